@@ -1,0 +1,62 @@
+import js from "@eslint/js";
+import reactHooks from "eslint-plugin-react-hooks";
+import globals from "globals";
+import tseslint from "typescript-eslint";
+
+const serverOnly = {
+  group: ["**/*.server", "**/*.server.ts", "**/*.server.tsx"],
+  message: "Server-only module: import it from loaders/actions, services or server code, never from browser code.",
+};
+
+export default tseslint.config(
+  { ignores: ["build/", "node_modules/", ".react-router/", "test-results/", "playwright-report/", "data/", "coverage/"] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    plugins: { "react-hooks": reactHooks },
+    rules: {
+      "react-hooks/rules-of-hooks": "error",
+      "react-hooks/exhaustive-deps": "warn",
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+      "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
+    },
+  },
+  {
+    // The domain is pure: no I/O, no clock, no environment. Callers pass `now`.
+    files: ["src/domain/**/*.ts"],
+    ignores: ["src/domain/**/*.test.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { group: ["node:*", "fs", "path", "http", "https", "net", "child_process", "crypto"], message: "src/domain does no I/O." },
+            { group: ["pg", "@electric-sql/*", "drizzle-orm", "drizzle-orm/*", "hono", "hono/*", "react", "react-router"], message: "src/domain depends on nothing of the app's frameworks." },
+            { group: ["~/db/*", "~/server/*", "~/services/*", "~/web/*", "../db/*", "../server/*", "../services/*", "../web/*"], message: "Imports flow into the domain, never out of it." },
+            serverOnly,
+          ],
+        },
+      ],
+      "no-restricted-globals": ["error", { name: "process", message: "No environment in the domain: pass values in." }, { name: "fetch", message: "No I/O in the domain." }],
+      "no-restricted-syntax": [
+        "error",
+        { selector: "CallExpression[callee.object.name='Date'][callee.property.name='now']", message: "No clock in the domain: take `now` as a parameter." },
+        { selector: "NewExpression[callee.name='Date'][arguments.length=0]", message: "No clock in the domain: take `now` as a parameter." },
+        { selector: "CallExpression[callee.object.name='Math'][callee.property.name='random']", message: "No hidden randomness in the domain: pass a source in." },
+      ],
+    },
+  },
+  {
+    // Code that can reach the browser bundle must never import a .server module.
+    files: ["src/web/components/**/*.{ts,tsx}", "src/web/lib/**/*.{ts,tsx}", "src/web/content/**/*.ts", "src/lib/**/*.ts"],
+    rules: { "no-restricted-imports": ["error", { patterns: [serverOnly] }] },
+  },
+  {
+    // Playwright fixtures call `use`, which is not React's hook.
+    files: ["tests/e2e/**/*.ts"],
+    rules: { "react-hooks/rules-of-hooks": "off" },
+  },
+);
+// Route modules (src/web/routes, root.tsx) may import server code for their loaders and actions:
+// React Router strips it from the browser bundle and fails the build if a .server module would leak.

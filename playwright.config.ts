@@ -1,0 +1,37 @@
+import os from "node:os";
+import path from "node:path";
+import { defineConfig, devices } from "@playwright/test";
+import { CHROMIUM_ARGS, findChromium } from "./tests/setup/chromium";
+
+const PORT = Number(process.env.E2E_PORT ?? 3100);
+// A fresh data dir per run: the app migrates and seeds it like a first `npm start`.
+const dataDir = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `ticketyboo-e2e-${process.pid}`);
+process.env.E2E_DATA_DIR = dataDir;
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: true,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: process.env.CI ? [["list"]] : [["list"]],
+  use: {
+    baseURL: `http://localhost:${PORT}`,
+    trace: "retain-on-failure",
+    launchOptions: { executablePath: findChromium(), args: CHROMIUM_ARGS },
+  },
+  projects: [
+    { name: "desktop", use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } }, testIgnore: /.*\.mobile\.spec\.ts/ },
+    { name: "phone", use: { ...devices["Pixel 7"] }, testMatch: /.*\.mobile\.spec\.ts/ },
+  ],
+  webServer: {
+    command: "node scripts/start.mjs",
+    url: `http://localhost:${PORT}/api/health`,
+    timeout: 180_000,
+    reuseExistingServer: false,
+    stdout: "ignore",
+    stderr: "pipe",
+    env: { PORT: String(PORT), DATA_DIR: dataDir, ENABLE_DEV_ROUTES: "true", LOG_LEVEL: "warn", NODE_ENV: "production" },
+  },
+});

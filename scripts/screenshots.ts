@@ -1,0 +1,44 @@
+// Screenshots of key pages at phone and desktop widths in both themes, for review and the README.
+// Usage: start the app (npm start), then: npx tsx scripts/screenshots.ts [baseUrl] [outDir] [paths…]
+import fs from "node:fs";
+import path from "node:path";
+import { chromium } from "@playwright/test";
+import { CHROMIUM_ARGS, findChromium } from "../tests/setup/chromium";
+
+const [baseUrl = "http://localhost:3000", outDir = "docs/screenshots", ...paths] = process.argv.slice(2);
+const pages = paths.length > 0 ? paths : ["/", "/404", "/?zen=1", "/grid-overlay"];
+const widths = [
+  { name: "phone", width: 375, height: 812 },
+  { name: "desktop", width: 1280, height: 900 },
+];
+
+fs.mkdirSync(outDir, { recursive: true });
+const browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS });
+try {
+  for (const theme of ["light", "dark"] as const) {
+    for (const size of widths) {
+      const context = await browser.newContext({ viewport: { width: size.width, height: size.height }, colorScheme: theme });
+      const origin = new URL(baseUrl);
+      await context.addCookies([
+        { name: "tb_theme", value: theme, domain: origin.hostname, path: "/" },
+        {
+          name: "tb_consent",
+          value: encodeURIComponent(JSON.stringify({ necessary: true, performance: false, statistics: false, savedAt: "" })),
+          domain: origin.hostname,
+          path: "/",
+        },
+      ]);
+      const page = await context.newPage();
+      for (const p of pages) {
+        await page.goto(new URL(p, baseUrl).toString(), { waitUntil: "networkidle" });
+        const slug = p === "/" ? "home" : p.replace(/^\//, "").replace(/[^a-z0-9]+/gi, "-").replace(/-+$/, "");
+        const file = path.join(outDir, `${slug}-${size.name}-${theme}.png`);
+        await page.screenshot({ path: file, fullPage: false });
+        console.log(file);
+      }
+      await context.close();
+    }
+  }
+} finally {
+  await browser.close();
+}

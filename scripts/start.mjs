@@ -1,0 +1,43 @@
+// `npm start`: build when the build is missing or older than the sources, then serve.
+import { spawnSync, spawn } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+
+const root = path.resolve(import.meta.dirname, "..");
+const builtAt = mtime(path.join(root, "build/server/index.js"));
+const sourcesAt = Math.max(
+  newest(path.join(root, "src")),
+  ...["package.json", "vite.config.ts", "react-router.config.ts"].map((f) => mtime(path.join(root, f))),
+);
+
+if (builtAt < sourcesAt) {
+  console.log(builtAt === 0 ? "No build yet: building…" : "Sources changed since the last build: rebuilding…");
+  const result = spawnSync("npx", ["react-router", "build"], { cwd: root, stdio: "inherit" });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+const child = spawn(process.execPath, ["--import", "tsx", path.join(root, "src/server/main.ts")], {
+  cwd: process.cwd(),
+  stdio: "inherit",
+  env: { NODE_ENV: "production", ...process.env },
+});
+for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => child.kill(signal));
+child.on("exit", (code) => process.exit(code ?? 0));
+
+function mtime(file) {
+  try {
+    return fs.statSync(file).mtimeMs;
+  } catch {
+    return 0;
+  }
+}
+
+function newest(dir) {
+  let latest = 0;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) latest = Math.max(latest, newest(full));
+    else if (!entry.name.includes(".test.")) latest = Math.max(latest, mtime(full));
+  }
+  return latest;
+}

@@ -1,0 +1,237 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
+
+const tz = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
+const createdAt = () => tz("created_at").notNull().defaultNow();
+const updatedAt = () => tz("updated_at").notNull().defaultNow();
+
+/* ---------- Accounts (the shape better-auth 1.6 expects, plus our profile fields) ---------- */
+
+export const user = pgTable(
+  "user",
+  {
+    id: text("id").primaryKey(),
+    name: text("name").notNull(),
+    email: text("email").notNull().unique(),
+    emailVerified: boolean("email_verified").notNull().default(false),
+    image: text("image"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    userType: text("user_type", { enum: ["buyer", "host"] }).notNull().default("buyer"),
+    username: text("username").unique(),
+    firstName: text("first_name"),
+    lastName: text("last_name"),
+    hostTitle: text("host_title"),
+    phone: text("phone"),
+    bio: text("bio"),
+    coverImage: text("cover_image"),
+    isVerified: boolean("is_verified").notNull().default(false),
+  },
+  (t) => [check("user_username_format", sql`${t.username} ~ '^[a-z0-9_-]+$'`)],
+);
+
+export const session = pgTable(
+  "session",
+  {
+    id: text("id").primaryKey(),
+    expiresAt: tz("expires_at").notNull(),
+    token: text("token").notNull().unique(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+  },
+  (t) => [index("session_user_id_idx").on(t.userId)],
+);
+
+export const account = pgTable(
+  "account",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id").notNull(),
+    providerId: text("provider_id").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    accessToken: text("access_token"),
+    refreshToken: text("refresh_token"),
+    idToken: text("id_token"),
+    accessTokenExpiresAt: tz("access_token_expires_at"),
+    refreshTokenExpiresAt: tz("refresh_token_expires_at"),
+    scope: text("scope"),
+    password: text("password"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("account_user_id_idx").on(t.userId)],
+);
+
+export const verification = pgTable(
+  "verification",
+  {
+    id: text("id").primaryKey(),
+    identifier: text("identifier").notNull(),
+    value: text("value").notNull(),
+    expiresAt: tz("expires_at").notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("verification_identifier_idx").on(t.identifier)],
+);
+
+/* ---------- Venues, events and ticket types ---------- */
+
+export const venue = pgTable(
+  "venue",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    hostId: text("host_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "restrict" }),
+    name: text("name").notNull(),
+    addressLine1: text("address_line1").notNull(),
+    city: text("city").notNull(),
+    postcode: text("postcode").notNull(),
+    formattedAddress: text("formatted_address").notNull(),
+    lat: doublePrecision("lat").notNull(),
+    lng: doublePrecision("lng").notNull(),
+    /** Seat plan as rows × columns; null when the venue is unseated. */
+    seatRows: integer("seat_rows"),
+    seatColumns: integer("seat_columns"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("venue_host_id_idx").on(t.hostId),
+    check("venue_lat_range", sql`${t.lat} between -90 and 90`),
+    check("venue_lng_range", sql`${t.lng} between -180 and 180`),
+  ],
+);
+
+export const EVENT_STATUSES = ["draft", "published", "unpublished", "archived", "deleted"] as const;
+
+export const event = pgTable(
+  "event",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    slug: text("slug").notNull().unique(),
+    name: text("name").notNull(),
+    summary: text("summary"),
+    description: text("description").notNull().default(""),
+    category: text("category").notNull(),
+    eventType: text("event_type").notNull(),
+    currency: text("currency", { enum: ["GBP", "EUR"] }).notNull().default("GBP"),
+    /** Storage keys of the event's images; the first is the cover. */
+    images: text("images").array().notNull().default(sql`'{}'::text[]`),
+    tags: text("tags").array().notNull().default(sql`'{}'::text[]`),
+    hostId: text("host_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "restrict" }),
+    venueId: uuid("venue_id").references(() => venue.id, { onDelete: "restrict" }),
+    startsAt: tz("starts_at").notNull(),
+    endsAt: tz("ends_at"),
+    status: text("status", { enum: EVENT_STATUSES }).notNull().default("draft"),
+    isPrivate: boolean("is_private").notNull().default(false),
+    isCancelled: boolean("is_cancelled").notNull().default(false),
+    isOnline: boolean("is_online").notNull().default(false),
+    lastPublishedAt: tz("last_published_at"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("event_host_id_idx").on(t.hostId),
+    index("event_listing_idx").on(t.startsAt).where(sql`status = 'published' and not is_private and not is_cancelled`),
+    index("event_category_idx").on(t.category, t.startsAt),
+    check("event_slug_format", sql`${t.slug} ~ '^[a-z0-9_-]+$'`),
+    check("event_ends_after_start", sql`${t.endsAt} is null or ${t.endsAt} > ${t.startsAt}`),
+  ],
+);
+
+export const TICKET_KINDS = ["general", "private", "scheduled_visible", "scheduled_hidden"] as const;
+
+export const ticketType = pgTable(
+  "ticket_type",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    eventId: uuid("event_id")
+      .notNull()
+      .references(() => event.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    description: text("description"),
+    kind: text("kind", { enum: TICKET_KINDS }).notNull().default("general"),
+    /** Face value in minor units (pence). For pay-what-you-wish tickets, the minimum. */
+    pricePence: integer("price_pence").notNull(),
+    payWhatYouWish: boolean("pay_what_you_wish").notNull().default(false),
+    capacity: integer("capacity").notNull(),
+    sold: integer("sold").notNull().default(0),
+    held: integer("held").notNull().default(0),
+    maxPerOrder: integer("max_per_order").notNull().default(10),
+    salesStartAt: tz("sales_start_at"),
+    salesEndAt: tz("sales_end_at"),
+    sortOrder: integer("sort_order").notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("ticket_type_event_id_idx").on(t.eventId),
+    // The last line of defence against overselling: no statement can commit stock we do not have.
+    check("ticket_type_stock", sql`${t.sold} >= 0 and ${t.held} >= 0 and ${t.sold} + ${t.held} <= ${t.capacity}`),
+    check("ticket_type_price", sql`${t.pricePence} >= 0`),
+    check("ticket_type_capacity", sql`${t.capacity} >= 0`),
+  ],
+);
+
+/* ---------- Site-wide records ---------- */
+
+export const alert = pgTable("alert", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  heading: text("heading").notNull(),
+  description: text("description").notNull(),
+  isFullPage: boolean("is_full_page").notNull().default(false),
+  isActive: boolean("is_active").notNull().default(true),
+  /** Identifies this version of the alert; a browser that has seen it keeps this value. */
+  savedAt: tz("saved_at").notNull().defaultNow(),
+  createdAt: createdAt(),
+});
+
+export const featureFlag = pgTable("feature_flag", {
+  key: text("key").primaryKey(),
+  enabled: boolean("enabled").notNull().default(false),
+  description: text("description").notNull().default(""),
+  /** Public flags may be shown to any visitor (debug panel); private ones never leave the server. */
+  isPublic: boolean("is_public").notNull().default(false),
+  updatedAt: updatedAt(),
+});
+
+/** First-party measurements, recorded only with the visitor's consent. */
+export const analyticsEvent = pgTable(
+  "analytics_event",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    kind: text("kind", { enum: ["page_view", "web_vital"] }).notNull(),
+    path: text("path").notNull(),
+    name: text("name"),
+    value: doublePrecision("value"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("analytics_event_kind_created_idx").on(t.kind, t.createdAt)],
+);
+
+/** Small facts about this installation: the demo seed marker, generated secrets. */
+export const appMeta = pgTable("app_meta", {
+  key: text("key").primaryKey(),
+  value: jsonb("value").notNull(),
+  createdAt: createdAt(),
+});

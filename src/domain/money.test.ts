@@ -1,0 +1,42 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { ACTIVE_PROVIDER_FEE, allInPrice, feeFor } from "./money";
+
+describe("feeFor", () => {
+  it("takes 1% of the amount for the active provider, rounded half-up", () => {
+    expect(feeFor(1000, ACTIVE_PROVIDER_FEE)).toBe(10);
+    expect(feeFor(1050, ACTIVE_PROVIDER_FEE)).toBe(11); // 10.5p rounds up
+    expect(feeFor(1049, ACTIVE_PROVIDER_FEE)).toBe(10); // 10.49p rounds down
+  });
+
+  it("adds the fixed part, as for the other provider's 1.5% + 20p", () => {
+    expect(feeFor(2000, { basisPoints: 150, fixedMinor: 20 })).toBe(50);
+  });
+
+  it("charges nothing on a free ticket", () => {
+    expect(feeFor(0, { basisPoints: 150, fixedMinor: 20 })).toBe(0);
+  });
+
+  it("refuses fractions and negatives", () => {
+    expect(() => feeFor(10.5, ACTIVE_PROVIDER_FEE)).toThrow(RangeError);
+    expect(() => feeFor(-1, ACTIVE_PROVIDER_FEE)).toThrow(RangeError);
+  });
+
+  it("is a whole number within half a penny of the exact fee, and never decreases with the amount", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 10_000_000 }), fc.integer({ min: 0, max: 2000 }), (amount, bps) => {
+        const fee = feeFor(amount, { basisPoints: bps, fixedMinor: 0 });
+        expect(Number.isInteger(fee)).toBe(true);
+        expect(Math.abs(fee - (amount * bps) / 10_000)).toBeLessThanOrEqual(0.5);
+        expect(feeFor(amount + 1, { basisPoints: bps, fixedMinor: 0 })).toBeGreaterThanOrEqual(fee);
+      }),
+    );
+  });
+});
+
+describe("allInPrice", () => {
+  it("is the face value plus the booking fee", () => {
+    expect(allInPrice(1500)).toBe(1515);
+    expect(allInPrice(0)).toBe(0);
+  });
+});

@@ -1,0 +1,33 @@
+/** Money is an integer number of minor units (pence) with its currency. Never a float. */
+export type Currency = "GBP" | "EUR";
+
+export interface FeeRate {
+  /** Percent of the amount, in basis points (100 = 1%). */
+  basisPoints: number;
+  /** Fixed part, in minor units. */
+  fixedMinor: number;
+}
+
+/** The card provider's fee from spec §9: the active provider charges 1% + 0. */
+export const ACTIVE_PROVIDER_FEE: FeeRate = { basisPoints: 100, fixedMinor: 0 };
+
+/** Rounds a non-negative rational number of minor units half-up, once. */
+function roundHalfUp(numerator: number, denominator: number): number {
+  return Math.floor((2 * numerator + denominator) / (2 * denominator));
+}
+
+/** The fee on an amount: percent of the amount plus the fixed part, rounded half-up once. */
+export function feeFor(amountMinor: number, rate: FeeRate): number {
+  assertMinorUnits(amountMinor);
+  if (amountMinor === 0) return 0;
+  return roundHalfUp(amountMinor * rate.basisPoints, 10_000) + rate.fixedMinor;
+}
+
+/** What a buyer pays for a face value when the booking fee is passed on: the all-in price. */
+export function allInPrice(faceMinor: number, rate: FeeRate = ACTIVE_PROVIDER_FEE): number {
+  return faceMinor + feeFor(faceMinor, rate);
+}
+
+export function assertMinorUnits(value: number): void {
+  if (!Number.isSafeInteger(value) || value < 0) throw new RangeError(`Not a whole, non-negative number of minor units: ${value}`);
+}

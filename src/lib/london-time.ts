@@ -1,0 +1,43 @@
+/** Europe/London wall-clock conversions without a date library (handles GMT/BST changes). */
+const parts = new Intl.DateTimeFormat("en-GB", {
+  timeZone: "Europe/London",
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+  hour: "2-digit",
+  minute: "2-digit",
+  second: "2-digit",
+  hourCycle: "h23",
+});
+
+function londonFields(date: Date) {
+  const f = Object.fromEntries(parts.formatToParts(date).map((p) => [p.type, p.value]));
+  return { y: Number(f.year), m: Number(f.month), d: Number(f.day), h: Number(f.hour), min: Number(f.minute), s: Number(f.second) };
+}
+
+/** The London calendar date of an instant, as YYYY-MM-DD. */
+export function londonYmd(date: Date): string {
+  const { y, m, d } = londonFields(date);
+  return `${y}-${String(m).padStart(2, "0")}-${String(d).padStart(2, "0")}`;
+}
+
+/** The instant at which London's clocks show `hhmm` on `ymd`. */
+export function londonWallTimeToUtc(ymd: string, hhmm: string): Date {
+  const [y, m, d] = ymd.split("-").map(Number) as [number, number, number];
+  const [h, min] = hhmm.split(":").map(Number) as [number, number];
+  const asUtc = Date.UTC(y, m - 1, d, h, min);
+  // London is UTC or UTC+1: guess with the offset at that moment, then correct once.
+  let guess = asUtc;
+  for (let i = 0; i < 2; i++) {
+    const f = londonFields(new Date(guess));
+    const shown = Date.UTC(f.y, f.m - 1, f.d, f.h, f.min, f.s);
+    guess = asUtc - (shown - guess);
+  }
+  return new Date(guess);
+}
+
+/** Adds whole calendar days to a YYYY-MM-DD date. */
+export function addDaysYmd(ymd: string, days: number): string {
+  const [y, m, d] = ymd.split("-").map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+}

@@ -1,0 +1,15 @@
+import { Hono } from "hono";
+import type { FileStorage } from "../storage/local-storage.server";
+
+/** Serves stored files by key. Keys are content-addressed or never rewritten, so they cache long. */
+export function mediaRoutes(storage: FileStorage) {
+  return new Hono().get("/*", async (c) => {
+    const key = decodeURIComponent(c.req.path.replace(/^\/media\//, ""));
+    const file = await storage.read(key);
+    if (!file) return c.text("Not found", 404);
+    c.header("Content-Type", file.contentType);
+    c.header("Cache-Control", "public, max-age=86400");
+    c.header("X-Content-Type-Options", "nosniff");
+    return c.body(new Uint8Array(file.data));
+  });
+}

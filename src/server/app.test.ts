@@ -1,0 +1,98 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { pino } from "pino";
+import { sql } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { analyticsEvent } from "~/db/schema";
+import { serializeConsent } from "~/lib/consent";
+import { createTestDatabase } from "../../tests/setup/test-db";
+import { createApp } from "./app";
+import { createAuth } from "./auth.server";
+import { loadConfig } from "./config.server";
+import { createLocalStorage } from "./storage/local-storage.server";
+
+let database: Database;
+let app: ReturnType<typeof createApp>;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  const config = loadConfig({ NODE_ENV: "production", DATA_DIR: "/tmp/ticketyboo-app-test" });
+  app = createApp({
+    config,
+    database,
+    auth: createAuth({ db: database.db, secret: "x".repeat(32), baseUrl: "http://localhost:3000" }),
+    storage: createLocalStorage("/tmp/ticketyboo-app-test/uploads"),
+    logger: pino({ level: "silent" }),
+    buildVersion: "9.9.9-test",
+    // These tests stay inside /api; pages are covered by the e2e suite against a real build.
+    getBuild: () => Promise.reject(new Error("pages are not rendered in API tests")),
+  });
+});
+
+afterAll(async () => {
+  await database.close();
+});
+
+describe("GET /api/health", () => {
+  it("reports the engine and version", async () => {
+    const res = await app.request("/api/health");
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ status: "ok", db: database.engine, version: "9.9.9-test" });
+  });
+
+  it("sends a request id and security headers, with no inline scripts allowed", async () => {
+    const res = await app.request("/api/health");
+    expect(res.headers.get("X-Request-Id")).toMatch(/^[0-9a-f-]{36}$/);
+    const csp = res.headers.get("Content-Security-Policy") ?? "";
+    const scriptSrc = csp.split(";").find((d) => d.trim().startsWith("script-src")) ?? "";
+    expect(scriptSrc).toMatch(/'nonce-[A-Za-z0-9+/=]+'/);
+    expect(scriptSrc).not.toContain("unsafe-inline");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(res.headers.get("X-Content-Type-Options")).toBe("nosniff");
+  });
+});
+
+describe("unknown API paths", () => {
+  it("answer 404 with a JSON error naming the code", async () => {
+    const res = await app.request("/api/nothing-here");
+    expect(res.status).toBe(404);
+    const body = (await res.json()) as { error: { code: string } };
+    expect(body.error.code).toBe("not_found");
+  });
+});
+
+describe("POST /api/metrics", () => {
+  const pageView = { kind: "page_view", path: "/explore" };
+  const post = (body: unknown, cookie?: string) =>
+    app.request("/api/metrics", {
+      method: "POST",
+      body: JSON.stringify(body),
+      headers: { "Content-Type": "application/json", ...(cookie ? { Cookie: cookie.split(";")[0]! } : {}) },
+    });
+  const count = async () => (await database.db.select({ n: sql<number>`count(*)::int` }).from(analyticsEvent))[0]!.n;
+
+  it("refuses a page view from a visitor who has not chosen, and records nothing", async () => {
+    const before = await count();
+    expect((await post(pageView)).status).toBe(403);
+    expect(await count()).toBe(before);
+  });
+
+  it("refuses a page view when statistics were declined", async () => {
+    const cookie = serializeConsent({ necessary: true, performance: true, statistics: false, savedAt: "" }, false);
+    expect((await post(pageView, cookie)).status).toBe(403);
+  });
+
+  it("records a page view when statistics were accepted, without the query string", async () => {
+    const before = await count();
+    const cookie = serializeConsent({ necessary: true, performance: false, statistics: true, savedAt: "" }, false);
+    expect((await post({ kind: "page_view", path: "/explore?near=leeds" }, cookie)).status).toBe(204);
+    expect(await count()).toBe(before + 1);
+    const rows = await database.db.select().from(analyticsEvent);
+    expect(rows.some((r) => r.path === "/explore")).toBe(true);
+  });
+
+  it("names what is wrong with a malformed measurement", async () => {
+    const res = await post({ kind: "web_vital", path: "/", name: "LCP", value: -5 });
+    expect(res.status).toBe(422);
+  });
+});
+

@@ -1,0 +1,155 @@
+import { serveStatic } from "@hono/node-server/serve-static";
+import { Hono } from "hono";
+import { requestId } from "hono/request-id";
+import { NONCE, secureHeaders } from "hono/secure-headers";
+import type { Logger } from "pino";
+import { type AppLoadContext, createRequestHandler, type ServerBuild } from "react-router";
+import type { Database } from "~/db/client.server";
+import type { SessionUser } from "~/web/load-context";
+import { healthRoutes } from "./api/health";
+import { mediaRoutes } from "./api/media";
+import { metricsRoutes } from "./api/metrics";
+import type { Auth } from "./auth.server";
+import { compress } from "./compress";
+import type { Config } from "./config.server";
+import { errorResponse } from "./errors";
+import type { FileStorage } from "./storage/local-storage.server";
+import { AppError } from "~/lib/app-error";
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  auth: Auth;
+  storage: FileStorage;
+  logger: Logger;
+  buildVersion: string;
+  /** Loads React Router's server build (the built bundle in production, Vite's module in dev). */
+  getBuild: () => Promise<ServerBuild>;
+  /** Directory of built client assets; absent in dev, where Vite serves them. */
+  clientDir?: string;
+}
+
+export type AppEnv = {
+  Variables: {
+    requestId: string;
+    secureHeadersNonce?: string;
+    user: SessionUser | null;
+  };
+};
+
+export function createApp(deps: AppDeps) {
+  const { config, database, auth, logger } = deps;
+  const app = new Hono<AppEnv>();
+  const https = config.publicUrl.startsWith("https://");
+
+  app.use(requestId({ headerName: "X-Request-Id" }));
+  app.use(async (c, next) => {
+    const started = performance.now();
+    await next();
+    const path = c.req.path;
+    if (path.startsWith("/assets/")) return;
+    logger.info(
+      { requestId: c.get("requestId"), method: c.req.method, path, status: c.res.status, ms: Math.round(performance.now() - started) },
+      "request",
+    );
+  });
+  app.use(
+    secureHeaders({
+      // The dev server injects inline module scripts for hot reload; production gets the full policy.
+      contentSecurityPolicy: config.isProduction
+        ? {
+            defaultSrc: ["'self'"],
+            scriptSrc: ["'self'", NONCE],
+            styleSrc: ["'self'", "'unsafe-inline'"],
+            imgSrc: ["'self'", "data:", "blob:", tileOrigin(config.mapTileUrl)].filter(Boolean) as string[],
+            fontSrc: ["'self'"],
+            connectSrc: ["'self'"],
+            frameAncestors: ["'none'"],
+            objectSrc: ["'none'"],
+            baseUri: ["'self'"],
+            formAction: ["'self'"],
+          }
+        : undefined,
+      strictTransportSecurity: https ? "max-age=63072000; includeSubDomains" : false,
+      xFrameOptions: "DENY",
+      referrerPolicy: "strict-origin-when-cross-origin",
+      crossOriginEmbedderPolicy: false,
+      permissionsPolicy: { camera: ["self"], geolocation: ["self"], microphone: [] },
+    }),
+  );
+  app.use(compress());
+
+  app.onError((error, c) => {
+    logger.error({ err: error, requestId: c.get("requestId") }, "unhandled error");
+    return errorResponse(c, error);
+  });
+
+  app.route("/api/health", healthRoutes({ engine: database.engine, version: deps.buildVersion, database }));
+  app.on(["GET", "POST"], "/api/auth/*", (c) => auth.handler(c.req.raw));
+  app.route("/api/metrics", metricsRoutes(database));
+  app.route("/media", mediaRoutes(deps.storage));
+  app.all("/api/*", (c) => errorResponse(c, new AppError("not_found")));
+
+  if (deps.clientDir) {
+    const root = deps.clientDir;
+    app.use(
+      "/assets/*",
+      async (c, next) => {
+        await next();
+        if (c.res.ok) c.res.headers.set("Cache-Control", "public, max-age=31536000, immutable");
+      },
+      serveStatic({ root }),
+    );
+    app.use(
+      "*",
+      async (c, next) => {
+        await next();
+        if (c.res.ok && !c.res.headers.has("Cache-Control")) c.res.headers.set("Cache-Control", "public, max-age=3600");
+      },
+      serveStatic({ root }),
+    );
+  }
+
+  const mode = config.isProduction ? "production" : "development";
+  app.all("*", async (c) => {
+    const session = await auth.api.getSession({ headers: c.req.raw.headers }).catch(() => null);
+    const context: AppLoadContext = {
+      database,
+      auth,
+      user: session ? toSessionUser(session.user) : null,
+      requestId: c.get("requestId"),
+      nonce: c.get("secureHeadersNonce") ?? "",
+      buildVersion: deps.buildVersion,
+      devRoutes: config.devRoutes,
+      mapTileUrl: config.mapTileUrl,
+    };
+    const build = await deps.getBuild();
+    return createRequestHandler(build, mode)(c.req.raw, context);
+  });
+
+  return app;
+}
+
+function tileOrigin(url: string): string | undefined {
+  try {
+    return new URL(url.replace(/\{[a-z]\}/g, "0")).origin;
+  } catch {
+    return undefined;
+  }
+}
+
+function toSessionUser(u: Record<string, unknown>): SessionUser {
+  const s = (v: unknown) => (typeof v === "string" && v !== "" ? v : null);
+  return {
+    id: String(u.id),
+    email: String(u.email),
+    name: String(u.name ?? ""),
+    emailVerified: u.emailVerified === true,
+    userType: u.userType === "host" ? "host" : "buyer",
+    username: s(u.username),
+    firstName: s(u.firstName),
+    lastName: s(u.lastName),
+    image: s(u.image),
+    isVerified: u.isVerified === true,
+  };
+}

@@ -1,0 +1,32 @@
+import type { Context } from "hono";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { AppError, type AppErrorCode } from "~/lib/app-error";
+import { messages } from "~/web/messages";
+
+/** One table from error code to HTTP status and the text a person sees. */
+export const errorTable: Record<AppErrorCode, { status: ContentfulStatusCode; message: string }> = {
+  bad_request: { status: 400, message: messages.generic.tryAgain },
+  validation_failed: { status: 422, message: messages.generic.tryAgain },
+  unauthenticated: { status: 401, message: messages.auth.authenticationError },
+  forbidden: { status: 403, message: messages.generic.forbidden },
+  not_found: { status: 404, message: messages.generic.notFound },
+  conflict: { status: 409, message: messages.generic.tryAgain },
+  rate_limited: { status: 429, message: messages.auth.tryAgainLater },
+  internal: { status: 500, message: messages.generic.tryAgain },
+};
+
+export function errorResponse(c: Context, error: unknown) {
+  const appError = error instanceof AppError ? error : new AppError("internal");
+  const { status, message } = errorTable[appError.code];
+  return c.json(
+    {
+      error: {
+        code: appError.code,
+        message: appError.code === "validation_failed" || appError.code === "bad_request" ? appError.message : message,
+        details: appError.details,
+        requestId: c.get("requestId"),
+      },
+    },
+    status,
+  );
+}

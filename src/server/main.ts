@@ -1,0 +1,99 @@
+import { execSync } from "node:child_process";
+import fs from "node:fs";
+import http from "node:http";
+import path from "node:path";
+import { getRequestListener } from "@hono/node-server";
+import { pino } from "pino";
+import type { ServerBuild } from "react-router";
+import { openDatabase } from "~/db/client.server";
+import { prepareDatabase } from "~/db/migrate.server";
+import { getOrCreateSecret } from "~/services/app-secrets";
+import { createApp } from "./app";
+import { createAuth } from "./auth.server";
+import { ConfigError, loadConfig } from "./config.server";
+import { createLocalStorage } from "./storage/local-storage.server";
+
+const ROOT = path.resolve(import.meta.dirname, "../..");
+const dev = process.argv.includes("--dev");
+
+async function main() {
+  const config = loadConfig(dev ? { NODE_ENV: "development", ...process.env } : process.env);
+  const logger = pino({ level: config.logLevel, base: { app: "ticketyboo" } });
+
+  const database = await openDatabase(
+    config.databaseUrl
+      ? { engine: "postgres", url: config.databaseUrl }
+      : { engine: "pglite", dataDir: path.join(config.dataDir, "pglite") },
+  );
+  const storage = createLocalStorage(path.join(config.dataDir, "uploads"));
+
+  await prepareDatabase(database, async (db) => {
+    if (!config.seedDemo) return;
+    const { seedDemoIfEmpty } = await import("~/db/seed/seed-demo");
+    const seeded = await seedDemoIfEmpty(db, { now: new Date(), storage });
+    if (seeded) logger.info("seeded demo data (see README for the demo accounts)");
+  });
+  const secret = config.authSecret ?? (await getOrCreateSecret(database.db, "auth"));
+  const auth = createAuth({ db: database.db, secret, baseUrl: config.publicUrl });
+
+  let getBuild: () => Promise<ServerBuild>;
+  let clientDir: string | undefined;
+  let handleDev: ((req: http.IncomingMessage, res: http.ServerResponse, next: () => void) => void) | undefined;
+  if (dev) {
+    const { createServer } = await import("vite");
+    const vite = await createServer({ root: ROOT, server: { middlewareMode: true }, appType: "custom" });
+    getBuild = () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
+    handleDev = vite.middlewares;
+  } else {
+    const buildFile = path.join(ROOT, "build/server/index.js");
+    if (!fs.existsSync(buildFile)) throw new Error("No build found: run `npm run build` (npm start does this for you).");
+    const build = (await import(buildFile)) as ServerBuild;
+    getBuild = async () => build;
+    clientDir = path.relative(process.cwd(), path.join(ROOT, "build/client"));
+  }
+
+  const app = createApp({ config, database, auth, storage, logger, buildVersion: buildVersion(), getBuild, clientDir });
+  const listener = getRequestListener(app.fetch);
+  const server = http.createServer((req, res) => (handleDev ? handleDev(req, res, () => listener(req, res)) : listener(req, res)));
+  server.listen(config.port, config.host, () => {
+    const address = server.address();
+    const port = typeof address === "object" && address ? address.port : config.port;
+    logger.info({ port, db: database.engine, dev }, `Ticketyboo is serving on http://localhost:${port}`);
+  });
+
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, "shutting down: finishing in-flight requests");
+    // Stop taking connections, let in-flight requests finish, then close the database.
+    server.close(async () => {
+      await database.close();
+      logger.info("stopped");
+      process.exit(0);
+    });
+    server.closeIdleConnections();
+    setTimeout(() => process.exit(1), 10_000).unref();
+  };
+  process.on("SIGTERM", () => shutdown("SIGTERM"));
+  process.on("SIGINT", () => shutdown("SIGINT"));
+}
+
+function buildVersion(): string {
+  const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8")) as { version: string };
+  let sha = process.env.GIT_SHA ?? "";
+  if (!sha) {
+    try {
+      sha = execSync("git rev-parse --short HEAD", { cwd: ROOT, stdio: ["ignore", "pipe", "ignore"] }).toString().trim();
+    } catch {
+      sha = "";
+    }
+  }
+  return sha ? `${pkg.version}+${sha}` : pkg.version;
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) console.error(error.message);
+  else console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,37 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "~/db/client.server";
+import { alert, featureFlag } from "~/db/schema";
+import { createTestDatabase } from "../../tests/setup/test-db";
+import { listActiveAlerts, listPublicFeatureFlags } from "./site-chrome";
+
+let database: Database;
+beforeAll(async () => {
+  database = await createTestDatabase();
+  await database.db.insert(alert).values([
+    { heading: "Old news", description: "Gone", isActive: false, savedAt: new Date("2026-01-01T00:00:00Z") },
+    { heading: "Maintenance", description: "Tonight", isActive: true, savedAt: new Date("2026-02-01T00:00:00Z") },
+    { heading: "New feature", description: "Waitlists", isActive: true, isFullPage: true, savedAt: new Date("2026-03-01T00:00:00Z") },
+  ]);
+  await database.db.insert(featureFlag).values([
+    { key: "public-on", enabled: true, isPublic: true },
+    { key: "secret-plan", enabled: true, isPublic: false },
+  ]);
+});
+afterAll(async () => {
+  await database.close();
+});
+
+describe("listActiveAlerts", () => {
+  it("lists only active alerts, newest first", async () => {
+    const alerts = await listActiveAlerts(database.db);
+    expect(alerts.map((a) => a.heading)).toEqual(["New feature", "Maintenance"]);
+    expect(alerts[0]!.isFullPage).toBe(true);
+  });
+});
+
+describe("listPublicFeatureFlags", () => {
+  it("never includes a private flag", async () => {
+    const flags = await listPublicFeatureFlags(database.db);
+    expect(flags).toEqual([{ key: "public-on", enabled: true }]);
+  });
+});

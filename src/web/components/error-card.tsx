@@ -1,0 +1,48 @@
+import { TriangleAlert } from "lucide-react";
+import { Link } from "react-router";
+
+const FRIENDLY_MESSAGES = [
+  "Well, that wasn't on the setlist.",
+  "Someone tripped over the amp lead.",
+  "The quizmaster has lost the answer sheet.",
+  "Our bouncer got a bit overzealous.",
+  "This page went to the bar and never came back.",
+  "The smoke machine set off the fire alarm.",
+  "We've hit a bum note.",
+  "The raffle drum jammed.",
+];
+
+/** Picks a message from the error itself, so the server and the browser choose the same one. */
+export function friendlyMessage(seed: string): string {
+  let hash = 0;
+  for (const char of seed) hash = (hash * 31 + char.charCodeAt(0)) | 0;
+  return FRIENDLY_MESSAGES[Math.abs(hash) % FRIENDLY_MESSAGES.length] ?? FRIENDLY_MESSAGES[0]!;
+}
+
+export function ErrorCard({ code, seed, reference }: { code: string | number | null; seed: string; reference?: string }) {
+  return (
+    <div className="container-page grid min-h-[60dvh] place-items-center py-16">
+      <div role="alert" className="card w-full max-w-lg p-8 text-center">
+        <TriangleAlert aria-hidden className="mx-auto size-10 text-brand" />
+        <h1 className="mt-4 text-2xl font-bold">{friendlyMessage(seed)}</h1>
+        <p className="mt-2 text-fg-muted">Something went wrong on our side. Please try again in a moment.</p>
+        <p className="mt-4 text-sm">
+          Error code: <span className="font-mono font-semibold">{code ?? "Unknown"}</span>
+        </p>
+        {reference ? (
+          <p className="mt-1 text-xs text-fg-muted">
+            Reference for support: <span className="font-mono">{reference}</span>
+          </p>
+        ) : null}
+        <div className="mt-6 flex justify-center gap-3">
+          <a href="" className="btn-secondary">
+            Try again
+          </a>
+          <Link to="/" className="btn-primary" reloadDocument>
+            Go home
+          </Link>
+        </div>
+      </div>
+    </div>
+  );
+}

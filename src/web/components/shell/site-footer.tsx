@@ -1,0 +1,59 @@
+import { siFacebook, siInstagram, siTiktok, siYoutube } from "simple-icons";
+import { Link } from "react-router";
+import { footerColumns, socialLinks } from "~/web/lib/site-links";
+import { Logo } from "../ui/logo";
+
+const icons = { instagram: siInstagram, facebook: siFacebook, tiktok: siTiktok, youtube: siYoutube };
+
+export function SiteFooter({ hideOnSmallScreens }: { hideOnSmallScreens: boolean }) {
+  return (
+    <footer className={`mt-16 border-t border-border bg-surface-2/60 ${hideOnSmallScreens ? "hidden laptop:block" : ""}`}>
+      <div className="container-page grid gap-10 py-12 laptop:grid-cols-[1.2fr_repeat(6,1fr)]">
+        <div className="max-w-xs">
+          <Logo />
+          <p className="mt-3 text-sm text-fg-muted">
+            Tickets for the pub quiz, the basement gig, the charity run and the pottery workshop. Honest all-in prices, always.
+          </p>
+          <ul className="mt-5 flex gap-2" aria-label="Social media">
+            {socialLinks.map((s) => (
+              <li key={s.icon}>
+                <a
+                  href={s.href}
+                  rel="noopener noreferrer"
+                  target="_blank"
+                  aria-label={s.label}
+                  className="inline-flex size-10 items-center justify-center rounded-full border border-border bg-surface text-fg-muted hover:text-brand"
+                >
+                  <svg viewBox="0 0 24 24" aria-hidden className="size-4" fill="currentColor">
+                    <path d={icons[s.icon].path} />
+                  </svg>
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
+        <div className="grid grid-cols-2 gap-8 tablet:grid-cols-3 laptop:contents">
+          {footerColumns.map((column) => (
+            <div key={column.heading}>
+              <h2 className="text-sm font-semibold">{column.heading}</h2>
+              <ul className="mt-3 space-y-1">
+                {column.links.map((link) => (
+                  <li key={link.to}>
+                    <Link to={link.to} className="inline-block py-1 text-sm text-fg-muted hover:text-fg">
+                      {link.label}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ))}
+        </div>
+      </div>
+      <div className="border-t border-border">
+        <p className="container-page py-5 text-xs text-fg-muted">
+          © {new Date().getFullYear()} Ticketyboo. Made for the UK grassroots scene. Prices shown include booking fees.
+        </p>
+      </div>
+    </footer>
+  );
+}

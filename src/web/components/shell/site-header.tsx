@@ -1,0 +1,102 @@
+import { ChevronDown, Search } from "lucide-react";
+import { DropdownMenu } from "radix-ui";
+import { Form, Link, NavLink, useLocation, useMatches } from "react-router";
+import { messages } from "~/web/messages";
+import type { SessionUser } from "~/web/load-context";
+import { featureLinks } from "~/web/lib/site-links";
+import { Logo } from "../ui/logo";
+import { ProfileMenu } from "./profile-menu";
+
+/** Routes may name themselves for the header with `export const handle = { title: "…" }`. */
+function usePageTitle(): string | undefined {
+  const matches = useMatches();
+  for (let i = matches.length - 1; i >= 0; i--) {
+    const handle = matches[i]?.handle as { title?: string } | undefined;
+    if (handle?.title) return handle.title;
+  }
+  return undefined;
+}
+
+const navLinkClass = ({ isActive }: { isActive: boolean }) =>
+  `rounded-full px-3 py-2 text-sm font-medium transition-colors hover:bg-surface-2 ${isActive ? "text-brand" : "text-fg"}`;
+
+export function SiteHeader({ user }: { user: SessionUser | null }) {
+  const title = usePageTitle();
+  const location = useLocation();
+  const query = location.pathname === "/search" ? (new URLSearchParams(location.search).get("q") ?? "") : "";
+  return (
+    <header className="fixed inset-x-0 top-0 z-50 border-b border-border bg-bg/90 backdrop-blur supports-[backdrop-filter]:bg-bg/75">
+      <div className="container-page flex h-16 items-center gap-3">
+        <Link to={user ? "/u/dashboard" : "/"} className="shrink-0 rounded-lg" aria-label={user ? "Ticketyboo, your dashboard" : "Ticketyboo home"}>
+          <Logo />
+        </Link>
+        {title ? (
+          <p className="hidden truncate border-l border-border pl-3 text-sm font-medium text-fg-muted desktop:block" aria-hidden="true">
+            {title}
+          </p>
+        ) : null}
+        <Form method="get" action="/search" role="search" className="ml-auto min-w-0 flex-1 tablet:max-w-sm laptop:ml-6">
+          <label className="relative block">
+            <span className="sr-only">Search events</span>
+            <Search aria-hidden className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-fg-muted" />
+            <input
+              type="search"
+              name="q"
+              defaultValue={query}
+              key={query}
+              placeholder={messages.search.placeholder}
+              autoComplete="off"
+              enterKeyHint="search"
+              className="h-10 w-full rounded-full border border-border bg-surface-2 pr-3 pl-9 text-sm placeholder:text-fg-muted focus:border-brand focus:bg-surface focus:outline-none"
+            />
+          </label>
+        </Form>
+        <nav aria-label="Main" className="hidden items-center gap-1 laptop:flex">
+          {user ? (
+            <>
+              <NavLink to="/explore" className={navLinkClass}>
+                Explore
+              </NavLink>
+              <NavLink to="/u/tickets" className={navLinkClass}>
+                My Tickets
+              </NavLink>
+            </>
+          ) : (
+            <>
+              <FeaturesMenu />
+              <NavLink to="/explore" className={navLinkClass}>
+                Explore
+              </NavLink>
+              <NavLink to="/hosts" className={navLinkClass}>
+                Partner Up
+              </NavLink>
+            </>
+          )}
+        </nav>
+        <ProfileMenu user={user} />
+      </div>
+    </header>
+  );
+}
+
+function FeaturesMenu() {
+  return (
+    <DropdownMenu.Root modal={false}>
+      <DropdownMenu.Trigger className="inline-flex items-center gap-1 rounded-full px-3 py-2 text-sm font-medium hover:bg-surface-2 data-[state=open]:bg-surface-2">
+        Features <ChevronDown aria-hidden className="size-4" />
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content align="start" sideOffset={8} className="card z-[60] w-80 p-2">
+          {featureLinks.map((link) => (
+            <DropdownMenu.Item key={link.to} asChild>
+              <Link to={link.to} className="block rounded-xl px-3 py-2 outline-none data-[highlighted]:bg-surface-2">
+                <span className="block text-sm font-semibold">{link.label}</span>
+                <span className="block text-xs text-fg-muted">{link.description}</span>
+              </Link>
+            </DropdownMenu.Item>
+          ))}
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}

@@ -1,0 +1,54 @@
+import { AlertDialog } from "radix-ui";
+import { createStore } from "~/web/lib/store";
+
+interface ConfirmRequest {
+  title: string;
+  description?: string;
+  confirmLabel?: string;
+  cancelLabel?: string;
+  tone?: "default" | "danger";
+  resolve: (confirmed: boolean) => void;
+}
+
+const confirmStore = createStore<ConfirmRequest | null>(null);
+
+/**
+ * Asks the person to confirm, from anywhere (a handler, a hook, a module). Resolves true on Yes,
+ * false on Cancel, Escape, or a newer question replacing this one.
+ */
+export function confirm(options: Omit<ConfirmRequest, "resolve">): Promise<boolean> {
+  return new Promise((resolve) => {
+    confirmStore.get()?.resolve(false);
+    confirmStore.set({ ...options, resolve });
+  });
+}
+
+export function ConfirmDialogHost() {
+  const request = confirmStore.use();
+  const close = (confirmed: boolean) => {
+    request?.resolve(confirmed);
+    confirmStore.set(null);
+  };
+  return (
+    <AlertDialog.Root open={request !== null} onOpenChange={(open) => !open && close(false)}>
+      <AlertDialog.Portal>
+        <AlertDialog.Overlay className="fixed inset-0 z-[90] bg-black/50 backdrop-blur-[2px]" />
+        <AlertDialog.Content className="card fixed top-1/2 left-1/2 z-[91] w-[min(92vw,28rem)] -translate-x-1/2 -translate-y-1/2 p-6 focus:outline-none">
+          <AlertDialog.Title className="text-lg font-semibold">{request?.title}</AlertDialog.Title>
+          <AlertDialog.Description className="mt-2 text-sm text-fg-muted">{request?.description ?? ""}</AlertDialog.Description>
+          <div className="mt-6 flex justify-end gap-3">
+            <AlertDialog.Cancel className="btn-secondary" onClick={() => close(false)}>
+              {request?.cancelLabel ?? "Cancel"}
+            </AlertDialog.Cancel>
+            <AlertDialog.Action
+              className={request?.tone === "danger" ? "btn bg-danger text-white hover:opacity-90" : "btn-primary"}
+              onClick={() => close(true)}
+            >
+              {request?.confirmLabel ?? "Yes"}
+            </AlertDialog.Action>
+          </div>
+        </AlertDialog.Content>
+      </AlertDialog.Portal>
+    </AlertDialog.Root>
+  );
+}

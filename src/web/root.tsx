@@ -1,0 +1,134 @@
+import { useEffect, useState } from "react";
+import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
+import { Toaster } from "sonner";
+import { alertStamp, readSeenAlerts } from "~/lib/alerts-seen";
+import { readConsent, type CookieConsent } from "~/lib/consent";
+import { readTheme } from "~/lib/theme";
+import { listActiveAlerts, listPublicFeatureFlags } from "~/services/site-chrome";
+import type { Route } from "./+types/root";
+import "./app.css";
+import { ErrorCard } from "./components/error-card";
+import { BottomNav } from "./components/shell/bottom-nav";
+import { ConsentedMeasurements } from "./components/shell/consented-measurements";
+import { CookieCard } from "./components/shell/cookie-card";
+import { DebugTools } from "./components/shell/debug-tools";
+import { ProgressBar } from "./components/shell/progress-bar";
+import { ScrollManager } from "./components/shell/scroll-manager";
+import { SiteAlerts } from "./components/shell/site-alerts";
+import { SiteFooter } from "./components/shell/site-footer";
+import { SiteHeader } from "./components/shell/site-header";
+import { ConfirmDialogHost } from "./components/ui/confirm-dialog";
+import { LoadingOverlayHost } from "./components/ui/loading-overlay";
+import { useNonce } from "./lib/nonce";
+import { ThemeProvider, useTheme } from "./lib/theme";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const cookie = request.headers.get("Cookie") ?? "";
+  const url = new URL(request.url);
+  const db = context.database.db;
+  const [alerts, flags] = await Promise.all([listActiveAlerts(db), listPublicFeatureFlags(db)]);
+  const seen = new Set(readSeenAlerts(cookie));
+  const appUi = url.searchParams.get("app-ui") === "1" || /(?:^|;\s*)tb_app_ui=1/.test(cookie);
+  const headers = new Headers();
+  if (url.searchParams.get("app-ui") === "1") headers.append("Set-Cookie", "tb_app_ui=1; Path=/; SameSite=Lax");
+  return data(
+    {
+      user: context.user,
+      theme: readTheme(cookie),
+      consent: readConsent(cookie),
+      alerts: alerts
+        .map((a) => ({ id: a.id, heading: a.heading, description: a.description, isFullPage: a.isFullPage, stamp: alertStamp(a.savedAt) }))
+        .filter((a) => !seen.has(a.stamp)),
+      flags,
+      requestId: context.requestId,
+      buildVersion: context.buildVersion,
+      appUi,
+      zen: url.searchParams.has("zen"),
+    },
+    { headers },
+  );
+}
+
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "manifest", href: "/manifest.webmanifest" },
+];
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Ticketyboo · Tickets for the UK grassroots scene" },
+  { name: "description", content: "Find something to do tonight: gigs, comedy, quiz nights, workshops and fundraisers near you, at honest all-in prices." },
+];
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
+  const root = useRouteLoaderData<typeof loader>("root");
+  return (
+    <html lang="en-GB" data-theme={root?.theme ?? undefined} suppressHydrationWarning>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
+        <meta name="theme-color" content="#c8175f" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="bg-bg text-fg antialiased">
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  const { user, theme, alerts, flags, requestId, buildVersion, appUi, zen } = loaderData;
+  // The cookie card updates consent at once; the loader catches up on its next run.
+  const [consent, setConsent] = useState<CookieConsent | null>(loaderData.consent);
+  useEffect(() => setConsent(loaderData.consent), [loaderData.consent]);
+
+  return (
+    <ThemeProvider initial={theme}>
+      <ProgressBar />
+      <ScrollManager />
+      {zen ? (
+        <main id="main">
+          <Outlet />
+        </main>
+      ) : (
+        <>
+          <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-[101] focus:rounded-full focus:bg-surface focus:px-4 focus:py-2">
+            Skip to content
+          </a>
+          <SiteHeader user={user} />
+          <div className="pt-16">
+            <SiteAlerts alerts={alerts} />
+            <main id="main" className={user ? "pb-20 laptop:pb-0" : ""}>
+              <Outlet />
+            </main>
+          </div>
+          {appUi ? null : <SiteFooter hideOnSmallScreens={Boolean(user)} />}
+          {user ? <BottomNav user={user} /> : null}
+          {consent ? null : <CookieCard onSaved={setConsent} />}
+        </>
+      )}
+      <ThemedToaster />
+      <ConfirmDialogHost />
+      <LoadingOverlayHost />
+      <ConsentedMeasurements consent={consent} />
+      <DebugTools info={{ buildVersion, requestId, user, flags }} />
+    </ThemeProvider>
+  );
+}
+
+function ThemedToaster() {
+  const { effective } = useTheme();
+  return <Toaster position="top-center" theme={effective} richColors closeButton visibleToasts={50} duration={5000} />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const root = useRouteLoaderData<typeof loader>("root");
+  const status = isRouteErrorResponse(error) ? error.status : null;
+  const seed = isRouteErrorResponse(error) ? `${error.status}${error.statusText}` : error instanceof Error ? error.message : "unknown";
+  return <ErrorCard code={status} seed={seed} reference={root?.requestId} />;
+}

@@ -1,0 +1,89 @@
+import { ArrowRight, CalendarDays, Sparkles } from "lucide-react";
+import { Link } from "react-router";
+import { listUpcomingEvents } from "~/services/list-upcoming-events";
+import { DidYouKnow } from "../components/did-you-know";
+import { UpcomingCard } from "../components/upcoming-card";
+import type { Route } from "./+types/home";
+
+export const handle = { title: "Discover events" };
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Ticketyboo · Find something to do tonight" },
+  { name: "description", content: "Gigs, comedy, quiz nights, workshops and fundraisers across the UK, at honest all-in prices." },
+];
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const events = await listUpcomingEvents(context.database.db, { now: new Date(), limit: 12 });
+  return { events };
+}
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const { events } = loaderData;
+  return (
+    <>
+      <section className="border-b border-border bg-[radial-gradient(ellipse_at_top_left,var(--brand-soft),transparent_60%)]">
+        <div className="container-page py-14 tablet:py-20">
+          <p className="inline-flex items-center gap-2 rounded-full bg-brand-soft px-3 py-1 text-xs font-semibold text-brand">
+            <Sparkles aria-hidden className="size-3.5" /> Honest all-in prices, always
+          </p>
+          <h1 className="mt-4 max-w-2xl text-4xl font-extrabold tracking-tight text-balance tablet:text-5xl">
+            Find something brilliant to do tonight.
+          </h1>
+          <p className="mt-4 max-w-xl text-lg text-fg-muted">
+            The pub quiz, the basement gig, the charity run, the pottery workshop. Book in seconds, with the price you see being the price you
+            pay.
+          </p>
+          <div className="mt-8 flex flex-wrap gap-3">
+            <Link to="/explore" className="btn-primary px-6">
+              Explore events near you <ArrowRight aria-hidden className="size-4" />
+            </Link>
+            <Link to="/hosts" className="btn-secondary px-6">
+              Host an event
+            </Link>
+          </div>
+        </div>
+      </section>
+
+      <section aria-labelledby="upcoming-title" className="container-page py-12">
+        <div className="flex items-end justify-between gap-4">
+          <h2 id="upcoming-title" className="text-2xl font-bold tracking-tight">
+            Coming up
+          </h2>
+          <Link to="/explore" className="link text-sm">
+            See everything
+          </Link>
+        </div>
+        {events.length === 0 ? (
+          <div className="card mt-6 p-10 text-center">
+            <CalendarDays aria-hidden className="mx-auto size-8 text-fg-muted" />
+            <p className="mt-3 font-semibold">No upcoming events yet</p>
+            <p className="mt-1 text-sm text-fg-muted">When hosts publish events, they'll show up here first.</p>
+          </div>
+        ) : (
+          <ul className="mt-6 grid gap-5 tablet:grid-cols-2 laptop:grid-cols-3 desktop:grid-cols-4">
+            {events.map((e) => (
+              <li key={e.id}>
+                <UpcomingCard event={e} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section className="container-page grid gap-6 pb-4 laptop:grid-cols-2">
+        <DidYouKnow />
+        <div className="card flex flex-col justify-between gap-4 bg-brand-soft p-6">
+          <div>
+            <h2 className="text-lg font-bold">Running a night of your own?</h2>
+            <p className="mt-1 text-sm text-fg-muted">
+              Publish in minutes, sell without overselling, and scan at the door even when the signal drops.
+            </p>
+          </div>
+          <Link to="/hosts" className="btn-primary self-start">
+            Start hosting with Ticketyboo
+          </Link>
+        </div>
+      </section>
+    </>
+  );
+}

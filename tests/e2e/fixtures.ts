@@ -1,0 +1,56 @@
+import AxeBuilder from "@axe-core/playwright";
+import { test as base, expect, type Page } from "@playwright/test";
+
+/**
+ * Every e2e test fails on a console error or an uncaught page error, unless the test names the
+ * message it expects (e.g. the browser's own log line for a page served with status 404).
+ */
+export const test = base.extend<{ allowConsoleErrors: RegExp[] }>({
+  allowConsoleErrors: [[], { option: true }],
+  page: async ({ page, allowConsoleErrors }, use) => {
+    const errors: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() !== "error") return;
+      const text = message.text();
+      if (!allowConsoleErrors.some((pattern) => pattern.test(text))) errors.push(text);
+    });
+    page.on("pageerror", (error) => errors.push(`pageerror: ${error.message}`));
+    await use(page);
+    expect(errors, "console errors").toEqual([]);
+  },
+});
+
+export { expect };
+
+/** Runs axe (WCAG 2.2 A/AA rules) on the page as it is now and fails on any violation. */
+export async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
+  const summary = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
+  expect(summary, "axe violations").toEqual([]);
+}
+
+export const BASE_URL = `http://localhost:${process.env.E2E_PORT ?? 3100}`;
+
+export const DEMO = {
+  buyer: { email: "buyer@ticketyboo.test", password: "ticketyboo" },
+  host: { email: "host@ticketyboo.test", password: "ticketyboo" },
+};
+
+export async function logIn(page: Page, who: { email: string; password: string }) {
+  await page.goto("/log-in");
+  await page.getByLabel("Email").fill(who.email);
+  await page.getByLabel("Password").fill(who.password);
+  await page.getByRole("button", { name: "Log In" }).click();
+  await page.waitForURL("**/u/dashboard");
+}
+
+/** Makes the cookie choice up front, for tests about something else. */
+export async function acceptNecessaryOnly(page: Page) {
+  await page.context().addCookies([
+    {
+      name: "tb_consent",
+      value: encodeURIComponent(JSON.stringify({ necessary: true, performance: false, statistics: false, savedAt: "2026-01-01T00:00:00Z" })),
+      url: BASE_URL,
+    },
+  ]);
+}

@@ -1,0 +1,68 @@
+import { acceptNecessaryOnly, expect, expectAccessible, test } from "./fixtures";
+
+test.describe("shared UI", () => {
+  test.beforeEach(async ({ page }) => acceptNecessaryOnly(page));
+
+  test("the confirmation dialog answers Yes and Cancel", async ({ page }) => {
+    await page.goto("/dev/ui");
+    await page.getByRole("button", { name: "Ask for confirmation" }).click();
+    const dialog = page.getByRole("alertdialog", { name: "Delete this draft?" });
+    await expect(dialog).toBeVisible();
+    await expectAccessible(page);
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await expect(page.getByText("Last answer: cancel")).toBeVisible();
+
+    await page.getByRole("button", { name: "Ask for confirmation" }).click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Yes" }).click();
+    await expect(page.getByText("Last answer: yes")).toBeVisible();
+    await expect(page.getByRole("alertdialog")).toHaveCount(0);
+  });
+
+  test("toasts appear and close by themselves after about 5 seconds", async ({ page }) => {
+    await page.goto("/dev/ui");
+    await page.getByRole("button", { name: "Show a toast" }).click();
+    const toast = page.getByText("Event published");
+    await expect(toast).toBeVisible();
+    await page.mouse.move(0, 0); // toasts pause while hovered
+    await expect(toast).toBeHidden({ timeout: 9_000 });
+  });
+
+  test("the loading overlay shows its title and description, then clears", async ({ page }) => {
+    await page.goto("/dev/ui");
+    await page.getByRole("button", { name: "Show loading overlay" }).click();
+    const overlay = page.getByRole("alertdialog", { name: "Publishing your event" });
+    await expect(overlay).toBeVisible();
+    await expect(overlay).toContainText("This takes a few seconds.");
+    await expect(overlay).toHaveCount(0, { timeout: 5_000 });
+  });
+
+  test("an alert shows once: 'Got it' keeps it away after reload", async ({ page }) => {
+    await page.goto("/");
+    const banner = page.getByRole("region", { name: "Announcement" });
+    await expect(banner).toContainText("Welcome to Ticketyboo");
+    await banner.getByRole("button", { name: "Got it" }).click();
+    await expect(banner).toHaveCount(0);
+    await page.reload();
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(page.getByRole("region", { name: "Announcement" })).toHaveCount(0);
+  });
+
+  test("Ctrl+D toggles the debug panel and Ctrl+G the grid", async ({ page }) => {
+    await page.goto("/");
+    await page.getByRole("heading", { level: 1 }).click();
+    await page.keyboard.press("Control+d");
+    const panel = page.getByRole("dialog", { name: "Debug panel" });
+    await expect(panel).toBeVisible();
+    await expect(panel).toContainText("Signed out");
+    await expect(panel).toContainText(/Request id/);
+    await expect(panel).toContainText("explore-map");
+    await expect(panel).not.toContainText("ai-description-helper"); // private flags stay on the server
+    await page.keyboard.press("Control+d");
+    await expect(panel).toHaveCount(0);
+
+    await page.keyboard.press("Control+g");
+    await expect(page.getByTestId("grid-overlay")).toBeVisible();
+    await page.keyboard.press("Control+g");
+    await expect(page.getByTestId("grid-overlay")).toHaveCount(0);
+  });
+});

@@ -1,0 +1,100 @@
+import { acceptNecessaryOnly, expect, expectAccessible, test } from "./fixtures";
+
+test.describe("pages of the shell", () => {
+  test("home renders server-side with header, search and footer, and passes axe", async ({ page }) => {
+    const response = await page.goto("/");
+    expect(response?.status()).toBe(200);
+    const html = await response!.text();
+    expect(html).toContain("Event, Artist, Venue"); // server-rendered, not added by script
+    await expect(page.getByRole("banner")).toBeVisible();
+    await expect(page.getByRole("searchbox", { name: "Search events" })).toHaveAttribute("placeholder", "Event, Artist, Venue");
+    await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Explore" })).toBeVisible();
+    await expect(page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "Features" })).toBeVisible();
+    const footer = page.getByRole("contentinfo");
+    for (const heading of ["Hosting Events", "Features", "Product", "Company", "Resources", "Legal"]) {
+      await expect(footer.getByRole("heading", { name: heading })).toBeVisible();
+    }
+    await expectAccessible(page);
+  });
+
+  test.describe("not found", () => {
+    test.use({ allowConsoleErrors: [/status of 404/] });
+
+    test("/404 is a real 404 page", async ({ page }) => {
+      const response = await page.goto("/404");
+      expect(response?.status()).toBe(404);
+      await expect(page.getByRole("heading", { name: "We couldn't find that page" })).toBeVisible();
+      await expectAccessible(page);
+    });
+
+    test("an unknown path answers 404 with the same page", async ({ page }) => {
+      const response = await page.goto("/no/such/place");
+      expect(response?.status()).toBe(404);
+      await expect(page.getByRole("heading", { name: "We couldn't find that page" })).toBeVisible();
+      await expect(page.getByRole("banner")).toBeVisible();
+    });
+  });
+
+  test("?zen shows the page bare: no header, footer or cookie card", async ({ page }) => {
+    await page.goto("/?zen=1");
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(page.getByRole("banner")).toHaveCount(0);
+    await expect(page.getByRole("contentinfo")).toHaveCount(0);
+    await expect(page.getByRole("region", { name: "Your cookie choices" })).toHaveCount(0);
+    await expectAccessible(page);
+  });
+
+  test("/grid-overlay shows the layout grid", async ({ page }) => {
+    await page.goto("/grid-overlay");
+    await expect(page.getByRole("heading", { name: "Layout grid" })).toBeVisible();
+    await expect(page.getByTestId("grid-overlay")).toBeVisible();
+    await expectAccessible(page);
+  });
+});
+
+test.describe("navigation behaviour", () => {
+  test.beforeEach(async ({ page }) => acceptNecessaryOnly(page));
+
+  test("a hash link scrolls smoothly to its section", async ({ page }) => {
+    await page.goto("/dev/ui");
+    await page.getByRole("link", { name: "Jump to the far section" }).click();
+    await expect(page).toHaveURL(/#far-section$/);
+    await expect(page.getByRole("heading", { name: "Far section" })).toBeInViewport();
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
+  });
+
+  test("other route changes start at the top", async ({ page }) => {
+    await page.goto("/dev/ui");
+    await page.getByRole("link", { name: "Jump to the far section" }).click();
+    await expect(page.getByRole("heading", { name: "Far section" })).toBeInViewport();
+    await page.getByRole("link", { name: "Open a slow page" }).scrollIntoViewIfNeeded();
+    await page.getByRole("link", { name: "Open a slow page" }).click();
+    await expect(page.getByRole("heading", { name: "Slow page" })).toBeVisible();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  });
+
+  test("a pink progress bar shows while a page loads, then goes", async ({ page }) => {
+    await page.goto("/dev/ui");
+    await page.getByRole("link", { name: "Open a slow page" }).click();
+    const bar = page.getByRole("progressbar", { name: "Loading page" });
+    await expect(bar).toBeVisible();
+    expect(await bar.evaluate((el) => getComputedStyle(el).height)).toBe("3px");
+    await expect(page.getByRole("heading", { name: "Slow page" })).toBeVisible();
+    await expect(bar).toHaveCount(0);
+  });
+
+  test.describe("errors", () => {
+    test.use({ allowConsoleErrors: [/status of 500/] });
+
+    test("a loader that throws shows the error card inside the shell", async ({ page }) => {
+      const response = await page.goto("/dev/error");
+      expect(response?.status()).toBe(500);
+      const card = page.getByRole("alert").filter({ hasText: "Error code" });
+      await expect(card).toBeVisible();
+      await expect(card).toContainText("Error code: Unknown");
+      await expect(card.getByRole("heading", { level: 1 })).not.toBeEmpty();
+      await expect(page.getByRole("banner")).toBeVisible();
+      await expectAccessible(page);
+    });
+  });
+});

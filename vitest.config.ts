@@ -1,0 +1,33 @@
+import path from "node:path";
+import { defineConfig } from "vitest/config";
+
+const alias = { "~": path.resolve(import.meta.dirname, "src") };
+
+export default defineConfig({
+  resolve: { alias },
+  test: {
+    projects: [
+      {
+        resolve: { alias },
+        test: {
+          name: "unit",
+          environment: "node",
+          include: ["src/domain/**/*.test.ts", "src/lib/**/*.test.ts", "src/web/**/*.test.ts"],
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          // Integration tests use a real database: PGlite by default, PostgreSQL when
+          // TEST_DATABASE_URL is set. Each file gets a copy of one template migrated per run.
+          name: "integration",
+          environment: "node",
+          include: ["src/services/**/*.test.ts", "src/db/**/*.test.ts", "src/server/**/*.test.ts"],
+          globalSetup: ["tests/setup/global-db.ts"],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+    ],
+  },
+});
