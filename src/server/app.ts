@@ -92,27 +92,26 @@ export function createApp(deps: AppDeps) {
 
   if (deps.clientDir) {
     const root = deps.clientDir;
-    app.use(
-      "/assets/*",
-      async (c, next) => {
-        await next();
-        if (c.res.ok) c.res.headers.set("Cache-Control", "public, max-age=31536000, immutable");
-      },
-      serveStatic({ root }),
-    );
+    // Cache headers go only on files actually found on disk: hashed assets for a year, the rest an hour.
     app.use(
       "*",
-      async (c, next) => {
-        await next();
-        if (c.res.ok && !c.res.headers.has("Cache-Control")) c.res.headers.set("Cache-Control", "public, max-age=3600");
-      },
-      serveStatic({ root }),
+      serveStatic({
+        root,
+        onFound: (path, c) => {
+          const hashed = path.includes("/assets/");
+          c.header("Cache-Control", hashed ? "public, max-age=31536000, immutable" : "public, max-age=3600");
+        },
+      }),
     );
   }
 
   const mode = config.isProduction ? "production" : "development";
   app.all("*", async (c) => {
-    const session = await auth.api.getSession({ headers: c.req.raw.headers }).catch(() => null);
+    const session = await auth.api.getSession({ headers: c.req.raw.headers }).catch((error: unknown) => {
+      // A broken session lookup must not take the page down; show it signed out and say why in the log.
+      logger.warn({ err: error, requestId: c.get("requestId") }, "session lookup failed");
+      return null;
+    });
     const context: AppLoadContext = {
       database,
       auth,
@@ -124,7 +123,10 @@ export function createApp(deps: AppDeps) {
       mapTileUrl: config.mapTileUrl,
     };
     const build = await deps.getBuild();
-    return createRequestHandler(build, mode)(c.req.raw, context);
+    const response = await createRequestHandler(build, mode)(c.req.raw, context);
+    // Pages carry personal data: never stored by shared caches, always revalidated by the browser.
+    if (!response.headers.has("Cache-Control")) response.headers.set("Cache-Control", "private, no-cache");
+    return response;
   });
 
   return app;

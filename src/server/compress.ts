@@ -1,4 +1,3 @@
-import { Duplex } from "node:stream";
 import zlib from "node:zlib";
 import type { MiddlewareHandler } from "hono";
 
@@ -24,15 +23,40 @@ export function compress(): MiddlewareHandler {
     const compressor =
       encoding === "br"
         ? zlib.createBrotliCompress({
-            flush: zlib.constants.BROTLI_OPERATION_FLUSH,
             params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 },
           })
-        : zlib.createGzip({ flush: zlib.constants.Z_SYNC_FLUSH });
-    const { readable, writable } = Duplex.toWeb(compressor) as unknown as TransformStream<Uint8Array, Uint8Array>;
+        : zlib.createGzip();
     const headers = new Headers(res.headers);
     headers.set("Content-Encoding", encoding);
     headers.delete("Content-Length");
     headers.append("Vary", "Accept-Encoding");
-    c.res = new Response(res.body.pipeThrough({ readable, writable }), { status: res.status, headers });
+    // Hono copies the previous response's headers onto a new one (Content-Length included, which
+    // would make clients wait for bytes that never come): clear it first.
+    c.res = undefined;
+    c.res = new Response(res.body.pipeThrough(zlibStream(compressor)), { status: res.status, headers });
   };
+}
+
+/**
+ * Bridges a zlib stream to a web TransformStream. Each chunk is written and flushed before the
+ * next, so streamed HTML goes out as it renders, and the output ends as soon as the input does.
+ */
+function zlibStream(z: zlib.BrotliCompress | zlib.Gzip): TransformStream<Uint8Array, Uint8Array> {
+  return new TransformStream<Uint8Array, Uint8Array>({
+    start(controller) {
+      z.on("data", (chunk: Buffer) => controller.enqueue(new Uint8Array(chunk)));
+      z.on("error", (error) => controller.error(error));
+    },
+    transform(chunk) {
+      return new Promise<void>((resolve, reject) => {
+        z.write(chunk, (error) => (error ? reject(error) : z.flush(() => resolve())));
+      });
+    },
+    flush() {
+      return new Promise<void>((resolve) => {
+        z.once("end", resolve);
+        z.end();
+      });
+    },
+  });
 }

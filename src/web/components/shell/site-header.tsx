@@ -35,7 +35,7 @@ export function SiteHeader({ user }: { user: SessionUser | null }) {
             {title}
           </p>
         ) : null}
-        <Form method="get" action="/search" role="search" className="ml-auto min-w-0 flex-1 tablet:max-w-sm laptop:ml-6">
+        <Form method="get" action="/search" role="search" className="min-w-0 flex-1 tablet:max-w-sm laptop:ml-6">
           <label className="relative block">
             <span className="sr-only">Search events</span>
             <Search aria-hidden className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-fg-muted" />
@@ -51,7 +51,7 @@ export function SiteHeader({ user }: { user: SessionUser | null }) {
             />
           </label>
         </Form>
-        <nav aria-label="Main" className="hidden items-center gap-1 laptop:flex">
+        <nav aria-label="Main" className="ml-auto hidden items-center gap-1 laptop:flex">
           {user ? (
             <>
               <NavLink to="/explore" className={navLinkClass}>
@@ -73,7 +73,9 @@ export function SiteHeader({ user }: { user: SessionUser | null }) {
             </>
           )}
         </nav>
-        <ProfileMenu user={user} />
+        <div className="ml-auto laptop:ml-0">
+          <ProfileMenu user={user} />
+        </div>
       </div>
     </header>
   );

@@ -30,10 +30,13 @@ export function ConfirmDialogHost() {
     confirmStore.set(null);
   };
   return (
-    <AlertDialog.Root open={request !== null} onOpenChange={(open) => !open && close(false)}>
+    // Only an explicit answer closes it: a menu closing underneath must not count as "Cancel".
+    <AlertDialog.Root open={request !== null}>
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="fixed inset-0 z-[90] bg-black/50 backdrop-blur-[2px]" />
-        <AlertDialog.Content className="card fixed top-1/2 left-1/2 z-[91] w-[min(92vw,28rem)] -translate-x-1/2 -translate-y-1/2 p-6 focus:outline-none">
+        <AlertDialog.Content
+          onEscapeKeyDown={() => close(false)}
+          className="card fixed top-1/2 left-1/2 z-[91] w-[min(92vw,28rem)] -translate-x-1/2 -translate-y-1/2 p-6 focus:outline-none">
           <AlertDialog.Title className="text-lg font-semibold">{request?.title}</AlertDialog.Title>
           <AlertDialog.Description className="mt-2 text-sm text-fg-muted">{request?.description ?? ""}</AlertDialog.Description>
           <div className="mt-6 flex justify-end gap-3">
