@@ -36,3 +36,16 @@ export function UpcomingCard({ event }: { event: UpcomingEventRow }) {
     </Link>
   );
 }
+
+/** A responsive grid of event tiles: one column on phones up to four on desktops. */
+export function UpcomingGrid({ events }: { events: UpcomingEventRow[] }) {
+  return (
+    <ul className="mt-6 grid gap-5 tablet:grid-cols-2 laptop:grid-cols-3 desktop:grid-cols-4">
+      {events.map((e) => (
+        <li key={e.id}>
+          <UpcomingCard event={e} />
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -2,7 +2,7 @@ import { ArrowRight, CalendarDays, Sparkles } from "lucide-react";
 import { Link } from "react-router";
 import { listUpcomingEvents } from "~/services/list-upcoming-events";
 import { DidYouKnow } from "../components/did-you-know";
-import { UpcomingCard } from "../components/upcoming-card";
+import { UpcomingGrid } from "../components/upcoming-card";
 import type { Route } from "./+types/home";
 
 export const handle = { title: "Discover events" };
@@ -81,13 +81,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             </p>
           </div>
         ) : (
-          <ul className="mt-6 grid gap-5 tablet:grid-cols-2 laptop:grid-cols-3 desktop:grid-cols-4">
-            {events.map((e) => (
-              <li key={e.id}>
-                <UpcomingCard event={e} />
-              </li>
-            ))}
-          </ul>
+          <UpcomingGrid events={events} />
         )}
       </section>
 

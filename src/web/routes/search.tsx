@@ -1,7 +1,7 @@
 import { SearchX } from "lucide-react";
 import { Link } from "react-router";
 import { listUpcomingEvents } from "~/services/list-upcoming-events";
-import { UpcomingCard } from "../components/upcoming-card";
+import { UpcomingGrid } from "../components/upcoming-card";
 import type { Route } from "./+types/search";
 
 export const handle = { title: "Search" };
@@ -38,13 +38,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
           <p className="mt-2 text-fg-muted" aria-live="polite">
             {results.length === 1 ? "1 upcoming event" : `${results.length} upcoming events`}
           </p>
-          <ul className="mt-6 grid gap-5 tablet:grid-cols-2 laptop:grid-cols-3 desktop:grid-cols-4">
-            {results.map((e) => (
-              <li key={e.id}>
-                <UpcomingCard event={e} />
-              </li>
-            ))}
-          </ul>
+          <UpcomingGrid events={results} />
         </>
       )}
     </div>
