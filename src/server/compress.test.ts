@@ -1,7 +1,7 @@
-import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import zlib, { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
-import { compress } from "./compress";
+import { compress, zlibStream } from "./compress";
 
 const big = "<p>Ticketyboo</p>".repeat(500);
 const app = new Hono()
@@ -33,5 +33,29 @@ describe("compress", () => {
     expect((await app.request("/small", { headers: { "Accept-Encoding": "br" } })).headers.get("Content-Encoding")).toBeNull();
     expect((await app.request("/image", { headers: { "Accept-Encoding": "br" } })).headers.get("Content-Encoding")).toBeNull();
     expect((await app.request("/big")).headers.get("Content-Encoding")).toBeNull();
+  });
+
+  it("survives a client that goes away mid-stream: late compressed chunks are dropped, not thrown", async () => {
+    const errors: unknown[] = [];
+    const onError = (error: unknown) => errors.push(error);
+    process.on("uncaughtException", onError);
+    try {
+      const z = zlib.createBrotliCompress();
+      const { readable, writable } = zlibStream(z);
+      const writer = writable.getWriter();
+      const reader = readable.getReader();
+      // The client is reading, a chunk is being compressed, and then the client goes away:
+      // zlib emits the compressed chunk after the stream was cancelled.
+      void reader.read().catch(() => undefined);
+      const pending = writer.write(new TextEncoder().encode("<p>Ticketyboo</p>".repeat(400))).catch(() => undefined);
+      await new Promise((r) => setImmediate(r));
+      await reader.cancel(new Error("client went away"));
+      await pending;
+      await new Promise((r) => setTimeout(r, 100));
+      expect(errors).toEqual([]);
+      expect(z.destroyed).toBe(true);
+    } finally {
+      process.off("uncaughtException", onError);
+    }
   });
 });

@@ -40,21 +40,50 @@ export function compress(): MiddlewareHandler {
 /**
  * Bridges a zlib stream to a web TransformStream. Each chunk is written and flushed before the
  * next, so streamed HTML goes out as it renders, and the output ends as soon as the input does.
+ * A client that goes away cancels the stream while zlib may still be emitting: those late chunks
+ * are dropped and the compressor destroyed, never enqueued into a closed stream (which throws
+ * outside any request and would take the whole process down).
  */
-function zlibStream(z: zlib.BrotliCompress | zlib.Gzip): TransformStream<Uint8Array, Uint8Array> {
+export function zlibStream(z: zlib.BrotliCompress | zlib.Gzip): TransformStream<Uint8Array, Uint8Array> {
+  let open = true;
+  const stop = () => {
+    open = false;
+    z.destroy();
+  };
   return new TransformStream<Uint8Array, Uint8Array>({
     start(controller) {
-      z.on("data", (chunk: Buffer) => controller.enqueue(new Uint8Array(chunk)));
-      z.on("error", (error) => controller.error(error));
+      z.on("data", (chunk: Buffer) => {
+        if (!open) return;
+        try {
+          controller.enqueue(new Uint8Array(chunk));
+        } catch {
+          stop();
+        }
+      });
+      z.on("error", (error) => {
+        if (!open) return;
+        open = false;
+        try {
+          controller.error(error);
+        } catch {
+          // already closed: nobody is listening any more
+        }
+      });
     },
     transform(chunk) {
+      if (!open) return Promise.resolve();
       return new Promise<void>((resolve, reject) => {
         z.write(chunk, (error) => (error ? reject(error) : z.flush(() => resolve())));
       });
     },
     flush() {
+      if (!open) return Promise.resolve();
       return new Promise<void>((resolve) => {
-        z.once("end", resolve);
+        z.once("end", () => {
+          open = false;
+          resolve();
+        });
+        z.once("close", resolve);
         z.end();
       });
     },
