@@ -50,6 +50,8 @@ export default tseslint.config(
   {
     // Code that can reach the browser bundle must never import a .server module.
     files: ["src/web/components/**/*.{ts,tsx}", "src/web/lib/**/*.{ts,tsx}", "src/web/content/**/*.ts", "src/lib/**/*.ts"],
+    // …except server-only modules themselves, which may use one another.
+    ignores: ["**/*.server.ts", "**/*.server.tsx"],
     rules: { "no-restricted-imports": ["error", { patterns: [serverOnly] }] },
   },
   {
