@@ -37,6 +37,16 @@ export const user = pgTable(
     bio: text("bio"),
     coverImage: text("cover_image"),
     isVerified: boolean("is_verified").notNull().default(false),
+    /** Staff see operational pages (failed emails, support requests). */
+    isStaff: boolean("is_staff").notNull().default(false),
+    marketingGeneral: boolean("marketing_general").notNull().default(false),
+    marketingVenues: boolean("marketing_venues").notNull().default(false),
+    /** Host notification preferences (notificationEmailPreferences.hosting in the spec). */
+    notifyEventSummaries: boolean("notify_event_summaries").notNull().default(true),
+    notifyMonthlySummaries: boolean("notify_monthly_summaries").notNull().default(true),
+    showGuestsOnEventDetail: boolean("show_guests_on_event_detail").notNull().default(false),
+    /** Set when a buyer deleted their account: the row stays, anonymised, so hosts keep their order records. */
+    deletedAt: tz("deleted_at"),
   },
   (t) => [check("user_username_format", sql`${t.username} ~ '^[a-z0-9_-]+$'`)],
 );
@@ -235,3 +245,79 @@ export const appMeta = pgTable("app_meta", {
   value: jsonb("value").notNull(),
   createdAt: createdAt(),
 });
+
+/* ---------- Accounts: throttling, robot check, email, messages from people ---------- */
+
+/** Fixed-window counters shared by every instance (the Redis store replaces this when REDIS_URL is set). */
+export const rateLimit = pgTable("rate_limit", {
+  key: text("key").primaryKey(),
+  count: integer("count").notNull(),
+  resetAt: tz("reset_at").notNull(),
+});
+
+/** Robot-check solutions already accepted: a second use of the same one is a replay. */
+export const altchaUsed = pgTable(
+  "altcha_used",
+  {
+    signature: text("signature").primaryKey(),
+    expiresAt: tz("expires_at").notNull(),
+  },
+  (t) => [index("altcha_used_expires_idx").on(t.expiresAt)],
+);
+
+export const EMAIL_STATUSES = ["queued", "sent", "failed"] as const;
+
+/** Every email we send, with its delivery state; without SMTP this table is the dev outbox. */
+export const emailMessage = pgTable(
+  "email_message",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    toAddress: text("to_address").notNull(),
+    subject: text("subject").notNull(),
+    html: text("html").notNull(),
+    text: text("text").notNull(),
+    template: text("template").notNull(),
+    transport: text("transport", { enum: ["smtp", "outbox"] }).notNull(),
+    status: text("status", { enum: EMAIL_STATUSES }).notNull().default("queued"),
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+    userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    sentAt: tz("sent_at"),
+  },
+  (t) => [index("email_message_created_idx").on(t.createdAt), index("email_message_to_idx").on(t.toAddress, t.createdAt)],
+);
+
+/** Feedback, support requests and bug reports, kept whether or not a team-chat webhook is set. */
+export const feedback = pgTable(
+  "feedback",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    kind: text("kind", { enum: ["feedback", "support", "bug", "contact"] }).notNull(),
+    userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    subject: text("subject"),
+    message: text("message").notNull(),
+    postedToChatAt: tz("posted_to_chat_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("feedback_kind_created_idx").on(t.kind, t.createdAt)],
+);
+
+/** A person's feed: numbered so the newest sorts first. */
+export const notification = pgTable(
+  "notification",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    body: text("body").notNull().default(""),
+    link: text("link"),
+    readAt: tz("read_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("notification_user_idx").on(t.userId, t.id)],
+);

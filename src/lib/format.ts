@@ -32,3 +32,17 @@ export function formatEventDateTime(date: Date): string {
 export function shortNumber(n: number): string {
   return new Intl.NumberFormat("en-GB", { notation: "compact", maximumFractionDigits: 1 }).format(n);
 }
+
+const clock = new Intl.DateTimeFormat("en-GB", { timeZone: LONDON, hour: "numeric", minute: "2-digit", hour12: true });
+
+/** '2:35 pm' in London time. */
+export function formatLondonTime(date: Date): string {
+  return clock.format(date).replace(/\s*([ap]m)$/i, (_, ampm: string) => ` ${ampm.toLowerCase()}`);
+}
+
+const monthYear = new Intl.DateTimeFormat("en-GB", { timeZone: LONDON, month: "long", year: "numeric" });
+
+/** 'November 2026' in London time. */
+export function formatMonthYear(date: Date): string {
+  return monthYear.format(date);
+}

@@ -4,24 +4,37 @@ import { sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { analyticsEvent } from "~/db/schema";
 import { serializeConsent } from "~/lib/consent";
+import { createDbThrottle } from "~/services/throttle";
 import { createTestDatabase } from "../../tests/setup/test-db";
 import { createApp } from "./app";
 import { createAuth } from "./auth.server";
 import { loadConfig } from "./config.server";
+import { createMailer } from "./email/mailer.server";
+import { type JobQueue, startJobs, stopJobs } from "./jobs/boss.server";
+import { createRobotCheck } from "./robot-check.server";
 import { createLocalStorage } from "./storage/local-storage.server";
 
 let database: Database;
 let app: ReturnType<typeof createApp>;
+let boss: JobQueue;
 
 beforeAll(async () => {
   database = await createTestDatabase();
   const config = loadConfig({ NODE_ENV: "production", DATA_DIR: "/tmp/ticketyboo-app-test" });
+  const logger = pino({ level: "silent" });
+  boss = await startJobs(database, { logger, maintenance: false });
+  const mailer = createMailer({ database, boss, smtpUrl: undefined, publicUrl: config.publicUrl, logger });
+  const throttle = createDbThrottle(database.db);
+  const robotCheck = createRobotCheck({ db: database.db, hmacKey: "test-altcha-key" });
   app = createApp({
     config,
     database,
-    auth: createAuth({ db: database.db, secret: "x".repeat(32), baseUrl: "http://localhost:3000" }),
+    auth: createAuth({ db: database.db, secret: "x".repeat(32), baseUrl: "http://localhost:3000", mailer, throttle, robotCheck }),
     storage: createLocalStorage("/tmp/ticketyboo-app-test/uploads"),
-    logger: pino({ level: "silent" }),
+    logger,
+    mailer,
+    robotCheck,
+    throttle,
     buildVersion: "9.9.9-test",
     // These tests stay inside /api; pages are covered by the e2e suite against a real build.
     getBuild: () => Promise.reject(new Error("pages are not rendered in API tests")),
@@ -29,6 +42,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  await stopJobs(boss);
   await database.close();
 });
 
@@ -48,6 +62,15 @@ describe("GET /api/health", () => {
     expect(scriptSrc).not.toContain("unsafe-inline");
     expect(csp).toContain("frame-ancestors 'none'");
     expect(res.headers.get("X-Content-Type-Options")).toBe("nosniff");
+  });
+});
+
+describe("GET /api/altcha/challenge", () => {
+  it("is served (mounted before the /api 404) and never cached", async () => {
+    const res = await app.request("/api/altcha/challenge");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("Cache-Control")).toBe("no-store");
+    expect(((await res.json()) as { signature: string }).signature).toMatch(/^[0-9a-f]{64}$/);
   });
 });
 

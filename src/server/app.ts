@@ -6,15 +6,21 @@ import type { Logger } from "pino";
 import { type AppLoadContext, createRequestHandler, type ServerBuild } from "react-router";
 import type { Database } from "~/db/client.server";
 import type { SessionUser } from "~/web/load-context";
+import { altchaRoutes } from "./api/altcha";
 import { healthRoutes } from "./api/health";
 import { mediaRoutes } from "./api/media";
 import { metricsRoutes } from "./api/metrics";
-import type { Auth } from "./auth.server";
+import { CLIENT_IP_HEADER, type Auth } from "./auth.server";
+import { clientIp } from "./client-ip";
 import { compress } from "./compress";
 import type { Config } from "./config.server";
+import type { Mailer } from "./email/mailer";
 import { errorResponse } from "./errors";
+import type { RobotCheck } from "./robot-check.server";
 import type { FileStorage } from "./storage/local-storage.server";
+import { createTeamChat, type TeamChat } from "./team-chat.server";
 import { AppError } from "~/lib/app-error";
+import type { Throttle } from "~/services/throttle";
 
 export interface AppDeps {
   config: Config;
@@ -22,6 +28,14 @@ export interface AppDeps {
   auth: Auth;
   storage: FileStorage;
   logger: Logger;
+  /** Queues email (rendered, stored, delivered by a background job). */
+  mailer: Mailer;
+  /** Where feedback and support requests are posted; built from config when not given. */
+  teamChat?: TeamChat;
+  /** ALTCHA proof-of-work challenges and verification (replays recorded in the database). */
+  robotCheck: RobotCheck;
+  /** Shared rate-limit counters: PostgreSQL, or Redis when REDIS_URL is set. */
+  throttle: Throttle;
   buildVersion: string;
   /** Loads React Router's server build (the built bundle in production, Vite's module in dev). */
   getBuild: () => Promise<ServerBuild>;
@@ -41,6 +55,7 @@ export function createApp(deps: AppDeps) {
   const { config, database, auth, logger } = deps;
   const app = new Hono<AppEnv>();
   const https = config.publicUrl.startsWith("https://");
+  const teamChat = deps.teamChat ?? createTeamChat(config.teamChatWebhookUrl, logger);
 
   app.use(requestId({ headerName: "X-Request-Id" }));
   app.use(async (c, next) => {
@@ -85,8 +100,16 @@ export function createApp(deps: AppDeps) {
   });
 
   app.route("/api/health", healthRoutes({ engine: database.engine, version: deps.buildVersion, database }));
-  app.on(["GET", "POST"], "/api/auth/*", (c) => auth.handler(c.req.raw));
+  app.on(["GET", "POST"], "/api/auth/*", async (c) => {
+    // better-auth sees the client's address only through a header we set (and overwrite), so the
+    // shared rate limits key on an address nobody can forge.
+    const headers = new Headers(c.req.raw.headers);
+    headers.set(CLIENT_IP_HEADER, clientIp(c, config.trustProxy));
+    const body = c.req.method === "GET" ? undefined : await c.req.raw.arrayBuffer();
+    return auth.handler(new Request(c.req.url, { method: c.req.method, headers, body }));
+  });
   app.route("/api/metrics", metricsRoutes(database));
+  app.route("/api/altcha", altchaRoutes(deps.robotCheck));
   app.route("/media", mediaRoutes(deps.storage));
   app.all("/api/*", (c) => errorResponse(c, new AppError("not_found")));
 
@@ -115,12 +138,18 @@ export function createApp(deps: AppDeps) {
     const context: AppLoadContext = {
       database,
       auth,
+      storage: deps.storage,
+      teamChat,
+      mailer: deps.mailer,
       user: session ? toSessionUser(session.user) : null,
+      clientIp: clientIp(c, config.trustProxy),
       requestId: c.get("requestId"),
       nonce: c.get("secureHeadersNonce") ?? "",
       buildVersion: deps.buildVersion,
       devRoutes: config.devRoutes,
       mapTileUrl: config.mapTileUrl,
+      robotCheck: deps.robotCheck,
+      throttle: deps.throttle,
     };
     const build = await deps.getBuild();
     const response = await createRequestHandler(build, mode)(c.req.raw, context);
@@ -153,5 +182,6 @@ function toSessionUser(u: Record<string, unknown>): SessionUser {
     lastName: s(u.lastName),
     image: s(u.image),
     isVerified: u.isVerified === true,
+    isStaff: u.isStaff === true,
   };
 }

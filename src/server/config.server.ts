@@ -21,6 +21,13 @@ const EnvSchema = z.object({
   REDIS_URL: optionalUrl,
   LLM_BASE_URL: optionalUrl,
   LLM_API_KEY: z.string().optional(),
+  /** A team-chat incoming webhook (Slack-compatible `{text}` JSON) for feedback, support and bug reports. */
+  TEAM_CHAT_WEBHOOK_URL: optionalUrl,
+  /** Behind a reverse proxy, trust its X-Forwarded-For for the client address (rate limits). */
+  TRUST_PROXY: z
+    .enum(["true", "false", "1", "0"])
+    .default("false")
+    .transform((v) => v === "true" || v === "1"),
   BETTER_AUTH_SECRET: z.string().min(32).optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** Seed demo data on a first start against an empty database. */
@@ -60,6 +67,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mapTileUrl: e.MAP_TILE_URL,
     redisUrl: e.REDIS_URL,
     llm: e.LLM_BASE_URL ? { baseUrl: e.LLM_BASE_URL, apiKey: e.LLM_API_KEY } : undefined,
+    teamChatWebhookUrl: e.TEAM_CHAT_WEBHOOK_URL,
+    trustProxy: e.TRUST_PROXY,
     authSecret: e.BETTER_AUTH_SECRET,
     logLevel: e.LOG_LEVEL,
     seedDemo: e.SEED_DEMO,

@@ -8,10 +8,16 @@ import type { ServerBuild } from "react-router";
 import { openDatabase } from "~/db/client.server";
 import { prepareDatabase } from "~/db/migrate.server";
 import { getOrCreateSecret } from "~/services/app-secrets";
+import { createDbThrottle } from "~/services/throttle";
 import { createApp } from "./app";
 import { createAuth } from "./auth.server";
 import { ConfigError, loadConfig } from "./config.server";
+import { createMailer } from "./email/mailer.server";
+import { startJobs, stopJobs } from "./jobs/boss.server";
+import { createRobotCheck } from "./robot-check.server";
 import { createLocalStorage } from "./storage/local-storage.server";
+import { createTeamChat } from "./team-chat.server";
+import { createRedisThrottle } from "./throttle-redis.server";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const dev = process.argv.includes("--dev");
@@ -33,8 +39,18 @@ async function main() {
     const seeded = await seedDemoIfEmpty(db, { now: new Date(), storage });
     if (seeded) logger.info("seeded demo data (see README for the demo accounts)");
   });
+  // Background jobs (pg-boss, in our database) and email, which goes through them.
+  const boss = await startJobs(database, { logger });
+  const mailer = createMailer({ database, boss, smtpUrl: config.smtpUrl, publicUrl: config.publicUrl, logger });
+  await mailer.ready;
+  // Rate limits live where every instance sees them: Redis when configured, else our database.
+  const redisThrottle = config.redisUrl
+    ? createRedisThrottle(config.redisUrl, { onError: (error) => logger.warn({ err: error }, "redis (rate limits) connection problem") })
+    : undefined;
+  const throttle = redisThrottle ?? createDbThrottle(database.db);
+  const robotCheck = createRobotCheck({ db: database.db, hmacKey: await getOrCreateSecret(database.db, "altcha") });
   const secret = config.authSecret ?? (await getOrCreateSecret(database.db, "auth"));
-  const auth = createAuth({ db: database.db, secret, baseUrl: config.publicUrl });
+  const auth = createAuth({ db: database.db, secret, baseUrl: config.publicUrl, mailer, throttle, robotCheck });
 
   let getBuild: () => Promise<ServerBuild>;
   let clientDir: string | undefined;
@@ -52,7 +68,8 @@ async function main() {
     clientDir = path.relative(process.cwd(), path.join(ROOT, "build/client"));
   }
 
-  const app = createApp({ config, database, auth, storage, logger, buildVersion: buildVersion(), getBuild, clientDir });
+  const teamChat = createTeamChat(config.teamChatWebhookUrl, logger);
+  const app = createApp({ config, database, auth, storage, logger, teamChat, mailer, robotCheck, throttle, buildVersion: buildVersion(), getBuild, clientDir });
   const listener = getRequestListener(app.fetch);
   const server = http.createServer((req, res) => (handleDev ? handleDev(req, res, () => listener(req, res)) : listener(req, res)));
   server.listen(config.port, config.host, () => {
@@ -68,6 +85,8 @@ async function main() {
     logger.info({ signal }, "shutting down: finishing in-flight requests");
     // Stop taking connections, let in-flight requests finish, then close the database.
     server.close(async () => {
+      await stopJobs(boss).catch((error: unknown) => logger.error({ err: error }, "job queue did not stop cleanly"));
+      await redisThrottle?.close();
       await database.close();
       logger.info("stopped");
       process.exit(0);

@@ -11,7 +11,10 @@ let database: Database;
 beforeAll(async () => {
   database = await createTestDatabase();
   const db = database.db;
-  await db.insert(user).values({ id: "h1", name: "Harriet", email: "h@example.test", userType: "host", hostTitle: "The Crown Collective" });
+  await db.insert(user).values([
+    { id: "h1", name: "Harriet", email: "h@example.test", userType: "host", hostTitle: "The Crown Collective" },
+    { id: "h2", name: "Hugo", email: "h2@example.test", userType: "host", hostTitle: "Hugo's Quizzes" },
+  ]);
   const [v] = await db
     .insert(venue)
     .values({ hostId: "h1", name: "The Jericho Tavern", addressLine1: "56 Walton St", city: "Oxford", postcode: "OX2 6AE", formattedAddress: "56 Walton St, Oxford OX2 6AE", lat: 51.7585, lng: -1.2663 })
@@ -26,6 +29,7 @@ beforeAll(async () => {
       { ...base, slug: "private-gig", name: "Private Gig", startsAt: inDays(3), isPrivate: true },
       { ...base, slug: "cancelled-gig", name: "Cancelled Gig", startsAt: inDays(3), isCancelled: true },
       { ...base, slug: "draft-gig", name: "Draft Gig", startsAt: inDays(3), status: "draft" },
+      { ...base, hostId: "h2", venueId: null, slug: "other-host-quiz", name: "Online Quiz", startsAt: inDays(5) },
     ])
     .returning({ id: event.id, slug: event.slug });
   const id = (slug: string) => events.find((e) => e.slug === slug)!.id;
@@ -45,17 +49,23 @@ afterAll(async () => {
 describe("listUpcomingEvents", () => {
   it("lists only published, public, uncancelled future events, soonest first", async () => {
     const rows = await listUpcomingEvents(database.db, { now, limit: 10 });
-    expect(rows.map((r) => r.slug)).toEqual(["sooner-quiz", "later-gig"]);
+    expect(rows.map((r) => r.slug)).toEqual(["sooner-quiz", "other-host-quiz", "later-gig"]);
+  });
+
+  it("lists one host's events only when asked, by the same rule", async () => {
+    expect((await listUpcomingEvents(database.db, { now, limit: 10, hostId: "h1" })).map((r) => r.slug)).toEqual(["sooner-quiz", "later-gig"]);
+    expect((await listUpcomingEvents(database.db, { now, limit: 10, hostId: "h2" })).map((r) => r.slug)).toEqual(["other-host-quiz"]);
+    expect(await listUpcomingEvents(database.db, { now, limit: 10, hostId: "nobody" })).toEqual([]);
   });
 
   it("prices an event by its cheapest ticket still on general sale", async () => {
-    const [, later] = await listUpcomingEvents(database.db, { now, limit: 10 });
+    const [, later] = await listUpcomingEvents(database.db, { now, limit: 10, hostId: "h1" });
     expect(later!.cheapestPence).toBe(1200);
     expect(later).toMatchObject({ capacity: 70, sold: 15, venueName: "The Jericho Tavern", city: "Oxford" });
   });
 
   it("reports a sold-out event with no price on sale", async () => {
-    const [quiz] = await listUpcomingEvents(database.db, { now, limit: 10 });
+    const [quiz] = await listUpcomingEvents(database.db, { now, limit: 10, hostId: "h1" });
     expect(quiz).toMatchObject({ cheapestPence: null, capacity: 20, sold: 20 });
   });
 

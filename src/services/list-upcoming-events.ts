@@ -22,7 +22,10 @@ export interface UpcomingEventRow {
  * Public, future events in date order, following the listing rule (published, not private, not
  * cancelled). Discovery (search, categories, trending) builds on this shape.
  */
-export async function listUpcomingEvents(db: Db, opts: { now: Date; limit: number; text?: string }): Promise<UpcomingEventRow[]> {
+export async function listUpcomingEvents(
+  db: Db,
+  opts: { now: Date; limit: number; text?: string; /** Only this host's events (their public profile). */ hostId?: string },
+): Promise<UpcomingEventRow[]> {
   const stock = db
     .select({
       eventId: ticketType.eventId,
@@ -61,6 +64,7 @@ export async function listUpcomingEvents(db: Db, opts: { now: Date; limit: numbe
         eq(event.isCancelled, false),
         gt(event.startsAt, opts.now),
         opts.text ? matchesText(opts.text) : undefined,
+        opts.hostId ? eq(event.hostId, opts.hostId) : undefined,
       ),
     )
     .orderBy(asc(event.startsAt))

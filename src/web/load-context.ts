@@ -1,5 +1,10 @@
 import type { Database } from "~/db/client.server";
 import type { Auth } from "~/server/auth.server";
+import type { RobotCheck } from "~/server/robot-check.server";
+import type { Mailer } from "~/server/email/mailer";
+import type { FileStorage } from "~/server/storage/local-storage.server";
+import type { TeamChat } from "~/server/team-chat.server";
+import type { Throttle } from "~/services/throttle";
 
 /** The signed-in person as the pages see them: only what their own pages may show. */
 export interface SessionUser {
@@ -13,18 +18,31 @@ export interface SessionUser {
   lastName: string | null;
   image: string | null;
   isVerified: boolean;
+  isStaff: boolean;
 }
 
 export interface TicketybooContext {
   database: Database;
   auth: Auth;
+  /** Uploaded files (profile images, event images): local disk by default. */
+  storage: FileStorage;
+  /** The team's chat webhook (feedback, support requests); posting never throws. */
+  teamChat: TeamChat;
+  /** Sends email: `await context.mailer.send({ to, template })` stores and queues it. */
+  mailer: Mailer;
   user: SessionUser | null;
+  /** The client's address (from the socket, or X-Forwarded-For when TRUST_PROXY is set). */
+  clientIp: string;
   requestId: string;
   /** Per-request CSP nonce for the few inline scripts React Router emits. */
   nonce: string;
   buildVersion: string;
   devRoutes: boolean;
   mapTileUrl: string;
+  /** The robot check: `await context.robotCheck.verify(form.get("altcha"), new Date())`. */
+  robotCheck: RobotCheck;
+  /** Shared rate limits: `await context.throttle.hit(key, { limit, windowMs }, new Date())`. */
+  throttle: Throttle;
 }
 
 declare module "react-router" {

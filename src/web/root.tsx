@@ -5,6 +5,7 @@ import { alertStamp, readSeenAlerts } from "~/lib/alerts-seen";
 import { readConsent, type CookieConsent } from "~/lib/consent";
 import { readTheme } from "~/lib/theme";
 import { listActiveAlerts, listPublicFeatureFlags } from "~/services/site-chrome";
+import { clearFlashCookie, readFlash } from "~/web/lib/flash.server";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { ErrorCard } from "./components/error-card";
@@ -17,6 +18,8 @@ import { ScrollManager } from "./components/shell/scroll-manager";
 import { SiteAlerts } from "./components/shell/site-alerts";
 import { SiteFooter } from "./components/shell/site-footer";
 import { SiteHeader } from "./components/shell/site-header";
+import { FlashToast } from "./components/shell/flash-toast";
+import { VerifyEmailBanner } from "./components/shell/verify-email-banner";
 import { ConfirmDialogHost } from "./components/ui/confirm-dialog";
 import { LoadingOverlayHost } from "./components/ui/loading-overlay";
 import { useNonce } from "./lib/nonce";
@@ -31,9 +34,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const appUi = url.searchParams.get("app-ui") === "1" || /(?:^|;\s*)tb_app_ui=1/.test(cookie);
   const headers = new Headers();
   if (url.searchParams.get("app-ui") === "1") headers.append("Set-Cookie", "tb_app_ui=1; Path=/; SameSite=Lax");
+  const flash = readFlash(cookie);
+  if (flash) headers.append("Set-Cookie", clearFlashCookie);
+  const user = context.user;
   return data(
     {
-      user: context.user,
+      user,
+      flash,
+      // Spec §2: unverified people see the banner until they choose "Not Now".
+      verifyBanner: Boolean(user && !user.emailVerified && !/(?:^|;\s*)tb_verify_later=1/.test(cookie)),
       theme: readTheme(cookie),
       consent: readConsent(cookie),
       alerts: alerts
@@ -82,7 +91,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 
 export default function App({ loaderData }: Route.ComponentProps) {
-  const { user, theme, alerts, flags, requestId, buildVersion, appUi, zen } = loaderData;
+  const { user, theme, alerts, flags, requestId, buildVersion, appUi, zen, flash, verifyBanner } = loaderData;
   // The cookie card updates consent at once; the loader catches up on its next run.
   const [consent, setConsent] = useState<CookieConsent | null>(loaderData.consent);
   useEffect(() => setConsent(loaderData.consent), [loaderData.consent]);
@@ -102,6 +111,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
           </a>
           <SiteHeader user={user} />
           <div className="pt-16">
+            {verifyBanner && user ? <VerifyEmailBanner email={user.email} /> : null}
             <SiteAlerts alerts={alerts} />
             <main id="main" className={user ? "pb-20 laptop:pb-0" : ""}>
               <Outlet />
@@ -113,6 +123,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
         </>
       )}
       <ThemedToaster />
+      <FlashToast flash={flash} />
       <ConfirmDialogHost />
       <LoadingOverlayHost />
       <ConsentedMeasurements consent={consent} />

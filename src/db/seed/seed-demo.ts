@@ -1,280 +1,443 @@
 import { randomUUID } from "node:crypto";
 import { hashPassword } from "better-auth/crypto";
-import { eq, sql } from "drizzle-orm";
-import { addDaysYmd, londonWallTimeToUtc, londonYmd } from "~/lib/london-time";
+import { TransactionRollbackError, and, eq, inArray, sql } from "drizzle-orm";
+import { addDaysYmd, londonWallTimeToUtc, londonYmd } from "../../lib/london-time";
 import type { Db } from "../client.server";
 import { account, alert, appMeta, event, featureFlag, ticketType, user, venue } from "../schema";
 import { hashString, prng, renderAvatar, renderCoverImage } from "./cover-image";
-import { CATEGORIES, VENUES, type EventSeed } from "./demo-data";
+import { CATEGORIES, VENUES, type EventSeed, type HostKey, type Scenario, type TicketSeed } from "./demo-data";
 
+/** Where generated images go (the app's file storage satisfies this). */
 export interface SeedStorage {
   save(key: string, data: Buffer, contentType: string): Promise<void>;
 }
 
+/** The app_meta key whose presence means the demo has been seeded. */
 export const DEMO_SEED_KEY = "seed:demo";
 export const DEMO_PASSWORD = "ticketyboo";
 
-const ACCOUNTS = [
-  { key: "buyer", email: "buyer@ticketyboo.test", firstName: "Bea", lastName: "Buyer", userType: "buyer" as const },
+export const DEMO_ACCOUNTS = [
+  { key: "buyer", email: "buyer@ticketyboo.test", firstName: "Bea", lastName: "Buyer", userType: "buyer" },
   {
     key: "host",
     email: "host@ticketyboo.test",
     firstName: "Harriet",
     lastName: "Host",
-    userType: "host" as const,
+    userType: "host",
     hostTitle: "The Crown Collective",
     username: "thecrowncollective",
     isVerified: true,
-    bio: "We run quiz nights, gigs and workshops in pubs and small venues across the UK.",
+    bio: "We run quiz nights, gigs, workshops and fundraisers in pubs, parks and small venues across the UK. Everyone is welcome, and the price you see is the price you pay.",
   },
   {
     key: "host2",
     email: "host2@ticketyboo.test",
     firstName: "Nadia",
     lastName: "Okafor",
-    userType: "host" as const,
+    userType: "host",
     hostTitle: "Northern Sparks",
     username: "northernsparks",
     isVerified: false,
-    bio: "Community nights, fundraisers and dance floors in the north of England.",
+    bio: "Community nights, fundraisers and dance floors across the north of England.",
   },
-];
+  // Ticketyboo staff: sees staff-only pages such as /staff/emails (emails that did not go out).
+  { key: "staff", email: "staff@ticketyboo.test", firstName: "Sam", lastName: "Staff", userType: "buyer", isStaff: true },
+] as const satisfies readonly {
+  key: "buyer" | "staff" | HostKey;
+  email: string;
+  firstName: string;
+  lastName: string;
+  userType: "buyer" | "host";
+  hostTitle?: string;
+  username?: string;
+  isVerified?: boolean;
+  isStaff?: boolean;
+  bio?: string;
+}[];
 
-function slugify(name: string): string {
+const MINUTE = 60_000;
+const QUARTER = 15 * MINUTE;
+const DAY = 86_400_000;
+
+export function slugify(name: string): string {
   return name
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
     .toLowerCase()
-    .replace(/&/g, "and")
+    .replace(/&/g, " and ")
     .replace(/[^a-z0-9]+/g, "-")
     .replace(/^-+|-+$/g, "");
 }
 
-/** Start and end of a demo event relative to `now`, in London wall-clock terms. */
-function schedule(e: EventSeed, now: Date): { startsAt: Date; endsAt: Date } {
-  const today = londonYmd(now);
-  const minutes = e.minutes * 60_000;
-  if (e.scenario === "today") {
-    let startsAt = londonWallTimeToUtc(today, e.time);
-    // Keep "later today" true whenever the seed runs: start in an hour if the usual time has passed.
-    if (startsAt.getTime() < now.getTime() + 30 * 60_000) startsAt = new Date(Math.ceil((now.getTime() + 3_600_000) / 900_000) * 900_000);
-    return { startsAt, endsAt: new Date(startsAt.getTime() + minutes) };
-  }
-  if (e.scenario === "today-ended") {
-    let startsAt = londonWallTimeToUtc(today, e.time);
-    if (startsAt.getTime() + minutes > now.getTime()) startsAt = new Date(now.getTime() - minutes - 3_600_000);
-    return { startsAt, endsAt: new Date(startsAt.getTime() + minutes) };
-  }
-  const startsAt = londonWallTimeToUtc(addDaysYmd(today, e.day), e.time);
-  return { startsAt, endsAt: new Date(startsAt.getTime() + minutes) };
+/** The demo slug: the name plus a short stable suffix, so a host's own "Pub Quiz" never collides with ours. */
+export function demoSlug(category: string, name: string): string {
+  return `${slugify(name)}-${hashString(`${category}:${name}`).toString(36).slice(0, 4)}`;
 }
 
-/** Ticket types and how many have sold, by scenario. */
-function ticketTypesFor(e: EventSeed, rand: () => number) {
-  const share =
-    e.scenario === "sold-out"
-      ? 1
-      : e.scenario === "nearly-sold-out"
-        ? 0.85 + rand() * 0.1
-        : e.scenario === "past" || e.scenario === "today-ended"
-          ? 0.6 + rand() * 0.3
-          : e.scenario === "draft" || e.scenario === "cancelled"
-            ? 0
-            : 0.1 + rand() * 0.45;
-  const types: { name: string; pricePence: number; capacity: number; payWhatYouWish?: boolean; kind?: "general" | "private"; description?: string }[] = [];
-  if (e.pricePence > 0 && !e.payWhatYouWish && e.capacity >= 60) {
-    const early = Math.round(e.capacity * 0.2);
-    types.push({ name: "Early bird", pricePence: Math.round((e.pricePence * 0.8) / 50) * 50, capacity: early, description: "Limited release" });
-    types.push({ name: "General admission", pricePence: e.pricePence, capacity: e.capacity - early });
-  } else {
-    types.push({
-      name: e.payWhatYouWish ? "Pay what you wish" : e.pricePence === 0 ? "Free ticket" : "Ticket",
-      pricePence: e.pricePence,
-      capacity: e.capacity,
-      payWhatYouWish: e.payWhatYouWish,
-      description: e.payWhatYouWish ? "Pay the minimum or more: it all helps." : undefined,
-    });
-  }
-  if (e.scenario === "upcoming" && e.pricePence > 0 && e.capacity >= 100) {
-    types.push({ name: "Crew and friends", pricePence: Math.round(e.pricePence / 2), capacity: 10, kind: "private", description: "Unlocked with a code from the host" });
-  }
-  return types.map((t, i) => {
-    // Early birds go first: sold out unless nothing sells at all.
-    const sold = share === 0 ? 0 : t.name === "Early bird" ? t.capacity : Math.min(t.capacity, Math.round(t.capacity * share));
-    return { ...t, sold, sortOrder: i };
-  });
+const coverKey = (slug: string) => `seed/events/${slug}.jpg`;
+
+/* ---------- Planning: pure, deterministic for a given `now` ---------- */
+
+export interface PlannedTicket extends TicketSeed {
+  sold: number;
+}
+
+export interface PlannedEvent {
+  template: EventSeed;
+  category: string;
+  categoryLabel: string;
+  slug: string;
+  imageKey: string;
+  startsAt: Date;
+  endsAt: Date;
+  createdAt: Date;
+  lastPublishedAt: Date | null;
+  tickets: PlannedTicket[];
 }
 
 /**
- * Seeds the demo (accounts, venues, sixty events, an alert, feature flags) once. Returns false when
- * the demo is already there. Everything lands in one transaction with its marker row, so a crash
- * leaves nothing half-seeded and a second instance finds the marker.
+ * When a demo event starts and ends. Most follow their template (day offset + London wall time),
+ * which is right across GMT/BST because the wall time is converted on the event's own date.
+ * "today" and "ended-today" must hold whenever the seed runs, so they bend when the clock says otherwise.
+ */
+export function scheduleDemoEvent(e: Pick<EventSeed, "day" | "time" | "minutes" | "scenario">, now: Date): { startsAt: Date; endsAt: Date } {
+  const today = londonYmd(now);
+  const length = e.minutes * MINUTE;
+  const planned = londonWallTimeToUtc(addDaysYmd(today, e.day), e.time).getTime();
+  const startOfToday = londonWallTimeToUtc(today, "00:00").getTime();
+  const t = now.getTime();
+
+  if (e.scenario === "today" && planned < t + QUARTER) {
+    // Too late for its usual time: make it "on now" so tonight's list is never empty.
+    const start = Math.max(startOfToday, Math.floor(t / QUARTER) * QUARTER - 2 * QUARTER);
+    return { startsAt: new Date(start), endsAt: new Date(Math.max(start + length, t + 30 * MINUTE)) };
+  }
+  if (e.scenario === "ended-today" && planned + length > t) {
+    // Too early for it to have finished: pull it back so it ended on a quarter hour a little while
+    // ago, still today (just after midnight that makes it short; at midnight exactly it cannot be done).
+    let end = Math.floor(t / QUARTER) * QUARTER - QUARTER;
+    if (end <= startOfToday) end = t - (t - startOfToday) / 2;
+    const start = Math.max(startOfToday, end - length);
+    if (start < end) return { startsAt: new Date(start), endsAt: new Date(end) };
+  }
+  return { startsAt: new Date(planned), endsAt: new Date(planned + length) };
+}
+
+/** Share of each ticket type sold, as a [min, max) range, by scenario. */
+const SOLD_SHARE: Record<Scenario, [number, number]> = {
+  upcoming: [0.05, 0.6],
+  today: [0.4, 0.75],
+  "ended-today": [0.6, 0.9],
+  past: [0.55, 0.95],
+  private: [0.2, 0.6],
+  "sold-out": [1, 1],
+  "nearly-sold-out": [0.82, 0.95],
+  cancelled: [0, 0],
+  draft: [0, 0],
+};
+
+/** How many of each ticket type have sold. "nearly-sold-out" is judged on the whole event, as the card badge is. */
+export function allocateSales(tickets: readonly TicketSeed[], scenario: Scenario, rand: () => number): number[] {
+  const capacities = tickets.map((t) => t.capacity);
+  const [lo, hi] = SOLD_SHARE[scenario];
+  if (scenario !== "nearly-sold-out") return capacities.map((c) => Math.min(c, Math.round(c * (lo + rand() * (hi - lo)))));
+
+  const total = capacities.reduce((a, b) => a + b, 0);
+  const wanted = Math.round(total * (lo + rand() * (hi - lo)));
+  const target = Math.min(total - 1, Math.max(Math.ceil(total * 0.8), wanted));
+  const sold = capacities.map((c) => Math.floor((c * target) / total));
+  // Flooring leaves a few over; hand them out in order. Terminates because target < total.
+  for (let left = target - sold.reduce((a, b) => a + b, 0), i = 0; left > 0; i = (i + 1) % sold.length) {
+    if (sold[i]! < capacities[i]!) {
+      sold[i]!++;
+      left--;
+    }
+  }
+  return sold;
+}
+
+/** Every demo event with its dates, slug, image key and sales, computed from `now` alone. */
+export function planDemoEvents(now: Date): PlannedEvent[] {
+  const today = londonYmd(now);
+  return CATEGORIES.flatMap((category) =>
+    category.events.map((template) => {
+      const slug = demoSlug(category.slug, template.name);
+      // One generator per event, so editing one template leaves the others' numbers alone.
+      const rand = prng(hashString(`${today}:${slug}`));
+      const { startsAt, endsAt } = scheduleDemoEvent(template, now);
+      // Published 1–120 days ago, and always before a past event took place.
+      const notBefore = Math.max(1, 1 - template.day);
+      const publishedDaysAgo = notBefore + Math.floor(rand() * (120 - notBefore));
+      const publishedAt = new Date(now.getTime() - publishedDaysAgo * DAY - Math.floor(rand() * 600) * MINUTE);
+      const isDraft = template.scenario === "draft";
+      const createdAt = new Date((isDraft ? now.getTime() : publishedAt.getTime()) - (1 + Math.floor(rand() * 14)) * DAY);
+      const sold = allocateSales(template.tickets, template.scenario, rand);
+      return {
+        template,
+        category: category.slug,
+        categoryLabel: category.label,
+        slug,
+        imageKey: coverKey(slug),
+        startsAt,
+        endsAt,
+        createdAt,
+        lastPublishedAt: isDraft ? null : publishedAt,
+        tickets: template.tickets.map((t, i) => ({ ...t, sold: sold[i]! })),
+      };
+    }),
+  );
+}
+
+/** Runs `fn` over `items`, at most `limit` at a time (sharp renders on a small thread pool). */
+async function forEachLimited<T>(items: readonly T[], limit: number, fn: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) await fn(items[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+}
+
+/* ---------- Writing ---------- */
+
+/**
+ * Seeds the demo (four accounts, venues, sixty events, a welcome alert, feature flags) into an
+ * empty database, and returns false if it is already there. Images are stored first (saving the
+ * same key twice is harmless); everything in the database lands in one transaction whose first
+ * write is the marker row, so a crash leaves nothing half-seeded and a concurrent seeder waits on
+ * that row, then finds it and backs out.
  */
 export async function seedDemoIfEmpty(db: Db, opts: { now: Date; storage: SeedStorage }): Promise<boolean> {
   const [existing] = await db.select({ key: appMeta.key }).from(appMeta).where(eq(appMeta.key, DEMO_SEED_KEY));
   if (existing) return false;
   const { now, storage } = opts;
+
+  const users = DEMO_ACCOUNTS.map((a) => {
+    const id = randomUUID();
+    return { ...a, id, imageKey: `seed/users/${id}.jpg` };
+  });
+  const events = planDemoEvents(now);
+  await forEachLimited(users, 3, async (u) => {
+    await storage.save(u.imageKey, await renderAvatar({ initials: `${u.firstName[0]}${u.lastName[0]}`, seed: u.email }), "image/jpeg");
+  });
+  await forEachLimited(events, 4, async (e) => {
+    await storage.save(e.imageKey, await renderCoverImage({ title: e.template.name, category: e.category, seed: e.slug }), "image/jpeg");
+  });
+  // One hash for every account: scrypt is deliberately slow, and the password is the same.
   const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const userId = (key: string) => users.find((u) => u.key === key)!.id;
+  const signedUpAt = new Date(now.getTime() - 200 * DAY);
 
-  const users = ACCOUNTS.map((a) => ({ ...a, id: randomUUID(), image: `seed/users/${a.key}.jpg` }));
-  await Promise.all(
-    users.map(async (u) =>
-      storage.save(u.image, await renderAvatar({ initials: `${u.firstName[0]}${u.lastName[0]}`, palette: ["#c8175f", "#5b21b6"] }), "image/jpeg"),
-    ),
-  );
+  try {
+    await db.transaction(async (tx) => {
+      const marked = await tx
+        .insert(appMeta)
+        .values({ key: DEMO_SEED_KEY, value: { seededAt: now.toISOString() } })
+        .onConflictDoNothing()
+        .returning({ key: appMeta.key });
+      if (marked.length === 0) tx.rollback();
 
-  const events = CATEGORIES.flatMap((category) =>
-    category.events.map((e) => ({ ...e, category, slug: `${slugify(e.name)}-${(hashString(e.name) % 1296).toString(36).padStart(2, "0")}` })),
-  );
-  for (const e of events) {
-    await storage.save(`seed/events/${e.slug}.jpg`, await renderCoverImage({ title: e.name, palette: e.category.palette, seed: e.slug }), "image/jpeg");
-  }
-
-  const rand = prng(hashString(londonYmd(now)));
-  return db.transaction(async (tx) => {
-    await tx.insert(user).values(
-      users.map((u) => ({
-        id: u.id,
-        name: `${u.firstName} ${u.lastName}`,
-        email: u.email,
-        emailVerified: true,
-        image: `/media/${u.image}`,
-        userType: u.userType,
-        username: u.username ?? null,
-        firstName: u.firstName,
-        lastName: u.lastName,
-        hostTitle: u.hostTitle ?? null,
-        bio: u.bio ?? null,
-        isVerified: u.isVerified ?? false,
-      })),
-    );
-    await tx.insert(account).values(users.map((u) => ({ id: randomUUID(), accountId: u.id, providerId: "credential", userId: u.id, password: passwordHash })));
-    const hostId = (key: "host" | "host2") => users.find((u) => u.key === key)!.id;
-
-    const venues = await tx
-      .insert(venue)
-      .values(
-        VENUES.map((v, i) => ({
-          ...v,
-          hostId: hostId(i % 3 === 2 ? "host2" : "host"),
-          formattedAddress: `${v.addressLine1}, ${v.city} ${v.postcode}`,
-          seatRows: v.seatRows ?? null,
-          seatColumns: v.seatColumns ?? null,
-        })),
-      )
-      .returning({ id: venue.id });
-
-    for (const e of events) {
-      const { startsAt, endsAt } = schedule(e, now);
-      const publishedDaysAgo = 3 + Math.floor(rand() * 110);
-      const [row] = await tx
-        .insert(event)
-        .values({
-          slug: e.slug,
-          name: e.name,
-          summary: e.summary,
-          description: `${e.summary}\n\n${describe(e.category.label, e)}`,
-          category: e.category.slug,
-          eventType: e.eventType,
-          images: [`seed/events/${e.slug}.jpg`],
-          tags: [e.category.label.toLowerCase(), e.eventType.replace(/-/g, " ")],
-          hostId: hostId(e.host),
-          venueId: e.venue === "online" ? null : venues[e.venue]!.id,
-          isOnline: e.venue === "online",
-          startsAt,
-          endsAt,
-          status: e.scenario === "draft" ? "draft" : "published",
-          isPrivate: e.scenario === "private",
-          isCancelled: e.scenario === "cancelled",
-          lastPublishedAt: e.scenario === "draft" ? null : new Date(now.getTime() - publishedDaysAgo * 86_400_000),
-        })
-        .returning({ id: event.id });
-      await tx.insert(ticketType).values(
-        ticketTypesFor(e, rand).map((t) => ({
-          eventId: row!.id,
-          name: t.name,
-          description: t.description ?? null,
-          kind: t.kind ?? "general",
-          pricePence: t.pricePence,
-          payWhatYouWish: t.payWhatYouWish ?? false,
-          capacity: t.capacity,
-          sold: t.sold,
-          sortOrder: t.sortOrder,
+      await tx.insert(user).values(
+        users.map((u) => ({
+          id: u.id,
+          name: `${u.firstName} ${u.lastName}`,
+          email: u.email,
+          emailVerified: true,
+          // better-auth treats `image` as a URL; /media serves stored keys.
+          image: `/media/${u.imageKey}`,
+          userType: u.userType,
+          username: "username" in u ? u.username : null,
+          firstName: u.firstName,
+          lastName: u.lastName,
+          hostTitle: "hostTitle" in u ? u.hostTitle : null,
+          bio: "bio" in u ? u.bio : null,
+          isVerified: "isVerified" in u ? u.isVerified : false,
+          isStaff: "isStaff" in u ? u.isStaff : false,
+          createdAt: signedUpAt,
+          updatedAt: signedUpAt,
         })),
       );
-    }
+      await tx.insert(account).values(
+        users.map((u) => ({ id: randomUUID(), accountId: u.id, providerId: "credential", userId: u.id, password: passwordHash, createdAt: signedUpAt, updatedAt: signedUpAt })),
+      );
 
-    await tx.insert(alert).values({
-      heading: "Welcome to Ticketyboo",
-      description: "This is a demo: log in as buyer@ticketyboo.test or host@ticketyboo.test with the password ticketyboo to look around.",
-      savedAt: now,
+      const venueRows = await tx
+        .insert(venue)
+        .values(
+          VENUES.map((v) => ({
+            hostId: userId(v.host),
+            name: v.name,
+            addressLine1: v.addressLine1,
+            city: v.city,
+            postcode: v.postcode,
+            formattedAddress: `${v.addressLine1}, ${v.city} ${v.postcode}`,
+            lat: v.lat,
+            lng: v.lng,
+            seatRows: v.seatRows ?? null,
+            seatColumns: v.seatColumns ?? null,
+            createdAt: new Date(signedUpAt.getTime() + 2 * DAY),
+          })),
+        )
+        .returning({ id: venue.id, name: venue.name });
+      // Match by name rather than trusting RETURNING order.
+      const venueId = (index: number) => venueRows.find((r) => r.name === VENUES[index]!.name)!.id;
+
+      const eventRows = await tx
+        .insert(event)
+        .values(
+          events.map((e) => {
+            const t = e.template;
+            const city = t.venue === null ? null : VENUES[t.venue]!.city;
+            return {
+              slug: e.slug,
+              name: t.name,
+              summary: t.summary,
+              description: t.description,
+              category: e.category,
+              eventType: t.eventType,
+              images: [e.imageKey],
+              tags: [e.categoryLabel.toLowerCase(), t.eventType.replace(/-/g, " "), ...(city ? [city.toLowerCase()] : ["online"])],
+              hostId: userId(t.host),
+              venueId: t.venue === null ? null : venueId(t.venue),
+              isOnline: t.venue === null,
+              startsAt: e.startsAt,
+              endsAt: e.endsAt,
+              status: t.scenario === "draft" ? ("draft" as const) : ("published" as const),
+              isPrivate: t.scenario === "private",
+              isCancelled: t.scenario === "cancelled",
+              lastPublishedAt: e.lastPublishedAt,
+              createdAt: e.createdAt,
+              updatedAt: e.lastPublishedAt ?? e.createdAt,
+            };
+          }),
+        )
+        .returning({ id: event.id, slug: event.slug });
+      const eventId = new Map(eventRows.map((r) => [r.slug, r.id]));
+
+      await tx.insert(ticketType).values(
+        events.flatMap((e) =>
+          e.tickets.map((t, i) => ({
+            eventId: eventId.get(e.slug)!,
+            name: t.name,
+            description: t.description ?? null,
+            pricePence: t.pricePence,
+            payWhatYouWish: t.payWhatYouWish ?? false,
+            capacity: t.capacity,
+            sold: t.sold,
+            sortOrder: i,
+            createdAt: e.createdAt,
+          })),
+        ),
+      );
+
+      await tx.insert(alert).values({
+        heading: "Welcome to Ticketyboo",
+        description:
+          "This is a demo with made-up events at real venues. Log in as buyer@ticketyboo.test or host@ticketyboo.test (password: ticketyboo) to look around; nothing you buy is real.",
+        isFullPage: false,
+        isActive: true,
+        savedAt: now,
+      });
+      await tx
+        .insert(featureFlag)
+        .values([
+          { key: "explore-map", enabled: true, isPublic: true, description: "Map view on /explore" },
+          { key: "waitlists", enabled: true, isPublic: true, description: "Join a waitlist when an event sells out" },
+          { key: "ai-description-helper", enabled: false, isPublic: false, description: "Event description suggestions from a language model" },
+        ])
+        .onConflictDoNothing();
     });
-    await tx
-      .insert(featureFlag)
-      .values([
-        { key: "explore-map", enabled: true, isPublic: true, description: "Map view on /explore" },
-        { key: "waitlists", enabled: true, isPublic: true, description: "Join a waitlist when an event sells out" },
-        { key: "ai-description-helper", enabled: false, isPublic: false, description: "Event description suggestions from a language model" },
-      ])
-      .onConflictDoNothing();
-    const inserted = await tx
-      .insert(appMeta)
-      .values({ key: DEMO_SEED_KEY, value: sql`${JSON.stringify({ seededAt: now.toISOString() })}::jsonb` })
-      .onConflictDoNothing()
-      .returning({ key: appMeta.key });
-    // Another writer seeded first (only possible without the start-up lock): undo ours.
-    if (inserted.length === 0) tx.rollback();
     return true;
-  }).catch((error: unknown) => {
-    if (error instanceof Error && error.message.includes("Rollback")) return false;
+  } catch (error) {
+    // Another seeder committed the marker first: our rollback is the expected way out.
+    if (error instanceof TransactionRollbackError) return false;
     throw error;
-  });
-}
-
-function describe(label: string, e: EventSeed): string {
-  const where = e.venue === "online" ? "Join from anywhere: the link arrives with your ticket." : `Doors open 30 minutes before the start.`;
-  return `A ${label.toLowerCase()} event from a grassroots host. ${where} The price you see includes the booking fee, so there are no surprises at checkout.`;
+  }
 }
 
 /**
- * Adds `count` synthetic published events (for benchmarks), spread over the categories, the demo
- * venues and the next year. Needs the demo seed.
+ * Adds `count` published, public, future events for benchmarks, spread over the categories, the
+ * demo venues and the next 365 days. They belong to the demo hosts (each at a venue its host owns)
+ * and reuse the demo covers already in storage, so `storage` is accepted but not needed.
  */
 export async function seedSyntheticEvents(db: Db, opts: { now: Date; count: number; storage?: SeedStorage }): Promise<number> {
-  const hosts = await db.select({ id: user.id }).from(user).where(eq(user.userType, "host"));
-  const venues = await db.select({ id: venue.id }).from(venue);
-  if (hosts.length === 0 || venues.length === 0) throw new Error("Seed the demo first (npm run db:seed), then add synthetic events.");
-  const rand = prng(opts.count ^ hashString(opts.now.toISOString()));
-  const image = "seed/events/synthetic.jpg";
-  if (opts.storage) await opts.storage.save(image, await renderCoverImage({ title: "Synthetic event", palette: ["#334155", "#c8175f"], seed: "synthetic" }), "image/jpeg");
-  const batchTag = Math.floor(rand() * 36 ** 4).toString(36);
+  const [marker] = await db.select({ key: appMeta.key }).from(appMeta).where(eq(appMeta.key, DEMO_SEED_KEY));
+  if (!marker) throw new Error("Synthetic events need the demo data: seed it first (npm run db:seed).");
+  const hostEmails = DEMO_ACCOUNTS.filter((a) => a.userType === "host").map((a) => a.email);
+  const hosts = await db.select({ id: user.id, email: user.email }).from(user).where(inArray(user.email, hostEmails));
+  const hostIds = hosts.map((h) => h.id);
+  const venues = hostIds.length ? await db.select({ id: venue.id, hostId: venue.hostId }).from(venue).where(inArray(venue.hostId, hostIds)).orderBy(venue.name) : [];
+  if (hosts.length !== hostEmails.length || venues.length === 0) throw new Error("The demo hosts or venues are missing: reseed the demo data before adding synthetic events.");
+  const hostId = (key: HostKey) => hosts.find((h) => h.email === DEMO_ACCOUNTS.find((a) => a.key === key)!.email)!.id;
+
+  // Each category's demo covers, to share with its synthetic events.
+  const covers = await db
+    .select({ category: event.category, image: sql<string | null>`${event.images}[1]` })
+    .from(event)
+    .where(and(inArray(event.hostId, hostIds), sql`cardinality(${event.images}) > 0`));
+  const coversOf = (category: string) => covers.filter((c) => c.category === category && c.image).map((c) => c.image!);
+
+  // Interleaved by category (first event of each, then the second…), so any count spreads over all twelve.
+  const templates = [0, 1, 2, 3, 4].flatMap((i) =>
+    CATEGORIES.flatMap((c) => {
+      const e = c.events[i];
+      return e && !["draft", "cancelled", "private"].includes(e.scenario) ? [{ e, category: c.slug, label: c.label }] : [];
+    }),
+  );
+  const rand = prng(hashString(`${opts.now.toISOString()}:${opts.count}`));
+  const today = londonYmd(opts.now);
+  // Slugs must not collide with an earlier run's, which a seeded generator would repeat.
+  const batchTag = randomUUID().slice(0, 6);
+  const BATCH = 500;
   let added = 0;
+
   while (added < opts.count) {
-    const size = Math.min(500, opts.count - added);
-    const rows = Array.from({ length: size }, (_, i) => {
+    const planned = Array.from({ length: Math.min(BATCH, opts.count - added) }, (_, i) => {
       const n = added + i;
-      const category = CATEGORIES[n % CATEGORIES.length]!;
-      const template = category.events[n % 5]!;
-      const startsAt = new Date(opts.now.getTime() + (1 + Math.floor(rand() * 365)) * 86_400_000);
+      const { e, category, label } = templates[n % templates.length]!;
+      const place = e.venue === null ? null : venues[(n * 7 + Math.floor(n / templates.length)) % venues.length]!;
+      const startsAt = londonWallTimeToUtc(addDaysYmd(today, 1 + Math.floor(rand() * 365)), e.time);
+      const publishedAt = new Date(opts.now.getTime() - (1 + Math.floor(rand() * 120)) * DAY);
+      const pictures = coversOf(category);
       return {
-        slug: `synthetic-${batchTag}-${n}`,
-        name: `${template.name} #${n + 1}`,
-        summary: template.summary,
-        description: template.summary,
-        category: category.slug,
-        eventType: template.eventType,
-        images: [image],
-        hostId: hosts[n % hosts.length]!.id,
-        venueId: venues[n % venues.length]!.id,
-        startsAt,
-        endsAt: new Date(startsAt.getTime() + template.minutes * 60_000),
-        status: "published" as const,
-        lastPublishedAt: opts.now,
+        row: {
+          slug: `${slugify(e.name)}-${batchTag}${n.toString(36)}`,
+          name: `${e.name} #${n + 1}`,
+          summary: e.summary,
+          description: e.description,
+          category,
+          eventType: e.eventType,
+          images: pictures.length ? [pictures[n % pictures.length]!] : [],
+          tags: [label.toLowerCase(), e.eventType.replace(/-/g, " ")],
+          hostId: place ? place.hostId : hostId(e.host),
+          venueId: place?.id ?? null,
+          isOnline: place === null,
+          startsAt,
+          endsAt: new Date(startsAt.getTime() + e.minutes * MINUTE),
+          status: "published" as const,
+          lastPublishedAt: publishedAt,
+          createdAt: publishedAt,
+          updatedAt: publishedAt,
+        },
+        tickets: e.tickets.map((t, sortOrder) => ({
+          name: t.name,
+          description: t.description ?? null,
+          pricePence: t.pricePence,
+          payWhatYouWish: t.payWhatYouWish ?? false,
+          capacity: t.capacity,
+          sold: Math.floor(t.capacity * rand() * 0.6),
+          sortOrder,
+        })),
       };
     });
-    const inserted = await db.insert(event).values(rows).returning({ id: event.id });
-    await db.insert(ticketType).values(
-      inserted.map((r) => ({ eventId: r.id, name: "Ticket", pricePence: Math.floor(rand() * 30) * 100, capacity: 100, sold: Math.floor(rand() * 100) })),
-    );
-    added += size;
+
+    // A batch lands whole or not at all, so no event is ever left without its tickets.
+    await db.transaction(async (tx) => {
+      const inserted = await tx.insert(event).values(planned.map((p) => p.row)).returning({ id: event.id, slug: event.slug });
+      const idOf = new Map(inserted.map((r) => [r.slug, r.id]));
+      const ticketRows = planned.flatMap((p) => p.tickets.map((t) => ({ ...t, eventId: idOf.get(p.row.slug)! })));
+      for (let i = 0; i < ticketRows.length; i += BATCH) await tx.insert(ticketType).values(ticketRows.slice(i, i + BATCH));
+    });
+    added += planned.length;
   }
   return added;
 }

@@ -5,6 +5,8 @@ import path from "node:path";
 export interface FileStorage {
   save(key: string, data: Buffer, contentType: string): Promise<void>;
   read(key: string): Promise<{ data: Buffer; contentType: string } | null>;
+  /** Removes the file; a key that is already gone is not an error. */
+  remove(key: string): Promise<void>;
 }
 
 const TYPES: Record<string, string> = { ".jpg": "image/jpeg", ".jpeg": "image/jpeg", ".png": "image/png", ".webp": "image/webp", ".avif": "image/avif" };
@@ -21,6 +23,10 @@ export function createLocalStorage(root: string): FileStorage {
       const file = path.join(root, key);
       await fs.mkdir(path.dirname(file), { recursive: true });
       await fs.writeFile(file, data);
+    },
+    async remove(key) {
+      if (!isSafeKey(key)) throw new Error(`Unsafe storage key: ${key}`);
+      await fs.rm(path.join(root, key), { force: true });
     },
     async read(key) {
       if (!isSafeKey(key)) return null;

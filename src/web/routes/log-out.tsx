@@ -16,6 +16,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const response = await context.auth.api.signOut({ headers: request.headers, asResponse: true }).catch(() => null);
   const headers = new Headers();
   for (const cookie of response?.headers.getSetCookie() ?? []) headers.append("Set-Cookie", cookie);
+  // Spec §4: sign-out clears everything this person left in the browser, not just the session.
+  headers.append("Set-Cookie", "tb_verify_later=; Path=/; Max-Age=0; SameSite=Lax");
+  headers.append("Clear-Site-Data", '"storage"');
   return redirect("/", { headers });
 }
 

@@ -1,6 +1,8 @@
-import { Compass, Ticket } from "lucide-react";
+import { Compass, Settings, Ticket } from "lucide-react";
 import { Link } from "react-router";
+import { listUpcomingEvents } from "~/services/list-upcoming-events";
 import { displayName } from "../../components/shell/profile-menu";
+import { UpcomingGrid } from "../../components/upcoming-card";
 import type { Route } from "./+types/dashboard";
 
 export const handle = { title: "Dashboard" };
@@ -8,7 +10,10 @@ export const meta: Route.MetaFunction = () => [{ title: "Your dashboard · Ticke
 
 export async function loader({ context }: Route.LoaderArgs) {
   // The signed-in layout has already sent anyone without a session away.
-  return { user: context.user! };
+  const now = new Date();
+  const events = await listUpcomingEvents(context.database.db, { now, limit: 6 });
+  const hour = Number(new Intl.DateTimeFormat("en-GB", { hour: "numeric", hour12: false, timeZone: "Europe/London" }).format(now));
+  return { user: context.user!, events, greeting: greeting(hour) };
 }
 
 function greeting(hour: number): string {
@@ -16,23 +21,47 @@ function greeting(hour: number): string {
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { user } = loaderData;
-  const hour = Number(new Intl.DateTimeFormat("en-GB", { hour: "numeric", hour12: false, timeZone: "Europe/London" }).format(new Date()));
+  const { user, events } = loaderData;
   return (
-    <div className="container-page py-10">
-      <h1 className="text-3xl font-extrabold tracking-tight">
-        {greeting(hour)}, {user.firstName ?? displayName(user)}
-      </h1>
-      <p className="mt-1 text-fg-muted">Here's what's coming up for you.</p>
-      <section aria-labelledby="your-tickets" className="card mt-8 p-8 text-center">
-        <Ticket aria-hidden className="mx-auto size-8 text-fg-muted" />
-        <h2 id="your-tickets" className="mt-3 font-semibold">
-          No upcoming tickets yet
-        </h2>
-        <p className="mx-auto mt-1 max-w-sm text-sm text-fg-muted">When you book, your tickets live here and work at the door even offline.</p>
-        <Link to="/" className="btn-primary mt-5">
-          <Compass aria-hidden className="size-4" /> Find something to do
+    <div className="container-page py-8 laptop:py-10">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-3xl font-extrabold tracking-tight">
+            {loaderData.greeting}, {user.firstName ?? displayName(user)}
+          </h1>
+          <p className="mt-1 text-fg-muted">Here's what's coming up for you.</p>
+        </div>
+        <Link to="/u/settings/profile" className="btn-secondary">
+          <Settings aria-hidden className="size-4" /> Settings
         </Link>
+      </div>
+
+      <section aria-labelledby="your-tickets" className="mt-8">
+        <h2 id="your-tickets" className="text-xl font-bold">
+          Your upcoming tickets
+        </h2>
+        <div className="card mt-4 p-8 text-center">
+          <Ticket aria-hidden className="mx-auto size-8 text-fg-muted" />
+          <p className="mt-3 font-semibold">No upcoming tickets yet</p>
+          <p className="mx-auto mt-1 max-w-sm text-sm text-fg-muted">When you book, your tickets live here and work at the door even offline.</p>
+          <Link to="/" className="btn-primary mt-5">
+            <Compass aria-hidden className="size-4" /> Find something to do
+          </Link>
+        </div>
+      </section>
+
+      <section aria-labelledby="coming-up" className="mt-10">
+        <h2 id="coming-up" className="text-xl font-bold">
+          Coming up on Ticketyboo
+        </h2>
+        <p className="mt-1 text-sm text-fg-muted">Gigs, quizzes, workshops and fundraisers in the next few days.</p>
+        <div className="mt-4">
+          {events.length > 0 ? (
+            <UpcomingGrid events={events} />
+          ) : (
+            <p className="card p-6 text-center text-sm text-fg-muted">Nothing is on sale just now. New events appear here as hosts publish them.</p>
+          )}
+        </div>
       </section>
     </div>
   );

@@ -1,0 +1,52 @@
+import { describe, expect, it } from "vitest";
+import { detectImageFormat, IMAGE_MAX_BYTES, imageFileProblem, isWithinPixelLimit } from "./image-rules";
+
+const bytes = (...b: number[]) => new Uint8Array(b);
+const PNG = bytes(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a);
+const JPEG = bytes(0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46);
+
+describe("detectImageFormat", () => {
+  it("knows JPEG and PNG by their signatures", () => {
+    expect(detectImageFormat(JPEG)).toBe("jpeg");
+    expect(detectImageFormat(PNG)).toBe("png");
+  });
+
+  it("refuses everything else, however it is named", () => {
+    const text = (s: string) => new TextEncoder().encode(s);
+    expect(detectImageFormat(text("GIF89a.."))).toBeNull();
+    expect(detectImageFormat(text("RIFF....WEBP"))).toBeNull();
+    expect(detectImageFormat(text("<svg xmlns="))).toBeNull();
+    expect(detectImageFormat(text("<?xml version"))).toBeNull();
+    expect(detectImageFormat(text("%PDF-1.7"))).toBeNull();
+    expect(detectImageFormat(bytes())).toBeNull();
+  });
+
+  it("needs the whole PNG signature, not just its start", () => {
+    expect(detectImageFormat(PNG.subarray(0, 4))).toBeNull();
+    expect(detectImageFormat(bytes(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x00))).toBeNull();
+    expect(detectImageFormat(bytes(0xff, 0xd8))).toBeNull();
+  });
+});
+
+describe("imageFileProblem", () => {
+  it("accepts a JPEG or PNG of up to 10485760 bytes", () => {
+    expect(IMAGE_MAX_BYTES).toBe(10_485_760);
+    expect(imageFileProblem({ size: IMAGE_MAX_BYTES, head: JPEG })).toBeNull();
+    expect(imageFileProblem({ size: 1, head: PNG })).toBeNull();
+  });
+
+  it("names the size before the format, and an empty file as missing", () => {
+    expect(imageFileProblem({ size: IMAGE_MAX_BYTES + 1, head: bytes() })).toBe("too_large");
+    expect(imageFileProblem({ size: 10, head: new TextEncoder().encode("hello") })).toBe("unsupported");
+    expect(imageFileProblem({ size: 0, head: bytes() })).toBe("missing");
+  });
+});
+
+describe("isWithinPixelLimit", () => {
+  it("allows a 40-megapixel phone photo and refuses bigger canvases", () => {
+    expect(isWithinPixelLimit(8000, 5000)).toBe(true);
+    expect(isWithinPixelLimit(8001, 5000)).toBe(false);
+    expect(isWithinPixelLimit(20_000, 20_000)).toBe(false);
+    expect(isWithinPixelLimit(0, 100)).toBe(false);
+  });
+});

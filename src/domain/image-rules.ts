@@ -1,0 +1,48 @@
+/**
+ * What an uploaded image may be (spec §5): JPEG or PNG, at most 10 MB. Pure, so the browser's
+ * pre-check and the server, which has the last word, ask the same questions of the same bytes.
+ */
+
+/** Spec §5 and §9: 10 MB, counted in binary megabytes. */
+export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
+
+/**
+ * Decoded size we are willing to hold in memory. A small file can claim a huge canvas (a
+ * "decompression bomb"); 40 megapixels covers any phone camera with room to spare.
+ */
+export const IMAGE_MAX_PIXELS = 40_000_000;
+
+/** The file picker's filter; the server still decides by content. */
+export const IMAGE_ACCEPT = "image/jpeg,image/png,.jpg,.jpeg,.png";
+
+export type ImageFormat = "jpeg" | "png";
+
+/** How many leading bytes detectImageFormat needs. */
+export const IMAGE_SIGNATURE_BYTES = 8;
+
+const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+
+/** The format the bytes really are, from their signature ("magic bytes"), whatever the file is called. */
+export function detectImageFormat(head: Uint8Array): ImageFormat | null {
+  if (head.length >= 3 && head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return "jpeg";
+  if (head.length >= PNG_SIGNATURE.length && PNG_SIGNATURE.every((byte, i) => head[i] === byte)) return "png";
+  return null;
+}
+
+export type ImageFileProblem = "missing" | "too_large" | "unsupported";
+
+/**
+ * Why a chosen file cannot be used, or null. Size is checked first: it needs no bytes read, and
+ * a person with a 40 MB photo is better told about the size than the format.
+ */
+export function imageFileProblem(file: { size: number; head: Uint8Array }): ImageFileProblem | null {
+  if (file.size === 0) return "missing";
+  if (file.size > IMAGE_MAX_BYTES) return "too_large";
+  if (detectImageFormat(file.head) === null) return "unsupported";
+  return null;
+}
+
+/** Whether a decoded canvas of this size is within what we will decode. */
+export function isWithinPixelLimit(width: number, height: number): boolean {
+  return width > 0 && height > 0 && width * height <= IMAGE_MAX_PIXELS;
+}

@@ -1,0 +1,29 @@
+/**
+ * How often each account action may be tried. Counters live in the shared throttle store
+ * (PostgreSQL, or Redis with REDIS_URL), so every instance sees the same numbers.
+ */
+const MINUTE = 60_000;
+
+export const AUTH_LIMITS = {
+  /** Wrong passwords from one address: enough for a shared office, too few for guessing. */
+  signInFailuresByIp: { limit: 20, windowMs: 15 * MINUTE },
+  /** Wrong passwords for one account, from anywhere. */
+  signInFailuresByAccount: { limit: 5, windowMs: 15 * MINUTE },
+  signUpByIp: { limit: 20, windowMs: 60 * MINUTE },
+  resetByIp: { limit: 10, windowMs: 15 * MINUTE },
+  resetByAccount: { limit: 3, windowMs: 15 * MINUTE },
+  /** Spec §4/§9: re-sending an email is blocked for 5 minutes. */
+  verifySend: { limit: 1, windowMs: 5 * MINUTE },
+  /** Wrong current passwords when changing it (a stolen session guessing the password). */
+  passwordChecksByIp: { limit: 10, windowMs: 15 * MINUTE },
+} as const;
+
+export const throttleKeys = {
+  signInFailuresByIp: (ip: string) => `auth:signin-fail:ip:${ip}`,
+  signInFailuresByAccount: (email: string) => `auth:signin-fail:acct:${email}`,
+  signUpByIp: (ip: string) => `auth:signup:ip:${ip}`,
+  resetByIp: (ip: string) => `auth:reset:ip:${ip}`,
+  resetByAccount: (email: string) => `auth:reset:acct:${email}`,
+  verifySend: (email: string) => `auth:verify-send:${email.toLowerCase()}`,
+  passwordChecksByIp: (ip: string) => `auth:password-check:ip:${ip}`,
+};

@@ -1,0 +1,266 @@
+import { and, eq } from "drizzle-orm";
+import { pino } from "pino";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "~/db/client.server";
+import { emailMessage, session, user } from "~/db/schema";
+import { createDbThrottle } from "~/services/throttle";
+import { createUser, FACTORY_PASSWORD } from "../../tests/factories/users";
+import { solveRobotCheck } from "../../tests/factories/robot-check";
+import { createTestDatabase } from "../../tests/setup/test-db";
+import { createApp } from "./app";
+import { createAuth } from "./auth.server";
+import { loadConfig } from "./config.server";
+import { createMailer, type ServerMailer } from "./email/mailer.server";
+import { startJobs, stopJobs, type JobQueue } from "./jobs/boss.server";
+import { createRobotCheck, type RobotCheck } from "./robot-check.server";
+import { createLocalStorage } from "./storage/local-storage.server";
+
+/**
+ * The account rules, exercised through the JSON API as any client would: robot check, password
+ * policy, throttling per address and per account, emails, reset, and the session cookie.
+ */
+let database: Database;
+let boss: JobQueue;
+let mailer: ServerMailer;
+let robotCheck: RobotCheck;
+let app: ReturnType<typeof createApp>;
+const logger = pino({ level: "silent" });
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  boss = await startJobs(database, { logger });
+  mailer = createMailer({ database, boss, smtpUrl: undefined, publicUrl: "http://localhost:3000", logger });
+  await mailer.ready;
+  robotCheck = createRobotCheck({ db: database.db, hmacKey: "k".repeat(32), maxNumber: 200 });
+  const throttle = createDbThrottle(database.db);
+  const config = loadConfig({ NODE_ENV: "production", DATA_DIR: "/tmp/ticketyboo-auth-test", TRUST_PROXY: "true" });
+  const auth = createAuth({ db: database.db, secret: "s".repeat(32), baseUrl: "http://localhost:3000", mailer, throttle, robotCheck });
+  app = createApp({
+    config,
+    database,
+    auth,
+    mailer,
+    throttle,
+    robotCheck,
+    storage: createLocalStorage("/tmp/ticketyboo-auth-test/uploads"),
+    logger,
+    buildVersion: "test",
+    getBuild: () => Promise.reject(new Error("no pages in API tests")),
+  } as Parameters<typeof createApp>[0]);
+}, 30_000);
+
+afterAll(async () => {
+  await stopJobs(boss);
+  await database.close();
+});
+
+let ipCounter = 0;
+/** Each test speaks from its own address, so the per-address limits of one don't leak into another. */
+const newIp = () => `198.51.100.${++ipCounter}`;
+
+function post(path: string, body: unknown, { ip, headers = {} }: { ip: string; headers?: Record<string, string> }) {
+  return app.request(`/api/auth${path}`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", "X-Forwarded-For": ip, Origin: "http://localhost:3000", ...headers },
+    body: JSON.stringify(body),
+  });
+}
+
+async function solved(): Promise<string> {
+  return solveRobotCheck(await robotCheck.createChallenge(new Date()));
+}
+
+const signUpBody = (email: string, extra: Record<string, unknown> = {}) => ({
+  email,
+  password: "basement-gig-42",
+  name: "Sam Sign",
+  firstName: "Sam",
+  lastName: "Sign",
+  userType: "buyer",
+  ...extra,
+});
+
+describe("sign-in", () => {
+  it("returns an HTTP-only, SameSite=Lax session cookie for the right password", async () => {
+    const person = await createUser(database.db);
+    const res = await post("/sign-in/email", { email: person.email, password: FACTORY_PASSWORD }, { ip: newIp() });
+    expect(res.status).toBe(200);
+    const cookie = res.headers.getSetCookie().find((c) => c.startsWith("tb.session_token="));
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/SameSite=Lax/i);
+    expect(cookie).toMatch(/Path=\//);
+  });
+
+  it("refuses a wrong password with 401 and no cookie", async () => {
+    const person = await createUser(database.db);
+    const res = await post("/sign-in/email", { email: person.email, password: "nope-nope" }, { ip: newIp() });
+    expect(res.status).toBe(401);
+    expect(res.headers.getSetCookie()).toEqual([]);
+  });
+
+  it("throttles an account after 5 wrong passwords, even from other addresses and with the right one", async () => {
+    const person = await createUser(database.db);
+    for (let i = 0; i < 5; i++) {
+      expect((await post("/sign-in/email", { email: person.email, password: `wrong-${i}` }, { ip: newIp() })).status).toBe(401);
+    }
+    const blocked = await post("/sign-in/email", { email: person.email, password: FACTORY_PASSWORD }, { ip: newIp() });
+    expect(blocked.status).toBe(429);
+    expect(((await blocked.json()) as { message: string }).message).toBe("Please try again in a few minutes!");
+    expect(blocked.headers.getSetCookie()).toEqual([]);
+    // Someone else is unaffected.
+    const other = await createUser(database.db);
+    expect((await post("/sign-in/email", { email: other.email, password: FACTORY_PASSWORD }, { ip: newIp() })).status).toBe(200);
+  });
+
+  it("throttles an address after 20 wrong passwords across many accounts", async () => {
+    const ip = newIp();
+    for (let i = 0; i < 20; i++) {
+      expect((await post("/sign-in/email", { email: `guess-${i}@example.com`, password: "letmein-x" }, { ip })).status).toBe(401);
+    }
+    const person = await createUser(database.db);
+    expect((await post("/sign-in/email", { email: person.email, password: FACTORY_PASSWORD }, { ip })).status).toBe(429);
+    expect((await post("/sign-in/email", { email: person.email, password: FACTORY_PASSWORD }, { ip: newIp() })).status).toBe(200);
+  });
+
+  it("does not count successful sign-ins, so regulars are never locked out", async () => {
+    const person = await createUser(database.db);
+    const ip = newIp();
+    for (let i = 0; i < 8; i++) expect((await post("/sign-in/email", { email: person.email, password: FACTORY_PASSWORD }, { ip })).status).toBe(200);
+  });
+});
+
+describe("sign-up", () => {
+  it("needs a solved robot check, and refuses the same solution twice", async () => {
+    const ip = newIp();
+    const missing = await post("/sign-up/email", signUpBody("robot-missing@example.com"), { ip });
+    expect(missing.status).toBe(400);
+    expect(await missing.json()).toMatchObject({ code: "ROBOT_CHECK_FAILED", message: "Please verify you are not a robot!" });
+
+    const solution = await solved();
+    const ok = await post("/sign-up/email", signUpBody("robot-ok@example.com"), { ip, headers: { "x-altcha": solution } });
+    expect(ok.status).toBe(200);
+    const replay = await post("/sign-up/email", signUpBody("robot-replay@example.com"), { ip, headers: { "x-altcha": solution } });
+    expect(replay.status).toBe(400);
+    expect(await replay.json()).toMatchObject({ code: "ROBOT_CHECK_FAILED" });
+  });
+
+  it("refuses leaked passwords, bad emails and unknown account types, naming the problem", async () => {
+    const ip = newIp();
+    const cases: [Record<string, unknown>, string, string][] = [
+      [signUpBody("common@example.com", { password: "password1" }), "PASSWORD_TOO_COMMON", "leaked"],
+      [signUpBody("short@example.com", { password: "abc" }), "PASSWORD_TOO_SHORT", "Please enter a password of at least 6 characters."],
+      [signUpBody("bad-email@example.toolong"), "INVALID_EMAIL", "Invalid email"],
+      [signUpBody("admin@example.com", { userType: "admin" }), "INVALID_USER_TYPE", "host"],
+      [signUpBody("nameless@example.com", { firstName: " " }), "FIRST_NAME_REQUIRED", "first name"],
+    ];
+    for (const [body, code, words] of cases) {
+      const res = await post("/sign-up/email", body, { ip, headers: { "x-altcha": await solved() } });
+      expect(res.status, code).toBe(400);
+      const json = (await res.json()) as { code: string; message: string };
+      expect(json.code).toBe(code);
+      expect(json.message).toContain(words);
+    }
+    expect(await database.db.select().from(user).where(eq(user.email, "common@example.com"))).toEqual([]);
+  });
+
+  it("refuses an email already in use", async () => {
+    const person = await createUser(database.db);
+    const res = await post("/sign-up/email", signUpBody(person.email), { ip: newIp(), headers: { "x-altcha": await solved() } });
+    expect(res.status).toBe(422);
+    expect(await res.json()).toMatchObject({ code: "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL" });
+  });
+
+  it("creates a host who cannot make themselves staff or verified, and queues verification and onboarding emails", async () => {
+    const email = "new-host@example.com";
+    const res = await post("/sign-up/email", signUpBody(email, { userType: "host", isStaff: true, isVerified: true }), {
+      ip: newIp(),
+      headers: { "x-altcha": await solved() },
+    });
+    expect(res.status).toBe(200);
+    const [row] = await database.db.select().from(user).where(eq(user.email, email));
+    expect(row).toMatchObject({ userType: "host", isStaff: false, isVerified: false, emailVerified: false, firstName: "Sam" });
+    const emails = await database.db.select().from(emailMessage).where(eq(emailMessage.toAddress, email));
+    expect(emails.map((e) => e.template).sort()).toEqual(["host-onboarding", "verify-email"]);
+    const verify = emails.find((e) => e.template === "verify-email")!;
+    expect(verify.html).toContain("http://localhost:3000/api/auth/verify-email?token=");
+    expect(verify.html).toContain(encodeURIComponent("/email-verified"));
+  });
+
+  it("blocks resending the verification email for 5 minutes, saying when", async () => {
+    const email = "resend@example.com";
+    const ip = newIp();
+    expect((await post("/sign-up/email", signUpBody(email), { ip, headers: { "x-altcha": await solved() } })).status).toBe(200);
+    const res = await post("/send-verification-email", { email }, { ip });
+    expect(res.status).toBe(429);
+    expect(((await res.json()) as { message: string }).message).toMatch(/You can ask for another at \d{1,2}:\d{2} [ap]m\./);
+    const sent = await database.db.select().from(emailMessage).where(and(eq(emailMessage.toAddress, email), eq(emailMessage.template, "verify-email")));
+    expect(sent).toHaveLength(1);
+  });
+
+  it("caps sign-up attempts from one address, before any other check", async () => {
+    const ip = newIp();
+    const statuses: number[] = [];
+    for (let i = 0; i < 21; i++) statuses.push((await post("/sign-up/email", signUpBody(`flood-${i}@example.com`), { ip })).status);
+    expect(statuses.slice(0, 20).every((s) => s === 400)).toBe(true);
+    expect(statuses[20]).toBe(429);
+    const other = await post("/sign-up/email", signUpBody("flood-other@example.com"), { ip: newIp(), headers: { "x-altcha": await solved() } });
+    expect(other.status).toBe(200);
+  });
+});
+
+describe("password reset", () => {
+  it("emails a link to our reset page; the token sets a new password once and ends every session", async () => {
+    const person = await createUser(database.db);
+    const ip = newIp();
+    expect((await post("/sign-in/email", { email: person.email, password: FACTORY_PASSWORD }, { ip })).status).toBe(200);
+
+    const noRobot = await post("/request-password-reset", { email: person.email, redirectTo: "/reset-password" }, { ip });
+    expect(noRobot.status).toBe(400);
+    const res = await post("/request-password-reset", { email: person.email, redirectTo: "/reset-password" }, { ip, headers: { "x-altcha": await solved() } });
+    expect(res.status).toBe(200);
+    const [mail] = await database.db.select().from(emailMessage).where(and(eq(emailMessage.toAddress, person.email), eq(emailMessage.template, "reset-password")));
+    const token = /reset-password\?token=([A-Za-z0-9_-]+)/.exec(mail!.text)?.[1];
+    expect(token).toBeTruthy();
+
+    expect((await post("/reset-password", { token, newPassword: "qwerty123" }, { ip })).status).toBe(400);
+    expect((await post("/reset-password", { token, newPassword: "a-brand-new-one" }, { ip })).status).toBe(200);
+    expect((await post("/reset-password", { token, newPassword: "and-another-one" }, { ip })).status).toBe(400);
+    expect(await database.db.select().from(session).where(eq(session.userId, person.id))).toEqual([]);
+    expect((await post("/sign-in/email", { email: person.email, password: FACTORY_PASSWORD }, { ip })).status).toBe(401);
+    expect((await post("/sign-in/email", { email: person.email, password: "a-brand-new-one" }, { ip })).status).toBe(200);
+  });
+
+  it("answers the same for an unknown email, so accounts can't be discovered", async () => {
+    const res = await post("/request-password-reset", { email: "nobody-here@example.com", redirectTo: "/reset-password" }, { ip: newIp(), headers: { "x-altcha": await solved() } });
+    expect(res.status).toBe(200);
+    expect(await database.db.select().from(emailMessage).where(eq(emailMessage.toAddress, "nobody-here@example.com"))).toEqual([]);
+  });
+});
+
+describe("under https", () => {
+  it("names the session cookie with the __Host- prefix, Secure, and reads it back", async () => {
+    const auth = createAuth({
+      db: database.db,
+      secret: "s".repeat(32),
+      baseUrl: "https://tickets.example",
+      mailer,
+      throttle: createDbThrottle(database.db),
+      robotCheck,
+    });
+    const person = await createUser(database.db);
+    const res = await auth.handler(
+      new Request("https://tickets.example/api/auth/sign-in/email", {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Origin: "https://tickets.example" },
+        body: JSON.stringify({ email: person.email, password: FACTORY_PASSWORD }),
+      }),
+    );
+    expect(res.status).toBe(200);
+    const cookie = res.headers.getSetCookie().find((c) => c.startsWith("__Host-tb.session_token="))!;
+    expect(cookie).toMatch(/; Secure/i);
+    expect(cookie).toMatch(/Path=\//);
+    expect(cookie).not.toMatch(/Domain=/i);
+    const session = await auth.api.getSession({ headers: new Headers({ Cookie: cookie.split(";")[0]! }) });
+    expect(session?.user.id).toBe(person.id);
+  });
+});

@@ -1,0 +1,27 @@
+/**
+ * What the rest of the app knows about email: a template name with its props, and a mailer that
+ * queues it. Rendering (React Email), the queue (pg-boss) and delivery (SMTP or the dev outbox)
+ * live behind this interface in `mailer.server.ts`.
+ */
+export type EmailTemplate =
+  | { name: "verify-email"; props: { firstName: string; url: string } }
+  | { name: "reset-password"; props: { firstName: string; url: string } }
+  | { name: "change-email"; props: { firstName: string; url: string; newEmail: string } }
+  | { name: "welcome"; props: { firstName: string; userType: "buyer" | "host" } }
+  | { name: "host-onboarding"; props: { hostName: string } };
+
+export type EmailTemplateName = EmailTemplate["name"];
+
+export interface SendEmailInput {
+  to: string;
+  template: EmailTemplate;
+  /** The account this email concerns, so it can be found (and erased) with the account. */
+  userId?: string | null;
+}
+
+export interface Mailer {
+  /** Renders and queues the email; resolves once it is stored and queued, not when delivered. */
+  send(input: SendEmailInput): Promise<{ id: string }>;
+  /** Puts a failed email back on the queue with a fresh set of retries; false if it was not failed. */
+  retry(id: string): Promise<boolean>;
+}

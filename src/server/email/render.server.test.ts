@@ -1,0 +1,92 @@
+import { describe, expect, it } from "vitest";
+import { linksInEmail } from "~/lib/email-links";
+import type { EmailTemplate } from "./mailer";
+import { renderEmail } from "./render.server";
+
+const publicUrl = "https://tickets.example.org/";
+const verifyUrl = "https://tickets.example.org/api/auth/verify-email?token=v-123&callbackURL=%2Femail-verified";
+const resetUrl = "https://tickets.example.org/reset-password?token=r-456";
+const changeUrl = "https://tickets.example.org/api/auth/verify-email?token=c-789&callbackURL=%2Femail-verified";
+
+const cases: { template: EmailTemplate; subject: string; action: { text: string; href: string }; says: RegExp[] }[] = [
+  {
+    template: { name: "verify-email", props: { firstName: "Bea", url: verifyUrl } },
+    subject: "Verify your email for Ticketyboo",
+    action: { text: "Verify my email", href: verifyUrl },
+    says: [/Hi Bea,/, /expires in 24 hours/],
+  },
+  {
+    template: { name: "reset-password", props: { firstName: "Bea", url: resetUrl } },
+    subject: "Reset your Ticketyboo password",
+    action: { text: "Choose a new password", href: resetUrl },
+    says: [/Hi Bea,/, /expires in 1 hour/, /password stays as it is/],
+  },
+  {
+    template: { name: "change-email", props: { firstName: "Bea", url: changeUrl, newEmail: "bea.new@example.com" } },
+    subject: "Confirm your new email address",
+    action: { text: "Confirm my new email", href: changeUrl },
+    says: [/bea\.new@example\.com/, /expires in 24 hours/],
+  },
+  {
+    template: { name: "welcome", props: { firstName: "Bea", userType: "buyer" } },
+    subject: "Welcome to Ticketyboo, Bea",
+    action: { text: "Find something to do", href: "https://tickets.example.org/" },
+    says: [/Hi Bea,/, /price you see is the price you pay/],
+  },
+  {
+    template: { name: "welcome", props: { firstName: "Harriet", userType: "host" } },
+    subject: "Welcome to Ticketyboo, Harriet",
+    action: { text: "Open Partner Studio", href: "https://tickets.example.org/h/dashboard" },
+    says: [/Hi Harriet,/, /Partner Studio is where you create events/],
+  },
+  {
+    template: { name: "host-onboarding", props: { hostName: "Harriet" } },
+    subject: "Let's get your first event on sale",
+    action: { text: "Set up my host profile", href: "https://tickets.example.org/h/onboarding" },
+    says: [/Hi Harriet,/, /Create your event and its tickets/],
+  },
+];
+
+describe("renderEmail", () => {
+  it.each(cases)("renders $template.name ($action.text) with its subject, link, HTML and plain text", async ({ template, subject, action, says }) => {
+    const email = await renderEmail(template, { publicUrl });
+    expect(email.subject).toBe(subject);
+
+    // One button for the action, and the same address spelled out for copying.
+    const links = linksInEmail(email.html);
+    expect(links).toEqual([action, { text: action.href, href: action.href }]);
+    expect(email.html).toContain(action.href.replace(/&/g, "&amp;"));
+
+    expect(email.text).toContain(action.href);
+    expect(email.text).toContain(action.text);
+    for (const phrase of says) {
+      expect(email.text).toMatch(phrase);
+    }
+
+    // The shared frame: wordmark, footer, brand pink, nothing loaded from elsewhere.
+    expect(email.text).toMatch(/^Ticketyboo\n/);
+    expect(email.text).toContain("You're receiving this because");
+    expect(email.text).toContain("Ticketyboo · tickets for the UK grassroots scene");
+    expect(email.html).toContain('lang="en-GB"');
+    expect(email.html).toContain("#c8175f");
+    expect(email.html).not.toMatch(/<img|<link|@import|@font-face|url\(/i);
+    // The preview line is for inboxes, not for the plain-text body.
+    expect(email.text).not.toMatch(/\u200c|\u200b/);
+  });
+
+  it("tells buyers and hosts different things in the welcome", async () => {
+    const buyer = await renderEmail({ name: "welcome", props: { firstName: "Sam", userType: "buyer" } }, { publicUrl });
+    const host = await renderEmail({ name: "welcome", props: { firstName: "Sam", userType: "host" } }, { publicUrl });
+    expect(buyer.text).not.toContain("Partner Studio");
+    expect(host.text).toContain("Partner Studio");
+  });
+
+  it("escapes what people typed, and greets them warmly without a name", async () => {
+    const email = await renderEmail({ name: "verify-email", props: { firstName: '<b onclick="x">Eve</b>', url: verifyUrl } }, { publicUrl });
+    expect(email.html).not.toContain("<b onclick");
+    expect(email.html).toContain("&lt;b onclick=");
+    const anonymous = await renderEmail({ name: "welcome", props: { firstName: " ", userType: "buyer" } }, { publicUrl });
+    expect(anonymous.subject).toBe("Welcome to Ticketyboo");
+    expect(anonymous.text).toContain("Hi there,");
+  });
+});

@@ -1,0 +1,42 @@
+import { render } from "@react-email/render";
+import { createElement, type ReactElement } from "react";
+import type { EmailTemplate } from "./mailer";
+import { ChangeEmail, changeEmailSubject } from "./templates/change-email";
+import { HostOnboarding, hostOnboardingSubject } from "./templates/host-onboarding";
+import { ResetPassword, resetPasswordSubject } from "./templates/reset-password";
+import { VerifyEmail, verifyEmailSubject } from "./templates/verify-email";
+import { Welcome, welcomeSubject } from "./templates/welcome";
+
+export interface RenderedEmail {
+  subject: string;
+  html: string;
+  text: string;
+}
+
+export interface RenderContext {
+  /** The site's address (PUBLIC_URL), for links that are not in the template's props. */
+  publicUrl: string;
+}
+
+/** Turns a template and its props into the subject, the HTML and React Email's plain-text version. */
+export async function renderEmail(template: EmailTemplate, context: RenderContext): Promise<RenderedEmail> {
+  const publicUrl = context.publicUrl.replace(/\/+$/, "");
+  const { subject, element } = compose(template, publicUrl);
+  const [html, text] = await Promise.all([render(element), render(element, { plainText: true, htmlToTextOptions: { selectors: [{ selector: "h1", options: { uppercase: false } }] } })]);
+  return { subject, html, text };
+}
+
+function compose(template: EmailTemplate, publicUrl: string): { subject: string; element: ReactElement } {
+  switch (template.name) {
+    case "verify-email":
+      return { subject: verifyEmailSubject(), element: createElement(VerifyEmail, template.props) };
+    case "reset-password":
+      return { subject: resetPasswordSubject(), element: createElement(ResetPassword, template.props) };
+    case "change-email":
+      return { subject: changeEmailSubject(), element: createElement(ChangeEmail, template.props) };
+    case "welcome":
+      return { subject: welcomeSubject(template.props), element: createElement(Welcome, { ...template.props, publicUrl }) };
+    case "host-onboarding":
+      return { subject: hostOnboardingSubject(), element: createElement(HostOnboarding, { ...template.props, publicUrl }) };
+  }
+}

@@ -1,0 +1,66 @@
+import { desc, eq } from "drizzle-orm";
+import type { Db } from "~/db/client.server";
+import { emailMessage, feedback, notification, session, user } from "~/db/schema";
+import { AppError } from "~/lib/app-error";
+
+/**
+ * Everything we hold about a person, as they would want to read it (UK GDPR Art. 15 and 20):
+ * their profile and preferences, where they are signed in, what they told us, what we sent them
+ * and their notifications. Orders and tickets join this list when bookings exist.
+ */
+export async function exportAccountData(db: Db, { userId, now }: { userId: string; now: Date }) {
+  const [person] = await db.select().from(user).where(eq(user.id, userId));
+  if (!person || person.deletedAt) throw new AppError("not_found");
+  const [sessions, messagesFromThem, emails, notifications] = await Promise.all([
+    db
+      .select({ createdAt: session.createdAt, expiresAt: session.expiresAt, ipAddress: session.ipAddress, userAgent: session.userAgent })
+      .from(session)
+      .where(eq(session.userId, userId))
+      .orderBy(desc(session.createdAt)),
+    db
+      .select({ kind: feedback.kind, subject: feedback.subject, message: feedback.message, createdAt: feedback.createdAt })
+      .from(feedback)
+      .where(eq(feedback.userId, userId))
+      .orderBy(desc(feedback.createdAt)),
+    db
+      .select({ to: emailMessage.toAddress, subject: emailMessage.subject, status: emailMessage.status, createdAt: emailMessage.createdAt, sentAt: emailMessage.sentAt })
+      .from(emailMessage)
+      .where(eq(emailMessage.userId, userId))
+      .orderBy(desc(emailMessage.createdAt)),
+    db
+      .select({ title: notification.title, body: notification.body, link: notification.link, readAt: notification.readAt, createdAt: notification.createdAt })
+      .from(notification)
+      .where(eq(notification.userId, userId))
+      .orderBy(desc(notification.id)),
+  ]);
+  return {
+    exportedAt: now.toISOString(),
+    about: "Everything Ticketyboo holds about your account. Times are UTC (ISO 8601).",
+    profile: {
+      id: person.id,
+      email: person.email,
+      emailVerified: person.emailVerified,
+      userType: person.userType,
+      firstName: person.firstName,
+      lastName: person.lastName,
+      username: person.username,
+      hostTitle: person.hostTitle,
+      phone: person.phone,
+      bio: person.bio,
+      profileImage: person.image,
+      coverImage: person.coverImage,
+      signUpDate: person.createdAt.toISOString(),
+      updatedAt: person.updatedAt.toISOString(),
+    },
+    preferences: {
+      marketingEmails: { general: person.marketingGeneral, venues: person.marketingVenues },
+      hostingNotifications: { individualEventSummaries: person.notifyEventSummaries, monthlyEventSummaries: person.notifyMonthlySummaries },
+      showGuestsOnEventDetail: person.showGuestsOnEventDetail,
+    },
+    sessions,
+    messagesToUs: messagesFromThem,
+    emailsSent: emails,
+    notifications,
+    orders: [],
+  };
+}

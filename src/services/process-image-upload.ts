@@ -1,0 +1,98 @@
+import { randomUUID } from "node:crypto";
+import sharp, { type Metadata, type OutputInfo } from "sharp";
+import { detectImageFormat, IMAGE_MAX_BYTES, IMAGE_MAX_PIXELS, IMAGE_SIGNATURE_BYTES, isWithinPixelLimit } from "~/domain/image-rules";
+import { AppError } from "~/lib/app-error";
+import type { FileStorage } from "~/server/storage/local-storage.server";
+import { messages } from "~/web/messages";
+
+/** What the image is for decides its final shape. */
+export type ImagePurpose = "profile" | "cover";
+
+const SHAPES = {
+  /** Shown round, at most 160 px across on a 4× screen: a 640 px square is plenty. */
+  profile: { width: 640, height: 640 },
+  /** Shown full width above the profile; keeps its proportions, never enlarged. */
+  cover: { width: 1600 },
+} as const;
+
+const JPEG_QUALITY = 82;
+
+export interface StoredImage {
+  /** The storage key (served at /media/<key>). */
+  key: string;
+  /** The public path to put in the user row. */
+  url: string;
+  width: number;
+  height: number;
+}
+
+/**
+ * Turns uploaded bytes into a clean JPEG of our own and stores it under a new random key.
+ *
+ * The file name and the type the browser declared are ignored: the bytes decide (JPEG or PNG
+ * only). Size and canvas are checked before anything is decoded, so a small file that claims a
+ * huge canvas (a decompression bomb) is refused from its header alone. The image is then decoded
+ * once, turned upright by its EXIF orientation and re-encoded, which drops every piece of metadata
+ * (EXIF with GPS, XMP, comments, ICC profiles after conversion to sRGB) and anything hidden
+ * after the image data.
+ */
+export async function processImageUpload(
+  storage: Pick<FileStorage, "save">,
+  { userId, purpose, bytes, field }: { userId: string; purpose: ImagePurpose; bytes: Uint8Array; field: string },
+): Promise<StoredImage> {
+  const refuse = (message: string): never => {
+    throw new AppError("validation_failed", message, { field });
+  };
+  if (bytes.byteLength === 0) refuse(messages.images.noFileSelected);
+  if (bytes.byteLength > IMAGE_MAX_BYTES) refuse(messages.images.tooLarge);
+  const format = detectImageFormat(bytes.subarray(0, IMAGE_SIGNATURE_BYTES));
+  if (format === null) refuse(messages.images.unsupportedFormat);
+
+  const input = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  // Reading metadata parses the header only. sharp would refuse an over-limit header with an
+  // error we could not tell from corruption, so the pixel check here is ours.
+  let header: Metadata;
+  try {
+    header = await sharp(input, { limitInputPixels: false, failOn: "error" }).metadata();
+  } catch {
+    return refuse(messages.images.invalidFile);
+  }
+  // The signature said JPEG or PNG; the decoder must agree (a PNG signature on other data fails here).
+  if (header.format !== format) refuse(messages.images.invalidFile);
+  if (!header.width || !header.height) refuse(messages.images.invalidFile);
+  if (!isWithinPixelLimit(header.width, header.height)) refuse(messages.images.tooManyPixels);
+
+  // limitInputPixels stays on as the backstop for the one real decode.
+  let pipeline = sharp(input, { limitInputPixels: IMAGE_MAX_PIXELS, failOn: "error" })
+    .autoOrient()
+    // JPEG has no transparency: a transparent PNG sits on white rather than black.
+    .flatten({ background: "#ffffff" })
+    .toColourspace("srgb");
+  if (purpose === "profile") {
+    // Square, cropped from the middle; never enlarged beyond the picture's own short side.
+    const upright = header.autoOrient ?? { width: header.width, height: header.height };
+    const side = Math.min(SHAPES.profile.width, upright.width, upright.height);
+    pipeline = pipeline.resize(side, side, { fit: "cover", position: "centre" });
+  } else {
+    pipeline = pipeline.resize({ width: SHAPES.cover.width, withoutEnlargement: true });
+  }
+
+  let output: { data: Buffer; info: OutputInfo };
+  try {
+    // No keepMetadata/withMetadata: sharp writes none of the input's EXIF, XMP, IPTC or ICC.
+    output = await pipeline.jpeg({ quality: JPEG_QUALITY, progressive: true, mozjpeg: true }).toBuffer({ resolveWithObject: true });
+  } catch {
+    return refuse(messages.images.invalidFile);
+  }
+
+  const key = `users/${userId}/${purpose}-${randomUUID()}.jpg`;
+  await storage.save(key, output.data, "image/jpeg");
+  return { key, url: `/media/${key}`, width: output.info.width, height: output.info.height };
+}
+
+/** Images are stored by key and shown at /media/<key>; the user row keeps the public path. */
+export function storageKeyOfImageUrl(url: string | null): string | null {
+  if (!url) return null;
+  if (url.startsWith("/media/")) return url.slice("/media/".length);
+  return null;
+}

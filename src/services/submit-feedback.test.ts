@@ -1,0 +1,148 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { eq } from "drizzle-orm";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "~/db/client.server";
+import { feedback } from "~/db/schema";
+import { createTeamChat } from "~/server/team-chat.server";
+import { createTestDatabase } from "../../tests/setup/test-db";
+import { createUser } from "../../tests/factories/users";
+import { submitFeedback, submitSupportRequest } from "./submit-feedback";
+
+let database: Database;
+/** The team chat, faked at the true edge: a real HTTP server that keeps what it is sent. */
+let posts: { text: string }[] = [];
+let chatStatus = 200;
+const chatServer = http.createServer((req, res) => {
+  let body = "";
+  req.on("data", (chunk: Buffer) => (body += chunk.toString("utf8")));
+  req.on("end", () => {
+    posts.push(JSON.parse(body) as { text: string });
+    res.statusCode = chatStatus;
+    res.end(chatStatus === 200 ? "ok" : "invalid_payload");
+  });
+});
+let chatUrl = "";
+const quiet = { warn: () => undefined };
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  await new Promise<void>((resolve) => chatServer.listen(0, "127.0.0.1", resolve));
+  chatUrl = `http://127.0.0.1:${(chatServer.address() as AddressInfo).port}/hooks/test`;
+});
+afterAll(async () => {
+  await database.close();
+  chatServer.closeAllConnections();
+  await new Promise<void>((resolve) => chatServer.close(() => resolve()));
+});
+afterEach(() => {
+  posts = [];
+  chatStatus = 200;
+});
+
+async function stored(id: string) {
+  const [row] = await database.db.select().from(feedback).where(eq(feedback.id, id));
+  return row!;
+}
+
+describe("submitFeedback", () => {
+  it("stores the message with the person's id, name and email, then posts it to the team chat", async () => {
+    const person = await createUser(database.db, { firstName: "Priya", lastName: "Shah", name: "Priya Shah", email: "priya@example.com" });
+    const chat = createTeamChat(chatUrl, quiet);
+    const result = await submitFeedback(database.db, chat, { userId: person.id, message: "  Love the all-in prices!  ", topic: "booking" });
+    expect(result).toMatchObject({ replyTo: "priya@example.com", postedToChat: true });
+    const row = await stored(result.id);
+    expect(row).toMatchObject({
+      kind: "feedback",
+      userId: person.id,
+      name: "Priya Shah",
+      email: "priya@example.com",
+      subject: "Booking and paying",
+      message: "Love the all-in prices!",
+    });
+    expect(row.postedToChatAt).toBeInstanceOf(Date);
+    expect(row.postedToChatAt!.getTime()).toBeGreaterThanOrEqual(row.createdAt.getTime() - 1000);
+    expect(posts).toHaveLength(1);
+    expect(posts[0]!.text).toContain("*Feedback* from Priya Shah (priya@example.com, buyer) about Booking and paying");
+    expect(posts[0]!.text).toContain("> Love the all-in prices!");
+    expect(posts[0]!.text).toContain(result.id);
+  });
+
+  it("escapes chat markup so a message cannot ping the whole channel", async () => {
+    const person = await createUser(database.db, { name: "Sam <!here>" });
+    await submitFeedback(database.db, createTeamChat(chatUrl, quiet), { userId: person.id, message: "<!channel> fish & chips\nsecond line" });
+    expect(posts[0]!.text).not.toContain("<!");
+    expect(posts[0]!.text).toContain("Sam &lt;!here&gt;");
+    expect(posts[0]!.text).toContain("> &lt;!channel&gt; fish &amp; chips\n> second line");
+  });
+
+  it("keeps the message when the chat refuses it, without marking it posted", async () => {
+    chatStatus = 500;
+    const person = await createUser(database.db);
+    const result = await submitFeedback(database.db, createTeamChat(chatUrl, quiet), { userId: person.id, message: "The map is great" });
+    expect(result.postedToChat).toBe(false);
+    const row = await stored(result.id);
+    expect(row.message).toBe("The map is great");
+    expect(row.postedToChatAt).toBeNull();
+  });
+
+  it("stores the message when no chat is configured", async () => {
+    const person = await createUser(database.db);
+    for (const chat of [null, createTeamChat(undefined, quiet)]) {
+      const result = await submitFeedback(database.db, chat, { userId: person.id, message: "Dark mode please" });
+      expect(result.postedToChat).toBe(false);
+      expect((await stored(result.id)).postedToChatAt).toBeNull();
+    }
+    expect(posts).toEqual([]);
+  });
+
+  it("refuses bad input with field errors and stores nothing", async () => {
+    const person = await createUser(database.db);
+    await expect(submitFeedback(database.db, null, { userId: person.id, message: " ", topic: "nonsense" })).rejects.toMatchObject({
+      code: "validation_failed",
+      details: { fields: { message: "Please enter a message.", topic: "Please choose a topic from the list." } },
+    });
+    expect(await database.db.select().from(feedback).where(eq(feedback.userId, person.id))).toEqual([]);
+  });
+
+  it("refuses an unknown or deleted account", async () => {
+    await expect(submitFeedback(database.db, null, { userId: "nobody", message: "Hello there" })).rejects.toMatchObject({ code: "not_found" });
+    const gone = await createUser(database.db, { deletedAt: new Date() });
+    await expect(submitFeedback(database.db, null, { userId: gone.id, message: "Hello there" })).rejects.toMatchObject({ code: "not_found" });
+  });
+});
+
+describe("submitSupportRequest", () => {
+  it("stores the subject, the order reference and the message and tells the team", async () => {
+    const host = await createUser(database.db, { userType: "host", name: "Dev Patel", email: "dev@example.com" });
+    const result = await submitSupportRequest(database.db, createTeamChat(chatUrl, quiet), {
+      userId: host.id,
+      subject: "Payout not arrived",
+      message: "My payout for Friday's gig hasn't arrived yet.",
+      orderReference: "#tb-1234",
+    });
+    expect(result).toMatchObject({ replyTo: "dev@example.com", postedToChat: true });
+    const row = await stored(result.id);
+    expect(row).toMatchObject({
+      kind: "support",
+      userId: host.id,
+      name: "Dev Patel",
+      email: "dev@example.com",
+      subject: "Payout not arrived",
+      message: "Order reference: TB-1234\n\nMy payout for Friday's gig hasn't arrived yet.",
+    });
+    expect(row.postedToChatAt).not.toBeNull();
+    expect(posts[0]!.text).toContain("*Support request* from Dev Patel (dev@example.com, host)");
+    expect(posts[0]!.text).toContain("*Subject:* Payout not arrived");
+    expect(posts[0]!.text).toContain("*Order:* TB-1234");
+  });
+
+  it("needs a subject and a message, and names the field that is wrong", async () => {
+    const person = await createUser(database.db);
+    await expect(submitSupportRequest(database.db, null, { userId: person.id, subject: "Hi", message: "Help", orderReference: "" })).rejects.toMatchObject({
+      code: "validation_failed",
+      details: { fields: { subject: "Subject needs at least 3 characters.", message: "Message needs at least 10 characters." } },
+    });
+    expect(await database.db.select().from(feedback).where(eq(feedback.userId, person.id))).toEqual([]);
+  });
+});

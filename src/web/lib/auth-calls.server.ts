@@ -1,0 +1,49 @@
+import { APIError } from "better-auth/api";
+import type { AppLoadContext } from "react-router";
+import { CLIENT_IP_HEADER, ROBOT_CHECK_HEADER } from "~/server/auth.server";
+import { messages } from "~/web/messages";
+
+/**
+ * Pages call better-auth in-process. These helpers give those calls what an API request would
+ * carry: the client's address (for the shared rate limits) and the robot-check solution, and turn
+ * better-auth's answers into cookies to forward and words to show.
+ */
+export function authHeaders(request: Request, context: AppLoadContext, robotSolution?: FormDataEntryValue | null): Headers {
+  const headers = new Headers(request.headers);
+  headers.set(CLIENT_IP_HEADER, context.clientIp);
+  headers.delete(ROBOT_CHECK_HEADER);
+  if (typeof robotSolution === "string" && robotSolution !== "") headers.set(ROBOT_CHECK_HEADER, robotSolution);
+  return headers;
+}
+
+/** The Set-Cookie lines of a better-auth answer, ready to pass on with a redirect. */
+export function cookiesFrom(headers: Headers | null | undefined): Headers {
+  const out = new Headers();
+  for (const cookie of headers?.getSetCookie() ?? []) out.append("Set-Cookie", cookie);
+  return out;
+}
+
+export interface AuthFailure {
+  status: number;
+  code: string;
+  message: string;
+}
+
+/** What went wrong, in the words of the spec where better-auth's own words would not do. */
+export function authFailure(error: unknown, fallback: string = messages.generic.tryAgain): AuthFailure {
+  if (!(error instanceof APIError)) return { status: 500, code: "INTERNAL", message: fallback };
+  const body = (error.body ?? {}) as { code?: string; message?: string };
+  const code = body.code ?? String(error.status);
+  const status = error.statusCode;
+  if (status === 429) return { status, code, message: body.message ?? messages.auth.tryAgainLater };
+  const known: Record<string, string> = {
+    INVALID_EMAIL_OR_PASSWORD: messages.auth.invalidCredentials,
+    USER_ALREADY_EXISTS: messages.auth.emailInUse,
+    USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: messages.auth.emailInUse,
+    INVALID_PASSWORD: messages.auth.oldPasswordIncorrect,
+    PASSWORD_TOO_SHORT: messages.auth.passwordTooShort,
+    PASSWORD_TOO_LONG: messages.auth.passwordTooLong,
+    INVALID_TOKEN: messages.auth.resetLinkInvalid,
+  };
+  return { status, code, message: known[code] ?? body.message ?? fallback };
+}

@@ -1,0 +1,118 @@
+import { ShieldAlert } from "lucide-react";
+import { useRef } from "react";
+import { Form, Link, redirect, useNavigation, useSubmit } from "react-router";
+import { isAppError } from "~/lib/app-error";
+import { isCurrentPassword } from "~/services/check-password";
+import { deleteBuyerAccount } from "~/services/delete-account";
+import { SettingsLayout } from "~/web/components/settings-layout";
+import { confirm } from "~/web/components/ui/confirm-dialog";
+import { FormMessage, TextField } from "~/web/components/ui/field";
+import { authHeaders, cookiesFrom } from "~/web/lib/auth-calls.server";
+import { setFlash } from "~/web/lib/flash.server";
+import { messages } from "~/web/messages";
+import type { Route } from "./+types/delete-account";
+
+export const handle = { title: "Delete account" };
+export const meta: Route.MetaFunction = () => [{ title: "Delete account · Ticketyboo" }];
+
+export function loader({ context }: Route.LoaderArgs) {
+  return { isHost: context.user!.userType === "host" };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = context.user!;
+  if (user.userType === "host") return { error: messages.account.hostCannotDelete, passwordError: null };
+  const form = await request.formData();
+  if (!(await isCurrentPassword(context.database.db, user.id, String(form.get("password") ?? "")))) {
+    return { error: null, passwordError: messages.auth.incorrectPassword };
+  }
+  // Collect the sign-out cookies first: once the account is gone there is no session to end.
+  const signOut = await context.auth.api.signOut({ headers: authHeaders(request, context), returnHeaders: true }).catch(() => null);
+  try {
+    const { imageKeys } = await deleteBuyerAccount(context.database.db, { userId: user.id, now: new Date() });
+    await Promise.all(imageKeys.map((key) => context.storage.remove(key).catch(() => undefined)));
+  } catch (error) {
+    return { error: isAppError(error) && error.code === "forbidden" ? messages.account.hostCannotDelete : messages.account.deleteFailed, passwordError: null };
+  }
+  const headers = setFlash(cookiesFrom(signOut?.headers), { tone: "success", text: messages.account.deleted });
+  return redirect("/", { headers });
+}
+
+export default function DeleteAccount({ loaderData, actionData }: Route.ComponentProps) {
+  const busy = useNavigation().state === "submitting";
+  const submit = useSubmit();
+  const formRef = useRef<HTMLFormElement>(null);
+
+  if (loaderData.isHost) {
+    return (
+      <SettingsLayout title="Delete account">
+        <div className="card max-w-2xl p-5 tablet:p-6">
+          <FormMessage tone="info">{messages.account.hostCannotDelete}</FormMessage>
+          <p className="mt-4 text-sm text-fg-muted">
+            Your account holds your events, your guests' orders and your payouts, which we must keep for your buyers and for tax records. Ask us
+            and we'll close it with you properly.
+          </p>
+          <Link to="/u/customer-support" className="btn-primary mt-5">
+            Contact customer support
+          </Link>
+        </div>
+      </SettingsLayout>
+    );
+  }
+
+  return (
+    <SettingsLayout title="Delete account" description="Leaving us? We're sorry to see you go.">
+      <div className="card max-w-2xl p-5 tablet:p-6">
+        <div className="flex gap-3">
+          <ShieldAlert aria-hidden className="size-6 shrink-0 text-danger" />
+          <div className="text-sm">
+            <p className="font-semibold">Deleting your account can't be undone.</p>
+            <ul className="mt-2 list-disc space-y-1 pl-5 text-fg-muted">
+              <li>Your name, email, phone, bio, photos and preferences are erased, and you're logged out everywhere.</li>
+              <li>Tickets you've booked stop appearing anywhere you can reach them, so download any you still need first.</li>
+              <li>Hosts keep an anonymous record of past orders, as the law requires for their accounts.</li>
+            </ul>
+            <p className="mt-3">
+              Want a copy first?{" "}
+              <a href="/u/settings/download-data" className="link" download>
+                Download my data
+              </a>
+            </p>
+          </div>
+        </div>
+        <Form
+          ref={formRef}
+          method="post"
+          className="mt-6 max-w-md space-y-4"
+          noValidate
+          onSubmit={(event) => {
+            // With JavaScript, ask once more in the global dialog; without it the form posts as it is.
+            event.preventDefault();
+            const form = event.currentTarget;
+            void confirm({
+              title: "Delete your account?",
+              description: "This erases your profile and logs you out everywhere. It can't be undone.",
+              confirmLabel: "Delete my account",
+              tone: "danger",
+            }).then((yes) => {
+              if (yes) void submit(form);
+            });
+          }}>
+          <FormMessage>{actionData?.error}</FormMessage>
+          <TextField
+            label="Your password"
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            required
+            hint="To check it's really you."
+            error={actionData?.passwordError}
+          />
+          <button type="submit" className="btn bg-danger text-white hover:opacity-90" disabled={busy}>
+            {busy ? "Deleting…" : "Delete my account"}
+          </button>
+        </Form>
+      </div>
+    </SettingsLayout>
+  );
+}

@@ -1,0 +1,326 @@
+import { ExternalLink, ImageIcon } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { data, Form, Link, useFetcher, useNavigation } from "react-router";
+import { toast } from "sonner";
+import { IMAGE_MAX_BYTES, imageFileProblem, IMAGE_SIGNATURE_BYTES } from "~/domain/image-rules";
+import { BIO_MAX_LENGTH, characterCount, normaliseBio, normaliseUsername, type ProfileInput, validateProfile } from "~/domain/profile-rules";
+import { isAppError } from "~/lib/app-error";
+import { processImageUpload, type ImagePurpose, type StoredImage } from "~/services/process-image-upload";
+import { getEditableProfile, profileProblemMessage, updateProfile, type ProfileImageChanges } from "~/services/update-profile";
+import { ImagePicker } from "~/web/components/image-picker";
+import { SettingsLayout } from "~/web/components/settings-layout";
+import { FormMessage, TextAreaField, TextField } from "~/web/components/ui/field";
+import { readLimitedFormData } from "~/web/lib/read-limited-form";
+import { requireUser } from "~/web/lib/signed-in.server";
+import { useHydrated } from "~/web/lib/use-hydrated";
+import { useUnsavedChanges } from "~/web/lib/use-unsaved-changes";
+import { messages } from "~/web/messages";
+import type { Route } from "./+types/profile";
+import type { UsernameCheck } from "./username-available";
+
+export const handle = { title: "Profile" };
+export const meta: Route.MetaFunction = () => [{ title: "Profile settings · Ticketyboo" }];
+
+/**
+ * The form carries up to two images of at most 10 MB each, plus a little text: anything bigger
+ * is refused from its Content-Length before the body is read.
+ */
+const MAX_FORM_BYTES = 2 * IMAGE_MAX_BYTES + 512 * 1024;
+
+const TEXT_FIELDS = ["firstName", "lastName", "username", "phone", "bio", "hostTitle"] as const;
+const IMAGE_FIELDS = [
+  { field: "image", removeField: "removeImage", purpose: "profile" },
+  { field: "coverImage", removeField: "removeCoverImage", purpose: "cover" },
+] as const satisfies readonly { field: string; removeField: string; purpose: ImagePurpose }[];
+
+type FieldName = (typeof TEXT_FIELDS)[number] | (typeof IMAGE_FIELDS)[number]["field"];
+type FieldErrors = Partial<Record<FieldName, string>>;
+type ActionResult = { ok: true; savedAt: number; changed: boolean } | { ok: false; values: ProfileInput | null; fieldErrors: FieldErrors; formError?: string };
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const me = requireUser(context);
+  const profile = await getEditableProfile(context.database.db, me.id);
+  return { userId: me.id, profile };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const me = requireUser(context);
+  const { db } = context.database;
+  const form = await readLimitedFormData(request, MAX_FORM_BYTES);
+  if (form === "too_large") {
+    return data<ActionResult>({ ok: false, values: null, fieldErrors: {}, formError: messages.images.tooLarge }, { status: 413 });
+  }
+
+  const text = (name: string) => {
+    const value = form.get(name);
+    return typeof value === "string" ? value : "";
+  };
+  const input = Object.fromEntries(TEXT_FIELDS.map((name) => [name, text(name)])) as unknown as ProfileInput;
+  // Refusals answer 200 like the other settings forms: the page shows them next to the fields.
+  const refuse = (fieldErrors: FieldErrors): ActionResult => ({ ok: false, values: input, fieldErrors });
+
+  // Check everything cheap first, so one answer names every problem and no image is decoded in vain.
+  const current = await getEditableProfile(db, me.id);
+  const fieldErrors: FieldErrors = {};
+  const checked = validateProfile(input, { isHost: current.userType === "host" });
+  if (!checked.ok) for (const p of checked.problems) fieldErrors[p.field] ??= profileProblemMessage(p);
+
+  const uploads: { field: FieldName; purpose: ImagePurpose; bytes: Uint8Array }[] = [];
+  const images: ProfileImageChanges = {};
+  for (const { field, removeField, purpose } of IMAGE_FIELDS) {
+    const file = form.get(field);
+    if (file instanceof File && file.size > 0) {
+      const bytes = new Uint8Array(await file.arrayBuffer());
+      const problem = imageFileProblem({ size: bytes.byteLength, head: bytes.subarray(0, IMAGE_SIGNATURE_BYTES) });
+      if (problem === "too_large") fieldErrors[field] = messages.images.tooLarge;
+      else if (problem) fieldErrors[field] = messages.images.unsupportedFormat;
+      else uploads.push({ field, purpose, bytes });
+    } else if (form.get(removeField) === "on") {
+      images[field] = null;
+    }
+  }
+  if (Object.keys(fieldErrors).length > 0) return refuse(fieldErrors);
+
+  const stored: StoredImage[] = [];
+  const discardStored = () => Promise.all(stored.map((s) => context.storage.remove(s.key).catch(() => undefined)));
+  try {
+    for (const upload of uploads) {
+      try {
+        const image = await processImageUpload(context.storage, { userId: me.id, purpose: upload.purpose, bytes: upload.bytes, field: upload.field });
+        stored.push(image);
+        images[upload.field as "image" | "coverImage"] = image.url;
+      } catch (error) {
+        if (!isAppError(error) || error.code !== "validation_failed") throw error;
+        fieldErrors[upload.field] = error.message;
+      }
+    }
+    if (Object.keys(fieldErrors).length > 0) {
+      await discardStored();
+      return refuse(fieldErrors);
+    }
+
+    const result = await updateProfile(db, { userId: me.id, input, images, now: new Date() });
+    // The old files go only once the profile no longer points at them.
+    await Promise.all(result.discardedImageKeys.map((key) => context.storage.remove(key).catch(() => undefined)));
+    return { ok: true, savedAt: Date.now(), changed: result.changed } satisfies ActionResult;
+  } catch (error) {
+    await discardStored();
+    if (isAppError(error) && error.code === "validation_failed") {
+      const errors = (error.details?.fieldErrors as FieldErrors | undefined) ?? { [String(error.details?.field ?? "firstName")]: error.message };
+      return refuse(errors);
+    }
+    throw error;
+  }
+}
+
+function initialsOf(first: string, last: string, fallback: string): string {
+  const letters = [first, last].map((part) => part.trim()[0] ?? "").join("");
+  return (letters || fallback.trim()[0] || "?").toUpperCase();
+}
+
+export default function ProfileSettings({ loaderData, actionData }: Route.ComponentProps) {
+  const { profile, userId } = loaderData;
+  const isHost = profile.userType === "host";
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formAction?.startsWith("/u/settings/profile");
+  const hydrated = useHydrated();
+  const formRef = useRef<HTMLFormElement>(null);
+  const dirty = useUnsavedChanges(formRef);
+
+  const failed = actionData && !actionData.ok ? actionData : null;
+  const errors: FieldErrors = failed?.fieldErrors ?? {};
+  // After a refused save, the page shows what was sent, so nothing typed is lost (even without JavaScript).
+  const values: ProfileInput = failed?.values ?? profile;
+  const savedAt = actionData?.ok ? actionData.savedAt : 0;
+
+  useEffect(() => {
+    if (actionData?.ok) toast.success(actionData.changed ? messages.profile.saved : messages.preferences.nothingToChange);
+    if (actionData && !actionData.ok) formRef.current?.querySelector<HTMLElement>("[aria-invalid=true]")?.focus();
+  }, [actionData]);
+
+  const [bioCount, setBioCount] = useState(() => characterCount(normaliseBio(values.bio)));
+  useEffect(() => setBioCount(characterCount(normaliseBio(values.bio))), [values.bio, savedAt]);
+
+  const initials = initialsOf(values.firstName, values.lastName, profile.email);
+  const errorCount = Object.keys(errors).length;
+
+  return (
+    <SettingsLayout
+      title="Profile"
+      description={
+        <>
+          How you appear on Ticketyboo.{" "}
+          <Link to={`/user/${userId}`} className="link inline-flex items-center gap-1">
+            View your public profile <ExternalLink aria-hidden className="size-3.5" />
+          </Link>
+        </>
+      }>
+      {/* A successful save remounts the form, so it shows the saved (cleaned) values and empty file inputs. */}
+      <Form key={savedAt} ref={formRef} method="post" encType="multipart/form-data" className="max-w-2xl space-y-6" noValidate>
+        {failed?.formError ? <FormMessage>{failed.formError}</FormMessage> : null}
+        {errorCount > 0 && !failed?.formError ? (
+          <FormMessage>{errorCount === 1 ? "Please check the highlighted field." : `Please check the ${errorCount} highlighted fields.`}</FormMessage>
+        ) : null}
+
+        <section aria-labelledby="images-heading" className="card space-y-6 p-5 tablet:p-6">
+          <h2 id="images-heading" className="text-lg font-bold">
+            Images
+          </h2>
+          <ImagePicker
+            name="image"
+            removeName="removeImage"
+            legend="Profile image"
+            noun="photo"
+            shape="round"
+            current={profile.image}
+            fallback={<span aria-hidden>{initials}</span>}
+            hint="JPEG or PNG, up to 10MB. We crop it to a circle."
+            error={errors.image}
+          />
+          <ImagePicker
+            name="coverImage"
+            removeName="removeCoverImage"
+            legend="Cover image"
+            noun="cover"
+            shape="wide"
+            current={profile.coverImage}
+            fallback={
+              <div className="grid size-full place-items-center bg-gradient-to-br from-brand-soft via-surface-2 to-surface-2 text-sm text-fg-muted">
+                <span className="inline-flex items-center gap-2">
+                  <ImageIcon aria-hidden className="size-4" /> No cover image yet
+                </span>
+              </div>
+            }
+            hint="JPEG or PNG, up to 10MB. Shown across the top of your profile; wide images work best."
+            error={errors.coverImage}
+          />
+        </section>
+
+        <section aria-labelledby="about-heading" className="card space-y-5 p-5 tablet:p-6">
+          <h2 id="about-heading" className="text-lg font-bold">
+            About you
+          </h2>
+          <div className="grid gap-5 tablet:grid-cols-2">
+            <TextField label="First name" name="firstName" autoComplete="given-name" defaultValue={values.firstName} error={errors.firstName} required />
+            <TextField label="Last name" name="lastName" autoComplete="family-name" defaultValue={values.lastName} error={errors.lastName} required />
+          </div>
+          {isHost ? (
+            <TextField
+              label="Host name"
+              name="hostTitle"
+              autoComplete="organization"
+              defaultValue={values.hostTitle}
+              error={errors.hostTitle}
+              hint="The name on your events and booking page, e.g. your venue, promoter or collective."
+              required
+            />
+          ) : null}
+          <UsernameField initial={values.username} saved={profile.username} isHost={isHost} error={errors.username} />
+          <TextAreaField
+            label="Bio"
+            name="bio"
+            aside="(optional)"
+            rows={5}
+            defaultValue={values.bio}
+            error={errors.bio}
+            onChange={(e) => setBioCount(characterCount(normaliseBio(e.currentTarget.value)))}
+            hint={
+              <span className={bioCount > BIO_MAX_LENGTH ? "font-medium text-danger" : undefined}>
+                {bioCount}/{BIO_MAX_LENGTH} characters
+              </span>
+            }
+            placeholder={isHost ? "What kind of nights do you put on?" : "A line or two about what you love going to."}
+          />
+        </section>
+
+        <section aria-labelledby="contact-heading" className="card space-y-5 p-5 tablet:p-6">
+          <div>
+            <h2 id="contact-heading" className="text-lg font-bold">
+              Contact details
+            </h2>
+            <p className="mt-1 text-sm text-fg-muted">Private: never shown on your public profile.</p>
+          </div>
+          <div>
+            <p className="text-sm font-medium" id="email-label">
+              Email
+            </p>
+            <p aria-labelledby="email-label" className="mt-1 flex min-h-11 items-center rounded-xl border border-border bg-surface-2 px-3 break-all text-fg">
+              {profile.email}
+            </p>
+            <p className="mt-1 text-xs text-fg-muted">
+              To change it, go to{" "}
+              <Link to="/u/settings/security" className="link">
+                Security
+              </Link>
+              .
+            </p>
+          </div>
+          <TextField
+            label="Phone"
+            name="phone"
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel"
+            aside="(optional)"
+            defaultValue={values.phone}
+            error={errors.phone}
+            hint="UK or international, e.g. 07700 900123."
+          />
+        </section>
+
+        <div className="flex flex-wrap items-center gap-3">
+          <button type="submit" className="btn-primary" disabled={busy}>
+            {busy ? "Saving…" : "Save profile"}
+          </button>
+          {dirty && !busy ? <span className="text-sm text-fg-muted">Unsaved changes</span> : null}
+        </div>
+        {/* With JavaScript a toast says so; without it, this does. */}
+        {actionData?.ok && !hydrated ? <FormMessage tone="success">{actionData.changed ? messages.profile.saved : messages.preferences.nothingToChange}</FormMessage> : null}
+      </Form>
+    </SettingsLayout>
+  );
+}
+
+/** Username with a live, debounced "is it free?" check; the save still has the last word. */
+function UsernameField({ initial, saved, isHost, error }: { initial: string; saved: string; isHost: boolean; error?: string }) {
+  const [typed, setTyped] = useState(initial);
+  const check = useFetcher<UsernameCheck>();
+  const load = check.load;
+  const wanted = normaliseUsername(typed);
+  const unchanged = wanted === saved;
+
+  useEffect(() => {
+    if (wanted === "" || unchanged) return;
+    const timer = setTimeout(() => void load(`/u/settings/username-available?username=${encodeURIComponent(wanted)}`), 500);
+    return () => clearTimeout(timer);
+  }, [wanted, unchanged, load]);
+
+  const answer = check.data && check.data.username === wanted ? check.data : null;
+  let status: { tone: "muted" | "ok" | "bad"; text: string } | null = null;
+  if (!error && !unchanged && wanted !== "") {
+    if (answer) status = { tone: answer.available ? "ok" : "bad", text: answer.message };
+    else status = { tone: "muted", text: "Checking…" };
+  }
+
+  return (
+    <div>
+      <TextField
+        label="Username"
+        name="username"
+        aside={isHost ? undefined : "(optional)"}
+        autoComplete="username"
+        autoCapitalize="none"
+        spellCheck={false}
+        defaultValue={initial}
+        error={error}
+        onChange={(e) => setTyped(e.currentTarget.value)}
+        hint={`Lowercase letters, numbers, _ and -, 3 to 30 characters.${isHost ? " It's the address of your booking page." : ""}`}
+      />
+      <p
+        aria-live="polite"
+        className={`mt-1 text-sm empty:hidden ${status?.tone === "ok" ? "font-medium text-success" : status?.tone === "bad" ? "font-medium text-danger" : "text-fg-muted"}`}>
+        {status?.text}
+      </p>
+    </div>
+  );
+}

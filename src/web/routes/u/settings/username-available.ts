@@ -1,0 +1,28 @@
+import { data } from "react-router";
+import { normaliseUsername, usernameProblem } from "~/domain/profile-rules";
+import { isUsernameAvailable, profileProblemMessage } from "~/services/update-profile";
+import { requireUser } from "~/web/lib/signed-in.server";
+import { messages } from "~/web/messages";
+import type { Route } from "./+types/username-available";
+
+export interface UsernameCheck {
+  username: string;
+  available: boolean;
+  message: string;
+}
+
+/**
+ * GET ?username= → whether the signed-in person could take that username, for the live hint on
+ * the profile form. Their own current username counts as available. Saving still checks.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const me = requireUser(context);
+  const username = normaliseUsername(new URL(request.url).searchParams.get("username") ?? "").slice(0, 100);
+  const headers = { "Cache-Control": "private, no-store" };
+  const problem = usernameProblem(username);
+  if (problem && problem !== "reserved") {
+    return data<UsernameCheck>({ username, available: false, message: profileProblemMessage({ field: "username", problem }) }, { headers });
+  }
+  const available = await isUsernameAvailable(context.database.db, username, me.id);
+  return data<UsernameCheck>({ username, available, message: available ? messages.profile.usernameAvailable : messages.profile.usernameTaken }, { headers });
+}
