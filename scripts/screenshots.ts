@@ -1,5 +1,7 @@
 // Screenshots of key pages at phone and desktop widths in both themes, for review and the README.
 // Usage: start the app (npm start), then: npx tsx scripts/screenshots.ts [baseUrl] [outDir] [paths…]
+// Set AS=buyer@ticketyboo.test (a demo account; password ticketyboo) to take them signed in,
+// and FULL=1 for whole-page shots.
 import fs from "node:fs";
 import path from "node:path";
 import { chromium } from "@playwright/test";
@@ -29,11 +31,18 @@ try {
         },
       ]);
       const page = await context.newPage();
+      if (process.env.AS) {
+        await page.goto(new URL("/log-in", baseUrl).toString());
+        await page.getByLabel("Email").fill(process.env.AS);
+        await page.getByLabel("Password").fill(process.env.PASSWORD ?? "ticketyboo");
+        await page.getByRole("button", { name: "Log In" }).click();
+        await page.waitForURL("**/u/dashboard");
+      }
       for (const p of pages) {
         await page.goto(new URL(p, baseUrl).toString(), { waitUntil: "networkidle" });
         const slug = p === "/" ? "home" : p.replace(/^\//, "").replace(/[^a-z0-9]+/gi, "-").replace(/-+$/, "");
         const file = path.join(outDir, `${slug}-${size.name}-${theme}.png`);
-        await page.screenshot({ path: file, fullPage: false });
+        await page.screenshot({ path: file, fullPage: process.env.FULL === "1" });
         console.log(file);
       }
       await context.close();

@@ -44,7 +44,7 @@ export function ConfirmDialogHost() {
               {request?.cancelLabel ?? "Cancel"}
             </AlertDialog.Cancel>
             <AlertDialog.Action
-              className={request?.tone === "danger" ? "btn bg-danger text-white hover:opacity-90" : "btn-primary"}
+              className={request?.tone === "danger" ? "btn-danger" : "btn-primary"}
               onClick={() => close(true)}
             >
               {request?.confirmLabel ?? "Yes"}

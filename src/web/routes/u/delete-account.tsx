@@ -108,7 +108,7 @@ export default function DeleteAccount({ loaderData, actionData }: Route.Componen
             hint="To check it's really you."
             error={actionData?.passwordError}
           />
-          <button type="submit" className="btn bg-danger text-white hover:opacity-90" disabled={busy}>
+          <button type="submit" className="btn-danger" disabled={busy}>
             {busy ? "Deleting…" : "Delete my account"}
           </button>
         </Form>

@@ -1,6 +1,6 @@
 import { Download, Laptop, Smartphone } from "lucide-react";
 import { useEffect, useRef } from "react";
-import { Form, redirect, useNavigation } from "react-router";
+import { Form, redirect, useLocation, useNavigate, useNavigation } from "react-router";
 import { toast } from "sonner";
 import { isValidEmail, normaliseEmail, passwordProblem } from "~/domain/account-rules";
 import { formatEventDateTime } from "~/lib/format";
@@ -129,9 +129,16 @@ export default function Security({ loaderData, actionData }: Route.ComponentProp
     }
     if (sessions) (sessions.ok ? toast.success : toast.error)(sessions.message);
   }, [password, sessions]);
+  // Logging out other devices gives this one a fresh cookie, so that success arrives as a redirect
+  // back here with a marker: say so, clear the form, and drop the marker so a reload stays quiet.
+  const location = useLocation();
+  const navigate = useNavigate();
   useEffect(() => {
-    if (new URLSearchParams(window.location.search).get("changed") === "password") toast.success(messages.auth.passwordChanged);
-  }, []);
+    if (new URLSearchParams(location.search).get("changed") !== "password") return;
+    toast.success(messages.auth.passwordChanged);
+    passwordForm.current?.reset();
+    void navigate(".", { replace: true, preventScrollReset: true });
+  }, [location.key, location.search, navigate]);
 
   const others = loaderData.sessions.filter((s) => !s.current).length;
 
@@ -142,7 +149,7 @@ export default function Security({ loaderData, actionData }: Route.ComponentProp
           <h2 id="password-heading" className="text-lg font-bold">
             Change password
           </h2>
-          <Form ref={passwordForm} method="post" className="mt-4 max-w-md space-y-4" noValidate>
+          <Form ref={passwordForm} method="post" aria-labelledby="password-heading" className="mt-4 max-w-md space-y-4" noValidate>
             <input type="hidden" name="intent" value="password" />
             <FormMessage>{password && !password.ok ? password.formError : null}</FormMessage>
             <TextField
@@ -190,7 +197,7 @@ export default function Security({ loaderData, actionData }: Route.ComponentProp
               <FormMessage tone="success">{email.message}</FormMessage>
             </div>
           ) : (
-            <Form ref={emailForm} method="post" className="mt-4 max-w-md space-y-4" noValidate>
+            <Form ref={emailForm} method="post" aria-labelledby="email-heading" className="mt-4 max-w-md space-y-4" noValidate>
               <input type="hidden" name="intent" value="email" />
               <FormMessage>{email && !email.ok ? email.formError : null}</FormMessage>
               <TextField
