@@ -20,7 +20,7 @@ const dateTime = new Intl.DateTimeFormat("en-GB", {
   month: "short",
   hour: "numeric",
   minute: "2-digit",
-  hour12: true,
+  hourCycle: "h12",
 });
 
 /** 'Sat, 14 Nov, 7:30 pm' in London time. */
@@ -33,7 +33,7 @@ export function shortNumber(n: number): string {
   return new Intl.NumberFormat("en-GB", { notation: "compact", maximumFractionDigits: 1 }).format(n);
 }
 
-const clock = new Intl.DateTimeFormat("en-GB", { timeZone: LONDON, hour: "numeric", minute: "2-digit", hour12: true });
+const clock = new Intl.DateTimeFormat("en-GB", { timeZone: LONDON, hour: "numeric", minute: "2-digit", hourCycle: "h12" });
 
 /** '2:35 pm' in London time. */
 export function formatLondonTime(date: Date): string {
@@ -45,4 +45,52 @@ const monthYear = new Intl.DateTimeFormat("en-GB", { timeZone: LONDON, month: "l
 /** 'November 2026' in London time. */
 export function formatMonthYear(date: Date): string {
   return monthYear.format(date);
+}
+
+const shortDate = new Intl.DateTimeFormat("en-GB", { timeZone: LONDON, weekday: "short", day: "numeric", month: "short" });
+const relative = new Intl.RelativeTimeFormat("en-GB", { numeric: "auto" });
+
+/** 'Sat 28 Nov' in London time. */
+export function formatShortDate(date: Date): string {
+  return shortDate.format(date).replace(",", "");
+}
+
+function londonDayNumber(date: Date): number {
+  const [y, m, d] = new Intl.DateTimeFormat("en-CA", { timeZone: LONDON, year: "numeric", month: "2-digit", day: "2-digit" }).format(date).split("-").map(Number) as [number, number, number];
+  return Date.UTC(y, m - 1, d) / 86_400_000;
+}
+
+/**
+ * The date on an event card (spec §2): 'Today at 7:30 pm' for today's events, otherwise the short
+ * date and how far away it is in London days: 'Sat 28 Nov · in 4 days', 'Sun 22 Nov · 2 days ago'.
+ */
+export function formatCardDate(startsAt: Date, now: Date): string {
+  const days = londonDayNumber(startsAt) - londonDayNumber(now);
+  if (days === 0) return `Today at ${formatLondonTime(startsAt)}`;
+  return `${formatShortDate(startsAt)} · ${relative.format(days, "day")}`;
+}
+
+/** The first part of an address ('56 Walton Street' of '56 Walton Street, Oxford OX2 6AE'). */
+export function firstAddressSegment(address: string): string {
+  return address.split(",")[0]!.trim();
+}
+
+const longDate = new Intl.DateTimeFormat("en-GB", { timeZone: LONDON, weekday: "long", day: "numeric", month: "long", year: "numeric" });
+
+/** 'Thursday 26 November 2026' in London time. */
+export function formatLongDate(date: Date): string {
+  return longDate.format(date).replace(",", "");
+}
+
+/**
+ * When an event runs, in London time: '7:30 pm – 11:30 pm' on one day, or with the end date
+ * when it runs past the next morning ('Fri 27 Nov, 10:00 am – Sun 29 Nov, 6:00 pm').
+ */
+export function formatTimeRange(startsAt: Date, endsAt: Date | null): string {
+  const start = formatLondonTime(startsAt);
+  if (!endsAt) return start;
+  const hours = (endsAt.getTime() - startsAt.getTime()) / 3_600_000;
+  const sameDay = formatShortDate(startsAt) === formatShortDate(endsAt);
+  if (sameDay || hours < 12) return `${start} – ${formatLondonTime(endsAt)}`;
+  return `${formatShortDate(startsAt)}, ${start} – ${formatShortDate(endsAt)}, ${formatLondonTime(endsAt)}`;
 }

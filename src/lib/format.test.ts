@@ -1,0 +1,47 @@
+import { describe, expect, it } from "vitest";
+import { firstAddressSegment, formatCardDate, formatLongDate, formatMoney, formatShortDate, formatTimeRange } from "./format";
+
+describe("formatCardDate", () => {
+  const now = new Date("2026-11-24T12:00:00Z"); // a Tuesday
+
+  it("reads 'Today at' and the London time for today's events", () => {
+    expect(formatCardDate(new Date("2026-11-24T19:30:00Z"), now)).toBe("Today at 7:30 pm");
+    expect(formatCardDate(new Date("2026-11-24T09:00:00Z"), now)).toBe("Today at 9:00 am");
+  });
+
+  it("gives the short date and London days away otherwise", () => {
+    expect(formatCardDate(new Date("2026-11-25T19:30:00Z"), now)).toBe("Wed 25 Nov · tomorrow");
+    expect(formatCardDate(new Date("2026-11-28T19:30:00Z"), now)).toBe("Sat 28 Nov · in 4 days");
+    expect(formatCardDate(new Date("2026-11-22T19:30:00Z"), now)).toBe("Sun 22 Nov · 2 days ago");
+  });
+
+  it("counts days by London's calendar, not UTC's", () => {
+    // 23:30 UTC on 9 July is already 10 July in London.
+    expect(formatCardDate(new Date("2026-07-09T23:30:00Z"), new Date("2026-07-10T08:00:00Z"))).toBe("Today at 12:30 am");
+    expect(formatShortDate(new Date("2026-07-09T23:30:00Z"))).toBe("Fri 10 Jul");
+  });
+});
+
+describe("formatMoney and addresses", () => {
+  it("drops .00 from whole pounds only", () => {
+    expect(formatMoney(1200)).toBe("£12");
+    expect(formatMoney(1010)).toBe("£10.10");
+    expect(formatMoney(5)).toBe("£0.05");
+  });
+
+  it("takes the first segment of an address", () => {
+    expect(firstAddressSegment("56 Walton Street, Oxford OX2 6AE")).toBe("56 Walton Street");
+    expect(firstAddressSegment("Online")).toBe("Online");
+  });
+});
+
+describe("event page dates", () => {
+  it("writes the date in full and the times as a range", () => {
+    expect(formatLongDate(new Date("2026-11-26T19:30:00Z"))).toBe("Thursday 26 November 2026");
+    expect(formatTimeRange(new Date("2026-11-26T19:30:00Z"), new Date("2026-11-26T23:00:00Z"))).toBe("7:30 pm – 11:00 pm");
+    // Past midnight but the same night: still a simple range.
+    expect(formatTimeRange(new Date("2026-11-26T21:00:00Z"), new Date("2026-11-27T03:00:00Z"))).toBe("9:00 pm – 3:00 am");
+    expect(formatTimeRange(new Date("2026-11-27T10:00:00Z"), new Date("2026-11-29T18:00:00Z"))).toBe("Fri 27 Nov, 10:00 am – Sun 29 Nov, 6:00 pm");
+    expect(formatTimeRange(new Date("2026-11-26T19:30:00Z"), null)).toBe("7:30 pm");
+  });
+});
