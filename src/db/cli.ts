@@ -7,7 +7,8 @@ import { loadConfig } from "~/server/config.server";
 import { createLocalStorage } from "~/server/storage/local-storage.server";
 import { openDatabase } from "./client.server";
 import { prepareDatabase } from "./migrate.server";
-import { seedDemoIfEmpty, seedSyntheticEvents } from "./seed/seed-demo";
+import { seedDemoIfEmpty } from "./seed/seed-demo";
+import { seedSyntheticEvents } from "./seed/synthetic";
 
 const [command, ...args] = process.argv.slice(2);
 const config = loadConfig();
@@ -29,7 +30,7 @@ try {
     await prepareDatabase(database, async (db) => {
       const seeded = await seedDemoIfEmpty(db, { now: new Date(), storage });
       console.log(seeded ? "Seeded demo data." : "Demo data already present.");
-      if (count > 0) console.log(`Added ${await seedSyntheticEvents(db, { now: new Date(), count, storage })} synthetic events.`);
+      if (count > 0) console.log(`Added ${await seedSyntheticEvents(db, { now: new Date(), count })} synthetic events.`);
     });
   } else {
     throw new Error(`Unknown command ${command ?? "(none)"}: use migrate or seed`);

@@ -1,7 +1,9 @@
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   boolean,
   check,
+  customType,
   doublePrecision,
   index,
   integer,
@@ -11,6 +13,9 @@ import {
   timestamp,
   uuid,
 } from "drizzle-orm/pg-core";
+
+/** PostgreSQL's full-text document type; written only by the database's own triggers. */
+const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 
 const tz = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
 const createdAt = () => tz("created_at").notNull().defaultNow();
@@ -126,6 +131,7 @@ export const venue = pgTable(
   },
   (t) => [
     index("venue_host_id_idx").on(t.hostId),
+    index("venue_lat_lng_idx").on(t.lat, t.lng),
     check("venue_lat_range", sql`${t.lat} between -90 and 90`),
     check("venue_lng_range", sql`${t.lng} between -180 and 180`),
   ],
@@ -160,9 +166,27 @@ export const event = pgTable(
     lastPublishedAt: tz("last_published_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /**
+     * What search matches, kept by triggers (migration 0003) from the event, its host and venue:
+     * `search_text` (name, type, host names and title, venue name and town) for typo-tolerant
+     * trigram matching, `search_vector` (the same plus the description, weighted) for ranking.
+     */
+    searchText: text("search_text").notNull().default(""),
+    searchVector: tsvector("search_vector"),
+    /**
+     * Totals over the event's ticket types, kept by a trigger on ticket_type (migration 0003) with
+     * delta updates, so lists can filter and sort on stock without reading every ticket type.
+     * ticket_type stays the source of truth; these are never written by application code.
+     */
+    capacityTotal: integer("capacity_total").notNull().default(0),
+    soldTotal: integer("sold_total").notNull().default(0),
+    revenuePence: bigint("revenue_pence", { mode: "number" }).notNull().default(0),
   },
   (t) => [
     index("event_host_id_idx").on(t.hostId),
+    index("event_search_text_trgm_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
+    index("event_search_vector_idx").using("gin", t.searchVector),
+    index("event_last_published_idx").on(t.lastPublishedAt).where(sql`status = 'published' and not is_private and not is_cancelled`),
     index("event_listing_idx").on(t.startsAt).where(sql`status = 'published' and not is_private and not is_cancelled`),
     index("event_category_idx").on(t.category, t.startsAt),
     check("event_slug_format", sql`${t.slug} ~ '^[a-z0-9_-]+$'`),

@@ -1,3 +1,4 @@
+import path from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
 import { requestId } from "hono/request-id";
@@ -8,8 +9,11 @@ import type { Database } from "~/db/client.server";
 import type { SessionUser } from "~/web/load-context";
 import { altchaRoutes } from "./api/altcha";
 import { healthRoutes } from "./api/health";
+import { imageRoutes } from "./api/img";
 import { mediaRoutes } from "./api/media";
 import { metricsRoutes } from "./api/metrics";
+import { searchRoutes } from "./api/search";
+import { seoRoutes } from "./api/seo";
 import { CLIENT_IP_HEADER, type Auth } from "./auth.server";
 import { clientIp } from "./client-ip";
 import { compress } from "./compress";
@@ -110,7 +114,10 @@ export function createApp(deps: AppDeps) {
   });
   app.route("/api/metrics", metricsRoutes(database));
   app.route("/api/altcha", altchaRoutes(deps.robotCheck));
+  app.route("/api/search", searchRoutes(database));
+  app.route("/", seoRoutes({ database, publicUrl: config.publicUrl }));
   app.route("/media", mediaRoutes(deps.storage));
+  app.route("/img", imageRoutes({ storage: deps.storage, cacheDir: path.join(config.dataDir, "cache", "img") }));
   app.all("/api/*", (c) => errorResponse(c, new AppError("not_found")));
 
   if (deps.clientDir) {
@@ -135,22 +142,12 @@ export function createApp(deps: AppDeps) {
       logger.warn({ err: error, requestId: c.get("requestId") }, "session lookup failed");
       return null;
     });
-    const context: AppLoadContext = {
-      database,
-      auth,
-      storage: deps.storage,
-      teamChat,
-      mailer: deps.mailer,
+    const context = pageContext({ ...deps, teamChat }, {
       user: session ? toSessionUser(session.user) : null,
       clientIp: clientIp(c, config.trustProxy),
       requestId: c.get("requestId"),
       nonce: c.get("secureHeadersNonce") ?? "",
-      buildVersion: deps.buildVersion,
-      devRoutes: config.devRoutes,
-      mapTileUrl: config.mapTileUrl,
-      robotCheck: deps.robotCheck,
-      throttle: deps.throttle,
-    };
+    });
     const build = await deps.getBuild();
     const response = await createRequestHandler(build, mode)(c.req.raw, context);
     // Pages carry personal data: never stored by shared caches, always revalidated by the browser.
@@ -159,6 +156,27 @@ export function createApp(deps: AppDeps) {
   });
 
   return app;
+}
+
+/** What loaders and actions see: the app's services plus this request's person and ids. */
+export function pageContext(
+  deps: Pick<AppDeps, "config" | "database" | "auth" | "storage" | "mailer" | "robotCheck" | "throttle" | "buildVersion"> & { teamChat: TeamChat },
+  request: Pick<AppLoadContext, "user" | "clientIp" | "requestId" | "nonce">,
+): AppLoadContext {
+  return {
+    database: deps.database,
+    auth: deps.auth,
+    storage: deps.storage,
+    teamChat: deps.teamChat,
+    mailer: deps.mailer,
+    buildVersion: deps.buildVersion,
+    devRoutes: deps.config.devRoutes,
+    mapTileUrl: deps.config.mapTileUrl,
+    publicUrl: deps.config.publicUrl,
+    robotCheck: deps.robotCheck,
+    throttle: deps.throttle,
+    ...request,
+  };
 }
 
 function tileOrigin(url: string): string | undefined {

@@ -39,6 +39,8 @@ export interface TicketybooContext {
   buildVersion: string;
   devRoutes: boolean;
   mapTileUrl: string;
+  /** The site's public origin (PUBLIC_URL), for canonical links and sharing. */
+  publicUrl: string;
   /** The robot check: `await context.robotCheck.verify(form.get("altcha"), new Date())`. */
   robotCheck: RobotCheck;
   /** Shared rate limits: `await context.throttle.hit(key, { limit, windowMs }, new Date())`. */

@@ -7,7 +7,8 @@ import { createTestDatabase } from "../../../tests/setup/test-db";
 import type { Database } from "../client.server";
 import { account, alert, appMeta, event, featureFlag, ticketType, user, venue } from "../schema";
 import { CATEGORIES, VENUES } from "./demo-data";
-import { allocateSales, planDemoEvents, scheduleDemoEvent, seedDemoIfEmpty, seedSyntheticEvents } from "./seed-demo";
+import { allocateSales, planDemoEvents, scheduleDemoEvent, seedDemoIfEmpty } from "./seed-demo";
+import { seedSyntheticEvents } from "./synthetic";
 
 // 13:00 in London (BST), so "later today" and "earlier today" both have room.
 const now = new Date("2026-06-15T12:00:00Z");

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { hashPassword } from "better-auth/crypto";
-import { TransactionRollbackError, and, eq, inArray, sql } from "drizzle-orm";
+import { TransactionRollbackError, eq } from "drizzle-orm";
 import { addDaysYmd, londonWallTimeToUtc, londonYmd } from "../../lib/london-time";
 import type { Db } from "../client.server";
 import { account, alert, appMeta, event, featureFlag, ticketType, user, venue } from "../schema";
@@ -352,92 +352,4 @@ export async function seedDemoIfEmpty(db: Db, opts: { now: Date; storage: SeedSt
     if (error instanceof TransactionRollbackError) return false;
     throw error;
   }
-}
-
-/**
- * Adds `count` published, public, future events for benchmarks, spread over the categories, the
- * demo venues and the next 365 days. They belong to the demo hosts (each at a venue its host owns)
- * and reuse the demo covers already in storage, so `storage` is accepted but not needed.
- */
-export async function seedSyntheticEvents(db: Db, opts: { now: Date; count: number; storage?: SeedStorage }): Promise<number> {
-  const [marker] = await db.select({ key: appMeta.key }).from(appMeta).where(eq(appMeta.key, DEMO_SEED_KEY));
-  if (!marker) throw new Error("Synthetic events need the demo data: seed it first (npm run db:seed).");
-  const hostEmails = DEMO_ACCOUNTS.filter((a) => a.userType === "host").map((a) => a.email);
-  const hosts = await db.select({ id: user.id, email: user.email }).from(user).where(inArray(user.email, hostEmails));
-  const hostIds = hosts.map((h) => h.id);
-  const venues = hostIds.length ? await db.select({ id: venue.id, hostId: venue.hostId }).from(venue).where(inArray(venue.hostId, hostIds)).orderBy(venue.name) : [];
-  if (hosts.length !== hostEmails.length || venues.length === 0) throw new Error("The demo hosts or venues are missing: reseed the demo data before adding synthetic events.");
-  const hostId = (key: HostKey) => hosts.find((h) => h.email === DEMO_ACCOUNTS.find((a) => a.key === key)!.email)!.id;
-
-  // Each category's demo covers, to share with its synthetic events.
-  const covers = await db
-    .select({ category: event.category, image: sql<string | null>`${event.images}[1]` })
-    .from(event)
-    .where(and(inArray(event.hostId, hostIds), sql`cardinality(${event.images}) > 0`));
-  const coversOf = (category: string) => covers.filter((c) => c.category === category && c.image).map((c) => c.image!);
-
-  // Interleaved by category (first event of each, then the second…), so any count spreads over all twelve.
-  const templates = [0, 1, 2, 3, 4].flatMap((i) =>
-    CATEGORIES.flatMap((c) => {
-      const e = c.events[i];
-      return e && !["draft", "cancelled", "private"].includes(e.scenario) ? [{ e, category: c.slug, label: c.label }] : [];
-    }),
-  );
-  const rand = prng(hashString(`${opts.now.toISOString()}:${opts.count}`));
-  const today = londonYmd(opts.now);
-  // Slugs must not collide with an earlier run's, which a seeded generator would repeat.
-  const batchTag = randomUUID().slice(0, 6);
-  const BATCH = 500;
-  let added = 0;
-
-  while (added < opts.count) {
-    const planned = Array.from({ length: Math.min(BATCH, opts.count - added) }, (_, i) => {
-      const n = added + i;
-      const { e, category, label } = templates[n % templates.length]!;
-      const place = e.venue === null ? null : venues[(n * 7 + Math.floor(n / templates.length)) % venues.length]!;
-      const startsAt = londonWallTimeToUtc(addDaysYmd(today, 1 + Math.floor(rand() * 365)), e.time);
-      const publishedAt = new Date(opts.now.getTime() - (1 + Math.floor(rand() * 120)) * DAY);
-      const pictures = coversOf(category);
-      return {
-        row: {
-          slug: `${slugify(e.name)}-${batchTag}${n.toString(36)}`,
-          name: `${e.name} #${n + 1}`,
-          summary: e.summary,
-          description: e.description,
-          category,
-          eventType: e.eventType,
-          images: pictures.length ? [pictures[n % pictures.length]!] : [],
-          tags: [label.toLowerCase(), e.eventType.replace(/-/g, " ")],
-          hostId: place ? place.hostId : hostId(e.host),
-          venueId: place?.id ?? null,
-          isOnline: place === null,
-          startsAt,
-          endsAt: new Date(startsAt.getTime() + e.minutes * MINUTE),
-          status: "published" as const,
-          lastPublishedAt: publishedAt,
-          createdAt: publishedAt,
-          updatedAt: publishedAt,
-        },
-        tickets: e.tickets.map((t, sortOrder) => ({
-          name: t.name,
-          description: t.description ?? null,
-          pricePence: t.pricePence,
-          payWhatYouWish: t.payWhatYouWish ?? false,
-          capacity: t.capacity,
-          sold: Math.floor(t.capacity * rand() * 0.6),
-          sortOrder,
-        })),
-      };
-    });
-
-    // A batch lands whole or not at all, so no event is ever left without its tickets.
-    await db.transaction(async (tx) => {
-      const inserted = await tx.insert(event).values(planned.map((p) => p.row)).returning({ id: event.id, slug: event.slug });
-      const idOf = new Map(inserted.map((r) => [r.slug, r.id]));
-      const ticketRows = planned.flatMap((p) => p.tickets.map((t) => ({ ...t, eventId: idOf.get(p.row.slug)! })));
-      for (let i = 0; i < ticketRows.length; i += BATCH) await tx.insert(ticketType).values(ticketRows.slice(i, i + BATCH));
-    });
-    added += planned.length;
-  }
-  return added;
 }

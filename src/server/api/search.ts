@@ -1,0 +1,52 @@
+import { Hono } from "hono";
+import { z } from "zod";
+import type { Database } from "~/db/client.server";
+import { SEARCH_SUGGESTIONS_DESKTOP } from "~/domain/discovery";
+import { cardPriceLabel } from "~/domain/ticket-availability";
+import { AppError } from "~/lib/app-error";
+import { searchEvents } from "~/services/search-events";
+import { errorResponse } from "../errors";
+
+const MAX_LIMIT = 50;
+
+const params = z.object({
+  q: z.string().max(500, "q is too long: at most 500 characters").default(""),
+  limit: z.coerce
+    .number({ error: "limit must be a whole number" })
+    .int("limit must be a whole number")
+    .min(1, "limit must be at least 1")
+    .max(MAX_LIMIT, `limit must be at most ${MAX_LIMIT}`)
+    .default(SEARCH_SUGGESTIONS_DESKTOP),
+});
+
+/**
+ * `GET /api/search?q=&limit=`: public events for the search box and anyone else, as
+ * `{ results: [{ id, slug, name, date, endDate, url, venue, city, image, price, category, eventType }] }`.
+ * Prices are all-in. Blank text returns no results (spec §5: empty search hides results).
+ */
+export function searchRoutes(database: Database) {
+  return new Hono().get("/", async (c) => {
+    const parsed = params.safeParse({ q: c.req.query("q") ?? undefined, limit: c.req.query("limit") || undefined });
+    if (!parsed.success) return errorResponse(c, new AppError("bad_request", parsed.error.issues[0]!.message, { field: String(parsed.error.issues[0]!.path[0]) }));
+    const now = new Date();
+    const { results } = await searchEvents(database.db, { q: parsed.data.q, now, limit: parsed.data.limit, withTotal: false });
+    c.header("Cache-Control", "public, max-age=30");
+    return c.json({
+      results: results.map((e) => ({
+        id: e.id,
+        slug: e.slug,
+        name: e.name,
+        date: e.startsAt.toISOString(),
+        endDate: e.endsAt?.toISOString() ?? null,
+        url: `/events/${e.slug}`,
+        venue: e.venue?.name ?? null,
+        city: e.venue?.city ?? null,
+        online: e.isOnline,
+        image: e.coverImage ? `/media/${e.coverImage}` : null,
+        price: cardPriceLabel(e.tickets, now),
+        category: e.category,
+        eventType: e.eventType,
+      })),
+    });
+  });
+}

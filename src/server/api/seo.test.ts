@@ -1,0 +1,56 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "~/db/client.server";
+import { CATEGORIES, EVENT_TYPES } from "~/domain/categories";
+import { createEvent, createHost } from "../../../tests/factories/events";
+import { createTestApp } from "../../../tests/setup/test-app";
+import { createTestDatabase } from "../../../tests/setup/test-db";
+
+let database: Database;
+let testApp: Awaited<ReturnType<typeof createTestApp>>;
+const days = (d: number) => new Date(Date.now() + d * 86_400_000);
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  testApp = await createTestApp(database, { PUBLIC_URL: "https://tickets.example" });
+  const host = await createHost(database.db);
+  const make = (slug: string, fields: Record<string, unknown> = {}) => createEvent(database.db, { hostId: host.id, startsAt: days(3), slug, ...fields });
+  await make("public-gig");
+  await make("last-year-gig", { startsAt: days(-365) });
+  await make("private-gig", { isPrivate: true });
+  await make("draft-gig", { status: "draft" });
+  await make("archived-gig", { status: "archived" });
+  await make("unpublished-gig", { status: "unpublished" });
+  await make("cancelled-gig", { isCancelled: true });
+});
+
+afterAll(async () => {
+  await testApp.close();
+  await database.close();
+});
+
+describe("GET /sitemap.xml", () => {
+  it("lists every public event, at any date, and no private, draft, archived, unpublished or cancelled one", async () => {
+    const res = await testApp.app.request("/sitemap.xml");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("Content-Type")).toContain("application/xml");
+    const xml = await res.text();
+    expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/);
+    const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!);
+    const events = locs.filter((l) => l.includes("/events/") && !l.includes("/events/category/") && !l.includes("/events/type/"));
+    expect(events.sort()).toEqual(["https://tickets.example/events/last-year-gig", "https://tickets.example/events/public-gig"]);
+    expect(locs).toContain("https://tickets.example/");
+    expect(locs).toContain("https://tickets.example/site-map");
+    expect(locs.filter((l) => l.includes("/events/category/"))).toHaveLength(CATEGORIES.length);
+    expect(locs.filter((l) => l.includes("/events/type/"))).toHaveLength(EVENT_TYPES.length);
+    expect(xml).toMatch(/<url><loc>https:\/\/tickets\.example\/events\/public-gig<\/loc><lastmod>\d{4}-\d{2}-\d{2}T[\d:.]+Z<\/lastmod><\/url>/);
+  });
+});
+
+describe("GET /robots.txt", () => {
+  it("keeps private areas out and names the sitemap", async () => {
+    const text = await (await testApp.app.request("/robots.txt")).text();
+    expect(text).toContain("User-agent: *");
+    for (const path of ["/u/", "/h/", "/api/", "/dev/", "/staff/"]) expect(text).toContain(`Disallow: ${path}`);
+    expect(text).toContain("Sitemap: https://tickets.example/sitemap.xml");
+  });
+});

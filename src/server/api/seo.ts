@@ -1,0 +1,46 @@
+import { Hono } from "hono";
+import type { Database } from "~/db/client.server";
+import { CATEGORIES, EVENT_TYPES } from "~/domain/categories";
+import { listSitemapEvents } from "~/services/list-sitemap-entries";
+
+/** Pages people can find without signing in, besides events, categories and types. */
+const STATIC_PAGES = ["/", "/explore", "/site-map", "/legal/cookie-policy"];
+
+const escapeXml = (text: string) => text.replace(/[<>&'"]/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c]!);
+
+/** `/robots.txt` and `/sitemap.xml` for search engines. */
+export function seoRoutes(opts: { database: Database; publicUrl: string }) {
+  const origin = opts.publicUrl.replace(/\/$/, "");
+  return new Hono()
+    .get("/robots.txt", (c) => {
+      c.header("Cache-Control", "public, max-age=3600");
+      return c.text(
+        [
+          "User-agent: *",
+          "Allow: /",
+          ...["/u/", "/h/", "/api/", "/dev/", "/staff/", "/log-out", "/search", "/img"].map((p) => `Disallow: ${p}`),
+          "",
+          `Sitemap: ${origin}/sitemap.xml`,
+          "",
+        ].join("\n"),
+      );
+    })
+    .get("/sitemap.xml", async (c) => {
+      const events = await listSitemapEvents(opts.database.db);
+      const url = (path: string, lastmod?: Date) =>
+        `  <url><loc>${escapeXml(origin + path)}</loc>${lastmod ? `<lastmod>${lastmod.toISOString()}</lastmod>` : ""}</url>`;
+      const body = [
+        '<?xml version="1.0" encoding="UTF-8"?>',
+        '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+        ...STATIC_PAGES.map((p) => url(p)),
+        ...CATEGORIES.map((cat) => url(`/events/category/${cat.slug}`)),
+        ...EVENT_TYPES.map((t) => url(`/events/type/${t.slug}`)),
+        ...events.map((e) => url(`/events/${e.slug}`, e.updatedAt)),
+        "</urlset>",
+        "",
+      ].join("\n");
+      c.header("Content-Type", "application/xml; charset=utf-8");
+      c.header("Cache-Control", "public, max-age=300");
+      return c.body(body);
+    });
+}

@@ -1,0 +1,112 @@
+import { asc, eq } from "drizzle-orm";
+import type { Db } from "~/db/client.server";
+import { event, ticketType, user, venue } from "~/db/schema";
+import type { TicketLike } from "~/domain/ticket-availability";
+
+export interface EventPageTicket extends TicketLike {
+  id: string;
+  name: string;
+  description: string | null;
+  payWhatYouWish: boolean;
+  maxPerOrder: number;
+}
+
+export interface EventPage {
+  id: string;
+  slug: string;
+  name: string;
+  summary: string | null;
+  description: string;
+  category: string;
+  eventType: string;
+  currency: "GBP" | "EUR";
+  images: string[];
+  tags: string[];
+  startsAt: Date;
+  endsAt: Date | null;
+  status: string;
+  isPrivate: boolean;
+  isCancelled: boolean;
+  isOnline: boolean;
+  updatedAt: Date;
+  host: { id: string; name: string; title: string | null; image: string | null; username: string | null; isVerified: boolean; bio: string | null };
+  venue: { name: string; addressLine1: string; city: string; postcode: string; formattedAddress: string; lat: number; lng: number; seatRows: number | null; seatColumns: number | null } | null;
+  tickets: EventPageTicket[];
+}
+
+/**
+ * An event as its booking page shows it. Anyone with the link may see a published event, private
+ * or not (private ones are never listed), and a cancelled one says so; drafts, unpublished,
+ * archived and deleted events are only for their host. Null means "no such page" for this viewer.
+ */
+export async function getEventPage(db: Db, input: { slug: string; viewerId?: string | null }): Promise<EventPage | null> {
+  const [row] = await db
+    .select({ event, host: user, venue })
+    .from(event)
+    .innerJoin(user, eq(user.id, event.hostId))
+    .leftJoin(venue, eq(venue.id, event.venueId))
+    .where(eq(event.slug, input.slug))
+    .limit(1);
+  if (!row) return null;
+  const e = row.event;
+  const isOwner = !!input.viewerId && input.viewerId === e.hostId;
+  if (e.status !== "published" && !isOwner) return null;
+
+  const tickets = await db.select().from(ticketType).where(eq(ticketType.eventId, e.id)).orderBy(asc(ticketType.sortOrder), asc(ticketType.pricePence));
+  const h = row.host;
+  return {
+    id: e.id,
+    slug: e.slug,
+    name: e.name,
+    summary: e.summary,
+    description: e.description,
+    category: e.category,
+    eventType: e.eventType,
+    currency: e.currency,
+    images: e.images,
+    tags: e.tags,
+    startsAt: e.startsAt,
+    endsAt: e.endsAt,
+    status: e.status,
+    isPrivate: e.isPrivate,
+    isCancelled: e.isCancelled,
+    isOnline: e.isOnline,
+    updatedAt: e.updatedAt,
+    host: {
+      id: h.id,
+      name: [h.firstName, h.lastName].filter(Boolean).join(" ") || h.name,
+      title: h.hostTitle,
+      image: h.image,
+      username: h.username,
+      isVerified: h.isVerified,
+      bio: h.bio,
+    },
+    venue: row.venue
+      ? {
+          name: row.venue.name,
+          addressLine1: row.venue.addressLine1,
+          city: row.venue.city,
+          postcode: row.venue.postcode,
+          formattedAddress: row.venue.formattedAddress,
+          lat: row.venue.lat,
+          lng: row.venue.lng,
+          seatRows: row.venue.seatRows,
+          seatColumns: row.venue.seatColumns,
+        }
+      : null,
+    tickets: tickets.map((t) => ({
+      id: t.id,
+      name: t.name,
+      description: t.description,
+      kind: t.kind,
+      pricePence: t.pricePence,
+      payWhatYouWish: t.payWhatYouWish,
+      capacity: t.capacity,
+      sold: t.sold,
+      held: t.held,
+      maxPerOrder: t.maxPerOrder,
+      salesStartAt: t.salesStartAt,
+      salesEndAt: t.salesEndAt,
+    })),
+  };
+}

@@ -1,0 +1,48 @@
+import { pino } from "pino";
+import type { ServerBuild } from "react-router";
+import type { Database } from "../../src/db/client.server";
+import { createApp } from "../../src/server/app";
+import { createAuth } from "../../src/server/auth.server";
+import { loadConfig } from "../../src/server/config.server";
+import { createMailer } from "../../src/server/email/mailer.server";
+import { type JobQueue, startJobs, stopJobs } from "../../src/server/jobs/boss.server";
+import { createRobotCheck } from "../../src/server/robot-check.server";
+import { createTeamChat } from "../../src/server/team-chat.server";
+import { createLocalStorage } from "../../src/server/storage/local-storage.server";
+import { createDbThrottle } from "../../src/services/throttle";
+
+/**
+ * The Hono app over a test database, as `main.ts` wires it, for API-level tests. Pages are not
+ * rendered here (the e2e suite covers them against a real build). Call `close()` in afterAll.
+ */
+export async function createTestApp(
+  database: Database,
+  env: Record<string, string> = {},
+  /** A real React Router build to serve pages (benchmarks); API tests leave it out. */
+  pages?: { getBuild: () => Promise<ServerBuild>; clientDir?: string },
+) {
+  const dataDir = env.DATA_DIR ?? `/tmp/ticketyboo-app-test-${process.pid}`;
+  const config = loadConfig({ NODE_ENV: "production", DATA_DIR: dataDir, ...env });
+  const logger = pino({ level: "silent" });
+  const boss: JobQueue = await startJobs(database, { logger, maintenance: false });
+  const mailer = createMailer({ database, boss, smtpUrl: undefined, publicUrl: config.publicUrl, logger });
+  const throttle = createDbThrottle(database.db);
+  const robotCheck = createRobotCheck({ db: database.db, hmacKey: "test-altcha-key" });
+  const storage = createLocalStorage(`${dataDir}/uploads`);
+  const auth = createAuth({ db: database.db, secret: "x".repeat(32), baseUrl: config.publicUrl, mailer, throttle, robotCheck });
+  const app = createApp({
+    config,
+    database,
+    auth,
+    storage,
+    logger,
+    mailer,
+    robotCheck,
+    throttle,
+    buildVersion: "9.9.9-test",
+    getBuild: pages?.getBuild ?? (() => Promise.reject(new Error("pages are not rendered in API tests"))),
+    clientDir: pages?.clientDir,
+  });
+  const teamChat = createTeamChat(undefined, logger);
+  return { app, config, auth, storage, mailer, throttle, robotCheck, teamChat, logger, close: () => stopJobs(boss) };
+}
