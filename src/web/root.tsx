@@ -53,6 +53,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       buildVersion: context.buildVersion,
       appUi,
       zen: url.searchParams.has("zen"),
+      publicUrl: context.publicUrl,
     },
     { headers },
   );

@@ -5,7 +5,11 @@ export default [
   layout("routes/_pages.tsx", [
     index("routes/home.tsx"),
     route("grid-overlay", "routes/grid-overlay.tsx"),
+    route("site-map", "routes/site-map.tsx"),
     route("search", "routes/search.tsx"),
+    route("events/category/:category", "routes/events/category.$category.tsx"),
+    route("events/type/:type", "routes/events/type.$type.tsx"),
+    route("events/:slug", "routes/events/$slug.tsx"),
     route("legal/cookie-policy", "routes/legal/cookie-policy.tsx"),
     route("log-out", "routes/log-out.tsx"),
     route("reset-password", "routes/reset-password.tsx"),

@@ -24,6 +24,7 @@ for (const theme of ["light", "dark"] as const) {
     });
 
     test("signed-out pages pass axe", async ({ page }) => {
+      test.slow(); // axe on five pages
       for (const path of signedOut) {
         await test.step(path, async () => {
           await page.goto(path);
@@ -34,6 +35,7 @@ for (const theme of ["light", "dark"] as const) {
     });
 
     test("the buyer's pages, the log-out question and a public profile pass axe", async ({ page }) => {
+      test.slow(); // axe on eleven pages
       await logIn(page, DEMO.buyer);
       for (const path of buyerPages) {
         await test.step(path, async () => {

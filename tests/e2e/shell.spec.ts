@@ -7,7 +7,8 @@ test.describe("pages of the shell", () => {
     const html = await response!.text();
     expect(html).toContain("Event, Artist, Venue"); // server-rendered, not added by script
     await expect(page.getByRole("banner")).toBeVisible();
-    await expect(page.getByRole("searchbox", { name: "Search events" })).toHaveAttribute("placeholder", "Event, Artist, Venue");
+    // Once the page runs, the search field is a combobox that suggests events as you type.
+    await expect(page.getByRole("combobox", { name: "Search events" })).toHaveAttribute("placeholder", "Event, Artist, Venue");
     await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Explore" })).toBeVisible();
     await expect(page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "Features" })).toBeVisible();
     const footer = page.getByRole("contentinfo");

@@ -2,8 +2,8 @@ import { BadgeCheck, CalendarDays, CalendarPlus, Pencil, UserRound } from "lucid
 import { data, Link } from "react-router";
 import { formatMonthYear } from "~/lib/format";
 import { getPublicProfile } from "~/services/get-public-profile";
-import { listUpcomingEvents } from "~/services/list-upcoming-events";
-import { UpcomingGrid } from "~/web/components/upcoming-card";
+import { listEvents } from "~/services/discover-events";
+import { EventGrid } from "~/web/components/events/event-card";
 import type { Route } from "./+types/user.$userId";
 
 export const handle = { title: "Profile" };
@@ -16,8 +16,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const profile = await getPublicProfile(db, params.userId);
   // Unknown people and deleted accounts look the same from outside: no such page.
   if (!profile) throw data(null, { status: 404 });
-  const events = profile.userType === "host" ? await listUpcomingEvents(db, { now: new Date(), limit: HOST_EVENTS_LIMIT, hostId: profile.id }) : [];
-  return { profile, events, isOwner: context.user?.id === profile.id };
+  const now = new Date();
+  const events = profile.userType === "host" ? await listEvents(db, { now, scope: "upcoming", sort: "date", limit: HOST_EVENTS_LIMIT, hostId: profile.id }) : [];
+  return { profile, events, now, isOwner: context.user?.id === profile.id, viewerId: context.user?.id ?? null };
 }
 
 export const meta: Route.MetaFunction = ({ data: loaded }) => {
@@ -56,7 +57,7 @@ function initialsOf(profile: { firstName: string | null; lastName: string | null
 }
 
 export default function PublicProfile({ loaderData }: Route.ComponentProps) {
-  const { profile, events, isOwner } = loaderData;
+  const { profile, events, isOwner, now, viewerId } = loaderData;
   const isHost = profile.userType === "host";
   const firstName = profile.firstName ?? profile.displayName;
 
@@ -130,7 +131,9 @@ export default function PublicProfile({ loaderData }: Route.ComponentProps) {
             Upcoming events
           </h2>
           {events.length > 0 ? (
-            <UpcomingGrid events={events} />
+            <div className="mt-4">
+              <EventGrid events={events} now={now} viewerId={viewerId} />
+            </div>
           ) : (
             <div className="card mt-4 p-8 text-center">
               <CalendarPlus aria-hidden className="mx-auto size-8 text-fg-muted" />

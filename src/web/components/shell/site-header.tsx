@@ -1,11 +1,11 @@
-import { ChevronDown, Search } from "lucide-react";
+import { ChevronDown } from "lucide-react";
 import { DropdownMenu } from "radix-ui";
-import { Form, Link, NavLink, useLocation, useMatches } from "react-router";
-import { messages } from "~/web/messages";
+import { Link, NavLink, useLocation, useMatches } from "react-router";
 import type { SessionUser } from "~/web/load-context";
 import { featureLinks } from "~/web/lib/site-links";
 import { Logo } from "../ui/logo";
 import { ProfileMenu } from "./profile-menu";
+import { SearchBox } from "./search-box";
 
 /** Routes may name themselves for the header with `export const handle = { title: "…" }`. */
 function usePageTitle(): string | undefined {
@@ -35,22 +35,7 @@ export function SiteHeader({ user }: { user: SessionUser | null }) {
             {title}
           </p>
         ) : null}
-        <Form method="get" action="/search" role="search" className="min-w-0 flex-1 tablet:max-w-sm laptop:ml-6">
-          <label className="relative block">
-            <span className="sr-only">Search events</span>
-            <Search aria-hidden className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-fg-muted" />
-            <input
-              type="search"
-              name="q"
-              defaultValue={query}
-              key={query}
-              placeholder={messages.search.placeholder}
-              autoComplete="off"
-              enterKeyHint="search"
-              className="h-10 w-full rounded-full border border-border bg-surface-2 pr-3 pl-9 text-sm placeholder:text-fg-muted focus:border-brand focus:bg-surface focus:outline-none"
-            />
-          </label>
-        </Form>
+        <SearchBox key={query} query={query} />
         <nav aria-label="Main" className="ml-auto hidden items-center gap-1 laptop:flex">
           {user ? (
             <>

@@ -1,19 +1,21 @@
 import { Compass, Settings, Ticket } from "lucide-react";
 import { Link } from "react-router";
-import { listUpcomingEvents } from "~/services/list-upcoming-events";
+import { readLocation } from "~/lib/location-cookie";
+import { recommendForPerson } from "~/services/recommend-events";
+import { EventGrid } from "../../components/events/event-card";
 import { displayName } from "../../components/shell/profile-menu";
-import { UpcomingGrid } from "../../components/upcoming-card";
 import type { Route } from "./+types/dashboard";
 
 export const handle = { title: "Dashboard" };
 export const meta: Route.MetaFunction = () => [{ title: "Your dashboard · Ticketyboo" }];
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   // The signed-in layout has already sent anyone without a session away.
   const now = new Date();
-  const events = await listUpcomingEvents(context.database.db, { now, limit: 6 });
+  const location = readLocation(request.headers.get("Cookie") ?? "");
+  const events = await recommendForPerson(context.database.db, { now, location });
   const hour = Number(new Intl.DateTimeFormat("en-GB", { hour: "numeric", hour12: false, timeZone: "Europe/London" }).format(now));
-  return { user: context.user!, events, greeting: greeting(hour) };
+  return { user: context.user!, events, now, nearby: Boolean(location), greeting: greeting(hour) };
 }
 
 function greeting(hour: number): string {
@@ -21,7 +23,7 @@ function greeting(hour: number): string {
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { user, events } = loaderData;
+  const { user, events, now, nearby } = loaderData;
   return (
     <div className="container-page py-8 laptop:py-10">
       <div className="flex flex-wrap items-end justify-between gap-4">
@@ -52,12 +54,14 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
 
       <section aria-labelledby="coming-up" className="mt-10">
         <h2 id="coming-up" className="text-xl font-bold">
-          Coming up on Ticketyboo
+          Picked for you
         </h2>
-        <p className="mt-1 text-sm text-fg-muted">Gigs, quizzes, workshops and fundraisers in the next few days.</p>
+        <p className="mt-1 text-sm text-fg-muted">
+          {nearby ? "What's on near you, then what everyone's booking." : "What everyone's booking right now. Share your location on the map for nights near you."}
+        </p>
         <div className="mt-4">
           {events.length > 0 ? (
-            <UpcomingGrid events={events} />
+            <EventGrid events={events} now={now} viewerId={user.id} />
           ) : (
             <p className="card p-6 text-center text-sm text-fg-muted">Nothing is on sale just now. New events appear here as hosts publish them.</p>
           )}

@@ -1,0 +1,126 @@
+import { BadgeCheck, MapPin, MonitorPlay, Pencil } from "lucide-react";
+import { Link } from "react-router";
+import { badgeLabel, cardBadges, type CardBadge } from "~/domain/event-flags";
+import { cardPriceLabel } from "~/domain/ticket-availability";
+import { firstAddressSegment, formatCardDate } from "~/lib/format";
+import type { EventCardData } from "~/services/discover-events";
+import { CARD_WIDTHS, imageSrcSet, imageUrl, mediaPath } from "~/web/lib/images";
+
+export interface EventCardProps {
+  event: EventCardData;
+  /** The loader's clock, so server and browser agree on "Today" and the badges. */
+  now: Date;
+  /** Compact cards also show the first line of the address (spec §2). */
+  compact?: boolean;
+  /** The signed-in person, so the owner gets 'Edit Event'. */
+  viewerId?: string | null;
+  /** Above the fold: load the image at once. */
+  priority?: boolean;
+}
+
+const badgeStyle: Record<CardBadge["kind"], string> = {
+  "sold-out": "bg-neutral-900/85 text-white",
+  today: "bg-brand-strong text-white",
+  ended: "bg-neutral-600/90 text-white",
+  "majority-sold": "bg-amber-300 text-neutral-950",
+};
+
+/**
+ * The event card of spec §2: cover, name, host (desktop), all-in price, date, badges. The whole
+ * card is one link; the owner's 'Edit Event' sits beside it (never a link inside a link).
+ */
+export function EventCard({ event, now, compact = false, viewerId, priority = false }: EventCardProps) {
+  const badges = cardBadges({ ...event }, now);
+  const price = cardPriceLabel(event.tickets, now);
+  const isOwner = !!viewerId && viewerId === event.host.id;
+  const place = event.venue ? (compact ? firstAddressSegment(event.venue.formattedAddress) || event.venue.name : event.venue.name) : null;
+
+  return (
+    <article className="group relative h-full">
+      <Link
+        to={`/events/${event.slug}`}
+        className="card flex h-full flex-col overflow-hidden transition-shadow hover:shadow-lg focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-[var(--ring)]">
+        <div className="relative aspect-[16/9] overflow-hidden bg-surface-2">
+          {event.coverImage ? (
+            <img
+              src={imageUrl(event.coverImage, 640)}
+              srcSet={imageSrcSet(event.coverImage, CARD_WIDTHS)}
+              sizes="(min-width: 1280px) 300px, (min-width: 1024px) 30vw, (min-width: 768px) 45vw, 100vw"
+              alt=""
+              loading={priority ? "eager" : "lazy"}
+              decoding="async"
+              width={640}
+              height={360}
+              className="size-full object-cover transition-transform duration-300 group-hover:scale-[1.02]"
+            />
+          ) : null}
+          {badges.length > 0 ? (
+            <ul className="absolute top-3 left-3 flex flex-wrap gap-1.5" aria-label="Status">
+              {badges.map((b) => (
+                <li key={b.kind} className={`rounded-full px-2.5 py-1 text-xs font-semibold shadow-sm ${badgeStyle[b.kind]}`}>
+                  {badgeLabel(b)}
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          {event.host.image ? (
+            <img
+              src={mediaPath(event.host.image)}
+              alt=""
+              width={40}
+              height={40}
+              loading="lazy"
+              className="absolute right-3 bottom-3 hidden size-10 rounded-full border-2 border-white object-cover shadow laptop:block"
+            />
+          ) : null}
+        </div>
+        <div className="flex flex-1 flex-col p-4">
+          <p className="text-xs font-semibold text-brand">
+            <time dateTime={event.startsAt.toISOString()}>{formatCardDate(event.startsAt, now)}</time>
+          </p>
+          <h3 className="mt-1 line-clamp-2 font-semibold text-balance group-hover:underline">{event.name}</h3>
+          {place ? (
+            <p className="mt-1 flex items-center gap-1 truncate text-sm text-fg-muted">
+              <MapPin aria-hidden className="size-3.5 shrink-0" />
+              <span className="truncate">
+                {place}
+                {event.venue?.city && !compact ? `, ${event.venue.city}` : ""}
+              </span>
+            </p>
+          ) : (
+            <p className="mt-1 flex items-center gap-1 text-sm text-fg-muted">
+              <MonitorPlay aria-hidden className="size-3.5 shrink-0" /> Online
+            </p>
+          )}
+          <p className="mt-1 hidden items-center gap-1 truncate text-xs text-fg-muted laptop:flex">
+            by {event.host.title ?? event.host.name}
+            {event.host.isVerified ? <BadgeCheck aria-label="Verified host" className="size-3.5 shrink-0 text-brand" /> : null}
+          </p>
+          {price ? <p className="mt-auto pt-3 text-sm font-semibold">{price}</p> : null}
+        </div>
+      </Link>
+      {isOwner ? (
+        <a
+          href={`/h/events/${event.id}/edit`}
+          target="_blank"
+          rel="noopener"
+          className="btn absolute top-3 right-3 min-h-8 bg-surface/95 px-3 text-xs text-fg shadow hover:bg-surface">
+          <Pencil aria-hidden className="size-3.5" /> Edit Event
+        </a>
+      ) : null}
+    </article>
+  );
+}
+
+/** A responsive grid of cards: one column on phones up to four on desktops. */
+export function EventGrid({ events, now, viewerId, compact, priorityCount = 0 }: { events: EventCardData[]; now: Date; viewerId?: string | null; compact?: boolean; priorityCount?: number }) {
+  return (
+    <ul className="grid gap-5 tablet:grid-cols-2 laptop:grid-cols-3 desktop:grid-cols-4">
+      {events.map((e, i) => (
+        <li key={e.id}>
+          <EventCard event={e} now={now} viewerId={viewerId} compact={compact} priority={i < priorityCount} />
+        </li>
+      ))}
+    </ul>
+  );
+}

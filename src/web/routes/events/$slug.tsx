@@ -1,0 +1,332 @@
+import { BadgeCheck, CalendarDays, Clock, Lock, MapPin, MonitorPlay, Navigation, Ticket } from "lucide-react";
+import { data, Link } from "react-router";
+import { eventTypeLabel, findCategory } from "~/domain/categories";
+import { badgeLabel, cardBadges, hasEnded, isSoldOut } from "~/domain/event-flags";
+import { allInPrice, feeFor, ACTIVE_PROVIDER_FEE } from "~/domain/money";
+import { inSaleWindow, isVisible, remaining, type TicketLike } from "~/domain/ticket-availability";
+import { formatEventDateTime, formatLongDate, formatMoney, formatTimeRange } from "~/lib/format";
+import { getEventPage, type EventPageTicket } from "~/services/get-event-page";
+import { recommendForEvent } from "~/services/recommend-events";
+import { EventGrid } from "~/web/components/events/event-card";
+import { eventJsonLd } from "~/web/lib/event-json-ld";
+import { HERO_WIDTHS, imageSrcSet, imageUrl, mediaPath } from "~/web/lib/images";
+import { describe, publicUrlFrom, seo } from "~/web/lib/seo";
+import { messages } from "~/web/messages";
+import type { Route } from "./+types/$slug";
+
+export const handle = { title: "Event" };
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const viewerId = context.user?.id ?? null;
+  const event = await getEventPage(context.database.db, { slug: params.slug, viewerId });
+  if (!event) throw data(null, { status: 404 });
+  const now = new Date();
+  const recommendations = await recommendForEvent(context.database.db, {
+    now,
+    event: { id: event.id, category: event.category, hostId: event.host.id, venue: event.venue ? { lat: event.venue.lat, lng: event.venue.lng } : null },
+  });
+  return { event, now, recommendations, viewerId, isOwner: viewerId === event.host.id };
+}
+
+export const meta: Route.MetaFunction = ({ data: loaded, matches }) => {
+  if (!loaded) return [{ title: "Event not found · Ticketyboo" }, { name: "robots", content: "noindex" }];
+  const { event, now } = loaded;
+  const publicUrl = publicUrlFrom(matches);
+  const where = event.venue ? `${event.venue.name}, ${event.venue.city}` : "Online";
+  return seo({
+    title: `${event.name} · ${formatEventDateTime(event.startsAt)} · ${where} · Ticketyboo`,
+    description: describe(`${formatEventDateTime(event.startsAt)} at ${where}. ${event.summary ?? ""} ${event.description}`),
+    path: `/events/${event.slug}`,
+    publicUrl,
+    image: event.images[0] ? imageUrl(event.images[0], 1200) : null,
+    type: "article",
+    // Private events are for people with the link; published public ones are for everyone.
+    noindex: event.isPrivate || event.status !== "published",
+    jsonLd: event.status === "published" && !event.isPrivate ? eventJsonLd(event, publicUrl, now) : undefined,
+  });
+};
+
+export default function EventPageRoute({ loaderData }: Route.ComponentProps) {
+  const { event, now, recommendations, viewerId, isOwner } = loaderData;
+  const category = findCategory(event.category);
+  const ended = hasEnded(event, now);
+  const stock = { capacity: event.tickets.reduce((n, t) => n + t.capacity, 0), sold: event.tickets.reduce((n, t) => n + t.sold, 0), seatCount: seatCount(event.venue) };
+  const soldOut = isSoldOut(stock);
+  const badges = cardBadges({ ...event, ...stock }, now);
+  const paragraphs = event.description.split(/\n{2,}/).map((p) => p.trim()).filter(Boolean);
+
+  return (
+    <article className="container-page py-6 laptop:py-10">
+      <nav aria-label="Breadcrumb" className="text-sm text-fg-muted">
+        <ol className="flex flex-wrap items-center gap-1">
+          <li>
+            <Link to="/" className="hover:underline">
+              Home
+            </Link>
+          </li>
+          {category ? (
+            <>
+              <li aria-hidden>/</li>
+              <li>
+                <Link to={`/events/category/${category.slug}`} className="hover:underline">
+                  {category.label}
+                </Link>
+              </li>
+            </>
+          ) : null}
+          <li aria-hidden>/</li>
+          <li>
+            <Link to={`/events/type/${event.eventType}`} className="hover:underline">
+              {eventTypeLabel(event.eventType)}
+            </Link>
+          </li>
+        </ol>
+      </nav>
+
+      {isOwner && event.status !== "published" ? (
+        <p role="status" className="mt-4 rounded-xl bg-warning-soft px-4 py-3 text-sm text-warning">
+          Only you can see this page: the event is {event.status}. Publish it in Partner Studio to start selling.
+        </p>
+      ) : null}
+      {event.isCancelled ? (
+        <p role="alert" className="mt-4 rounded-xl bg-danger-soft px-4 py-3 text-sm font-semibold text-danger">
+          This event has been cancelled by its host. Anyone with tickets will hear from them about refunds.
+        </p>
+      ) : null}
+
+      <div className="mt-4 grid gap-8 laptop:grid-cols-[minmax(0,1fr)_22rem] laptop:gap-10 desktop:grid-cols-[minmax(0,1fr)_24rem]">
+        <div className="min-w-0">
+          <Gallery images={event.images} name={event.name} badges={badges.map(badgeLabel)} />
+
+          <header className="mt-6">
+            <h1 className="text-3xl font-extrabold tracking-tight text-balance tablet:text-4xl">{event.name}</h1>
+            {event.summary ? <p className="mt-2 text-lg text-fg-muted">{event.summary}</p> : null}
+          </header>
+
+          <dl className="mt-6 grid gap-4 tablet:grid-cols-2">
+            <Fact icon={<CalendarDays aria-hidden className="size-5" />} label="Date">
+              <time dateTime={event.startsAt.toISOString()}>{formatLongDate(event.startsAt)}</time>
+            </Fact>
+            <Fact icon={<Clock aria-hidden className="size-5" />} label="Time">
+              {formatTimeRange(event.startsAt, event.endsAt)} <span className="text-fg-muted">(UK time)</span>
+            </Fact>
+            {event.venue ? (
+              <Fact icon={<MapPin aria-hidden className="size-5" />} label="Venue">
+                <span className="font-medium">{event.venue.name}</span>
+                <br />
+                <span className="text-fg-muted">{event.venue.formattedAddress}</span>
+              </Fact>
+            ) : (
+              <Fact icon={<MonitorPlay aria-hidden className="size-5" />} label="Where">
+                Online: the joining link comes with your ticket.
+              </Fact>
+            )}
+            {event.isPrivate ? (
+              <Fact icon={<Lock aria-hidden className="size-5" />} label="Private event">
+                Only people with the link can find this page.
+              </Fact>
+            ) : null}
+          </dl>
+
+          <section aria-labelledby="about-heading" className="mt-8">
+            <h2 id="about-heading" className="text-xl font-bold">
+              About this event
+            </h2>
+            <div className="mt-3 max-w-prose space-y-4 leading-7">
+              {paragraphs.length > 0 ? paragraphs.map((p, i) => <p key={i}>{p}</p>) : <p className="text-fg-muted">The host hasn't written a description yet.</p>}
+            </div>
+          </section>
+
+          {event.venue ? (
+            <section aria-labelledby="venue-heading" className="mt-8">
+              <h2 id="venue-heading" className="text-xl font-bold">
+                Getting there
+              </h2>
+              <div className="card mt-3 flex flex-col gap-3 p-5 tablet:flex-row tablet:items-center tablet:justify-between">
+                <address className="not-italic">
+                  <span className="font-semibold">{event.venue.name}</span>
+                  <br />
+                  {event.venue.addressLine1}, {event.venue.city} {event.venue.postcode}
+                </address>
+                <a
+                  href={`https://www.google.com/maps/dir/?api=1&destination=${event.venue.lat},${event.venue.lng}`}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="btn-secondary shrink-0">
+                  <Navigation aria-hidden className="size-4" /> Directions
+                  <span className="sr-only"> (opens in a new tab)</span>
+                </a>
+              </div>
+            </section>
+          ) : null}
+
+          <HostCard host={event.host} />
+        </div>
+
+        <aside aria-labelledby="tickets-heading" className="laptop:sticky laptop:top-24 laptop:self-start">
+          <TicketsPanel tickets={event.tickets} now={now} ended={ended} soldOut={soldOut} cancelled={event.isCancelled} currency={event.currency} />
+        </aside>
+      </div>
+
+      {recommendations.length > 0 ? (
+        <section aria-labelledby="more-heading" className="mt-14">
+          <h2 id="more-heading" className="text-2xl font-bold tracking-tight">
+            You might also like
+          </h2>
+          <div className="mt-6">
+            <EventGrid events={recommendations} now={now} viewerId={viewerId} />
+          </div>
+        </section>
+      ) : null}
+    </article>
+  );
+}
+
+function seatCount(venue: { seatRows: number | null; seatColumns: number | null } | null): number | null {
+  return venue?.seatRows && venue.seatColumns ? venue.seatRows * venue.seatColumns : null;
+}
+
+function Fact({ icon, label, children }: { icon: React.ReactNode; label: string; children: React.ReactNode }) {
+  // dt and dd sit directly in their group (a <dl> rule); the icon lives inside the dt.
+  return (
+    <div className="relative min-h-10 pl-13 text-sm">
+      <dt className="font-semibold">
+        <span className="absolute top-0 left-0 grid size-10 place-items-center rounded-xl bg-brand-soft text-brand">{icon}</span>
+        {label}
+      </dt>
+      <dd className="mt-0.5">{children}</dd>
+    </div>
+  );
+}
+
+function Gallery({ images, name, badges }: { images: string[]; name: string; badges: string[] }) {
+  const [cover, ...rest] = images;
+  return (
+    <div>
+      <div className="relative aspect-[16/9] overflow-hidden rounded-2xl bg-surface-2">
+        {cover ? (
+          <img
+            src={imageUrl(cover, 1200)}
+            srcSet={imageSrcSet(cover, HERO_WIDTHS)}
+            sizes="(min-width: 1280px) 800px, (min-width: 1024px) 60vw, 100vw"
+            alt={`${name}: event image`}
+            width={1200}
+            height={675}
+            fetchPriority="high"
+            className="size-full object-cover"
+          />
+        ) : null}
+        {badges.length > 0 ? (
+          <ul aria-label="Status" className="absolute top-4 left-4 flex flex-wrap gap-2">
+            {badges.map((b) => (
+              <li key={b} className="rounded-full bg-neutral-900/85 px-3 py-1 text-sm font-semibold text-white">
+                {b}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </div>
+      {rest.length > 0 ? (
+        <ul className="mt-3 grid grid-cols-4 gap-3">
+          {rest.slice(0, 4).map((key, i) => (
+            <li key={key}>
+              <img src={imageUrl(key, 640)} alt={`${name}: image ${i + 2}`} loading="lazy" width={640} height={360} className="aspect-[16/9] w-full rounded-xl object-cover" />
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}
+
+function HostCard({ host }: { host: { id: string; name: string; title: string | null; image: string | null; username: string | null; isVerified: boolean; bio: string | null } }) {
+  const shown = host.title ?? host.name;
+  return (
+    <section aria-labelledby="host-heading" className="mt-8">
+      <h2 id="host-heading" className="text-xl font-bold">
+        Your host
+      </h2>
+      <div className="card mt-3 flex gap-4 p-5">
+        {host.image ? (
+          <img src={mediaPath(host.image)} alt="" width={56} height={56} className="size-14 shrink-0 rounded-full object-cover" />
+        ) : (
+          <span aria-hidden className="grid size-14 shrink-0 place-items-center rounded-full bg-brand-soft text-lg font-bold text-brand">
+            {shown.slice(0, 1)}
+          </span>
+        )}
+        <div className="min-w-0">
+          <p className="flex items-center gap-1.5 font-semibold">
+            <Link to={`/user/${host.id}`} className="hover:underline">
+              {shown}
+            </Link>
+            {host.isVerified ? <BadgeCheck aria-label="Verified host" className="size-4 text-brand" /> : null}
+          </p>
+          {host.title ? <p className="text-sm text-fg-muted">Run by {host.name}</p> : null}
+          {host.bio ? <p className="mt-2 line-clamp-3 text-sm">{host.bio}</p> : null}
+          <Link to={`/user/${host.id}`} className="link mt-2 inline-block text-sm">
+            More from {shown}
+          </Link>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function ticketStatus(t: TicketLike, now: Date): { text: string; tone: "muted" | "warn" | "ok" } | null {
+  if (t.salesStartAt && now < t.salesStartAt) return { text: `On sale from ${formatEventDateTime(t.salesStartAt)}`, tone: "muted" };
+  if (!inSaleWindow(t, now)) return { text: "Sales have ended", tone: "muted" };
+  const left = remaining(t);
+  if (left === 0) return { text: "Sold out", tone: "muted" };
+  if (left <= 10) return { text: `Only ${left} left`, tone: "warn" };
+  return null;
+}
+
+function TicketsPanel(props: { tickets: EventPageTicket[]; now: Date; ended: boolean; soldOut: boolean; cancelled: boolean; currency: string }) {
+  const { now } = props;
+  const visible = props.tickets.filter((t) => isVisible(t, now));
+  return (
+    <div className="card p-5">
+      <h2 id="tickets-heading" className="flex items-center gap-2 text-lg font-bold">
+        <Ticket aria-hidden className="size-5 text-brand" /> Tickets
+      </h2>
+      {props.cancelled ? (
+        <p className="mt-3 text-sm font-semibold text-danger">This event has been cancelled.</p>
+      ) : props.ended ? (
+        <p className="mt-3 text-sm font-semibold">{messages.buyer.ended}</p>
+      ) : props.soldOut ? (
+        <p className="mt-3 text-sm font-semibold">{messages.buyer.soldOut}</p>
+      ) : null}
+      {visible.length === 0 ? (
+        <p className="mt-3 text-sm text-fg-muted">No tickets are on sale for this event yet.</p>
+      ) : (
+        <ul className="mt-3 divide-y divide-border">
+          {visible.map((t) => {
+            const status = ticketStatus(t, now);
+            const fee = feeFor(t.pricePence, ACTIVE_PROVIDER_FEE);
+            return (
+              <li key={t.id} className="py-3">
+                <div className="flex items-start justify-between gap-3">
+                  <div className="min-w-0">
+                    <p className="font-semibold">{t.name}</p>
+                    {t.description ? <p className="text-sm text-fg-muted">{t.description}</p> : null}
+                  </div>
+                  <p className="shrink-0 text-right font-semibold">
+                    {t.pricePence === 0 ? "Free" : t.payWhatYouWish ? `From ${formatMoney(allInPrice(t.pricePence), props.currency)}` : formatMoney(allInPrice(t.pricePence), props.currency)}
+                  </p>
+                </div>
+                <div className="mt-1 flex items-center justify-between gap-3 text-xs">
+                  <span className="text-fg-muted">
+                    {t.pricePence === 0 ? "No booking fee" : `Includes ${formatMoney(fee, props.currency)} booking fee`}
+                    {t.payWhatYouWish ? " · pay what you wish" : ""}
+                  </span>
+                  {status ? <span className={status.tone === "warn" ? "font-semibold text-warning" : "text-fg-muted"}>{status.text}</span> : null}
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      <p className="mt-4 border-t border-border pt-3 text-xs text-fg-muted">Prices include every fee. What you see is what you pay.</p>
+    </div>
+  );
+}

@@ -1,0 +1,187 @@
+import type { Locator, Page } from "@playwright/test";
+import { demoSlug } from "../../src/db/seed/seed-demo";
+import { acceptNecessaryOnly, expect, expectAccessible, test } from "./fixtures";
+
+/** The card (an article) whose heading is this event's name. */
+const card = (page: Page, name: string): Locator => page.getByRole("article").filter({ has: page.getByRole("heading", { name, exact: true }) });
+
+async function jsonLd(page: Page): Promise<Record<string, unknown>[]> {
+  const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
+  return blocks.map((b) => JSON.parse(b) as Record<string, unknown>);
+}
+
+test.beforeEach(async ({ page }) => {
+  await acceptNecessaryOnly(page);
+});
+
+test.describe("home", () => {
+  test("renders its sections server-side, with the Organization data and a canonical link", async ({ page }) => {
+    await page.goto("/");
+    await expect(page.getByRole("heading", { level: 1, name: "Find something brilliant to do tonight." })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Trending now" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Just announced" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Coming up" })).toBeVisible();
+    await expect(page.getByText(/\d+ upcoming events with places left/)).toBeVisible();
+    // All twelve categories, each with its count.
+    const strip = page.getByRole("region", { name: "Browse by category" });
+    await expect(strip.getByRole("link")).toHaveCount(12);
+    await expect(strip.getByRole("link", { name: /^Comedy\s*,\s*\d+\s*upcoming$/ })).toBeVisible();
+    expect(await jsonLd(page)).toContainEqual(expect.objectContaining({ "@type": "Organization", name: "Ticketyboo" }));
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", /\/$/);
+    await expect(page.locator('meta[property="og:title"]')).toHaveAttribute("content", /Ticketyboo/);
+    await expectAccessible(page);
+  });
+
+  test("pages through what's coming up", async ({ page }) => {
+    await page.goto("/");
+    const pages = page.getByRole("navigation", { name: "Upcoming events pages" });
+    await pages.getByRole("link", { name: "Page 2" }).click();
+    await expect(page).toHaveURL(/\?page=2#upcoming$/);
+    await expect(pages.getByText("Page 2")).toHaveAttribute("aria-current", "page");
+    await expectAccessible(page);
+  });
+});
+
+test.describe("event cards", () => {
+  test("show the seeded badges: Sold Out, Today, {n}% SoldOut and Ended", async ({ page }) => {
+    await page.goto("/events/category/music-events");
+    await expect(card(page, "Northern Soul All-Nighter").getByRole("list", { name: "Status" })).toContainText("Sold Out");
+    await expect(card(page, "New Noise at the Windmill: Five Bands").getByText("Today", { exact: true })).toBeVisible();
+    await expect(card(page, "New Noise at the Windmill: Five Bands").getByText(/^Today at \d{1,2}:\d{2} [ap]m$/)).toBeVisible();
+    await expect(card(page, "Songwriters' Open Mic").getByText(/^(8\d|9\d)% SoldOut$/)).toBeVisible();
+    // Prices on cards are all-in.
+    await expect(card(page, "New Noise at the Windmill: Five Bands").getByText(/^From £\d+\.\d{2}$/)).toBeVisible();
+    await expectAccessible(page);
+
+    await page.goto("/events/category/sports-fitness-events");
+    await expect(card(page, "Sunrise Yoga in the Park").getByRole("list", { name: "Status" })).toHaveText("Ended");
+  });
+});
+
+test.describe("category and type pages", () => {
+  test("a category page's filters live in the URL and survive a reload", async ({ page }) => {
+    await page.goto("/events/category/community-events");
+    await expect(page.getByRole("heading", { level: 1, name: "Community" })).toBeVisible();
+    await page.getByRole("group", { name: "Price" }).getByRole("link", { name: "Free", exact: true }).click();
+    await expect(page).toHaveURL(/\/events\/category\/community-events\?price=free$/);
+    await page.reload();
+    await expect(page.getByRole("group", { name: "Price" }).getByRole("link", { name: "Free", exact: true })).toHaveAttribute("aria-current", "true");
+    const prices = page.getByRole("article").getByText(/^(Free Entry|£|From £)/);
+    await expect(prices.first()).toBeVisible();
+    expect(new Set(await prices.allTextContents())).toEqual(new Set(["Free Entry"]));
+    await page.getByRole("link", { name: "Clear filters" }).click();
+    await expect(page).toHaveURL(/\/events\/category\/community-events$/);
+    await expectAccessible(page);
+  });
+
+  test("a category's types filter the list, and a type page lists that type across categories", async ({ page }) => {
+    await page.goto("/events/category/pubs-clubs-events");
+    await page.getByRole("navigation", { name: "Pubs & Clubs types" }).getByRole("link", { name: /^Quiz night/ }).click();
+    await expect(page).toHaveURL(/type=quiz-night/);
+    await expect(card(page, "Kelham Island Pub Quiz")).toBeVisible();
+    await page.goto("/events/type/quiz-night");
+    await expect(page.getByRole("heading", { level: 1, name: "Quiz night" })).toBeVisible();
+    await expect(card(page, "Kelham Island Pub Quiz")).toBeVisible();
+    await expectAccessible(page);
+  });
+
+  test.describe(() => {
+    test.use({ allowConsoleErrors: [/status of 404/] });
+    test("unknown category and type slugs are real 404s", async ({ page }) => {
+    expect((await page.goto("/events/category/jazz-hands"))?.status()).toBe(404);
+    expect((await page.goto("/events/type/not-a-type"))?.status()).toBe(404);
+    });
+  });
+});
+
+test.describe("search", () => {
+  test("finds an event from a typo, from the header, and never a private one", async ({ page }) => {
+    await page.goto("/");
+    const box = page.getByRole("search").getByRole("combobox").or(page.getByRole("search").getByRole("searchbox"));
+    await box.fill("kelam quizz");
+    await box.press("Enter");
+    await expect(page).toHaveURL(/\/search\?q=kelam(\+|%20)quizz/);
+    await expect(page.getByRole("heading", { level: 1, name: "Results for “kelam quizz”" })).toBeVisible();
+    await expect(card(page, "Kelham Island Pub Quiz")).toBeVisible();
+    await expectAccessible(page);
+  });
+
+  test("the JSON API answers with the spec's shape", async ({ request }) => {
+    const response = await request.get("/api/search?q=windmil%20brixton&limit=3");
+    expect(response.status()).toBe(200);
+    const body = (await response.json()) as { results: { id: string; slug: string; name: string; date: string }[] };
+    expect(body.results.length).toBeGreaterThan(0);
+    expect(body.results.length).toBeLessThanOrEqual(3);
+    expect(body.results[0]).toEqual(expect.objectContaining({ id: expect.any(String), slug: expect.any(String), name: expect.stringContaining("Windmill"), date: expect.any(String) }));
+  });
+});
+
+test.describe("event page", () => {
+  test("carries valid Event JSON-LD, all-in ticket prices and recommendations", async ({ page }) => {
+    await page.goto("/events/category/pubs-clubs-events");
+    await card(page, "Kelham Island Pub Quiz").getByRole("link").first().click();
+    await expect(page.getByRole("heading", { level: 1, name: "Kelham Island Pub Quiz" })).toBeVisible();
+    const event = (await jsonLd(page)).find((b) => b["@type"] === "Event")!;
+    expect(event).toMatchObject({
+      "@context": "https://schema.org",
+      name: "Kelham Island Pub Quiz",
+      eventStatus: "https://schema.org/EventScheduled",
+      eventAttendanceMode: "https://schema.org/OfflineEventAttendanceMode",
+      location: { "@type": "Place", name: "Kelham Island Tavern", address: { "@type": "PostalAddress", addressLocality: "Sheffield", addressCountry: "GB" } },
+      organizer: { name: "Northern Sparks" },
+    });
+    for (const field of ["startDate", "endDate", "image", "description", "offers", "url"]) expect(event, field).toHaveProperty(field);
+    const offers = event.offers as { price: string; priceCurrency: string; availability: string; url: string; validFrom: string }[];
+    expect(offers[0]).toMatchObject({ priceCurrency: "GBP", price: expect.stringMatching(/^\d+\.\d{2}$/), availability: expect.stringMatching(/^https:\/\/schema\.org\//) });
+    await expect(page.getByRole("complementary", { name: "Tickets" }).getByText(/Includes £\d+\.\d{2} booking fee/).first()).toBeVisible();
+    await expect(page.getByRole("heading", { name: "You might also like" })).toBeVisible();
+    await expectAccessible(page);
+  });
+
+  test("a private event opens by its link but is never listed, indexed or described to search engines", async ({ page }) => {
+    const slug = demoSlug("food-drink-events", "Supper Club Pop-up");
+    const response = await page.goto(`/events/${slug}`);
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole("heading", { level: 1, name: "Supper Club Pop-up" })).toBeVisible();
+    await expect(page.getByText("Only people with the link can find this page.")).toBeVisible();
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
+    expect((await jsonLd(page)).filter((b) => b["@type"] === "Event")).toEqual([]);
+    await expectAccessible(page);
+
+    await page.goto("/search?q=supper%20club");
+    await expect(page.getByText("Nothing matches “supper club”")).toBeVisible();
+    const sitemap = await (await page.request.get("/sitemap.xml")).text();
+    expect(sitemap).toContain("<urlset");
+    expect(sitemap).not.toContain(slug);
+    expect(sitemap).toContain(`/events/${demoSlug("pubs-clubs-events", "Kelham Island Pub Quiz")}`);
+  });
+
+  test("a sold-out event says so", async ({ page }) => {
+    await page.goto("/events/category/music-events");
+    await card(page, "Northern Soul All-Nighter").getByRole("link").first().click();
+    await expect(page.getByText("Sorry, this event is sold out!")).toBeVisible();
+  });
+
+  test.describe(() => {
+    test.use({ allowConsoleErrors: [/status of 404/] });
+    test("an unknown event is a 404", async ({ page }) => {
+      expect((await page.goto("/events/no-such-event-here"))?.status()).toBe(404);
+    });
+  });
+});
+
+test.describe("in the dark theme", () => {
+  test.use({ colorScheme: "dark" });
+  test("home, a category page and an event page pass axe", async ({ page }) => {
+    test.slow(); // axe on four full pages
+    for (const path of ["/", "/events/category/music-events", "/search?q=quiz"]) {
+      await test.step(path, async () => {
+        await page.goto(path);
+        await expectAccessible(page);
+      });
+    }
+    await card(page, "Kelham Island Pub Quiz").getByRole("link").first().click();
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expectAccessible(page);
+  });
+});
