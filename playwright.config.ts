@@ -32,6 +32,14 @@ export default defineConfig({
     reuseExistingServer: false,
     stdout: "ignore",
     stderr: "pipe",
-    env: { PORT: String(PORT), DATA_DIR: dataDir, ENABLE_DEV_ROUTES: "true", LOG_LEVEL: "warn", NODE_ENV: "production" },
+    env: {
+      PORT: String(PORT),
+      DATA_DIR: dataDir,
+      ENABLE_DEV_ROUTES: "true",
+      LOG_LEVEL: "warn",
+      NODE_ENV: "production",
+      // Map tiles from our own dev route: nothing outside is reachable in tests.
+      MAP_TILE_URL: `http://localhost:${PORT}/dev/tiles/{z}/{x}/{y}.png`,
+    },
   },
 });

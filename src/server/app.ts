@@ -8,6 +8,7 @@ import { type AppLoadContext, createRequestHandler, type ServerBuild } from "rea
 import type { Database } from "~/db/client.server";
 import type { SessionUser } from "~/web/load-context";
 import { altchaRoutes } from "./api/altcha";
+import { devTileRoutes } from "./api/dev-tiles";
 import { healthRoutes } from "./api/health";
 import { imageRoutes } from "./api/img";
 import { mediaRoutes } from "./api/media";
@@ -116,6 +117,7 @@ export function createApp(deps: AppDeps) {
   app.route("/api/altcha", altchaRoutes(deps.robotCheck));
   app.route("/api/search", searchRoutes(database));
   app.route("/", seoRoutes({ database, publicUrl: config.publicUrl }));
+  if (config.devRoutes) app.route("/dev/tiles", devTileRoutes());
   app.route("/media", mediaRoutes(deps.storage));
   app.route("/img", imageRoutes({ storage: deps.storage, cacheDir: path.join(config.dataDir, "cache", "img") }));
   app.all("/api/*", (c) => errorResponse(c, new AppError("not_found")));

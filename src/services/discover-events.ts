@@ -268,3 +268,39 @@ export async function countByEventType(db: Db, now: Date, category?: string): Pr
     group by e.event_type`);
   return Object.fromEntries(rows.map((r) => [r.event_type, Number(r.n)]));
 }
+
+export interface EventMarker {
+  id: string;
+  slug: string;
+  name: string;
+  startsAt: Date;
+  lat: number;
+  lng: number;
+  venueName: string;
+  /** The cheapest public face value and whether every public ticket is free, for the popup's price. */
+  cheapestPence: number | null;
+  allFree: boolean;
+}
+
+/** Map pins for everything a query matches (events at a venue only), up to `limit`, in its order. */
+export async function listEventMarkers(db: Db, q: Omit<EventQuery, "limit" | "offset">, limit: number): Promise<EventMarker[]> {
+  const { rows } = await db.execute<{ id: string; slug: string; name: string; starts_at: Date | string; lat: number; lng: number; venue_name: string; cheapest: number | null; all_free: boolean | null }>(sql`
+    select e.id, e.slug, e.name, e.starts_at, v.lat, v.lng, v.name as venue_name,
+      (select min(t.price_pence) from ticket_type t where t.event_id = e.id and t.kind <> 'private') as cheapest,
+      (select bool_and(t.price_pence = 0) from ticket_type t where t.event_id = e.id and t.kind <> 'private') as all_free
+    from event e join venue v on v.id = e.venue_id
+    where ${conditions(q)}
+    order by ${ordering({ ...q, limit })}, e.id
+    limit ${limit}`);
+  return rows.map((r) => ({
+    id: r.id,
+    slug: r.slug,
+    name: r.name,
+    startsAt: toDate(r.starts_at),
+    lat: Number(r.lat),
+    lng: Number(r.lng),
+    venueName: r.venue_name,
+    cheapestPence: r.cheapest === null ? null : Number(r.cheapest),
+    allFree: r.all_free === true,
+  }));
+}

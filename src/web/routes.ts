@@ -7,6 +7,7 @@ export default [
     route("grid-overlay", "routes/grid-overlay.tsx"),
     route("site-map", "routes/site-map.tsx"),
     route("search", "routes/search.tsx"),
+    route("explore", "routes/explore.tsx"),
     route("events/category/:category", "routes/events/category.$category.tsx"),
     route("events/type/:type", "routes/events/type.$type.tsx"),
     route("events/:slug", "routes/events/$slug.tsx"),

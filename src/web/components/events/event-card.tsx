@@ -1,5 +1,6 @@
 import { BadgeCheck, MapPin, MonitorPlay, Pencil } from "lucide-react";
 import { Link } from "react-router";
+import { KM_PER_MILE } from "~/domain/discovery";
 import { badgeLabel, cardBadges, type CardBadge } from "~/domain/event-flags";
 import { cardPriceLabel } from "~/domain/ticket-availability";
 import { firstAddressSegment, formatCardDate } from "~/lib/format";
@@ -92,6 +93,7 @@ export function EventCard({ event, now, compact = false, viewerId, priority = fa
               <MonitorPlay aria-hidden className="size-3.5 shrink-0" /> Online
             </p>
           )}
+          {event.distanceKm !== null ? <p className="mt-1 text-xs font-medium text-fg-muted">{distanceLabel(event.distanceKm)}</p> : null}
           <p className="mt-1 hidden items-center gap-1 truncate text-xs text-fg-muted laptop:flex">
             by {event.host.title ?? event.host.name}
             {event.host.isVerified ? <BadgeCheck aria-label="Verified host" className="size-3.5 shrink-0 text-brand" /> : null}
@@ -110,6 +112,13 @@ export function EventCard({ event, now, compact = false, viewerId, priority = fa
       ) : null}
     </article>
   );
+}
+
+/** '0.4 miles away', '12 miles away': distances in miles, as people in the UK read them. */
+export function distanceLabel(km: number): string {
+  const miles = km / KM_PER_MILE;
+  if (miles < 0.1) return "Less than 0.1 miles away";
+  return `${miles < 10 ? miles.toFixed(1) : Math.round(miles)} miles away`;
 }
 
 /** A responsive grid of cards: one column on phones up to four on desktops. */
