@@ -1,4 +1,4 @@
-import { parse } from "cookie";
+import { readCookie } from "./read-cookie";
 
 /**
  * Alerts a browser has dismissed, remembered by each alert's savedAt (spec §4). Kept in a cookie
@@ -8,7 +8,7 @@ export const ALERTS_SEEN_COOKIE = "tb_alerts_seen";
 const MAX_REMEMBERED = 20;
 
 export function readSeenAlerts(cookieHeader: string): string[] {
-  const raw = parse(cookieHeader)[ALERTS_SEEN_COOKIE];
+  const raw = readCookie(cookieHeader, ALERTS_SEEN_COOKIE);
   if (!raw) return [];
   return raw.split("|").filter((s) => /^\d{10,15}$/.test(s));
 }

@@ -1,4 +1,4 @@
-import { parse } from "cookie";
+import { readCookie } from "./read-cookie";
 
 /** PECR consent, kept in a first-party cookie for ten years (spec §9). */
 export const CONSENT_COOKIE = "tb_consent";
@@ -23,7 +23,7 @@ export function serializeConsent(consent: CookieConsent, secure: boolean): strin
 
 /** Reads the consent cookie; anything missing or malformed counts as no choice made. */
 export function readConsent(cookieHeader: string): CookieConsent | null {
-  const raw = parse(cookieHeader)[CONSENT_COOKIE];
+  const raw = readCookie(cookieHeader, CONSENT_COOKIE);
   if (!raw) return null;
   try {
     const value: unknown = JSON.parse(raw);

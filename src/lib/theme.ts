@@ -1,4 +1,4 @@
-import { parse } from "cookie";
+import { readCookie } from "./read-cookie";
 
 /** The theme a person picked; absent means "follow the device". */
 export type Theme = "light" | "dark";
@@ -6,7 +6,7 @@ export const THEME_COOKIE = "tb_theme";
 export const THEME_MAX_AGE_SECONDS = 10 * 365 * 24 * 60 * 60;
 
 export function readTheme(cookieHeader: string): Theme | null {
-  const value = parse(cookieHeader)[THEME_COOKIE];
+  const value = readCookie(cookieHeader, THEME_COOKIE);
   return value === "light" || value === "dark" ? value : null;
 }
 

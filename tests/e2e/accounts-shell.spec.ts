@@ -38,6 +38,17 @@ test.describe("signed-in and signed-out shells", () => {
     await expect(menu.getByLabel("Verified host")).toBeVisible();
   });
 
+  test("the account menu opens from the keyboard, and Escape closes it", async ({ page }) => {
+    await logIn(page, DEMO.buyer);
+    const button = page.getByRole("button", { name: /Account menu for/ });
+    await button.focus();
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("menu").getByRole("menuitem", { name: "Settings" })).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(page.getByRole("menu")).toHaveCount(0);
+    await expect(button).toBeFocused();
+  });
+
   test("wrong credentials get the spec's message and keep the email typed", async ({ page }) => {
     await page.goto("/log-in");
     await page.getByLabel("Email").fill(DEMO.buyer.email);

@@ -6,6 +6,7 @@ import { test as base, expect, type Page } from "@playwright/test";
  * message it expects (e.g. the browser's own log line for a page served with status 404).
  */
 export const test = base.extend<{ allowConsoleErrors: RegExp[] }>({
+  // Give at most one pattern (join alternatives with |): Playwright reads a two-item array as [value, options].
   allowConsoleErrors: [[], { option: true }],
   page: async ({ page, allowConsoleErrors }, use) => {
     const errors: string[] = [];

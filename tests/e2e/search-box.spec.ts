@@ -126,7 +126,8 @@ test.describe("header search box", () => {
 
   test.describe("when the network fails", () => {
     // The signal drops: the browser itself is offline, and says so in its log.
-    test.use({ allowConsoleErrors: [/ERR_FAILED|ERR_INTERNET_DISCONNECTED/] });
+    // React Router also fails to fetch route manifests for the links on the page, and says so.
+    test.use({ allowConsoleErrors: [/ERR_FAILED|ERR_INTERNET_DISCONNECTED|Failed to fetch manifest patches/] });
 
     test("says so kindly and still offers the full results", async ({ page }) => {
       await page.context().setOffline(true);

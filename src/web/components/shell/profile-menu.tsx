@@ -1,17 +1,12 @@
-import { BadgeCheck, CircleHelp, LogIn, LogOut, MessageCircle, Moon, Presentation, Settings, Store, Sun, UserPlus } from "lucide-react";
-import { DropdownMenu } from "radix-ui";
-import type { ReactNode } from "react";
-import { Link } from "react-router";
 import type { SessionUser } from "~/web/load-context";
-import { chatSupport, HELP_ARTICLES, PARTNER_STUDIO } from "~/web/lib/site-links";
-import { useTheme } from "~/web/lib/theme";
+import { onDemand } from "../ui/on-demand";
 
 export function displayName(user: SessionUser): string {
   const full = [user.firstName, user.lastName].filter(Boolean).join(" ");
   return full || user.name || user.email;
 }
 
-function initials(user: SessionUser): string {
+export function initials(user: SessionUser): string {
   return displayName(user)
     .split(/\s+/)
     .map((part) => part[0] ?? "")
@@ -20,114 +15,37 @@ function initials(user: SessionUser): string {
     .toUpperCase();
 }
 
-const itemClass =
-  "flex min-h-10 cursor-pointer items-center gap-3 rounded-xl px-3 text-sm outline-none data-[highlighted]:bg-surface-2";
+export const profileTriggerClass =
+  "inline-flex size-10 shrink-0 items-center justify-center rounded-full border border-border bg-surface text-sm font-semibold hover:bg-surface-2 data-[state=open]:ring-2 data-[state=open]:ring-ring";
 
-function MenuLink({ to, icon, children }: { to: string; icon: ReactNode; children: ReactNode }) {
-  return (
-    <DropdownMenu.Item asChild>
-      <Link to={to} className={itemClass}>
-        {icon}
-        {children}
-      </Link>
-    </DropdownMenu.Item>
-  );
+export function profileTriggerLabel(user: SessionUser | null): string {
+  return user ? `Account menu for ${displayName(user)}` : "Menu";
 }
 
-function ThemeItem() {
-  const { effective, setTheme } = useTheme();
-  const next = effective === "dark" ? "light" : "dark";
-  return (
-    <DropdownMenu.Item className={itemClass} onSelect={() => setTheme(next)}>
-      {next === "dark" ? <Moon aria-hidden className="size-4" /> : <Sun aria-hidden className="size-4" />}
-      {next === "dark" ? "Dark Mode" : "Light Mode"}
-    </DropdownMenu.Item>
-  );
+/** What the menu button shows: the person's photo or initials, or a menu icon. */
+export function ProfileTriggerFace({ user }: { user: SessionUser | null }) {
+  if (!user) {
+    return (
+      <svg aria-hidden viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+        <path d="M4 7h16M4 12h16M4 17h16" />
+      </svg>
+    );
+  }
+  return user.image ? <img src={user.image} alt="" className="size-full rounded-full object-cover" /> : <span aria-hidden>{initials(user)}</span>;
 }
 
+const LoadedProfileMenu = onDemand<{ user: SessionUser | null }>(() => import("./profile-menu-content").then((m) => m.ProfileMenuContent));
+
+/** The profile menu (spec §2). Its code loads when someone reaches for the button. */
 export function ProfileMenu({ user }: { user: SessionUser | null }) {
-  const icon = "size-4 text-fg-muted";
   return (
-    <DropdownMenu.Root modal={false}>
-      <DropdownMenu.Trigger
-        aria-label={user ? `Account menu for ${displayName(user)}` : "Menu"}
-        className="inline-flex size-10 shrink-0 items-center justify-center rounded-full border border-border bg-surface text-sm font-semibold hover:bg-surface-2 data-[state=open]:ring-2 data-[state=open]:ring-ring"
-      >
-        {user ? (
-          user.image ? (
-            <img src={user.image} alt="" className="size-full rounded-full object-cover" />
-          ) : (
-            <span aria-hidden>{initials(user)}</span>
-          )
-        ) : (
-          <svg aria-hidden viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
-            <path d="M4 7h16M4 12h16M4 17h16" />
-          </svg>
-        )}
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content align="end" sideOffset={8} className="card z-[60] w-64 p-2">
-          {user ? (
-            <>
-              <DropdownMenu.Item asChild>
-                <Link
-                  to={user.userType === "host" ? `/hosts/${user.id}` : `/user/${user.id}`}
-                  className="mb-1 flex items-center gap-3 rounded-xl bg-surface-2 px-3 py-2 outline-none data-[highlighted]:ring-2 data-[highlighted]:ring-ring"
-                >
-                  <span className="min-w-0">
-                    <span className="flex items-center gap-1 truncate text-sm font-semibold">
-                      {displayName(user)}
-                      {user.userType === "host" && user.isVerified ? (
-                        <BadgeCheck aria-label="Verified host" className="size-4 shrink-0 text-brand" />
-                      ) : null}
-                    </span>
-                    <span className="block truncate text-xs text-fg-muted">{user.email}</span>
-                  </span>
-                </Link>
-              </DropdownMenu.Item>
-              <MenuLink to={chatSupport(true)} icon={<MessageCircle aria-hidden className={icon} />}>
-                Chat Support
-              </MenuLink>
-              <MenuLink to={HELP_ARTICLES} icon={<CircleHelp aria-hidden className={icon} />}>
-                Help Articles
-              </MenuLink>
-              <MenuLink to={PARTNER_STUDIO} icon={<Store aria-hidden className={icon} />}>
-                {user.userType === "host" ? "Partners Studio" : "Become a Partner"}
-              </MenuLink>
-              {user.userType === "host" ? (
-                <MenuLink to={`/hosts/${user.id}/signage`} icon={<Presentation aria-hidden className={icon} />}>
-                  My Signage
-                </MenuLink>
-              ) : null}
-              <ThemeItem />
-              <MenuLink to="/u/settings/profile" icon={<Settings aria-hidden className={icon} />}>
-                Settings
-              </MenuLink>
-              <DropdownMenu.Separator className="my-1 h-px bg-border" />
-              <MenuLink to="/log-out" icon={<LogOut aria-hidden className={icon} />}>
-                Sign out
-              </MenuLink>
-            </>
-          ) : (
-            <>
-              <MenuLink to="/log-in" icon={<LogIn aria-hidden className={icon} />}>
-                Log In
-              </MenuLink>
-              <MenuLink to="/sign-up" icon={<UserPlus aria-hidden className={icon} />}>
-                Sign Up
-              </MenuLink>
-              <DropdownMenu.Separator className="my-1 h-px bg-border" />
-              <MenuLink to={chatSupport(false)} icon={<MessageCircle aria-hidden className={icon} />}>
-                Chat Support
-              </MenuLink>
-              <MenuLink to={HELP_ARTICLES} icon={<CircleHelp aria-hidden className={icon} />}>
-                Help Articles
-              </MenuLink>
-              <ThemeItem />
-            </>
-          )}
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+    <LoadedProfileMenu
+      user={user}
+      placeholder={(handlers) => (
+        <button type="button" aria-label={profileTriggerLabel(user)} aria-haspopup="menu" aria-expanded="false" className={profileTriggerClass} {...handlers}>
+          <ProfileTriggerFace user={user} />
+        </button>
+      )}
+    />
   );
 }

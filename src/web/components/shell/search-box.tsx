@@ -174,7 +174,7 @@ export function searchReducer(state: SearchState, action: SearchAction): SearchS
 
 const CACHE_SIZE = 30;
 
-export function SearchBox({ query }: { query: string }) {
+export function SearchBox({ query, initialText, focusOnMount = false }: { query: string; /** Text typed into the plain field this replaced. */ initialText?: string; focusOnMount?: boolean }) {
   const hydrated = useHydrated();
   const navigate = useNavigate();
   const location = useLocation();
@@ -242,6 +242,19 @@ export function SearchBox({ query }: { query: string }) {
     },
     [cancelPending, fetchSuggestions],
   );
+
+  // Taking over from the plain field (search-field.tsx): keep what was typed and where focus was.
+  useEffect(() => {
+    const input = inputRef.current;
+    if (!input) return;
+    if (initialText !== undefined) input.value = initialText;
+    if (focusOnMount) {
+      input.focus();
+      input.setSelectionRange(input.value.length, input.value.length);
+    }
+    // Once, on mount.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   // Text typed before the page finished loading still gets its suggestions.
   useEffect(() => {

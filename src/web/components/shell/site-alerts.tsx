@@ -1,6 +1,5 @@
-import { Megaphone, X } from "lucide-react";
-import { Dialog } from "radix-ui";
-import { useState } from "react";
+import { Megaphone } from "lucide-react";
+import { lazy, Suspense, useState } from "react";
 import { ALERTS_SEEN_COOKIE, readSeenAlerts, serializeSeenAlerts } from "~/lib/alerts-seen";
 
 export interface SiteAlert {
@@ -11,6 +10,9 @@ export interface SiteAlert {
   /** The alert's savedAt, as the seen-cookie stores it. */
   stamp: string;
 }
+
+// Full-page notices are rare: their dialog code loads only when there is one to show.
+const FullPageNotice = lazy(() => import("./full-page-notice").then((m) => ({ default: m.FullPageNotice })));
 
 function markSeen(stamp: string) {
   const seen = readSeenAlerts(document.cookie.includes(ALERTS_SEEN_COOKIE) ? document.cookie : "");
@@ -44,22 +46,9 @@ export function SiteAlerts({ alerts }: { alerts: SiteAlert[] }) {
         </div>
       ) : null}
       {notice ? (
-        <Dialog.Root open onOpenChange={(open) => !open && gotIt(notice)}>
-          <Dialog.Portal>
-            <Dialog.Overlay className="fixed inset-0 z-[80] bg-bg" />
-            <Dialog.Content className="fixed inset-0 z-[81] grid place-items-center p-6 focus:outline-none">
-              <div className="max-w-lg text-center">
-                <Megaphone aria-hidden className="mx-auto size-10 text-brand" />
-                <Dialog.Title className="mt-4 text-2xl font-bold">{notice.heading}</Dialog.Title>
-                <Dialog.Description className="mt-3 text-fg-muted">{notice.description}</Dialog.Description>
-                <Dialog.Close className="btn-primary mt-8 px-8">Got it</Dialog.Close>
-              </div>
-              <Dialog.Close aria-label="Close" className="btn-ghost absolute top-4 right-4 size-10 p-0">
-                <X aria-hidden className="size-5" />
-              </Dialog.Close>
-            </Dialog.Content>
-          </Dialog.Portal>
-        </Dialog.Root>
+        <Suspense fallback={null}>
+          <FullPageNotice notice={notice} onDone={() => gotIt(notice)} />
+        </Suspense>
       ) : null}
     </>
   );

@@ -1,11 +1,10 @@
 import { ChevronDown } from "lucide-react";
-import { DropdownMenu } from "radix-ui";
 import { Link, NavLink, useLocation, useMatches } from "react-router";
 import type { SessionUser } from "~/web/load-context";
-import { featureLinks } from "~/web/lib/site-links";
 import { Logo } from "../ui/logo";
+import { onDemand } from "../ui/on-demand";
 import { ProfileMenu } from "./profile-menu";
-import { SearchBox } from "./search-box";
+import { SearchField } from "./search-field";
 
 /** Routes may name themselves for the header with `export const handle = { title: "…" }`. */
 function usePageTitle(): string | undefined {
@@ -35,7 +34,7 @@ export function SiteHeader({ user }: { user: SessionUser | null }) {
             {title}
           </p>
         ) : null}
-        <SearchBox key={query} query={query} />
+        <SearchField key={query} query={query} />
         <nav aria-label="Main" className="ml-auto hidden items-center gap-1 laptop:flex">
           {user ? (
             <>
@@ -66,24 +65,20 @@ export function SiteHeader({ user }: { user: SessionUser | null }) {
   );
 }
 
+const featuresTriggerClass = "inline-flex items-center gap-1 rounded-full px-3 py-2 text-sm font-medium hover:bg-surface-2 data-[state=open]:bg-surface-2";
+
+const LoadedFeaturesMenu = onDemand<{ triggerClass: string }>(() => import("./features-menu").then((m) => m.FeaturesMenu));
+
+/** The signed-out Features menu; its code loads when someone reaches for it. */
 function FeaturesMenu() {
   return (
-    <DropdownMenu.Root modal={false}>
-      <DropdownMenu.Trigger className="inline-flex items-center gap-1 rounded-full px-3 py-2 text-sm font-medium hover:bg-surface-2 data-[state=open]:bg-surface-2">
-        Features <ChevronDown aria-hidden className="size-4" />
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content align="start" sideOffset={8} className="card z-[60] w-80 p-2">
-          {featureLinks.map((link) => (
-            <DropdownMenu.Item key={link.to} asChild>
-              <Link to={link.to} className="block rounded-xl px-3 py-2 outline-none data-[highlighted]:bg-surface-2">
-                <span className="block text-sm font-semibold">{link.label}</span>
-                <span className="block text-xs text-fg-muted">{link.description}</span>
-              </Link>
-            </DropdownMenu.Item>
-          ))}
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+    <LoadedFeaturesMenu
+      triggerClass={featuresTriggerClass}
+      placeholder={(handlers) => (
+        <button type="button" aria-haspopup="menu" aria-expanded="false" className={featuresTriggerClass} {...handlers}>
+          Features <ChevronDown aria-hidden className="size-4" />
+        </button>
+      )}
+    />
   );
 }

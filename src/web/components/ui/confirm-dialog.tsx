@@ -1,7 +1,7 @@
-import { AlertDialog } from "radix-ui";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { createStore } from "~/web/lib/store";
 
-interface ConfirmRequest {
+export interface ConfirmRequest {
   title: string;
   description?: string;
   confirmLabel?: string;
@@ -23,35 +23,30 @@ export function confirm(options: Omit<ConfirmRequest, "resolve">): Promise<boole
   });
 }
 
+const ConfirmDialogView = lazy(() => import("./confirm-dialog-view").then((m) => ({ default: m.ConfirmDialogView })));
+
+/**
+ * Mounted once in the root. The dialog's code loads the first time something asks (and is
+ * fetched in the background once the page is idle, so the first question is instant).
+ */
 export function ConfirmDialogHost() {
   const request = confirmStore.use();
+  const [wanted, setWanted] = useState(false);
+  useEffect(() => {
+    const idle = window.requestIdleCallback ?? ((fn: () => void) => window.setTimeout(fn, 2000));
+    idle(() => void import("./confirm-dialog-view"));
+  }, []);
+  useEffect(() => {
+    if (request) setWanted(true);
+  }, [request]);
+  if (!wanted && !request) return null;
   const close = (confirmed: boolean) => {
     request?.resolve(confirmed);
     confirmStore.set(null);
   };
   return (
-    // Only an explicit answer closes it: a menu closing underneath must not count as "Cancel".
-    <AlertDialog.Root open={request !== null}>
-      <AlertDialog.Portal>
-        <AlertDialog.Overlay className="fixed inset-0 z-[90] bg-black/50 backdrop-blur-[2px]" />
-        <AlertDialog.Content
-          onEscapeKeyDown={() => close(false)}
-          className="card fixed top-1/2 left-1/2 z-[91] w-[min(92vw,28rem)] -translate-x-1/2 -translate-y-1/2 p-6 focus:outline-none">
-          <AlertDialog.Title className="text-lg font-semibold">{request?.title}</AlertDialog.Title>
-          <AlertDialog.Description className="mt-2 text-sm text-fg-muted">{request?.description ?? ""}</AlertDialog.Description>
-          <div className="mt-6 flex justify-end gap-3">
-            <AlertDialog.Cancel className="btn-secondary" onClick={() => close(false)}>
-              {request?.cancelLabel ?? "Cancel"}
-            </AlertDialog.Cancel>
-            <AlertDialog.Action
-              className={request?.tone === "danger" ? "btn-danger" : "btn-primary"}
-              onClick={() => close(true)}
-            >
-              {request?.confirmLabel ?? "Yes"}
-            </AlertDialog.Action>
-          </div>
-        </AlertDialog.Content>
-      </AlertDialog.Portal>
-    </AlertDialog.Root>
+    <Suspense fallback={null}>
+      <ConfirmDialogView request={request} close={close} />
+    </Suspense>
   );
 }
