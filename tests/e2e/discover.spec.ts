@@ -170,11 +170,27 @@ test.describe("event page", () => {
   });
 });
 
+test("every public event page in the sitemap carries Event JSON-LD with the required fields", async ({ request }) => {
+  test.slow();
+  const sitemap = await (await request.get("/sitemap.xml")).text();
+  const pages = [...sitemap.matchAll(/<loc>[^<]*(\/events\/[a-z0-9-]+)<\/loc>/g)].map((m) => m[1]!).filter((p) => !/\/events\/(category|type)\//.test(p));
+  expect(pages.length).toBeGreaterThan(40);
+  for (const path of pages) {
+    const html = await (await request.get(path)).text();
+    const blocks = [...html.matchAll(/<script type="application\/ld\+json"[^>]*>(.*?)<\/script>/gs)].map((m) => JSON.parse(m[1]!) as Record<string, unknown>);
+    const event = blocks.find((b) => b["@type"] === "Event");
+    expect(event, path).toBeDefined();
+    for (const field of ["name", "startDate", "eventStatus", "eventAttendanceMode", "location", "image", "description", "url", "organizer"]) {
+      expect(event, `${path} ${field}`).toHaveProperty(field);
+    }
+  }
+});
+
 test.describe("in the dark theme", () => {
   test.use({ colorScheme: "dark" });
   test("home, a category page and an event page pass axe", async ({ page }) => {
     test.slow(); // axe on four full pages
-    for (const path of ["/", "/events/category/music-events", "/search?q=quiz"]) {
+    for (const path of ["/", "/events/category/music-events", "/events/type/quiz-night", "/search?q=quiz", "/explore?near=uk", "/site-map"]) {
       await test.step(path, async () => {
         await page.goto(path);
         await expectAccessible(page);
