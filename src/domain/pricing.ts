@@ -1,0 +1,83 @@
+import { assertMinorUnits, feeFor, type FeeRate } from "./money";
+
+/**
+ * What an order costs (issue: fees and all-in prices). Integer pence throughout; the booking fee is
+ * a percentage plus a fixed part of the discounted subtotal, rounded half-up once per order.
+ */
+
+/** Spec §5: a paid order must come to at least £1.00. */
+export const MIN_PAID_ORDER_PENCE = 100;
+/** Spec §5/§9: pay what you wish, from the minimum to £10,000 more. */
+export const PAY_WHAT_YOU_WISH_MAX_EXTRA_PENCE = 1_000_000;
+
+/** Who pays the booking fee: the buyer on top of the price ("pass"), or the host out of it ("absorb"). */
+export type FeeMode = "pass" | "absorb";
+
+export interface PricedLine {
+  quantity: number;
+  /** Face value per ticket, or the amount chosen for a pay-what-you-wish ticket. */
+  unitPricePence: number;
+}
+
+export type DiscountRule = { kind: "percent"; basisPoints: number } | { kind: "fixed"; pence: number };
+
+export interface PriceBreakdown {
+  subtotalPence: number;
+  discountPence: number;
+  bookingFeePence: number;
+  /** What the buyer pays. */
+  totalPence: number;
+  /** What reaches the host before payouts: the discounted subtotal, less the fee when they absorb it. */
+  hostPence: number;
+}
+
+function roundHalfUp(numerator: number, denominator: number): number {
+  return Math.floor((2 * numerator + denominator) / (2 * denominator));
+}
+
+/** The discount on a subtotal: a percentage rounded half-up, or a fixed amount; never more than the subtotal. */
+export function discountFor(subtotalPence: number, rule: DiscountRule | null | undefined): number {
+  assertMinorUnits(subtotalPence);
+  if (!rule) return 0;
+  const raw = rule.kind === "percent" ? roundHalfUp(subtotalPence * Math.min(10_000, Math.max(0, rule.basisPoints)), 10_000) : Math.max(0, rule.pence);
+  return Math.min(subtotalPence, raw);
+}
+
+export function priceOrder(lines: readonly PricedLine[], opts: { discount?: DiscountRule | null; feeMode: FeeMode; fee: FeeRate }): PriceBreakdown {
+  let subtotal = 0;
+  for (const line of lines) {
+    if (!Number.isSafeInteger(line.quantity) || line.quantity < 0) throw new RangeError(`Not a whole, non-negative quantity: ${line.quantity}`);
+    assertMinorUnits(line.unitPricePence);
+    subtotal += line.quantity * line.unitPricePence;
+  }
+  const discount = discountFor(subtotal, opts.discount);
+  const charged = subtotal - discount;
+  const fee = feeFor(charged, opts.fee);
+  const bookingFee = opts.feeMode === "pass" ? fee : 0;
+  return {
+    subtotalPence: subtotal,
+    discountPence: discount,
+    bookingFeePence: bookingFee,
+    totalPence: charged + bookingFee,
+    hostPence: opts.feeMode === "pass" ? charged : Math.max(0, charged - fee),
+  };
+}
+
+/** The price a buyer sees for one ticket before checkout: face value plus its share of the fee when passed on. */
+export function displayPrice(facePence: number, feeMode: FeeMode, fee: FeeRate): number {
+  return feeMode === "pass" ? facePence + feeFor(facePence, fee) : facePence;
+}
+
+export type CheckoutProblem = "empty" | "below_minimum";
+
+/** Spec §5: at least one ticket; a paid order of at least £1.00 (free orders skip payment). */
+export function checkoutProblem(lines: readonly PricedLine[], breakdown: PriceBreakdown): CheckoutProblem | null {
+  if (lines.reduce((n, l) => n + l.quantity, 0) < 1) return "empty";
+  if (breakdown.totalPence > 0 && breakdown.totalPence < MIN_PAID_ORDER_PENCE) return "below_minimum";
+  return null;
+}
+
+/** A pay-what-you-wish amount is whole pence from the minimum up to £10,000 more. */
+export function isValidChosenAmount(amountPence: number, minimumPence: number): boolean {
+  return Number.isSafeInteger(amountPence) && amountPence >= minimumPence && amountPence <= minimumPence + PAY_WHAT_YOU_WISH_MAX_EXTRA_PENCE;
+}
