@@ -9,8 +9,10 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
+  unique,
   uuid,
 } from "drizzle-orm/pg-core";
 
@@ -50,6 +52,8 @@ export const user = pgTable(
     notifyEventSummaries: boolean("notify_event_summaries").notNull().default(true),
     notifyMonthlySummaries: boolean("notify_monthly_summaries").notNull().default(true),
     showGuestsOnEventDetail: boolean("show_guests_on_event_detail").notNull().default(false),
+    /** Hosts: whether buyers pay the booking fee on top ("pass") or the host absorbs it. */
+    feeMode: text("fee_mode", { enum: ["pass", "absorb"] }).notNull().default("pass"),
     /** Set when a buyer deleted their account: the row stays, anonymised, so hosts keep their order records. */
     deletedAt: tz("deleted_at"),
   },
@@ -137,6 +141,15 @@ export const venue = pgTable(
   ],
 );
 
+export interface EventQuestion {
+  id: string;
+  label: string;
+  required: boolean;
+  /** A short answer, or one of the given options. */
+  kind: "text" | "choice";
+  options?: string[];
+}
+
 export const EVENT_STATUSES = ["draft", "published", "unpublished", "archived", "deleted"] as const;
 
 export const event = pgTable(
@@ -164,6 +177,8 @@ export const event = pgTable(
     isCancelled: boolean("is_cancelled").notNull().default(false),
     isOnline: boolean("is_online").notNull().default(false),
     lastPublishedAt: tz("last_published_at"),
+    /** The host's questions for buyers at checkout (the event's survey); answers are kept with the order. */
+    questions: jsonb("questions").$type<EventQuestion[]>().notNull().default(sql`'[]'::jsonb`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     /**
@@ -344,4 +359,210 @@ export const notification = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index("notification_user_idx").on(t.userId, t.id)],
+);
+
+/* ---------- Booking: discounts, holds, orders, tickets, payments ---------- */
+
+/** A host's discount code (spec §3). Codes are stored lower case and unique per host. */
+export const discount = pgTable(
+  "discount",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    hostId: text("host_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    code: text("code").notNull(),
+    kind: text("kind", { enum: ["percent", "fixed"] }).notNull(),
+    /** Basis points for percent (1000 = 10%), pence for fixed. */
+    value: integer("value").notNull(),
+    isActive: boolean("is_active").notNull().default(true),
+    /** Private codes also unlock the host's private tickets. */
+    isPrivate: boolean("is_private").notNull().default(false),
+    startsAt: tz("starts_at"),
+    endsAt: tz("ends_at"),
+    maxUses: integer("max_uses"),
+    /**
+     * Completed orders that used it, counted once per order when the order is created. The limit
+     * is checked when tickets are held (counting active holds too), so it is a promise to buyers
+     * already at checkout, not a race they can lose after paying.
+     */
+    uses: integer("uses").notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique("discount_host_code_unique").on(t.hostId, t.code),
+    check("discount_code_lower", sql`${t.code} = lower(${t.code}) and length(${t.code}) between 1 and 40`),
+    check("discount_value", sql`${t.value} >= 0 and (${t.kind} <> 'percent' or ${t.value} <= 10000)`),
+    check("discount_uses", sql`${t.uses} >= 0 and (${t.maxUses} is null or ${t.maxUses} > 0)`),
+  ],
+);
+
+export const HOLD_STATUSES = ["active", "converted", "expired", "released"] as const;
+
+/** Tickets set aside for one buyer at checkout for ten minutes; stock moves only through claims and releases. */
+export const hold = pgTable(
+  "hold",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    eventId: uuid("event_id")
+      .notNull()
+      .references(() => event.id, { onDelete: "cascade" }),
+    userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
+    status: text("status", { enum: HOLD_STATUSES }).notNull().default("active"),
+    expiresAt: tz("expires_at").notNull(),
+    /** The buyer may extend once (WCAG 2.2.1). */
+    extended: boolean("extended").notNull().default(false),
+    /** Seats chosen (seat-plan events), kept so a payment arriving after the hold lapsed can try to claim them again. */
+    seats: jsonb("seats").$type<{ row: number; column: number; ticketTypeId: string }[]>().notNull().default(sql`'[]'::jsonb`),
+    discountId: uuid("discount_id").references(() => discount.id, { onDelete: "set null" }),
+    /** The client's key for this checkout: a retried request finds the same hold. */
+    idempotencyKey: text("idempotency_key").unique(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("hold_active_expiry_idx").on(t.expiresAt).where(sql`status = 'active'`), index("hold_event_idx").on(t.eventId)],
+);
+
+export const holdLine = pgTable(
+  "hold_line",
+  {
+    holdId: uuid("hold_id")
+      .notNull()
+      .references(() => hold.id, { onDelete: "cascade" }),
+    ticketTypeId: uuid("ticket_type_id")
+      .notNull()
+      .references(() => ticketType.id, { onDelete: "restrict" }),
+    quantity: integer("quantity").notNull(),
+    /** Face value, or the amount chosen for pay-what-you-wish. */
+    unitPricePence: integer("unit_price_pence").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.holdId, t.ticketTypeId] }), check("hold_line_quantity", sql`${t.quantity} > 0`), check("hold_line_price", sql`${t.unitPricePence} >= 0`)],
+);
+
+/** A seat on a seat-plan event, claimed by a hold and then by a ticket: the primary key makes a double booking impossible. */
+export const seatClaim = pgTable(
+  "seat_claim",
+  {
+    eventId: uuid("event_id")
+      .notNull()
+      .references(() => event.id, { onDelete: "cascade" }),
+    seatRow: integer("seat_row").notNull(),
+    seatColumn: integer("seat_column").notNull(),
+    ticketTypeId: uuid("ticket_type_id")
+      .notNull()
+      .references(() => ticketType.id, { onDelete: "restrict" }),
+    holdId: uuid("hold_id").references(() => hold.id, { onDelete: "cascade" }),
+    ticketId: uuid("ticket_id"),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.eventId, t.seatRow, t.seatColumn] }), index("seat_claim_hold_idx").on(t.holdId)],
+);
+
+export const ORDER_STATUSES = ["paid", "free", "refunded", "cancelled"] as const;
+
+/** A completed purchase: created once per payment (or per free checkout), with its lines and tickets. */
+export const order = pgTable(
+  "order",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** What the buyer quotes: short, unambiguous letters and digits. */
+    reference: text("reference").notNull().unique(),
+    eventId: uuid("event_id")
+      .notNull()
+      .references(() => event.id, { onDelete: "restrict" }),
+    hostId: text("host_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "restrict" }),
+    userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
+    holdId: uuid("hold_id")
+      .unique()
+      .references(() => hold.id, { onDelete: "set null" }),
+    buyerEmail: text("buyer_email").notNull(),
+    buyerName: text("buyer_name").notNull(),
+    status: text("status", { enum: ORDER_STATUSES }).notNull(),
+    currency: text("currency", { enum: ["GBP", "EUR"] }).notNull().default("GBP"),
+    subtotalPence: integer("subtotal_pence").notNull(),
+    discountPence: integer("discount_pence").notNull().default(0),
+    bookingFeePence: integer("booking_fee_pence").notNull().default(0),
+    totalPence: integer("total_pence").notNull(),
+    discountId: uuid("discount_id").references(() => discount.id, { onDelete: "set null" }),
+    discountCode: text("discount_code"),
+    provider: text("provider"),
+    /** The payment provider's id for the money: unique, so a payment is fulfilled exactly once. */
+    providerPaymentId: text("provider_payment_id").unique(),
+    answers: jsonb("answers").$type<Record<string, string>>().notNull().default(sql`'{}'::jsonb`),
+    createdAt: createdAt(),
+    paidAt: tz("paid_at"),
+  },
+  (t) => [
+    index("order_user_idx").on(t.userId, t.createdAt),
+    index("order_event_idx").on(t.eventId, t.createdAt),
+    check("order_amounts", sql`${t.subtotalPence} >= 0 and ${t.discountPence} >= 0 and ${t.bookingFeePence} >= 0 and ${t.totalPence} = ${t.subtotalPence} - ${t.discountPence} + ${t.bookingFeePence}`),
+  ],
+);
+
+export const orderLine = pgTable(
+  "order_line",
+  {
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => order.id, { onDelete: "cascade" }),
+    ticketTypeId: uuid("ticket_type_id")
+      .notNull()
+      .references(() => ticketType.id, { onDelete: "restrict" }),
+    name: text("name").notNull(),
+    quantity: integer("quantity").notNull(),
+    unitPricePence: integer("unit_price_pence").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.orderId, t.ticketTypeId] }), check("order_line_quantity", sql`${t.quantity} > 0 and ${t.unitPricePence} >= 0`)],
+);
+
+export const TICKET_STATUSES = ["valid", "void", "checked_in"] as const;
+
+/** One admission, with a signed code the door can check offline. */
+export const ticket = pgTable(
+  "ticket",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => order.id, { onDelete: "cascade" }),
+    eventId: uuid("event_id")
+      .notNull()
+      .references(() => event.id, { onDelete: "restrict" }),
+    ticketTypeId: uuid("ticket_type_id")
+      .notNull()
+      .references(() => ticketType.id, { onDelete: "restrict" }),
+    code: text("code").notNull().unique(),
+    seatRow: integer("seat_row"),
+    seatColumn: integer("seat_column"),
+    holderName: text("holder_name"),
+    status: text("status", { enum: TICKET_STATUSES }).notNull().default("valid"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("ticket_order_idx").on(t.orderId), index("ticket_event_idx").on(t.eventId)],
+);
+
+export const PAYMENT_STATUSES = ["pending", "succeeded", "declined", "abandoned", "refunded"] as const;
+
+/** A payment attempt at the provider for a hold. */
+export const payment = pgTable(
+  "payment",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    holdId: uuid("hold_id")
+      .notNull()
+      .references(() => hold.id, { onDelete: "cascade" }),
+    provider: text("provider").notNull(),
+    /** The provider's checkout session. */
+    providerSessionId: text("provider_session_id").notNull().unique(),
+    providerPaymentId: text("provider_payment_id").unique(),
+    amountPence: integer("amount_pence").notNull(),
+    currency: text("currency", { enum: ["GBP", "EUR"] }).notNull().default("GBP"),
+    status: text("status", { enum: PAYMENT_STATUSES }).notNull().default("pending"),
+    orderId: uuid("order_id").references(() => order.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("payment_pending_idx").on(t.createdAt).where(sql`status = 'pending'`), index("payment_hold_idx").on(t.holdId)],
 );

@@ -1,0 +1,182 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import type { Db } from "~/db/client.server";
+import { discount, event, hold, holdLine, order, orderLine, seatClaim, ticket, ticketType, user } from "~/db/schema";
+import { ACTIVE_PROVIDER_FEE } from "~/domain/money";
+import { priceOrder, type DiscountRule } from "~/domain/pricing";
+import { AppError } from "~/lib/app-error";
+
+/** Signs a ticket code for an event (see src/domain/ticket-codes.ts and ticket-codes.server.ts). */
+export type TicketSigner = (eventId: string, ticketId: string) => Promise<string>;
+
+export interface CompleteInput {
+  holdId: string;
+  /** Who is buying: the hold's owner. */
+  buyer: { userId: string | null; email: string; name: string };
+  /** For paid orders: the provider and its id for the money (unique: fulfilment happens once). */
+  payment: { provider: string; providerPaymentId: string; amountPence: number } | null;
+  answers?: Record<string, string>;
+  now: Date;
+  sign: TicketSigner;
+}
+
+export type CompleteResult =
+  /** Tickets issued (now, or by an earlier call for the same payment). */
+  | { outcome: "fulfilled"; orderId: string; reference: string; created: boolean }
+  /** The hold had lapsed and its stock was sold meanwhile: the payment must be refunded. */
+  | { outcome: "refund"; orderId: string; reference: string; created: boolean };
+
+/** Order references people can read out: no 0/O or 1/I. */
+const REFERENCE_ALPHABET = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ";
+export function newReference(): string {
+  const bytes = randomBytes(8);
+  return `TB-${Array.from(bytes, (b) => REFERENCE_ALPHABET[b % REFERENCE_ALPHABET.length]).join("")}`;
+}
+
+/**
+ * Turns a hold into an order with tickets, exactly once per payment (or per free checkout): the
+ * order's unique `provider_payment_id` and `hold_id` make a second call, however many webhooks or
+ * return pages arrive, find the first order instead of making another.
+ *
+ * A hold still active has its stock set aside: it moves from held to sold. A hold that lapsed has
+ * given its stock back, so the sale is honoured only if the stock can be claimed again (the same
+ * conditional statement as at checkout); otherwise the order is recorded as refunded, with no
+ * tickets, and the caller refunds the payment and tells the buyer.
+ */
+export async function completeOrder(db: Db, input: CompleteInput): Promise<CompleteResult> {
+  const existing = await findOrder(db, input);
+  if (existing) return existing;
+
+  const tickets: { id: string; eventId: string }[] = [];
+  const result = await db.transaction(async (tx) => {
+    const [h] = await tx.select().from(hold).where(eq(hold.id, input.holdId)).for("update");
+    if (!h) throw new AppError("not_found", "That checkout no longer exists.");
+    // Someone else finished this hold while we waited for its lock.
+    const again = await findOrder(tx, input);
+    if (again) return again;
+
+    const [e] = await tx.select({ event, feeMode: user.feeMode }).from(event).innerJoin(user, eq(user.id, event.hostId)).where(eq(event.id, h.eventId));
+    const lines = await tx
+      .select({ line: holdLine, name: ticketType.name })
+      .from(holdLine)
+      .innerJoin(ticketType, eq(ticketType.id, holdLine.ticketTypeId))
+      .where(eq(holdLine.holdId, h.id));
+    const [d] = h.discountId ? await tx.select().from(discount).where(eq(discount.id, h.discountId)) : [];
+    const rule: DiscountRule | null = d ? (d.kind === "percent" ? { kind: "percent", basisPoints: d.value } : { kind: "fixed", pence: d.value }) : null;
+    const breakdown = priceOrder(
+      lines.map((l) => l.line),
+      { discount: rule, feeMode: e!.feeMode, fee: ACTIVE_PROVIDER_FEE },
+    );
+    if (input.payment && input.payment.amountPence !== breakdown.totalPence) {
+      throw new AppError("conflict", "The payment does not match the order's total.", { reason: "amount_mismatch", paid: input.payment.amountPence, due: breakdown.totalPence });
+    }
+    if (!input.payment && breakdown.totalPence !== 0) throw new AppError("conflict", "This order needs paying.", { reason: "payment_required" });
+
+    // Stock: converted from held, or claimed again for a lapsed hold.
+    let stockOk = true;
+    if (h.status === "active") {
+      for (const { line } of lines) {
+        await tx
+          .update(ticketType)
+          .set({ held: sql`${ticketType.held} - ${line.quantity}`, sold: sql`${ticketType.sold} + ${line.quantity}` })
+          .where(eq(ticketType.id, line.ticketTypeId));
+      }
+    } else if (h.status === "converted") {
+      throw new AppError("conflict", "This checkout was already completed.", { reason: "hold_converted" });
+    } else {
+      await tx.execute(sql`savepoint reclaim`);
+      for (const { line } of lines) {
+        const claimed = await tx
+          .update(ticketType)
+          .set({ sold: sql`${ticketType.sold} + ${line.quantity}` })
+          .where(and(eq(ticketType.id, line.ticketTypeId), sql`${ticketType.sold} + ${ticketType.held} + ${line.quantity} <= ${ticketType.capacity}`))
+          .returning({ id: ticketType.id });
+        if (claimed.length === 0) {
+          stockOk = false;
+          break;
+        }
+      }
+      if (stockOk && h.seats.length > 0) {
+        // Its seats were let go when it lapsed: they come back only if nobody took them since.
+        const back = await tx
+          .insert(seatClaim)
+          .values(h.seats.map((s) => ({ eventId: h.eventId, seatRow: s.row, seatColumn: s.column, ticketTypeId: s.ticketTypeId, holdId: h.id })))
+          .onConflictDoNothing()
+          .returning({ row: seatClaim.seatRow });
+        stockOk = back.length === h.seats.length;
+      }
+      if (!stockOk) await tx.execute(sql`rollback to savepoint reclaim`);
+    }
+
+    const reference = newReference();
+    const [o] = await tx
+      .insert(order)
+      .values({
+        reference,
+        eventId: h.eventId,
+        hostId: e!.event.hostId,
+        userId: input.buyer.userId,
+        holdId: h.id,
+        buyerEmail: input.buyer.email,
+        buyerName: input.buyer.name,
+        status: !stockOk ? "refunded" : breakdown.totalPence === 0 ? "free" : "paid",
+        currency: e!.event.currency,
+        subtotalPence: breakdown.subtotalPence,
+        discountPence: breakdown.discountPence,
+        bookingFeePence: breakdown.bookingFeePence,
+        totalPence: breakdown.totalPence,
+        discountId: d?.id ?? null,
+        discountCode: d?.code ?? null,
+        provider: input.payment?.provider ?? null,
+        providerPaymentId: input.payment?.providerPaymentId ?? null,
+        answers: input.answers ?? {},
+        paidAt: input.payment ? input.now : null,
+        createdAt: input.now,
+      })
+      .returning({ id: order.id });
+    await tx.update(hold).set({ status: "converted" }).where(eq(hold.id, h.id));
+    if (!stockOk) return { outcome: "refund" as const, orderId: o!.id, reference, created: true };
+
+    await tx.insert(orderLine).values(lines.map(({ line, name }) => ({ orderId: o!.id, ticketTypeId: line.ticketTypeId, name, quantity: line.quantity, unitPricePence: line.unitPricePence })));
+    // A code counts once per completed order.
+    if (d) await tx.update(discount).set({ uses: sql`${discount.uses} + 1` }).where(eq(discount.id, d.id));
+
+    // Seats held by this hold (re-claimed for a lapsed hold: its claims were let go).
+    let seats = await tx.select().from(seatClaim).where(and(eq(seatClaim.holdId, h.id), isNull(seatClaim.ticketId)));
+    const rows = lines.flatMap(({ line }) => Array.from({ length: line.quantity }, () => ({ id: randomUUID(), ticketTypeId: line.ticketTypeId })));
+    for (const row of rows) tickets.push({ id: row.id, eventId: h.eventId });
+    const codes = await Promise.all(rows.map((r) => input.sign(h.eventId, r.id)));
+    await tx.insert(ticket).values(
+      rows.map((r, i) => {
+        const seat = seats.find((s) => s.ticketTypeId === r.ticketTypeId);
+        if (seat) seats = seats.filter((s) => s !== seat);
+        return { id: r.id, orderId: o!.id, eventId: h.eventId, ticketTypeId: r.ticketTypeId, code: codes[i]!, seatRow: seat?.seatRow ?? null, seatColumn: seat?.seatColumn ?? null, holderName: input.buyer.name, createdAt: input.now };
+      }),
+    );
+    // Seats now belong to their tickets.
+    for (const t of await tx.select({ id: ticket.id, seatRow: ticket.seatRow, seatColumn: ticket.seatColumn }).from(ticket).where(eq(ticket.orderId, o!.id))) {
+      if (t.seatRow === null) continue;
+      await tx
+        .update(seatClaim)
+        .set({ ticketId: t.id, holdId: null })
+        .where(and(eq(seatClaim.eventId, h.eventId), eq(seatClaim.seatRow, t.seatRow), eq(seatClaim.seatColumn, t.seatColumn!)));
+    }
+    return { outcome: "fulfilled" as const, orderId: o!.id, reference, created: true };
+  });
+  return result;
+}
+
+async function findOrder(db: Db, input: Pick<CompleteInput, "holdId" | "payment">): Promise<CompleteResult | null> {
+  const [found] = await db
+    .select({ id: order.id, reference: order.reference, status: order.status })
+    .from(order)
+    .where(input.payment ? eq(order.providerPaymentId, input.payment.providerPaymentId) : eq(order.holdId, input.holdId))
+    .limit(1);
+  if (!found) return null;
+  return { outcome: found.status === "refunded" ? "refund" : "fulfilled", orderId: found.id, reference: found.reference, created: false };
+}
+
+/** The ids of tickets issued for orders, for emails and pages. */
+export async function ticketsOfOrder(db: Db, orderId: string) {
+  return db.select().from(ticket).where(inArray(ticket.orderId, [orderId]));
+}
