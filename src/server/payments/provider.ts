@@ -1,0 +1,72 @@
+/**
+ * Card payments go through a provider's own hosted checkout page, so card data never touches our
+ * pages (SAQ-A). Two providers implement this: the built-in test provider (default; its hosted
+ * page is ours, at /pay/test/{session}) and Stripe Checkout (when STRIPE_SECRET_KEY is set).
+ */
+export type ProviderName = "test" | "stripe";
+
+export interface CheckoutRequest {
+  /** Our payment row's id, echoed back by the provider (metadata / client reference). */
+  paymentId: string;
+  amountPence: number;
+  currency: "GBP" | "EUR";
+  /** What the buyer sees on the provider's page, e.g. "2 tickets: Kelham Island Pub Quiz". */
+  description: string;
+  customerEmail: string;
+  /** Where the provider sends the buyer after paying (we add nothing to it). */
+  successUrl: string;
+  /** Where the provider sends the buyer who gives up. */
+  cancelUrl: string;
+  /** When the provider should stop accepting this payment (our hold's expiry, or later). */
+  expiresAt: Date;
+}
+
+export interface CheckoutSession {
+  sessionId: string;
+  /** The provider's hosted page to send the buyer to. */
+  redirectUrl: string;
+}
+
+/** What the provider says about a session now. */
+export interface SessionState {
+  sessionId: string;
+  status: "pending" | "succeeded" | "declined" | "abandoned";
+  /** The provider's id for the money once paid (Stripe: the PaymentIntent); unique per payment. */
+  providerPaymentId: string | null;
+  amountPence: number;
+  /** Our payment id, as given at creation. */
+  paymentId: string | null;
+}
+
+/** A provider's event, from a verified webhook. */
+export interface WebhookEvent {
+  id: string;
+  kind: "session_completed" | "session_expired" | "other";
+  sessionId: string | null;
+}
+
+export interface PaymentProvider {
+  readonly name: ProviderName;
+  createCheckout(request: CheckoutRequest): Promise<CheckoutSession>;
+  retrieveSession(sessionId: string): Promise<SessionState>;
+  /** Refunds all or part of a payment; safe to repeat with the same idempotency key. */
+  refund(input: { providerPaymentId: string; amountPence: number; idempotencyKey: string }): Promise<{ refundId: string }>;
+  /**
+   * Verifies a webhook's signature over the raw body (with a tolerance for the timestamp) and
+   * reads it; throws WebhookSignatureError when it is not genuine.
+   */
+  verifyWebhook?(rawBody: string, signatureHeader: string | undefined, now: Date): WebhookEvent;
+}
+
+export class WebhookSignatureError extends Error {
+  constructor(message = "Webhook signature could not be verified") {
+    super(message);
+    this.name = "WebhookSignatureError";
+  }
+}
+
+/** The card fee for the provider in use (spec §9: the active one 1% + 0; the other 1.5% + 20p). */
+export const PROVIDER_FEES = {
+  test: { basisPoints: 100, fixedMinor: 0 },
+  stripe: { basisPoints: 100, fixedMinor: 0 },
+} as const;
