@@ -16,6 +16,7 @@ import { sql } from "drizzle-orm";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { prepareDatabase } from "../src/db/migrate.server";
 import { seedDemoIfEmpty } from "../src/db/seed/seed-demo";
+import { loadTicketCodes } from "../src/server/ticket-codes.server";
 import { pageContext } from "../src/server/app";
 import { createLocalStorage } from "../src/server/storage/local-storage.server";
 import { createTestApp } from "../tests/setup/test-app";
@@ -35,7 +36,7 @@ const clientDir = path.join(ROOT, "build/client");
 const bench = await benchDatabase("pages");
 const { database } = bench;
 await prepareDatabase(database, async (db) => {
-  await seedDemoIfEmpty(db, { now: new Date(), storage: createLocalStorage(`${bench.dataDir}/uploads`) });
+  await seedDemoIfEmpty(db, { now: new Date(), storage: createLocalStorage(`${bench.dataDir}/uploads`), sign: (await loadTicketCodes(db)).sign });
 });
 const [{ slug }] = (await database.db.execute<{ slug: string }>(sql`select slug from event where status = 'published' and not is_private and starts_at > now() order by sold_total desc limit 1`)).rows as [{ slug: string }];
 const ROUTES = ["/", "/explore", `/events/${slug}`];

@@ -8,6 +8,7 @@ import { getRequestListener } from "@hono/node-server";
 import { sql } from "drizzle-orm";
 import { prepareDatabase } from "../src/db/migrate.server";
 import { seedDemoIfEmpty } from "../src/db/seed/seed-demo";
+import { loadTicketCodes } from "../src/server/ticket-codes.server";
 import { seedSyntheticEvents } from "../src/db/seed/synthetic";
 import { createLocalStorage } from "../src/server/storage/local-storage.server";
 import { searchEvents } from "../src/services/search-events";
@@ -33,7 +34,7 @@ const { database } = bench;
 const started = Date.now();
 const now = new Date();
 await prepareDatabase(database, async (db) => {
-  await seedDemoIfEmpty(db, { now, storage: createLocalStorage(`${bench.dataDir}/uploads`) });
+  await seedDemoIfEmpty(db, { now, storage: createLocalStorage(`${bench.dataDir}/uploads`), sign: (await loadTicketCodes(db)).sign });
 });
 const demo = Number((await database.db.execute<{ n: number }>(sql`select count(*)::int as n from event`)).rows[0]!.n);
 if (EVENTS > demo) await seedSyntheticEvents(database.db, { now, count: EVENTS - demo });

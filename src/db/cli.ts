@@ -5,6 +5,7 @@
 import path from "node:path";
 import { loadConfig } from "~/server/config.server";
 import { createLocalStorage } from "~/server/storage/local-storage.server";
+import { loadTicketCodes } from "~/server/ticket-codes.server";
 import { openDatabase } from "./client.server";
 import { prepareDatabase } from "./migrate.server";
 import { seedDemoIfEmpty } from "./seed/seed-demo";
@@ -28,7 +29,7 @@ try {
       throw new Error("--events needs a whole number between 1 and 1000000, e.g. --events 5000");
     }
     await prepareDatabase(database, async (db) => {
-      const seeded = await seedDemoIfEmpty(db, { now: new Date(), storage });
+      const seeded = await seedDemoIfEmpty(db, { now: new Date(), storage, sign: (await loadTicketCodes(db)).sign });
       console.log(seeded ? "Seeded demo data." : "Demo data already present.");
       if (count > 0) console.log(`Added ${await seedSyntheticEvents(db, { now: new Date(), count })} synthetic events.`);
     });

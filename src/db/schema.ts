@@ -416,6 +416,8 @@ export const hold = pgTable(
     /** Seats chosen (seat-plan events), kept so a payment arriving after the hold lapsed can try to claim them again. */
     seats: jsonb("seats").$type<{ row: number; column: number; ticketTypeId: string }[]>().notNull().default(sql`'[]'::jsonb`),
     discountId: uuid("discount_id").references(() => discount.id, { onDelete: "set null" }),
+    /** Answers to the event's questions, given at checkout and copied to the order. */
+    answers: jsonb("answers").$type<Record<string, string>>().notNull().default(sql`'{}'::jsonb`),
     /** The client's key for this checkout: a retried request finds the same hold. */
     idempotencyKey: text("idempotency_key").unique(),
     createdAt: createdAt(),
@@ -566,3 +568,33 @@ export const payment = pgTable(
   },
   (t) => [index("payment_pending_idx").on(t.createdAt).where(sql`status = 'pending'`), index("payment_hold_idx").on(t.holdId)],
 );
+
+/*
+ * The built-in test payment provider's own records: it stands in for a card processor, so it keeps
+ * its sessions apart from ours (the `payment` table is our side of the conversation).
+ */
+export const testPaymentSession = pgTable("test_payment_session", {
+  id: text("id").primaryKey(),
+  /** Our payment id, as the request gave it (the provider echoes it back). */
+  clientReference: text("client_reference").notNull(),
+  amountPence: integer("amount_pence").notNull(),
+  currency: text("currency").notNull(),
+  description: text("description").notNull(),
+  customerEmail: text("customer_email").notNull(),
+  successUrl: text("success_url").notNull(),
+  cancelUrl: text("cancel_url").notNull(),
+  status: text("status", { enum: ["open", "complete", "expired"] }).notNull().default("open"),
+  /** The last card's outcome, shown on the page ("declined"). */
+  lastError: text("last_error"),
+  paymentIntentId: text("payment_intent_id").unique(),
+  expiresAt: tz("expires_at").notNull(),
+  createdAt: createdAt(),
+});
+
+export const testRefund = pgTable("test_refund", {
+  id: text("id").primaryKey(),
+  idempotencyKey: text("idempotency_key").notNull().unique(),
+  paymentIntentId: text("payment_intent_id").notNull(),
+  amountPence: integer("amount_pence").notNull(),
+  createdAt: createdAt(),
+});

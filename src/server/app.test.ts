@@ -13,6 +13,7 @@ import { createMailer } from "./email/mailer.server";
 import { type JobQueue, startJobs, stopJobs } from "./jobs/boss.server";
 import { createRobotCheck } from "./robot-check.server";
 import { createLocalStorage } from "./storage/local-storage.server";
+import { paymentDeps } from "../../tests/setup/test-app";
 
 let database: Database;
 let app: ReturnType<typeof createApp>;
@@ -35,6 +36,7 @@ beforeAll(async () => {
     mailer,
     robotCheck,
     throttle,
+    ...paymentDeps(database),
     buildVersion: "9.9.9-test",
     // These tests stay inside /api; pages are covered by the e2e suite against a real build.
     getBuild: () => Promise.reject(new Error("pages are not rendered in API tests")),

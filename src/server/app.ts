@@ -8,7 +8,9 @@ import { type AppLoadContext, createRequestHandler, type ServerBuild } from "rea
 import type { Database } from "~/db/client.server";
 import type { SessionUser } from "~/web/load-context";
 import { altchaRoutes } from "./api/altcha";
+import { devBookingRoutes } from "./api/dev-booking";
 import { devTileRoutes } from "./api/dev-tiles";
+import { stripeWebhookRoutes } from "./api/stripe-webhook";
 import { healthRoutes } from "./api/health";
 import { imageRoutes } from "./api/img";
 import { mediaRoutes } from "./api/media";
@@ -25,7 +27,11 @@ import type { RobotCheck } from "./robot-check.server";
 import type { FileStorage } from "./storage/local-storage.server";
 import { createTeamChat, type TeamChat } from "./team-chat.server";
 import { AppError } from "~/lib/app-error";
+import type { PaymentProvider } from "~/services/payment-provider";
 import type { Throttle } from "~/services/throttle";
+import { settleAndNotify } from "./payments/settle.server";
+import type { TestProviderPage } from "./payments/test-provider.server";
+import type { TicketCodes } from "./ticket-codes.server";
 
 export interface AppDeps {
   config: Config;
@@ -41,6 +47,9 @@ export interface AppDeps {
   robotCheck: RobotCheck;
   /** Shared rate-limit counters: PostgreSQL, or Redis when REDIS_URL is set. */
   throttle: Throttle;
+  payments: PaymentProvider;
+  testPayments: TestProviderPage | null;
+  ticketCodes: TicketCodes;
   buildVersion: string;
   /** Loads React Router's server build (the built bundle in production, Vite's module in dev). */
   getBuild: () => Promise<ServerBuild>;
@@ -116,8 +125,19 @@ export function createApp(deps: AppDeps) {
   app.route("/api/metrics", metricsRoutes(database));
   app.route("/api/altcha", altchaRoutes(deps.robotCheck));
   app.route("/api/search", searchRoutes(database));
+  const { payments } = deps;
+  if (payments.name === "stripe" && payments.verifyWebhook) {
+    const settleDeps = { db: database.db, provider: payments, sign: deps.ticketCodes.sign, mailer: deps.mailer, publicUrl: config.publicUrl };
+    app.route(
+      "/api/webhooks/stripe",
+      stripeWebhookRoutes({ provider: { verifyWebhook: payments.verifyWebhook.bind(payments) }, settle: (sessionId, now) => settleAndNotify(settleDeps, sessionId, now) }),
+    );
+  }
   app.route("/", seoRoutes({ database, publicUrl: config.publicUrl }));
-  if (config.devRoutes) app.route("/dev/tiles", devTileRoutes());
+  if (config.devRoutes) {
+    app.route("/dev/tiles", devTileRoutes());
+    app.route("/dev", devBookingRoutes(database));
+  }
   app.route("/media", mediaRoutes(deps.storage));
   app.route("/img", imageRoutes({ storage: deps.storage, cacheDir: path.join(config.dataDir, "cache", "img") }));
   app.all("/api/*", (c) => errorResponse(c, new AppError("not_found")));
@@ -162,7 +182,7 @@ export function createApp(deps: AppDeps) {
 
 /** What loaders and actions see: the app's services plus this request's person and ids. */
 export function pageContext(
-  deps: Pick<AppDeps, "config" | "database" | "auth" | "storage" | "mailer" | "robotCheck" | "throttle" | "buildVersion"> & { teamChat: TeamChat },
+  deps: Pick<AppDeps, "config" | "database" | "auth" | "storage" | "mailer" | "robotCheck" | "throttle" | "buildVersion" | "payments" | "testPayments" | "ticketCodes"> & { teamChat: TeamChat },
   request: Pick<AppLoadContext, "user" | "clientIp" | "requestId" | "nonce">,
 ): AppLoadContext {
   return {
@@ -177,6 +197,9 @@ export function pageContext(
     publicUrl: deps.config.publicUrl,
     robotCheck: deps.robotCheck,
     throttle: deps.throttle,
+    payments: deps.payments,
+    testPayments: deps.testPayments,
+    ticketCodes: deps.ticketCodes,
     ...request,
   };
 }

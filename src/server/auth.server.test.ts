@@ -14,6 +14,7 @@ import { createMailer, type ServerMailer } from "./email/mailer.server";
 import { startJobs, stopJobs, type JobQueue } from "./jobs/boss.server";
 import { createRobotCheck, type RobotCheck } from "./robot-check.server";
 import { createLocalStorage } from "./storage/local-storage.server";
+import { paymentDeps } from "../../tests/setup/test-app";
 
 /**
  * The account rules, exercised through the JSON API as any client would: robot check, password
@@ -44,6 +45,7 @@ beforeAll(async () => {
     robotCheck,
     storage: createLocalStorage("/tmp/ticketyboo-auth-test/uploads"),
     logger,
+    ...paymentDeps(database),
     buildVersion: "test",
     getBuild: () => Promise.reject(new Error("no pages in API tests")),
   } as Parameters<typeof createApp>[0]);

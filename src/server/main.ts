@@ -14,8 +14,11 @@ import { createAuth } from "./auth.server";
 import { ConfigError, loadConfig } from "./config.server";
 import { createMailer } from "./email/mailer.server";
 import { startJobs, stopJobs } from "./jobs/boss.server";
+import { startBookingJobs } from "./jobs/booking-jobs.server";
 import { createRobotCheck } from "./robot-check.server";
+import { choosePaymentProvider } from "./payments/choose-provider.server";
 import { createLocalStorage } from "./storage/local-storage.server";
+import { loadTicketCodes } from "./ticket-codes.server";
 import { createTeamChat } from "./team-chat.server";
 import { createRedisThrottle } from "./throttle-redis.server";
 
@@ -36,7 +39,7 @@ async function main() {
   await prepareDatabase(database, async (db) => {
     if (!config.seedDemo) return;
     const { seedDemoIfEmpty } = await import("~/db/seed/seed-demo");
-    const seeded = await seedDemoIfEmpty(db, { now: new Date(), storage });
+    const seeded = await seedDemoIfEmpty(db, { now: new Date(), storage, sign: (await loadTicketCodes(db)).sign });
     if (seeded) logger.info("seeded demo data (see README for the demo accounts)");
   });
   // Background jobs (pg-boss, in our database) and email, which goes through them.
@@ -51,6 +54,10 @@ async function main() {
   const robotCheck = createRobotCheck({ db: database.db, hmacKey: await getOrCreateSecret(database.db, "altcha") });
   const secret = config.authSecret ?? (await getOrCreateSecret(database.db, "auth"));
   const auth = createAuth({ db: database.db, secret, baseUrl: config.publicUrl, mailer, throttle, robotCheck });
+  const ticketCodes = await loadTicketCodes(database.db);
+  // Card payments: Stripe Checkout when STRIPE_SECRET_KEY is set, else the built-in test provider.
+  const { payments, testPayments } = choosePaymentProvider(config, database.db);
+  logger.info({ provider: payments.name }, "card payments");
 
   let getBuild: () => Promise<ServerBuild>;
   let clientDir: string | undefined;
@@ -69,7 +76,8 @@ async function main() {
   }
 
   const teamChat = createTeamChat(config.teamChatWebhookUrl, logger);
-  const app = createApp({ config, database, auth, storage, logger, teamChat, mailer, robotCheck, throttle, buildVersion: buildVersion(), getBuild, clientDir });
+  await startBookingJobs({ boss, database, payments, ticketCodes, mailer, publicUrl: config.publicUrl, logger });
+  const app = createApp({ config, database, auth, storage, logger, teamChat, mailer, robotCheck, throttle, payments, testPayments, ticketCodes, buildVersion: buildVersion(), getBuild, clientDir });
   const listener = getRequestListener(app.fetch);
   const server = http.createServer((req, res) => (handleDev ? handleDev(req, res, () => listener(req, res)) : listener(req, res)));
   server.listen(config.port, config.host, () => {

@@ -1,5 +1,7 @@
 import { createHmac } from "node:crypto";
-import { eventKey, signTicketCode, verifyTicketCode, type Hmac } from "~/domain/ticket-codes";
+import type { Db } from "~/db/client.server";
+import { base32, eventKey, signTicketCode, verifyTicketCode, type Hmac } from "~/domain/ticket-codes";
+import { getOrCreateSecret } from "~/services/app-secrets";
 
 const hmac: Hmac = (key, message) => new Uint8Array(createHmac("sha256", key).update(message).digest());
 
@@ -20,7 +22,14 @@ export function createTicketCodes(secret: string) {
     verify: async (eventId: string, code: string) => verifyTicketCode(await keyFor(eventId), code, hmac),
     /** The key a door device needs for one event's tickets. */
     eventKey: keyFor,
+    /** The `?key=` a host shares to unlock a private ticket type: unguessable, and checkable without storing it. */
+    unlockKey: (ticketTypeId: string) => base32(hmac(master, `unlock:${ticketTypeId}`) as Uint8Array).slice(0, 16),
   };
 }
 
 export type TicketCodes = ReturnType<typeof createTicketCodes>;
+
+/** The ticket codes of this installation: its secret is made once and kept in the database. */
+export async function loadTicketCodes(db: Db): Promise<TicketCodes> {
+  return createTicketCodes(await getOrCreateSecret(db, "tickets"));
+}

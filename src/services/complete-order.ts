@@ -3,6 +3,7 @@ import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { discount, event, hold, holdLine, order, orderLine, seatClaim, ticket, ticketType, user } from "~/db/schema";
 import { ACTIVE_PROVIDER_FEE } from "~/domain/money";
+import { orderReference } from "~/domain/order-reference";
 import { priceOrder, type DiscountRule } from "~/domain/pricing";
 import { AppError } from "~/lib/app-error";
 
@@ -26,11 +27,8 @@ export type CompleteResult =
   /** The hold had lapsed and its stock was sold meanwhile: the payment must be refunded. */
   | { outcome: "refund"; orderId: string; reference: string; created: boolean };
 
-/** Order references people can read out: no 0/O or 1/I. */
-const REFERENCE_ALPHABET = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ";
 export function newReference(): string {
-  const bytes = randomBytes(8);
-  return `TB-${Array.from(bytes, (b) => REFERENCE_ALPHABET[b % REFERENCE_ALPHABET.length]).join("")}`;
+  return orderReference(randomBytes(8));
 }
 
 /**
@@ -129,7 +127,7 @@ export async function completeOrder(db: Db, input: CompleteInput): Promise<Compl
         discountCode: d?.code ?? null,
         provider: input.payment?.provider ?? null,
         providerPaymentId: input.payment?.providerPaymentId ?? null,
-        answers: input.answers ?? {},
+        answers: input.answers ?? h.answers,
         paidAt: input.payment ? input.now : null,
         createdAt: input.now,
       })

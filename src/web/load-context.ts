@@ -3,7 +3,10 @@ import type { Auth } from "~/server/auth.server";
 import type { RobotCheck } from "~/server/robot-check.server";
 import type { Mailer } from "~/server/email/mailer";
 import type { FileStorage } from "~/server/storage/local-storage.server";
+import type { TestProviderPage } from "~/server/payments/test-provider.server";
 import type { TeamChat } from "~/server/team-chat.server";
+import type { TicketCodes } from "~/server/ticket-codes.server";
+import type { PaymentProvider } from "~/services/payment-provider";
 import type { Throttle } from "~/services/throttle";
 
 /** The signed-in person as the pages see them: only what their own pages may show. */
@@ -45,6 +48,12 @@ export interface TicketybooContext {
   robotCheck: RobotCheck;
   /** Shared rate limits: `await context.throttle.hit(key, { limit, windowMs }, new Date())`. */
   throttle: Throttle;
+  /** Card payments: the test provider, or Stripe when STRIPE_SECRET_KEY is set. */
+  payments: PaymentProvider;
+  /** The test provider's own hosted page (null when a real provider is in use). */
+  testPayments: TestProviderPage | null;
+  /** Signs ticket codes (and checks them at the door). */
+  ticketCodes: TicketCodes;
 }
 
 declare module "react-router" {

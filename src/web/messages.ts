@@ -59,6 +59,9 @@ export const messages = {
     freeTickets: "You are eligible for free tickets",
   },
   buyer: {
+    purchaseFailed: "Purchase failed",
+    paymentError: "Something went wrong while processing payment!",
+    ticketsError: "Something went wrong while generating tickets!",
     soldOut: "Sorry, this event is sold out!",
     ended: "Sorry, this event has ended!",
     missingWaitlistData: "Missing event or user data!",

@@ -133,7 +133,7 @@ test.describe("event page", () => {
     for (const field of ["startDate", "endDate", "image", "description", "offers", "url"]) expect(event, field).toHaveProperty(field);
     const offers = event.offers as { price: string; priceCurrency: string; availability: string; url: string; validFrom: string }[];
     expect(offers[0]).toMatchObject({ priceCurrency: "GBP", price: expect.stringMatching(/^\d+\.\d{2}$/), availability: expect.stringMatching(/^https:\/\/schema\.org\//) });
-    await expect(page.getByRole("complementary", { name: "Tickets" }).getByText(/Includes £\d+\.\d{2} booking fee/).first()).toBeVisible();
+    await expect(page.getByRole("complementary", { name: "Tickets" }).getByText(/incl\. £\d+\.\d{2} booking fee/).first()).toBeVisible();
     await expect(page.getByRole("heading", { name: "You might also like" })).toBeVisible();
     await expectAccessible(page);
   });

@@ -25,6 +25,8 @@ export { expect };
 
 /** Runs axe (WCAG 2.2 A/AA rules) on the page as it is now and fails on any violation. */
 export async function expectAccessible(page: Page) {
+  // Contrast is judged on the page at rest: let entrance transitions (toasts, dialogs) finish.
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running" || a.effect?.getTiming().iterations === Infinity), null, { timeout: 5_000 }).catch(() => undefined);
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
   const summary = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
   expect(summary, "axe violations").toEqual([]);

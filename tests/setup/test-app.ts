@@ -6,7 +6,9 @@ import { createAuth } from "../../src/server/auth.server";
 import { loadConfig } from "../../src/server/config.server";
 import { createMailer } from "../../src/server/email/mailer.server";
 import { type JobQueue, startJobs, stopJobs } from "../../src/server/jobs/boss.server";
+import { choosePaymentProvider } from "../../src/server/payments/choose-provider.server";
 import { createRobotCheck } from "../../src/server/robot-check.server";
+import { createTicketCodes } from "../../src/server/ticket-codes.server";
 import { createTeamChat } from "../../src/server/team-chat.server";
 import { createLocalStorage } from "../../src/server/storage/local-storage.server";
 import { createDbThrottle } from "../../src/services/throttle";
@@ -29,6 +31,7 @@ export async function createTestApp(
   const throttle = createDbThrottle(database.db);
   const robotCheck = createRobotCheck({ db: database.db, hmacKey: "test-altcha-key" });
   const storage = createLocalStorage(`${dataDir}/uploads`);
+  const { ticketCodes, payments, testPayments } = paymentDeps(database, config);
   const auth = createAuth({ db: database.db, secret: "x".repeat(32), baseUrl: config.publicUrl, mailer, throttle, robotCheck });
   const app = createApp({
     config,
@@ -39,10 +42,18 @@ export async function createTestApp(
     mailer,
     robotCheck,
     throttle,
+    payments,
+    testPayments,
+    ticketCodes,
     buildVersion: "9.9.9-test",
     getBuild: pages?.getBuild ?? (() => Promise.reject(new Error("pages are not rendered in API tests"))),
     clientDir: pages?.clientDir,
   });
   const teamChat = createTeamChat(undefined, logger);
-  return { app, config, auth, storage, mailer, throttle, robotCheck, teamChat, logger, close: () => stopJobs(boss) };
+  return { app, config, auth, storage, payments, testPayments, ticketCodes, mailer, throttle, robotCheck, teamChat, logger, close: () => stopJobs(boss) };
+}
+
+/** The payment provider (the test provider, or Stripe when the config says) and ticket signing an app needs, for tests. */
+export function paymentDeps(database: Database, config: Parameters<typeof choosePaymentProvider>[0] = { publicUrl: "http://localhost:3000", stripe: undefined }) {
+  return { ...choosePaymentProvider(config, database.db), ticketCodes: createTicketCodes("test-ticket-secret-for-the-test-app") };
 }

@@ -52,7 +52,15 @@ export interface TicketSeed {
   capacity: number;
   payWhatYouWish?: boolean;
   description?: string;
+  /** Private tickets show only once unlocked (by the host's link or a private code). */
+  kind?: "private";
 }
+
+/** Demo discount codes (stored lower case): one public offer, one private code that unlocks crew tickets. */
+export const DEMO_DISCOUNTS = [
+  { host: "host" as HostKey, name: "Crowd discount", code: "crowd10", kind: "percent" as const, value: 1000, isPrivate: false },
+  { host: "host" as HostKey, name: "Crew and friends", code: "crew", kind: "percent" as const, value: 0, isPrivate: true },
+];
 
 export interface EventSeed {
   name: string;
@@ -695,7 +703,10 @@ export const CATEGORIES: CategorySeed[] = [
         day: 28,
         time: "18:00",
         minutes: 120,
-        tickets: [{ name: "Ticket", pricePence: 500, capacity: 100 }],
+        tickets: [
+          { name: "Ticket", pricePence: 500, capacity: 100 },
+          { name: "Crew and friends", pricePence: 300, capacity: 10, kind: "private", description: "For volunteers and friends of the night" },
+        ],
         scenario: "upcoming",
         host: "host",
       },

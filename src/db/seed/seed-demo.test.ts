@@ -1,12 +1,14 @@
 import { verifyPassword } from "better-auth/crypto";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, isNotNull, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDaysYmd, londonWallTimeToUtc, londonYmd } from "../../lib/london-time";
 import { createTestDatabase } from "../../../tests/setup/test-db";
 import type { Database } from "../client.server";
-import { account, alert, appMeta, event, featureFlag, ticketType, user, venue } from "../schema";
+import { account, alert, appMeta, discount, event, featureFlag, order, seatClaim, ticket, ticketType, user, venue } from "../schema";
+import { createTicketCodes } from "../../server/ticket-codes.server";
 import { CATEGORIES, VENUES } from "./demo-data";
+import { chooseBuyerEvents, planDemoOrders } from "./demo-orders";
 import { allocateSales, planDemoEvents, scheduleDemoEvent, seedDemoIfEmpty } from "./seed-demo";
 import { seedSyntheticEvents } from "./synthetic";
 
@@ -14,12 +16,13 @@ import { seedSyntheticEvents } from "./synthetic";
 const now = new Date("2026-06-15T12:00:00Z");
 const saved = new Map<string, { data: Buffer; contentType: string }>();
 const storage = { save: async (key: string, data: Buffer, contentType: string) => void saved.set(key, { data, contentType }) };
+const codes = createTicketCodes("the seed test's ticket secret");
 let database: Database;
 
 beforeAll(async () => {
   // A migrated copy of the run's template database (PGlite, or PostgreSQL with TEST_DATABASE_URL).
   database = await createTestDatabase();
-  expect(await seedDemoIfEmpty(database.db, { now, storage })).toBe(true);
+  expect(await seedDemoIfEmpty(database.db, { now, storage, sign: codes.sign })).toBe(true);
 }, 120_000);
 
 afterAll(async () => {
@@ -304,9 +307,87 @@ describe("seedDemoIfEmpty", () => {
   it("does nothing the second time", async () => {
     const before = await countRows();
     const savesBefore = saved.size;
-    expect(await seedDemoIfEmpty(database.db, { now, storage })).toBe(false);
+    expect(await seedDemoIfEmpty(database.db, { now, storage, sign: codes.sign })).toBe(false);
     expect(await countRows()).toEqual(before);
     expect(saved.size).toBe(savesBefore);
+  });
+});
+
+describe("the demo's sales", () => {
+  it("are real orders: each ticket type's sold count is exactly its tickets, and every order has them", async () => {
+    const perType = await database.db
+      .select({ id: ticketType.id, sold: ticketType.sold, tickets: sql<number>`(select count(*)::int from ticket t where t.ticket_type_id = ticket_type.id)`, lines: sql<number>`(select coalesce(sum(l.quantity), 0)::int from order_line l where l.ticket_type_id = ticket_type.id)` })
+      .from(ticketType);
+    expect(perType.reduce((n, t) => n + t.sold, 0)).toBeGreaterThan(1000);
+    for (const t of perType) expect({ tickets: t.tickets, lines: t.lines }).toEqual({ tickets: t.sold, lines: t.sold });
+    const [orphans] = await database.db.select({ n: sql<number>`count(*)::int` }).from(order).where(sql`not exists (select 1 from ticket t where t.order_id = "order".id)`);
+    expect(orphans!.n).toBe(0);
+  });
+
+  it("are priced as checkout prices them, with signed codes that scan, and the discount's uses counted", async () => {
+    const orders = await database.db.select().from(order);
+    for (const o of orders.slice(0, 300)) {
+      expect(o.totalPence).toBe(o.subtotalPence - o.discountPence + o.bookingFeePence);
+      expect(o.status).toBe(o.totalPence === 0 ? "free" : "paid");
+      // The demo hosts pass the 1% card fee on to buyers.
+      expect(o.bookingFeePence).toBe(Math.round((o.subtotalPence - o.discountPence) / 100));
+    }
+    const sample = await database.db.select().from(ticket).limit(50);
+    for (const t of sample) expect(await codes.verify(t.eventId, t.code)).toEqual({ ok: true, ticketId: t.id });
+    const [crowd10] = await database.db.select().from(discount).where(eq(discount.code, "crowd10"));
+    expect(crowd10!.uses).toBe(orders.filter((o) => o.discountId === crowd10!.id).length);
+    expect(crowd10!.uses).toBeGreaterThan(0);
+  });
+
+  it("give the demo buyer tickets for upcoming events and for ones that are over", async () => {
+    const mine = await database.db
+      .select({ startsAt: event.startsAt, endsAt: event.endsAt, tickets: sql<number>`count(${ticket.id})::int` })
+      .from(order)
+      .innerJoin(user, eq(user.id, order.userId))
+      .innerJoin(event, eq(event.id, order.eventId))
+      .innerJoin(ticket, eq(ticket.orderId, order.id))
+      .where(eq(user.email, "buyer@ticketyboo.test"))
+      .groupBy(event.id);
+    expect(mine.filter((e) => e.startsAt > now).length).toBeGreaterThanOrEqual(3);
+    expect(mine.filter((e) => e.endsAt! < now).length).toBeGreaterThanOrEqual(2);
+    for (const e of mine) expect(e.tickets).toBe(2);
+  });
+
+  it("seat every ticket at a seated venue in a seat of its own, with its claim", async () => {
+    const seated = await database.db
+      .select({ id: ticket.id, eventId: ticket.eventId, row: ticket.seatRow, column: ticket.seatColumn, rows: venue.seatRows, columns: venue.seatColumns, claim: seatClaim.ticketId })
+      .from(ticket)
+      .innerJoin(event, eq(event.id, ticket.eventId))
+      .innerJoin(venue, eq(venue.id, event.venueId))
+      .leftJoin(seatClaim, and(eq(seatClaim.eventId, ticket.eventId), eq(seatClaim.seatRow, ticket.seatRow), eq(seatClaim.seatColumn, ticket.seatColumn)))
+      .where(isNotNull(venue.seatRows));
+    expect(seated.length).toBeGreaterThan(100);
+    for (const t of seated) {
+      expect(t.row).toBeGreaterThanOrEqual(1);
+      expect(t.row).toBeLessThanOrEqual(t.rows!);
+      expect(t.column).toBeLessThanOrEqual(t.columns!);
+      expect(t.claim).toBe(t.id);
+    }
+    expect(new Set(seated.map((t) => `${t.eventId}:${t.row}:${t.column}`)).size).toBe(seated.length);
+  });
+
+  it("are planned the same way for the same day, and never for drafts, cancelled events or past the sold count", () => {
+    const events = planDemoEvents(now);
+    const seededRand = () => {
+      let x = 7;
+      return () => ((x = (x * 48271) % 2147483647) / 2147483647);
+    };
+    const a = planDemoOrders(events, now, seededRand());
+    expect(planDemoOrders(events, now, seededRand())).toEqual(a);
+    for (const [i, e] of events.entries()) {
+      const sold = e.tickets.reduce((n, t) => n + t.sold, 0);
+      expect(a.filter((o) => o.event === i).reduce((n, o) => n + o.quantity, 0)).toBe(sold);
+      for (const o of a.filter((o) => o.event === i)) expect(o.createdAt.getTime()).toBeLessThanOrEqual(Math.max(now.getTime(), (e.lastPublishedAt ?? e.createdAt).getTime()));
+    }
+    const chosen = chooseBuyerEvents(events).map((i) => events[i]!.template.scenario);
+    expect(chosen).not.toContain("draft");
+    expect(chosen).not.toContain("cancelled");
+    expect(chosen).not.toContain("private");
   });
 });
 

@@ -3,9 +3,13 @@ import { hashPassword } from "better-auth/crypto";
 import { TransactionRollbackError, eq } from "drizzle-orm";
 import { addDaysYmd, londonWallTimeToUtc, londonYmd } from "../../lib/london-time";
 import type { Db } from "../client.server";
-import { account, alert, appMeta, event, featureFlag, ticketType, user, venue } from "../schema";
+import { account, alert, appMeta, discount, event, featureFlag, order, orderLine, seatClaim, ticket, ticketType, user, venue } from "../schema";
 import { hashString, prng, renderAvatar, renderCoverImage } from "./cover-image";
-import { CATEGORIES, VENUES, type EventSeed, type HostKey, type Scenario, type TicketSeed } from "./demo-data";
+import { CATEGORIES, DEMO_DISCOUNTS, VENUES, type EventSeed, type HostKey, type Scenario, type TicketSeed } from "./demo-data";
+import { crowdEmail, DEMO_CROWD, planDemoOrders, priceDemoOrder } from "./demo-orders";
+
+/** Signs a ticket's code (the app's ticket codes satisfy this), so seeded tickets scan like bought ones. */
+export type TicketSigner = (eventId: string, ticketId: string) => Promise<string>;
 
 /** Where generated images go (the app's file storage satisfies this). */
 export interface SeedStorage {
@@ -93,6 +97,8 @@ export interface PlannedEvent {
   createdAt: Date;
   lastPublishedAt: Date | null;
   tickets: PlannedTicket[];
+  /** The venue's seat plan, for a seated event. */
+  seated: { rows: number; columns: number } | null;
 }
 
 /**
@@ -183,9 +189,101 @@ export function planDemoEvents(now: Date): PlannedEvent[] {
         createdAt,
         lastPublishedAt: isDraft ? null : publishedAt,
         tickets: template.tickets.map((t, i) => ({ ...t, sold: sold[i]! })),
+        seated: seatPlan(template.venue),
       };
     }),
   );
+}
+
+function seatPlan(venueIndex: number | null): PlannedEvent["seated"] {
+  const v = venueIndex === null ? undefined : VENUES[venueIndex];
+  return v?.seatRows && v.seatColumns ? { rows: v.seatRows, columns: v.seatColumns } : null;
+}
+
+/**
+ * Writes the demo's sales (see demo-orders.ts): the crowd's accounts, then every order with its
+ * line, its tickets (signed codes, as checkout issues them) and, at seated venues, its seats.
+ */
+async function seedOrders(
+  tx: Db,
+  ctx: {
+    now: Date;
+    events: PlannedEvent[];
+    eventId: Map<string, string>;
+    typeId: Map<string, string>;
+    buyer: { id: string; email: string; firstName: string; lastName: string };
+    hostId: (key: HostKey) => string;
+    crowdCode: { id: string; code: string; value: number };
+    signedUpAt: Date;
+    sign: TicketSigner;
+  },
+) {
+  const crowd = DEMO_CROWD.map(([firstName, lastName], i) => ({
+    id: randomUUID(),
+    name: `${firstName} ${lastName}`,
+    email: crowdEmail(firstName, lastName),
+    emailVerified: true,
+    userType: "buyer" as const,
+    firstName,
+    lastName,
+    createdAt: new Date(ctx.signedUpAt.getTime() + i * DAY),
+    updatedAt: new Date(ctx.signedUpAt.getTime() + i * DAY),
+  }));
+  await tx.insert(user).values(crowd);
+
+  const planned = planDemoOrders(ctx.events, ctx.now, prng(hashString(`orders:${londonYmd(ctx.now)}`)));
+  const orders: (typeof order.$inferInsert)[] = [];
+  const lines: (typeof orderLine.$inferInsert)[] = [];
+  const tickets: (typeof ticket.$inferInsert)[] = [];
+  const seats: (typeof seatClaim.$inferInsert)[] = [];
+  for (const p of planned) {
+    const e = ctx.events[p.event]!;
+    const t = e.tickets[p.ticket]!;
+    const eventId = ctx.eventId.get(e.slug)!;
+    const ticketTypeId = ctx.typeId.get(`${eventId}:${p.ticket}`)!;
+    const who = p.buyer.kind === "buyer" ? ctx.buyer : crowd[p.buyer.index]!;
+    const name = `${who.firstName} ${who.lastName}`;
+    const price = priceDemoOrder(p, ctx.crowdCode.value);
+    const orderId = randomUUID();
+    orders.push({
+      id: orderId,
+      reference: p.reference,
+      eventId,
+      hostId: ctx.hostId(e.template.host),
+      userId: who.id,
+      buyerEmail: who.email,
+      buyerName: name,
+      status: price.totalPence === 0 ? "free" : "paid",
+      subtotalPence: price.subtotalPence,
+      discountPence: price.discountPence,
+      bookingFeePence: price.bookingFeePence,
+      totalPence: price.totalPence,
+      discountId: p.discounted ? ctx.crowdCode.id : null,
+      discountCode: p.discounted ? ctx.crowdCode.code : null,
+      provider: price.totalPence === 0 ? null : "test",
+      providerPaymentId: price.totalPence === 0 ? null : `seed_${p.reference}`,
+      paidAt: price.totalPence === 0 ? null : p.createdAt,
+      createdAt: p.createdAt,
+    });
+    lines.push({ orderId, ticketTypeId, name: t.name, quantity: p.quantity, unitPricePence: p.unitPricePence });
+    for (let k = 0; k < p.quantity; k++) {
+      const id = randomUUID();
+      const seat = p.seats[k];
+      tickets.push({ id, orderId, eventId, ticketTypeId, code: await ctx.sign(eventId, id), seatRow: seat?.row ?? null, seatColumn: seat?.column ?? null, holderName: name, createdAt: p.createdAt });
+      if (seat) seats.push({ eventId, seatRow: seat.row, seatColumn: seat.column, ticketTypeId, ticketId: id, createdAt: p.createdAt });
+    }
+  }
+  // In chunks: PostgreSQL takes at most 65,535 parameters per statement.
+  for (const [table, rows] of [
+    [order, orders],
+    [orderLine, lines],
+    [ticket, tickets],
+    [seatClaim, seats],
+  ] as const) {
+    for (let i = 0; i < rows.length; i += 1000) await tx.insert(table).values(rows.slice(i, i + 1000) as never);
+  }
+  const discounted = planned.filter((p) => p.discounted).length;
+  if (discounted > 0) await tx.update(discount).set({ uses: discounted }).where(eq(discount.id, ctx.crowdCode.id));
 }
 
 /** Runs `fn` over `items`, at most `limit` at a time (sharp renders on a small thread pool). */
@@ -206,7 +304,7 @@ async function forEachLimited<T>(items: readonly T[], limit: number, fn: (item: 
  * write is the marker row, so a crash leaves nothing half-seeded and a concurrent seeder waits on
  * that row, then finds it and backs out.
  */
-export async function seedDemoIfEmpty(db: Db, opts: { now: Date; storage: SeedStorage }): Promise<boolean> {
+export async function seedDemoIfEmpty(db: Db, opts: { now: Date; storage: SeedStorage; sign: TicketSigner }): Promise<boolean> {
   const [existing] = await db.select({ key: appMeta.key }).from(appMeta).where(eq(appMeta.key, DEMO_SEED_KEY));
   if (existing) return false;
   const { now, storage } = opts;
@@ -313,21 +411,32 @@ export async function seedDemoIfEmpty(db: Db, opts: { now: Date; storage: SeedSt
         .returning({ id: event.id, slug: event.slug });
       const eventId = new Map(eventRows.map((r) => [r.slug, r.id]));
 
-      await tx.insert(ticketType).values(
-        events.flatMap((e) =>
+      const typeRows = await tx
+        .insert(ticketType)
+        .values(
+          events.flatMap((e) =>
           e.tickets.map((t, i) => ({
             eventId: eventId.get(e.slug)!,
             name: t.name,
             description: t.description ?? null,
             pricePence: t.pricePence,
             payWhatYouWish: t.payWhatYouWish ?? false,
+            kind: t.kind ?? ("general" as const),
             capacity: t.capacity,
             sold: t.sold,
             sortOrder: i,
             createdAt: e.createdAt,
           })),
-        ),
-      );
+          ),
+        )
+        .returning({ id: ticketType.id, eventId: ticketType.eventId, sortOrder: ticketType.sortOrder });
+      const typeId = new Map(typeRows.map((r) => [`${r.eventId}:${r.sortOrder}`, r.id]));
+
+      const discountRows = await tx
+        .insert(discount)
+        .values(DEMO_DISCOUNTS.map((d) => ({ hostId: userId(d.host), name: d.name, code: d.code, kind: d.kind, value: d.value, isPrivate: d.isPrivate })))
+        .returning({ id: discount.id, code: discount.code, value: discount.value });
+      await seedOrders(tx, { now, events, eventId, typeId, buyer: users.find((u) => u.key === "buyer")!, hostId: userId, crowdCode: discountRows.find((d) => d.code === "crowd10")!, signedUpAt, sign: opts.sign });
 
       await tx.insert(alert).values({
         heading: "Welcome to Ticketyboo",

@@ -1,3 +1,6 @@
+import type { OrderConfirmationProps } from "./templates/order-confirmation";
+import type { OrderRefundedProps } from "./templates/order-refunded";
+
 /**
  * What the rest of the app knows about email: a template name with its props, and a mailer that
  * queues it. Rendering (React Email), the queue (pg-boss) and delivery (SMTP or the dev outbox)
@@ -8,7 +11,9 @@ export type EmailTemplate =
   | { name: "reset-password"; props: { firstName: string; url: string } }
   | { name: "change-email"; props: { firstName: string; url: string; newEmail: string } }
   | { name: "welcome"; props: { firstName: string; userType: "buyer" | "host" } }
-  | { name: "host-onboarding"; props: { hostName: string } };
+  | { name: "host-onboarding"; props: { hostName: string } }
+  | { name: "order-confirmation"; props: OrderConfirmationProps }
+  | { name: "order-refunded"; props: OrderRefundedProps };
 
 export type EmailTemplateName = EmailTemplate["name"];
 

@@ -3,6 +3,8 @@ import { createElement, type ReactElement } from "react";
 import type { EmailTemplate } from "./mailer";
 import { ChangeEmail, changeEmailSubject } from "./templates/change-email";
 import { HostOnboarding, hostOnboardingSubject } from "./templates/host-onboarding";
+import { OrderConfirmation, orderConfirmationSubject } from "./templates/order-confirmation";
+import { OrderRefunded, orderRefundedSubject } from "./templates/order-refunded";
 import { ResetPassword, resetPasswordSubject } from "./templates/reset-password";
 import { VerifyEmail, verifyEmailSubject } from "./templates/verify-email";
 import { Welcome, welcomeSubject } from "./templates/welcome";
@@ -38,5 +40,9 @@ function compose(template: EmailTemplate, publicUrl: string): { subject: string;
       return { subject: welcomeSubject(template.props), element: createElement(Welcome, { ...template.props, publicUrl }) };
     case "host-onboarding":
       return { subject: hostOnboardingSubject(), element: createElement(HostOnboarding, { ...template.props, publicUrl }) };
+    case "order-confirmation":
+      return { subject: orderConfirmationSubject(template.props), element: createElement(OrderConfirmation, template.props) };
+    case "order-refunded":
+      return { subject: orderRefundedSubject(template.props), element: createElement(OrderRefunded, template.props) };
   }
 }

@@ -1,31 +1,109 @@
-import { BadgeCheck, CalendarDays, Clock, Lock, MapPin, MonitorPlay, Navigation, Ticket } from "lucide-react";
-import { data, Link } from "react-router";
+import { BadgeCheck, CalendarDays, Clock, Lock, MapPin, MonitorPlay, Navigation } from "lucide-react";
+import { data, Link, redirect } from "react-router";
+import type { Basket } from "~/domain/basket";
 import { eventTypeLabel, findCategory } from "~/domain/categories";
 import { badgeLabel, cardBadges, hasEnded, isSoldOut } from "~/domain/event-flags";
-import { allInPrice, feeFor, ACTIVE_PROVIDER_FEE } from "~/domain/money";
-import { inSaleWindow, isVisible, remaining, type TicketLike } from "~/domain/ticket-availability";
-import { formatEventDateTime, formatLongDate, formatMoney, formatTimeRange } from "~/lib/format";
-import { getEventPage, type EventPageTicket } from "~/services/get-event-page";
+import { isVisible } from "~/domain/ticket-availability";
+import { isAppError } from "~/lib/app-error";
+import { formatEventDateTime, formatLongDate, formatTimeRange } from "~/lib/format";
+import { bookingExtras } from "~/services/booking-page";
+import { getEventPage } from "~/services/get-event-page";
+import { discountProblemText, findDiscount, holdTickets } from "~/services/hold-tickets";
 import { recommendForEvent } from "~/services/recommend-events";
+import { BookingPanel } from "~/web/components/booking/booking-panel";
 import { EventGrid } from "~/web/components/events/event-card";
 import { eventJsonLd } from "~/web/lib/event-json-ld";
 import { HERO_WIDTHS, imageSrcSet, imageUrl, mediaPath } from "~/web/lib/images";
 import { describe, publicUrlFrom, seo } from "~/web/lib/seo";
-import { messages } from "~/web/messages";
 import type { Route } from "./+types/$slug";
 
 export const handle = { title: "Event" };
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, context, request }: Route.LoaderArgs) {
   const viewerId = context.user?.id ?? null;
-  const event = await getEventPage(context.database.db, { slug: params.slug, viewerId });
+  const db = context.database.db;
+  const event = await getEventPage(db, { slug: params.slug, viewerId });
   if (!event) throw data(null, { status: 404 });
   const now = new Date();
-  const recommendations = await recommendForEvent(context.database.db, {
-    now,
-    event: { id: event.id, category: event.category, hostId: event.host.id, venue: event.venue ? { lat: event.venue.lat, lng: event.venue.lng } : null },
+  const [recommendations, extras] = await Promise.all([
+    recommendForEvent(db, {
+      now,
+      event: { id: event.id, category: event.category, hostId: event.host.id, venue: event.venue ? { lat: event.venue.lat, lng: event.venue.lng } : null },
+    }),
+    bookingExtras(db, { eventId: event.id, hostId: event.host.id, now }),
+  ]);
+  // A host's private link (?key=) unlocks its private ticket type; a private discount code does too, at checkout.
+  const key = new URL(request.url).searchParams.get("key") ?? "";
+  const unlockedIds = key ? event.tickets.filter((t) => t.kind === "private" && context.ticketCodes.unlockKey(t.id) === key).map((t) => t.id) : [];
+  return { event, now, recommendations, viewerId, isOwner: viewerId === event.host.id, feeMode: extras.feeMode, takenSeats: extras.takenSeats, unlockedIds };
+}
+
+/** Pence from the pounds a buyer typed for a pay-what-you-wish ticket (NaN when not a price). */
+function pence(text: string): number {
+  const clean = text.replace(/[£,\s]/g, "");
+  return /^\d{1,7}(\.\d{1,2})?$/.test(clean) ? Math.round(Number(clean) * 100) : NaN;
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const db = context.database.db;
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  const event = await getEventPage(db, { slug: params.slug, viewerId: context.user?.id ?? null });
+  if (!event) throw data(null, { status: 404 });
+  const now = new Date();
+
+  if (intent === "coupon") {
+    const code = String(form.get("coupon") ?? "").trim();
+    if (!code) return { couponError: "Enter a code first." };
+    const found = await findDiscount(db, event.host.id, code, now);
+    if (!found?.discount || found.problem) return { couponError: discountProblemText[found?.problem ?? "unknown"] };
+    const d = found.discount;
+    return {
+      coupon: {
+        code: d.code,
+        rule: d.kind === "percent" ? ({ kind: "percent", basisPoints: d.value } as const) : ({ kind: "fixed", pence: d.value } as const),
+        unlocks: d.isPrivate ? event.tickets.filter((t) => t.kind === "private") : [],
+      },
+    };
+  }
+
+  // Checkout: a person must be signed in; their basket waits in this browser while they do.
+  if (!context.user) throw redirect(`/log-in?redirect=${encodeURIComponent(`/events/${params.slug}`)}`);
+  const lines = event.tickets.flatMap((t) => {
+    const quantity = Number(form.get(`qty:${t.id}`) ?? 0);
+    if (!Number.isInteger(quantity) || quantity <= 0) return [];
+    const amount = form.get(`amount:${t.id}`);
+    return [{ ticketTypeId: t.id, quantity, ...(t.payWhatYouWish ? { amountPence: amount === null ? t.pricePence : pence(String(amount)) } : {}) }];
   });
-  return { event, now, recommendations, viewerId, isOwner: viewerId === event.host.id };
+  let seats: { row: number; column: number }[] = [];
+  try {
+    const parsed = JSON.parse(String(form.get("seats") ?? "[]")) as unknown;
+    if (Array.isArray(parsed)) seats = parsed.filter((s): s is { row: number; column: number } => typeof s?.row === "number" && typeof s?.column === "number");
+  } catch {
+    seats = [];
+  }
+  const url = new URL(request.url);
+  const key = url.searchParams.get("key") ?? "";
+  const unlockedTicketTypeIds = key ? event.tickets.filter((t) => t.kind === "private" && context.ticketCodes.unlockKey(t.id) === key).map((t) => t.id) : [];
+  const coupon = String(form.get("appliedCoupon") || form.get("coupon") || "").trim() || null;
+  try {
+    const held = await holdTickets(db, {
+      eventId: event.id,
+      userId: context.user.id,
+      lines,
+      seats: seats.length > 0 ? seats : undefined,
+      coupon,
+      unlockedTicketTypeIds,
+      idempotencyKey: String(form.get("key") || "") || undefined,
+      now,
+    });
+    throw redirect(`/checkout/${held.holdId}`);
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    if (!isAppError(error)) throw error;
+    const basket = (error.details?.basket as Basket | undefined) ?? null;
+    return data({ checkoutError: error.message, correctedBasket: basket }, { status: error.code === "conflict" ? 409 : 422 });
+  }
 }
 
 export const meta: Route.MetaFunction = ({ data: loaded, matches }) => {
@@ -46,7 +124,7 @@ export const meta: Route.MetaFunction = ({ data: loaded, matches }) => {
   });
 };
 
-export default function EventPageRoute({ loaderData }: Route.ComponentProps) {
+export default function EventPageRoute({ loaderData, actionData }: Route.ComponentProps) {
   const { event, now, recommendations, viewerId, isOwner } = loaderData;
   const category = findCategory(event.category);
   const ended = hasEnded(event, now);
@@ -164,7 +242,18 @@ export default function EventPageRoute({ loaderData }: Route.ComponentProps) {
         </div>
 
         <aside aria-labelledby="tickets-heading" className="laptop:sticky laptop:top-24 laptop:self-start">
-          <TicketsPanel tickets={event.tickets} now={now} ended={ended} soldOut={soldOut} cancelled={event.isCancelled} currency={event.currency} />
+          <BookingPanel
+            eventId={event.id}
+            now={now}
+            currency={event.currency}
+            feeMode={loaderData.feeMode}
+            tickets={event.tickets.filter((t) => isVisible(t, now, loaderData.unlockedIds.includes(t.id)))}
+            unlockedIds={loaderData.unlockedIds}
+            seatPlan={event.venue?.seatRows && event.venue.seatColumns ? { rows: event.venue.seatRows, columns: event.venue.seatColumns, taken: loaderData.takenSeats } : null}
+            closed={event.isCancelled ? "cancelled" : ended ? "ended" : soldOut ? "sold_out" : null}
+            error={actionData && "checkoutError" in actionData ? actionData.checkoutError : null}
+            correctedBasket={actionData && "correctedBasket" in actionData ? actionData.correctedBasket : null}
+          />
         </aside>
       </div>
 
@@ -269,64 +358,5 @@ function HostCard({ host }: { host: { id: string; name: string; title: string | 
         </div>
       </div>
     </section>
-  );
-}
-
-function ticketStatus(t: TicketLike, now: Date): { text: string; tone: "muted" | "warn" | "ok" } | null {
-  if (t.salesStartAt && now < t.salesStartAt) return { text: `On sale from ${formatEventDateTime(t.salesStartAt)}`, tone: "muted" };
-  if (!inSaleWindow(t, now)) return { text: "Sales have ended", tone: "muted" };
-  const left = remaining(t);
-  if (left === 0) return { text: "Sold out", tone: "muted" };
-  if (left <= 10) return { text: `Only ${left} left`, tone: "warn" };
-  return null;
-}
-
-function TicketsPanel(props: { tickets: EventPageTicket[]; now: Date; ended: boolean; soldOut: boolean; cancelled: boolean; currency: string }) {
-  const { now } = props;
-  const visible = props.tickets.filter((t) => isVisible(t, now));
-  return (
-    <div className="card p-5">
-      <h2 id="tickets-heading" className="flex items-center gap-2 text-lg font-bold">
-        <Ticket aria-hidden className="size-5 text-brand" /> Tickets
-      </h2>
-      {props.cancelled ? (
-        <p className="mt-3 text-sm font-semibold text-danger">This event has been cancelled.</p>
-      ) : props.ended ? (
-        <p className="mt-3 text-sm font-semibold">{messages.buyer.ended}</p>
-      ) : props.soldOut ? (
-        <p className="mt-3 text-sm font-semibold">{messages.buyer.soldOut}</p>
-      ) : null}
-      {visible.length === 0 ? (
-        <p className="mt-3 text-sm text-fg-muted">No tickets are on sale for this event yet.</p>
-      ) : (
-        <ul className="mt-3 divide-y divide-border">
-          {visible.map((t) => {
-            const status = ticketStatus(t, now);
-            const fee = feeFor(t.pricePence, ACTIVE_PROVIDER_FEE);
-            return (
-              <li key={t.id} className="py-3">
-                <div className="flex items-start justify-between gap-3">
-                  <div className="min-w-0">
-                    <p className="font-semibold">{t.name}</p>
-                    {t.description ? <p className="text-sm text-fg-muted">{t.description}</p> : null}
-                  </div>
-                  <p className="shrink-0 text-right font-semibold">
-                    {t.pricePence === 0 ? "Free" : t.payWhatYouWish ? `From ${formatMoney(allInPrice(t.pricePence), props.currency)}` : formatMoney(allInPrice(t.pricePence), props.currency)}
-                  </p>
-                </div>
-                <div className="mt-1 flex items-center justify-between gap-3 text-xs">
-                  <span className="text-fg-muted">
-                    {t.pricePence === 0 ? "No booking fee" : `Includes ${formatMoney(fee, props.currency)} booking fee`}
-                    {t.payWhatYouWish ? " · pay what you wish" : ""}
-                  </span>
-                  {status ? <span className={status.tone === "warn" ? "font-semibold text-warning" : "text-fg-muted"}>{status.text}</span> : null}
-                </div>
-              </li>
-            );
-          })}
-        </ul>
-      )}
-      <p className="mt-4 border-t border-border pt-3 text-xs text-fg-muted">Prices include every fee. What you see is what you pay.</p>
-    </div>
   );
 }

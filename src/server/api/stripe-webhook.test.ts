@@ -1,0 +1,220 @@
+import { eq } from "drizzle-orm";
+import { Hono } from "hono";
+import Stripe from "stripe";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "~/db/client.server";
+import { order, payment, ticket, ticketType } from "~/db/schema";
+import type { CompleteResult } from "~/services/complete-order";
+import { completeOrder } from "~/services/complete-order";
+import { holdTickets } from "~/services/hold-tickets";
+import { releaseHolds } from "~/services/release-holds";
+import { settlePayment, startPayment } from "~/services/settle-payment";
+import { createEvent, createHost } from "../../../tests/factories/events";
+import { startFakeStripe, type FakeStripe } from "../../../tests/fakes/fake-stripe";
+import { createTestApp } from "../../../tests/setup/test-app";
+import { createTestDatabase } from "../../../tests/setup/test-db";
+import { errorResponse } from "../errors";
+import { createStripeProvider, type StripeProvider } from "../payments/stripe.server";
+import { createTicketCodes } from "../ticket-codes.server";
+import { stripeWebhookRoutes } from "./stripe-webhook";
+
+const WEBHOOK_SECRET = "whsec_ticketyboo_webhook_test";
+const codes = createTicketCodes("a test ticket secret that is long enough");
+let database: Database;
+let fake: FakeStripe;
+let provider: StripeProvider;
+let app: Hono;
+let hostId: string;
+let buyerId: string;
+const refunded: { order: CompleteResult; email: string }[] = [];
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  fake = await startFakeStripe();
+  provider = createStripeProvider({ secretKey: fake.apiKey, webhookSecret: WEBHOOK_SECRET, apiHost: fake.url });
+  hostId = (await createHost(database.db)).id;
+  buyerId = (await createHost(database.db, { userType: "buyer", hostTitle: null, email: "bea@example.com", firstName: "Bea", lastName: "Buyer" })).id;
+  // Mounted as app.ts mounts it, with the app's error handler.
+  app = new Hono();
+  app.onError((error, c) => errorResponse(c, error));
+  app.route(
+    "/api/webhooks/stripe",
+    stripeWebhookRoutes({
+      provider,
+      settle: (sessionId, now) =>
+        settlePayment(database.db, provider, {
+          sessionId,
+          now,
+          sign: codes.sign,
+          onRefunded: async (o, email) => {
+            refunded.push({ order: o, email });
+          },
+        }),
+    }),
+  );
+});
+
+afterAll(async () => {
+  await fake.close();
+  await database.close();
+});
+
+/** An event and a buyer's hold for it, with the buyer sent to a Checkout Session at the fake Stripe. */
+async function checkoutFor(capacity: number, quantity: number, now = new Date()) {
+  const e = await createEvent(database.db, { hostId, startsAt: new Date(now.getTime() + 14 * 86_400_000) }, [{ pricePence: 1000, capacity }]);
+  const [type] = await database.db.select().from(ticketType).where(eq(ticketType.eventId, e.id));
+  const held = await holdTickets(database.db, { eventId: e.id, userId: buyerId, lines: [{ ticketTypeId: type!.id, quantity }], now });
+  const started = await startPayment(database.db, provider, { holdId: held.holdId, userId: buyerId, email: "bea@example.com", publicUrl: "https://tickets.example", now });
+  const [p] = await database.db.select().from(payment).where(eq(payment.id, started.paymentId));
+  return { event: e, ticketTypeId: type!.id, held, paymentId: started.paymentId, sessionId: p!.providerSessionId };
+}
+
+const deliver = (webhook: { body: string; header?: string }) =>
+  app.request("/api/webhooks/stripe", {
+    method: "POST",
+    headers: { "Content-Type": "application/json", ...(webhook.header !== undefined && { "Stripe-Signature": webhook.header }) },
+    body: webhook.body,
+  });
+
+const ordersFor = (eventId: string) => database.db.select().from(order).where(eq(order.eventId, eventId));
+const paymentRow = async (id: string) => (await database.db.select().from(payment).where(eq(payment.id, id)))[0]!;
+
+describe("POST /api/webhooks/stripe", () => {
+  it("refuses forged, unsigned and stale deliveries with 400, changing nothing", async () => {
+    const { event: e, sessionId, paymentId } = await checkoutFor(10, 2);
+    const paid = fake.completeSession(sessionId);
+    const deliveries = [
+      fake.signedWebhook("checkout.session.completed", paid, { secret: "whsec_not_ours" }),
+      { body: fake.signedWebhook("checkout.session.completed", paid, { secret: WEBHOOK_SECRET }).body },
+      { body: fake.signedWebhook("checkout.session.completed", paid, { secret: WEBHOOK_SECRET }).body, header: "t=1,v1=deadbeef" },
+      fake.signedWebhook("checkout.session.completed", paid, { secret: WEBHOOK_SECRET, timestamp: new Date(Date.now() - 6 * 60_000) }),
+    ];
+    for (const webhook of deliveries) {
+      const res = await deliver(webhook);
+      expect(res.status).toBe(400);
+      expect(await res.json()).toEqual({ error: { code: "bad_request", message: "Invalid signature" } });
+    }
+    expect(await ordersFor(e.id)).toHaveLength(0);
+    expect((await paymentRow(paymentId)).status).toBe("pending");
+
+    // The genuine delivery of the same event is then acted on.
+    const res = await deliver(fake.signedWebhook("checkout.session.completed", paid, { secret: WEBHOOK_SECRET }));
+    expect(res.status).toBe(200);
+    expect(await ordersFor(e.id)).toHaveLength(1);
+  });
+
+  it("makes one order and one set of tickets when the same event arrives five times at once", async () => {
+    const { event: e, ticketTypeId, sessionId, paymentId, held } = await checkoutFor(20, 3);
+    const paid = fake.completeSession(sessionId);
+    const webhook = fake.signedWebhook("checkout.session.completed", paid, { secret: WEBHOOK_SECRET });
+
+    const answers = await Promise.all(Array.from({ length: 5 }, () => deliver(webhook)));
+    expect(answers.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
+    for (const res of answers) expect(await res.json()).toEqual({ received: true });
+
+    const orders = await ordersFor(e.id);
+    expect(orders).toHaveLength(1);
+    expect(orders[0]).toMatchObject({ status: "paid", holdId: held.holdId, provider: "stripe", providerPaymentId: paid.payment_intent, totalPence: held.breakdown.totalPence });
+    const tickets = await database.db.select().from(ticket).where(eq(ticket.eventId, e.id));
+    expect(tickets).toHaveLength(3);
+    for (const t of tickets) expect(await codes.verify(e.id, t.code)).toEqual({ ok: true, ticketId: t.id });
+    const [stock] = await database.db.select({ sold: ticketType.sold, held: ticketType.held }).from(ticketType).where(eq(ticketType.id, ticketTypeId));
+    expect(stock).toEqual({ sold: 3, held: 0 });
+    expect(await paymentRow(paymentId)).toMatchObject({ status: "succeeded", providerPaymentId: paid.payment_intent, orderId: orders[0]!.id });
+  });
+
+  it("refunds, exactly once, a payment that completes after its hold lapsed and the stock went", async () => {
+    const now = new Date();
+    const later = (minutes: number) => new Date(now.getTime() + minutes * 60_000);
+    const late = await checkoutFor(2, 2, now);
+    // The hold lapses, and another buyer takes both places.
+    await releaseHolds(database.db, { now: later(11), eventId: late.event.id });
+    const other = await holdTickets(database.db, { eventId: late.event.id, userId: buyerId, lines: [{ ticketTypeId: late.ticketTypeId, quantity: 2 }], now: later(11) });
+    await completeOrder(database.db, {
+      holdId: other.holdId,
+      buyer: { userId: buyerId, email: "bea@example.com", name: "Bea Buyer" },
+      payment: { provider: "stripe", providerPaymentId: "pi_other_buyer", amountPence: other.breakdown.totalPence },
+      now: later(12),
+      sign: codes.sign,
+    });
+    const refundsBefore = fake.refunds.length;
+    const refundedBefore = refunded.length;
+
+    // Stripe's session was still open (it lives at least 30 minutes): the first buyer pays.
+    const paid = fake.completeSession(late.sessionId);
+    const res = await deliver(fake.signedWebhook("checkout.session.completed", paid, { secret: WEBHOOK_SECRET }));
+    expect(res.status).toBe(200);
+    // Stripe retries, or sends it again: nothing more happens.
+    expect((await deliver(fake.signedWebhook("checkout.session.completed", paid, { secret: WEBHOOK_SECRET }))).status).toBe(200);
+
+    const lateOrder = (await ordersFor(late.event.id)).find((o) => o.holdId === late.held.holdId);
+    expect(lateOrder).toMatchObject({ status: "refunded", providerPaymentId: paid.payment_intent });
+    expect(await database.db.select().from(ticket).where(eq(ticket.orderId, lateOrder!.id))).toHaveLength(0);
+    expect(fake.refunds.slice(refundsBefore)).toEqual([expect.objectContaining({ payment_intent: paid.payment_intent, amount: late.held.breakdown.totalPence })]);
+    expect((await paymentRow(late.paymentId)).status).toBe("refunded");
+    expect(refunded.slice(refundedBefore)).toEqual([{ order: expect.objectContaining({ outcome: "refund", orderId: lateOrder!.id, created: true }), email: "bea@example.com" }]);
+    const [stock] = await database.db.select({ sold: ticketType.sold, held: ticketType.held }).from(ticketType).where(eq(ticketType.id, late.ticketTypeId));
+    expect(stock).toEqual({ sold: 2, held: 0 });
+  });
+
+  it("marks the payment abandoned when Stripe says the session expired", async () => {
+    const { event: e, sessionId, paymentId } = await checkoutFor(10, 1);
+    // The session is expired at Stripe (its timer, or an expire call through the API).
+    const sdk = new Stripe(fake.apiKey, { host: "127.0.0.1", port: fake.port, protocol: "http" });
+    const expired = await sdk.checkout.sessions.expire(sessionId);
+    const res = await deliver(fake.signedWebhook("checkout.session.expired", expired, { secret: WEBHOOK_SECRET }));
+    expect(res.status).toBe(200);
+    expect((await paymentRow(paymentId)).status).toBe("abandoned");
+    expect(await ordersFor(e.id)).toHaveLength(0);
+  });
+
+  it("acknowledges events it has no use for, and sessions that are not ours", async () => {
+    const other = await deliver(fake.signedWebhook("payment_intent.created", { id: "pi_x", object: "payment_intent" }, { secret: WEBHOOK_SECRET }));
+    expect(other.status).toBe(200);
+    const stranger = await deliver(fake.signedWebhook("checkout.session.completed", { id: "cs_test_not_ours", object: "checkout.session" }, { secret: WEBHOOK_SECRET }));
+    expect(stranger.status).toBe(200);
+    expect(await stranger.json()).toEqual({ received: true, ignored: "unknown_session" });
+  });
+
+  it("answers 500, so Stripe retries, when settling fails", async () => {
+    const { event: e, sessionId } = await checkoutFor(10, 1);
+    const paid = fake.completeSession(sessionId);
+    // Stripe refuses our calls (here: a rolled secret key), so the session cannot be checked. Once
+    // that is fixed, Stripe's retry of the same event must still make the order.
+    const refused = createStripeProvider({ secretKey: "sk_test_rolled_key_0000", webhookSecret: WEBHOOK_SECRET, apiHost: fake.url });
+    const isolated = new Hono();
+    isolated.onError((error, c) => errorResponse(c, error));
+    isolated.route("/", stripeWebhookRoutes({ provider: refused, settle: (sessionId, now) => settlePayment(database.db, refused, { sessionId, now, sign: codes.sign }) }));
+    const webhook = fake.signedWebhook("checkout.session.completed", paid, { secret: WEBHOOK_SECRET });
+    const res = await isolated.request("/", { method: "POST", headers: { "Stripe-Signature": webhook.header }, body: webhook.body });
+    expect(res.status).toBe(500);
+    expect(((await res.json()) as { error: { code: string } }).error.code).toBe("internal");
+    expect(await ordersFor(e.id)).toHaveLength(0);
+    expect((await deliver(webhook)).status).toBe(200);
+    expect(await ordersFor(e.id)).toHaveLength(1);
+  });
+});
+
+describe("the app's webhook endpoint", () => {
+  it("is mounted, verifying signatures, only when Stripe is the payment provider", async () => {
+    const withStripe = await createTestApp(database, { STRIPE_SECRET_KEY: "sk_test_app_wiring", STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET });
+    const withoutStripe = await createTestApp(database);
+    try {
+      expect(withStripe.payments.name).toBe("stripe");
+      expect(withStripe.testPayments).toBeNull();
+      const post = (app: { request: Hono["request"] }, webhook: { body: string; header: string }) =>
+        app.request("/api/webhooks/stripe", { method: "POST", headers: { "Stripe-Signature": webhook.header }, body: webhook.body });
+      // An event it has no use for needs no call to Stripe, so the real endpoint can answer it here.
+      const genuine = fake.signedWebhook("payment_intent.created", { id: "pi_app", object: "payment_intent" }, { secret: WEBHOOK_SECRET });
+      expect((await post(withStripe.app, genuine)).status).toBe(200);
+      const forged = fake.signedWebhook("payment_intent.created", { id: "pi_app", object: "payment_intent" }, { secret: "whsec_forged" });
+      expect((await post(withStripe.app, forged)).status).toBe(400);
+      // With the test provider there is no Stripe endpoint at all.
+      expect(withoutStripe.payments.name).toBe("test");
+      expect((await post(withoutStripe.app, genuine)).status).toBe(404);
+    } finally {
+      await withStripe.close();
+      await withoutStripe.close();
+    }
+  });
+});

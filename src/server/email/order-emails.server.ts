@@ -1,0 +1,49 @@
+import type { Db } from "~/db/client.server";
+import { formatLongDate, formatMoney, formatTimeRange } from "~/lib/format";
+import { getOrder } from "~/services/get-order";
+import { seatName } from "~/lib/seats";
+import type { Mailer } from "./mailer";
+
+/** Queues the confirmation for a completed order: the event, each ticket's code, and a link to the tickets. */
+export async function sendOrderConfirmation(opts: { db: Db; mailer: Mailer; publicUrl: string; orderId: string }): Promise<void> {
+  const o = await getOrder(opts.db, { orderId: opts.orderId });
+  if (!o || o.tickets.length === 0) return;
+  const base = opts.publicUrl.replace(/\/$/, "");
+  await opts.mailer.send({
+    to: o.buyerEmail,
+    userId: o.userId,
+    template: {
+      name: "order-confirmation",
+      props: {
+        firstName: o.buyerName.split(" ")[0] ?? "",
+        reference: o.reference,
+        eventName: o.event.name,
+        when: `${formatLongDate(o.event.startsAt)}, ${formatTimeRange(o.event.startsAt, o.event.endsAt)}`,
+        where: o.event.venue ? `${o.event.venue.name}, ${o.event.venue.address}` : "Online",
+        tickets: o.tickets.map((t) => ({ name: t.typeName, seat: t.seatRow !== null ? seatName(t.seatRow, t.seatColumn!) : null, code: t.code })),
+        total: o.totalPence === 0 ? "Free" : formatMoney(o.totalPence, o.currency),
+        orderUrl: `${base}/orders/${o.reference}`,
+      },
+    },
+  });
+}
+
+/** Tells the buyer a late payment was refunded because the places had gone. */
+export async function sendOrderRefunded(opts: { db: Db; mailer: Mailer; publicUrl: string; orderId: string }): Promise<void> {
+  const o = await getOrder(opts.db, { orderId: opts.orderId });
+  if (!o) return;
+  await opts.mailer.send({
+    to: o.buyerEmail,
+    userId: o.userId,
+    template: {
+      name: "order-refunded",
+      props: {
+        firstName: o.buyerName.split(" ")[0] ?? "",
+        reference: o.reference,
+        eventName: o.event.name,
+        amount: formatMoney(o.totalPence, o.currency),
+        eventUrl: `${opts.publicUrl.replace(/\/$/, "")}/events/${o.event.slug}`,
+      },
+    },
+  });
+}

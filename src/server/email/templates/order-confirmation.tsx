@@ -1,0 +1,55 @@
+import { Section, Text } from "@react-email/components";
+import { EmailLayout, P } from "./layout";
+import { greeting } from "./greeting";
+
+export interface OrderConfirmationProps {
+  firstName: string;
+  reference: string;
+  eventName: string;
+  /** 'Thursday 26 November 2026, 7:30 pm – 11:00 pm' */
+  when: string;
+  where: string;
+  tickets: { name: string; seat: string | null; code: string }[];
+  /** '£20.20', or 'Free' */
+  total: string;
+  orderUrl: string;
+}
+
+export const orderConfirmationSubject = ({ eventName, reference }: Pick<OrderConfirmationProps, "eventName" | "reference">) => `Your tickets for ${eventName} (${reference})`;
+
+export function OrderConfirmation(props: OrderConfirmationProps) {
+  const count = props.tickets.length;
+  return (
+    <EmailLayout
+      preview={`${count} ${count === 1 ? "ticket" : "tickets"} for ${props.eventName}, ${props.when}.`}
+      heading="You're going!"
+      action={{ label: count === 1 ? "Show my ticket" : "Show my tickets", url: props.orderUrl }}
+      afterAction="Show the QR code on your phone at the door, or print this email: each ticket's code works on its own."
+      reason={`you booked tickets on Ticketyboo (order ${props.reference}).`}
+    >
+      <P>{greeting(props.firstName)}</P>
+      <P>
+        Your booking for <strong>{props.eventName}</strong> is confirmed.
+      </P>
+      <Section style={{ margin: "0 0 16px" }}>
+        <Text style={{ margin: 0, fontSize: "15px", lineHeight: "24px" }}>
+          <strong>When:</strong> {props.when}
+        </Text>
+        <Text style={{ margin: 0, fontSize: "15px", lineHeight: "24px" }}>
+          <strong>Where:</strong> {props.where}
+        </Text>
+        <Text style={{ margin: 0, fontSize: "15px", lineHeight: "24px" }}>
+          <strong>Order:</strong> {props.reference} · {props.total}
+        </Text>
+      </Section>
+      {props.tickets.map((t, i) => (
+        <Text key={t.code} style={{ margin: "0 0 8px", fontSize: "14px", lineHeight: "22px" }}>
+          Ticket {i + 1}: {t.name}
+          {t.seat ? `, seat ${t.seat}` : ""}
+          <br />
+          <span style={{ fontFamily: "ui-monospace, Menlo, monospace", fontSize: "13px" }}>{t.code}</span>
+        </Text>
+      ))}
+    </EmailLayout>
+  );
+}

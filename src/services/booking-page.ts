@@ -1,0 +1,15 @@
+import { and, eq, isNotNull, or, sql } from "drizzle-orm";
+import type { Db } from "~/db/client.server";
+import { hold, seatClaim, user } from "~/db/schema";
+
+/** What the booking panel needs beyond the event page itself: the host's fee mode and the seats already taken. */
+export async function bookingExtras(db: Db, input: { eventId: string; hostId: string; now: Date }) {
+  const [host] = await db.select({ feeMode: user.feeMode }).from(user).where(eq(user.id, input.hostId));
+  const taken = await db
+    .select({ row: seatClaim.seatRow, column: seatClaim.seatColumn })
+    .from(seatClaim)
+    .leftJoin(hold, eq(hold.id, seatClaim.holdId))
+    // Sold seats, and seats in holds that have not run out.
+    .where(and(eq(seatClaim.eventId, input.eventId), or(isNotNull(seatClaim.ticketId), and(eq(hold.status, "active"), sql`${hold.expiresAt} > ${input.now}`))));
+  return { feeMode: host?.feeMode ?? ("pass" as const), takenSeats: taken };
+}

@@ -1,0 +1,38 @@
+import { and, eq } from "drizzle-orm";
+import type { Db } from "~/db/client.server";
+import { event, hold, holdLine, order, ticketType, venue } from "~/db/schema";
+import { describeHold } from "./hold-tickets";
+
+/** A buyer's checkout as its page shows it; null unless the hold is theirs. */
+export async function getCheckout(db: Db, input: { holdId: string; userId: string }) {
+  const [row] = await db
+    .select({ hold, event, venueName: venue.name, city: venue.city })
+    .from(hold)
+    .innerJoin(event, eq(event.id, hold.eventId))
+    .leftJoin(venue, eq(venue.id, event.venueId))
+    .where(and(eq(hold.id, input.holdId), eq(hold.userId, input.userId)))
+    .limit(1);
+  if (!row) return null;
+  const lines = await db
+    .select({ name: ticketType.name, quantity: holdLine.quantity, unitPricePence: holdLine.unitPricePence, ticketTypeId: holdLine.ticketTypeId })
+    .from(holdLine)
+    .innerJoin(ticketType, eq(ticketType.id, holdLine.ticketTypeId))
+    .where(eq(holdLine.holdId, input.holdId));
+  const { breakdown, discountCode } = await describeHold(db, input.holdId);
+  const [done] = await db.select({ reference: order.reference }).from(order).where(eq(order.holdId, input.holdId)).limit(1);
+  return {
+    holdId: row.hold.id,
+    status: row.hold.status,
+    expiresAt: row.hold.expiresAt,
+    extended: row.hold.extended,
+    seats: row.hold.seats,
+    answers: row.hold.answers,
+    event: { id: row.event.id, slug: row.event.slug, name: row.event.name, startsAt: row.event.startsAt, endsAt: row.event.endsAt, currency: row.event.currency, questions: row.event.questions, image: row.event.images[0] ?? null, place: row.venueName ? `${row.venueName}, ${row.city}` : "Online" },
+    lines,
+    breakdown,
+    discountCode,
+    orderReference: done?.reference ?? null,
+  };
+}
+
+export type Checkout = NonNullable<Awaited<ReturnType<typeof getCheckout>>>;

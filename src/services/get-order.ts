@@ -1,0 +1,46 @@
+import { and, asc, eq } from "drizzle-orm";
+import type { Db } from "~/db/client.server";
+import { event, order, orderLine, ticket, ticketType, user, venue } from "~/db/schema";
+
+/**
+ * An order with its event, lines and tickets, for the buyer who placed it (by reference, which
+ * the buyer quotes), or by id for emails. Null when it does not exist or is not theirs.
+ */
+export async function getOrder(db: Db, input: { reference: string; userId: string } | { orderId: string }) {
+  const [row] = await db
+    .select({ order, event, venue, host: { title: user.hostTitle, name: user.name } })
+    .from(order)
+    .innerJoin(event, eq(event.id, order.eventId))
+    .innerJoin(user, eq(user.id, order.hostId))
+    .leftJoin(venue, eq(venue.id, event.venueId))
+    .where("orderId" in input ? eq(order.id, input.orderId) : and(eq(order.reference, input.reference), eq(order.userId, input.userId)))
+    .limit(1);
+  if (!row) return null;
+  const [lines, tickets] = await Promise.all([
+    db.select().from(orderLine).where(eq(orderLine.orderId, row.order.id)),
+    db
+      .select({ id: ticket.id, code: ticket.code, status: ticket.status, seatRow: ticket.seatRow, seatColumn: ticket.seatColumn, holderName: ticket.holderName, typeName: ticketType.name })
+      .from(ticket)
+      .innerJoin(ticketType, eq(ticketType.id, ticket.ticketTypeId))
+      .where(eq(ticket.orderId, row.order.id))
+      .orderBy(asc(ticket.seatRow), asc(ticket.seatColumn), asc(ticket.createdAt)),
+  ]);
+  return {
+    ...row.order,
+    event: {
+      id: row.event.id,
+      slug: row.event.slug,
+      name: row.event.name,
+      startsAt: row.event.startsAt,
+      endsAt: row.event.endsAt,
+      image: row.event.images[0] ?? null,
+      isOnline: row.event.isOnline,
+      venue: row.venue ? { name: row.venue.name, address: row.venue.formattedAddress, lat: row.venue.lat, lng: row.venue.lng } : null,
+      host: row.host.title ?? row.host.name,
+    },
+    lines,
+    tickets,
+  };
+}
+
+export type OrderDetails = NonNullable<Awaited<ReturnType<typeof getOrder>>>;

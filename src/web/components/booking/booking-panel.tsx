@@ -1,0 +1,384 @@
+import { Minus, Plus, Tag, Ticket } from "lucide-react";
+import { useEffect, useMemo, useRef, useState } from "react";
+import { Form, useFetcher, useNavigation } from "react-router";
+import { toast } from "sonner";
+import { sanitiseBasket, type Basket } from "~/domain/basket";
+import { ACTIVE_PROVIDER_FEE, feeFor } from "~/domain/money";
+import { displayPrice, priceOrder, type DiscountRule, type FeeMode } from "~/domain/pricing";
+import { inSaleWindow, isOnSale, remaining } from "~/domain/ticket-availability";
+import { formatEventDateTime, formatMoney } from "~/lib/format";
+import type { EventPageTicket } from "~/services/get-event-page";
+import { messages } from "~/web/messages";
+import { SeatPicker, type Seat } from "./seat-picker";
+
+export interface AppliedCoupon {
+  code: string;
+  rule: DiscountRule;
+  /** Private tickets the code unlocks. */
+  unlocks: EventPageTicket[];
+}
+
+export interface BookingPanelProps {
+  eventId: string;
+  now: Date;
+  currency: string;
+  feeMode: FeeMode;
+  tickets: EventPageTicket[];
+  /** Private ticket types already unlocked by the link. */
+  unlockedIds: string[];
+  seatPlan: { rows: number; columns: number; taken: Seat[] } | null;
+  closed: "sold_out" | "ended" | "cancelled" | null;
+  /** The server's answer to the last checkout attempt. */
+  error: string | null;
+  /** The server's sanitised basket after someone beat this buyer to it. */
+  correctedBasket: Basket | null;
+}
+
+type Stored = Basket & { seats: Seat[] };
+const storageKey = (eventId: string) => `tb_basket:${eventId}`;
+
+function readStored(eventId: string): Stored | null {
+  try {
+    const raw = localStorage.getItem(storageKey(eventId));
+    if (!raw) return null;
+    const value = JSON.parse(raw) as Partial<Stored>;
+    return { lines: Array.isArray(value.lines) ? value.lines : [], coupon: typeof value.coupon === "string" ? value.coupon : null, seats: Array.isArray(value.seats) ? value.seats : [] };
+  } catch {
+    return null;
+  }
+}
+
+/** Pounds typed by a person ("12", "12.5", "£12.50") to pence, or null. */
+export function parsePounds(text: string): number | null {
+  const clean = text.replace(/[£,\s]/g, "");
+  if (!/^\d{1,7}(\.\d{1,2})?$/.test(clean)) return null;
+  const [whole, part = ""] = clean.split(".");
+  return Number(whole) * 100 + Number(part.padEnd(2, "0"));
+}
+
+/**
+ * Choosing tickets on the event page. The basket lives in this browser (per event) across
+ * reloads, is sanitised against what is on sale when it loads (spec §4), and is checked again
+ * by the server at checkout: it is never trusted. Works as a plain form without JavaScript.
+ */
+export function BookingPanel(props: BookingPanelProps) {
+  const { eventId, now, feeMode, currency } = props;
+  const couponFetcher = useFetcher<{ coupon?: { code: string; rule: DiscountRule; unlocks: EventPageTicket[] } | null; couponError?: string }>();
+  const busy = useNavigation().state !== "idle";
+  const [coupon, setCoupon] = useState<AppliedCoupon | null>(null);
+  const [quantities, setQuantities] = useState<Record<string, number>>({});
+  const [amounts, setAmounts] = useState<Record<string, string>>({});
+  const [seats, setSeats] = useState<Seat[]>([]);
+  const [ready, setReady] = useState(false);
+  const idempotencyKey = useRef<string>("");
+
+  const tickets = useMemo(() => {
+    const extra = (coupon?.unlocks ?? []).filter((u) => !props.tickets.some((t) => t.id === u.id));
+    return [...props.tickets, ...extra];
+  }, [props.tickets, coupon]);
+  const unlocked = useMemo(() => new Set([...props.unlockedIds, ...(coupon?.unlocks ?? []).map((t) => t.id)]), [props.unlockedIds, coupon]);
+
+  const basket: Stored = useMemo(
+    () => ({
+      lines: tickets
+        .filter((t) => (quantities[t.id] ?? 0) > 0)
+        .map((t) => ({ ticketTypeId: t.id, quantity: quantities[t.id]!, ...(t.payWhatYouWish ? { amountPence: parsePounds(amounts[t.id] ?? "") ?? t.pricePence } : {}) })),
+      coupon: coupon?.code ?? null,
+      seats,
+    }),
+    [tickets, quantities, amounts, coupon, seats],
+  );
+
+  // Load the saved basket once, sanitised against today's stock (spec §4).
+  useEffect(() => {
+    const stored = readStored(eventId);
+    if (stored) {
+      const { basket: clean, changed } = sanitiseBasket(stored, tickets, now, unlocked);
+      if (changed) toast.info(messages.informational.beatenToIt);
+      setQuantities(Object.fromEntries(clean.lines.map((l) => [l.ticketTypeId, l.quantity])));
+      setAmounts(Object.fromEntries(clean.lines.filter((l) => l.amountPence !== undefined).map((l) => [l.ticketTypeId, (l.amountPence! / 100).toFixed(2)])));
+      if (clean.coupon) couponFetcher.submit({ intent: "coupon", coupon: clean.coupon }, { method: "post" });
+      if (!changed) setSeats(stored.seats.filter((s) => !props.seatPlan?.taken.some((t) => t.row === s.row && t.column === s.column)));
+    }
+    setReady(true);
+    // Once, when the page opens.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  // Keep it, so a reload or a detour to log in loses nothing.
+  useEffect(() => {
+    if (ready) localStorage.setItem(storageKey(eventId), JSON.stringify(basket));
+  }, [ready, basket, eventId]);
+
+  // The server corrected the basket: someone bought the last places first.
+  useEffect(() => {
+    if (!props.correctedBasket) return;
+    setQuantities(Object.fromEntries(props.correctedBasket.lines.map((l) => [l.ticketTypeId, l.quantity])));
+    setCoupon(null);
+    setSeats([]);
+  }, [props.correctedBasket]);
+
+  useEffect(() => {
+    const data = couponFetcher.data;
+    if (!data || couponFetcher.state !== "idle") return;
+    if (data.coupon) {
+      setCoupon(data.coupon);
+      toast.success(messages.informational.discountApplied);
+    } else if (data.couponError) {
+      setCoupon(null);
+    }
+  }, [couponFetcher.data, couponFetcher.state]);
+
+  const rule = coupon?.rule ?? null;
+  const pricedLines = basket.lines.map((l) => ({ quantity: l.quantity, unitPricePence: l.amountPence ?? tickets.find((t) => t.id === l.ticketTypeId)!.pricePence }));
+  const breakdown = priceOrder(pricedLines, { discount: rule, feeMode, fee: ACTIVE_PROVIDER_FEE });
+  const count = basket.lines.reduce((n, l) => n + l.quantity, 0);
+  const seated = props.seatPlan !== null;
+  const needSeats = seated && seats.length !== count;
+  idempotencyKey.current ||= typeof crypto !== "undefined" && "randomUUID" in crypto ? crypto.randomUUID() : "";
+
+  const change = (ticket: EventPageTicket, delta: number) => {
+    const max = Math.min(remaining(ticket), ticket.maxPerOrder);
+    setQuantities((q) => ({ ...q, [ticket.id]: Math.max(0, Math.min(max, (q[ticket.id] ?? 0) + delta)) }));
+    if (seated && delta < 0) setSeats((s) => s.slice(0, Math.max(0, count + delta)));
+  };
+
+  if (props.closed) {
+    return (
+      <div className="card p-5">
+        <PanelHeading />
+        <p className="mt-3 font-semibold">
+          {props.closed === "ended" ? messages.buyer.ended : props.closed === "sold_out" ? messages.buyer.soldOut : "This event has been cancelled."}
+        </p>
+        <TicketPrices tickets={tickets} now={now} feeMode={feeMode} currency={currency} />
+      </div>
+    );
+  }
+
+  return (
+    <Form method="post" className="card p-5" aria-labelledby="tickets-heading">
+      <PanelHeading />
+      <input type="hidden" name="intent" value="checkout" />
+      <input type="hidden" name="key" value={idempotencyKey.current} />
+      <input type="hidden" name="seats" value={JSON.stringify(seats)} />
+      <input type="hidden" name="appliedCoupon" value={coupon?.code ?? ""} />
+      {props.error ? (
+        <p role="alert" className="mt-3 rounded-xl bg-danger-soft px-3 py-2 text-sm font-medium text-danger">
+          {props.error}
+        </p>
+      ) : null}
+      <ul className="mt-3 divide-y divide-border">
+        {tickets.map((t) => {
+          const onSale = isOnSale(t, now, unlocked.has(t.id));
+          const quantity = quantities[t.id] ?? 0;
+          const max = Math.min(remaining(t), t.maxPerOrder);
+          const price = displayPrice(t.pricePence, feeMode, ACTIVE_PROVIDER_FEE);
+          return (
+            <li key={t.id} className="py-3">
+              <div className="flex items-start justify-between gap-3">
+                <div className="min-w-0">
+                  <p className="font-semibold" id={`ticket-${t.id}`}>
+                    {t.name}
+                    {t.kind === "private" ? <span className="ml-2 rounded-full bg-brand-soft px-2 py-0.5 text-xs font-semibold text-brand">Unlocked</span> : null}
+                  </p>
+                  {t.description ? <p className="text-sm text-fg-muted">{t.description}</p> : null}
+                  <p className="mt-0.5 text-sm font-semibold">
+                    {t.pricePence === 0 ? "Free" : t.payWhatYouWish ? `From ${formatMoney(price, currency)}` : formatMoney(price, currency)}
+                    <span className="ml-1 text-xs font-normal text-fg-muted">
+                      {t.pricePence === 0 ? "" : feeMode === "pass" ? `incl. ${formatMoney(feeFor(t.pricePence, ACTIVE_PROVIDER_FEE), currency)} booking fee` : "no booking fee"}
+                    </span>
+                  </p>
+                  <Availability ticket={t} now={now} />
+                </div>
+                {onSale ? (
+                  <Stepper
+                    id={t.id}
+                    label={t.name}
+                    value={quantity}
+                    max={max}
+                    onChange={(delta) => change(t, delta)}
+                    onSet={(n) => setQuantities((q) => ({ ...q, [t.id]: Math.max(0, Math.min(max, n)) }))}
+                  />
+                ) : null}
+              </div>
+              {t.payWhatYouWish && onSale && quantity > 0 ? (
+                <PayWhatYouWish ticket={t} value={amounts[t.id] ?? (t.pricePence / 100).toFixed(2)} onChange={(v) => setAmounts((a) => ({ ...a, [t.id]: v }))} currency={currency} />
+              ) : null}
+            </li>
+          );
+        })}
+      </ul>
+
+      {seated && count > 0 ? (
+        <SeatPicker
+          rows={props.seatPlan!.rows}
+          columns={props.seatPlan!.columns}
+          taken={props.seatPlan!.taken}
+          chosen={seats}
+          wanted={count}
+          onChange={setSeats}
+        />
+      ) : null}
+
+      <div className="mt-4 border-t border-border pt-4">
+        <label htmlFor="coupon" className="flex items-center gap-1.5 text-sm font-medium">
+          <Tag aria-hidden className="size-4" /> Discount or access code
+        </label>
+        <div className="mt-1 flex gap-2">
+          <input
+            id="coupon"
+            name="coupon"
+            defaultValue={coupon?.code ?? ""}
+            autoComplete="off"
+            autoCapitalize="characters"
+            aria-invalid={couponFetcher.data?.couponError ? true : undefined}
+            aria-describedby={couponFetcher.data?.couponError ? "coupon-error" : undefined}
+            className="h-10 min-w-0 flex-1 rounded-xl border border-border bg-surface px-3 text-sm uppercase focus:border-brand focus:outline-none aria-[invalid=true]:border-danger"
+          />
+          <button
+            type="button"
+            className="btn-secondary h-10"
+            disabled={couponFetcher.state !== "idle"}
+            onClick={(event) => {
+              const input = event.currentTarget.form?.elements.namedItem("coupon") as HTMLInputElement | null;
+              couponFetcher.submit({ intent: "coupon", coupon: input?.value ?? "" }, { method: "post" });
+            }}>
+            Apply
+          </button>
+        </div>
+        <div aria-live="polite">
+          {couponFetcher.data?.couponError ? (
+            <p id="coupon-error" className="mt-1 text-sm font-medium text-danger">
+              {couponFetcher.data.couponError}
+            </p>
+          ) : coupon ? (
+            <p className="mt-1 text-sm font-medium text-success">
+              {messages.informational.discountApplied}: {coupon.code.toUpperCase()}
+              {coupon.unlocks.length > 0 ? " (private tickets unlocked)" : ""}
+            </p>
+          ) : null}
+        </div>
+      </div>
+
+      <dl className="mt-4 space-y-1 border-t border-border pt-4 text-sm" aria-live="polite">
+        {breakdown.discountPence > 0 ? (
+          <div className="flex justify-between text-success">
+            <dt>Discount</dt>
+            <dd>−{formatMoney(breakdown.discountPence, currency)}</dd>
+          </div>
+        ) : null}
+        {breakdown.bookingFeePence > 0 ? (
+          <div className="flex justify-between text-fg-muted">
+            <dt>Booking fee included</dt>
+            <dd>{formatMoney(breakdown.bookingFeePence, currency)}</dd>
+          </div>
+        ) : null}
+        <div className="flex justify-between text-base font-bold">
+          <dt>
+            Total {count > 0 ? `(${count} ${count === 1 ? "ticket" : "tickets"})` : ""}
+          </dt>
+          <dd>{count === 0 ? "—" : breakdown.totalPence === 0 ? "Free" : formatMoney(breakdown.totalPence, currency)}</dd>
+        </div>
+      </dl>
+
+      <button type="submit" className="btn-primary mt-4 w-full" disabled={busy || (ready && (count === 0 || needSeats))}>
+        <Ticket aria-hidden className="size-4" />
+        {busy ? "Holding your tickets…" : count > 0 && needSeats ? `Choose ${count - seats.length} more ${count - seats.length === 1 ? "seat" : "seats"}` : "Checkout"}
+      </button>
+      <p className="mt-3 text-xs text-fg-muted">Prices include every fee. We hold your tickets for 10 minutes while you pay.</p>
+    </Form>
+  );
+}
+
+function PanelHeading() {
+  return (
+    <h2 id="tickets-heading" className="flex items-center gap-2 text-lg font-bold">
+      <Ticket aria-hidden className="size-5 text-brand" /> Tickets
+    </h2>
+  );
+}
+
+function Availability({ ticket, now }: { ticket: EventPageTicket; now: Date }) {
+  let text: string | null = null;
+  let warn = false;
+  if (ticket.salesStartAt && now < ticket.salesStartAt) text = `On sale from ${formatEventDateTime(ticket.salesStartAt)}`;
+  else if (!inSaleWindow(ticket, now)) text = "Sales have ended";
+  else if (remaining(ticket) === 0) text = "Sold out";
+  else if (remaining(ticket) <= 10) {
+    text = `Only ${remaining(ticket)} left`;
+    warn = true;
+  }
+  return text ? <p className={`text-xs ${warn ? "font-semibold text-warning" : "text-fg-muted"}`}>{text}</p> : null;
+}
+
+function Stepper(props: { id: string; label: string; value: number; max: number; onChange: (delta: number) => void; onSet: (n: number) => void }) {
+  return (
+    <div className="flex shrink-0 items-center gap-1" role="group" aria-label={`Number of ${props.label} tickets`}>
+      <button type="button" className="btn-secondary size-9 min-h-0 p-0" onClick={() => props.onChange(-1)} disabled={props.value === 0} aria-label={`One fewer ${props.label}`}>
+        <Minus aria-hidden className="size-4" />
+      </button>
+      <input
+        type="number"
+        name={`qty:${props.id}`}
+        inputMode="numeric"
+        min={0}
+        max={props.max}
+        value={props.value}
+        onChange={(e) => props.onSet(Number(e.currentTarget.value) || 0)}
+        aria-label={`${props.label}: number of tickets`}
+        className="h-9 w-12 rounded-lg border border-border bg-surface text-center text-sm font-semibold [appearance:textfield] focus:border-brand focus:outline-none [&::-webkit-inner-spin-button]:appearance-none"
+      />
+      <button type="button" className="btn-secondary size-9 min-h-0 p-0" onClick={() => props.onChange(1)} disabled={props.value >= props.max} aria-label={`One more ${props.label}`}>
+        <Plus aria-hidden className="size-4" />
+      </button>
+    </div>
+  );
+}
+
+function PayWhatYouWish(props: { ticket: EventPageTicket; value: string; onChange: (v: string) => void; currency: string }) {
+  const pence = parsePounds(props.value);
+  const invalid = pence === null || pence < props.ticket.pricePence || pence > props.ticket.pricePence + 1_000_000;
+  const id = `amount-${props.ticket.id}`;
+  return (
+    <div className="mt-2">
+      <label htmlFor={id} className="text-sm font-medium">
+        Your price per ticket (from {formatMoney(props.ticket.pricePence, props.currency)})
+      </label>
+      <div className="mt-1 flex items-center gap-1">
+        <span aria-hidden className="text-sm font-semibold">
+          £
+        </span>
+        <input
+          id={id}
+          name={`amount:${props.ticket.id}`}
+          inputMode="decimal"
+          value={props.value}
+          onChange={(e) => props.onChange(e.currentTarget.value)}
+          aria-invalid={invalid || undefined}
+          aria-describedby={invalid ? `${id}-error` : undefined}
+          className="h-9 w-28 rounded-lg border border-border bg-surface px-2 text-sm focus:border-brand focus:outline-none aria-[invalid=true]:border-danger"
+        />
+      </div>
+      {invalid ? (
+        <p id={`${id}-error`} className="mt-1 text-xs font-medium text-danger">
+          Enter an amount from {formatMoney(props.ticket.pricePence, props.currency)} to {formatMoney(props.ticket.pricePence + 1_000_000, props.currency)}.
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** Prices only, for a closed event. */
+function TicketPrices({ tickets, now, feeMode, currency }: { tickets: EventPageTicket[]; now: Date; feeMode: FeeMode; currency: string }) {
+  return (
+    <ul className="mt-3 divide-y divide-border text-sm">
+      {tickets.map((t) => (
+        <li key={t.id} className="flex justify-between py-2">
+          <span>{t.name}</span>
+          <span className="font-semibold">{t.pricePence === 0 ? "Free" : formatMoney(displayPrice(t.pricePence, feeMode, ACTIVE_PROVIDER_FEE), currency)}</span>
+          <span className="sr-only">{remaining(t) === 0 ? "Sold out" : inSaleWindow(t, now) ? "" : "Not on sale"}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}

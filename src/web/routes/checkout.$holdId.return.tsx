@@ -1,0 +1,75 @@
+import { Loader2 } from "lucide-react";
+import { useEffect } from "react";
+import { data, Link, redirect, useRevalidator } from "react-router";
+import { and, eq } from "drizzle-orm";
+import { hold, payment } from "~/db/schema";
+import { isAppError } from "~/lib/app-error";
+import { settleAndNotify } from "~/server/payments/settle.server";
+import { setFlash } from "~/web/lib/flash.server";
+import { messages } from "~/web/messages";
+import type { Route } from "./+types/checkout.$holdId.return";
+
+export const handle = { title: "Checkout" };
+export const meta: Route.MetaFunction = () => [{ title: "Confirming your payment · Ticketyboo" }, { name: "robots", content: "noindex" }];
+
+/**
+ * Where the payment provider sends the buyer back. It asks the provider what happened (the
+ * webhook may not have arrived yet) and settles the payment; settling is idempotent, so this page,
+ * webhooks and the reconciliation job can all arrive in any order.
+ */
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const db = context.database.db;
+  const paymentId = new URL(request.url).searchParams.get("payment") ?? "";
+  const [p] = await db
+    .select({ sessionId: payment.providerSessionId })
+    .from(payment)
+    .innerJoin(hold, eq(hold.id, payment.holdId))
+    .where(and(eq(payment.id, paymentId.match(/^[0-9a-f-]{36}$/i) ? paymentId : "00000000-0000-0000-0000-000000000000"), eq(hold.id, params.holdId), eq(hold.userId, context.user!.id)))
+    .limit(1);
+  if (!p) throw data(null, { status: 404 });
+  try {
+    const result = await settleAndNotify({ db, provider: context.payments, sign: context.ticketCodes.sign, mailer: context.mailer, publicUrl: context.publicUrl }, p.sessionId, new Date());
+    if (result.state === "paid") {
+      throw redirect(`/orders/${result.order.reference}`, { headers: setFlash(new Headers(), { tone: "success", text: messages.informational.paymentSuccessful }) });
+    }
+    if (result.state === "refunded") throw redirect(`/orders/${result.order.reference}`);
+    if (result.state === "declined" || result.state === "abandoned") {
+      throw redirect(`/checkout/${params.holdId}`, { headers: setFlash(new Headers(), { tone: "error", text: messages.buyer.purchaseFailed }) });
+    }
+    return { state: "pending" as const, holdId: params.holdId };
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    if (isAppError(error)) return { state: "error" as const, holdId: params.holdId, message: error.code === "internal" ? messages.buyer.ticketsError : messages.buyer.paymentError };
+    throw error;
+  }
+}
+
+export default function CheckoutReturn({ loaderData }: Route.ComponentProps) {
+  const revalidator = useRevalidator();
+  // Still pending at the provider: ask again shortly.
+  useEffect(() => {
+    if (loaderData.state !== "pending") return;
+    const timer = window.setTimeout(() => void revalidator.revalidate(), 2000);
+    return () => window.clearTimeout(timer);
+  }, [loaderData, revalidator]);
+
+  return (
+    <div className="container-page grid min-h-[50dvh] max-w-xl place-items-center py-12 text-center">
+      {loaderData.state === "pending" ? (
+        <div role="status">
+          <Loader2 aria-hidden className="mx-auto size-8 animate-spin text-brand" />
+          <h1 className="mt-4 text-2xl font-bold">Confirming your payment…</h1>
+          <p className="mt-2 text-fg-muted">This usually takes a few seconds. Please keep this page open.</p>
+        </div>
+      ) : (
+        <div role="alert">
+          <h1 className="text-2xl font-bold">{loaderData.message}</h1>
+          <p className="mt-2 text-fg-muted">If money left your account, we'll sort it out: it is never kept without tickets. Try again, or contact support.</p>
+          <Link to={`/checkout/${loaderData.holdId}`} className="btn-primary mt-5">
+            Back to checkout
+          </Link>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,323 @@
+import { ArrowLeft, Clock, CreditCard, Lock, Ticket } from "lucide-react";
+import { useEffect, useMemo, useRef, useState } from "react";
+import { data, Form, Link, redirect, useFetcher, useNavigation, useRevalidator } from "react-router";
+import { eq } from "drizzle-orm";
+import { hold as holdTable } from "~/db/schema";
+import { isAppError } from "~/lib/app-error";
+import { formatEventDateTime, formatMoney } from "~/lib/format";
+import { completeOrder } from "~/services/complete-order";
+import { getCheckout } from "~/services/get-checkout";
+import { extendHold } from "~/services/hold-tickets";
+import { releaseHolds } from "~/services/release-holds";
+import { startPayment } from "~/services/settle-payment";
+import { seatLabel } from "~/web/components/booking/seat-picker";
+import { sendOrderConfirmation } from "~/server/email/order-emails.server";
+import { setFlash } from "~/web/lib/flash.server";
+import { messages } from "~/web/messages";
+import type { Route } from "./+types/checkout.$holdId";
+
+export const handle = { title: "Checkout" };
+export const meta: Route.MetaFunction = () => [{ title: "Checkout · Ticketyboo" }, { name: "robots", content: "noindex" }];
+
+/** Spec: warn before the time runs out (WCAG 2.2.1), with the chance to extend once. */
+const WARN_AT_SECONDS = 60;
+
+export async function loader({ params, context, request }: Route.LoaderArgs) {
+  const user = context.user!;
+  const db = context.database.db;
+  const now = new Date();
+  let checkout = await getCheckout(db, { holdId: params.holdId, userId: user.id });
+  if (!checkout) throw data(null, { status: 404 });
+  if (checkout.orderReference) throw redirect(`/orders/${checkout.orderReference}`);
+  // Time is up: give the stock back now rather than at the next sweep.
+  if (checkout.status === "active" && checkout.expiresAt <= now) {
+    await releaseHolds(db, { now, holdIds: [params.holdId] });
+    checkout = (await getCheckout(db, { holdId: params.holdId, userId: user.id }))!;
+  }
+  return {
+    checkout,
+    now,
+    cancelled: new URL(request.url).searchParams.has("cancelled"),
+    buyer: { name: [user.firstName, user.lastName].filter(Boolean).join(" ") || user.name, email: user.email },
+  };
+}
+
+export async function action({ params, context, request }: Route.ActionArgs) {
+  const user = context.user!;
+  const db = context.database.db;
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  const now = new Date();
+  const checkout = await getCheckout(db, { holdId: params.holdId, userId: user.id });
+  if (!checkout) throw data(null, { status: 404 });
+
+  if (intent === "extend") {
+    try {
+      return { extendedTo: await extendHold(db, { holdId: params.holdId, userId: user.id, now }) };
+    } catch (error) {
+      if (isAppError(error)) return { error: error.message };
+      throw error;
+    }
+  }
+  if (intent === "release") {
+    await releaseHolds(db, { now, holdIds: [params.holdId], as: "released" });
+    throw redirect(`/events/${checkout.event.slug}`);
+  }
+
+  // Answers to the host's questions, each named after its question; required ones must be given.
+  const answers: Record<string, string> = {};
+  const errors: Record<string, string> = {};
+  for (const q of checkout.event.questions) {
+    const value = String(form.get(`q:${q.id}`) ?? "").trim().slice(0, 500);
+    if (q.required && !value) errors[q.id] = "Please answer this question.";
+    else if (q.kind === "choice" && value && !(q.options ?? []).includes(value)) errors[q.id] = "Please choose one of the options.";
+    else if (value) answers[q.id] = value;
+  }
+  if (Object.keys(errors).length > 0) return { errors, answers };
+  await db.update(holdTable).set({ answers }).where(eq(holdTable.id, params.holdId));
+
+  if (checkout.status !== "active" || checkout.expiresAt <= now) return { error: messages.informational.outOfTime, expired: true };
+  try {
+    if (checkout.breakdown.totalPence === 0) {
+      const done = await completeOrder(db, {
+        holdId: params.holdId,
+        buyer: { userId: user.id, email: user.email, name: [user.firstName, user.lastName].filter(Boolean).join(" ") || user.name },
+        payment: null,
+        now,
+        sign: context.ticketCodes.sign,
+      });
+      if (done.created) await sendOrderConfirmation({ db, mailer: context.mailer, publicUrl: context.publicUrl, orderId: done.orderId });
+      throw redirect(`/orders/${done.reference}`, { headers: setFlash(new Headers(), { tone: "success", text: "You're going! Your tickets are ready." }) });
+    }
+    const started = await startPayment(db, context.payments, { holdId: params.holdId, userId: user.id, email: user.email, publicUrl: context.publicUrl, now });
+    throw redirect(started.redirectUrl);
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    if (isAppError(error)) return { error: error.code === "internal" ? messages.buyer.paymentError : error.message };
+    throw error;
+  }
+}
+
+export default function CheckoutPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { checkout, buyer } = loaderData;
+  const busy = useNavigation().state !== "idle";
+  const errors: Record<string, string> = (actionData && "errors" in actionData ? actionData.errors : undefined) ?? {};
+  const free = checkout.breakdown.totalPence === 0;
+  const money = (p: number) => formatMoney(p, checkout.event.currency);
+  const active = checkout.status === "active";
+
+  return (
+    <div className="container-page max-w-4xl py-8 laptop:py-10">
+      <Link to={`/events/${checkout.event.slug}`} className="inline-flex items-center gap-1 text-sm font-medium text-brand hover:underline">
+        <ArrowLeft aria-hidden className="size-4" /> Back to the event
+      </Link>
+      <h1 className="mt-3 text-3xl font-extrabold tracking-tight">Checkout</h1>
+      <p className="mt-1 text-fg-muted">
+        {checkout.event.name} · {formatEventDateTime(checkout.event.startsAt)} · {checkout.event.place}
+      </p>
+
+      {loaderData.cancelled ? (
+        <p role="status" className="mt-4 rounded-xl bg-surface-2 px-4 py-3 text-sm">
+          Payment cancelled. Your tickets are still held until the timer runs out: pay when you're ready.
+        </p>
+      ) : null}
+
+      {active ? <HoldTimer expiresAt={actionData && "extendedTo" in actionData ? actionData.extendedTo! : checkout.expiresAt} extended={checkout.extended || Boolean(actionData && "extendedTo" in actionData)} /> : null}
+
+      {!active ? (
+        <div className="card mt-6 p-6">
+          <p className="font-semibold">This checkout has closed.</p>
+          <p className="mt-1 text-sm text-fg-muted">Your tickets were released so others can buy them. Choose again and you'll have a fresh 10 minutes.</p>
+          <Link to={`/events/${checkout.event.slug}`} className="btn-primary mt-4">
+            Choose tickets again
+          </Link>
+        </div>
+      ) : (
+        <div className="mt-6 grid gap-6 laptop:grid-cols-[minmax(0,1fr)_20rem]">
+          <Form method="post" className="space-y-6" aria-label="Your details">
+            {actionData && "error" in actionData && actionData.error ? (
+              <p role="alert" className="rounded-xl bg-danger-soft px-4 py-3 text-sm font-medium text-danger">
+                {actionData.error}
+              </p>
+            ) : null}
+            <section aria-labelledby="who-heading" className="card p-5">
+              <h2 id="who-heading" className="text-lg font-bold">
+                Your details
+              </h2>
+              <p className="mt-2 text-sm">
+                Tickets go to <strong>{buyer.name}</strong> at <strong className="break-all">{buyer.email}</strong>.
+              </p>
+              <p className="mt-1 text-xs text-fg-muted">
+                Not right?{" "}
+                <Link to="/u/settings/profile" className="link">
+                  Update your profile
+                </Link>{" "}
+                first; your tickets stay held.
+              </p>
+            </section>
+
+            {checkout.event.questions.length > 0 ? (
+              <section aria-labelledby="questions-heading" className="card space-y-4 p-5">
+                <h2 id="questions-heading" className="text-lg font-bold">
+                  A few questions from the host
+                </h2>
+                {checkout.event.questions.map((q) => {
+                  const id = `q-${q.id}`;
+                  const error = errors[q.id];
+                  const previous = (actionData && "answers" in actionData ? actionData.answers?.[q.id] : checkout.answers[q.id]) ?? "";
+                  return (
+                    <div key={q.id}>
+                      <label htmlFor={id} className="block text-sm font-medium">
+                        {q.label} {q.required ? <span className="text-fg-muted">(required)</span> : <span className="text-fg-muted">(optional)</span>}
+                      </label>
+                      {q.kind === "choice" ? (
+                        <select id={id} name={`q:${q.id}`} defaultValue={previous} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} className="mt-1 h-11 w-full rounded-xl border border-border bg-surface px-3">
+                          <option value="">Choose…</option>
+                          {(q.options ?? []).map((o) => (
+                            <option key={o}>{o}</option>
+                          ))}
+                        </select>
+                      ) : (
+                        <input id={id} name={`q:${q.id}`} defaultValue={previous} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} className="mt-1 h-11 w-full rounded-xl border border-border bg-surface px-3" />
+                      )}
+                      {error ? (
+                        <p id={`${id}-error`} className="mt-1 text-sm font-medium text-danger">
+                          {error}
+                        </p>
+                      ) : null}
+                    </div>
+                  );
+                })}
+              </section>
+            ) : null}
+
+            <div className="flex flex-wrap items-center gap-3">
+              <button type="submit" name="intent" value="pay" className="btn-primary px-6" disabled={busy}>
+                {free ? <Ticket aria-hidden className="size-4" /> : <CreditCard aria-hidden className="size-4" />}
+                {busy ? "One moment…" : free ? "Get my free tickets" : `Pay ${money(checkout.breakdown.totalPence)}`}
+              </button>
+              <button type="submit" name="intent" value="release" formNoValidate className="btn-ghost" disabled={busy}>
+                Cancel and release tickets
+              </button>
+            </div>
+            {free ? (
+              <p className="text-sm font-medium text-success">{messages.informational.freeTickets}</p>
+            ) : (
+              <p className="flex items-center gap-1.5 text-xs text-fg-muted">
+                <Lock aria-hidden className="size-3.5" /> You pay on our payment provider's secure page; we never see your card.
+              </p>
+            )}
+          </Form>
+
+          <aside aria-labelledby="summary-heading" className="card h-fit p-5">
+            <h2 id="summary-heading" className="text-lg font-bold">
+              Order summary
+            </h2>
+            <ul className="mt-3 space-y-2 text-sm">
+              {checkout.lines.map((l) => (
+                <li key={l.ticketTypeId} className="flex justify-between gap-3">
+                  <span>
+                    {l.quantity} × {l.name}
+                  </span>
+                  <span>{l.unitPricePence === 0 ? "Free" : money(l.quantity * l.unitPricePence)}</span>
+                </li>
+              ))}
+            </ul>
+            {checkout.seats.length > 0 ? <p className="mt-2 text-sm text-fg-muted">Seats: {checkout.seats.map(seatLabel).join(", ")}</p> : null}
+            <dl className="mt-4 space-y-1 border-t border-border pt-3 text-sm">
+              <div className="flex justify-between">
+                <dt>Tickets</dt>
+                <dd>{money(checkout.breakdown.subtotalPence)}</dd>
+              </div>
+              {checkout.breakdown.discountPence > 0 ? (
+                <div className="flex justify-between text-success">
+                  <dt>Discount ({checkout.discountCode?.toUpperCase()})</dt>
+                  <dd>−{money(checkout.breakdown.discountPence)}</dd>
+                </div>
+              ) : null}
+              <div className="flex justify-between">
+                <dt>Booking fee</dt>
+                <dd>{money(checkout.breakdown.bookingFeePence)}</dd>
+              </div>
+              <div className="flex justify-between border-t border-border pt-2 text-base font-bold">
+                <dt>Total</dt>
+                <dd>{free ? "Free" : money(checkout.breakdown.totalPence)}</dd>
+              </div>
+            </dl>
+          </aside>
+        </div>
+      )}
+    </div>
+  );
+}
+
+/**
+ * The booking timer: time left, a warning with one extension a minute before the end, and when
+ * it runs out the spec's message and a refresh five seconds later.
+ */
+function HoldTimer({ expiresAt, extended }: { expiresAt: Date; extended: boolean }) {
+  const [left, setLeft] = useState<number | null>(null);
+  const extend = useFetcher<{ extendedTo?: Date; error?: string }>();
+  const revalidator = useRevalidator();
+  const extendedTo = extend.data?.extendedTo;
+  const deadline = useMemo(() => (extendedTo ? new Date(extendedTo) : expiresAt), [extendedTo, expiresAt]);
+  const refreshed = useRef(false);
+
+  useEffect(() => {
+    const tick = () => setLeft(Math.max(0, Math.round((deadline.getTime() - Date.now()) / 1000)));
+    tick();
+    const timer = window.setInterval(tick, 1000);
+    return () => window.clearInterval(timer);
+  }, [deadline]);
+
+  useEffect(() => {
+    if (left !== 0 || refreshed.current) return;
+    refreshed.current = true;
+    const timer = window.setTimeout(() => window.location.reload(), 5000);
+    return () => window.clearTimeout(timer);
+  }, [left, revalidator]);
+
+  if (left === null) {
+    return (
+      <p className="mt-4 flex items-center gap-2 text-sm text-fg-muted">
+        <Clock aria-hidden className="size-4" /> Your tickets are held until {deadline.toLocaleTimeString("en-GB", { hour: "2-digit", minute: "2-digit", timeZone: "Europe/London" })}.
+      </p>
+    );
+  }
+  const minutes = Math.floor(left / 60);
+  const seconds = String(left % 60).padStart(2, "0");
+  const warning = left > 0 && left <= WARN_AT_SECONDS;
+  const canExtend = !extended && !extend.data?.extendedTo;
+  return (
+    <div className={`mt-4 rounded-xl px-4 py-3 ${left === 0 ? "bg-danger-soft text-danger" : warning ? "bg-warning-soft" : "bg-surface-2"}`}>
+      {left === 0 ? (
+        <p role="alert" className="font-semibold">
+          {messages.informational.outOfTime}
+        </p>
+      ) : (
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <p className="flex items-center gap-2 text-sm">
+            <Clock aria-hidden className="size-4" />
+            <span>
+              Tickets held for <strong className="tabular-nums">{minutes}:{seconds}</strong>
+            </span>
+          </p>
+          {warning ? (
+            <div role="alert" className="flex flex-wrap items-center gap-3 text-sm font-medium">
+              <span>Less than a minute left.</span>
+              {canExtend ? (
+                <extend.Form method="post">
+                  <input type="hidden" name="intent" value="extend" />
+                  <button type="submit" className="btn-primary min-h-9">
+                    Give me 10 more minutes
+                  </button>
+                </extend.Form>
+              ) : null}
+            </div>
+          ) : null}
+        </div>
+      )}
+      {extend.data?.error ? <p className="mt-1 text-sm text-danger">{extend.data.error}</p> : null}
+    </div>
+  );
+}

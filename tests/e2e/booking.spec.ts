@@ -1,0 +1,171 @@
+import type { APIRequestContext, Page } from "@playwright/test";
+import { acceptNecessaryOnly, DEMO, expect, expectAccessible, logIn, test } from "./fixtures";
+
+/** An event's page, found by name through the search API (slugs carry a hash). */
+async function eventPath(request: APIRequestContext, name: string): Promise<string> {
+  const body = (await (await request.get(`/api/search?q=${encodeURIComponent(name)}&limit=10`)).json()) as { results: { name: string; url: string }[] };
+  const found = body.results.find((r) => r.name === name);
+  expect(found, `the demo event "${name}"`).toBeDefined();
+  return found!.url;
+}
+
+const panel = (page: Page) => page.getByRole("form", { name: "Tickets" });
+const more = (page: Page, ticket: string) => panel(page).getByRole("button", { name: `One more ${ticket}` });
+
+async function openEvent(page: Page, name: string) {
+  await page.goto(await eventPath(page.request, name), { waitUntil: "networkidle" });
+  await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+}
+
+async function checkout(page: Page) {
+  await panel(page).getByRole("button", { name: "Checkout" }).click();
+  await page.waitForURL(/\/checkout\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Checkout" })).toBeVisible();
+}
+
+async function payWithTestCard(page: Page, outcome: "works" | "declined" = "works") {
+  await page.getByRole("button", { name: /^Pay £/ }).click();
+  await page.waitForURL(/\/pay\/test\//);
+  await expectAccessible(page);
+  await page.getByRole("button", { name: outcome === "works" ? /test card that works/ : /declined/ }).click();
+}
+
+test.beforeEach(async ({ page }) => {
+  await acceptNecessaryOnly(page);
+  await logIn(page, DEMO.buyer);
+});
+
+test.describe("booking", () => {
+  test("two general tickets with a discount code, paid by test card", async ({ page }) => {
+    await openEvent(page, "Getting Your First Gig: Promoters' Q&A");
+    await more(page, "Ticket").click();
+    await more(page, "Ticket").click();
+    await panel(page).getByLabel("Discount or access code").fill("CROWD10");
+    await panel(page).getByRole("button", { name: "Apply" }).click();
+    await expect(panel(page).getByText("Discount Code Applied: CROWD10")).toBeVisible();
+    // £10 less 10%, plus the 1% booking fee on what is paid: £9.09, all in.
+    await expect(panel(page).getByText("£9.09")).toBeVisible();
+    await expectAccessible(page);
+    await checkout(page);
+    await expect(page.getByRole("complementary", { name: "Order summary" })).toContainText("Discount (CROWD10)");
+    await expect(page.getByRole("complementary", { name: "Order summary" })).toContainText("£9.09");
+    await expectAccessible(page);
+    await payWithTestCard(page);
+    await page.waitForURL(/\/orders\/TB-/);
+    await expect(page.getByText("Payment Successful! Generating Tickets")).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("You're going to Getting Your First Gig: Promoters' Q&A");
+    await expect(page.getByRole("img", { name: /QR code for ticket/ })).toHaveCount(2);
+    await expect(page.getByRole("region", { name: "Receipt" })).toContainText("£9.09");
+    await expectAccessible(page);
+  });
+
+  test("a pay-what-you-wish ticket above the minimum", async ({ page }) => {
+    await openEvent(page, "Benefit Gig for the Food Bank");
+    await more(page, "Pay what you wish").click();
+    const amount = panel(page).getByLabel(/Your price per ticket/);
+    await amount.fill("4");
+    await expect(panel(page).getByText(/Enter an amount from £5 to/)).toBeVisible();
+    await amount.fill("12.50");
+    await expect(panel(page).getByText("£12.63")).toBeVisible();
+    await checkout(page);
+    await expect(page.getByRole("button", { name: "Pay £12.63" })).toBeVisible();
+    await payWithTestCard(page);
+    await page.waitForURL(/\/orders\/TB-/);
+    await expect(page.getByRole("region", { name: "Receipt" })).toContainText("£12.63");
+  });
+
+  test("a free event is booked without paying", async ({ page }) => {
+    await openEvent(page, "Brass in the Park");
+    await more(page, "Free ticket").click();
+    await checkout(page);
+    await expect(page.getByText("You are eligible for free tickets")).toBeVisible();
+    await page.getByRole("button", { name: "Get my free tickets" }).click();
+    await page.waitForURL(/\/orders\/TB-/);
+    await expect(page.getByText("Booked")).toBeVisible();
+    await expect(page.getByRole("img", { name: /QR code for ticket/ })).toHaveCount(1);
+  });
+
+  test("two seats picked on the plan of a seated event", async ({ page }) => {
+    await openEvent(page, "Cult Classics on the Big Screen");
+    await more(page, "Stalls").click();
+    await more(page, "Stalls").click();
+    await expect(panel(page).getByRole("button", { name: "Choose 2 more seats" })).toBeDisabled();
+    const plan = panel(page).getByRole("grid", { name: "Seat plan" });
+    // Free seats near the back, by keyboard: focus the plan, move with the arrows, pick with Space.
+    const free = plan.getByRole("button", { name: /^Row J, seat \d+$/ });
+    await free.nth(0).click();
+    await free.nth(1).click();
+    await expect(panel(page).getByText(/2 of 2 chosen: J\d+, J\d+/)).toBeVisible();
+    await expectAccessible(page);
+    await checkout(page);
+    await expect(page.getByText(/Seats: J\d+, J\d+/)).toBeVisible();
+    await payWithTestCard(page);
+    await page.waitForURL(/\/orders\/TB-/);
+    await expect(page.getByText(/Stalls · Seat J\d+/)).toHaveCount(2);
+  });
+
+  test("a private ticket unlocked with its code", async ({ page }) => {
+    await openEvent(page, "Getting Your First Gig: Promoters' Q&A");
+    await expect(panel(page).getByText("Crew and friends")).toHaveCount(0);
+    await panel(page).getByLabel("Discount or access code").fill("crew");
+    await panel(page).getByRole("button", { name: "Apply" }).click();
+    await expect(panel(page).getByText("(private tickets unlocked)")).toBeVisible();
+    await more(page, "Crew and friends").click();
+    await checkout(page);
+    await expect(page.getByRole("complementary", { name: "Order summary" })).toContainText("1 × Crew and friends");
+    await payWithTestCard(page);
+    await page.waitForURL(/\/orders\/TB-/);
+    await expect(page.getByText("Crew and friends").first()).toBeVisible();
+  });
+
+  test("a declined card, then a retry that works", async ({ page }) => {
+    await openEvent(page, "HIIT in the Park");
+    await more(page, "Drop-in").click();
+    await checkout(page);
+    await payWithTestCard(page, "declined");
+    await expect(page.getByRole("alert")).toHaveText("Your card was declined. Try another card.");
+    await page.getByRole("button", { name: /test card that works/ }).click();
+    await page.waitForURL(/\/orders\/TB-/);
+    await expect(page.getByText("Payment Successful! Generating Tickets")).toBeVisible();
+  });
+});
+
+test.describe("the booking timer", () => {
+  test("runs out, says so, refreshes, and the tickets go back on sale", async ({ page, browser }) => {
+    await page.clock.install();
+    // A nearly sold-out workshop: hold every place that is left.
+    await openEvent(page, "Pottery Wheel Taster");
+    const left = Number(/Only (\d+) left/.exec((await panel(page).textContent()) ?? "")?.[1] ?? "0");
+    expect(left, "the workshop has a few places left").toBeGreaterThan(0);
+    for (let i = 0; i < left; i++) await more(page, "Place").click();
+    await checkout(page);
+    const holdUrl = page.url();
+
+    // Meanwhile another buyer finds nothing left to choose.
+    const other = await browser.newContext();
+    const otherPage = await other.newPage();
+    await otherPage.goto(new URL(await eventPath(page.request, "Pottery Wheel Taster"), holdUrl).toString());
+    const otherPanel = otherPage.getByRole("form", { name: "Tickets" });
+    await expect(otherPanel.getByText("Sold out", { exact: true })).toBeVisible();
+    await expect(otherPanel.getByRole("button", { name: "One more Place" })).toHaveCount(0);
+
+    // A minute before the end: the warning, with one extension offered.
+    await page.clock.fastForward("09:05");
+    await expect(page.getByText("Less than a minute left.")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Give me 10 more minutes" })).toBeVisible();
+    await expectAccessible(page);
+
+    // Time up, on the server and on the page.
+    const holdId = holdUrl.split("/").at(-1)!;
+    expect((await page.request.post(`/dev/holds/${holdId}/expire`)).status()).toBe(200);
+    await page.clock.fastForward("01:00");
+    await expect(page.getByText("You ran out of time. Refreshing page in 5 seconds")).toBeVisible();
+    await page.clock.runFor(5_000);
+    await expect(page.getByText("This checkout has closed.")).toBeVisible();
+
+    await otherPage.reload();
+    await expect(otherPanel.getByRole("button", { name: "One more Place" })).toBeEnabled();
+    await expect(otherPanel.getByText(`Only ${left} left`)).toBeVisible();
+    await other.close();
+  });
+});
