@@ -22,7 +22,7 @@ export const round = (n: number, places = 2) => Math.round(n * 10 ** places) / 1
  * A fresh database for a benchmark: a new PostgreSQL database when BENCH_DATABASE_URL (or
  * TEST_DATABASE_URL) names a server, otherwise PGlite in a temporary directory. Dropped on close.
  */
-export async function benchDatabase(label: string): Promise<{ database: Database; dataDir: string; engine: string; close(): Promise<void> }> {
+export async function benchDatabase(label: string): Promise<{ database: Database; dataDir: string; engine: string; url?: string; close(): Promise<void> }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `tb-bench-${label}-`));
   const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
   if (!adminUrl) {
@@ -42,6 +42,7 @@ export async function benchDatabase(label: string): Promise<{ database: Database
     database,
     dataDir,
     engine: "postgres",
+    url: url.toString(),
     async close() {
       await database.close();
       const cleanup = new pg.Client({ connectionString: adminUrl });

@@ -8,6 +8,7 @@ import { type AppLoadContext, createRequestHandler, type ServerBuild } from "rea
 import type { Database } from "~/db/client.server";
 import type { SessionUser } from "~/web/load-context";
 import { altchaRoutes } from "./api/altcha";
+import { calendarRoutes } from "./api/calendar";
 import { devBookingRoutes } from "./api/dev-booking";
 import { devTileRoutes } from "./api/dev-tiles";
 import { stripeWebhookRoutes } from "./api/stripe-webhook";
@@ -134,6 +135,7 @@ export function createApp(deps: AppDeps) {
     );
   }
   app.route("/", seoRoutes({ database, publicUrl: config.publicUrl }));
+  app.route("/", calendarRoutes({ database, publicUrl: config.publicUrl }));
   if (config.devRoutes) {
     app.route("/dev/tiles", devTileRoutes());
     app.route("/dev", devBookingRoutes(database));

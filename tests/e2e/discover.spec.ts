@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import type { Locator, Page } from "@playwright/test";
 import { demoSlug } from "../../src/db/seed/seed-demo";
 import { acceptNecessaryOnly, expect, expectAccessible, test } from "./fixtures";
@@ -136,6 +137,15 @@ test.describe("event page", () => {
     await expect(page.getByRole("complementary", { name: "Tickets" }).getByText(/incl\. £\d+\.\d{2} booking fee/).first()).toBeVisible();
     await expect(page.getByRole("heading", { name: "You might also like" })).toBeVisible();
     await expectAccessible(page);
+
+    // Add to calendar downloads the event as an iCalendar file.
+    const download = page.waitForEvent("download");
+    await page.getByRole("link", { name: "Add to calendar" }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe(`${demoSlug("pubs-clubs-events", "Kelham Island Pub Quiz")}.ics`);
+    const ics = fs.readFileSync((await file.path())!, "utf8");
+    expect(ics).toMatch(/^BEGIN:VCALENDAR\r\n/);
+    expect(ics).toContain("SUMMARY:Kelham Island Pub Quiz\r\n");
   });
 
   test("a private event opens by its link but is never listed, indexed or described to search engines", async ({ page }) => {

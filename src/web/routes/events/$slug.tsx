@@ -1,5 +1,7 @@
 import { BadgeCheck, CalendarDays, Clock, Lock, MapPin, MonitorPlay, Navigation } from "lucide-react";
+import { eq } from "drizzle-orm";
 import { data, Link, redirect } from "react-router";
+import { event as eventTable } from "~/db/schema";
 import type { Basket } from "~/domain/basket";
 import { eventTypeLabel, findCategory } from "~/domain/categories";
 import { badgeLabel, cardBadges, hasEnded, isSoldOut } from "~/domain/event-flags";
@@ -11,6 +13,7 @@ import { getEventPage } from "~/services/get-event-page";
 import { discountProblemText, findDiscount, holdTickets } from "~/services/hold-tickets";
 import { recommendForEvent } from "~/services/recommend-events";
 import { BookingPanel } from "~/web/components/booking/booking-panel";
+import { EventActions } from "~/web/components/events/event-actions";
 import { EventGrid } from "~/web/components/events/event-card";
 import { eventJsonLd } from "~/web/lib/event-json-ld";
 import { HERO_WIDTHS, imageSrcSet, imageUrl, mediaPath } from "~/web/lib/images";
@@ -35,7 +38,8 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   // A host's private link (?key=) unlocks its private ticket type; a private discount code does too, at checkout.
   const key = new URL(request.url).searchParams.get("key") ?? "";
   const unlockedIds = key ? event.tickets.filter((t) => t.kind === "private" && context.ticketCodes.unlockKey(t.id) === key).map((t) => t.id) : [];
-  return { event, now, recommendations, viewerId, isOwner: viewerId === event.host.id, feeMode: extras.feeMode, takenSeats: extras.takenSeats, unlockedIds };
+  const shareUrl = `${context.publicUrl.replace(/\/$/, "")}/events/${event.slug}`;
+  return { event, now, recommendations, viewerId, isOwner: viewerId === event.host.id, feeMode: extras.feeMode, takenSeats: extras.takenSeats, unlockedIds, shareUrl };
 }
 
 /** Pence from the pounds a buyer typed for a pay-what-you-wish ticket (NaN when not a price). */
@@ -48,11 +52,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const db = context.database.db;
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
-  const event = await getEventPage(db, { slug: params.slug, viewerId: context.user?.id ?? null });
-  if (!event) throw data(null, { status: 404 });
   const now = new Date();
 
   if (intent === "coupon") {
+    const event = await getEventPage(db, { slug: params.slug, viewerId: context.user?.id ?? null });
+    if (!event) throw data(null, { status: 404 });
     const code = String(form.get("coupon") ?? "").trim();
     if (!code) return { couponError: "Enter a code first." };
     const found = await findDiscount(db, event.host.id, code, now);
@@ -69,11 +73,17 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
   // Checkout: a person must be signed in; their basket waits in this browser while they do.
   if (!context.user) throw redirect(`/log-in?redirect=${encodeURIComponent(`/events/${params.slug}`)}`);
-  const lines = event.tickets.flatMap((t) => {
-    const quantity = Number(form.get(`qty:${t.id}`) ?? 0);
-    if (!Number.isInteger(quantity) || quantity <= 0) return [];
-    const amount = form.get(`amount:${t.id}`);
-    return [{ ticketTypeId: t.id, quantity, ...(t.payWhatYouWish ? { amountPence: amount === null ? t.pricePence : pence(String(amount)) } : {}) }];
+  // Only the event's id is needed here: holdTickets checks the event, its tickets and the basket
+  // against the database itself (this is the path every buyer takes when an event goes on sale).
+  const [found] = await db.select({ id: eventTable.id }).from(eventTable).where(eq(eventTable.slug, params.slug)).limit(1);
+  if (!found) throw data(null, { status: 404 });
+  const lines = [...form.keys()].flatMap((name) => {
+    const ticketTypeId = /^qty:([0-9a-f-]{36})$/i.exec(name)?.[1];
+    const quantity = Number(form.get(name) ?? 0);
+    if (!ticketTypeId || !Number.isInteger(quantity) || quantity <= 0) return [];
+    const amount = form.get(`amount:${ticketTypeId}`);
+    // The amount counts only for a pay-what-you-wish ticket; holdTickets ignores it otherwise.
+    return [{ ticketTypeId, quantity, ...(amount === null ? {} : { amountPence: pence(String(amount)) }) }];
   });
   let seats: { row: number; column: number }[] = [];
   try {
@@ -84,11 +94,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
   const url = new URL(request.url);
   const key = url.searchParams.get("key") ?? "";
-  const unlockedTicketTypeIds = key ? event.tickets.filter((t) => t.kind === "private" && context.ticketCodes.unlockKey(t.id) === key).map((t) => t.id) : [];
+  const unlockedTicketTypeIds = key ? lines.filter((l) => context.ticketCodes.unlockKey(l.ticketTypeId) === key).map((l) => l.ticketTypeId) : [];
   const coupon = String(form.get("appliedCoupon") || form.get("coupon") || "").trim() || null;
   try {
     const held = await holdTickets(db, {
-      eventId: event.id,
+      eventId: found.id,
       userId: context.user.id,
       lines,
       seats: seats.length > 0 ? seats : undefined,
@@ -179,6 +189,7 @@ export default function EventPageRoute({ loaderData, actionData }: Route.Compone
           <header className="mt-6">
             <h1 className="text-3xl font-extrabold tracking-tight text-balance tablet:text-4xl">{event.name}</h1>
             {event.summary ? <p className="mt-2 text-lg text-fg-muted">{event.summary}</p> : null}
+            <EventActions slug={event.slug} name={event.name} url={loaderData.shareUrl} />
           </header>
 
           <dl className="mt-6 grid gap-4 tablet:grid-cols-2">

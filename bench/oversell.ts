@@ -1,0 +1,263 @@
+// Overselling under load: many buyers at once through the real HTTP path (the event page's
+// checkout, the checkout page's pay button, the test provider's hosted page, the return page),
+// then a look at the database. In the same run, the same claim as raw SQL over the driver.
+//   npm run bench:oversell                                    (PostgreSQL when BENCH_DATABASE_URL or
+//   npm run bench:oversell -- --rounds 5 --buyers 200          TEST_DATABASE_URL is set, else PGlite)
+// Prints a line per round, then one JSON line:
+//   {"rounds","buyers","tickets","sold","oversold","orphans","holds_per_s","sql_per_s","ratio"}
+// sold, oversold and orphans are the worst round's; holds_per_s is buyers per second through the
+// HTTP checkout (hold) step, sql_per_s is claims per second as a bare conditional UPDATE + INSERT
+// transaction at the same concurrency, and ratio is holds_per_s / sql_per_s.
+import { randomUUID } from "node:crypto";
+import fs from "node:fs";
+import http from "node:http";
+import path from "node:path";
+import { spawnSync } from "node:child_process";
+import { getRequestListener } from "@hono/node-server";
+import { hashPassword } from "better-auth/crypto";
+import { eq, sql } from "drizzle-orm";
+import pg from "pg";
+import type { ServerBuild } from "react-router";
+import { account, ticketType, user } from "../src/db/schema";
+import { prepareDatabase } from "../src/db/migrate.server";
+import { createEvent, createHost } from "../tests/factories/events";
+import { createTestApp } from "../tests/setup/test-app";
+import { arg, benchDatabase, round } from "./lib";
+
+const ROUNDS = Number(arg("rounds", "20"));
+const BUYERS = Number(arg("buyers", "500"));
+const TICKETS = Number(arg("tickets", "100"));
+const PASSWORD = "bench-password-1";
+
+const ROOT = path.resolve(import.meta.dirname, "..");
+const buildFile = path.join(ROOT, "build/server/index.js");
+if (!fs.existsSync(buildFile)) {
+  console.log("No build yet: building…");
+  const result = spawnSync("npx", ["react-router", "build"], { cwd: ROOT, stdio: "inherit" });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+const build = (await import(buildFile)) as ServerBuild;
+
+const bench = await benchDatabase("oversell");
+const { database } = bench;
+const db = database.db;
+await prepareDatabase(database);
+const testApp = await createTestApp(database, { DATA_DIR: bench.dataDir, TRUST_PROXY: "true" }, { getBuild: async () => build });
+const server = http.createServer(getRequestListener(testApp.app.fetch));
+// Idle keep-alive sockets stay open between rounds (the raw SQL phase can take a while).
+server.keepAliveTimeout = 120_000;
+await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+const port = (server.address() as { port: number }).port;
+// Browsers send the site's own origin; the server checks it against its public URL.
+const origin = testApp.config.publicUrl.replace(/\/$/, "");
+const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
+
+interface Reply {
+  status: number;
+  location: string | null;
+  cookies: string[];
+  body: string;
+}
+
+function request(method: "GET" | "POST", route: string, opts: { cookie?: string; form?: Record<string, string>; json?: unknown; ip?: string } = {}): Promise<Reply> {
+  const body = opts.form ? new URLSearchParams(opts.form).toString() : opts.json ? JSON.stringify(opts.json) : undefined;
+  // As a browser on the site would: its host and origin (React Router refuses cross-origin actions).
+  const headers: Record<string, string> = { Origin: origin, Host: new URL(origin).host };
+  if (body !== undefined) headers["Content-Type"] = opts.form ? "application/x-www-form-urlencoded" : "application/json";
+  if (opts.cookie) headers.Cookie = opts.cookie;
+  if (opts.ip) headers["X-Forwarded-For"] = opts.ip;
+  return new Promise((resolve, reject) => {
+    const req = http.request({ host: "127.0.0.1", port, method, path: route, agent, headers }, (res) => {
+      let text = "";
+      res.setEncoding("utf8");
+      res.on("data", (chunk: string) => (text += chunk));
+      res.on("end", () =>
+        resolve({ status: res.statusCode ?? 0, location: res.headers.location ?? null, cookies: (res.headers["set-cookie"] ?? []).map((c) => c.split(";")[0]!), body: text }),
+      );
+    });
+    req.on("error", reject);
+    req.end(body);
+  });
+}
+
+/** A redirect's path on our server (the provider's pages use absolute URLs). */
+const pathOf = (location: string | null) => {
+  if (!location) throw new Error("expected a redirect");
+  const url = new URL(location, origin);
+  return url.pathname + url.search;
+};
+
+// The buyers: accounts made directly (one password hash for all), each signed in over HTTP from
+// an address of its own, as 500 people on their own phones would be.
+const started = Date.now();
+const host = await createHost(db);
+const hash = await hashPassword(PASSWORD);
+const buyers = Array.from({ length: BUYERS }, (_, i) => ({ id: randomUUID(), email: `buyer-${i}@bench.example`, ip: `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`, cookie: "" }));
+for (let i = 0; i < buyers.length; i += 500) {
+  const chunk = buyers.slice(i, i + 500);
+  await db.insert(user).values(chunk.map((b) => ({ id: b.id, name: "Bench Buyer", email: b.email, emailVerified: true, userType: "buyer" as const, firstName: "Bench", lastName: "Buyer" })));
+  await db.insert(account).values(chunk.map((b) => ({ id: randomUUID(), accountId: b.id, providerId: "credential", userId: b.id, password: hash })));
+}
+for (let i = 0; i < buyers.length; i += 25) {
+  await Promise.all(
+    buyers.slice(i, i + 25).map(async (b) => {
+      const res = await request("POST", "/api/auth/sign-in/email", { json: { email: b.email, password: PASSWORD }, ip: b.ip });
+      if (res.status !== 200) throw new Error(`sign-in answered ${res.status}: ${res.body}`);
+      b.cookie = res.cookies.join("; ");
+    }),
+  );
+}
+console.log(`${bench.engine}: ${BUYERS} buyers signed in in ${round((Date.now() - started) / 1000, 1)} s`);
+
+/**
+ * "Checkout" on the event page, as the browser sends it (React Router's data request for the
+ * page's form): a redirect to the checkout page when the tickets are held, 409 when sold out.
+ */
+async function hold(b: (typeof buyers)[number], slug: string, typeId: string): Promise<string | null> {
+  const res = await request("POST", `/events/${slug}.data`, { cookie: b.cookie, ip: b.ip, form: { intent: "checkout", [`qty:${typeId}`]: "1", key: randomUUID() } });
+  if (res.status === 409) return null;
+  const checkout = /"(\/checkout\/[0-9a-f-]{36})"/.exec(res.body)?.[1];
+  if (res.status !== 202 || !checkout) throw new Error(`checkout answered ${res.status}: ${res.body.slice(0, 300)}`);
+  return checkout;
+}
+
+/** The rest of the path for a buyer holding tickets: pay, the provider's page, back to the order. */
+async function pay(b: (typeof buyers)[number], checkoutPath: string): Promise<void> {
+  const started_ = await request("POST", checkoutPath, { cookie: b.cookie, ip: b.ip, form: { intent: "pay" } });
+  if (started_.status !== 302) throw new Error(`pay answered ${started_.status}: ${started_.body.slice(0, 300)}`);
+  const provider = await request("POST", pathOf(started_.location), { cookie: b.cookie, ip: b.ip, form: { intent: "pay" } });
+  if (provider.status !== 302) throw new Error(`the test provider answered ${provider.status}`);
+  const back = await request("GET", pathOf(provider.location), { cookie: b.cookie, ip: b.ip });
+  if (back.status !== 302 || !pathOf(back.location).startsWith("/orders/")) throw new Error(`the return page answered ${back.status} ${back.location}`);
+}
+
+/** The same claim as raw SQL: a conditional UPDATE and an INSERT in one transaction per buyer. */
+async function rawClaims(typeId: string, eventId: string): Promise<{ ms: number; claimed: number }> {
+  const expires = new Date(Date.now() + 600_000);
+  const claimOnce = async (query: (text: string, values: unknown[]) => Promise<{ rows: unknown[] }>, userId: string) => {
+    await query("begin", []);
+    const claimed = await query("update ticket_type set held = held + 1 where id = $1 and sold + held + 1 <= capacity returning id", [typeId]);
+    if (claimed.rows.length > 0) await query("insert into hold (event_id, user_id, expires_at) values ($1, $2, $3)", [eventId, userId, expires]);
+    await query("commit", []);
+    return claimed.rows.length;
+  };
+  let claimed = 0;
+  if (database.engine === "postgres") {
+    // The app's own pool size (src/db/client.server.ts), so both sides get the same connections.
+    const pool = new pg.Pool({ connectionString: bench.url, max: 10 });
+    // Connected before the clock starts, as the app's pool is.
+    await Promise.all(Array.from({ length: 10 }, async () => (await pool.connect()).release()));
+    const t = performance.now();
+    await Promise.all(
+      buyers.map(async (b) => {
+        const client = await pool.connect();
+        try {
+          const n = await claimOnce((text, values) => client.query(text, values), b.id);
+          claimed += n;
+        } finally {
+          client.release();
+        }
+      }),
+    );
+    const ms = performance.now() - t;
+    await pool.end();
+    return { ms, claimed };
+  }
+  // PGlite has one connection: the claims run one after another, as they do through the app.
+  const t = performance.now();
+  for (const b of buyers) {
+    await database.db.transaction(async (tx) => {
+      const rows = await tx.execute(sql`update ticket_type set held = held + 1 where id = ${typeId} and sold + held + 1 <= capacity returning id`);
+      if (rows.rows.length > 0) {
+        await tx.execute(sql`insert into hold (event_id, user_id, expires_at) values (${eventId}, ${b.id}, ${expires})`);
+        claimed++;
+      }
+    });
+  }
+  return { ms: performance.now() - t, claimed };
+}
+
+async function check(eventId: string) {
+  const r = (
+    await database.db.execute<{ sold: number; tickets: number; capacity: number; orphan_orders: number; orphan_tickets: number }>(sql`
+      select
+        (select sum(sold)::int from ticket_type where event_id = ${eventId}) as sold,
+        (select count(*)::int from ticket where event_id = ${eventId}) as tickets,
+        (select sum(capacity)::int from ticket_type where event_id = ${eventId}) as capacity,
+        (select count(*)::int from "order" o where o.event_id = ${eventId} and o.status in ('paid', 'free')
+           and not exists (select 1 from ticket t where t.order_id = o.id)) as orphan_orders,
+        (select count(*)::int from ticket t where t.event_id = ${eventId}
+           and not exists (select 1 from "order" o where o.id = t.order_id and o.status in ('paid', 'free'))) as orphan_tickets`)
+  ).rows[0]!;
+  return { sold: Number(r.tickets), counted: Number(r.sold), oversold: Math.max(0, Number(r.tickets) - Number(r.capacity)), orphans: Number(r.orphan_orders) + Number(r.orphan_tickets) };
+}
+
+// PROFILE=file.cpuprofile records where the time goes while the last round's buyers press Checkout.
+const profiler = process.env.PROFILE ? new (await import("node:inspector/promises")).Session() : null;
+if (profiler) {
+  profiler.connect();
+  await profiler.post("Profiler.enable");
+}
+
+const results: { sold: number; oversold: number; orphans: number; holdsPerS: number; sqlPerS: number }[] = [];
+try {
+  for (let round_ = 1; round_ <= ROUNDS; round_++) {
+    const e = await createEvent(db, { hostId: host.id, name: `Oversell Round ${round_}`, startsAt: new Date(Date.now() + 7 * 86_400_000) }, [{ pricePence: 1000, capacity: TICKETS }]);
+    const [type] = await db.select({ id: ticketType.id }).from(ticketType).where(eq(ticketType.eventId, e.id));
+
+    // Everyone presses "Checkout" at once; then the winners pay, all at once too.
+    if (profiler && round_ === ROUNDS) await profiler.post("Profiler.start");
+    let t = performance.now();
+    const held = await Promise.all(buyers.map((b) => hold(b, e.slug, type!.id)));
+    const holdMs = performance.now() - t;
+    if (profiler && round_ === ROUNDS) {
+      const { profile } = await profiler.post("Profiler.stop");
+      fs.writeFileSync(process.env.PROFILE!, JSON.stringify(profile));
+    }
+    t = performance.now();
+    await Promise.all(buyers.map((b, i) => (held[i] ? pay(b, held[i]) : undefined)));
+    const payMs = performance.now() - t;
+    const got = await check(e.id);
+    const paid = held.filter(Boolean).length;
+
+    const baseline = await createEvent(db, { hostId: host.id, name: `Oversell Baseline ${round_}`, startsAt: new Date(Date.now() + 7 * 86_400_000) }, [{ pricePence: 1000, capacity: TICKETS }]);
+    const [baseType] = await db.select({ id: ticketType.id }).from(ticketType).where(eq(ticketType.eventId, baseline.id));
+    const raw = await rawClaims(baseType!.id, baseline.id);
+    if (raw.claimed !== TICKETS) throw new Error(`the raw SQL baseline claimed ${raw.claimed} of ${TICKETS}`);
+
+    const holdsPerS = BUYERS / (holdMs / 1000);
+    const sqlPerS = BUYERS / (raw.ms / 1000);
+    results.push({ sold: got.sold, oversold: got.oversold, orphans: got.orphans, holdsPerS, sqlPerS });
+    console.log(
+      `round ${String(round_).padStart(2)}: sold ${got.sold}/${TICKETS} (counted ${got.counted}, held ${paid}), oversold ${got.oversold}, orphans ${got.orphans}; ` +
+        `holds ${round(holdsPerS, 0)}/s, paying ${round(payMs / 1000, 2)} s; raw SQL ${round(sqlPerS, 0)}/s`,
+    );
+  }
+} finally {
+  server.close();
+  agent.destroy();
+  await testApp.close();
+  await bench.close();
+}
+
+// The worst round is the one furthest from right (sold = tickets, none oversold, no orphans);
+// throughput is the median round's, each side measured in the same rounds.
+const wrongness = (r: (typeof results)[number]) => Math.abs(r.sold - TICKETS) + r.oversold + r.orphans;
+const worst = results.reduce((a, b) => (wrongness(b) > wrongness(a) ? b : a));
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const holdsPerS = median(results.map((r) => r.holdsPerS));
+const sqlPerS = median(results.map((r) => r.sqlPerS));
+console.log(
+  JSON.stringify({
+    engine: bench.engine,
+    rounds: ROUNDS,
+    buyers: BUYERS,
+    tickets: TICKETS,
+    sold: worst.sold,
+    oversold: worst.oversold,
+    orphans: worst.orphans,
+    holds_per_s: round(holdsPerS, 1),
+    sql_per_s: round(sqlPerS, 1),
+    ratio: round(holdsPerS / sqlPerS),
+  }),
+);
