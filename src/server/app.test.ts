@@ -37,6 +37,7 @@ beforeAll(async () => {
     robotCheck,
     throttle,
     ...paymentDeps(database),
+    conversions: null,
     buildVersion: "9.9.9-test",
     // These tests stay inside /api; pages are covered by the e2e suite against a real build.
     getBuild: () => Promise.reject(new Error("pages are not rendered in API tests")),

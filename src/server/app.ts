@@ -9,6 +9,7 @@ import type { Database } from "~/db/client.server";
 import type { SessionUser } from "~/web/load-context";
 import { altchaRoutes } from "./api/altcha";
 import { calendarRoutes } from "./api/calendar";
+import { conversionRoutes } from "./api/conversions";
 import { devBookingRoutes } from "./api/dev-booking";
 import { devTileRoutes } from "./api/dev-tiles";
 import { stripeWebhookRoutes } from "./api/stripe-webhook";
@@ -28,6 +29,7 @@ import type { RobotCheck } from "./robot-check.server";
 import type { FileStorage } from "./storage/local-storage.server";
 import { createTeamChat, type TeamChat } from "./team-chat.server";
 import { AppError } from "~/lib/app-error";
+import type { ConversionTracker } from "~/services/conversion-tracker";
 import type { PaymentProvider } from "~/services/payment-provider";
 import type { Throttle } from "~/services/throttle";
 import { settleAndNotify } from "./payments/settle.server";
@@ -51,6 +53,8 @@ export interface AppDeps {
   payments: PaymentProvider;
   testPayments: TestProviderPage | null;
   ticketCodes: TicketCodes;
+  /** Conversion tracking (Meta's Conversions API), or null when not configured. */
+  conversions: ConversionTracker | null;
   buildVersion: string;
   /** Loads React Router's server build (the built bundle in production, Vite's module in dev). */
   getBuild: () => Promise<ServerBuild>;
@@ -126,6 +130,7 @@ export function createApp(deps: AppDeps) {
   app.route("/api/metrics", metricsRoutes(database));
   app.route("/api/altcha", altchaRoutes(deps.robotCheck));
   app.route("/api/search", searchRoutes(database));
+  app.route("/api/conversions", conversionRoutes({ database, auth, tracker: deps.conversions, publicUrl: config.publicUrl, trustProxy: config.trustProxy }));
   const { payments } = deps;
   if (payments.name === "stripe" && payments.verifyWebhook) {
     const settleDeps = { db: database.db, provider: payments, sign: deps.ticketCodes.sign, mailer: deps.mailer, publicUrl: config.publicUrl };
@@ -184,7 +189,7 @@ export function createApp(deps: AppDeps) {
 
 /** What loaders and actions see: the app's services plus this request's person and ids. */
 export function pageContext(
-  deps: Pick<AppDeps, "config" | "database" | "auth" | "storage" | "mailer" | "robotCheck" | "throttle" | "buildVersion" | "payments" | "testPayments" | "ticketCodes"> & { teamChat: TeamChat },
+  deps: Pick<AppDeps, "config" | "database" | "auth" | "storage" | "mailer" | "robotCheck" | "throttle" | "buildVersion" | "payments" | "testPayments" | "ticketCodes" | "conversions"> & { teamChat: TeamChat },
   request: Pick<AppLoadContext, "user" | "clientIp" | "requestId" | "nonce">,
 ): AppLoadContext {
   return {
@@ -202,6 +207,7 @@ export function pageContext(
     payments: deps.payments,
     testPayments: deps.testPayments,
     ticketCodes: deps.ticketCodes,
+    conversionsOn: deps.conversions !== null,
     ...request,
   };
 }

@@ -46,6 +46,7 @@ beforeAll(async () => {
     storage: createLocalStorage("/tmp/ticketyboo-auth-test/uploads"),
     logger,
     ...paymentDeps(database),
+    conversions: null,
     buildVersion: "test",
     getBuild: () => Promise.reject(new Error("no pages in API tests")),
   } as Parameters<typeof createApp>[0]);

@@ -20,6 +20,10 @@ const EnvSchema = z.object({
   MAP_TILE_URL: z.string().default("https://tile.openstreetmap.org/{z}/{x}/{y}.png"),
   REDIS_URL: optionalUrl,
   LLM_BASE_URL: optionalUrl,
+  /** Meta's Conversions API (conversion tracking): off unless both are set. */
+  META_PIXEL_ID: z.string().regex(/^\d{5,20}$/, "a pixel id is digits").optional(),
+  META_CONVERSIONS_TOKEN: z.string().optional(),
+  META_GRAPH_URL: z.url().default("https://graph.facebook.com/v21.0"),
   LLM_API_KEY: z.string().optional(),
   /** A team-chat incoming webhook (Slack-compatible `{text}` JSON) for feedback, support and bug reports. */
   TEAM_CHAT_WEBHOOK_URL: optionalUrl,
@@ -67,6 +71,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mapTileUrl: e.MAP_TILE_URL,
     redisUrl: e.REDIS_URL,
     llm: e.LLM_BASE_URL ? { baseUrl: e.LLM_BASE_URL, apiKey: e.LLM_API_KEY } : undefined,
+    metaConversions: e.META_PIXEL_ID && e.META_CONVERSIONS_TOKEN ? { pixelId: e.META_PIXEL_ID, accessToken: e.META_CONVERSIONS_TOKEN, graphUrl: e.META_GRAPH_URL } : undefined,
     teamChatWebhookUrl: e.TEAM_CHAT_WEBHOOK_URL,
     trustProxy: e.TRUST_PROXY,
     authSecret: e.BETTER_AUTH_SECRET,

@@ -16,6 +16,7 @@ import { createMailer } from "./email/mailer.server";
 import { startJobs, stopJobs } from "./jobs/boss.server";
 import { startBookingJobs } from "./jobs/booking-jobs.server";
 import { createRobotCheck } from "./robot-check.server";
+import { createMetaConversions } from "./conversions/meta-conversions.server";
 import { choosePaymentProvider } from "./payments/choose-provider.server";
 import { createLocalStorage } from "./storage/local-storage.server";
 import { loadTicketCodes } from "./ticket-codes.server";
@@ -77,7 +78,8 @@ async function main() {
 
   const teamChat = createTeamChat(config.teamChatWebhookUrl, logger);
   await startBookingJobs({ boss, database, payments, ticketCodes, mailer, publicUrl: config.publicUrl, logger });
-  const app = createApp({ config, database, auth, storage, logger, teamChat, mailer, robotCheck, throttle, payments, testPayments, ticketCodes, buildVersion: buildVersion(), getBuild, clientDir });
+  const conversions = config.metaConversions ? createMetaConversions({ ...config.metaConversions, logger }) : null;
+  const app = createApp({ config, database, auth, storage, logger, teamChat, mailer, robotCheck, throttle, payments, testPayments, ticketCodes, conversions, buildVersion: buildVersion(), getBuild, clientDir });
   const listener = getRequestListener(app.fetch);
   const server = http.createServer((req, res) => (handleDev ? handleDev(req, res, () => listener(req, res)) : listener(req, res)));
   server.listen(config.port, config.host, () => {

@@ -54,6 +54,8 @@ export interface TicketybooContext {
   testPayments: TestProviderPage | null;
   /** Signs ticket codes (and checks them at the door). */
   ticketCodes: TicketCodes;
+  /** Whether conversion tracking is configured (the booking panel then reports add-to-cart). */
+  conversionsOn: boolean;
 }
 
 declare module "react-router" {

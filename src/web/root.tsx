@@ -54,6 +54,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       appUi,
       zen: url.searchParams.has("zen"),
       publicUrl: context.publicUrl,
+      conversions: context.conversionsOn,
     },
     { headers },
   );

@@ -6,6 +6,7 @@ import { createAuth } from "../../src/server/auth.server";
 import { loadConfig } from "../../src/server/config.server";
 import { createMailer } from "../../src/server/email/mailer.server";
 import { type JobQueue, startJobs, stopJobs } from "../../src/server/jobs/boss.server";
+import { createMetaConversions } from "../../src/server/conversions/meta-conversions.server";
 import { choosePaymentProvider } from "../../src/server/payments/choose-provider.server";
 import { createRobotCheck } from "../../src/server/robot-check.server";
 import { createTicketCodes } from "../../src/server/ticket-codes.server";
@@ -33,6 +34,7 @@ export async function createTestApp(
   const storage = createLocalStorage(`${dataDir}/uploads`);
   const { ticketCodes, payments, testPayments } = paymentDeps(database, config);
   const auth = createAuth({ db: database.db, secret: "x".repeat(32), baseUrl: config.publicUrl, mailer, throttle, robotCheck });
+  const conversions = config.metaConversions ? createMetaConversions({ ...config.metaConversions, logger }) : null;
   const app = createApp({
     config,
     database,
@@ -45,12 +47,13 @@ export async function createTestApp(
     payments,
     testPayments,
     ticketCodes,
+    conversions,
     buildVersion: "9.9.9-test",
     getBuild: pages?.getBuild ?? (() => Promise.reject(new Error("pages are not rendered in API tests"))),
     clientDir: pages?.clientDir,
   });
   const teamChat = createTeamChat(undefined, logger);
-  return { app, config, auth, storage, payments, testPayments, ticketCodes, mailer, throttle, robotCheck, teamChat, logger, close: () => stopJobs(boss) };
+  return { app, config, auth, storage, payments, testPayments, ticketCodes, conversions, mailer, throttle, robotCheck, teamChat, logger, close: () => stopJobs(boss) };
 }
 
 /** The payment provider (the test provider, or Stripe when the config says) and ticket signing an app needs, for tests. */

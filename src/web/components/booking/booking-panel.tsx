@@ -10,6 +10,7 @@ import { formatEventDateTime, formatMoney } from "~/lib/format";
 import type { EventPageTicket } from "~/services/get-event-page";
 import { messages } from "~/web/messages";
 import { SeatPicker, type Seat } from "./seat-picker";
+import { useAddToCartTracking } from "~/web/lib/conversions";
 
 export interface AppliedCoupon {
   code: string;
@@ -109,6 +110,8 @@ export function BookingPanel(props: BookingPanelProps) {
   useEffect(() => {
     if (ready) localStorage.setItem(storageKey(eventId), JSON.stringify(basket));
   }, [ready, basket, eventId]);
+
+  useAddToCartTracking(eventId, basket.lines, ready);
 
   // The server corrected the basket: someone bought the last places first.
   useEffect(() => {

@@ -1,0 +1,71 @@
+import { randomUUID } from "node:crypto";
+import { and, eq, inArray } from "drizzle-orm";
+import { Hono } from "hono";
+import { z } from "zod";
+import type { Database } from "~/db/client.server";
+import { event, ticketType, user } from "~/db/schema";
+import { conversionSkip } from "~/domain/conversions";
+import { ACTIVE_PROVIDER_FEE } from "~/domain/money";
+import { displayPrice } from "~/domain/pricing";
+import { readConsent } from "~/lib/consent";
+import type { ConversionTracker } from "~/services/conversion-tracker";
+import type { Auth } from "../auth.server";
+import { clientIp } from "../client-ip";
+
+const Body = z.object({
+  name: z.literal("AddToCart"),
+  eventId: z.uuid(),
+  cart: z.array(z.object({ ticketTypeId: z.uuid(), count: z.number().int().min(0).max(100) })).max(30),
+  /** The page's path, for the platform's event_source_url. */
+  path: z.string().startsWith("/").max(500),
+});
+
+/**
+ * `POST /api/conversions`: the booking panel's debounced add-to-cart. Sent on to the configured
+ * platform only when the rules allow (src/domain/conversions.ts); the answer is `{ ok }`, plus why
+ * it was skipped. The basket's value is priced here from the database, never taken from the browser.
+ */
+export function conversionRoutes(deps: { database: Database; auth: Auth; tracker: ConversionTracker | null; publicUrl: string; trustProxy: boolean }) {
+  return new Hono().post("/", async (c) => {
+    const parsed = Body.safeParse(await c.req.json().catch(() => null));
+    if (!parsed.success) return c.json({ error: { code: "validation_failed", message: parsed.error.issues[0]?.message } }, 422);
+    const session = await deps.auth.api.getSession({ headers: c.req.raw.headers }).catch(() => null);
+    const skip = conversionSkip({
+      productionOrigin: deps.tracker ? deps.publicUrl : null,
+      origin: c.req.header("Origin") ?? null,
+      statisticsConsent: Boolean(readConsent(c.req.header("Cookie") ?? "")?.statistics),
+      user: session ? { id: session.user.id, email: session.user.email } : null,
+      cart: parsed.data.cart,
+    });
+    if (skip || !deps.tracker) return c.json({ ok: false, skipped: skip ?? "not_production" });
+
+    const db = deps.database.db;
+    const ids = parsed.data.cart.map((i) => i.ticketTypeId);
+    const types =
+      ids.length === 0
+        ? []
+        : await db
+            .select({ id: ticketType.id, pricePence: ticketType.pricePence, currency: event.currency, feeMode: user.feeMode })
+            .from(ticketType)
+            .innerJoin(event, eq(event.id, ticketType.eventId))
+            .innerJoin(user, eq(user.id, event.hostId))
+            .where(and(eq(ticketType.eventId, parsed.data.eventId), inArray(ticketType.id, ids)));
+    // Only this event's tickets count; anything else in the cart is dropped.
+    const cart = parsed.data.cart.filter((i) => types.some((t) => t.id === i.ticketTypeId));
+    const amountPence = cart.reduce((sum, i) => {
+      const t = types.find((x) => x.id === i.ticketTypeId)!;
+      return sum + i.count * displayPrice(t.pricePence, t.feeMode, ACTIVE_PROVIDER_FEE);
+    }, 0);
+    const { ok } = await deps.tracker.send({
+      name: "AddToCart",
+      id: randomUUID(),
+      occurredAt: new Date(),
+      sourceUrl: `${deps.publicUrl.replace(/\/$/, "")}${parsed.data.path}`,
+      user: { id: session!.user.id, email: session!.user.email },
+      client: { ip: clientIp(c, deps.trustProxy), userAgent: c.req.header("User-Agent") ?? null },
+      payment: { amountPence, currency: types[0]?.currency ?? "GBP" },
+      cart,
+    });
+    return c.json({ ok });
+  });
+}
