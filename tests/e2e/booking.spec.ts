@@ -32,10 +32,13 @@ async function payWithTestCard(page: Page, outcome: "works" | "declined" = "work
 
 test.beforeEach(async ({ page }) => {
   await acceptNecessaryOnly(page);
-  await logIn(page, DEMO.buyer);
 });
 
 test.describe("booking", () => {
+  test.beforeEach(async ({ page }) => {
+    await logIn(page, DEMO.buyer);
+  });
+
   test("two general tickets with a discount code, paid by test card", async ({ page }) => {
     await openEvent(page, "Getting Your First Gig: Promoters' Q&A");
     await more(page, "Ticket").click();
@@ -131,6 +134,10 @@ test.describe("booking", () => {
 });
 
 test.describe("the booking timer", () => {
+  test.beforeEach(async ({ page }) => {
+    await logIn(page, DEMO.buyer);
+  });
+
   test("runs out, says so, refreshes, and the tickets go back on sale", async ({ page, browser }) => {
     await page.clock.install();
     // A nearly sold-out workshop: hold every place that is left.
@@ -167,5 +174,32 @@ test.describe("the booking timer", () => {
     await expect(otherPanel.getByRole("button", { name: "One more Place" })).toBeEnabled();
     await expect(otherPanel.getByText(`Only ${left} left`)).toBeVisible();
     await other.close();
+  });
+});
+
+test.describe("signed out at checkout", () => {
+  // The wrong password is answered 401, which the browser logs.
+  test.use({ allowConsoleErrors: [/status of 401/] });
+
+  test("logs in inside the panel, keeping the basket, and the same press holds the tickets", async ({ page }) => {
+    await openEvent(page, "HIIT in the Park");
+    await more(page, "Drop-in").click();
+    await more(page, "Drop-in").click();
+    await expect(panel(page).getByRole("group", { name: "Log in to check out" })).toBeVisible();
+    await expectAccessible(page);
+
+    // A wrong password is refused in place, and the basket is still there.
+    await panel(page).getByLabel("Email").fill(DEMO.buyer.email);
+    await panel(page).getByLabel("Password").fill("not-the-password");
+    await panel(page).getByRole("button", { name: "Log in and check out" }).click();
+    await expect(panel(page).getByRole("alert")).toHaveText("Invalid login credentials");
+    await expect(panel(page).getByRole("spinbutton", { name: /Drop-in/ })).toHaveValue("2");
+
+    await panel(page).getByLabel("Password").fill(DEMO.buyer.password);
+    await panel(page).getByRole("button", { name: "Log in and check out" }).click();
+    await page.waitForURL(/\/checkout\/[0-9a-f-]{36}$/);
+    await expect(page.getByRole("complementary", { name: "Order summary" })).toContainText("2 × Drop-in");
+    // Signed in now: the header offers the person's menu rather than Log in.
+    await expect(page.getByRole("link", { name: "Log in" })).toHaveCount(0);
   });
 });

@@ -1,6 +1,6 @@
 import { Minus, Plus, Tag, Ticket } from "lucide-react";
 import { useEffect, useMemo, useRef, useState } from "react";
-import { Form, useFetcher, useNavigation } from "react-router";
+import { Form, Link, useFetcher, useNavigation, useRouteLoaderData } from "react-router";
 import { toast } from "sonner";
 import { sanitiseBasket, type Basket } from "~/domain/basket";
 import { ACTIVE_PROVIDER_FEE, feeFor } from "~/domain/money";
@@ -10,6 +10,7 @@ import { formatEventDateTime, formatMoney } from "~/lib/format";
 import type { EventPageTicket } from "~/services/get-event-page";
 import { messages } from "~/web/messages";
 import { SeatPicker, type Seat } from "./seat-picker";
+import { TextField } from "~/web/components/ui/field";
 import { useAddToCartTracking } from "~/web/lib/conversions";
 
 export interface AppliedCoupon {
@@ -33,6 +34,9 @@ export interface BookingPanelProps {
   error: string | null;
   /** The server's sanitised basket after someone beat this buyer to it. */
   correctedBasket: Basket | null;
+  /** Why the inline log-in at checkout failed. */
+  signInError: string | null;
+  slug: string;
 }
 
 type Stored = Basket & { seats: Seat[] };
@@ -112,6 +116,7 @@ export function BookingPanel(props: BookingPanelProps) {
   }, [ready, basket, eventId]);
 
   useAddToCartTracking(eventId, basket.lines, ready);
+  const signedIn = Boolean((useRouteLoaderData("root") as { user?: unknown } | undefined)?.user);
 
   // The server corrected the basket: someone bought the last places first.
   useEffect(() => {
@@ -284,12 +289,49 @@ export function BookingPanel(props: BookingPanelProps) {
         </div>
       </dl>
 
+      {signedIn ? null : <InlineLogIn slug={props.slug} error={props.signInError} />}
+
       <button type="submit" className="btn-primary mt-4 w-full" disabled={busy || (ready && (count === 0 || needSeats))}>
         <Ticket aria-hidden className="size-4" />
-        {busy ? "Holding your tickets…" : count > 0 && needSeats ? `Choose ${count - seats.length} more ${count - seats.length === 1 ? "seat" : "seats"}` : "Checkout"}
+        {busy
+          ? "Holding your tickets…"
+          : count > 0 && needSeats
+            ? `Choose ${count - seats.length} more ${count - seats.length === 1 ? "seat" : "seats"}`
+            : signedIn
+              ? "Checkout"
+              : "Log in and check out"}
       </button>
       <p className="mt-3 text-xs text-fg-muted">Prices include every fee. We hold your tickets for 10 minutes while you pay.</p>
     </Form>
+  );
+}
+
+/**
+ * Signed out at checkout: log in right here, and the same press holds the tickets. New people sign
+ * up on the sign-up page and come back to this page, where the basket is waiting (it is kept in
+ * this browser).
+ */
+function InlineLogIn({ slug, error }: { slug: string; error: string | null }) {
+  const back = encodeURIComponent(`/events/${slug}`);
+  return (
+    <fieldset className="mt-4 space-y-3 border-t border-border pt-4">
+      <legend className="float-left mb-3 w-full text-sm font-semibold">Log in to check out</legend>
+      {error ? (
+        <p role="alert" className="rounded-xl bg-danger-soft px-3 py-2 text-sm font-medium text-danger">
+          {error}
+        </p>
+      ) : null}
+      <TextField label="Email" name="email" type="email" autoComplete="email" required />
+      <TextField label="Password" name="password" type="password" autoComplete="current-password" required />
+      <p className="flex flex-wrap justify-between gap-2 text-sm">
+        <Link to={`/sign-up?redirect=${back}`} className="link">
+          New here? Sign up
+        </Link>
+        <Link to="/forgot-password" className="link">
+          Forgot password?
+        </Link>
+      </p>
+    </fieldset>
   );
 }
 

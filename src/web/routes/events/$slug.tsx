@@ -7,6 +7,9 @@ import { eventTypeLabel, findCategory } from "~/domain/categories";
 import { badgeLabel, cardBadges, hasEnded, isSoldOut } from "~/domain/event-flags";
 import { isVisible } from "~/domain/ticket-availability";
 import { isAppError } from "~/lib/app-error";
+import { normaliseEmail } from "~/domain/account-rules";
+import { authFailure, authHeaders, cookiesFrom } from "~/web/lib/auth-calls.server";
+import { messages } from "~/web/messages";
 import { formatEventDateTime, formatLongDate, formatTimeRange } from "~/lib/format";
 import { bookingExtras } from "~/services/booking-page";
 import { getEventPage } from "~/services/get-event-page";
@@ -71,8 +74,23 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     };
   }
 
-  // Checkout: a person must be signed in; their basket waits in this browser while they do.
-  if (!context.user) throw redirect(`/log-in?redirect=${encodeURIComponent(`/events/${params.slug}`)}`);
+  // Checkout needs a signed-in person. Signed out, the panel asks for email and password inline
+  // and they come with the basket: one step signs in and holds the tickets (spec §5 messages).
+  let buyerId = context.user?.id ?? null;
+  const cookies = new Headers();
+  if (!buyerId) {
+    const email = normaliseEmail(String(form.get("email") ?? ""));
+    const password = String(form.get("password") ?? "");
+    if (!email || !password) throw redirect(`/log-in?redirect=${encodeURIComponent(`/events/${params.slug}`)}`);
+    try {
+      const result = await context.auth.api.signInEmail({ body: { email, password, rememberMe: true }, headers: authHeaders(request, context), returnHeaders: true });
+      for (const cookie of cookiesFrom(result.headers).getSetCookie()) cookies.append("Set-Cookie", cookie);
+      buyerId = result.response.user.id;
+    } catch (error) {
+      const failure = authFailure(error, messages.auth.invalidCredentials);
+      return data({ signInError: failure.status === 429 || failure.status >= 500 ? failure.message : messages.auth.invalidCredentials, email }, { status: failure.status === 429 ? 429 : 401 });
+    }
+  }
   // Only the event's id is needed here: holdTickets checks the event, its tickets and the basket
   // against the database itself (this is the path every buyer takes when an event goes on sale).
   const [found] = await db.select({ id: eventTable.id }).from(eventTable).where(eq(eventTable.slug, params.slug)).limit(1);
@@ -99,7 +117,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   try {
     const held = await holdTickets(db, {
       eventId: found.id,
-      userId: context.user.id,
+      userId: buyerId,
       lines,
       seats: seats.length > 0 ? seats : undefined,
       coupon,
@@ -107,12 +125,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       idempotencyKey: String(form.get("key") || "") || undefined,
       now,
     });
-    throw redirect(`/checkout/${held.holdId}`);
+    throw redirect(`/checkout/${held.holdId}`, { headers: cookies });
   } catch (error) {
     if (error instanceof Response) throw error;
     if (!isAppError(error)) throw error;
     const basket = (error.details?.basket as Basket | undefined) ?? null;
-    return data({ checkoutError: error.message, correctedBasket: basket }, { status: error.code === "conflict" ? 409 : 422 });
+    // Signed in just now, the person stays signed in even though the tickets could not be held.
+    return data({ checkoutError: error.message, correctedBasket: basket }, { status: error.code === "conflict" ? 409 : 422, headers: cookies });
   }
 }
 
@@ -263,6 +282,8 @@ export default function EventPageRoute({ loaderData, actionData }: Route.Compone
             seatPlan={event.venue?.seatRows && event.venue.seatColumns ? { rows: event.venue.seatRows, columns: event.venue.seatColumns, taken: loaderData.takenSeats } : null}
             closed={event.isCancelled ? "cancelled" : ended ? "ended" : soldOut ? "sold_out" : null}
             error={actionData && "checkoutError" in actionData ? actionData.checkoutError : null}
+            signInError={actionData && "signInError" in actionData ? actionData.signInError : null}
+            slug={event.slug}
             correctedBasket={actionData && "correctedBasket" in actionData ? actionData.correctedBasket : null}
           />
         </aside>
