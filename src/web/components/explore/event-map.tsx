@@ -23,6 +23,8 @@ interface EventMapProps {
   /** The person's own position, drawn as a dot. */
   you?: LatLng | null;
   tileUrl: string;
+  /** What the map region is called for screen readers. */
+  label?: string;
 }
 
 /**
@@ -30,7 +32,7 @@ interface EventMapProps {
  * DOM) and only when the map is shown. Popups are built from text nodes, never HTML strings, so
  * an event's name cannot inject markup. If tiles cannot load, the pins and the list still work.
  */
-export function EventMap({ pins, centre, zoom, you, tileUrl }: EventMapProps) {
+export function EventMap({ pins, centre, zoom, you, tileUrl, label = "Map of these events" }: EventMapProps) {
   const container = useRef<HTMLDivElement>(null);
   const [status, setStatus] = useState<"loading" | "ready" | "failed">("loading");
 
@@ -71,8 +73,9 @@ export function EventMap({ pins, centre, zoom, you, tileUrl }: EventMapProps) {
   }, [pins, centre.lat, centre.lng, zoom, you, tileUrl]);
 
   return (
-    <div className="relative size-full">
-      <div ref={container} role="region" aria-label="Map of these events" className="size-full rounded-2xl bg-surface-2" />
+    // `isolate` keeps Leaflet's own z-indexes (up to 1000) inside the map, under the page's dialogs.
+    <div className="relative isolate size-full">
+      <div ref={container} role="region" aria-label={label} className="size-full rounded-2xl bg-surface-2" />
       {status !== "ready" ? (
         <p className="absolute inset-0 grid place-items-center p-6 text-center text-sm text-fg-muted" role="status">
           {status === "loading" ? "Loading the map…" : "The map could not load. Every event is in the list."}

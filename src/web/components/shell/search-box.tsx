@@ -6,6 +6,7 @@ import { formatEventDateTime } from "~/lib/format";
 import { imageUrl } from "~/web/lib/images";
 import { useHydrated } from "~/web/lib/use-hydrated";
 import { messages } from "~/web/messages";
+import type { SearchHandoff } from "./search-field";
 
 /*
  * The header's event search: a real GET form to /search that, once JavaScript runs, becomes an
@@ -174,7 +175,7 @@ export function searchReducer(state: SearchState, action: SearchAction): SearchS
 
 const CACHE_SIZE = 30;
 
-export function SearchBox({ query, initialText, focusOnMount = false }: { query: string; /** Text typed into the plain field this replaced. */ initialText?: string; focusOnMount?: boolean }) {
+export function SearchBox({ query, handoff }: { query: string; /** The plain field this replaced: its text and focus, read as this mounts. */ handoff?: { readonly current: SearchHandoff } }) {
   const hydrated = useHydrated();
   const navigate = useNavigate();
   const location = useLocation();
@@ -246,9 +247,11 @@ export function SearchBox({ query, initialText, focusOnMount = false }: { query:
   // Taking over from the plain field (search-field.tsx): keep what was typed and where focus was.
   useEffect(() => {
     const input = inputRef.current;
-    if (!input) return;
-    if (initialText !== undefined) input.value = initialText;
-    if (focusOnMount) {
+    if (!input || !handoff) return;
+    const { text, focused } = handoff.current;
+    input.value = text;
+    // The plain field had focus and took it away with it: nothing else has claimed focus since.
+    if (focused && (document.activeElement === null || document.activeElement === document.body)) {
       input.focus();
       input.setSelectionRange(input.value.length, input.value.length);
     }

@@ -2,7 +2,13 @@ import { Search } from "lucide-react";
 import { useEffect, useRef, useState, type ComponentType } from "react";
 import { messages } from "~/web/messages";
 
-type SearchBoxComponent = ComponentType<{ query: string; initialText?: string; focusOnMount?: boolean }>;
+/** What the plain field holds as the combobox takes over: read by the combobox as it mounts. */
+export interface SearchHandoff {
+  text: string;
+  /** The field was focused at some point; the combobox takes focus if nothing else has it now. */
+  focused: boolean;
+}
+type SearchBoxComponent = ComponentType<{ query: string; handoff?: { readonly current: SearchHandoff } }>;
 
 const loadSearchBox = () => import("./search-box").then((m) => m.SearchBox as SearchBoxComponent);
 
@@ -13,29 +19,25 @@ const loadSearchBox = () => import("./search-box").then((m) => m.SearchBox as Se
  */
 export function SearchField({ query }: { query: string }) {
   const [Box, setBox] = useState<SearchBoxComponent | null>(null);
-  const [handoff, setHandoff] = useState<{ text: string; focused: boolean }>({ text: query, focused: false });
+  // Kept up to date on every keystroke and focus change, up to the moment the plain field goes, so
+  // text typed while the combobox's code loaded (or while React swapped them) is never lost.
+  const handoff = useRef<SearchHandoff>({ text: query, focused: false });
   const input = useRef<HTMLInputElement>(null);
   const started = useRef(false);
 
   const upgrade = () => {
     if (started.current) return;
     started.current = true;
-    void loadSearchBox().then((component) => {
-      // Read the field only now, so nothing typed while the code loaded is lost.
-      setHandoff({ text: input.current?.value ?? query, focused: document.activeElement === input.current });
-      setBox(() => component);
-    });
+    void loadSearchBox().then((component) => setBox(() => component));
   };
 
   useEffect(() => {
     const idle = window.requestIdleCallback ?? ((fn: () => void) => window.setTimeout(fn, 1500));
     const handle = idle(upgrade);
     return () => (window.cancelIdleCallback ?? window.clearTimeout)(handle);
-    // Once per page load.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  if (Box) return <Box query={query} initialText={handoff.text} focusOnMount={handoff.focused} />;
+  if (Box) return <Box query={query} handoff={handoff} />;
   return (
     <form method="get" action="/search" role="search" className="min-w-0 flex-1 tablet:relative tablet:max-w-sm laptop:ml-6">
       <label className="relative block">
@@ -51,7 +53,11 @@ export function SearchField({ query }: { query: string }) {
           autoCapitalize="off"
           spellCheck={false}
           enterKeyHint="search"
-          onFocus={upgrade}
+          onInput={(e) => (handoff.current.text = e.currentTarget.value)}
+          onFocus={() => {
+            handoff.current.focused = true;
+            upgrade();
+          }}
           onPointerEnter={upgrade}
           className="h-10 w-full rounded-full border border-border bg-surface-2 pr-3 pl-9 text-sm placeholder:text-fg-muted focus:border-brand focus:bg-surface focus:outline-none"
         />

@@ -1,5 +1,6 @@
 import { BadgeCheck, CalendarDays, Clock, Lock, MapPin, MonitorPlay, Navigation } from "lucide-react";
 import { eq } from "drizzle-orm";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { data, Link, redirect } from "react-router";
 import { event as eventTable } from "~/db/schema";
 import type { Basket } from "~/domain/basket";
@@ -42,7 +43,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const key = new URL(request.url).searchParams.get("key") ?? "";
   const unlockedIds = key ? event.tickets.filter((t) => t.kind === "private" && context.ticketCodes.unlockKey(t.id) === key).map((t) => t.id) : [];
   const shareUrl = `${context.publicUrl.replace(/\/$/, "")}/events/${event.slug}`;
-  return { event, now, recommendations, viewerId, isOwner: viewerId === event.host.id, feeMode: extras.feeMode, takenSeats: extras.takenSeats, unlockedIds, shareUrl };
+  return { event, now, recommendations, viewerId, isOwner: viewerId === event.host.id, feeMode: extras.feeMode, takenSeats: extras.takenSeats, unlockedIds, shareUrl, tileUrl: context.mapTileUrl };
 }
 
 /** Pence from the pounds a buyer typed for a pay-what-you-wish ticket (NaN when not a price). */
@@ -250,6 +251,7 @@ export default function EventPageRoute({ loaderData, actionData }: Route.Compone
               <h2 id="venue-heading" className="text-xl font-bold">
                 Getting there
               </h2>
+              <VenueMap venue={event.venue} when={formatEventDateTime(event.startsAt)} slug={event.slug} name={event.name} tileUrl={loaderData.tileUrl} />
               <div className="card mt-3 flex flex-col gap-3 p-5 tablet:flex-row tablet:items-center tablet:justify-between">
                 <address className="not-italic">
                   <span className="font-semibold">{event.venue.name}</span>
@@ -390,5 +392,47 @@ function HostCard({ host }: { host: { id: string; name: string; title: string | 
         </div>
       </div>
     </section>
+  );
+}
+
+const EventMap = lazy(() => import("~/web/components/explore/event-map").then((m) => ({ default: m.EventMap })));
+
+/**
+ * A small map of the venue, fetched (Leaflet and its tiles) only when the section scrolls near:
+ * most visits never reach it, and the page's own JavaScript stays small.
+ */
+function VenueMap(props: { venue: { name: string; lat: number; lng: number; formattedAddress: string }; when: string; slug: string; name: string; tileUrl: string }) {
+  const slot = useRef<HTMLDivElement>(null);
+  const [near, setNear] = useState(false);
+  useEffect(() => {
+    const el = slot.current;
+    if (!el || typeof IntersectionObserver === "undefined") return setNear(true);
+    const watcher = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting)) {
+        setNear(true);
+        watcher.disconnect();
+      }
+    }, { rootMargin: "300px" });
+    watcher.observe(el);
+    return () => watcher.disconnect();
+  }, []);
+  const { venue } = props;
+  const placeholder = <div className="grid size-full place-items-center rounded-2xl bg-surface-2 text-sm text-fg-muted">Map of {venue.name}</div>;
+  return (
+    <div ref={slot} className="mt-3 h-56 overflow-hidden rounded-2xl tablet:h-64">
+      {near ? (
+        <Suspense fallback={placeholder}>
+          <EventMap
+            pins={[{ slug: props.slug, name: props.name, lat: venue.lat, lng: venue.lng, when: props.when, where: `${venue.name}, ${venue.formattedAddress}`, price: null }]}
+            centre={{ lat: venue.lat, lng: venue.lng }}
+            zoom={15}
+            tileUrl={props.tileUrl}
+            label={`Map of ${venue.name}`}
+          />
+        </Suspense>
+      ) : (
+        placeholder
+      )}
+    </div>
   );
 }
