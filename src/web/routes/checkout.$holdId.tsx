@@ -10,6 +10,7 @@ import { getCheckout } from "~/services/get-checkout";
 import { extendHold } from "~/services/hold-tickets";
 import { releaseHolds } from "~/services/release-holds";
 import { startPayment } from "~/services/settle-payment";
+import { OrderBreakdown, OrderLines } from "~/web/components/booking/order-summary";
 import { seatLabel } from "~/web/components/booking/seat-picker";
 import { sendOrderConfirmation } from "~/server/email/order-emails.server";
 import { setFlash } from "~/web/lib/flash.server";
@@ -213,37 +214,17 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
             <h2 id="summary-heading" className="text-lg font-bold">
               Order summary
             </h2>
-            <ul className="mt-3 space-y-2 text-sm">
-              {checkout.lines.map((l) => (
-                <li key={l.ticketTypeId} className="flex justify-between gap-3">
-                  <span>
-                    {l.quantity} × {l.name}
-                  </span>
-                  <span>{l.unitPricePence === 0 ? "Free" : money(l.quantity * l.unitPricePence)}</span>
-                </li>
-              ))}
-            </ul>
+            <OrderLines lines={checkout.lines} money={money} />
             {checkout.seats.length > 0 ? <p className="mt-2 text-sm text-fg-muted">Seats: {checkout.seats.map(seatLabel).join(", ")}</p> : null}
-            <dl className="mt-4 space-y-1 border-t border-border pt-3 text-sm">
-              <div className="flex justify-between">
-                <dt>Tickets</dt>
-                <dd>{money(checkout.breakdown.subtotalPence)}</dd>
-              </div>
-              {checkout.breakdown.discountPence > 0 ? (
-                <div className="flex justify-between text-success">
-                  <dt>Discount ({checkout.discountCode?.toUpperCase()})</dt>
-                  <dd>−{money(checkout.breakdown.discountPence)}</dd>
-                </div>
-              ) : null}
-              <div className="flex justify-between">
-                <dt>Booking fee</dt>
-                <dd>{money(checkout.breakdown.bookingFeePence)}</dd>
-              </div>
-              <div className="flex justify-between border-t border-border pt-2 text-base font-bold">
-                <dt>Total</dt>
-                <dd>{free ? "Free" : money(checkout.breakdown.totalPence)}</dd>
-              </div>
-            </dl>
+            <OrderBreakdown
+              subtotalPence={checkout.breakdown.subtotalPence}
+              discountPence={checkout.breakdown.discountPence}
+              discountCode={checkout.discountCode}
+              bookingFeePence={checkout.breakdown.bookingFeePence}
+              totalPence={checkout.breakdown.totalPence}
+              totalLabel="Total"
+              money={money}
+            />
           </aside>
         </div>
       )}

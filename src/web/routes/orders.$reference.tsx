@@ -4,6 +4,7 @@ import { data, Link } from "react-router";
 import { formatLongDate, formatMoney, formatTimeRange } from "~/lib/format";
 import { seatName } from "~/lib/seats";
 import { getOrder } from "~/services/get-order";
+import { OrderBreakdown, OrderLines } from "~/web/components/booking/order-summary";
 import type { Route } from "./+types/orders.$reference";
 
 export const handle = { title: "Your order" };
@@ -102,32 +103,15 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
         <h2 id="receipt-heading" className="text-lg font-bold">
           Receipt
         </h2>
-        <ul className="mt-3 space-y-1 text-sm">
-          {o.lines.map((l) => (
-            <li key={l.ticketTypeId} className="flex justify-between">
-              <span>
-                {l.quantity} × {l.name}
-              </span>
-              <span>{l.unitPricePence === 0 ? "Free" : money(l.quantity * l.unitPricePence)}</span>
-            </li>
-          ))}
-        </ul>
-        <dl className="mt-3 space-y-1 border-t border-border pt-3 text-sm">
-          {o.discountPence > 0 ? (
-            <div className="flex justify-between text-success">
-              <dt>Discount{o.discountCode ? ` (${o.discountCode.toUpperCase()})` : ""}</dt>
-              <dd>−{money(o.discountPence)}</dd>
-            </div>
-          ) : null}
-          <div className="flex justify-between">
-            <dt>Booking fee</dt>
-            <dd>{money(o.bookingFeePence)}</dd>
-          </div>
-          <div className="flex justify-between text-base font-bold">
-            <dt>{refunded ? "Refunded" : "Total paid"}</dt>
-            <dd>{o.totalPence === 0 ? "Free" : money(o.totalPence)}</dd>
-          </div>
-        </dl>
+        <OrderLines lines={o.lines} money={money} />
+        <OrderBreakdown
+          discountPence={o.discountPence}
+          discountCode={o.discountCode}
+          bookingFeePence={o.bookingFeePence}
+          totalPence={o.totalPence}
+          totalLabel={refunded ? "Refunded" : "Total paid"}
+          money={money}
+        />
       </section>
       <p className="mt-6 text-sm">
         <Link to={`/events/${o.event.slug}`} className="link">
