@@ -96,7 +96,9 @@ export default function App({ loaderData }: Route.ComponentProps) {
   const { user, theme, alerts, flags, requestId, buildVersion, appUi, zen, flash, verifyBanner } = loaderData;
   // The cookie card updates consent at once; the loader catches up on its next run.
   const [consent, setConsent] = useState<CookieConsent | null>(loaderData.consent);
-  useEffect(() => setConsent(loaderData.consent), [loaderData.consent]);
+  // A loader that read the request before the choice was saved says null; the browser's own cookie
+  // is newer then. (Withdrawing deletes the cookie, so the card still comes back.)
+  useEffect(() => setConsent(loaderData.consent ?? readConsent(document.cookie)), [loaderData.consent]);
 
   return (
     <ThemeProvider initial={theme}>

@@ -1,4 +1,4 @@
-import { acceptNecessaryOnly, DEMO, expect, expectAccessible, logIn, test } from "./fixtures";
+import { acceptNecessaryOnly, DEMO, expect, expectAccessible, signIn, test } from "./fixtures";
 
 /**
  * axe on every account page, in light and dark: contrast problems hide in one theme only.
@@ -36,7 +36,7 @@ for (const theme of ["light", "dark"] as const) {
 
     test("the buyer's pages, the log-out question and a public profile pass axe", async ({ page }) => {
       test.slow(); // axe on eleven pages
-      await logIn(page, DEMO.buyer);
+      await signIn(page, DEMO.buyer);
       for (const path of buyerPages) {
         await test.step(path, async () => {
           await page.goto(path);

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from "@playwright/test";
-import { acceptNecessaryOnly, DEMO, expect, expectAccessible, logIn, test } from "./fixtures";
+import { acceptNecessaryOnly, DEMO, expect, expectAccessible, signIn, test } from "./fixtures";
 
 /** An event's page, found by name through the search API (slugs carry a hash). */
 async function eventPath(request: APIRequestContext, name: string): Promise<string> {
@@ -36,7 +36,7 @@ test.beforeEach(async ({ page }) => {
 
 test.describe("booking", () => {
   test.beforeEach(async ({ page }) => {
-    await logIn(page, DEMO.buyer);
+    await signIn(page, DEMO.buyer);
   });
 
   test("two general tickets with a discount code, paid by test card", async ({ page }) => {
@@ -68,13 +68,16 @@ test.describe("booking", () => {
     const amount = panel(page).getByLabel(/Your price per ticket/);
     await amount.fill("4");
     await expect(panel(page).getByText(/Enter an amount from £5 to/)).toBeVisible();
+    await expectAccessible(page);
     await amount.fill("12.50");
     await expect(panel(page).getByText("£12.63")).toBeVisible();
     await checkout(page);
     await expect(page.getByRole("button", { name: "Pay £12.63" })).toBeVisible();
+    await expectAccessible(page);
     await payWithTestCard(page);
     await page.waitForURL(/\/orders\/TB-/);
     await expect(page.getByRole("region", { name: "Receipt" })).toContainText("£12.63");
+    await expectAccessible(page);
   });
 
   test("a free event is booked without paying", async ({ page }) => {
@@ -82,10 +85,12 @@ test.describe("booking", () => {
     await more(page, "Free ticket").click();
     await checkout(page);
     await expect(page.getByText("You are eligible for free tickets")).toBeVisible();
+    await expectAccessible(page);
     await page.getByRole("button", { name: "Get my free tickets" }).click();
     await page.waitForURL(/\/orders\/TB-/);
     await expect(page.getByText("Booked")).toBeVisible();
     await expect(page.getByRole("img", { name: /QR code for ticket/ })).toHaveCount(1);
+    await expectAccessible(page);
   });
 
   test("two seats picked on the plan of a seated event", async ({ page }) => {
@@ -105,6 +110,7 @@ test.describe("booking", () => {
     await payWithTestCard(page);
     await page.waitForURL(/\/orders\/TB-/);
     await expect(page.getByText(/Stalls · Seat J\d+/)).toHaveCount(2);
+    await expectAccessible(page);
   });
 
   test("a private ticket unlocked with its code", async ({ page }) => {
@@ -116,6 +122,7 @@ test.describe("booking", () => {
     await more(page, "Crew and friends").click();
     await checkout(page);
     await expect(page.getByRole("complementary", { name: "Order summary" })).toContainText("1 × Crew and friends");
+    await expectAccessible(page);
     await payWithTestCard(page);
     await page.waitForURL(/\/orders\/TB-/);
     await expect(page.getByText("Crew and friends").first()).toBeVisible();
@@ -127,6 +134,7 @@ test.describe("booking", () => {
     await checkout(page);
     await payWithTestCard(page, "declined");
     await expect(page.getByRole("alert")).toHaveText("Your card was declined. Try another card.");
+    await expectAccessible(page);
     await page.getByRole("button", { name: /test card that works/ }).click();
     await page.waitForURL(/\/orders\/TB-/);
     await expect(page.getByText("Payment Successful! Generating Tickets")).toBeVisible();
@@ -135,7 +143,7 @@ test.describe("booking", () => {
 
 test.describe("the booking timer", () => {
   test.beforeEach(async ({ page }) => {
-    await logIn(page, DEMO.buyer);
+    await signIn(page, DEMO.buyer);
   });
 
   test("runs out, says so, refreshes, and the tickets go back on sale", async ({ page, browser }) => {
@@ -169,6 +177,7 @@ test.describe("the booking timer", () => {
     await expect(page.getByText("You ran out of time. Refreshing page in 5 seconds")).toBeVisible();
     await page.clock.runFor(5_000);
     await expect(page.getByText("This checkout has closed.")).toBeVisible();
+    await expectAccessible(page);
 
     await otherPage.reload();
     await expect(otherPanel.getByRole("button", { name: "One more Place" })).toBeEnabled();

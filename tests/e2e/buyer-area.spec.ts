@@ -1,4 +1,4 @@
-import { acceptNecessaryOnly, DEMO, expect, expectAccessible, logIn, test } from "./fixtures";
+import { acceptNecessaryOnly, DEMO, expect, expectAccessible, signIn, test } from "./fixtures";
 
 /**
  * The account pages of the buyer area: email preferences, display guests, feedback, customer
@@ -11,7 +11,7 @@ test.describe("buyer area account pages", () => {
   test.beforeEach(async ({ page }) => acceptNecessaryOnly(page));
 
   test("email preferences save only a change, and say so", async ({ page }) => {
-    await logIn(page, DEMO.buyer);
+    await signIn(page, DEMO.buyer);
     await page.goto("/u/marketing-permissions");
     await expect(page.getByRole("heading", { level: 1, name: "Email preferences" })).toBeVisible();
     await expect(page.getByRole("heading", { name: "Marketing emails" })).toBeVisible();
@@ -38,7 +38,7 @@ test.describe("buyer area account pages", () => {
   });
 
   test("hosts also choose their event summaries", async ({ page }) => {
-    await logIn(page, DEMO.host);
+    await signIn(page, DEMO.host);
     await page.goto("/u/marketing-permissions");
     await expect(page.getByRole("heading", { name: "Hosting summaries" })).toBeVisible();
     await expect(page.getByLabel("Individual event summaries")).toBeVisible();
@@ -47,7 +47,7 @@ test.describe("buyer area account pages", () => {
   });
 
   test("display guests is for hosts only", async ({ page }) => {
-    await logIn(page, DEMO.buyer);
+    await signIn(page, DEMO.buyer);
     await page.goto("/u/display-guests");
     await expect(page.getByRole("heading", { level: 1, name: "Display guests" })).toBeVisible();
     await expect(page.getByText("Available for host only!")).toBeVisible();
@@ -56,7 +56,7 @@ test.describe("buyer area account pages", () => {
   });
 
   test("a host turns guests on their event pages on and off", async ({ page }) => {
-    await logIn(page, DEMO.host);
+    await signIn(page, DEMO.host);
     await page.goto("/u/display-guests");
     const toggle = page.getByLabel("Show guests on my event pages");
     const wasChecked = await toggle.isChecked();
@@ -72,7 +72,7 @@ test.describe("buyer area account pages", () => {
   });
 
   test("feedback names the field that is wrong, then thanks the person", async ({ page }) => {
-    await logIn(page, DEMO.buyer);
+    await signIn(page, DEMO.buyer);
     await page.goto("/u/feedback");
     await expect(page.getByRole("heading", { level: 1, name: "Feedback" })).toBeVisible();
     await expectAccessible(page);
@@ -88,7 +88,7 @@ test.describe("buyer area account pages", () => {
   });
 
   test("customer support keeps what was typed on an error and says where the reply goes", async ({ page }) => {
-    await logIn(page, DEMO.buyer);
+    await signIn(page, DEMO.buyer);
     await page.goto("/u/customer-support");
     await expect(page.getByRole("heading", { level: 1, name: "Customer support" })).toBeVisible();
     await expect(page.getByText(`We'll reply to ${DEMO.buyer.email}`)).toBeVisible();
@@ -108,7 +108,7 @@ test.describe("buyer area account pages", () => {
   });
 
   test("notifications page shows the feed or a friendly empty state", async ({ page }) => {
-    await logIn(page, DEMO.buyer);
+    await signIn(page, DEMO.buyer);
     await page.goto("/u/feed");
     await expect(page.getByRole("heading", { level: 1, name: "Notifications" })).toBeVisible();
     const list = page.getByRole("list", { name: "Your notifications" });
@@ -127,7 +127,7 @@ test.describe("buyer area account pages", () => {
   });
 
   test("the account pages are linked from one another", async ({ page }) => {
-    await logIn(page, DEMO.buyer);
+    await signIn(page, DEMO.buyer);
     await page.goto("/u/feedback");
     const nav = page.getByRole("navigation", { name: "Account" });
     await nav.getByRole("link", { name: "Email preferences" }).click();

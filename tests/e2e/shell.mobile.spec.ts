@@ -1,4 +1,4 @@
-import { acceptNecessaryOnly, DEMO, expect, expectAccessible, logIn, test } from "./fixtures";
+import { acceptNecessaryOnly, DEMO, expect, expectAccessible, signIn, test } from "./fixtures";
 
 test.describe("on a phone", () => {
   test.beforeEach(async ({ page }) => acceptNecessaryOnly(page));
@@ -11,7 +11,8 @@ test.describe("on a phone", () => {
   });
 
   test("signed in: the bottom navigation replaces the footer", async ({ page }) => {
-    await logIn(page, DEMO.buyer);
+    await signIn(page, DEMO.buyer);
+    await page.goto("/u/dashboard");
     const nav = page.getByRole("navigation", { name: "App" });
     await expect(nav).toBeVisible();
     for (const item of ["Home", "Map", "Tickets", "Support", "Profile"]) {

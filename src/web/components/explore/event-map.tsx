@@ -62,7 +62,8 @@ export function EventMap({ pins, centre, zoom, you, tileUrl, label = "Map of the
       if (pins.length > 0) {
         const bounds = L.latLngBounds(pins.map((p) => [p.lat, p.lng] as [number, number]));
         if (you) bounds.extend([you.lat, you.lng]);
-        map.fitBounds(bounds, { padding: [32, 32], maxZoom: 14 });
+        // No animation: a map removed mid-zoom (the person navigates on) makes Leaflet throw.
+        map.fitBounds(bounds, { padding: [32, 32], maxZoom: 14, animate: false });
       }
       setStatus("ready");
     })().catch(() => !cancelled && setStatus("failed"));

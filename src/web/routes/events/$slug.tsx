@@ -1,6 +1,6 @@
 import { BadgeCheck, CalendarDays, Clock, Lock, MapPin, MonitorPlay, Navigation } from "lucide-react";
 import { eq } from "drizzle-orm";
-import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from "react";
 import { data, Link, redirect } from "react-router";
 import { event as eventTable } from "~/db/schema";
 import type { Basket } from "~/domain/basket";
@@ -417,14 +417,20 @@ function VenueMap(props: { venue: { name: string; lat: number; lng: number; form
     return () => watcher.disconnect();
   }, []);
   const { venue } = props;
+  // One pins array for the life of the page: a new one would make the map tear itself down and start again.
+  const pins = useMemo(
+    () => [{ slug: props.slug, name: props.name, lat: venue.lat, lng: venue.lng, when: props.when, where: `${venue.name}, ${venue.formattedAddress}`, price: null }],
+    [props.slug, props.name, props.when, venue.lat, venue.lng, venue.name, venue.formattedAddress],
+  );
+  const centre = useMemo(() => ({ lat: venue.lat, lng: venue.lng }), [venue.lat, venue.lng]);
   const placeholder = <div className="grid size-full place-items-center rounded-2xl bg-surface-2 text-sm text-fg-muted">Map of {venue.name}</div>;
   return (
     <div ref={slot} className="mt-3 h-56 overflow-hidden rounded-2xl tablet:h-64">
       {near ? (
         <Suspense fallback={placeholder}>
           <EventMap
-            pins={[{ slug: props.slug, name: props.name, lat: venue.lat, lng: venue.lng, when: props.when, where: `${venue.name}, ${venue.formattedAddress}`, price: null }]}
-            centre={{ lat: venue.lat, lng: venue.lng }}
+            pins={pins}
+            centre={centre}
             zoom={15}
             tileUrl={props.tileUrl}
             label={`Map of ${venue.name}`}
