@@ -3,16 +3,21 @@
 // then a look at the database. In the same run, the same claim as raw SQL over the driver.
 //   npm run bench:oversell                                    (PostgreSQL when BENCH_DATABASE_URL or
 //   npm run bench:oversell -- --rounds 5 --buyers 200          TEST_DATABASE_URL is set, else PGlite)
+// On PostgreSQL the server is started as `npm start` starts it, in its own process; on PGlite (one
+// process owns its files) it runs inside the benchmark. Either way the buyers' requests come from here.
 // Prints a line per round, then one JSON line:
-//   {"rounds","buyers","tickets","sold","oversold","orphans","holds_per_s","sql_per_s","ratio"}
+//   {"rounds","buyers","tickets","sold","oversold","orphans","holds_per_s","sql_per_s","ratio","floor_per_s","floor_ratio"}
 // sold, oversold and orphans are the worst round's; holds_per_s is buyers per second through the
 // HTTP checkout (hold) step, sql_per_s is claims per second as a bare conditional UPDATE + INSERT
-// transaction at the same concurrency, and ratio is holds_per_s / sql_per_s.
+// transaction at the same concurrency, and ratio is holds_per_s / sql_per_s. Also floor_per_s, the
+// same buyers' checkout on a sold-out event (the cheapest answer the checkout gives), and
+// floor_ratio = holds_per_s / floor_per_s: how close holding comes to that floor.
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
+import net from "node:net";
 import path from "node:path";
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { getRequestListener } from "@hono/node-server";
 import { hashPassword } from "better-auth/crypto";
 import { eq, sql } from "drizzle-orm";
@@ -36,21 +41,92 @@ if (!fs.existsSync(buildFile)) {
   const result = spawnSync("npx", ["react-router", "build"], { cwd: ROOT, stdio: "inherit" });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
-const build = (await import(buildFile)) as ServerBuild;
 
 const bench = await benchDatabase("oversell");
 const { database } = bench;
 const db = database.db;
-await prepareDatabase(database);
-const testApp = await createTestApp(database, { DATA_DIR: bench.dataDir, TRUST_PROXY: "true" }, { getBuild: async () => build });
-const server = http.createServer(getRequestListener(testApp.app.fetch));
-// Idle keep-alive sockets stay open between rounds (the raw SQL phase can take a while).
-server.keepAliveTimeout = 120_000;
-await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-const port = (server.address() as { port: number }).port;
+const server = bench.url ? await startServerProcess(bench.url, bench.dataDir) : await startServerInProcess();
+const port = server.port;
 // Browsers send the site's own origin; the server checks it against its public URL.
-const origin = testApp.config.publicUrl.replace(/\/$/, "");
-const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
+const origin = server.origin;
+// Keep-alive within a phase; a fresh pool for each, since the server closes sockets idle for 5 s
+// and one it closes just as we reuse it would fail the request.
+let agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
+const freshConnections = () => {
+  agent.destroy();
+  agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
+};
+
+/** `npm start` against the benchmark's database, on a free port, migrating it as it starts. */
+async function startServerProcess(url: string, dataDir: string) {
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  // PROFILE=dir: the server itself (as start.mjs runs it) writes a CPU profile there as it stops.
+  const profileDir = process.env.PROFILE ? path.resolve(process.env.PROFILE) : null;
+  const command = profileDir
+    ? ["--max-semi-space-size=32", "--cpu-prof", `--cpu-prof-dir=${profileDir}`, "--import", "tsx", path.join(ROOT, "src/server/main.ts")]
+    : [path.join(ROOT, "scripts/start.mjs")];
+  const child = spawn(process.execPath, command, {
+    cwd: ROOT,
+    stdio: ["ignore", "ignore", "inherit"],
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      PUBLIC_URL: origin,
+      DATABASE_URL: url,
+      DATA_DIR: dataDir,
+      SEED_DEMO: "false",
+      TRUST_PROXY: "true",
+    },
+  });
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  for (let i = 0; ; i++) {
+    if (child.exitCode !== null) throw new Error("the server stopped while starting");
+    const ok = await fetch(`${origin}/api/health`).then((r) => r.ok, () => false);
+    if (ok) break;
+    if (i > 600) throw new Error("the server did not start in 60 s");
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    port,
+    origin,
+    async close() {
+      child.kill("SIGTERM");
+      await exited;
+    },
+  };
+}
+
+/** The app inside this process, over the PGlite database the benchmark also reads. */
+async function startServerInProcess() {
+  const build = (await import(buildFile)) as ServerBuild;
+  await prepareDatabase(database);
+  const testApp = await createTestApp(database, { DATA_DIR: bench.dataDir, TRUST_PROXY: "true" }, { getBuild: async () => build });
+  const httpServer = http.createServer(getRequestListener(testApp.app.fetch));
+  // Idle keep-alive sockets stay open between rounds (the raw SQL phase can take a while).
+  httpServer.keepAliveTimeout = 120_000;
+  await new Promise<void>((resolve) => httpServer.listen(0, "127.0.0.1", resolve));
+  return {
+    port: (httpServer.address() as { port: number }).port,
+    origin: testApp.config.publicUrl.replace(/\/$/, ""),
+    async close() {
+      httpServer.close();
+      await testApp.close();
+    },
+  };
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
 
 interface Reply {
   status: number;
@@ -192,20 +268,22 @@ async function check(eventId: string) {
   return { sold: Number(r.tickets), counted: Number(r.sold), oversold: Math.max(0, Number(r.tickets) - Number(r.capacity)), orphans: Number(r.orphan_orders) + Number(r.orphan_tickets) };
 }
 
-// PROFILE=file.cpuprofile records where the time goes while the last round's buyers press Checkout.
-const profiler = process.env.PROFILE ? new (await import("node:inspector/promises")).Session() : null;
+// In-process (PGlite), PROFILE=file.cpuprofile records where the time goes while the last round's
+// buyers press Checkout; with a server process, see startServerProcess.
+const profiler = process.env.PROFILE && !bench.url ? new (await import("node:inspector/promises")).Session() : null;
 if (profiler) {
   profiler.connect();
   await profiler.post("Profiler.enable");
 }
 
-const results: { sold: number; oversold: number; orphans: number; holdsPerS: number; sqlPerS: number }[] = [];
+const results: { sold: number; oversold: number; orphans: number; holdsPerS: number; sqlPerS: number; floorPerS: number }[] = [];
 try {
   for (let round_ = 1; round_ <= ROUNDS; round_++) {
     const e = await createEvent(db, { hostId: host.id, name: `Oversell Round ${round_}`, startsAt: new Date(Date.now() + 7 * 86_400_000) }, [{ pricePence: 1000, capacity: TICKETS }]);
     const [type] = await db.select({ id: ticketType.id }).from(ticketType).where(eq(ticketType.eventId, e.id));
 
     // Everyone presses "Checkout" at once; then the winners pay, all at once too.
+    freshConnections();
     if (profiler && round_ === ROUNDS) await profiler.post("Profiler.start");
     let t = performance.now();
     const held = await Promise.all(buyers.map((b) => hold(b, e.slug, type!.id)));
@@ -225,18 +303,28 @@ try {
     const raw = await rawClaims(baseType!.id, baseline.id);
     if (raw.claimed !== TICKETS) throw new Error(`the raw SQL baseline claimed ${raw.claimed} of ${TICKETS}`);
 
+    // The floor: the same buyers pressing Checkout on an event with nothing left, the cheapest request
+    // the checkout can answer (session, one read, 409). No hold can be faster than this.
+    const soldOut = await createEvent(db, { hostId: host.id, name: `Oversell Floor ${round_}`, startsAt: new Date(Date.now() + 7 * 86_400_000) }, [{ pricePence: 1000, capacity: 0 }]);
+    const [soldOutType] = await db.select({ id: ticketType.id }).from(ticketType).where(eq(ticketType.eventId, soldOut.id));
+    freshConnections();
+    t = performance.now();
+    const refused = await Promise.all(buyers.map((b) => hold(b, soldOut.slug, soldOutType!.id)));
+    const floorMs = performance.now() - t;
+    if (refused.some(Boolean)) throw new Error("a ticket was held on an event with none");
+
     const holdsPerS = BUYERS / (holdMs / 1000);
     const sqlPerS = BUYERS / (raw.ms / 1000);
-    results.push({ sold: got.sold, oversold: got.oversold, orphans: got.orphans, holdsPerS, sqlPerS });
+    const floorPerS = BUYERS / (floorMs / 1000);
+    results.push({ sold: got.sold, oversold: got.oversold, orphans: got.orphans, holdsPerS, sqlPerS, floorPerS });
     console.log(
       `round ${String(round_).padStart(2)}: sold ${got.sold}/${TICKETS} (counted ${got.counted}, held ${paid}), oversold ${got.oversold}, orphans ${got.orphans}; ` +
-        `holds ${round(holdsPerS, 0)}/s, paying ${round(payMs / 1000, 2)} s; raw SQL ${round(sqlPerS, 0)}/s`,
+        `holds ${round(holdsPerS, 0)}/s, paying ${round(payMs / 1000, 2)} s; raw SQL ${round(sqlPerS, 0)}/s; sold-out floor ${round(floorPerS, 0)}/s`,
     );
   }
 } finally {
-  server.close();
   agent.destroy();
-  await testApp.close();
+  await server.close();
   await bench.close();
 }
 
@@ -247,6 +335,7 @@ const worst = results.reduce((a, b) => (wrongness(b) > wrongness(a) ? b : a));
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const holdsPerS = median(results.map((r) => r.holdsPerS));
 const sqlPerS = median(results.map((r) => r.sqlPerS));
+const floorPerS = median(results.map((r) => r.floorPerS));
 console.log(
   JSON.stringify({
     engine: bench.engine,
@@ -259,5 +348,7 @@ console.log(
     holds_per_s: round(holdsPerS, 1),
     sql_per_s: round(sqlPerS, 1),
     ratio: round(holdsPerS / sqlPerS),
+    floor_per_s: round(floorPerS, 1),
+    floor_ratio: round(holdsPerS / floorPerS),
   }),
 );

@@ -165,6 +165,14 @@ export function createApp(deps: AppDeps) {
   }
 
   const mode = config.isProduction ? "production" : "development";
+  // One request handler per build: making one flattens and compiles every route, which is too
+  // much work to repeat per request. (In development a changed build is a new object.)
+  const handlers = new WeakMap<ServerBuild, ReturnType<typeof createRequestHandler>>();
+  const handlerFor = (build: ServerBuild) => {
+    let handler = handlers.get(build);
+    if (!handler) handlers.set(build, (handler = createRequestHandler(build, mode)));
+    return handler;
+  };
   app.all("*", async (c) => {
     const session = await auth.api.getSession({ headers: c.req.raw.headers }).catch((error: unknown) => {
       // A broken session lookup must not take the page down; show it signed out and say why in the log.
@@ -177,8 +185,7 @@ export function createApp(deps: AppDeps) {
       requestId: c.get("requestId"),
       nonce: c.get("secureHeadersNonce") ?? "",
     });
-    const build = await deps.getBuild();
-    const response = await createRequestHandler(build, mode)(c.req.raw, context);
+    const response = await handlerFor(await deps.getBuild())(c.req.raw, context);
     // Pages carry personal data: never stored by shared caches, always revalidated by the browser.
     if (!response.headers.has("Cache-Control")) response.headers.set("Cache-Control", "private, no-cache");
     return response;

@@ -73,7 +73,15 @@ export function createAuth({ db, secret, baseUrl, mailer, throttle, robotCheck, 
     secret,
     database: drizzleAdapter(db, {
       provider: "pg",
-      schema: { user: schema.user, session: schema.session, account: schema.account, verification: schema.verification },
+      schema: {
+        user: schema.user,
+        session: schema.session,
+        account: schema.account,
+        verification: schema.verification,
+        userRelations: schema.userRelations,
+        sessionRelations: schema.sessionRelations,
+        accountRelations: schema.accountRelations,
+      },
     }),
     emailAndPassword: {
       enabled: true,
@@ -233,6 +241,8 @@ export function createAuth({ db, secret, baseUrl, mailer, throttle, robotCheck, 
     // Wrong passwords and unknown emails are ordinary events here, counted by our throttle, not warnings.
     logger: { level: "error" },
     telemetry: { enabled: false },
+    // A session and its user in one query (the relations are in the schema): every page asks.
+    experimental: { joins: true },
   });
 }
 

@@ -28,7 +28,10 @@ const dev = process.argv.includes("--dev");
 
 async function main() {
   const config = loadConfig(dev ? { NODE_ENV: "development", ...process.env } : process.env);
-  const logger = pino({ level: config.logLevel, base: { app: "ticketyboo" } });
+  // Buffered, written by the event loop rather than a write per line: a busy instance logs a line per
+  // request. What is buffered is flushed on the way out (pino's exit handling and shutdown below).
+  const logDestination = pino.destination({ dest: 1, sync: false, minLength: 4096 });
+  const logger = pino({ level: config.logLevel, base: { app: "ticketyboo" } }, logDestination);
 
   const database = await openDatabase(
     config.databaseUrl
@@ -99,6 +102,7 @@ async function main() {
       await redisThrottle?.close();
       await database.close();
       logger.info("stopped");
+      logDestination.flushSync();
       process.exit(0);
     });
     server.closeIdleConnections();

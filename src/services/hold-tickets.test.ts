@@ -85,6 +85,44 @@ describe("holding tickets", () => {
     );
     expect(attempts.filter((a) => a.status === "fulfilled")).toHaveLength(10);
     expect(await stock(types[0]!.id)).toEqual({ sold: 0, held: 10 });
+    // Buyers who lost the race at the claim hold nothing: every active hold has its line, and no more.
+    const { rows } = await database.db.execute<{ active: number; lines: number; keyed_closed: number }>(sql`
+      select (select count(*)::int from hold where event_id = ${e.id} and status = 'active') as active,
+             (select count(*)::int from hold_line l join hold h on h.id = l.hold_id where h.event_id = ${e.id}) as lines,
+             (select count(*)::int from hold where event_id = ${e.id} and status <> 'active' and idempotency_key is not null) as keyed_closed`);
+    expect(rows[0]).toEqual({ active: 10, lines: 10, keyed_closed: 0 });
+  });
+
+  it("claims baskets of two ticket types at once without deadlock or oversell, all or nothing", async () => {
+    const { event: e, types } = await newEvent([
+      { pricePence: 500, capacity: 6 },
+      { pricePence: 800, capacity: 6 },
+    ]);
+    // Half the buyers list the types one way round, half the other: rows are locked in id order.
+    const attempts = await Promise.allSettled(
+      Array.from({ length: 12 }, (_, i) => {
+        const lines = [
+          { ticketTypeId: types[0]!.id, quantity: 1 },
+          { ticketTypeId: types[1]!.id, quantity: 1 },
+        ];
+        return holdTickets(database.db, { eventId: e.id, userId: buyerId, lines: i % 2 ? lines.reverse() : lines, now });
+      }),
+    );
+    const failures = attempts.filter((a): a is PromiseRejectedResult => a.status === "rejected");
+    for (const f of failures) expect(isAppError(f.reason) && f.reason.code, String(f.reason)).toBe("conflict");
+    expect(attempts.length - failures.length).toBe(6);
+    expect(await stock(types[0]!.id)).toEqual({ sold: 0, held: 6 });
+    expect(await stock(types[1]!.id)).toEqual({ sold: 0, held: 6 });
+  });
+
+  it("answers a retried checkout (same key) with the same hold, even once the event has sold out", async () => {
+    const { event: e, types } = await newEvent([{ pricePence: 1000, capacity: 2 }]);
+    const press = () => holdTickets(database.db, { eventId: e.id, userId: buyerId, lines: [{ ticketTypeId: types[0]!.id, quantity: 2 }], idempotencyKey: `key-${e.id}`, now });
+    const [a, b] = await Promise.all([press(), press()]);
+    expect(b!.holdId).toBe(a!.holdId);
+    expect((await press()).holdId).toBe(a!.holdId);
+    expect(await stock(types[0]!.id)).toEqual({ sold: 0, held: 2 });
+    expect(await database.db.select().from(hold).where(eq(hold.eventId, e.id))).toHaveLength(1);
   });
 
   it("gives stock back from lapsed holds, at claim time and in the sweep", async () => {

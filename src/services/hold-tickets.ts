@@ -1,7 +1,7 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { discount, event, hold, holdLine, seatClaim, ticketType, user, venue } from "~/db/schema";
-import { sanitiseBasket, type BasketLine } from "~/domain/basket";
+import { discount, event, hold, holdLine, seatClaim, ticketType, user } from "~/db/schema";
+import { sanitiseBasket, type Basket, type BasketLine } from "~/domain/basket";
 import { hasEnded } from "~/domain/event-flags";
 import { ACTIVE_PROVIDER_FEE } from "~/domain/money";
 import { checkoutProblem, isValidChosenAmount, priceOrder, type DiscountRule, type PriceBreakdown } from "~/domain/pricing";
@@ -17,7 +17,9 @@ export interface SeatChoice {
 }
 
 export interface HoldInput {
-  eventId: string;
+  /** The event, by id or (from its page) by slug. */
+  eventId?: string;
+  slug?: string;
   userId: string | null;
   lines: BasketLine[];
   /** For seat-plan events: one seat per ticket. */
@@ -68,109 +70,262 @@ export const discountProblemText = {
   used_up: "That code has been used as many times as it allows.",
 } as const;
 
+type TicketRow = typeof ticketType.$inferSelect;
+
+/** The event as a hold needs it, read in one query: see `readForHold`. */
+interface HoldContext {
+  id: string;
+  hostId: string;
+  status: string;
+  isCancelled: boolean;
+  startsAt: Date;
+  endsAt: Date | null;
+  feeMode: "pass" | "absorb";
+  seatRows: number | null;
+  seatColumns: number | null;
+  types: TicketRow[];
+  /** Some hold on the event has run out without giving its stock back yet. */
+  lapsed: boolean;
+  /** The hold an earlier attempt with the same idempotency key made, if any. */
+  existingHoldId: string | null;
+}
+
 /**
- * Holds the chosen tickets (and seats) for ten minutes. Everything happens in one transaction:
- * expired holds for the event give their stock back first, then each ticket type is claimed with
- * one conditional statement (`sold + held + n <= capacity`) and each seat by its primary key. If
- * any claim fails, nothing is held and the buyer is told someone beat them to it. The browser's
- * basket is checked again here: it is never trusted.
+ * Holds the chosen tickets (and seats) for ten minutes. The browser's basket is never trusted: it
+ * is sanitised against the event's stock here. Stock is claimed by one conditional statement
+ * (`sold + held + n <= capacity` for every line at once, each row re-checked under its lock), which
+ * also writes the hold and its lines; seats are claimed by their primary key. If any claim fails,
+ * nothing is held and the buyer is told someone beat them to it, with their basket corrected.
+ *
+ * The shape is set by the moment an event goes on sale, when every buyer presses Checkout at once:
+ * one read (the event, its tickets, and whether a lapsed hold is waiting to give stock back), a
+ * buyer who cannot be served is told so without a transaction, and the rest claim in one statement.
  */
 export async function holdTickets(db: Db, input: HoldInput): Promise<HeldTickets> {
-  if (input.idempotencyKey) {
-    const [existing] = await db.select().from(hold).where(eq(hold.idempotencyKey, input.idempotencyKey)).limit(1);
-    if (existing) return describeHold(db, existing.id);
-  }
+  const found = await readForHold(db, input);
+  if (!found || found.status !== "published") throw new AppError("not_found", "That event isn't on sale.");
+  if (found.existingHoldId) return describeHold(db, found.existingHoldId);
+  if (found.isCancelled) throw new AppError("conflict", "This event has been cancelled.", { reason: "cancelled" });
+  if (hasEnded(found, input.now)) throw new AppError("conflict", "Sorry, this event has ended!", { reason: "ended" });
 
-  const [found] = await db
-    .select({ event, feeMode: user.feeMode, seatRows: venue.seatRows, seatColumns: venue.seatColumns })
-    .from(event)
-    .innerJoin(user, eq(user.id, event.hostId))
-    .leftJoin(venue, eq(venue.id, event.venueId))
-    .where(eq(event.id, input.eventId))
-    .limit(1);
-  if (!found || found.event.status !== "published") throw new AppError("not_found", "That event isn't on sale.");
-  const e = found.event;
-  if (e.isCancelled) throw new AppError("conflict", "This event has been cancelled.", { reason: "cancelled" });
-  if (hasEnded(e, input.now)) throw new AppError("conflict", "Sorry, this event has ended!", { reason: "ended" });
-
-  const types = await db.select().from(ticketType).where(eq(ticketType.eventId, e.id)).orderBy(asc(ticketType.sortOrder));
   let coupon: Awaited<ReturnType<typeof findDiscount>> = null;
   if (input.coupon) {
-    coupon = await findDiscount(db, e.hostId, input.coupon, input.now);
+    coupon = await findDiscount(db, found.hostId, input.coupon, input.now);
     if (coupon?.problem) throw new AppError("validation_failed", discountProblemText[coupon.problem], { field: "coupon" });
   }
   const unlocked = new Set(input.unlockedTicketTypeIds ?? []);
   // A private discount code also unlocks the host's private tickets.
-  if (coupon?.discount?.isPrivate) for (const t of types) if (t.kind === "private") unlocked.add(t.id);
+  if (coupon?.discount?.isPrivate) for (const t of found.types) if (t.kind === "private") unlocked.add(t.id);
 
   // Pay-what-you-wish amounts are checked against each ticket's minimum.
   for (const line of input.lines) {
-    const type = types.find((t) => t.id === line.ticketTypeId);
+    const type = found.types.find((t) => t.id === line.ticketTypeId);
     if (type?.payWhatYouWish && line.quantity > 0 && !isValidChosenAmount(line.amountPence ?? type.pricePence, type.pricePence)) {
       throw new AppError("validation_failed", "Choose an amount from the minimum up to £10,000 more, in pounds and pence.", { field: "amount", ticketTypeId: type.id });
     }
   }
+  const rule: DiscountRule | null = coupon?.discount ? (coupon.discount.kind === "percent" ? { kind: "percent", basisPoints: coupon.discount.value } : { kind: "fixed", pence: coupon.discount.value }) : null;
 
-  return db.transaction(async (tx) => {
-    // Stock from holds that ran out comes back before anyone claims it.
-    await releaseHolds(tx, { now: input.now, eventId: e.id });
-    const fresh = await tx.select().from(ticketType).where(eq(ticketType.eventId, e.id));
-    const { basket, changed } = sanitiseBasket({ lines: input.lines, coupon: input.coupon ?? null }, fresh, input.now, unlocked);
-    if (changed) throw new AppError("conflict", "Oops! It seems someone beat you to it...", { reason: "basket_changed", basket });
+  // Checked against the stock as read. When it cannot be held and no lapsed hold is waiting to give
+  // stock back, no transaction would see otherwise: the buyer hears at once.
+  let plan = planHold(input, found.types, unlocked, rule, found.feeMode);
+  if (plan.changed && !found.lapsed) throw beatenTo(plan.basket);
 
-    const lines = basket.lines.map((l) => {
-      const type = fresh.find((t) => t.id === l.ticketTypeId)!;
-      return { ...l, type, unitPricePence: type.payWhatYouWish ? (l.amountPence ?? type.pricePence) : type.pricePence };
+  const seated = Boolean(found.seatRows && found.seatColumns);
+  const seats = input.seats ?? [];
+  if (!plan.changed) checkSeats(seated, seats, plan.count, found);
+
+  const expiresAt = new Date(input.now.getTime() + HOLD_MINUTES * 60_000);
+  const hold_ = { eventId: found.id, userId: input.userId, expiresAt, discountId: coupon?.discount?.id ?? null, idempotencyKey: input.idempotencyKey ?? null };
+
+  // The usual case: one kind of ticket, no seats, nothing lapsed. The claim statement is atomic on
+  // its own and with one line nothing can be half claimed, so it needs no transaction around it.
+  if (!plan.changed && !found.lapsed && !seated && plan.lines.length === 1) {
+    const claim = await claimAndHold(db, { ...hold_, seats: [], lines: plan.lines });
+    if (claim.holdId && claim.claimed === 1) return { holdId: claim.holdId, expiresAt, breakdown: plan.breakdown, discountCode: coupon?.discount?.code ?? null };
+    // Another request with this key made the hold first (and claimed for it).
+    if (!claim.holdId) return describeHold(db, (await db.select({ id: hold.id }).from(hold).where(eq(hold.idempotencyKey, input.idempotencyKey!)).limit(1))[0]!.id);
+    // Beaten to the last places: the empty hold holds nothing. It is closed, and lets go of its key so
+    // the buyer's next press (the panel keeps its key) makes a hold of its own.
+    await db.update(hold).set({ status: "released", idempotencyKey: null }).where(eq(hold.id, claim.holdId));
+    throw beatenTo(planHold(input, await db.select().from(ticketType).where(eq(ticketType.eventId, found.id)), unlocked, rule, found.feeMode).basket);
+  }
+
+  const outcome = await db
+    .transaction(async (tx) => {
+      if (found.lapsed) {
+        // Stock from holds that ran out comes back before anyone claims it.
+        await releaseHolds(tx, { now: input.now, eventId: found.id });
+        plan = planHold(input, await tx.select().from(ticketType).where(eq(ticketType.eventId, found.id)), unlocked, rule, found.feeMode);
+        if (plan.changed) throw beatenTo(plan.basket);
+        checkSeats(seated, seats, plan.count, found);
+      }
+      // Each seat belongs to the ticket type its place in the basket gives it, in order.
+      const owners = plan.lines.flatMap((l) => Array.from({ length: l.quantity }, () => l.ticketTypeId));
+      const chosen = seated ? seats.map((s, i) => ({ row: s.row, column: s.column, ticketTypeId: owners[i]! })) : [];
+      const claim = await claimAndHold(tx, { ...hold_, seats: chosen, lines: plan.lines });
+      // Another request with the same key made the hold first.
+      if (!claim.holdId) throw new SameKey();
+      if (claim.claimed !== plan.lines.length) throw new ClaimFailed();
+      if (seated) {
+        const inserted = await tx
+          .insert(seatClaim)
+          .values(chosen.map((s) => ({ eventId: found.id, seatRow: s.row, seatColumn: s.column, ticketTypeId: s.ticketTypeId, holdId: claim.holdId! })))
+          .onConflictDoNothing()
+          .returning({ row: seatClaim.seatRow });
+        if (inserted.length !== seats.length) throw new AppError("conflict", "Oops! It seems someone beat you to it...", { reason: "seat_taken" });
+      }
+      return { holdId: claim.holdId };
+    })
+    .catch(async (error: unknown) => {
+      if (error instanceof SameKey) return { sameKey: true as const };
+      if (!(error instanceof ClaimFailed)) throw error;
+      // Someone claimed the last places between the read and the claim: the corrected basket comes
+      // from the stock as it is now.
+      const now = await db.select().from(ticketType).where(eq(ticketType.eventId, found.id));
+      throw beatenTo(planHold(input, now, unlocked, rule, found.feeMode).basket);
     });
-    const rule: DiscountRule | null = coupon?.discount ? (coupon.discount.kind === "percent" ? { kind: "percent", basisPoints: coupon.discount.value } : { kind: "fixed", pence: coupon.discount.value }) : null;
-    const breakdown = priceOrder(lines, { discount: rule, feeMode: found.feeMode, fee: ACTIVE_PROVIDER_FEE });
+  if ("sameKey" in outcome) {
+    const [existing] = await db.select({ id: hold.id }).from(hold).where(eq(hold.idempotencyKey, input.idempotencyKey!)).limit(1);
+    return describeHold(db, existing!.id);
+  }
+  return { holdId: outcome.holdId, expiresAt, breakdown: plan.breakdown, discountCode: coupon?.discount?.code ?? null };
+}
+
+class ClaimFailed extends Error {}
+class SameKey extends Error {}
+
+const beatenTo = (basket: Basket) => new AppError("conflict", "Oops! It seems someone beat you to it...", { reason: "basket_changed", basket });
+
+/** The basket sanitised against these ticket types, priced, and checked for the spec's minimums. */
+function planHold(input: HoldInput, types: TicketRow[], unlocked: ReadonlySet<string>, rule: DiscountRule | null, feeMode: "pass" | "absorb") {
+  const { basket, changed } = sanitiseBasket({ lines: input.lines, coupon: input.coupon ?? null }, types, input.now, unlocked);
+  const lines = basket.lines.map((l) => {
+    const type = types.find((t) => t.id === l.ticketTypeId)!;
+    return { ticketTypeId: l.ticketTypeId, quantity: l.quantity, unitPricePence: type.payWhatYouWish ? (l.amountPence ?? type.pricePence) : type.pricePence };
+  });
+  const breakdown = priceOrder(lines, { discount: rule, feeMode, fee: ACTIVE_PROVIDER_FEE });
+  if (!changed) {
     const problem = checkoutProblem(lines, breakdown);
     if (problem === "empty") throw new AppError("validation_failed", "Choose at least one ticket.", { field: "tickets" });
     if (problem === "below_minimum") throw new AppError("validation_failed", "A paid order must come to at least £1.00.", { field: "tickets" });
+  }
+  return { basket, changed, lines, breakdown, count: lines.reduce((n, l) => n + l.quantity, 0) };
+}
 
-    const seated = Boolean(found.seatRows && found.seatColumns);
-    const count = lines.reduce((n, l) => n + l.quantity, 0);
-    const seats = input.seats ?? [];
-    if (seated) {
-      if (seats.length !== count) throw new AppError("validation_failed", `Choose ${count === 1 ? "a seat" : `${count} seats`} on the plan, one for each ticket.`, { field: "seats" });
-      const keys = new Set(seats.map((s) => `${s.row}:${s.column}`));
-      const inPlan = seats.every((s) => Number.isInteger(s.row) && Number.isInteger(s.column) && s.row >= 1 && s.column >= 1 && s.row <= found.seatRows! && s.column <= found.seatColumns!);
-      if (keys.size !== seats.length || !inPlan) throw new AppError("validation_failed", "Those seats aren't on the plan.", { field: "seats" });
-    }
+function checkSeats(seated: boolean, seats: SeatChoice[], count: number, plan: { seatRows: number | null; seatColumns: number | null }) {
+  if (!seated) return;
+  if (seats.length !== count) throw new AppError("validation_failed", `Choose ${count === 1 ? "a seat" : `${count} seats`} on the plan, one for each ticket.`, { field: "seats" });
+  const keys = new Set(seats.map((s) => `${s.row}:${s.column}`));
+  const inPlan = seats.every((s) => Number.isInteger(s.row) && Number.isInteger(s.column) && s.row >= 1 && s.column >= 1 && s.row <= plan.seatRows! && s.column <= plan.seatColumns!);
+  if (keys.size !== seats.length || !inPlan) throw new AppError("validation_failed", "Those seats aren't on the plan.", { field: "seats" });
+}
 
-    const expiresAt = new Date(input.now.getTime() + HOLD_MINUTES * 60_000);
-    // Each seat belongs to the ticket type its place in the basket gives it, in order.
-    const owners = lines.flatMap((l) => Array.from({ length: l.quantity }, () => l.ticketTypeId));
-    const chosen = seated ? seats.map((s, i) => ({ row: s.row, column: s.column, ticketTypeId: owners[i]! })) : [];
-    const [created] = await tx
-      .insert(hold)
-      .values({ eventId: e.id, userId: input.userId, expiresAt, seats: chosen, discountId: coupon?.discount?.id ?? null, idempotencyKey: input.idempotencyKey ?? null })
-      .returning({ id: hold.id });
-    const holdId = created!.id;
+/**
+ * One read for a hold: the event (by id or slug) with its host's fee mode and its venue's seat
+ * plan, its ticket types, whether any of its holds has lapsed with stock still held, and the hold
+ * an earlier attempt with this idempotency key made.
+ */
+async function readForHold(db: Db, input: HoldInput): Promise<HoldContext | null> {
+  const which = input.eventId ? sql`e.id = ${input.eventId}::uuid` : sql`e.slug = ${input.slug ?? ""}`;
+  const { rows } = await db.execute<{
+    id: string;
+    host_id: string;
+    status: string;
+    is_cancelled: boolean;
+    starts_at: string | Date;
+    ends_at: string | Date | null;
+    fee_mode: "pass" | "absorb";
+    seat_rows: number | null;
+    seat_columns: number | null;
+    types: TicketJson[] | string;
+    lapsed: boolean;
+    existing_hold_id: string | null;
+  }>(sql`
+    select e.id, e.host_id, e.status, e.is_cancelled, e.starts_at, e.ends_at, u.fee_mode, v.seat_rows, v.seat_columns,
+      (select coalesce(json_agg(json_build_object(
+          'id', t.id, 'eventId', t.event_id, 'name', t.name, 'description', t.description, 'kind', t.kind,
+          'pricePence', t.price_pence, 'payWhatYouWish', t.pay_what_you_wish, 'capacity', t.capacity, 'sold', t.sold,
+          'held', t.held, 'maxPerOrder', t.max_per_order, 'salesStartAt', t.sales_start_at, 'salesEndAt', t.sales_end_at,
+          'sortOrder', t.sort_order, 'createdAt', t.created_at) order by t.sort_order), '[]'::json)
+        from ticket_type t where t.event_id = e.id) as types,
+      exists (select 1 from hold h where h.event_id = e.id and h.status = 'active' and h.expires_at <= ${input.now}) as lapsed,
+      ${input.idempotencyKey ? sql`(select h.id from hold h where h.idempotency_key = ${input.idempotencyKey})` : sql`null::uuid`} as existing_hold_id
+    from event e
+    join "user" u on u.id = e.host_id
+    left join venue v on v.id = e.venue_id
+    where ${which}
+    limit 1`);
+  const r = rows[0];
+  if (!r) return null;
+  const types = (typeof r.types === "string" ? (JSON.parse(r.types) as TicketJson[]) : r.types).map(ticketFromJson);
+  return {
+    id: r.id,
+    hostId: r.host_id,
+    status: r.status,
+    isCancelled: r.is_cancelled,
+    startsAt: new Date(r.starts_at),
+    endsAt: r.ends_at === null ? null : new Date(r.ends_at),
+    feeMode: r.fee_mode,
+    seatRows: r.seat_rows,
+    seatColumns: r.seat_columns,
+    types,
+    lapsed: r.lapsed,
+    existingHoldId: r.existing_hold_id,
+  };
+}
 
-    await tx.insert(holdLine).values(lines.map((l) => ({ holdId, ticketTypeId: l.ticketTypeId, quantity: l.quantity, unitPricePence: l.unitPricePence })));
-    if (seated) {
-      const inserted = await tx
-        .insert(seatClaim)
-        .values(chosen.map((s) => ({ eventId: e.id, seatRow: s.row, seatColumn: s.column, ticketTypeId: s.ticketTypeId, holdId })))
-        .onConflictDoNothing()
-        .returning({ row: seatClaim.seatRow });
-      if (inserted.length !== seats.length) throw new AppError("conflict", "Oops! It seems someone beat you to it...", { reason: "seat_taken" });
-    }
+type TicketJson = Omit<TicketRow, "salesStartAt" | "salesEndAt" | "createdAt"> & { salesStartAt: string | null; salesEndAt: string | null; createdAt: string };
 
-    // The claims come last, just before the commit: each locks its ticket type's row, so the
-    // shorter the time from here to the commit, the more buyers a second a popular event serves.
-    for (const line of lines) {
-      // The claim: one conditional statement; no row back means not enough stock, and nothing changed.
-      const claimed = await tx
-        .update(ticketType)
-        .set({ held: sql`${ticketType.held} + ${line.quantity}` })
-        .where(and(eq(ticketType.id, line.ticketTypeId), eq(ticketType.eventId, e.id), sql`${ticketType.sold} + ${ticketType.held} + ${line.quantity} <= ${ticketType.capacity}`))
-        .returning({ id: ticketType.id });
-      if (claimed.length === 0) throw new AppError("conflict", "Oops! It seems someone beat you to it...", { reason: "sold_out", ticketTypeId: line.ticketTypeId });
-    }
-    return { holdId, expiresAt, breakdown, discountCode: coupon?.discount?.code ?? null };
-  });
+function ticketFromJson(t: TicketJson): TicketRow {
+  return { ...t, salesStartAt: t.salesStartAt ? new Date(t.salesStartAt) : null, salesEndAt: t.salesEndAt ? new Date(t.salesEndAt) : null, createdAt: new Date(t.createdAt) };
+}
+
+/**
+ * The claim, as one statement. The hold is written first (nothing, if another request with the same
+ * idempotency key made it); then, only for a new hold, every line's ticket type gains `held` where
+ * `sold + held + n <= capacity` (PostgreSQL re-checks that condition on the row it locks, so
+ * concurrent claims queue and each sees the last one's result); the hold's lines are written only
+ * if every line was claimed. A hold with fewer lines claimed than asked holds no lines: inside a
+ * transaction the caller rolls back, outside one (a single line) it closes the empty hold. With
+ * several lines the rows are locked in id order first, so two baskets cannot deadlock.
+ */
+async function claimAndHold(
+  tx: Db,
+  h: { eventId: string; userId: string | null; expiresAt: Date; seats: { row: number; column: number; ticketTypeId: string }[]; discountId: string | null; idempotencyKey: string | null; lines: { ticketTypeId: string; quantity: number; unitPricePence: number }[] },
+): Promise<{ claimed: number; holdId: string | null }> {
+  const wanted = sql.join(
+    h.lines.map((l) => sql`(${l.ticketTypeId}::uuid, ${l.quantity}::int, ${l.unitPricePence}::int)`),
+    sql`, `,
+  );
+  const lockFirst =
+    h.lines.length > 1
+      ? sql`locked as (select t.id from ticket_type t where t.id in (select ticket_type_id from wanted) order by t.id for update),`
+      : sql``;
+  const { rows } = await tx.execute<{ claimed: number; hold_id: string | null }>(sql`
+    with wanted (ticket_type_id, quantity, unit_price_pence) as (values ${wanted}),
+    new_hold as (
+      insert into hold (event_id, user_id, expires_at, seats, discount_id, idempotency_key)
+      values (${h.eventId}::uuid, ${h.userId}, ${h.expiresAt}, ${JSON.stringify(h.seats)}::jsonb, ${h.discountId}::uuid, ${h.idempotencyKey})
+      on conflict (idempotency_key) do nothing
+      returning id
+    ),
+    ${lockFirst}
+    claimed as (
+      update ticket_type t set held = t.held + w.quantity
+      from wanted w
+      where t.id = w.ticket_type_id and t.event_id = ${h.eventId}::uuid and t.sold + t.held + w.quantity <= t.capacity
+        and exists (select 1 from new_hold)
+        ${h.lines.length > 1 ? sql`and (select count(*) from locked) > 0` : sql``}
+      returning t.id
+    ),
+    lines as (
+      insert into hold_line (hold_id, ticket_type_id, quantity, unit_price_pence)
+      select n.id, w.ticket_type_id, w.quantity, w.unit_price_pence from new_hold n cross join wanted w
+      where (select count(*) from claimed) = ${h.lines.length}
+    )
+    select (select count(*) from claimed)::int as claimed, (select id from new_hold) as hold_id`);
+  return { claimed: Number(rows[0]!.claimed), holdId: rows[0]!.hold_id };
 }
 
 /** A hold as checkout shows it. */

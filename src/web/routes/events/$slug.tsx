@@ -1,8 +1,6 @@
 import { BadgeCheck, CalendarDays, Clock, Lock, MapPin, MonitorPlay, Navigation } from "lucide-react";
-import { eq } from "drizzle-orm";
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from "react";
 import { data, Link, redirect } from "react-router";
-import { event as eventTable } from "~/db/schema";
 import type { Basket } from "~/domain/basket";
 import { eventTypeLabel, findCategory } from "~/domain/categories";
 import { badgeLabel, cardBadges, hasEnded, isSoldOut } from "~/domain/event-flags";
@@ -92,10 +90,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       return data({ signInError: failure.status === 429 || failure.status >= 500 ? failure.message : messages.auth.invalidCredentials, email }, { status: failure.status === 429 ? 429 : 401 });
     }
   }
-  // Only the event's id is needed here: holdTickets checks the event, its tickets and the basket
-  // against the database itself (this is the path every buyer takes when an event goes on sale).
-  const [found] = await db.select({ id: eventTable.id }).from(eventTable).where(eq(eventTable.slug, params.slug)).limit(1);
-  if (!found) throw data(null, { status: 404 });
   const lines = [...form.keys()].flatMap((name) => {
     const ticketTypeId = /^qty:([0-9a-f-]{36})$/i.exec(name)?.[1];
     const quantity = Number(form.get(name) ?? 0);
@@ -116,8 +110,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const unlockedTicketTypeIds = key ? lines.filter((l) => context.ticketCodes.unlockKey(l.ticketTypeId) === key).map((l) => l.ticketTypeId) : [];
   const coupon = String(form.get("appliedCoupon") || form.get("coupon") || "").trim() || null;
   try {
+    // holdTickets reads the event, its tickets and the basket itself, in one query: this is the
+    // path every buyer takes at once when an event goes on sale.
     const held = await holdTickets(db, {
-      eventId: found.id,
+      slug: params.slug,
       userId: buyerId,
       lines,
       seats: seats.length > 0 ? seats : undefined,
@@ -130,6 +126,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   } catch (error) {
     if (error instanceof Response) throw error;
     if (!isAppError(error)) throw error;
+    if (error.code === "not_found") throw data(null, { status: 404 });
     const basket = (error.details?.basket as Basket | undefined) ?? null;
     // Signed in just now, the person stays signed in even though the tickets could not be held.
     return data({ checkoutError: error.message, correctedBasket: basket }, { status: error.code === "conflict" ? 409 : 422, headers: cookies });
