@@ -13,6 +13,7 @@ import {
   text,
   timestamp,
   unique,
+  uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
 
@@ -54,6 +55,10 @@ export const user = pgTable(
     showGuestsOnEventDetail: boolean("show_guests_on_event_detail").notNull().default(false),
     /** Hosts: whether buyers pay the booking fee on top ("pass") or the host absorbs it. */
     feeMode: text("fee_mode", { enum: ["pass", "absorb"] }).notNull().default("pass"),
+    /** Spec §4: set while the person is on any event's waitlist (true on joining, false once on none). */
+    waitlistRequest: boolean("waitlist_request").notNull().default(false),
+    /** The day-before reminder for events they have tickets to; a one-click unsubscribe turns it off. */
+    notifyEventReminders: boolean("notify_event_reminders").notNull().default(true),
     /** Set when a buyer deleted their account: the row stays, anonymised, so hosts keep their order records. */
     deletedAt: tz("deleted_at"),
   },
@@ -187,6 +192,8 @@ export const event = pgTable(
     lastPublishedAt: tz("last_published_at"),
     /** The host's questions for buyers at checkout (the event's survey); answers are kept with the order. */
     questions: jsonb("questions").$type<EventQuestion[]>().notNull().default(sql`'[]'::jsonb`),
+    /** How long places freed for the next person on the waitlist are held for them (the host sets it). */
+    waitlistOfferHours: integer("waitlist_offer_hours").notNull().default(12),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     /**
@@ -214,6 +221,7 @@ export const event = pgTable(
     index("event_category_idx").on(t.category, t.startsAt),
     check("event_slug_format", sql`${t.slug} ~ '^[a-z0-9_-]+$'`),
     check("event_ends_after_start", sql`${t.endsAt} is null or ${t.endsAt} > ${t.startsAt}`),
+    check("event_waitlist_offer_hours", sql`${t.waitlistOfferHours} between 1 and 168`),
   ],
 );
 
@@ -314,6 +322,9 @@ export const altchaUsed = pgTable(
 
 export const EMAIL_STATUSES = ["queued", "sent", "failed"] as const;
 
+/** An attachment an email names, made from the database when it is sent. */
+export type EmailAttachmentRef = { kind: "order-tickets"; orderId: string };
+
 /** Every email we send, with its delivery state; without SMTP this table is the dev outbox. */
 export const emailMessage = pgTable(
   "email_message",
@@ -329,6 +340,10 @@ export const emailMessage = pgTable(
     attempts: integer("attempts").notNull().default(0),
     lastError: text("last_error"),
     userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
+    /** Files made when the email is delivered (not stored): e.g. an order's tickets as a PDF. */
+    attachments: jsonb("attachments").$type<EmailAttachmentRef[]>().notNull().default(sql`'[]'::jsonb`),
+    /** Extra headers, such as List-Unsubscribe on emails a person can turn off. */
+    headers: jsonb("headers").$type<Record<string, string>>().notNull().default(sql`'{}'::jsonb`),
     createdAt: createdAt(),
     sentAt: tz("sent_at"),
   },
@@ -503,11 +518,15 @@ export const order = pgTable(
     answers: jsonb("answers").$type<Record<string, string>>().notNull().default(sql`'{}'::jsonb`),
     createdAt: createdAt(),
     paidAt: tz("paid_at"),
+    /** Money given back so far (a cancellation's refund, in full or in part). */
+    refundedPence: integer("refunded_pence").notNull().default(0),
+    cancelledAt: tz("cancelled_at"),
   },
   (t) => [
     index("order_user_idx").on(t.userId, t.createdAt),
     index("order_event_idx").on(t.eventId, t.createdAt),
     check("order_amounts", sql`${t.subtotalPence} >= 0 and ${t.discountPence} >= 0 and ${t.bookingFeePence} >= 0 and ${t.totalPence} = ${t.subtotalPence} - ${t.discountPence} + ${t.bookingFeePence}`),
+    check("order_refunded", sql`${t.refundedPence} >= 0 and ${t.refundedPence} <= ${t.totalPence}`),
   ],
 );
 
@@ -544,13 +563,126 @@ export const ticket = pgTable(
       .notNull()
       .references(() => ticketType.id, { onDelete: "restrict" }),
     code: text("code").notNull().unique(),
+    /** Bumped when the ticket passes to someone else: the code is signed anew and the old one stops working. */
+    codeVersion: integer("code_version").notNull().default(0),
     seatRow: integer("seat_row"),
     seatColumn: integer("seat_column"),
     holderName: text("holder_name"),
+    /** Whose ticket it is now: the buyer, until they pass it to a friend who claims it. */
+    holderUserId: text("holder_user_id").references(() => user.id, { onDelete: "set null" }),
     status: text("status", { enum: TICKET_STATUSES }).notNull().default("valid"),
+    checkedInAt: tz("checked_in_at"),
     createdAt: createdAt(),
   },
-  (t) => [index("ticket_order_idx").on(t.orderId), index("ticket_event_idx").on(t.eventId)],
+  (t) => [index("ticket_order_idx").on(t.orderId), index("ticket_event_idx").on(t.eventId), index("ticket_holder_idx").on(t.holderUserId)],
+);
+
+export const TRANSFER_STATUSES = ["pending", "claimed", "cancelled"] as const;
+
+/**
+ * A ticket sent to a friend by email. The link carries a random token; only its hash is kept. Until
+ * the friend claims it the sender's code still works; once claimed the ticket is theirs, with a new code.
+ */
+export const ticketTransfer = pgTable(
+  "ticket_transfer",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    ticketId: uuid("ticket_id")
+      .notNull()
+      .references(() => ticket.id, { onDelete: "cascade" }),
+    fromUserId: text("from_user_id").references(() => user.id, { onDelete: "set null" }),
+    toEmail: text("to_email").notNull(),
+    toName: text("to_name"),
+    tokenHash: text("token_hash").notNull().unique(),
+    status: text("status", { enum: TRANSFER_STATUSES }).notNull().default("pending"),
+    claimedByUserId: text("claimed_by_user_id").references(() => user.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    decidedAt: tz("decided_at"),
+  },
+  (t) => [uniqueIndex("ticket_transfer_one_pending").on(t.ticketId).where(sql`status = 'pending'`), index("ticket_transfer_from_idx").on(t.fromUserId)],
+);
+
+export const CANCELLATION_STATUSES = ["pending", "refunding", "approved", "declined"] as const;
+
+/**
+ * A buyer's request to cancel a paid order (spec §4 userCancellation), decided by the host. At most
+ * one is open or approved per order; a declined one may be followed by another. `refunding` is the
+ * moment between claiming the decision and the provider's answer (see decide-cancellation.ts).
+ */
+export const cancellationRequest = pgTable(
+  "cancellation_request",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => order.id, { onDelete: "cascade" }),
+    requestedBy: text("requested_by").references(() => user.id, { onDelete: "set null" }),
+    reason: text("reason").notNull(),
+    status: text("status", { enum: CANCELLATION_STATUSES }).notNull().default("pending"),
+    refundPence: integer("refund_pence"),
+    refundId: text("refund_id"),
+    hostMessage: text("host_message"),
+    decidedBy: text("decided_by").references(() => user.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    decidedAt: tz("decided_at"),
+  },
+  (t) => [
+    uniqueIndex("cancellation_request_one_open").on(t.orderId).where(sql`status in ('pending', 'refunding', 'approved')`),
+    index("cancellation_request_status_idx").on(t.status, t.createdAt),
+    check("cancellation_request_reason", sql`length(trim(${t.reason})) between 1 and 1000`),
+    check("cancellation_request_refund", sql`${t.refundPence} is null or ${t.refundPence} >= 0`),
+  ],
+);
+
+export const WAITLIST_STATUSES = ["waiting", "offered", "purchased", "left", "lapsed"] as const;
+
+/**
+ * A place in an event's waitlist (spec §3 waitList). First come, first offered: when places free
+ * up, the first person waiting is offered them as a hold lasting the event's offer window.
+ */
+export const waitlistEntry = pgTable(
+  "waitlist_entry",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    eventId: uuid("event_id")
+      .notNull()
+      .references(() => event.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    /** How many places they want. */
+    quantity: integer("quantity").notNull().default(1),
+    status: text("status", { enum: WAITLIST_STATUSES }).notNull().default("waiting"),
+    /** The hold an offer made for them (claimed through the normal checkout). */
+    holdId: uuid("hold_id").references(() => hold.id, { onDelete: "set null" }),
+    offeredAt: tz("offered_at"),
+    /** When the offer's email went (null: still to send). */
+    notifiedAt: tz("notified_at"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("waitlist_entry_one_active").on(t.eventId, t.userId).where(sql`status in ('waiting', 'offered')`),
+    index("waitlist_entry_queue_idx").on(t.eventId, t.createdAt).where(sql`status = 'waiting'`),
+    index("waitlist_entry_user_idx").on(t.userId),
+    index("waitlist_entry_hold_idx").on(t.holdId),
+    check("waitlist_entry_quantity", sql`${t.quantity} between 1 and 10`),
+  ],
+);
+
+/** The day-before reminder, once per event and ticket holder. */
+export const eventReminder = pgTable(
+  "event_reminder",
+  {
+    eventId: uuid("event_id")
+      .notNull()
+      .references(() => event.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    sentAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.eventId, t.userId] })],
 );
 
 export const PAYMENT_STATUSES = ["pending", "succeeded", "declined", "abandoned", "refunded"] as const;

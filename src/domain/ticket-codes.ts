@@ -4,8 +4,10 @@
  * door device given that one event's key can tell a real ticket from a made-up one offline, and a
  * key for one event says nothing about another.
  *
- * Format: `TB1.<ticket id, 26 Crockford base32>.<signature, 16 base32>`. Pure: the caller passes an
- * HMAC function (node:crypto on the server, WebCrypto in the browser).
+ * Format: `TB1.<ticket id, 26 Crockford base32>.<signature, 16 base32>`, and for a ticket re-issued
+ * (passed to a friend) `TB1.<id>.<version>.<signature>`: the version is signed with the id, so each
+ * re-issue makes a new code and the door can tell the current one from an old one. Pure: the caller
+ * passes an HMAC function (node:crypto on the server, WebCrypto in the browser).
  */
 export type Hmac = (key: Uint8Array, message: string) => Uint8Array | Promise<Uint8Array>;
 
@@ -50,25 +52,34 @@ export async function eventKey(secret: Uint8Array, eventId: string, hmac: Hmac):
   return hmac(secret, `ticket-key:${eventId}`);
 }
 
-async function signature(key: Uint8Array, ticketId: string, hmac: Hmac): Promise<string> {
-  return base32((await hmac(key, `ticket:${ticketId}`)).slice(0, 10));
+async function signature(key: Uint8Array, ticketId: string, version: number, hmac: Hmac): Promise<string> {
+  return base32((await hmac(key, version === 0 ? `ticket:${ticketId}` : `ticket:${ticketId}:${version}`)).slice(0, 10));
 }
 
-export async function signTicketCode(key: Uint8Array, ticketId: string, hmac: Hmac): Promise<string> {
-  return `${PREFIX}.${base32(uuidBytes(ticketId))}.${await signature(key, ticketId, hmac)}`;
+/** The code for a ticket at a version (0 when first issued; one more each time it is re-issued). */
+export async function signTicketCode(key: Uint8Array, ticketId: string, hmac: Hmac, version = 0): Promise<string> {
+  if (!Number.isSafeInteger(version) || version < 0) throw new RangeError(`Not a code version: ${version}`);
+  const id = base32(uuidBytes(ticketId));
+  const sig = await signature(key, ticketId, version, hmac);
+  return version === 0 ? `${PREFIX}.${id}.${sig}` : `${PREFIX}.${id}.${version}.${sig}`;
 }
 
-export type CodeCheck = { ok: true; ticketId: string } | { ok: false; reason: "malformed" | "forged" };
+export type CodeCheck = { ok: true; ticketId: string; version: number } | { ok: false; reason: "malformed" | "forged" };
 
-/** Checks a scanned code against an event's key; the ticket's own state (used, void) is the caller's. */
+/** Checks a scanned code against an event's key; the ticket's own state (used, void, re-issued) is the caller's. */
 export async function verifyTicketCode(key: Uint8Array, code: string, hmac: Hmac): Promise<CodeCheck> {
-  const [prefix, id, sig] = code.trim().toUpperCase().split(".");
-  if (prefix !== PREFIX || !id || !sig) return { ok: false, reason: "malformed" };
+  const parts = code.trim().toUpperCase().split(".");
+  const [prefix, id] = parts;
+  const sig = parts.at(-1);
+  const versionText = parts.length === 4 ? parts[2]! : "0";
+  if (prefix !== PREFIX || !id || !sig || (parts.length !== 3 && parts.length !== 4) || !/^(0|[1-9]\d{0,8})$/.test(versionText)) return { ok: false, reason: "malformed" };
+  const version = Number(versionText);
+  if (parts.length === 4 && version === 0) return { ok: false, reason: "malformed" };
   const ticketId = uuidFromBase32(id);
   if (!ticketId) return { ok: false, reason: "malformed" };
-  const expected = await signature(key, ticketId, hmac);
+  const expected = await signature(key, ticketId, version, hmac);
   // Compared in full, whatever differs first, so timing says nothing about the signature.
   let diff = expected.length ^ sig.length;
   for (let i = 0; i < Math.max(expected.length, sig.length); i++) diff |= (expected.charCodeAt(i) || 0) ^ (sig.charCodeAt(i) || 0);
-  return diff === 0 ? { ok: true, ticketId } : { ok: false, reason: "forged" };
+  return diff === 0 ? { ok: true, ticketId, version } : { ok: false, reason: "forged" };
 }

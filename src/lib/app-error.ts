@@ -10,6 +10,8 @@ export type AppErrorCode =
   | "not_found"
   | "conflict"
   | "rate_limited"
+  /** The payment provider refused or failed (a refund, a payment): nothing of ours changed. */
+  | "payment_failed"
   | "internal";
 
 export class AppError extends Error {

@@ -1,14 +1,15 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { discount, event, hold, holdLine, order, orderLine, seatClaim, ticket, ticketType, user } from "~/db/schema";
+import { discount, event, hold, holdLine, order, orderLine, seatClaim, ticket, ticketType, user, waitlistEntry } from "~/db/schema";
 import { ACTIVE_PROVIDER_FEE } from "~/domain/money";
 import { orderReference } from "~/domain/order-reference";
 import { priceOrder, type DiscountRule } from "~/domain/pricing";
 import { AppError } from "~/lib/app-error";
+import { syncWaitlistFlags } from "./waitlist-offers";
 
 /** Signs a ticket code for an event (see src/domain/ticket-codes.ts and ticket-codes.server.ts). */
-export type TicketSigner = (eventId: string, ticketId: string) => Promise<string>;
+export type TicketSigner = (eventId: string, ticketId: string, version?: number) => Promise<string>;
 
 export interface CompleteInput {
   holdId: string;
@@ -134,6 +135,16 @@ export async function completeOrder(db: Db, input: CompleteInput): Promise<Compl
       .returning({ id: order.id });
     await tx.update(hold).set({ status: "converted" }).where(eq(hold.id, h.id));
     if (!stockOk) return { outcome: "refund" as const, orderId: o!.id, reference, created: true };
+    // A waitlist offer bought: that person's wait is over.
+    const bought = await tx
+      .update(waitlistEntry)
+      .set({ status: "purchased", updatedAt: input.now })
+      .where(and(eq(waitlistEntry.holdId, h.id), inArray(waitlistEntry.status, ["offered", "lapsed"])))
+      .returning({ userId: waitlistEntry.userId });
+    await syncWaitlistFlags(
+      tx,
+      bought.map((b) => b.userId),
+    );
 
     await tx.insert(orderLine).values(lines.map(({ line, name }) => ({ orderId: o!.id, ticketTypeId: line.ticketTypeId, name, quantity: line.quantity, unitPricePence: line.unitPricePence })));
     // A code counts once per completed order.
@@ -148,7 +159,18 @@ export async function completeOrder(db: Db, input: CompleteInput): Promise<Compl
       rows.map((r, i) => {
         const seat = seats.find((s) => s.ticketTypeId === r.ticketTypeId);
         if (seat) seats = seats.filter((s) => s !== seat);
-        return { id: r.id, orderId: o!.id, eventId: h.eventId, ticketTypeId: r.ticketTypeId, code: codes[i]!, seatRow: seat?.seatRow ?? null, seatColumn: seat?.seatColumn ?? null, holderName: input.buyer.name, createdAt: input.now };
+        return {
+          id: r.id,
+          orderId: o!.id,
+          eventId: h.eventId,
+          ticketTypeId: r.ticketTypeId,
+          code: codes[i]!,
+          seatRow: seat?.seatRow ?? null,
+          seatColumn: seat?.seatColumn ?? null,
+          holderName: input.buyer.name,
+          holderUserId: input.buyer.userId,
+          createdAt: input.now,
+        };
       }),
     );
     // Seats now belong to their tickets.

@@ -65,7 +65,7 @@ describe("holding tickets", () => {
     expect(await stock(types[0]!.id)).toEqual({ sold: 2, held: 0 });
     const issued = await database.db.select().from(ticket).where(eq(ticket.orderId, done.orderId));
     expect(issued).toHaveLength(2);
-    for (const t of issued) expect(await codes.verify(e.id, t.code)).toEqual({ ok: true, ticketId: t.id });
+    for (const t of issued) expect(await codes.verify(e.id, t.code)).toEqual({ ok: true, ticketId: t.id, version: 0 });
     const [o] = await database.db.select().from(order).where(eq(order.id, done.orderId));
     expect(o).toMatchObject({ status: "paid", totalPence: 2020, bookingFeePence: 20, buyerEmail: "bea@example.com" });
     expect(await database.db.select().from(orderLine).where(eq(orderLine.orderId, done.orderId))).toHaveLength(1);

@@ -6,7 +6,8 @@ import { hasEnded } from "~/domain/event-flags";
 import { ACTIVE_PROVIDER_FEE } from "~/domain/money";
 import { checkoutProblem, isValidChosenAmount, priceOrder, type DiscountRule, type PriceBreakdown } from "~/domain/pricing";
 import { AppError } from "~/lib/app-error";
-import { releaseHolds } from "./release-holds";
+import { claimAndHold } from "./claim-stock";
+import { releaseHoldsAndOffer } from "./waitlist-offers";
 
 /** How long tickets are held at checkout (the booking timer). */
 export const HOLD_MINUTES = 10;
@@ -154,8 +155,8 @@ export async function holdTickets(db: Db, input: HoldInput): Promise<HeldTickets
   const outcome = await db
     .transaction(async (tx) => {
       if (found.lapsed) {
-        // Stock from holds that ran out comes back before anyone claims it.
-        await releaseHolds(tx, { now: input.now, eventId: found.id });
+        // Stock from holds that ran out comes back before anyone claims it (to the waitlist first).
+        await releaseHoldsAndOffer(tx, { now: input.now, eventId: found.id });
         plan = planHold(input, await tx.select().from(ticketType).where(eq(ticketType.eventId, found.id)), unlocked, rule, found.feeMode);
         if (plan.changed) throw beatenTo(plan.basket);
         checkSeats(seated, seats, plan.count, found);
@@ -279,53 +280,6 @@ type TicketJson = Omit<TicketRow, "salesStartAt" | "salesEndAt" | "createdAt"> &
 
 function ticketFromJson(t: TicketJson): TicketRow {
   return { ...t, salesStartAt: t.salesStartAt ? new Date(t.salesStartAt) : null, salesEndAt: t.salesEndAt ? new Date(t.salesEndAt) : null, createdAt: new Date(t.createdAt) };
-}
-
-/**
- * The claim, as one statement. The hold is written first (nothing, if another request with the same
- * idempotency key made it); then, only for a new hold, every line's ticket type gains `held` where
- * `sold + held + n <= capacity` (PostgreSQL re-checks that condition on the row it locks, so
- * concurrent claims queue and each sees the last one's result); the hold's lines are written only
- * if every line was claimed. A hold with fewer lines claimed than asked holds no lines: inside a
- * transaction the caller rolls back, outside one (a single line) it closes the empty hold. With
- * several lines the rows are locked in id order first, so two baskets cannot deadlock.
- */
-async function claimAndHold(
-  tx: Db,
-  h: { eventId: string; userId: string | null; expiresAt: Date; seats: { row: number; column: number; ticketTypeId: string }[]; discountId: string | null; idempotencyKey: string | null; lines: { ticketTypeId: string; quantity: number; unitPricePence: number }[] },
-): Promise<{ claimed: number; holdId: string | null }> {
-  const wanted = sql.join(
-    h.lines.map((l) => sql`(${l.ticketTypeId}::uuid, ${l.quantity}::int, ${l.unitPricePence}::int)`),
-    sql`, `,
-  );
-  const lockFirst =
-    h.lines.length > 1
-      ? sql`locked as (select t.id from ticket_type t where t.id in (select ticket_type_id from wanted) order by t.id for update),`
-      : sql``;
-  const { rows } = await tx.execute<{ claimed: number; hold_id: string | null }>(sql`
-    with wanted (ticket_type_id, quantity, unit_price_pence) as (values ${wanted}),
-    new_hold as (
-      insert into hold (event_id, user_id, expires_at, seats, discount_id, idempotency_key)
-      values (${h.eventId}::uuid, ${h.userId}, ${h.expiresAt}, ${JSON.stringify(h.seats)}::jsonb, ${h.discountId}::uuid, ${h.idempotencyKey})
-      on conflict (idempotency_key) do nothing
-      returning id
-    ),
-    ${lockFirst}
-    claimed as (
-      update ticket_type t set held = t.held + w.quantity
-      from wanted w
-      where t.id = w.ticket_type_id and t.event_id = ${h.eventId}::uuid and t.sold + t.held + w.quantity <= t.capacity
-        and exists (select 1 from new_hold)
-        ${h.lines.length > 1 ? sql`and (select count(*) from locked) > 0` : sql``}
-      returning t.id
-    ),
-    lines as (
-      insert into hold_line (hold_id, ticket_type_id, quantity, unit_price_pence)
-      select n.id, w.ticket_type_id, w.quantity, w.unit_price_pence from new_hold n cross join wanted w
-      where (select count(*) from claimed) = ${h.lines.length}
-    )
-    select (select count(*) from claimed)::int as claimed, (select id from new_hold) as hold_id`);
-  return { claimed: Number(rows[0]!.claimed), holdId: rows[0]!.hold_id };
 }
 
 /** A hold as checkout shows it. */

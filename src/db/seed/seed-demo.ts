@@ -269,7 +269,7 @@ async function seedOrders(
     for (let k = 0; k < p.quantity; k++) {
       const id = randomUUID();
       const seat = p.seats[k];
-      tickets.push({ id, orderId, eventId, ticketTypeId, code: await ctx.sign(eventId, id), seatRow: seat?.row ?? null, seatColumn: seat?.column ?? null, holderName: name, createdAt: p.createdAt });
+      tickets.push({ id, orderId, eventId, ticketTypeId, code: await ctx.sign(eventId, id), seatRow: seat?.row ?? null, seatColumn: seat?.column ?? null, holderName: name, holderUserId: who.id, createdAt: p.createdAt });
       if (seat) seats.push({ eventId, seatRow: seat.row, seatColumn: seat.column, ticketTypeId, ticketId: id, createdAt: p.createdAt });
     }
   }

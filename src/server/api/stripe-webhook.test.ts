@@ -117,7 +117,7 @@ describe("POST /api/webhooks/stripe", () => {
     expect(orders[0]).toMatchObject({ status: "paid", holdId: held.holdId, provider: "stripe", providerPaymentId: paid.payment_intent, totalPence: held.breakdown.totalPence });
     const tickets = await database.db.select().from(ticket).where(eq(ticket.eventId, e.id));
     expect(tickets).toHaveLength(3);
-    for (const t of tickets) expect(await codes.verify(e.id, t.code)).toEqual({ ok: true, ticketId: t.id });
+    for (const t of tickets) expect(await codes.verify(e.id, t.code)).toEqual({ ok: true, ticketId: t.id, version: 0 });
     const [stock] = await database.db.select({ sold: ticketType.sold, held: ticketType.held }).from(ticketType).where(eq(ticketType.id, ticketTypeId));
     expect(stock).toEqual({ sold: 3, held: 0 });
     expect(await paymentRow(paymentId)).toMatchObject({ status: "succeeded", providerPaymentId: paid.payment_intent, orderId: orders[0]!.id });

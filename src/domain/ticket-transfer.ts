@@ -1,0 +1,49 @@
+import { hasEnded, type EventTimes } from "./event-flags";
+
+/**
+ * Passing a ticket to a friend (issue 7): the holder sends it by email, the friend claims it into
+ * their account, and the ticket gets a new code so the old one stops working at the door. Pure:
+ * callers pass `now`.
+ */
+
+export interface TransferableTicket {
+  status: "valid" | "void" | "checked_in";
+  holderUserId: string | null;
+}
+
+export type TransferProblem = "not_yours" | "checked_in" | "void" | "ended" | "cancelled_event" | "cancellation_pending";
+
+export const transferProblemText: Record<TransferProblem, string> = {
+  not_yours: "This ticket isn't yours to pass on.",
+  checked_in: "This ticket has been used at the door, so it can't be passed on.",
+  void: "This ticket has been cancelled.",
+  ended: "This event has ended, so its tickets can't be passed on.",
+  cancelled_event: "This event has been cancelled.",
+  cancellation_pending: "This order has a cancellation request waiting for the host, so its tickets can't be passed on.",
+};
+
+/** Why this person can't send (or a friend can't claim) this ticket now, or null when they can. */
+export function transferProblem(
+  t: TransferableTicket,
+  e: EventTimes & { isCancelled: boolean },
+  opts: { holderId: string; now: Date; cancellationPending: boolean },
+): TransferProblem | null {
+  if (t.holderUserId !== opts.holderId) return "not_yours";
+  if (t.status === "checked_in") return "checked_in";
+  if (t.status === "void") return "void";
+  if (e.isCancelled) return "cancelled_event";
+  if (hasEnded(e, opts.now)) return "ended";
+  if (opts.cancellationPending) return "cancellation_pending";
+  return null;
+}
+
+/** Spec §5's email rule, for the friend's address. */
+export const EMAIL_PATTERN = /^[A-Z0-9._%+-]+@[A-Z0-9.-]+\.[A-Z]{2,4}$/i;
+
+export function recipientProblem(toEmail: string, fromEmail: string): string | null {
+  const email = toEmail.trim();
+  if (!email) return "Enter your friend's email address.";
+  if (!EMAIL_PATTERN.test(email) || email.length > 254) return "Invalid email: check your friend's address.";
+  if (email.toLowerCase() === fromEmail.trim().toLowerCase()) return "That's your own email address: enter your friend's.";
+  return null;
+}

@@ -1,0 +1,93 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { remaining } from "./ticket-availability";
+import { chooseOffer, joinProblem, nothingToBuy, offerExpiry, pickSeats, type WaitlistTicket } from "./waitlist";
+
+const now = new Date("2026-11-24T12:00:00Z");
+const event = { startsAt: new Date("2026-12-01T19:00:00Z"), endsAt: new Date("2026-12-01T23:00:00Z"), isCancelled: false };
+const ticket = (over: Partial<WaitlistTicket> = {}): WaitlistTicket => ({
+  id: "t1",
+  kind: "general",
+  pricePence: 1000,
+  capacity: 10,
+  sold: 10,
+  held: 0,
+  salesStartAt: null,
+  salesEndAt: null,
+  maxPerOrder: 10,
+  sortOrder: 0,
+  ...over,
+});
+
+describe("joining a waitlist", () => {
+  it("is for events with nothing left to buy, not ended, not cancelled, for 1 to 10 places", () => {
+    expect(joinProblem(event, [ticket()], 2, now)).toBeNull();
+    // Places held at someone's checkout are not for sale either.
+    expect(joinProblem(event, [ticket({ sold: 8, held: 2 })], 1, now)).toBeNull();
+    expect(joinProblem(event, [ticket({ sold: 9 })], 1, now)).toBe("on_sale");
+    expect(joinProblem({ ...event, isCancelled: true }, [ticket()], 1, now)).toBe("cancelled");
+    expect(joinProblem(event, [ticket()], 1, new Date("2026-12-02T00:00:00Z"))).toBe("ended");
+    for (const q of [0, 11, 1.5, Number.NaN]) expect(joinProblem(event, [ticket()], q, now)).toBe("quantity");
+  });
+
+  it("does not count private tickets or ones outside their window as something to buy", () => {
+    expect(nothingToBuy([ticket(), ticket({ id: "p", kind: "private", sold: 0 })], now)).toBe(true);
+    expect(nothingToBuy([ticket(), ticket({ id: "s", kind: "scheduled_visible", sold: 0, salesStartAt: new Date("2026-11-30T00:00:00Z") })], now)).toBe(true);
+  });
+});
+
+describe("choosing an offer", () => {
+  it("offers the first ticket type in the host's order with enough places, or the most there are", () => {
+    const tickets = [ticket({ id: "a", sortOrder: 0, sold: 9 }), ticket({ id: "b", sortOrder: 1, sold: 7 })];
+    expect(chooseOffer(tickets, 2, now)).toEqual({ ticketTypeId: "b", quantity: 2 });
+    expect(chooseOffer(tickets, 1, now)).toEqual({ ticketTypeId: "a", quantity: 1 });
+    expect(chooseOffer([ticket({ sold: 9 })], 4, now)).toEqual({ ticketTypeId: "t1", quantity: 1 });
+    expect(chooseOffer([ticket()], 1, now)).toBeNull();
+    expect(chooseOffer([ticket({ kind: "private", sold: 0 })], 1, now)).toBeNull();
+  });
+
+  it("never offers more than is free, more than wanted, or more than one order may hold", () => {
+    const arbTicket = fc.record({
+      id: fc.uuid(),
+      capacity: fc.integer({ min: 0, max: 50 }),
+      soldShare: fc.double({ min: 0, max: 1, noNaN: true }),
+      held: fc.integer({ min: 0, max: 5 }),
+      maxPerOrder: fc.integer({ min: 1, max: 10 }),
+      sortOrder: fc.integer({ min: 0, max: 9 }),
+    });
+    fc.assert(
+      fc.property(fc.array(arbTicket, { maxLength: 5 }), fc.integer({ min: 1, max: 10 }), (raw, wanted) => {
+        const tickets = raw.map((r) => {
+          const sold = Math.floor(r.capacity * r.soldShare);
+          return ticket({ id: r.id, capacity: r.capacity, sold, held: Math.min(r.held, r.capacity - sold), maxPerOrder: r.maxPerOrder, sortOrder: r.sortOrder });
+        });
+        const offer = chooseOffer(tickets, wanted, now);
+        if (!offer) return tickets.every((t) => remaining(t) === 0);
+        const t = tickets.find((x) => x.id === offer.ticketTypeId)!;
+        return offer.quantity >= 1 && offer.quantity <= remaining(t) && offer.quantity <= wanted && offer.quantity <= t.maxPerOrder;
+      }),
+    );
+  });
+
+  it("holds an offer for the host's window, but never past the end of the event", () => {
+    expect(offerExpiry({ hours: 12, now, eventEnds: event.endsAt })).toEqual(new Date("2026-11-25T00:00:00Z"));
+    const soon = new Date("2026-11-24T15:00:00Z");
+    expect(offerExpiry({ hours: 12, now, eventEnds: soon })).toEqual(soon);
+  });
+});
+
+describe("seats for an offer", () => {
+  it("keeps a party together in the frontmost row that fits, else takes the first free seats", () => {
+    const plan = { rows: 3, columns: 4 };
+    expect(pickSeats(plan, new Set(["1:2", "2:1", "2:4"]), 2)).toEqual([
+      { row: 1, column: 3 },
+      { row: 1, column: 4 },
+    ]);
+    const full = new Set(["1:1", "1:2", "1:4", "2:1", "2:3", "3:1", "3:2", "3:3", "3:4"]);
+    expect(pickSeats(plan, full, 2)).toEqual([
+      { row: 1, column: 3 },
+      { row: 2, column: 2 },
+    ]);
+    expect(pickSeats(plan, full, 4)).toBeNull();
+  });
+});

@@ -1,0 +1,75 @@
+import { hasEnded, type EventTimes } from "./event-flags";
+import { isOnSale, remaining, type TicketLike } from "./ticket-availability";
+
+/**
+ * Waitlists (spec §4 "Waitlist", issue 7): people join when nothing is left to buy; when places
+ * free up, the first in line is offered them, held for a window the host sets. Pure.
+ */
+
+export const DEFAULT_OFFER_HOURS = 12;
+export const MAX_WAITLIST_QUANTITY = 10;
+
+export interface WaitlistTicket extends TicketLike {
+  id: string;
+  maxPerOrder: number;
+  sortOrder: number;
+}
+
+/** Nothing a buyer could put in a basket now: every public ticket gone (sold or held). */
+export function nothingToBuy(tickets: readonly WaitlistTicket[], now: Date): boolean {
+  return !tickets.some((t) => isOnSale(t, now));
+}
+
+export type JoinProblem = "ended" | "cancelled" | "on_sale" | "quantity";
+
+export const joinProblemText: Record<JoinProblem, string> = {
+  ended: "Sorry, this event has ended!",
+  cancelled: "This event has been cancelled.",
+  on_sale: "There are tickets on sale right now: book them instead.",
+  quantity: `Choose from 1 to ${MAX_WAITLIST_QUANTITY} places.`,
+};
+
+export function joinProblem(e: EventTimes & { isCancelled: boolean }, tickets: readonly WaitlistTicket[], quantity: number, now: Date): JoinProblem | null {
+  if (e.isCancelled) return "cancelled";
+  if (hasEnded(e, now)) return "ended";
+  if (!Number.isInteger(quantity) || quantity < 1 || quantity > MAX_WAITLIST_QUANTITY) return "quantity";
+  if (!nothingToBuy(tickets, now)) return "on_sale";
+  return null;
+}
+
+/**
+ * What to offer the first person in line: the first public ticket type (in the host's order) with
+ * places free, and as many of them as they want, up to what is free and the per-order limit.
+ * Null when nothing is free. Only free places are offered, so an offer never holds more than was freed.
+ */
+export function chooseOffer(tickets: readonly WaitlistTicket[], wanted: number, now: Date): { ticketTypeId: string; quantity: number } | null {
+  const open = [...tickets].sort((a, b) => a.sortOrder - b.sortOrder).filter((t) => isOnSale(t, now));
+  const best = open.find((t) => remaining(t) >= wanted) ?? open[0];
+  if (!best) return null;
+  const quantity = Math.min(wanted, remaining(best), Math.max(1, best.maxPerOrder));
+  return quantity > 0 ? { ticketTypeId: best.id, quantity } : null;
+}
+
+/** When an offer made now lapses: after the host's window, but never after the event has ended. */
+export function offerExpiry(opts: { hours: number; now: Date; eventEnds: Date }): Date {
+  const window = opts.now.getTime() + Math.max(1, opts.hours) * 3_600_000;
+  return new Date(Math.min(window, Math.max(opts.now.getTime() + 60_000, opts.eventEnds.getTime())));
+}
+
+/**
+ * Seats for an offer at a seated venue: `n` free seats together in the frontmost row that has
+ * them, else the first free seats from the front. Null when fewer than `n` are free.
+ */
+export function pickSeats(plan: { rows: number; columns: number }, taken: ReadonlySet<string>, n: number): { row: number; column: number }[] | null {
+  const free = (row: number, column: number) => !taken.has(`${row}:${column}`);
+  for (let row = 1; row <= plan.rows; row++) {
+    for (let column = 1; column + n - 1 <= plan.columns; column++) {
+      if (Array.from({ length: n }, (_, k) => free(row, column + k)).every(Boolean)) return Array.from({ length: n }, (_, k) => ({ row, column: column + k }));
+    }
+  }
+  const scattered: { row: number; column: number }[] = [];
+  for (let row = 1; row <= plan.rows && scattered.length < n; row++) {
+    for (let column = 1; column <= plan.columns && scattered.length < n; column++) if (free(row, column)) scattered.push({ row, column });
+  }
+  return scattered.length === n ? scattered : null;
+}

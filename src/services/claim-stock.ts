@@ -1,0 +1,59 @@
+import { sql } from "drizzle-orm";
+import type { Db } from "~/db/client.server";
+
+/**
+ * The claim, as one statement. The hold is written first (nothing, if another request with the same
+ * idempotency key made it); then, only for a new hold, every line's ticket type gains `held` where
+ * `sold + held + n <= capacity` (PostgreSQL re-checks that condition on the row it locks, so
+ * concurrent claims queue and each sees the last one's result); the hold's lines are written only
+ * if every line was claimed. A hold with fewer lines claimed than asked holds no lines: inside a
+ * transaction the caller rolls back, outside one (a single line) it closes the empty hold. With
+ * several lines the rows are locked in id order first, so two baskets cannot deadlock.
+ */
+export async function claimAndHold(
+  tx: Db,
+  h: {
+    eventId: string;
+    userId: string | null;
+    expiresAt: Date;
+    seats: { row: number; column: number; ticketTypeId: string }[];
+    discountId: string | null;
+    idempotencyKey: string | null;
+    lines: { ticketTypeId: string; quantity: number; unitPricePence: number }[];
+    /** True for holds that may not be extended (a waitlist offer is already long). */
+    extended?: boolean;
+  },
+): Promise<{ claimed: number; holdId: string | null }> {
+  const wanted = sql.join(
+    h.lines.map((l) => sql`(${l.ticketTypeId}::uuid, ${l.quantity}::int, ${l.unitPricePence}::int)`),
+    sql`, `,
+  );
+  const lockFirst =
+    h.lines.length > 1
+      ? sql`locked as (select t.id from ticket_type t where t.id in (select ticket_type_id from wanted) order by t.id for update),`
+      : sql``;
+  const { rows } = await tx.execute<{ claimed: number; hold_id: string | null }>(sql`
+    with wanted (ticket_type_id, quantity, unit_price_pence) as (values ${wanted}),
+    new_hold as (
+      insert into hold (event_id, user_id, expires_at, seats, discount_id, idempotency_key, extended)
+      values (${h.eventId}::uuid, ${h.userId}, ${h.expiresAt}, ${JSON.stringify(h.seats)}::jsonb, ${h.discountId}::uuid, ${h.idempotencyKey}, ${h.extended ?? false})
+      on conflict (idempotency_key) do nothing
+      returning id
+    ),
+    ${lockFirst}
+    claimed as (
+      update ticket_type t set held = t.held + w.quantity
+      from wanted w
+      where t.id = w.ticket_type_id and t.event_id = ${h.eventId}::uuid and t.sold + t.held + w.quantity <= t.capacity
+        and exists (select 1 from new_hold)
+        ${h.lines.length > 1 ? sql`and (select count(*) from locked) > 0` : sql``}
+      returning t.id
+    ),
+    lines as (
+      insert into hold_line (hold_id, ticket_type_id, quantity, unit_price_pence)
+      select n.id, w.ticket_type_id, w.quantity, w.unit_price_pence from new_hold n cross join wanted w
+      where (select count(*) from claimed) = ${h.lines.length}
+    )
+    select (select count(*) from claimed)::int as claimed, (select id from new_hold) as hold_id`);
+  return { claimed: Number(rows[0]!.claimed), holdId: rows[0]!.hold_id };
+}

@@ -1,0 +1,116 @@
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import type { Db } from "~/db/client.server";
+import { event, hold, ticketType, venue, waitlistEntry } from "~/db/schema";
+import { joinProblem, joinProblemText } from "~/domain/waitlist";
+import { AppError } from "~/lib/app-error";
+import { releaseHoldsAndOffer, syncWaitlistFlags } from "./waitlist-offers";
+
+/** Spec §5, verbatim. */
+export const MISSING_WAITLIST_DATA = "Missing event or user data!";
+
+/**
+ * Joins an event's waitlist (spec §4: adds them to the event's waitList and sets waitlistRequest).
+ * Needs the event and a signed-in person ('Missing event or user data!'); only when there is
+ * nothing left to buy. Joining twice keeps the first place in line.
+ */
+export async function joinWaitlist(db: Db, input: { eventId: string | null; userId: string | null; quantity: number; now: Date }): Promise<{ entryId: string; position: number }> {
+  if (!input.eventId || !input.userId) throw new AppError("validation_failed", MISSING_WAITLIST_DATA);
+  const [e] = await db.select().from(event).where(and(eq(event.id, input.eventId), eq(event.status, "published")));
+  if (!e) throw new AppError("validation_failed", MISSING_WAITLIST_DATA);
+  const types = await db.select().from(ticketType).where(eq(ticketType.eventId, e.id));
+  const problem = joinProblem(e, types, input.quantity, input.now);
+  if (problem) throw new AppError(problem === "quantity" ? "validation_failed" : "conflict", joinProblemText[problem], { reason: problem, field: "quantity" });
+
+  await db
+    .insert(waitlistEntry)
+    .values({ eventId: e.id, userId: input.userId, quantity: input.quantity, createdAt: input.now, updatedAt: input.now })
+    .onConflictDoNothing();
+  await syncWaitlistFlags(db, [input.userId]);
+  const place = await waitlistPlace(db, { eventId: e.id, userId: input.userId });
+  return { entryId: place!.entryId, position: place!.position };
+}
+
+/**
+ * Leaves an event's waitlist (spec §4: takes them out and clears waitlistRequest, which stays set
+ * while they wait for another event). Places held for them go back, to the next in line.
+ */
+export async function leaveWaitlist(db: Db, input: { eventId: string; userId: string; now: Date }): Promise<{ left: boolean }> {
+  const left = await db
+    .update(waitlistEntry)
+    .set({ status: "left", updatedAt: input.now })
+    .where(and(eq(waitlistEntry.eventId, input.eventId), eq(waitlistEntry.userId, input.userId), inArray(waitlistEntry.status, ["waiting", "offered"])))
+    .returning({ holdId: waitlistEntry.holdId });
+  const holds = left.flatMap((l) => (l.holdId ? [l.holdId] : []));
+  if (holds.length > 0) await db.transaction((tx) => releaseHoldsAndOffer(tx, { now: input.now, holdIds: holds, as: "released" }));
+  await syncWaitlistFlags(db, [input.userId]);
+  return { left: left.length > 0 };
+}
+
+export interface WaitlistPlace {
+  entryId: string;
+  status: "waiting" | "offered";
+  quantity: number;
+  /** 1 for the first in line. */
+  position: number;
+  /** Waiting in all. */
+  waiting: number;
+  offer: { holdId: string; expiresAt: Date } | null;
+}
+
+/** A person's place on one event's waitlist, or null when they are not on it. */
+export async function waitlistPlace(db: Db, input: { eventId: string; userId: string }): Promise<WaitlistPlace | null> {
+  const [mine] = await db
+    .select({ entry: waitlistEntry, expiresAt: hold.expiresAt })
+    .from(waitlistEntry)
+    .leftJoin(hold, eq(hold.id, waitlistEntry.holdId))
+    .where(and(eq(waitlistEntry.eventId, input.eventId), eq(waitlistEntry.userId, input.userId), inArray(waitlistEntry.status, ["waiting", "offered"])))
+    .limit(1);
+  if (!mine) return null;
+  const [counts] = (await db
+    .select({
+      ahead: sql<number>`count(*) filter (where ${waitlistEntry.createdAt} < ${mine.entry.createdAt} or (${waitlistEntry.createdAt} = ${mine.entry.createdAt} and ${waitlistEntry.id} < ${mine.entry.id}))::int`,
+      waiting: sql<number>`count(*)::int`,
+    })
+    .from(waitlistEntry)
+    .where(and(eq(waitlistEntry.eventId, input.eventId), eq(waitlistEntry.status, "waiting")))) as [{ ahead: number; waiting: number }];
+  return {
+    entryId: mine.entry.id,
+    status: mine.entry.status as "waiting" | "offered",
+    quantity: mine.entry.quantity,
+    position: Number(counts.ahead) + 1,
+    waiting: Number(counts.waiting),
+    offer: mine.entry.status === "offered" && mine.entry.holdId && mine.expiresAt ? { holdId: mine.entry.holdId, expiresAt: mine.expiresAt } : null,
+  };
+}
+
+/** The waitlists a person is on, soonest event first, for their dashboard. */
+export async function myWaitlists(db: Db, input: { userId: string }) {
+  const rows = await db
+    .select({ entry: waitlistEntry, event: { name: event.name, slug: event.slug, startsAt: event.startsAt, images: event.images }, venueName: venue.name, city: venue.city, expiresAt: hold.expiresAt })
+    .from(waitlistEntry)
+    .innerJoin(event, eq(event.id, waitlistEntry.eventId))
+    .leftJoin(venue, eq(venue.id, event.venueId))
+    .leftJoin(hold, eq(hold.id, waitlistEntry.holdId))
+    .where(and(eq(waitlistEntry.userId, input.userId), inArray(waitlistEntry.status, ["waiting", "offered"])))
+    .orderBy(asc(event.startsAt), desc(waitlistEntry.createdAt))
+    .limit(50);
+  return rows.map((r) => ({
+    entryId: r.entry.id,
+    status: r.entry.status as "waiting" | "offered",
+    quantity: r.entry.quantity,
+    event: { name: r.event.name, slug: r.event.slug, startsAt: r.event.startsAt, image: r.event.images[0] ?? null, place: r.venueName ? `${r.venueName}, ${r.city}` : "Online" },
+    offer: r.entry.status === "offered" && r.entry.holdId && r.expiresAt ? { holdId: r.entry.holdId, expiresAt: r.expiresAt } : null,
+  }));
+}
+
+/** How many people wait for each of these events (for hosts). */
+export async function waitingCounts(db: Db, eventIds: readonly string[]): Promise<Map<string, number>> {
+  if (eventIds.length === 0) return new Map();
+  const rows = await db
+    .select({ eventId: waitlistEntry.eventId, n: sql<number>`count(*)::int` })
+    .from(waitlistEntry)
+    .where(and(inArray(waitlistEntry.eventId, [...eventIds]), eq(waitlistEntry.status, "waiting")))
+    .groupBy(waitlistEntry.eventId);
+  return new Map(rows.map((r) => [r.eventId, Number(r.n)]));
+}
+

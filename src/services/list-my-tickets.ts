@@ -1,0 +1,130 @@
+import { and, asc, desc, eq, inArray } from "drizzle-orm";
+import type { Db } from "~/db/client.server";
+import { event, order, ticket, ticketTransfer, ticketType, user, venue } from "~/db/schema";
+import { hasEnded } from "~/domain/event-flags";
+import { fetchCards, type EventCardData } from "./discover-events";
+
+export interface MyTicket {
+  id: string;
+  typeName: string;
+  seatRow: number | null;
+  seatColumn: number | null;
+  status: "valid" | "checked_in";
+}
+
+export interface TicketGroup {
+  event: EventCardData;
+  tickets: MyTicket[];
+}
+
+/**
+ * The tickets a person holds (bought, or passed to them and claimed), grouped by event: upcoming
+ * ones soonest first, past ones most recent first and paged. Cancelled tickets are not listed.
+ */
+export async function listMyTickets(db: Db, input: { userId: string; now: Date; pastPage?: number; pastPageSize?: number }) {
+  const rows = await db
+    .select({ id: ticket.id, eventId: ticket.eventId, typeName: ticketType.name, seatRow: ticket.seatRow, seatColumn: ticket.seatColumn, status: ticket.status, startsAt: event.startsAt, endsAt: event.endsAt })
+    .from(ticket)
+    .innerJoin(order, eq(order.id, ticket.orderId))
+    .innerJoin(event, eq(event.id, ticket.eventId))
+    .innerJoin(ticketType, eq(ticketType.id, ticket.ticketTypeId))
+    .where(and(eq(ticket.holderUserId, input.userId), inArray(ticket.status, ["valid", "checked_in"]), inArray(order.status, ["paid", "free"])))
+    .orderBy(asc(event.startsAt), asc(ticket.seatRow), asc(ticket.seatColumn), asc(ticket.createdAt))
+    .limit(2000);
+  const byEvent = new Map<string, { startsAt: Date; endsAt: Date | null; tickets: MyTicket[] }>();
+  for (const r of rows) {
+    const group = byEvent.get(r.eventId) ?? { startsAt: r.startsAt, endsAt: r.endsAt, tickets: [] };
+    group.tickets.push({ id: r.id, typeName: r.typeName, seatRow: r.seatRow, seatColumn: r.seatColumn, status: r.status as MyTicket["status"] });
+    byEvent.set(r.eventId, group);
+  }
+  const entries = [...byEvent.entries()];
+  const upcomingIds = entries.filter(([, g]) => !hasEnded(g, input.now)).map(([id]) => id);
+  const pastIds = entries
+    .filter(([, g]) => hasEnded(g, input.now))
+    .sort(([, a], [, b]) => b.startsAt.getTime() - a.startsAt.getTime())
+    .map(([id]) => id);
+  const size = input.pastPageSize ?? 12;
+  const pastPages = Math.max(1, Math.ceil(pastIds.length / size));
+  const page = Math.min(Math.max(1, input.pastPage ?? 1), pastPages);
+  const shownPast = pastIds.slice((page - 1) * size, page * size);
+  const cards = new Map((await fetchCards(db, [...upcomingIds, ...shownPast].map((id) => ({ id })))).map((c) => [c.id, c]));
+  const group = (id: string): TicketGroup[] => (cards.has(id) ? [{ event: cards.get(id)!, tickets: byEvent.get(id)!.tickets }] : []);
+  return {
+    upcoming: upcomingIds.flatMap(group),
+    past: shownPast.flatMap(group),
+    pastPage: page,
+    pastPages,
+    pastTotal: pastIds.length,
+  };
+}
+
+/**
+ * One ticket for the person who holds it, with everything its page shows; null for an unknown id
+ * or anyone else's ticket (never another buyer's).
+ */
+export async function getMyTicket(db: Db, input: { ticketId: string; userId: string }) {
+  if (!/^[0-9a-f-]{36}$/i.test(input.ticketId)) return null;
+  const [row] = await db
+    .select({
+      ticket,
+      typeName: ticketType.name,
+      order: { reference: order.reference, status: order.status, userId: order.userId },
+      event,
+      venue,
+      host: { name: user.name, title: user.hostTitle },
+    })
+    .from(ticket)
+    .innerJoin(order, eq(order.id, ticket.orderId))
+    .innerJoin(event, eq(event.id, ticket.eventId))
+    .innerJoin(ticketType, eq(ticketType.id, ticket.ticketTypeId))
+    .innerJoin(user, eq(user.id, event.hostId))
+    .leftJoin(venue, eq(venue.id, event.venueId))
+    .where(and(eq(ticket.id, input.ticketId), eq(ticket.holderUserId, input.userId)))
+    .limit(1);
+  if (!row) return null;
+  const [transfer] = await db
+    .select({ id: ticketTransfer.id, toEmail: ticketTransfer.toEmail, toName: ticketTransfer.toName, createdAt: ticketTransfer.createdAt })
+    .from(ticketTransfer)
+    .where(and(eq(ticketTransfer.ticketId, row.ticket.id), eq(ticketTransfer.status, "pending")))
+    .orderBy(desc(ticketTransfer.createdAt))
+    .limit(1);
+  // Which of the order's tickets this is, for "Ticket 2 of 3".
+  const siblings = await db
+    .select({ id: ticket.id })
+    .from(ticket)
+    .where(eq(ticket.orderId, row.ticket.orderId))
+    .orderBy(asc(ticket.seatRow), asc(ticket.seatColumn), asc(ticket.createdAt));
+  return {
+    id: row.ticket.id,
+    code: row.ticket.code,
+    status: row.ticket.status,
+    holderName: row.ticket.holderName,
+    seatRow: row.ticket.seatRow,
+    seatColumn: row.ticket.seatColumn,
+    typeName: row.typeName,
+    isBuyer: row.order.userId === input.userId,
+    order: { reference: row.order.reference, status: row.order.status },
+    index: siblings.findIndex((s) => s.id === row.ticket.id) + 1,
+    of: siblings.length,
+    event: {
+      id: row.event.id,
+      slug: row.event.slug,
+      name: row.event.name,
+      startsAt: row.event.startsAt,
+      endsAt: row.event.endsAt,
+      isOnline: row.event.isOnline,
+      isCancelled: row.event.isCancelled,
+      image: row.event.images[0] ?? null,
+      host: row.host.title ?? row.host.name,
+    },
+    venue: row.venue ? { name: row.venue.name, address: row.venue.formattedAddress, lat: row.venue.lat, lng: row.venue.lng } : null,
+    pendingTransfer: transfer ?? null,
+  };
+}
+
+export type MyTicketDetails = NonNullable<Awaited<ReturnType<typeof getMyTicket>>>;
+
+/** The next few upcoming events a person holds tickets for, for their dashboard. */
+export async function upcomingTicketGroups(db: Db, input: { userId: string; now: Date; limit: number }): Promise<TicketGroup[]> {
+  return (await listMyTickets(db, { userId: input.userId, now: input.now, pastPageSize: 1 })).upcoming.slice(0, input.limit);
+}

@@ -1,0 +1,103 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "~/db/client.server";
+import { ticket, ticketTransfer } from "~/db/schema";
+import { isAppError } from "~/lib/app-error";
+import { createTicketCodes } from "~/server/ticket-codes.server";
+import { createEvent, createHost } from "../../tests/factories/events";
+import { buyTickets, createBuyer } from "../../tests/factories/orders";
+import { createTestDatabase } from "../../tests/setup/test-db";
+import { requestCancellation } from "./cancel-order";
+import { listMyTickets } from "./list-my-tickets";
+import { scanTicket } from "./scan-ticket";
+import { cancelTransfer, claimTicket, findTransfer, sendTicket } from "./transfer-ticket";
+
+const now = new Date("2026-11-24T12:00:00Z");
+const codes = createTicketCodes("a test ticket secret that is long enough");
+let database: Database;
+let hostId: string;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  hostId = (await createHost(database.db)).id;
+});
+afterAll(() => database.close());
+
+async function setUp() {
+  const db = database.db;
+  const e = await createEvent(db, { hostId, startsAt: new Date("2026-12-05T19:30:00Z") });
+  const bea = await createBuyer(db, "Bea Buyer");
+  const sam = await createBuyer(db, "Sam Friend");
+  const bought = await buyTickets(db, { eventId: e.id, buyer: bea, quantity: 2, now, sign: codes.sign });
+  return { e, bea, sam, bought, t: bought.tickets[0]! };
+}
+
+async function errorOf(p: Promise<unknown>) {
+  const error = await p.then(() => null, (e: unknown) => e);
+  expect(isAppError(error), String(error)).toBe(true);
+  return error as { code: string; message: string; details?: Record<string, unknown> };
+}
+
+describe("passing a ticket to a friend", () => {
+  it("moves the ticket to the friend with a new code; the old code then scans as invalid", async () => {
+    const { e, bea, sam, t } = await setUp();
+    const oldCode = t.code;
+    const sent = await sendTicket(database.db, { ticketId: t.id, from: bea, toEmail: sam.email, now });
+    // Until it is claimed, the sender's code still gets in.
+    expect((await findTransfer(database.db, sent.token))?.transfer.status).toBe("pending");
+
+    expect(await claimTicket(database.db, codes.sign, { token: sent.token, user: { id: sam.id, name: sam.name }, now })).toEqual({ ticketId: t.id });
+    const [after] = await database.db.select().from(ticket).where(eq(ticket.id, t.id));
+    expect(after).toMatchObject({ holderUserId: sam.id, holderName: "Sam Friend", codeVersion: 1, status: "valid" });
+    expect(after!.code).not.toBe(oldCode);
+
+    const scan = (code: string) => scanTicket(database.db, codes.verify, { eventId: e.id, hostId, code, now });
+    expect((await scan(oldCode)).outcome).toBe("invalid_code");
+    expect((await scan(after!.code)).outcome).toBe("checked_in");
+    expect((await scan(after!.code)).outcome).toBe("already_checked_in");
+
+    // It is on the friend's list now, and off the sender's.
+    expect((await listMyTickets(database.db, { userId: sam.id, now })).upcoming[0]!.tickets.map((x) => x.id)).toEqual([t.id]);
+    expect((await listMyTickets(database.db, { userId: bea.id, now })).upcoming[0]!.tickets.map((x) => x.id)).not.toContain(t.id);
+    // Claiming again is harmless; nobody else can claim it.
+    expect(await claimTicket(database.db, codes.sign, { token: sent.token, user: { id: sam.id, name: sam.name }, now })).toEqual({ ticketId: t.id });
+    const other = await createBuyer(database.db, "Other Person");
+    expect((await errorOf(claimTicket(database.db, codes.sign, { token: sent.token, user: { id: other.id, name: other.name }, now }))).details?.reason).toBe("claimed");
+  });
+
+  it("is blocked once the ticket is checked in or the event has ended", async () => {
+    const { e, bea, sam, bought } = await setUp();
+    const [first, second] = bought.tickets;
+    await scanTicket(database.db, codes.verify, { eventId: e.id, hostId, code: first!.code, now });
+    expect((await errorOf(sendTicket(database.db, { ticketId: first!.id, from: bea, toEmail: sam.email, now }))).details?.reason).toBe("checked_in");
+    expect((await errorOf(sendTicket(database.db, { ticketId: second!.id, from: bea, toEmail: sam.email, now: new Date("2026-12-06T12:00:00Z") }))).details?.reason).toBe("ended");
+
+    // Sent before the event, claimed after it ended: refused, and the ticket stays with the sender.
+    const sent = await sendTicket(database.db, { ticketId: second!.id, from: bea, toEmail: sam.email, now });
+    expect((await errorOf(claimTicket(database.db, codes.sign, { token: sent.token, user: { id: sam.id, name: sam.name }, now: new Date("2026-12-06T12:00:00Z") }))).details?.reason).toBe("ended");
+    const [still] = await database.db.select().from(ticket).where(eq(ticket.id, second!.id));
+    expect(still).toMatchObject({ holderUserId: bea.id, codeVersion: 0, code: second!.code });
+  });
+
+  it("checks the friend's address, sends one at a time, and lets the sender take it back", async () => {
+    const { bea, sam, t } = await setUp();
+    expect((await errorOf(sendTicket(database.db, { ticketId: t.id, from: bea, toEmail: "nope", now }))).details?.field).toBe("email");
+    expect((await errorOf(sendTicket(database.db, { ticketId: t.id, from: bea, toEmail: bea.email, now }))).message).toMatch(/your own/);
+    expect((await errorOf(sendTicket(database.db, { ticketId: t.id, from: sam, toEmail: "x@example.com", now }))).code).toBe("not_found");
+
+    const sent = await sendTicket(database.db, { ticketId: t.id, from: bea, toEmail: sam.email, now });
+    expect((await errorOf(sendTicket(database.db, { ticketId: t.id, from: bea, toEmail: "another@example.com", now }))).details?.reason).toBe("pending");
+    expect(await cancelTransfer(database.db, { transferId: sent.transferId, userId: sam.id, now })).toBe(false);
+    expect(await cancelTransfer(database.db, { transferId: sent.transferId, userId: bea.id, now })).toBe(true);
+    expect((await errorOf(claimTicket(database.db, codes.sign, { token: sent.token, user: { id: sam.id, name: sam.name }, now }))).details?.reason).toBe("cancelled");
+    const [row] = await database.db.select().from(ticketTransfer).where(eq(ticketTransfer.id, sent.transferId));
+    // Only a hash of the link's token is kept.
+    expect(row!.tokenHash).not.toContain(sent.token);
+  });
+
+  it("can't pass on tickets from an order waiting on a cancellation", async () => {
+    const { bea, sam, t, bought } = await setUp();
+    await requestCancellation(database.db, { reference: bought.reference, userId: bea.id, reason: "Can't make it", now });
+    expect((await errorOf(sendTicket(database.db, { ticketId: t.id, from: bea, toEmail: sam.email, now }))).details?.reason).toBe("cancellation_pending");
+  });
+});

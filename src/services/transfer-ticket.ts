@@ -1,0 +1,118 @@
+import { createHash, randomBytes } from "node:crypto";
+import { and, eq, inArray } from "drizzle-orm";
+import type { Db } from "~/db/client.server";
+import { cancellationRequest, event, ticket, ticketTransfer, ticketType, venue } from "~/db/schema";
+import { recipientProblem, transferProblem, transferProblemText } from "~/domain/ticket-transfer";
+import { AppError } from "~/lib/app-error";
+import type { TicketSigner } from "./complete-order";
+
+const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
+
+/** A ticket, locked or not, with what the transfer rules look at. */
+async function ticketForTransfer(db: Db, ticketId: string, lock: boolean) {
+  const query = db
+    .select({ ticket, event: { id: event.id, name: event.name, slug: event.slug, startsAt: event.startsAt, endsAt: event.endsAt, isCancelled: event.isCancelled } })
+    .from(ticket)
+    .innerJoin(event, eq(event.id, ticket.eventId))
+    .where(eq(ticket.id, ticketId))
+    .limit(1);
+  const [row] = lock ? await query.for("update", { of: ticket }) : await query;
+  if (!row) return null;
+  const [pending] = await db
+    .select({ id: cancellationRequest.id })
+    .from(cancellationRequest)
+    .where(and(eq(cancellationRequest.orderId, row.ticket.orderId), inArray(cancellationRequest.status, ["pending", "refunding"])))
+    .limit(1);
+  return { ...row, cancellationPending: Boolean(pending) };
+}
+
+/**
+ * Sends a ticket to a friend: records the transfer with a random token (only its hash is kept)
+ * and returns the token for the email's link. The sender's code keeps working until the friend
+ * claims it. One transfer in flight per ticket.
+ */
+export async function sendTicket(
+  db: Db,
+  input: { ticketId: string; from: { id: string; email: string }; toEmail: string; toName?: string; now: Date },
+): Promise<{ transferId: string; token: string; toEmail: string; eventName: string }> {
+  const problem = recipientProblem(input.toEmail, input.from.email);
+  if (problem) throw new AppError("validation_failed", problem, { field: "email" });
+  const found = await ticketForTransfer(db, input.ticketId, false);
+  if (!found || found.ticket.holderUserId !== input.from.id) throw new AppError("not_found", "Ticket Not Found");
+  const blocked = transferProblem(found.ticket, found.event, { holderId: input.from.id, now: input.now, cancellationPending: found.cancellationPending });
+  if (blocked) throw new AppError("conflict", transferProblemText[blocked], { reason: blocked });
+
+  const token = randomBytes(24).toString("base64url");
+  const toEmail = input.toEmail.trim().toLowerCase();
+  const [created] = await db
+    .insert(ticketTransfer)
+    .values({ ticketId: input.ticketId, fromUserId: input.from.id, toEmail, toName: input.toName?.trim().slice(0, 80) || null, tokenHash: hashToken(token), createdAt: input.now })
+    .onConflictDoNothing()
+    .returning({ id: ticketTransfer.id });
+  if (!created) throw new AppError("conflict", "This ticket is already on its way to someone: take it back first to send it elsewhere.", { reason: "pending" });
+  return { transferId: created.id, token, toEmail, eventName: found.event.name };
+}
+
+/** The sender takes back a ticket the friend has not claimed yet. */
+export async function cancelTransfer(db: Db, input: { transferId: string; userId: string; now: Date }): Promise<boolean> {
+  const rows = await db
+    .update(ticketTransfer)
+    .set({ status: "cancelled", decidedAt: input.now })
+    .where(and(eq(ticketTransfer.id, input.transferId), eq(ticketTransfer.fromUserId, input.userId), eq(ticketTransfer.status, "pending")))
+    .returning({ id: ticketTransfer.id });
+  return rows.length > 0;
+}
+
+/** A transfer as its link shows it to the friend: what the ticket is for and who sent it. */
+export async function findTransfer(db: Db, token: string) {
+  const [row] = await db
+    .select({
+      transfer: ticketTransfer,
+      ticketId: ticket.id,
+      typeName: ticketType.name,
+      seatRow: ticket.seatRow,
+      seatColumn: ticket.seatColumn,
+      holderName: ticket.holderName,
+      event: { name: event.name, slug: event.slug, startsAt: event.startsAt, endsAt: event.endsAt, images: event.images },
+      venueName: venue.name,
+      city: venue.city,
+    })
+    .from(ticketTransfer)
+    .innerJoin(ticket, eq(ticket.id, ticketTransfer.ticketId))
+    .innerJoin(ticketType, eq(ticketType.id, ticket.ticketTypeId))
+    .innerJoin(event, eq(event.id, ticket.eventId))
+    .leftJoin(venue, eq(venue.id, event.venueId))
+    .where(eq(ticketTransfer.tokenHash, hashToken(token)))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * The friend claims the ticket into their account. In one transaction, with the ticket locked:
+ * the ticket becomes theirs under their name, with a code re-signed at the next version, so the
+ * sender's copy of the old code no longer gets in. Claiming again is harmless.
+ */
+export async function claimTicket(db: Db, sign: TicketSigner, input: { token: string; user: { id: string; name: string }; now: Date }): Promise<{ ticketId: string }> {
+  return db.transaction(async (tx) => {
+    const [t] = await tx.select().from(ticketTransfer).where(eq(ticketTransfer.tokenHash, hashToken(input.token))).for("update");
+    if (!t) throw new AppError("not_found", "This link isn't a ticket we know about. Ask your friend to send it again.");
+    if (t.status === "claimed") {
+      if (t.claimedByUserId === input.user.id) return { ticketId: t.ticketId };
+      throw new AppError("conflict", "This ticket has already been claimed.", { reason: "claimed" });
+    }
+    if (t.status === "cancelled") throw new AppError("conflict", "Your friend took this ticket back, so it can't be claimed.", { reason: "cancelled" });
+    if (t.fromUserId === input.user.id) throw new AppError("conflict", "This is your own ticket: send the link to your friend.", { reason: "own" });
+    const found = await ticketForTransfer(tx, t.ticketId, true);
+    if (!found) throw new AppError("not_found", "Ticket Not Found");
+    const blocked = transferProblem(found.ticket, found.event, { holderId: t.fromUserId ?? "", now: input.now, cancellationPending: found.cancellationPending });
+    if (blocked) throw new AppError("conflict", transferProblemText[blocked === "not_yours" ? "void" : blocked], { reason: blocked });
+
+    const version = found.ticket.codeVersion + 1;
+    await tx
+      .update(ticket)
+      .set({ holderUserId: input.user.id, holderName: input.user.name, codeVersion: version, code: await sign(found.ticket.eventId, found.ticket.id, version) })
+      .where(eq(ticket.id, found.ticket.id));
+    await tx.update(ticketTransfer).set({ status: "claimed", claimedByUserId: input.user.id, decidedAt: input.now }).where(eq(ticketTransfer.id, t.id));
+    return { ticketId: found.ticket.id };
+  });
+}

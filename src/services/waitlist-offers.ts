@@ -1,0 +1,168 @@
+import { and, eq, inArray, sql } from "drizzle-orm";
+import type { Db } from "~/db/client.server";
+import { event, seatClaim, ticketType, user, venue, waitlistEntry } from "~/db/schema";
+import { endOf, hasEnded } from "~/domain/event-flags";
+import { chooseOffer, offerExpiry, pickSeats } from "~/domain/waitlist";
+import { claimAndHold } from "./claim-stock";
+import { releaseHolds } from "./release-holds";
+
+/**
+ * When places free up (an order cancelled, a hold lapsed, capacity raised), the first person
+ * waiting is offered them: a hold in their name, claimed with the same conditional statement as
+ * any checkout (so an offer never holds more than is free), lasting the event's offer window.
+ * They buy through the normal checkout. Runs inside the caller's transaction, so the places go to
+ * the waitlist before anyone else can claim them; the emails go after the commit
+ * (`claimOfferNotices`). Returns the entries offered.
+ */
+export async function offerFreedPlaces(tx: Db, eventId: string, now: Date): Promise<string[]> {
+  const offered: string[] = [];
+  for (;;) {
+    // The first in line; another transaction offering this event's places skips to the next.
+    const { rows } = await tx.execute<{ id: string; user_id: string; quantity: number }>(sql`
+      select id, user_id, quantity from waitlist_entry
+      where event_id = ${eventId}::uuid and status = 'waiting'
+      order by created_at, id limit 1 for update skip locked`);
+    const entry = rows[0];
+    if (!entry) break;
+    const [e] = await tx
+      .select({ event, seatRows: venue.seatRows, seatColumns: venue.seatColumns })
+      .from(event)
+      .leftJoin(venue, eq(venue.id, event.venueId))
+      .where(eq(event.id, eventId));
+    if (!e || e.event.status !== "published" || e.event.isCancelled || hasEnded(e.event, now)) break;
+    const types = await tx.select().from(ticketType).where(eq(ticketType.eventId, eventId));
+    const offer = chooseOffer(types, entry.quantity, now);
+    if (!offer) break;
+
+    let seats: { row: number; column: number; ticketTypeId: string }[] = [];
+    if (e.seatRows && e.seatColumns) {
+      const taken = await tx.select({ row: seatClaim.seatRow, column: seatClaim.seatColumn }).from(seatClaim).where(eq(seatClaim.eventId, eventId));
+      const picked = pickSeats({ rows: e.seatRows, columns: e.seatColumns }, new Set(taken.map((t) => `${t.row}:${t.column}`)), offer.quantity);
+      if (!picked) break;
+      seats = picked.map((p) => ({ ...p, ticketTypeId: offer.ticketTypeId }));
+    }
+    const type = types.find((t) => t.id === offer.ticketTypeId)!;
+    const claim = await claimAndHold(tx, {
+      eventId,
+      userId: entry.user_id,
+      expiresAt: offerExpiry({ hours: e.event.waitlistOfferHours, now, eventEnds: endOf(e.event) }),
+      seats,
+      discountId: null,
+      idempotencyKey: null,
+      // Pay-what-you-wish places are offered at their minimum.
+      lines: [{ ticketTypeId: offer.ticketTypeId, quantity: offer.quantity, unitPricePence: type.pricePence }],
+      extended: true,
+    });
+    // Inside this transaction nobody else moved this stock since we read it; if they had, the
+    // conditional claim would have refused and nothing would be offered.
+    if (!claim.holdId || claim.claimed !== 1) throw new Error("A waitlist offer could not claim places it had just seen free");
+    if (seats.length > 0) {
+      await tx.insert(seatClaim).values(seats.map((s) => ({ eventId, seatRow: s.row, seatColumn: s.column, ticketTypeId: s.ticketTypeId, holdId: claim.holdId! })));
+    }
+    await tx
+      .update(waitlistEntry)
+      .set({ status: "offered", holdId: claim.holdId, offeredAt: now, notifiedAt: null, updatedAt: now })
+      .where(eq(waitlistEntry.id, entry.id));
+    offered.push(entry.id);
+  }
+  return offered;
+}
+
+/**
+ * Gives back the stock of holds that are over (see releaseHolds), and then their places to the
+ * waitlist: an offer that lapsed, or that its person turned down, passes to the next in line.
+ */
+export async function releaseHoldsAndOffer(db: Db, opts: Parameters<typeof releaseHolds>[1]): Promise<{ released: string[]; offered: string[] }> {
+  const released = await releaseHolds(db, opts);
+  if (released.length === 0) return { released, offered: [] };
+  const ended = await db
+    .update(waitlistEntry)
+    .set({ status: opts.as === "released" ? "left" : "lapsed", updatedAt: opts.now })
+    .where(and(inArray(waitlistEntry.holdId, released), eq(waitlistEntry.status, "offered")))
+    .returning({ userId: waitlistEntry.userId });
+  await syncWaitlistFlags(
+    db,
+    ended.map((e) => e.userId),
+  );
+  // Every event that got stock back, in case someone is waiting for it.
+  const { rows } = await db.execute<{ event_id: string }>(sql`
+    select distinct h.event_id from hold h
+    where h.id in (${sql.join(released.map((id) => sql`${id}::uuid`), sql`, `)})
+      and exists (select 1 from waitlist_entry w where w.event_id = h.event_id and w.status = 'waiting')`);
+  const offered: string[] = [];
+  for (const r of rows) offered.push(...(await offerFreedPlaces(db, r.event_id, opts.now)));
+  return { released, offered };
+}
+
+/**
+ * Spec §4: a person's waitlistRequest flag, true while they are on some event's waitlist. Kept from
+ * their entries rather than toggled, so leaving one list while on another keeps it true.
+ */
+export async function syncWaitlistFlags(db: Db, userIds: readonly string[]): Promise<void> {
+  const ids = [...new Set(userIds)];
+  if (ids.length === 0) return;
+  await db
+    .update(user)
+    .set({ waitlistRequest: sql`exists (select 1 from waitlist_entry w where w.user_id = ${user.id} and w.status in ('waiting', 'offered'))` })
+    .where(inArray(user.id, ids));
+}
+
+export interface OfferNotice {
+  entryId: string;
+  userId: string;
+  email: string;
+  firstName: string;
+  holdId: string;
+  quantity: number;
+  expiresAt: Date;
+  eventName: string;
+  eventSlug: string;
+  startsAt: Date;
+  endsAt: Date | null;
+}
+
+/**
+ * Offers whose email has not gone yet, each claimed once (however many instances look): the
+ * caller sends them. A crash between claiming and sending loses that email, never doubles it.
+ */
+export async function claimOfferNotices(db: Db, now: Date): Promise<OfferNotice[]> {
+  const { rows } = await db.execute<{
+    entry_id: string;
+    user_id: string;
+    email: string;
+    first_name: string | null;
+    name: string;
+    hold_id: string;
+    quantity: number;
+    expires_at: string | Date;
+    event_name: string;
+    event_slug: string;
+    starts_at: string | Date;
+    ends_at: string | Date | null;
+  }>(sql`
+    with due as (
+      update waitlist_entry w set notified_at = ${now}
+      where w.id in (select id from waitlist_entry where status = 'offered' and notified_at is null limit 100 for update skip locked)
+      returning w.id, w.user_id, w.hold_id, w.event_id
+    )
+    select d.id as entry_id, d.user_id, u.email, u.first_name, u.name, d.hold_id,
+      (select coalesce(sum(l.quantity), 0)::int from hold_line l where l.hold_id = d.hold_id) as quantity,
+      h.expires_at, e.name as event_name, e.slug as event_slug, e.starts_at, e.ends_at
+    from due d
+    join "user" u on u.id = d.user_id
+    join hold h on h.id = d.hold_id
+    join event e on e.id = d.event_id`);
+  return rows.map((r) => ({
+    entryId: r.entry_id,
+    userId: r.user_id,
+    email: r.email,
+    firstName: r.first_name || r.name.split(" ")[0] || "there",
+    holdId: r.hold_id,
+    quantity: Number(r.quantity),
+    expiresAt: new Date(r.expires_at),
+    eventName: r.event_name,
+    eventSlug: r.event_slug,
+    startsAt: new Date(r.starts_at),
+    endsAt: r.ends_at === null ? null : new Date(r.ends_at),
+  }));
+}

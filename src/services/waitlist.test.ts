@@ -1,0 +1,149 @@
+import { and, eq, inArray } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "~/db/client.server";
+import { hold, holdLine, seatClaim, ticketType, user, waitlistEntry } from "~/db/schema";
+import { isAppError } from "~/lib/app-error";
+import { createTicketCodes } from "~/server/ticket-codes.server";
+import { createEvent, createHost, createVenue } from "../../tests/factories/events";
+import { buyTickets, createBuyer } from "../../tests/factories/orders";
+import { createTestDatabase } from "../../tests/setup/test-db";
+import { cancelFreeOrder } from "./cancel-order";
+import { completeOrder } from "./complete-order";
+import { holdTickets } from "./hold-tickets";
+import { joinWaitlist, leaveWaitlist, MISSING_WAITLIST_DATA, waitlistPlace } from "./join-waitlist";
+import { claimOfferNotices, releaseHoldsAndOffer } from "./waitlist-offers";
+
+const now = new Date("2026-11-24T12:00:00Z");
+const later = (hours: number) => new Date(now.getTime() + hours * 3_600_000);
+const codes = createTicketCodes("a test ticket secret that is long enough");
+let database: Database;
+let hostId: string;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  hostId = (await createHost(database.db)).id;
+});
+afterAll(() => database.close());
+
+/** A free event of `capacity` places, sold out in one-ticket orders. */
+async function soldOutEvent(capacity: number, fields: Partial<Parameters<typeof createEvent>[1]> = {}) {
+  const db = database.db;
+  const e = await createEvent(db, { hostId, startsAt: new Date("2026-12-05T19:30:00Z"), ...fields }, [{ pricePence: 0, capacity }]);
+  const orders = [];
+  for (let i = 0; i < capacity; i++) {
+    const b = await createBuyer(db, `Early Bird${i}`);
+    orders.push({ buyer: b, ...(await buyTickets(db, { eventId: e.id, buyer: b, now, sign: codes.sign })) });
+  }
+  const [type] = await db.select().from(ticketType).where(eq(ticketType.eventId, e.id));
+  return { e, orders, type: type! };
+}
+
+const entryOf = async (eventId: string, userId: string) =>
+  (await database.db.select().from(waitlistEntry).where(and(eq(waitlistEntry.eventId, eventId), eq(waitlistEntry.userId, userId))))[0]!;
+const flagOf = async (userId: string) => (await database.db.select({ flag: user.waitlistRequest }).from(user).where(eq(user.id, userId)))[0]!.flag;
+const heldPlaces = async (holdId: string) => (await database.db.select().from(holdLine).where(eq(holdLine.holdId, holdId))).reduce((n, l) => n + l.quantity, 0);
+
+async function errorOf(p: Promise<unknown>) {
+  const error = await p.then(() => null, (e: unknown) => e);
+  expect(isAppError(error), String(error)).toBe(true);
+  return error as { code: string; message: string; details?: Record<string, unknown> };
+}
+
+describe("joining and leaving", () => {
+  it("needs an event and a person, and is for sold-out events only", async () => {
+    const { e } = await soldOutEvent(1);
+    const ann = await createBuyer(database.db, "Ann Waiting");
+    expect((await errorOf(joinWaitlist(database.db, { eventId: null, userId: ann.id, quantity: 1, now }))).message).toBe(MISSING_WAITLIST_DATA);
+    expect((await errorOf(joinWaitlist(database.db, { eventId: e.id, userId: null, quantity: 1, now }))).message).toBe(MISSING_WAITLIST_DATA);
+    const open = await createEvent(database.db, { hostId, startsAt: new Date("2026-12-05T19:30:00Z") });
+    expect((await errorOf(joinWaitlist(database.db, { eventId: open.id, userId: ann.id, quantity: 1, now }))).details?.reason).toBe("on_sale");
+
+    expect(await joinWaitlist(database.db, { eventId: e.id, userId: ann.id, quantity: 2, now })).toMatchObject({ position: 1 });
+    expect(await flagOf(ann.id)).toBe(true);
+    // Joining twice keeps the place.
+    expect((await joinWaitlist(database.db, { eventId: e.id, userId: ann.id, quantity: 1, now: later(1) })).position).toBe(1);
+    const bob = await createBuyer(database.db, "Bob Behind");
+    expect((await joinWaitlist(database.db, { eventId: e.id, userId: bob.id, quantity: 1, now: later(2) })).position).toBe(2);
+
+    await leaveWaitlist(database.db, { eventId: e.id, userId: ann.id, now: later(3) });
+    expect(await flagOf(ann.id)).toBe(false);
+    expect(await waitlistPlace(database.db, { eventId: e.id, userId: ann.id })).toBeNull();
+    expect((await waitlistPlace(database.db, { eventId: e.id, userId: bob.id }))?.position).toBe(1);
+  });
+});
+
+describe("offers", () => {
+  it("never hold more places than were freed, and go to the first in line", async () => {
+    const { e, orders, type } = await soldOutEvent(3);
+    const ann = await createBuyer(database.db, "Ann First");
+    const bob = await createBuyer(database.db, "Bob Second");
+    await joinWaitlist(database.db, { eventId: e.id, userId: ann.id, quantity: 2, now });
+    await joinWaitlist(database.db, { eventId: e.id, userId: bob.id, quantity: 1, now: later(1) });
+
+    // One place freed: Ann wants two, and is offered the one.
+    const { offered } = await cancelFreeOrder(database.db, { reference: orders[0]!.reference, userId: orders[0]!.buyer.id, now: later(2) });
+    const annEntry = await entryOf(e.id, ann.id);
+    expect(offered).toEqual([annEntry.id]);
+    expect(annEntry.status).toBe("offered");
+    expect(await heldPlaces(annEntry.holdId!)).toBe(1);
+    expect((await entryOf(e.id, bob.id)).status).toBe("waiting");
+    const [stock] = await database.db.select().from(ticketType).where(eq(ticketType.id, type.id));
+    expect(stock).toMatchObject({ sold: 2, held: 1 });
+    // Nothing left for anyone else meanwhile.
+    const walkIn = await createBuyer(database.db, "Walk In");
+    expect((await errorOf(holdTickets(database.db, { eventId: e.id, userId: walkIn.id, lines: [{ ticketTypeId: type.id, quantity: 1 }], now: later(2) }))).code).toBe("conflict");
+
+    // The offer is held for the host's window (12 hours by default), and emailed once.
+    const [h] = await database.db.select().from(hold).where(eq(hold.id, annEntry.holdId!));
+    expect(h).toMatchObject({ userId: ann.id, status: "active", extended: true, expiresAt: later(14) });
+    const notices = await claimOfferNotices(database.db, later(2));
+    expect(notices.filter((n) => n.entryId === annEntry.id)).toEqual([expect.objectContaining({ quantity: 1, email: ann.email, holdId: annEntry.holdId })]);
+    expect((await claimOfferNotices(database.db, later(2))).filter((n) => n.entryId === annEntry.id)).toHaveLength(0);
+  });
+
+  it("pass to the next in line when they lapse, or are turned down", async () => {
+    const { e, orders } = await soldOutEvent(2);
+    const [ann, bob, cat] = [await createBuyer(database.db, "Ann One"), await createBuyer(database.db, "Bob Two"), await createBuyer(database.db, "Cat Three")];
+    for (const [i, p] of [ann, bob, cat].entries()) await joinWaitlist(database.db, { eventId: e.id, userId: p.id, quantity: 1, now: later(i) });
+    await cancelFreeOrder(database.db, { reference: orders[0]!.reference, userId: orders[0]!.buyer.id, now: later(3) });
+    expect((await entryOf(e.id, ann.id)).status).toBe("offered");
+
+    // Ann lets it lapse: the sweep gives the place back and offers it to Bob.
+    await releaseHoldsAndOffer(database.db, { now: later(16) });
+    expect((await entryOf(e.id, ann.id)).status).toBe("lapsed");
+    expect(await flagOf(ann.id)).toBe(false);
+    expect((await entryOf(e.id, bob.id)).status).toBe("offered");
+
+    // Bob turns it down by leaving: Cat is offered it.
+    await leaveWaitlist(database.db, { eventId: e.id, userId: bob.id, now: later(17) });
+    const catEntry = await entryOf(e.id, cat.id);
+    expect(catEntry.status).toBe("offered");
+    expect(await heldPlaces(catEntry.holdId!)).toBe(1);
+
+    // Cat buys it through the checkout: her wait is over.
+    await completeOrder(database.db, { holdId: catEntry.holdId!, buyer: { userId: cat.id, email: cat.email, name: cat.name }, payment: null, now: later(18), sign: codes.sign });
+    expect((await entryOf(e.id, cat.id)).status).toBe("purchased");
+    expect(await flagOf(cat.id)).toBe(false);
+  });
+
+  it("at a seated venue, come with seats together where they can", async () => {
+    const venue = await createVenue(database.db, hostId, { name: "Tiny Cinema", seatRows: 2, seatColumns: 2 });
+    const db = database.db;
+    const e = await createEvent(db, { hostId, startsAt: new Date("2026-12-05T19:30:00Z"), venueId: venue.id }, [{ pricePence: 0, capacity: 4 }]);
+    const [type] = await db.select().from(ticketType).where(eq(ticketType.eventId, e.id));
+    const buyers = [await createBuyer(db, "Pair One"), await createBuyer(db, "Pair Two")];
+    const bought = [
+      await buyTickets(db, { eventId: e.id, buyer: buyers[0]!, quantity: 2, now, sign: codes.sign, seats: [{ row: 1, column: 1 }, { row: 1, column: 2 }], ticketTypeId: type!.id }),
+      await buyTickets(db, { eventId: e.id, buyer: buyers[1]!, quantity: 2, now, sign: codes.sign, seats: [{ row: 2, column: 1 }, { row: 2, column: 2 }], ticketTypeId: type!.id }),
+    ];
+    const dan = await createBuyer(db, "Dan Seated");
+    await joinWaitlist(db, { eventId: e.id, userId: dan.id, quantity: 2, now });
+    await cancelFreeOrder(db, { reference: bought[1]!.reference, userId: buyers[1]!.id, now: later(1) });
+    const entry = await entryOf(e.id, dan.id);
+    const seats = await db.select({ row: seatClaim.seatRow, column: seatClaim.seatColumn }).from(seatClaim).where(inArray(seatClaim.holdId, [entry.holdId!]));
+    expect(seats.sort((a, b) => a.column - b.column)).toEqual([
+      { row: 2, column: 1 },
+      { row: 2, column: 2 },
+    ]);
+  });
+});
