@@ -1,3 +1,4 @@
+import { createUnsubscribeLinks } from "./email/unsubscribe.server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pino } from "pino";
 import { sql } from "drizzle-orm";
@@ -38,6 +39,7 @@ beforeAll(async () => {
     throttle,
     ...paymentDeps(database),
     conversions: null,
+    unsubscribe: createUnsubscribeLinks("test-email-links-secret", "http://localhost:3000"),
     buildVersion: "9.9.9-test",
     // These tests stay inside /api; pages are covered by the e2e suite against a real build.
     getBuild: () => Promise.reject(new Error("pages are not rendered in API tests")),

@@ -13,6 +13,7 @@ import { conversionRoutes } from "./api/conversions";
 import { devBookingRoutes } from "./api/dev-booking";
 import { devTileRoutes } from "./api/dev-tiles";
 import { stripeWebhookRoutes } from "./api/stripe-webhook";
+import { unsubscribeRoutes } from "./api/unsubscribe";
 import { healthRoutes } from "./api/health";
 import { imageRoutes } from "./api/img";
 import { mediaRoutes } from "./api/media";
@@ -24,6 +25,7 @@ import { clientIp } from "./client-ip";
 import { compress } from "./compress";
 import type { Config } from "./config.server";
 import type { Mailer } from "./email/mailer";
+import type { UnsubscribeLinks } from "./email/unsubscribe.server";
 import { errorResponse } from "./errors";
 import type { RobotCheck } from "./robot-check.server";
 import type { FileStorage } from "./storage/local-storage.server";
@@ -55,6 +57,8 @@ export interface AppDeps {
   ticketCodes: TicketCodes;
   /** Conversion tracking (Meta's Conversions API), or null when not configured. */
   conversions: ConversionTracker | null;
+  /** Signed one-click unsubscribe links (the day-before reminders). */
+  unsubscribe: UnsubscribeLinks;
   buildVersion: string;
   /** Loads React Router's server build (the built bundle in production, Vite's module in dev). */
   getBuild: () => Promise<ServerBuild>;
@@ -128,6 +132,7 @@ export function createApp(deps: AppDeps) {
     return auth.handler(new Request(c.req.url, { method: c.req.method, headers, body }));
   });
   app.route("/api/metrics", metricsRoutes(database));
+  app.route("/api/email/unsubscribe", unsubscribeRoutes({ database, links: deps.unsubscribe }));
   app.route("/api/altcha", altchaRoutes(deps.robotCheck));
   app.route("/api/search", searchRoutes(database));
   app.route("/api/conversions", conversionRoutes({ database, auth, tracker: deps.conversions, publicUrl: config.publicUrl, trustProxy: config.trustProxy }));
@@ -196,7 +201,9 @@ export function createApp(deps: AppDeps) {
 
 /** What loaders and actions see: the app's services plus this request's person and ids. */
 export function pageContext(
-  deps: Pick<AppDeps, "config" | "database" | "auth" | "storage" | "mailer" | "robotCheck" | "throttle" | "buildVersion" | "payments" | "testPayments" | "ticketCodes" | "conversions"> & { teamChat: TeamChat },
+  deps: Pick<AppDeps, "config" | "database" | "auth" | "storage" | "mailer" | "robotCheck" | "throttle" | "buildVersion" | "payments" | "testPayments" | "ticketCodes" | "conversions" | "unsubscribe"> & {
+    teamChat: TeamChat;
+  },
   request: Pick<AppLoadContext, "user" | "clientIp" | "requestId" | "nonce">,
 ): AppLoadContext {
   return {
@@ -215,6 +222,7 @@ export function pageContext(
     testPayments: deps.testPayments,
     ticketCodes: deps.ticketCodes,
     conversionsOn: deps.conversions !== null,
+    unsubscribe: deps.unsubscribe,
     ...request,
   };
 }

@@ -1,3 +1,4 @@
+import { createUnsubscribeLinks } from "./email/unsubscribe.server";
 import { and, eq } from "drizzle-orm";
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -47,6 +48,7 @@ beforeAll(async () => {
     logger,
     ...paymentDeps(database),
     conversions: null,
+    unsubscribe: createUnsubscribeLinks("test-email-links-secret", "http://localhost:3000"),
     buildVersion: "test",
     getBuild: () => Promise.reject(new Error("no pages in API tests")),
   } as Parameters<typeof createApp>[0]);

@@ -12,7 +12,9 @@ import { createDbThrottle } from "~/services/throttle";
 import { createApp } from "./app";
 import { createAuth } from "./auth.server";
 import { ConfigError, loadConfig } from "./config.server";
+import { ticketAttachments } from "./email/after-sale-emails.server";
 import { createMailer } from "./email/mailer.server";
+import { createUnsubscribeLinks } from "./email/unsubscribe.server";
 import { startJobs, stopJobs } from "./jobs/boss.server";
 import { startBookingJobs } from "./jobs/booking-jobs.server";
 import { createRobotCheck } from "./robot-check.server";
@@ -48,7 +50,8 @@ async function main() {
   });
   // Background jobs (pg-boss, in our database) and email, which goes through them.
   const boss = await startJobs(database, { logger });
-  const mailer = createMailer({ database, boss, smtpUrl: config.smtpUrl, publicUrl: config.publicUrl, logger });
+  const mailer = createMailer({ database, boss, smtpUrl: config.smtpUrl, publicUrl: config.publicUrl, logger, attachments: ticketAttachments(database.db) });
+  const unsubscribe = createUnsubscribeLinks(await getOrCreateSecret(database.db, "email-links"), config.publicUrl);
   await mailer.ready;
   // Rate limits live where every instance sees them: Redis when configured, else our database.
   const redisThrottle = config.redisUrl
@@ -80,9 +83,9 @@ async function main() {
   }
 
   const teamChat = createTeamChat(config.teamChatWebhookUrl, logger);
-  await startBookingJobs({ boss, database, payments, ticketCodes, mailer, publicUrl: config.publicUrl, logger });
+  await startBookingJobs({ boss, database, payments, ticketCodes, mailer, publicUrl: config.publicUrl, unsubscribe, logger });
   const conversions = config.metaConversions ? createMetaConversions({ ...config.metaConversions, logger }) : null;
-  const app = createApp({ config, database, auth, storage, logger, teamChat, mailer, robotCheck, throttle, payments, testPayments, ticketCodes, conversions, buildVersion: buildVersion(), getBuild, clientDir });
+  const app = createApp({ config, database, auth, storage, logger, teamChat, mailer, robotCheck, throttle, payments, testPayments, ticketCodes, conversions, unsubscribe, buildVersion: buildVersion(), getBuild, clientDir });
   const listener = getRequestListener(app.fetch);
   const server = http.createServer((req, res) => (handleDev ? handleDev(req, res, () => listener(req, res)) : listener(req, res)));
   server.listen(config.port, config.host, () => {

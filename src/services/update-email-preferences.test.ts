@@ -33,7 +33,7 @@ describe("getEmailPreferences", () => {
     const buyer = await createUser(database.db, { marketingGeneral: true });
     expect(await getEmailPreferences(database.db, buyer.id)).toEqual({
       isHost: false,
-      preferences: { marketingGeneral: true, marketingVenues: false, notifyEventSummaries: true, notifyMonthlySummaries: true },
+      preferences: { marketingGeneral: true, marketingVenues: false, notifyEventReminders: true, notifyEventSummaries: true, notifyMonthlySummaries: true },
     });
     const host = await createUser(database.db, { userType: "host" });
     expect((await getEmailPreferences(database.db, host.id)).isHost).toBe(true);

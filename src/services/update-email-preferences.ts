@@ -4,10 +4,11 @@ import { user } from "~/db/schema";
 import { AppError } from "~/lib/app-error";
 
 /**
- * A person's email choices: marketing (spec §3 marketingEmailPreferences general and venues) for
- * everyone, and for hosts the hosting summaries (notificationEmailPreferences.hosting).
+ * A person's email choices: marketing (spec §3 marketingEmailPreferences general and venues) and
+ * the day-before reminders for everyone, and for hosts the hosting summaries
+ * (notificationEmailPreferences.hosting).
  */
-export const EMAIL_PREFERENCE_KEYS = ["marketingGeneral", "marketingVenues", "notifyEventSummaries", "notifyMonthlySummaries"] as const;
+export const EMAIL_PREFERENCE_KEYS = ["marketingGeneral", "marketingVenues", "notifyEventReminders", "notifyEventSummaries", "notifyMonthlySummaries"] as const;
 export type EmailPreferenceKey = (typeof EMAIL_PREFERENCE_KEYS)[number];
 export type EmailPreferences = Record<EmailPreferenceKey, boolean>;
 
@@ -18,6 +19,7 @@ const columns = {
   userType: user.userType,
   marketingGeneral: user.marketingGeneral,
   marketingVenues: user.marketingVenues,
+  notifyEventReminders: user.notifyEventReminders,
   notifyEventSummaries: user.notifyEventSummaries,
   notifyMonthlySummaries: user.notifyMonthlySummaries,
 };

@@ -6,6 +6,7 @@ import type { FileStorage } from "~/server/storage/local-storage.server";
 import type { TestProviderPage } from "~/server/payments/test-provider.server";
 import type { TeamChat } from "~/server/team-chat.server";
 import type { TicketCodes } from "~/server/ticket-codes.server";
+import type { UnsubscribeLinks } from "~/server/email/unsubscribe.server";
 import type { PaymentProvider } from "~/services/payment-provider";
 import type { Throttle } from "~/services/throttle";
 
@@ -56,6 +57,8 @@ export interface TicketybooContext {
   ticketCodes: TicketCodes;
   /** Whether conversion tracking is configured (the booking panel then reports add-to-cart). */
   conversionsOn: boolean;
+  /** One-click unsubscribe links for the emails a person can turn off. */
+  unsubscribe: UnsubscribeLinks;
 }
 
 declare module "react-router" {

@@ -4,7 +4,9 @@ import type { Database } from "../../src/db/client.server";
 import { createApp } from "../../src/server/app";
 import { createAuth } from "../../src/server/auth.server";
 import { loadConfig } from "../../src/server/config.server";
+import { ticketAttachments } from "../../src/server/email/after-sale-emails.server";
 import { createMailer } from "../../src/server/email/mailer.server";
+import { createUnsubscribeLinks } from "../../src/server/email/unsubscribe.server";
 import { type JobQueue, startJobs, stopJobs } from "../../src/server/jobs/boss.server";
 import { createMetaConversions } from "../../src/server/conversions/meta-conversions.server";
 import { choosePaymentProvider } from "../../src/server/payments/choose-provider.server";
@@ -28,7 +30,8 @@ export async function createTestApp(
   const config = loadConfig({ NODE_ENV: "production", DATA_DIR: dataDir, ...env });
   const logger = pino({ level: "silent" });
   const boss: JobQueue = await startJobs(database, { logger, maintenance: false });
-  const mailer = createMailer({ database, boss, smtpUrl: undefined, publicUrl: config.publicUrl, logger });
+  const mailer = createMailer({ database, boss, smtpUrl: undefined, publicUrl: config.publicUrl, logger, attachments: ticketAttachments(database.db) });
+  const unsubscribe = createUnsubscribeLinks("test-email-links-secret", config.publicUrl);
   const throttle = createDbThrottle(database.db);
   const robotCheck = createRobotCheck({ db: database.db, hmacKey: "test-altcha-key" });
   const storage = createLocalStorage(`${dataDir}/uploads`);
@@ -48,12 +51,13 @@ export async function createTestApp(
     testPayments,
     ticketCodes,
     conversions,
+    unsubscribe,
     buildVersion: "9.9.9-test",
     getBuild: pages?.getBuild ?? (() => Promise.reject(new Error("pages are not rendered in API tests"))),
     clientDir: pages?.clientDir,
   });
   const teamChat = createTeamChat(undefined, logger);
-  return { app, config, auth, storage, payments, testPayments, ticketCodes, conversions, mailer, throttle, robotCheck, teamChat, logger, close: () => stopJobs(boss) };
+  return { app, config, auth, storage, payments, testPayments, ticketCodes, conversions, mailer, unsubscribe, throttle, robotCheck, teamChat, logger, close: () => stopJobs(boss) };
 }
 
 /** The payment provider (the test provider, or Stripe when the config says) and ticket signing an app needs, for tests. */

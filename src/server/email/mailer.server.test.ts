@@ -7,7 +7,13 @@ import type { Database } from "~/db/client.server";
 import { emailMessage } from "~/db/schema";
 import { createTestDatabase } from "../../../tests/setup/test-db";
 import { type JobQueue, startJobs, stopJobs } from "../jobs/boss.server";
-import { createMailer, type ServerMailer } from "./mailer.server";
+import { PDFParse } from "pdf-parse";
+import { createTicketCodes } from "../ticket-codes.server";
+import { createEvent, createHost } from "../../../tests/factories/events";
+import { buyTickets, createBuyer } from "../../../tests/factories/orders";
+import { ticketAttachments } from "./after-sale-emails.server";
+import { createMailer, type AttachmentMaker, type ServerMailer } from "./mailer.server";
+import { sendOrderConfirmation } from "./order-emails.server";
 
 const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? "silent" });
 const publicUrl = "https://tickets.example.org";
@@ -75,9 +81,9 @@ async function startSmtp(refuse: FakeSmtp["refuse"] = () => null): Promise<FakeS
   }) as FakeSmtp;
 }
 
-async function startMailer(smtpUrl: string | undefined, retry = { limit: 3, delaySeconds: 1 }): Promise<ServerMailer> {
+async function startMailer(smtpUrl: string | undefined, retry = { limit: 3, delaySeconds: 1 }, attachments?: AttachmentMaker): Promise<ServerMailer> {
   boss = await startJobs(database, { logger, pollingIntervalSeconds: 0.5, maintenance: false });
-  const mailer = createMailer({ database, boss, smtpUrl, publicUrl, logger, retry, pollingIntervalSeconds: 0.5 });
+  const mailer = createMailer({ database, boss, smtpUrl, publicUrl, logger, retry, pollingIntervalSeconds: 0.5, attachments });
   await mailer.ready;
   return mailer;
 }
@@ -161,6 +167,39 @@ describe("mailer over SMTP", () => {
     expect(resent).toMatchObject({ status: "sent", attempts: 4 });
     expect(smtp.received).toHaveLength(1);
     expect(await mailer.retry(id)).toBe(false);
+  }, 30_000);
+});
+
+describe("attachments and headers", () => {
+  it("sends an order's confirmation with its tickets as a PDF, and the headers it was given", async () => {
+    smtp = await startSmtp();
+    const mailer = await startMailer(smtp.url, undefined, ticketAttachments(database.db));
+    const codes = createTicketCodes("a test ticket secret that is long enough");
+    const host = await createHost(database.db);
+    const e = await createEvent(database.db, { hostId: host.id, startsAt: new Date("2026-12-05T19:30:00Z"), name: "Folk in the Function Room" });
+    const bea = await createBuyer(database.db);
+    const bought = await buyTickets(database.db, { eventId: e.id, buyer: bea, quantity: 2, now: new Date("2026-11-24T12:00:00Z"), sign: codes.sign });
+    await sendOrderConfirmation({ db: database.db, mailer, publicUrl, orderId: bought.orderId });
+    const [stored] = await database.db.select().from(emailMessage).where(eq(emailMessage.template, "order-confirmation"));
+    expect(stored!.attachments).toEqual([{ kind: "order-tickets", orderId: bought.orderId }]);
+    expect((await settled(stored!.id)).status).toBe("sent");
+
+    const raw = smtp.received[0]!.raw;
+    const part = raw.split(/\r?\n--/).find((p) => /Content-Type: application\/pdf/i.test(p))!;
+    expect(part).toMatch(new RegExp(`filename=tickets-${bought.reference}\\.pdf`));
+    const pdf = Buffer.from(part.split(/\r?\n\r?\n/).slice(1).join("").replace(/\s+/g, ""), "base64");
+    const parser = new PDFParse({ data: new Uint8Array(pdf) });
+    const text = await parser.getText();
+    await parser.destroy();
+    expect(text.pages).toHaveLength(2);
+    for (const t of bought.tickets) expect(text.text.replace(/\s+/g, " ")).toContain(t.code);
+
+    const { id } = await mailer.send({ ...verifyEmail("listed@example.com"), headers: { "List-Unsubscribe": "<https://tickets.example.org/api/email/unsubscribe?token=abc>", "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" } });
+    await settled(id);
+    // Long header lines may be folded onto the next line (RFC 5322 §2.2.3): unfold before reading.
+    const second = smtp.received.find((m) => m.rcptTo.includes("listed@example.com"))!.raw.replace(/\r?\n[ \t]+/g, " ");
+    expect(second).toMatch(/^List-Unsubscribe: <https:\/\/tickets\.example\.org\/api\/email\/unsubscribe\?token=abc>\r?$/m);
+    expect(second).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click\r?$/m);
   }, 30_000);
 });
 

@@ -2,7 +2,7 @@ import { and, eq, ne, sql } from "drizzle-orm";
 import nodemailer from "nodemailer";
 import type { Logger } from "pino";
 import type { Database } from "~/db/client.server";
-import { emailMessage } from "~/db/schema";
+import { emailMessage, type EmailAttachmentRef } from "~/db/schema";
 import { type Job, type JobQueue, registerWorker } from "../jobs/boss.server";
 import type { Mailer, SendEmailInput } from "./mailer";
 import { renderEmail } from "./render.server";
@@ -24,7 +24,12 @@ export interface MailerOptions {
   pollingIntervalSeconds?: number;
   /** Emails this instance delivers at once. */
   concurrency?: number;
+  /** Makes the files an email names (see email_message.attachments) as it is delivered. */
+  attachments?: AttachmentMaker;
 }
+
+/** A file for an email, made when it is sent rather than stored with it. */
+export type AttachmentMaker = (ref: EmailAttachmentRef) => Promise<{ filename: string; content: Buffer; contentType: string } | null>;
 
 export interface ServerMailer extends Mailer {
   /** Settles once the queue exists and this instance's workers listen; rejects if that failed. */
@@ -65,7 +70,16 @@ export function createMailer(options: MailerOptions): ServerMailer {
     try {
       if (row.transport === "smtp") {
         if (!transport) throw new Error("This email is for SMTP, but SMTP_URL is not set on this instance");
-        await transport.sendMail({ from, to: row.toAddress, subject: row.subject, html: row.html, text: row.text });
+        const files = await Promise.all(row.attachments.map((ref) => (options.attachments ? options.attachments(ref) : Promise.resolve(null))));
+        await transport.sendMail({
+          from,
+          to: row.toAddress,
+          subject: row.subject,
+          html: row.html,
+          text: row.text,
+          headers: row.headers,
+          attachments: files.flatMap((f) => (f ? [f] : [])),
+        });
       }
       await db.update(emailMessage).set({ status: "sent", sentAt: new Date() }).where(eq(emailMessage.id, id));
       log.info({ emailId: id, template: row.template, transport: row.transport, attempt: row.attempts }, "email sent");
@@ -116,7 +130,7 @@ export function createMailer(options: MailerOptions): ServerMailer {
   return {
     ready,
 
-    async send({ to, template, userId = null }: SendEmailInput) {
+    async send({ to, template, userId = null, attachments = [], headers = {} }: SendEmailInput) {
       const rendered = await renderEmail(template, { publicUrl });
       const [row] = await db
         .insert(emailMessage)
@@ -129,6 +143,8 @@ export function createMailer(options: MailerOptions): ServerMailer {
           transport: transport ? "smtp" : "outbox",
           status: "queued",
           userId,
+          attachments,
+          headers,
         })
         .returning({ id: emailMessage.id });
       const id = row!.id;

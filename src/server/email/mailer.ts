@@ -1,5 +1,12 @@
+import type { EmailAttachmentRef } from "~/db/schema";
+import type { CancellationDecidedProps } from "./templates/cancellation-decided";
+import type { CancellationRequestedProps } from "./templates/cancellation-requested";
+import type { EventReminderProps } from "./templates/event-reminder";
 import type { OrderConfirmationProps } from "./templates/order-confirmation";
 import type { OrderRefundedProps } from "./templates/order-refunded";
+import type { RefundIssuedProps } from "./templates/refund-issued";
+import type { TicketSharedProps } from "./templates/ticket-shared";
+import type { WaitlistOfferProps } from "./templates/waitlist-offer";
 
 /**
  * What the rest of the app knows about email: a template name with its props, and a mailer that
@@ -13,7 +20,13 @@ export type EmailTemplate =
   | { name: "welcome"; props: { firstName: string; userType: "buyer" | "host" } }
   | { name: "host-onboarding"; props: { hostName: string } }
   | { name: "order-confirmation"; props: OrderConfirmationProps }
-  | { name: "order-refunded"; props: OrderRefundedProps };
+  | { name: "order-refunded"; props: OrderRefundedProps }
+  | { name: "ticket-shared"; props: TicketSharedProps }
+  | { name: "cancellation-requested"; props: CancellationRequestedProps }
+  | { name: "cancellation-decided"; props: CancellationDecidedProps }
+  | { name: "refund-issued"; props: RefundIssuedProps }
+  | { name: "waitlist-offer"; props: WaitlistOfferProps }
+  | { name: "event-reminder"; props: EventReminderProps };
 
 export type EmailTemplateName = EmailTemplate["name"];
 
@@ -22,6 +35,10 @@ export interface SendEmailInput {
   template: EmailTemplate;
   /** The account this email concerns, so it can be found (and erased) with the account. */
   userId?: string | null;
+  /** Files made as the email is delivered (an order's tickets as a PDF). */
+  attachments?: EmailAttachmentRef[];
+  /** Extra headers: List-Unsubscribe and List-Unsubscribe-Post on emails a person can turn off. */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {

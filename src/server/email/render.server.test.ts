@@ -90,3 +90,85 @@ describe("renderEmail", () => {
     expect(anonymous.text).toContain("Hi there,");
   });
 });
+
+describe("after-sale emails", () => {
+  const orderUrl = "https://tickets.example.org/orders/TB-7QK2MZ9P";
+  const afterSale: { template: EmailTemplate; subject: string; action: { text: string; href: string }; says: RegExp[]; saysNot?: RegExp[] }[] = [
+    {
+      template: {
+        name: "ticket-shared",
+        props: { toName: "Sam", fromName: "Bea Buyer", eventName: "Folk Night", when: "Saturday 5 December 2026, 7:30 pm", where: "The Jericho Tavern, Oxford", ticketName: "General admission", claimUrl: "https://tickets.example.org/tickets/claim/tok" },
+      },
+      subject: "Bea Buyer sent you a ticket to Folk Night",
+      action: { text: "Claim my ticket", href: "https://tickets.example.org/tickets/claim/tok" },
+      says: [/Hi Sam,/, /General admission/, /stops working/],
+    },
+    {
+      template: {
+        name: "cancellation-requested",
+        props: { hostName: "Harriet", buyerName: "Bea Buyer", reference: "TB-7QK2MZ9P", eventName: "Folk Night", tickets: "2 × General admission", total: "£20.20", reason: "I'm ill", manageUrl: "https://tickets.example.org/h/tickets" },
+      },
+      subject: "Cancellation requested: Folk Night (TB-7QK2MZ9P)",
+      action: { text: "Review the request", href: "https://tickets.example.org/h/tickets" },
+      says: [/Hi Harriet,/, /Their reason:\s*I'm ill/, /2 × General admission · £20\.20/],
+    },
+    {
+      template: { name: "cancellation-decided", props: { firstName: "Bea", reference: "TB-7QK2MZ9P", eventName: "Folk Night", outcome: "approved", refund: "£20.20", hostMessage: null, orderUrl } },
+      subject: "Your booking for Folk Night is cancelled",
+      action: { text: "See my order", href: orderUrl },
+      says: [/£20\.20 is on its way back/],
+    },
+    {
+      template: { name: "cancellation-decided", props: { firstName: "Bea", reference: "TB-7QK2MZ9P", eventName: "Folk Night", outcome: "declined", refund: null, hostMessage: "No refunds in the last 48 hours.", orderUrl } },
+      subject: "Your cancellation request for Folk Night",
+      action: { text: "See my order", href: orderUrl },
+      says: [/still valid/, /The host says: “No refunds in the last 48 hours\.”/],
+    },
+    {
+      template: { name: "refund-issued", props: { firstName: "Bea", reference: "TB-7QK2MZ9P", eventName: "Folk Night", amount: "£10.00", orderUrl } },
+      subject: "Refund of £10.00 for order TB-7QK2MZ9P",
+      action: { text: "See my order", href: orderUrl },
+      says: [/We've refunded £10\.00/, /5 to 10 working days/],
+    },
+    {
+      template: { name: "waitlist-offer", props: { firstName: "Ann", eventName: "Folk Night", when: "Saturday 5 December 2026, 7:30 pm", quantity: 2, until: "Wednesday 25 November 2026, 12:00 am", checkoutUrl: "https://tickets.example.org/checkout/h1" } },
+      subject: "Places have come up for Folk Night",
+      action: { text: "Book my places", href: "https://tickets.example.org/checkout/h1" },
+      says: [/holding 2 places for you until/, /go to the next person waiting/],
+    },
+  ];
+
+  it.each(afterSale)("renders $template.name with its subject, one action and its facts", async ({ template, subject, action, says }) => {
+    const email = await renderEmail(template, { publicUrl });
+    expect(email.subject).toBe(subject);
+    expect(linksInEmail(email.html)).toEqual([action, { text: action.href, href: action.href }]);
+    for (const phrase of says) expect(email.text).toMatch(phrase);
+    expect(email.text).toContain("You're receiving this because");
+    expect(email.text).not.toContain("Unsubscribe");
+  });
+
+  it("gives the day-before reminder directions and a one-click unsubscribe", async () => {
+    const email = await renderEmail(
+      {
+        name: "event-reminder",
+        props: {
+          firstName: "Bea",
+          eventName: "Folk Night",
+          when: "Saturday 5 December 2026, 7:30 pm",
+          where: "The Jericho Tavern, Oxford",
+          tickets: 2,
+          ticketsUrl: "https://tickets.example.org/u/tickets",
+          directionsUrl: "https://www.google.com/maps/dir/?api=1&destination=51.7,-1.2",
+          unsubscribeUrl: "https://tickets.example.org/email/unsubscribe?token=t",
+        },
+      },
+      { publicUrl },
+    );
+    expect(email.subject).toBe("Tomorrow: Folk Night");
+    const links = linksInEmail(email.html);
+    expect(links).toContainEqual({ text: "Show my tickets", href: "https://tickets.example.org/u/tickets" });
+    expect(links).toContainEqual({ text: "directions", href: "https://www.google.com/maps/dir/?api=1&destination=51.7,-1.2" });
+    expect(links).toContainEqual({ text: "Unsubscribe", href: "https://tickets.example.org/email/unsubscribe?token=t" });
+    expect(email.text).toMatch(/your 2 tickets are ready/);
+  });
+});

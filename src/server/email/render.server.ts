@@ -1,12 +1,18 @@
 import { render } from "@react-email/render";
 import { createElement, type ReactElement } from "react";
 import type { EmailTemplate } from "./mailer";
+import { CancellationDecided, cancellationDecidedSubject } from "./templates/cancellation-decided";
+import { CancellationRequested, cancellationRequestedSubject } from "./templates/cancellation-requested";
 import { ChangeEmail, changeEmailSubject } from "./templates/change-email";
+import { EventReminder, eventReminderSubject } from "./templates/event-reminder";
 import { HostOnboarding, hostOnboardingSubject } from "./templates/host-onboarding";
 import { OrderConfirmation, orderConfirmationSubject } from "./templates/order-confirmation";
 import { OrderRefunded, orderRefundedSubject } from "./templates/order-refunded";
+import { RefundIssued, refundIssuedSubject } from "./templates/refund-issued";
 import { ResetPassword, resetPasswordSubject } from "./templates/reset-password";
+import { TicketShared, ticketSharedSubject } from "./templates/ticket-shared";
 import { VerifyEmail, verifyEmailSubject } from "./templates/verify-email";
+import { WaitlistOffer, waitlistOfferSubject } from "./templates/waitlist-offer";
 import { Welcome, welcomeSubject } from "./templates/welcome";
 
 export interface RenderedEmail {
@@ -44,5 +50,17 @@ function compose(template: EmailTemplate, publicUrl: string): { subject: string;
       return { subject: orderConfirmationSubject(template.props), element: createElement(OrderConfirmation, template.props) };
     case "order-refunded":
       return { subject: orderRefundedSubject(template.props), element: createElement(OrderRefunded, template.props) };
+    case "ticket-shared":
+      return { subject: ticketSharedSubject(template.props), element: createElement(TicketShared, template.props) };
+    case "cancellation-requested":
+      return { subject: cancellationRequestedSubject(template.props), element: createElement(CancellationRequested, template.props) };
+    case "cancellation-decided":
+      return { subject: cancellationDecidedSubject(template.props), element: createElement(CancellationDecided, template.props) };
+    case "refund-issued":
+      return { subject: refundIssuedSubject(template.props), element: createElement(RefundIssued, template.props) };
+    case "waitlist-offer":
+      return { subject: waitlistOfferSubject(template.props), element: createElement(WaitlistOffer, template.props) };
+    case "event-reminder":
+      return { subject: eventReminderSubject(template.props), element: createElement(EventReminder, template.props) };
   }
 }

@@ -1,28 +1,47 @@
 import type { Logger } from "pino";
 import type { Database } from "~/db/client.server";
 import type { PaymentProvider } from "~/services/payment-provider";
-import { releaseHolds } from "~/services/release-holds";
+import { resumeStuckRefunds } from "~/services/decide-cancellation";
 import { pendingPayments } from "~/services/settle-payment";
+import { releaseHoldsAndOffer } from "~/services/waitlist-offers";
+import { sendCancellationOutcome, sendEventReminders, sendWaitlistOffers } from "../email/after-sale-emails.server";
 import type { Mailer } from "../email/mailer";
+import type { UnsubscribeLinks } from "../email/unsubscribe.server";
 import { settleAndNotify } from "../payments/settle.server";
 import type { TicketCodes } from "../ticket-codes.server";
 import { type JobQueue, registerWorker } from "./boss.server";
 
 export const HOLD_SWEEP_QUEUE = "holds.sweep";
 export const RECONCILE_QUEUE = "payments.reconcile";
+export const REMINDERS_QUEUE = "events.remind";
 
 /**
  * Background work for bookings, on every instance (pg-boss hands each run to one of them):
- * - every minute, holds that ran out give their stock back (claims also do this for their event);
+ * - every minute, holds that ran out give their stock back (claims also do this for their event),
+ *   freed places go to the waitlist, and offers not yet emailed are sent;
  * - every five minutes, payments still pending after fifteen are asked about at the provider and
- *   settled, so a buyer who closed the tab after paying still gets their tickets (or a refund).
+ *   settled, so a buyer who closed the tab after paying still gets their tickets (or a refund), and
+ *   approved cancellations stopped between the refund and its record are finished;
+ * - every hour, the day-before reminders that are due.
  */
-export async function startBookingJobs(opts: { boss: JobQueue; database: Database; payments: PaymentProvider; ticketCodes: TicketCodes; mailer: Mailer; publicUrl: string; logger: Logger }) {
+export async function startBookingJobs(opts: {
+  boss: JobQueue;
+  database: Database;
+  payments: PaymentProvider;
+  ticketCodes: TicketCodes;
+  mailer: Mailer;
+  publicUrl: string;
+  unsubscribe: UnsubscribeLinks;
+  logger: Logger;
+}) {
   const { boss, database, logger } = opts;
   const db = database.db;
   await registerWorker({ boss, database }, HOLD_SWEEP_QUEUE, { retryLimit: 0, retryDelaySeconds: 0, retryBackoff: false }, async () => {
-    const released = await releaseHolds(db, { now: new Date() });
-    if (released.length > 0) logger.info({ holds: released.length }, "released expired holds");
+    const now = new Date();
+    const { released, offered } = await db.transaction((tx) => releaseHoldsAndOffer(tx, { now }));
+    if (released.length > 0) logger.info({ holds: released.length, offered: offered.length }, "released expired holds");
+    const sent = await sendWaitlistOffers({ db, mailer: opts.mailer, publicUrl: opts.publicUrl }, now);
+    if (sent > 0) logger.info({ offers: sent }, "sent waitlist offers");
   });
   await registerWorker({ boss, database }, RECONCILE_QUEUE, { retryLimit: 0, retryDelaySeconds: 0, retryBackoff: false }, async () => {
     for (const sessionId of await pendingPayments(db, new Date(Date.now() - 15 * 60_000))) {
@@ -32,7 +51,20 @@ export async function startBookingJobs(opts: { boss: JobQueue; database: Databas
         logger.warn({ err: error, sessionId }, "could not settle a pending payment");
       }
     }
+    const emails = { db, mailer: opts.mailer, publicUrl: opts.publicUrl };
+    for (const done of await resumeStuckRefunds(db, opts.payments, new Date()).catch((error: unknown) => (logger.warn({ err: error }, "could not finish stuck refunds"), []))) {
+      if (done.outcome === "approved" && done.created) {
+        await sendCancellationOutcome(emails, { orderId: done.orderId, outcome: "approved", refundPence: done.refundPence, hostMessage: null });
+        logger.info({ requestId: done.requestId }, "finished a refund stopped half-way");
+      }
+    }
+    await sendWaitlistOffers(emails, new Date());
+  });
+  await registerWorker({ boss, database }, REMINDERS_QUEUE, { retryLimit: 0, retryDelaySeconds: 0, retryBackoff: false }, async () => {
+    const sent = await sendEventReminders({ db, mailer: opts.mailer, publicUrl: opts.publicUrl, unsubscribe: opts.unsubscribe }, new Date());
+    if (sent > 0) logger.info({ reminders: sent }, "sent event reminders");
   });
   await boss.schedule(HOLD_SWEEP_QUEUE, "* * * * *");
   await boss.schedule(RECONCILE_QUEUE, "*/5 * * * *");
+  await boss.schedule(REMINDERS_QUEUE, "5 * * * *");
 }

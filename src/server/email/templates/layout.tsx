@@ -28,10 +28,12 @@ export interface EmailLayoutProps {
   afterAction?: ReactNode;
   /** Completes "You're receiving this because …". */
   reason: string;
+  /** For emails a person can turn off: a one-click link that does so. */
+  unsubscribeUrl?: string;
   children: ReactNode;
 }
 
-export function EmailLayout({ preview, heading, action, afterAction, reason, children }: EmailLayoutProps) {
+export function EmailLayout({ preview, heading, action, afterAction, reason, unsubscribeUrl, children }: EmailLayoutProps) {
   return (
     <Html lang="en-GB">
       <Head>
@@ -79,6 +81,14 @@ export function EmailLayout({ preview, heading, action, afterAction, reason, chi
           </Section>
           <Hr style={{ borderColor: LINE, margin: "24px 0 16px" }} />
           <Text style={{ margin: "0 0 8px", fontSize: "13px", lineHeight: "20px", color: MUTED }}>You&apos;re receiving this because {reason}</Text>
+          {unsubscribeUrl ? (
+            <Text style={{ margin: "0 0 8px", fontSize: "13px", lineHeight: "20px", color: MUTED }}>
+              Don&apos;t want these?{" "}
+              <Link href={unsubscribeUrl} style={{ color: MUTED, textDecoration: "underline" }}>
+                Unsubscribe
+              </Link>
+            </Text>
+          ) : null}
           <Text style={{ margin: 0, fontSize: "13px", lineHeight: "20px", color: MUTED }}>{COMPANY_LINE}</Text>
         </Container>
       </Body>

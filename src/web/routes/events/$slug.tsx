@@ -10,6 +10,7 @@ import { normaliseEmail } from "~/domain/account-rules";
 import { authFailure, authHeaders, cookiesFrom } from "~/web/lib/auth-calls.server";
 import { messages } from "~/web/messages";
 import { formatEventDateTime, formatLongDate, formatTimeRange } from "~/lib/format";
+import { directionsUrl } from "~/lib/maps";
 import { bookingExtras } from "~/services/booking-page";
 import { getEventPage } from "~/services/get-event-page";
 import { discountProblemText, findDiscount, holdTickets } from "~/services/hold-tickets";
@@ -256,7 +257,7 @@ export default function EventPageRoute({ loaderData, actionData }: Route.Compone
                   {event.venue.addressLine1}, {event.venue.city} {event.venue.postcode}
                 </address>
                 <a
-                  href={`https://www.google.com/maps/dir/?api=1&destination=${event.venue.lat},${event.venue.lng}`}
+                  href={directionsUrl(event.venue.lat, event.venue.lng)}
                   target="_blank"
                   rel="noopener noreferrer"
                   className="btn-secondary shrink-0">

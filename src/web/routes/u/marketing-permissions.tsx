@@ -44,6 +44,10 @@ const MARKETING = [
   { key: "marketingVenues", label: "News from venues", hint: "Line-ups and offers from venues you've booked with." },
 ] as const;
 
+const REMINDERS = [
+  { key: "notifyEventReminders", label: "Day-before reminders", hint: "The day before an event you have tickets for: when, where, and your tickets." },
+] as const;
+
 const HOSTING = [
   { key: "notifyEventSummaries", label: "Individual event summaries", hint: "After each of your events: tickets sold, check-ins and takings." },
   { key: "notifyMonthlySummaries", label: "Monthly event summaries", hint: "At the start of each month, how last month's events went." },
@@ -70,6 +74,12 @@ export default function MarketingPermissions({ loaderData, actionData }: Route.C
             Marketing emails
           </h2>
           <ul className="mt-4 space-y-4">{MARKETING.map(option)}</ul>
+        </section>
+        <section aria-labelledby="reminders-heading" className="card p-5 tablet:p-6">
+          <h2 id="reminders-heading" className="text-lg font-bold">
+            Reminders
+          </h2>
+          <ul className="mt-4 space-y-4">{REMINDERS.map(option)}</ul>
         </section>
         {isHost ? (
           <section aria-labelledby="hosting-heading" className="card p-5 tablet:p-6">

@@ -1,0 +1,19 @@
+import { Hono } from "hono";
+import type { Database } from "~/db/client.server";
+import { updateEmailPreferences } from "~/services/update-email-preferences";
+import type { UnsubscribeLinks } from "../email/unsubscribe.server";
+
+/**
+ * RFC 8058 one-click unsubscribe: a mail app POSTs `List-Unsubscribe=One-Click` to the address in
+ * the email's List-Unsubscribe header, without cookies or a page. The signed token says who; the
+ * day-before reminders are turned off. (People who click the link in the email get a page instead,
+ * at /email/unsubscribe.)
+ */
+export function unsubscribeRoutes(opts: { database: Database; links: UnsubscribeLinks }) {
+  return new Hono().post("/", async (c) => {
+    const userId = opts.links.verify(c.req.query("token"));
+    if (!userId) return c.json({ error: { code: "not_found", message: "This unsubscribe link isn't valid." } }, 404);
+    await updateEmailPreferences(opts.database.db, { userId, changes: { notifyEventReminders: false }, now: new Date() }).catch(() => undefined);
+    return c.body(null, 204);
+  });
+}

@@ -1,0 +1,159 @@
+import { eq } from "drizzle-orm";
+import type { Db } from "~/db/client.server";
+import { cancellationRequest, event, order, orderLine, user } from "~/db/schema";
+import { formatLongDate, formatMoney, formatTimeRange } from "~/lib/format";
+import { directionsUrl } from "~/lib/maps";
+import { seatName } from "~/lib/seats";
+import { addNotification } from "~/services/add-notification";
+import { claimDueReminders } from "~/services/event-reminders";
+import { getMyTicket } from "~/services/list-my-tickets";
+import { ticketDocuments } from "~/services/ticket-documents";
+import { claimOfferNotices } from "~/services/waitlist-offers";
+import { renderTicketsPdf } from "../documents/ticket-pdf.server";
+import type { AttachmentMaker } from "./mailer.server";
+import type { Mailer } from "./mailer";
+import type { UnsubscribeLinks } from "./unsubscribe.server";
+
+/** What every after-sale email needs: the database, the mailer and the site's address. */
+export interface EmailDeps {
+  db: Db;
+  mailer: Mailer;
+  publicUrl: string;
+}
+
+const base = (publicUrl: string) => publicUrl.replace(/\/$/, "");
+const when = (startsAt: Date, endsAt: Date | null) => `${formatLongDate(startsAt)}, ${formatTimeRange(startsAt, endsAt)}`;
+const firstName = (name: string) => name.split(" ")[0] ?? "";
+
+/** The files emails name: an order's tickets, as a PDF made when the email is sent. */
+export function ticketAttachments(db: Db): AttachmentMaker {
+  return async (ref) => {
+    if (ref.kind !== "order-tickets") return null;
+    const docs = await ticketDocuments(db, { orderId: ref.orderId });
+    if (!docs) return null;
+    return { filename: `tickets-${docs.reference}.pdf`, content: await renderTicketsPdf(docs.tickets, { title: `Tickets ${docs.reference}` }), contentType: "application/pdf" };
+  };
+}
+
+/** To the friend a ticket was sent to: what it is, and the link to claim it. */
+export async function sendTicketShared(deps: EmailDeps, input: { ticketId: string; from: { id: string; name: string }; toEmail: string; toName: string | null; token: string }) {
+  const t = await getMyTicket(deps.db, { ticketId: input.ticketId, userId: input.from.id });
+  if (!t) return;
+  await deps.mailer.send({
+    to: input.toEmail,
+    template: {
+      name: "ticket-shared",
+      props: {
+        toName: input.toName,
+        fromName: input.from.name,
+        eventName: t.event.name,
+        when: when(t.event.startsAt, t.event.endsAt),
+        where: t.venue ? `${t.venue.name}, ${t.venue.address}` : "Online",
+        ticketName: t.seatRow !== null ? `${t.typeName}, seat ${seatName(t.seatRow, t.seatColumn!)}` : t.typeName,
+        claimUrl: `${base(deps.publicUrl)}/tickets/claim/${input.token}`,
+      },
+    },
+  });
+}
+
+/** To the host: a buyer asks to cancel, with their reason; and a note in the host's feed. */
+export async function sendCancellationRequested(deps: EmailDeps, requestId: string) {
+  const [row] = await deps.db
+    .select({ request: cancellationRequest, order, event: { name: event.name }, host: { id: user.id, email: user.email, firstName: user.firstName, name: user.name } })
+    .from(cancellationRequest)
+    .innerJoin(order, eq(order.id, cancellationRequest.orderId))
+    .innerJoin(event, eq(event.id, order.eventId))
+    .innerJoin(user, eq(user.id, order.hostId))
+    .where(eq(cancellationRequest.id, requestId));
+  if (!row) return;
+  const lines = await deps.db.select().from(orderLine).where(eq(orderLine.orderId, row.order.id));
+  const tickets = lines.map((l) => `${l.quantity} × ${l.name}`).join(", ");
+  await deps.mailer.send({
+    to: row.host.email,
+    userId: row.host.id,
+    template: {
+      name: "cancellation-requested",
+      props: {
+        hostName: row.host.firstName ?? firstName(row.host.name),
+        buyerName: row.order.buyerName,
+        reference: row.order.reference,
+        eventName: row.event.name,
+        tickets,
+        total: formatMoney(row.order.totalPence, row.order.currency),
+        reason: row.request.reason,
+        manageUrl: `${base(deps.publicUrl)}/h/tickets`,
+      },
+    },
+  });
+  await addNotification(deps.db, { userId: row.host.id, title: `Cancellation requested: ${row.event.name}`, body: `${row.order.buyerName} asks to cancel ${tickets} (${row.order.reference}).`, link: "/h/tickets" });
+}
+
+/**
+ * To the buyer: what became of their cancellation, and, when money goes back, a refund receipt.
+ * A note goes in their feed too.
+ */
+export async function sendCancellationOutcome(deps: EmailDeps, input: { orderId: string; outcome: "approved" | "declined" | "cancelled"; refundPence: number; hostMessage: string | null }) {
+  const [row] = await deps.db.select({ order, eventName: event.name }).from(order).innerJoin(event, eq(event.id, order.eventId)).where(eq(order.id, input.orderId));
+  if (!row) return;
+  const o = row.order;
+  const orderUrl = `${base(deps.publicUrl)}/orders/${o.reference}`;
+  const refund = input.refundPence > 0 ? formatMoney(input.refundPence, o.currency) : null;
+  await deps.mailer.send({
+    to: o.buyerEmail,
+    userId: o.userId,
+    template: {
+      name: "cancellation-decided",
+      props: { firstName: firstName(o.buyerName), reference: o.reference, eventName: row.eventName, outcome: input.outcome, refund, hostMessage: input.hostMessage, orderUrl },
+    },
+  });
+  if (refund) {
+    await deps.mailer.send({ to: o.buyerEmail, userId: o.userId, template: { name: "refund-issued", props: { firstName: firstName(o.buyerName), reference: o.reference, eventName: row.eventName, amount: refund, orderUrl } } });
+  }
+  if (o.userId) {
+    const title =
+      input.outcome === "declined" ? `Your cancellation request for ${row.eventName} was declined` : refund ? `Cancelled: ${row.eventName}, ${refund} refunded` : `Cancelled: ${row.eventName}`;
+    await addNotification(deps.db, { userId: o.userId, title, body: input.hostMessage ? `The host says: ${input.hostMessage}` : "", link: `/orders/${o.reference}` });
+  }
+}
+
+/** Emails (and feed notes) for waitlist offers not yet told, each once. */
+export async function sendWaitlistOffers(deps: EmailDeps, now: Date): Promise<number> {
+  const notices = await claimOfferNotices(deps.db, now);
+  for (const n of notices) {
+    const checkoutUrl = `${base(deps.publicUrl)}/checkout/${n.holdId}`;
+    const until = `${formatLongDate(n.expiresAt)}, ${formatTimeRange(n.expiresAt, null)}`;
+    await deps.mailer.send({
+      to: n.email,
+      userId: n.userId,
+      template: { name: "waitlist-offer", props: { firstName: n.firstName, eventName: n.eventName, when: when(n.startsAt, n.endsAt), quantity: n.quantity, until, checkoutUrl } },
+    });
+    await addNotification(deps.db, { userId: n.userId, title: `Places held for you: ${n.eventName}`, body: `Book by ${until}, or they go to the next person waiting.`, link: `/checkout/${n.holdId}` });
+  }
+  return notices.length;
+}
+
+/** The day-before reminders now due, each once, with a one-click unsubscribe. */
+export async function sendEventReminders(deps: EmailDeps & { unsubscribe: UnsubscribeLinks }, now: Date): Promise<number> {
+  const due = await claimDueReminders(deps.db, now);
+  for (const r of due) {
+    await deps.mailer.send({
+      to: r.email,
+      userId: r.userId,
+      headers: { "List-Unsubscribe": `<${deps.unsubscribe.oneClickUrl(r.userId)}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
+      template: {
+        name: "event-reminder",
+        props: {
+          firstName: r.firstName,
+          eventName: r.event.name,
+          when: when(r.event.startsAt, r.event.endsAt),
+          where: r.event.isOnline ? "Online" : `${r.event.venueName}, ${r.event.address}`,
+          tickets: r.tickets,
+          ticketsUrl: `${base(deps.publicUrl)}/u/tickets`,
+          directionsUrl: r.event.lat !== null && r.event.lng !== null ? directionsUrl(r.event.lat, r.event.lng) : null,
+          unsubscribeUrl: deps.unsubscribe.pageUrl(r.userId),
+        },
+      },
+    });
+  }
+  return due.length;
+}

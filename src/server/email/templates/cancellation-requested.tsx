@@ -1,0 +1,45 @@
+import { Section, Text } from "@react-email/components";
+import { EmailLayout, P } from "./layout";
+import { greeting } from "./greeting";
+
+export interface CancellationRequestedProps {
+  hostName: string;
+  buyerName: string;
+  reference: string;
+  eventName: string;
+  /** '2 × General admission' */
+  tickets: string;
+  /** '£20.20' */
+  total: string;
+  reason: string;
+  manageUrl: string;
+}
+
+export const cancellationRequestedSubject = ({ reference, eventName }: Pick<CancellationRequestedProps, "reference" | "eventName">) =>
+  `Cancellation requested: ${eventName} (${reference})`;
+
+/** To the host: a buyer asks to cancel a paid order, with their reason. */
+export function CancellationRequested(props: CancellationRequestedProps) {
+  return (
+    <EmailLayout
+      preview={`${props.buyerName} asks to cancel ${props.tickets} for ${props.eventName}.`}
+      heading="A buyer asks to cancel"
+      action={{ label: "Review the request", url: props.manageUrl }}
+      afterAction="Approve to refund them (in full or in part) and put the places back on sale, or decline with a note. Your waitlist is offered freed places first."
+      reason={`you host ${props.eventName} on Ticketyboo.`}
+    >
+      <P>{greeting(props.hostName)}</P>
+      <P>
+        {props.buyerName} has asked to cancel order {props.reference} for <strong>{props.eventName}</strong>.
+      </P>
+      <Section style={{ margin: "0 0 16px" }}>
+        <Text style={{ margin: 0, fontSize: "15px", lineHeight: "24px" }}>
+          <strong>Tickets:</strong> {props.tickets} · {props.total}
+        </Text>
+        <Text style={{ margin: 0, fontSize: "15px", lineHeight: "24px" }}>
+          <strong>Their reason:</strong> {props.reason}
+        </Text>
+      </Section>
+    </EmailLayout>
+  );
+}

@@ -1,0 +1,51 @@
+import { Section, Text } from "@react-email/components";
+import { EmailLayout, P } from "./layout";
+import { greeting } from "./greeting";
+
+export interface EventReminderProps {
+  firstName: string;
+  eventName: string;
+  when: string;
+  where: string;
+  tickets: number;
+  ticketsUrl: string;
+  /** A map link for a venue; null online. */
+  directionsUrl: string | null;
+  unsubscribeUrl: string;
+}
+
+export const eventReminderSubject = ({ eventName }: Pick<EventReminderProps, "eventName">) => `Tomorrow: ${eventName}`;
+
+/** The day before: when, where, and the tickets ready to show (even offline). */
+export function EventReminder(props: EventReminderProps) {
+  const tickets = props.tickets === 1 ? "your ticket is ready" : `your ${props.tickets} tickets are ready`;
+  return (
+    <EmailLayout
+      preview={`${props.eventName}: ${props.when}, ${props.where}.`}
+      heading="See you there!"
+      action={{ label: props.tickets === 1 ? "Show my ticket" : "Show my tickets", url: props.ticketsUrl }}
+      afterAction="Open your tickets once before you set off: they stay on your phone, even without signal at the door."
+      reason="you have tickets for an event starting soon."
+      unsubscribeUrl={props.unsubscribeUrl}
+    >
+      <P>{greeting(props.firstName)}</P>
+      <P>
+        <strong>{props.eventName}</strong> is coming up, and {tickets}.
+      </P>
+      <Section style={{ margin: "0 0 16px" }}>
+        <Text style={{ margin: 0, fontSize: "15px", lineHeight: "24px" }}>
+          <strong>When:</strong> {props.when}
+        </Text>
+        <Text style={{ margin: 0, fontSize: "15px", lineHeight: "24px" }}>
+          <strong>Where:</strong> {props.where}
+          {props.directionsUrl ? (
+            <>
+              {" "}
+              (<a href={props.directionsUrl}>directions</a>)
+            </>
+          ) : null}
+        </Text>
+      </Section>
+    </EmailLayout>
+  );
+}

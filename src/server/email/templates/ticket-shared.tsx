@@ -1,0 +1,45 @@
+import { Section, Text } from "@react-email/components";
+import { EmailLayout, P } from "./layout";
+import { greeting } from "./greeting";
+
+export interface TicketSharedProps {
+  /** The friend's name, if the sender gave it. */
+  toName: string | null;
+  fromName: string;
+  eventName: string;
+  when: string;
+  where: string;
+  ticketName: string;
+  claimUrl: string;
+}
+
+export const ticketSharedSubject = ({ fromName, eventName }: Pick<TicketSharedProps, "fromName" | "eventName">) => `${fromName} sent you a ticket to ${eventName}`;
+
+/** A ticket passed on by a friend: claim it into your account, and it's yours with a code of its own. */
+export function TicketShared(props: TicketSharedProps) {
+  return (
+    <EmailLayout
+      preview={`${props.fromName} sent you a ticket: ${props.eventName}, ${props.when}.`}
+      heading="You've been sent a ticket"
+      action={{ label: "Claim my ticket", url: props.claimUrl }}
+      afterAction="Log in or sign up with any email to claim it. Once you do, the ticket is yours, with a QR code of its own, and the one your friend had stops working."
+      reason={`${props.fromName} sent you a ticket on Ticketyboo.`}
+    >
+      <P>{greeting(props.toName)}</P>
+      <P>
+        {props.fromName} has sent you a ticket for <strong>{props.eventName}</strong>.
+      </P>
+      <Section style={{ margin: "0 0 16px" }}>
+        <Text style={{ margin: 0, fontSize: "15px", lineHeight: "24px" }}>
+          <strong>When:</strong> {props.when}
+        </Text>
+        <Text style={{ margin: 0, fontSize: "15px", lineHeight: "24px" }}>
+          <strong>Where:</strong> {props.where}
+        </Text>
+        <Text style={{ margin: 0, fontSize: "15px", lineHeight: "24px" }}>
+          <strong>Ticket:</strong> {props.ticketName}
+        </Text>
+      </Section>
+    </EmailLayout>
+  );
+}

@@ -1,0 +1,69 @@
+import { and, asc, eq, inArray } from "drizzle-orm";
+import type { Db } from "~/db/client.server";
+import { event, order, ticket, ticketType, user, venue } from "~/db/schema";
+import { formatLongDate, formatTimeRange } from "~/lib/format";
+import { seatName } from "~/lib/seats";
+
+/** A ticket as its PDF page (and its email attachment) shows it. */
+export interface TicketDocument {
+  code: string;
+  eventName: string;
+  /** 'Saturday 5 December 2026, 7:30 pm – 11:00 pm (UK time)' */
+  when: string;
+  /** 'The Jericho Tavern, 56 Walton Street, Oxford OX2 6AE', or 'Online' */
+  where: string;
+  typeName: string;
+  /** 'J12', when seated. */
+  seat: string | null;
+  holderName: string | null;
+  reference: string;
+  /** 'Ticket 1 of 2' */
+  position: string;
+  host: string;
+}
+
+/**
+ * The tickets to print: all the valid ones of an order (for its confirmation email), or one
+ * ticket for the person holding it (null if it isn't theirs). Cancelled tickets are never printed.
+ */
+export async function ticketDocuments(db: Db, which: { orderId: string } | { ticketId: string; holderId: string }): Promise<{ reference: string; eventSlug: string; tickets: TicketDocument[] } | null> {
+  const rows = await db
+    .select({ ticket, typeName: ticketType.name, reference: order.reference, event, venue, host: { name: user.name, title: user.hostTitle } })
+    .from(ticket)
+    .innerJoin(order, eq(order.id, ticket.orderId))
+    .innerJoin(ticketType, eq(ticketType.id, ticket.ticketTypeId))
+    .innerJoin(event, eq(event.id, ticket.eventId))
+    .innerJoin(user, eq(user.id, event.hostId))
+    .leftJoin(venue, eq(venue.id, event.venueId))
+    .where(
+      and(
+        "orderId" in which ? eq(ticket.orderId, which.orderId) : and(eq(ticket.id, which.ticketId), eq(ticket.holderUserId, which.holderId)),
+        inArray(ticket.status, ["valid", "checked_in"]),
+      ),
+    )
+    .orderBy(asc(ticket.seatRow), asc(ticket.seatColumn), asc(ticket.createdAt));
+  if (rows.length === 0) return null;
+  // "Ticket 2 of 3" counts within the whole order, as the order page does.
+  const order_ = await db
+    .select({ id: ticket.id })
+    .from(ticket)
+    .where(eq(ticket.orderId, rows[0]!.ticket.orderId))
+    .orderBy(asc(ticket.seatRow), asc(ticket.seatColumn), asc(ticket.createdAt));
+  const first = rows[0]!;
+  return {
+    reference: first.reference,
+    eventSlug: first.event.slug,
+    tickets: rows.map((r) => ({
+      code: r.ticket.code,
+      eventName: r.event.name,
+      when: `${formatLongDate(r.event.startsAt)}, ${formatTimeRange(r.event.startsAt, r.event.endsAt)} (UK time)`,
+      where: r.venue ? `${r.venue.name}, ${r.venue.formattedAddress}` : "Online",
+      typeName: r.typeName,
+      seat: r.ticket.seatRow !== null ? seatName(r.ticket.seatRow, r.ticket.seatColumn!) : null,
+      holderName: r.ticket.holderName,
+      reference: r.reference,
+      position: `Ticket ${order_.findIndex((o) => o.id === r.ticket.id) + 1} of ${order_.length}`,
+      host: r.host.title ?? r.host.name,
+    })),
+  };
+}
