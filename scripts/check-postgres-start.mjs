@@ -47,7 +47,7 @@ try {
   const checks = [
     ["both instances answered /api/health with db=postgres", true],
     ["seeded exactly once", seeds.rows[0].n === 1],
-    ["four demo accounts, not eight", users.rows[0].n === 4],
+    ["five demo accounts, not ten", users.rows[0].n === 5],
     ["demo events present", events.rows[0].n >= 50],
     ["each migration applied once", migrations.rows[0].n === migrationFiles],
     ["neither instance crashed", !failed],

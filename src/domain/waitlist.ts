@@ -16,7 +16,7 @@ export interface WaitlistTicket extends TicketLike {
 }
 
 /** Nothing a buyer could put in a basket now: every public ticket gone (sold or held). */
-export function nothingToBuy(tickets: readonly WaitlistTicket[], now: Date): boolean {
+export function nothingToBuy(tickets: readonly TicketLike[], now: Date): boolean {
   return !tickets.some((t) => isOnSale(t, now));
 }
 
@@ -29,7 +29,7 @@ export const joinProblemText: Record<JoinProblem, string> = {
   quantity: `Choose from 1 to ${MAX_WAITLIST_QUANTITY} places.`,
 };
 
-export function joinProblem(e: EventTimes & { isCancelled: boolean }, tickets: readonly WaitlistTicket[], quantity: number, now: Date): JoinProblem | null {
+export function joinProblem(e: EventTimes & { isCancelled: boolean }, tickets: readonly TicketLike[], quantity: number, now: Date): JoinProblem | null {
   if (e.isCancelled) return "cancelled";
   if (hasEnded(e, now)) return "ended";
   if (!Number.isInteger(quantity) || quantity < 1 || quantity > MAX_WAITLIST_QUANTITY) return "quantity";

@@ -148,7 +148,7 @@ export function createApp(deps: AppDeps) {
   app.route("/", calendarRoutes({ database, publicUrl: config.publicUrl }));
   if (config.devRoutes) {
     app.route("/dev/tiles", devTileRoutes());
-    app.route("/dev", devBookingRoutes(database));
+    app.route("/dev", devBookingRoutes(database, deps.ticketCodes.sign));
   }
   app.route("/media", mediaRoutes(deps.storage));
   app.route("/img", imageRoutes({ storage: deps.storage, cacheDir: path.join(config.dataDir, "cache", "img") }));

@@ -1,8 +1,8 @@
 import { and, eq, isNotNull, or, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { hold, seatClaim, user } from "~/db/schema";
+import { event, hold, seatClaim, user } from "~/db/schema";
 
-/** What the booking panel needs beyond the event page itself: the host's fee mode and the seats already taken. */
+/** What the booking panel needs beyond the event page itself: the host's fee mode, the seats already taken, and the waitlist's offer window. */
 export async function bookingExtras(db: Db, input: { eventId: string; hostId: string; now: Date }) {
   const [host] = await db.select({ feeMode: user.feeMode }).from(user).where(eq(user.id, input.hostId));
   const taken = await db
@@ -11,5 +11,6 @@ export async function bookingExtras(db: Db, input: { eventId: string; hostId: st
     .leftJoin(hold, eq(hold.id, seatClaim.holdId))
     // Sold seats, and seats in holds that have not run out.
     .where(and(eq(seatClaim.eventId, input.eventId), or(isNotNull(seatClaim.ticketId), and(eq(hold.status, "active"), sql`${hold.expiresAt} > ${input.now}`))));
-  return { feeMode: host?.feeMode ?? ("pass" as const), takenSeats: taken };
+  const [settings] = await db.select({ hours: event.waitlistOfferHours }).from(event).where(eq(event.id, input.eventId));
+  return { feeMode: host?.feeMode ?? ("pass" as const), takenSeats: taken, waitlistOfferHours: settings?.hours ?? 12 };
 }

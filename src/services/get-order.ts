@@ -1,4 +1,4 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { event, order, orderLine, ticket, ticketType, user, venue } from "~/db/schema";
 
@@ -19,7 +19,17 @@ export async function getOrder(db: Db, input: { reference: string; userId: strin
   const [lines, tickets] = await Promise.all([
     db.select().from(orderLine).where(eq(orderLine.orderId, row.order.id)),
     db
-      .select({ id: ticket.id, code: ticket.code, status: ticket.status, seatRow: ticket.seatRow, seatColumn: ticket.seatColumn, holderName: ticket.holderName, typeName: ticketType.name })
+      .select({
+        id: ticket.id,
+        code: ticket.code,
+        status: ticket.status,
+        seatRow: ticket.seatRow,
+        seatColumn: ticket.seatColumn,
+        holderName: ticket.holderName,
+        holderUserId: ticket.holderUserId,
+        typeName: ticketType.name,
+        pendingTransferTo: sql<string | null>`(select tt.to_email from ticket_transfer tt where tt.ticket_id = ${ticket.id} and tt.status = 'pending' limit 1)`,
+      })
       .from(ticket)
       .innerJoin(ticketType, eq(ticketType.id, ticket.ticketTypeId))
       .where(eq(ticket.orderId, row.order.id))
@@ -35,6 +45,7 @@ export async function getOrder(db: Db, input: { reference: string; userId: strin
       endsAt: row.event.endsAt,
       image: row.event.images[0] ?? null,
       isOnline: row.event.isOnline,
+      isCancelled: row.event.isCancelled,
       venue: row.venue ? { name: row.venue.name, address: row.venue.formattedAddress, lat: row.venue.lat, lng: row.venue.lng } : null,
       host: row.host.title ?? row.host.name,
     },

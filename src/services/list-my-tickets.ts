@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { event, order, ticket, ticketTransfer, ticketType, user, venue } from "~/db/schema";
+import { cancellationRequest, event, order, ticket, ticketTransfer, ticketType, user, venue } from "~/db/schema";
 import { hasEnded } from "~/domain/event-flags";
 import { fetchCards, type EventCardData } from "./discover-events";
 
@@ -88,6 +88,11 @@ export async function getMyTicket(db: Db, input: { ticketId: string; userId: str
     .where(and(eq(ticketTransfer.ticketId, row.ticket.id), eq(ticketTransfer.status, "pending")))
     .orderBy(desc(ticketTransfer.createdAt))
     .limit(1);
+  const [cancelling] = await db
+    .select({ id: cancellationRequest.id })
+    .from(cancellationRequest)
+    .where(and(eq(cancellationRequest.orderId, row.ticket.orderId), inArray(cancellationRequest.status, ["pending", "refunding"])))
+    .limit(1);
   // Which of the order's tickets this is, for "Ticket 2 of 3".
   const siblings = await db
     .select({ id: ticket.id })
@@ -119,6 +124,8 @@ export async function getMyTicket(db: Db, input: { ticketId: string; userId: str
     },
     venue: row.venue ? { name: row.venue.name, address: row.venue.formattedAddress, lat: row.venue.lat, lng: row.venue.lng } : null,
     pendingTransfer: transfer ?? null,
+    cancellationPending: Boolean(cancelling),
+    checkedInAt: row.ticket.checkedInAt,
   };
 }
 

@@ -23,10 +23,14 @@ export interface TicketDocument {
 }
 
 /**
- * The tickets to print: all the valid ones of an order (for its confirmation email), or one
- * ticket for the person holding it (null if it isn't theirs). Cancelled tickets are never printed.
+ * The tickets to print: the valid ones of an order (for its confirmation email; or those its
+ * buyer still holds), or one ticket for the person holding it (null if it isn't theirs).
+ * Cancelled tickets are never printed.
  */
-export async function ticketDocuments(db: Db, which: { orderId: string } | { ticketId: string; holderId: string }): Promise<{ reference: string; eventSlug: string; tickets: TicketDocument[] } | null> {
+export async function ticketDocuments(
+  db: Db,
+  which: { orderId: string; holderId?: string } | { ticketId: string; holderId: string },
+): Promise<{ reference: string; eventSlug: string; tickets: TicketDocument[] } | null> {
   const rows = await db
     .select({ ticket, typeName: ticketType.name, reference: order.reference, event, venue, host: { name: user.name, title: user.hostTitle } })
     .from(ticket)
@@ -37,7 +41,9 @@ export async function ticketDocuments(db: Db, which: { orderId: string } | { tic
     .leftJoin(venue, eq(venue.id, event.venueId))
     .where(
       and(
-        "orderId" in which ? eq(ticket.orderId, which.orderId) : and(eq(ticket.id, which.ticketId), eq(ticket.holderUserId, which.holderId)),
+        "orderId" in which ? eq(ticket.orderId, which.orderId) : eq(ticket.id, which.ticketId),
+        // Only what this person holds: a ticket passed on carries its new holder's code.
+        which.holderId ? eq(ticket.holderUserId, which.holderId) : undefined,
         inArray(ticket.status, ["valid", "checked_in"]),
       ),
     )

@@ -1,3 +1,5 @@
+import { CANCEL_FAILED, REASON_REQUIRED } from "~/domain/cancellation";
+
 /**
  * Every user-facing text that the product spec gives, verbatim, in one place.
  * Components and services import from here; nothing paraphrases the spec.
@@ -65,6 +67,9 @@ export const messages = {
     soldOut: "Sorry, this event is sold out!",
     ended: "Sorry, this event has ended!",
     missingWaitlistData: "Missing event or user data!",
+    cancelFailed: CANCEL_FAILED,
+    reasonRequired: REASON_REQUIRED,
+    ticketNotFound: "Ticket Not Found",
   },
   forms: {
     unsavedChanges: "You have unsaved changes. Are you sure you want to leave?",

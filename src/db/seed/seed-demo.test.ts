@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDaysYmd, londonWallTimeToUtc, londonYmd } from "../../lib/london-time";
 import { createTestDatabase } from "../../../tests/setup/test-db";
 import type { Database } from "../client.server";
-import { account, alert, appMeta, discount, event, featureFlag, order, seatClaim, ticket, ticketType, user, venue } from "../schema";
+import { account, alert, appMeta, cancellationRequest, discount, event, featureFlag, order, seatClaim, ticket, ticketType, user, venue, waitlistEntry } from "../schema";
 import { createTicketCodes } from "../../server/ticket-codes.server";
 import { CATEGORIES, VENUES } from "./demo-data";
 import { chooseBuyerEvents, planDemoOrders } from "./demo-orders";
@@ -182,13 +182,14 @@ describe("planning", () => {
 });
 
 describe("seedDemoIfEmpty", () => {
-  it("creates the four demo accounts, verified, with the password ticketyboo", async () => {
+  it("creates the five demo accounts, verified, with the password ticketyboo", async () => {
     const rows = await database.db
       .select({ id: user.id, email: user.email, type: user.userType, verified: user.emailVerified, user, account })
       .from(user)
       .innerJoin(account, eq(account.userId, user.id));
     expect(rows.map((r) => `${r.email}:${r.type}`).sort()).toEqual([
       "buyer@ticketyboo.test:buyer",
+      "friend@ticketyboo.test:buyer",
       "host2@ticketyboo.test:host",
       "host@ticketyboo.test:host",
       "staff@ticketyboo.test:buyer",
@@ -209,6 +210,28 @@ describe("seedDemoIfEmpty", () => {
     // Only the staff account sees staff pages.
     expect(byEmail("staff@ticketyboo.test")).toMatchObject({ name: "Sam Staff", firstName: "Sam", lastName: "Staff", isStaff: true });
     expect(rows.filter((r) => r.user.isStaff).map((r) => r.email)).toEqual(["staff@ticketyboo.test"]);
+    expect(byEmail("friend@ticketyboo.test")).toMatchObject({ name: "Femi Friend", userType: "buyer" });
+  });
+
+  it("puts people in line for sold-out shows (the demo buyer for one) and a cancellation request before the host", async () => {
+    const waiting = await database.db
+      .select({ email: user.email, flag: user.waitlistRequest, status: waitlistEntry.status, eventStatus: event.status, soldTotal: event.soldTotal, capacityTotal: event.capacityTotal })
+      .from(waitlistEntry)
+      .innerJoin(user, eq(user.id, waitlistEntry.userId))
+      .innerJoin(event, eq(event.id, waitlistEntry.eventId));
+    expect(waiting.length).toBeGreaterThanOrEqual(4);
+    for (const w of waiting) {
+      expect(w).toMatchObject({ flag: true, status: "waiting", eventStatus: "published" });
+      // Only sold-out events have a line.
+      expect(w.soldTotal).toBe(w.capacityTotal);
+    }
+    expect(waiting.map((w) => w.email)).toContain("buyer@ticketyboo.test");
+    const requests = await database.db
+      .select({ status: cancellationRequest.status, orderStatus: order.status, host: user.email })
+      .from(cancellationRequest)
+      .innerJoin(order, eq(order.id, cancellationRequest.orderId))
+      .innerJoin(user, eq(user.id, order.hostId));
+    expect(requests).toEqual([{ status: "pending", orderStatus: "paid", host: "host@ticketyboo.test" }]);
   });
 
   it("seeds 60 events over all 12 categories, with every scenario the demo needs", async () => {

@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { hashPassword } from "better-auth/crypto";
-import { TransactionRollbackError, eq } from "drizzle-orm";
+import { TransactionRollbackError, and, asc, eq, inArray, ne } from "drizzle-orm";
 import { addDaysYmd, londonWallTimeToUtc, londonYmd } from "../../lib/london-time";
 import type { Db } from "../client.server";
-import { account, alert, appMeta, discount, event, featureFlag, order, orderLine, seatClaim, ticket, ticketType, user, venue } from "../schema";
+import { account, alert, appMeta, cancellationRequest, discount, event, featureFlag, order, orderLine, seatClaim, ticket, ticketType, user, venue, waitlistEntry } from "../schema";
 import { hashString, prng, renderAvatar, renderCoverImage } from "./cover-image";
 import { CATEGORIES, DEMO_DISCOUNTS, VENUES, type EventSeed, type HostKey, type Scenario, type TicketSeed } from "./demo-data";
 import { crowdEmail, DEMO_CROWD, planDemoOrders, priceDemoOrder } from "./demo-orders";
@@ -46,8 +46,10 @@ export const DEMO_ACCOUNTS = [
   },
   // Ticketyboo staff: sees staff-only pages such as /staff/emails (emails that did not go out).
   { key: "staff", email: "staff@ticketyboo.test", firstName: "Sam", lastName: "Staff", userType: "buyer", isStaff: true },
+  // A second buyer: someone to send a ticket to, or to wait in line for a sold-out show.
+  { key: "friend", email: "friend@ticketyboo.test", firstName: "Femi", lastName: "Friend", userType: "buyer" },
 ] as const satisfies readonly {
-  key: "buyer" | "staff" | HostKey;
+  key: "buyer" | "staff" | "friend" | HostKey;
   email: string;
   firstName: string;
   lastName: string;
@@ -286,6 +288,44 @@ async function seedOrders(
   if (discounted > 0) await tx.update(discount).set({ uses: discounted }).where(eq(discount.id, ctx.crowdCode.id));
 }
 
+/**
+ * Life after the sale in the demo: people waiting in line for the host's sold-out shows (the demo
+ * buyer among them, for one), and a buyer asking the host to cancel a paid order, so the host's
+ * tickets page has a request to decide.
+ */
+async function seedAfterTheSale(tx: Db, ctx: { now: Date; events: PlannedEvent[]; eventId: Map<string, string>; buyerId: string; hostId: string }) {
+  const soldOut = ctx.events.filter((e) => e.template.scenario === "sold-out" && e.template.host === "host" && e.startsAt > ctx.now);
+  const crowd = await tx.select({ id: user.id }).from(user).where(inArray(user.email, DEMO_CROWD.map(([f, l]) => crowdEmail(f, l))));
+  const entries: (typeof waitlistEntry.$inferInsert)[] = [];
+  soldOut.slice(0, 2).forEach((e, i) => {
+    const waiting = crowd.slice(i * 3, i * 3 + 3).map((c) => c.id);
+    if (i === 0) waiting.push(ctx.buyerId);
+    waiting.forEach((userId, k) => {
+      const at = new Date(ctx.now.getTime() - (waiting.length - k) * 3_600_000);
+      entries.push({ eventId: ctx.eventId.get(e.slug)!, userId, quantity: 1 + (k % 2), createdAt: at, updatedAt: at });
+    });
+  });
+  if (entries.length > 0) {
+    await tx.insert(waitlistEntry).values(entries);
+    await tx
+      .update(user)
+      .set({ waitlistRequest: true })
+      .where(inArray(user.id, [...new Set(entries.map((e) => e.userId))]));
+  }
+
+  // The first paid crowd order for one of the host's upcoming events asks to be cancelled.
+  const upcoming = ctx.events.filter((e) => e.template.host === "host" && e.template.scenario === "upcoming").map((e) => ctx.eventId.get(e.slug)!);
+  const [asking] = await tx
+    .select({ id: order.id, createdAt: order.createdAt })
+    .from(order)
+    .where(and(inArray(order.eventId, upcoming), eq(order.status, "paid"), ne(order.userId, ctx.buyerId)))
+    .orderBy(asc(order.createdAt))
+    .limit(1);
+  if (asking) {
+    await tx.insert(cancellationRequest).values({ orderId: asking.id, requestedBy: null, reason: "Sorry, a family wedding has come up on the same day.", createdAt: new Date(ctx.now.getTime() - 2 * 3_600_000) });
+  }
+}
+
 /** Runs `fn` over `items`, at most `limit` at a time (sharp renders on a small thread pool). */
 async function forEachLimited<T>(items: readonly T[], limit: number, fn: (item: T) => Promise<void>): Promise<void> {
   let next = 0;
@@ -298,7 +338,8 @@ async function forEachLimited<T>(items: readonly T[], limit: number, fn: (item: 
 /* ---------- Writing ---------- */
 
 /**
- * Seeds the demo (four accounts, venues, sixty events, a welcome alert, feature flags) into an
+ * Seeds the demo (five accounts, venues, sixty events and their orders, waitlists, a welcome alert,
+ * feature flags) into an
  * empty database, and returns false if it is already there. Images are stored first (saving the
  * same key twice is harmless); everything in the database lands in one transaction whose first
  * write is the marker row, so a crash leaves nothing half-seeded and a concurrent seeder waits on
@@ -437,6 +478,7 @@ export async function seedDemoIfEmpty(db: Db, opts: { now: Date; storage: SeedSt
         .values(DEMO_DISCOUNTS.map((d) => ({ hostId: userId(d.host), name: d.name, code: d.code, kind: d.kind, value: d.value, isPrivate: d.isPrivate })))
         .returning({ id: discount.id, code: discount.code, value: discount.value });
       await seedOrders(tx, { now, events, eventId, typeId, buyer: users.find((u) => u.key === "buyer")!, hostId: userId, crowdCode: discountRows.find((d) => d.code === "crowd10")!, signedUpAt, sign: opts.sign });
+      await seedAfterTheSale(tx, { now, events, eventId, buyerId: userId("buyer"), hostId: userId("host") });
 
       await tx.insert(alert).values({
         heading: "Welcome to Ticketyboo",

@@ -1,22 +1,85 @@
-import { and, eq, sql } from "drizzle-orm";
+import { randomUUID } from "node:crypto";
+import { and, asc, eq, sql } from "drizzle-orm";
 import { Hono } from "hono";
+import { z } from "zod";
 import type { Database } from "~/db/client.server";
-import { hold } from "~/db/schema";
+import { event, hold, ticketType, user, venue } from "~/db/schema";
+import { completeOrder, type TicketSigner } from "~/services/complete-order";
+import { holdTickets } from "~/services/hold-tickets";
+
+const Scenario = z.object({
+  name: z.string().trim().min(1).max(120),
+  capacity: z.number().int().min(1).max(500),
+  pricePence: z.number().int().min(0).max(100_000),
+  /** An account to sell tickets to, through the real checkout services. */
+  soldTo: z.string().email().optional(),
+  quantity: z.number().int().min(1).max(10).default(1),
+  hostEmail: z.string().email().default("host@ticketyboo.test"),
+});
 
 /**
  * Dev and test drills for bookings (mounted with dev routes only, like the other /dev drills):
- * `POST /dev/holds/:id/expire` makes a hold's ten minutes run out now, so the timer's end can be
- * tried without waiting.
+ * - `POST /dev/holds/:id/expire` makes a hold's ten minutes run out now, so the timer's end can be
+ *   tried without waiting;
+ * - `POST /dev/scenarios/event` makes a fresh event a week from now at the host's first venue, and
+ *   optionally sells tickets to an account (hold, then order, as checkout does), so an e2e journey
+ *   that changes orders has its own to change.
  */
-export function devBookingRoutes(database: Database) {
-  return new Hono().post("/holds/:holdId/expire", async (c) => {
-    const id = c.req.param("holdId");
-    if (!/^[0-9a-f-]{36}$/i.test(id)) return c.json({ expired: false }, 404);
-    const rows = await database.db
-      .update(hold)
-      .set({ expiresAt: sql`now() - interval '1 second'` })
-      .where(and(eq(hold.id, id), eq(hold.status, "active")))
-      .returning({ id: hold.id });
-    return c.json({ expired: rows.length === 1 }, rows.length === 1 ? 200 : 404);
-  });
+export function devBookingRoutes(database: Database, sign: TicketSigner) {
+  return new Hono()
+    .post("/holds/:holdId/expire", async (c) => {
+      const id = c.req.param("holdId");
+      if (!/^[0-9a-f-]{36}$/i.test(id)) return c.json({ expired: false }, 404);
+      const rows = await database.db
+        .update(hold)
+        .set({ expiresAt: sql`now() - interval '1 second'` })
+        .where(and(eq(hold.id, id), eq(hold.status, "active")))
+        .returning({ id: hold.id });
+      return c.json({ expired: rows.length === 1 }, rows.length === 1 ? 200 : 404);
+    })
+    .post("/scenarios/event", async (c) => {
+      const parsed = Scenario.safeParse(await c.req.json().catch(() => null));
+      if (!parsed.success) return c.json({ error: parsed.error.issues[0]?.message }, 422);
+      const s = parsed.data;
+      const db = database.db;
+      const [host] = await db.select().from(user).where(eq(user.email, s.hostEmail));
+      if (!host) return c.json({ error: "no such host" }, 404);
+      const [place] = await db.select({ id: venue.id }).from(venue).where(eq(venue.hostId, host.id)).orderBy(asc(venue.createdAt)).limit(1);
+      const now = new Date();
+      const startsAt = new Date(Math.ceil((now.getTime() + 7 * 86_400_000) / 3_600_000) * 3_600_000);
+      const [created] = await db
+        .insert(event)
+        .values({
+          slug: `${s.name.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "")}-${randomUUID().slice(0, 6)}`,
+          name: s.name,
+          summary: "Made for a test run.",
+          category: "music-events",
+          eventType: "gigs",
+          hostId: host.id,
+          venueId: place?.id ?? null,
+          isOnline: !place,
+          startsAt,
+          endsAt: new Date(startsAt.getTime() + 3 * 3_600_000),
+          status: "published",
+          lastPublishedAt: now,
+        })
+        .returning();
+      const [type] = await db.insert(ticketType).values({ eventId: created!.id, name: "General admission", pricePence: s.pricePence, capacity: s.capacity }).returning();
+      let reference: string | null = null;
+      if (s.soldTo) {
+        const [buyer] = await db.select().from(user).where(eq(user.email, s.soldTo));
+        if (!buyer) return c.json({ error: "no such buyer" }, 404);
+        const held = await holdTickets(db, { eventId: created!.id, userId: buyer.id, lines: [{ ticketTypeId: type!.id, quantity: s.quantity }], now });
+        const total = held.breakdown.totalPence;
+        const done = await completeOrder(db, {
+          holdId: held.holdId,
+          buyer: { userId: buyer.id, email: buyer.email, name: [buyer.firstName, buyer.lastName].filter(Boolean).join(" ") || buyer.name },
+          payment: total === 0 ? null : { provider: "test", providerPaymentId: `pi_dev_${randomUUID()}`, amountPence: total },
+          now,
+          sign,
+        });
+        reference = done.reference;
+      }
+      return c.json({ eventId: created!.id, slug: created!.slug, reference });
+    });
 }

@@ -4,11 +4,12 @@ import { data, Form, Link, redirect, useFetcher, useNavigation, useRevalidator }
 import { eq } from "drizzle-orm";
 import { hold as holdTable } from "~/db/schema";
 import { isAppError } from "~/lib/app-error";
-import { formatEventDateTime, formatMoney } from "~/lib/format";
+import { formatEventDateTime, formatLondonTime, formatMoney, formatShortDate } from "~/lib/format";
 import { completeOrder } from "~/services/complete-order";
 import { getCheckout } from "~/services/get-checkout";
 import { extendHold } from "~/services/hold-tickets";
-import { releaseHolds } from "~/services/release-holds";
+import { releaseHoldsAndOffer } from "~/services/waitlist-offers";
+import { sendWaitlistOffers } from "~/server/email/after-sale-emails.server";
 import { startPayment } from "~/services/settle-payment";
 import { OrderBreakdown, OrderLines } from "~/web/components/booking/order-summary";
 import { seatLabel } from "~/web/components/booking/seat-picker";
@@ -32,7 +33,8 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   if (checkout.orderReference) throw redirect(`/orders/${checkout.orderReference}`);
   // Time is up: give the stock back now rather than at the next sweep.
   if (checkout.status === "active" && checkout.expiresAt <= now) {
-    await releaseHolds(db, { now, holdIds: [params.holdId] });
+    await db.transaction((tx) => releaseHoldsAndOffer(tx, { now, holdIds: [params.holdId] }));
+    await sendWaitlistOffers({ db, mailer: context.mailer, publicUrl: context.publicUrl }, now);
     checkout = (await getCheckout(db, { holdId: params.holdId, userId: user.id }))!;
   }
   return {
@@ -61,7 +63,8 @@ export async function action({ params, context, request }: Route.ActionArgs) {
     }
   }
   if (intent === "release") {
-    await releaseHolds(db, { now, holdIds: [params.holdId], as: "released" });
+    await db.transaction((tx) => releaseHoldsAndOffer(tx, { now, holdIds: [params.holdId], as: "released" }));
+    await sendWaitlistOffers({ db, mailer: context.mailer, publicUrl: context.publicUrl }, now);
     throw redirect(`/events/${checkout.event.slug}`);
   }
 
@@ -262,6 +265,14 @@ function HoldTimer({ expiresAt, extended }: { expiresAt: Date; extended: boolean
     return (
       <p className="mt-4 flex items-center gap-2 text-sm text-fg-muted">
         <Clock aria-hidden className="size-4" /> Your tickets are held until {deadline.toLocaleTimeString("en-GB", { hour: "2-digit", minute: "2-digit", timeZone: "Europe/London" })}.
+      </p>
+    );
+  }
+  if (left > 60 * 60) {
+    // A waitlist offer lasts hours: a deadline reads better than a countdown.
+    return (
+      <p className="mt-4 flex items-center gap-2 rounded-xl bg-surface-2 px-4 py-3 text-sm">
+        <Clock aria-hidden className="size-4" /> Held for you until <strong>{formatLondonTime(deadline)}</strong> on {formatShortDate(deadline)}.
       </p>
     );
   }

@@ -2,6 +2,7 @@ import { useEffect, useRef } from "react";
 import { Form, redirect, useNavigate, useSubmit } from "react-router";
 import { messages } from "~/web/messages";
 import { confirm } from "../components/ui/confirm-dialog";
+import { forgetOfflineTickets } from "../lib/offline-tickets";
 import type { Route } from "./+types/log-out";
 
 export const handle = { title: "Log out" };
@@ -34,7 +35,8 @@ export default function LogOut() {
     if (asked.current) return;
     asked.current = true;
     void confirm({ title: messages.auth.logOutTitle, description: messages.auth.logOutQuestion }).then((yes) => {
-      if (yes) void submit(null, { method: "post" });
+      // Tickets kept for offline use go too (Clear-Site-Data clears them as well, where honoured).
+      if (yes) void forgetOfflineTickets().then(() => submit(null, { method: "post" }));
       else if (window.history.length > 1) void navigate(-1);
       else void navigate("/u/dashboard");
     });

@@ -1,30 +1,78 @@
-import { CalendarDays, CheckCircle2, MapPin, Ticket } from "lucide-react";
+import { CalendarDays, CheckCircle2, Clock, Download, MapPin, Send, Ticket, XCircle } from "lucide-react";
 import QRCode from "qrcode";
-import { data, Link } from "react-router";
-import { formatLongDate, formatMoney, formatTimeRange } from "~/lib/format";
+import { data, Form, Link, useNavigation, useSubmit } from "react-router";
+import { formatLongDate, formatMoney, formatShortDate, formatTimeRange } from "~/lib/format";
 import { seatName } from "~/lib/seats";
+import { cancellationOption } from "~/domain/cancellation";
+import { isAppError } from "~/lib/app-error";
+import { cancelFreeOrder, latestCancellation, requestCancellation } from "~/services/cancel-order";
 import { getOrder } from "~/services/get-order";
+import { sendCancellationOutcome, sendCancellationRequested, sendWaitlistOffers } from "~/server/email/after-sale-emails.server";
+import { messages } from "~/web/messages";
 import { OrderBreakdown, OrderLines } from "~/web/components/booking/order-summary";
+import { confirm } from "~/web/components/ui/confirm-dialog";
+import { TextAreaField } from "~/web/components/ui/field";
 import type { Route } from "./+types/orders.$reference";
 
 export const handle = { title: "Your order" };
 export const meta: Route.MetaFunction = ({ data: loaded }) => [{ title: loaded ? `Order ${loaded.order.reference} · Ticketyboo` : "Order not found · Ticketyboo" }, { name: "robots", content: "noindex" }];
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const found = await getOrder(context.database.db, { reference: params.reference, userId: context.user!.id });
+  const user = context.user!;
+  const db = context.database.db;
+  const found = await getOrder(db, { reference: params.reference, userId: user.id });
   if (!found) throw data(null, { status: 404 });
   // Each ticket's QR, drawn on the server as SVG: high contrast, sharp at any size, no script.
-  const qr = await Promise.all(found.tickets.map((t) => QRCode.toString(t.code, { type: "svg", errorCorrectionLevel: "M", margin: 1, color: { dark: "#000000", light: "#ffffff" } })));
-  return { order: found, qr };
+  // Only for tickets this buyer still holds: one passed on carries its new holder's code.
+  const qr = await Promise.all(
+    found.tickets.map((t) => (t.holderUserId === user.id ? QRCode.toString(t.code, { type: "svg", errorCorrectionLevel: "M", margin: 1, color: { dark: "#000000", light: "#ffffff" } }) : null)),
+  );
+  const cancellation = await latestCancellation(db, found.id);
+  const option = cancellationOption(found, found.tickets, found.event, {
+    buyerId: user.id,
+    now: new Date(),
+    openRequest: cancellation && cancellation.status !== "declined" ? cancellation.status : null,
+  });
+  const tickets = found.tickets.map(({ code, ...t }, i) => ({ ...t, code: qr[i] ? code : null }));
+  return { order: { ...found, tickets }, qr, viewerId: user.id, cancellation, option };
 }
 
-export default function OrderPage({ loaderData }: Route.ComponentProps) {
-  const { order: o, qr } = loaderData;
+export async function action({ params, request, context }: Route.ActionArgs) {
+  const user = context.user!;
+  const db = context.database.db;
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  const now = new Date();
+  const emails = { db, mailer: context.mailer, publicUrl: context.publicUrl };
+  try {
+    if (intent === "cancel-free") {
+      const { orderId } = await cancelFreeOrder(db, { reference: params.reference, userId: user.id, now });
+      await sendCancellationOutcome(emails, { orderId, outcome: "cancelled", refundPence: 0, hostMessage: null });
+      await sendWaitlistOffers(emails, now);
+      return { done: "Your booking is cancelled, and your places are back on sale." };
+    }
+    if (intent === "request-cancellation") {
+      const reason = String(form.get("reason") ?? "");
+      const result = await requestCancellation(db, { reference: params.reference, userId: user.id, reason, now });
+      if (result.created) await sendCancellationRequested(emails, result.requestId);
+      return { done: "Request sent. The host will decide, and we'll email you either way." };
+    }
+  } catch (error) {
+    if (!isAppError(error)) throw error;
+    return { error: error.code === "validation_failed" ? error.message : error.code === "conflict" ? error.message : messages.buyer.cancelFailed, reason: String(form.get("reason") ?? "") };
+  }
+  return { error: messages.generic.tryAgain, reason: "" };
+}
+
+export default function OrderPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { order: o, qr, viewerId, cancellation, option } = loaderData;
   const money = (p: number) => formatMoney(p, o.currency);
-  const refunded = o.status === "refunded";
+  const lateRefund = o.status === "refunded" && o.tickets.length === 0;
+  const cancelled = o.status === "cancelled" || (o.status === "refunded" && !lateRefund);
+  const mine = o.tickets.filter((t) => t.holderUserId === viewerId && t.status !== "void");
   return (
     <div className="container-page max-w-4xl py-8 laptop:py-10">
-      {refunded ? (
+      {lateRefund ? (
         <div className="card p-6">
           <h1 className="text-2xl font-extrabold">We couldn't book these tickets</h1>
           <p className="mt-2 text-fg-muted">
@@ -37,13 +85,29 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
         </div>
       ) : (
         <>
-          <p className="inline-flex items-center gap-2 rounded-full bg-success/10 px-3 py-1 text-sm font-semibold text-success">
-            <CheckCircle2 aria-hidden className="size-4" /> {o.status === "free" ? "Booked" : "Paid"}
-          </p>
-          <h1 className="mt-3 text-3xl font-extrabold tracking-tight">You're going to {o.event.name}</h1>
+          {cancelled ? (
+            <p className="inline-flex items-center gap-2 rounded-full bg-surface-2 px-3 py-1 text-sm font-semibold">
+              <XCircle aria-hidden className="size-4" /> Cancelled{o.cancelledAt ? ` on ${formatShortDate(o.cancelledAt)}` : ""}
+            </p>
+          ) : (
+            <p className="inline-flex items-center gap-2 rounded-full bg-success/10 px-3 py-1 text-sm font-semibold text-success">
+              <CheckCircle2 aria-hidden className="size-4" /> {o.status === "free" ? "Booked" : "Paid"}
+            </p>
+          )}
+          <h1 className="mt-3 text-3xl font-extrabold tracking-tight">{cancelled ? o.event.name : `You're going to ${o.event.name}`}</h1>
           <p className="mt-1 text-fg-muted">
-            Order <strong className="text-fg">{o.reference}</strong> · We've emailed your tickets to {o.buyerEmail}.
+            Order <strong className="text-fg">{o.reference}</strong>
+            {cancelled
+              ? o.refundedPence > 0
+                ? ` · ${money(o.refundedPence)} refunded to your card.`
+                : " · Your tickets no longer work."
+              : ` · We've emailed your tickets to ${o.buyerEmail}.`}
           </p>
+          {actionData && "done" in actionData ? (
+            <p role="status" className="mt-4 rounded-xl bg-success/10 px-4 py-3 text-sm font-medium text-success">
+              {actionData.done}
+            </p>
+          ) : null}
 
           <section aria-labelledby="event-heading" className="card mt-6 grid gap-4 p-5 tablet:grid-cols-2">
             <h2 id="event-heading" className="sr-only">
@@ -73,29 +137,54 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
             </p>
           </section>
 
-          <section aria-labelledby="tickets-heading" className="mt-8">
-            <h2 id="tickets-heading" className="flex items-center gap-2 text-xl font-bold">
-              <Ticket aria-hidden className="size-5 text-brand" /> Your {o.tickets.length === 1 ? "ticket" : `${o.tickets.length} tickets`}
-            </h2>
-            <p className="mt-1 text-sm text-fg-muted">Show the QR code at the door. Each one lets one person in, once.</p>
-            <ul className="mt-4 grid gap-4 tablet:grid-cols-2">
-              {o.tickets.map((t, i) => (
-                <li key={t.id} className="card flex flex-col items-center p-5 text-center">
-                  <p className="font-semibold">
-                    {t.typeName}
-                    {t.seatRow !== null ? ` · Seat ${seatName(t.seatRow, t.seatColumn!)}` : ""}
-                  </p>
-                  <p className="text-xs text-fg-muted">
-                    Ticket {i + 1} of {o.tickets.length}
-                    {t.holderName ? ` · ${t.holderName}` : ""}
-                  </p>
-                  {/* Generated on our server by the QR library from the ticket's own code. */}
-                  <div role="img" aria-label={`QR code for ticket ${i + 1}`} className="mt-3 w-48 rounded-xl bg-white p-2 [&>svg]:h-auto [&>svg]:w-full" dangerouslySetInnerHTML={{ __html: qr[i]! }} />
-                  <p className="mt-2 font-mono text-xs break-all select-all">{t.code}</p>
-                </li>
-              ))}
-            </ul>
-          </section>
+          {!cancelled ? (
+            <section aria-labelledby="tickets-heading" className="mt-8">
+              <div className="flex flex-wrap items-end justify-between gap-3">
+                <div>
+                  <h2 id="tickets-heading" className="flex items-center gap-2 text-xl font-bold">
+                    <Ticket aria-hidden className="size-5 text-brand" /> Your {o.tickets.length === 1 ? "ticket" : `${o.tickets.length} tickets`}
+                  </h2>
+                  <p className="mt-1 text-sm text-fg-muted">Show the QR code at the door. Each one lets one person in, once.</p>
+                </div>
+                {mine.length > 0 ? (
+                  <a href={`/orders/${o.reference}/pdf`} className="btn-secondary min-h-10 text-sm" download>
+                    <Download aria-hidden className="size-4" /> Download {mine.length === 1 ? "PDF ticket" : "PDF tickets"}
+                  </a>
+                ) : null}
+              </div>
+              <ul className="mt-4 grid gap-4 tablet:grid-cols-2">
+                {o.tickets.map((t, i) => (
+                  <li key={t.id} className="card flex flex-col items-center p-5 text-center">
+                    <p className="font-semibold">
+                      {t.typeName}
+                      {t.seatRow !== null ? ` · Seat ${seatName(t.seatRow, t.seatColumn!)}` : ""}
+                    </p>
+                    <p className="text-xs text-fg-muted">
+                      Ticket {i + 1} of {o.tickets.length}
+                      {t.holderName ? ` · ${t.holderName}` : ""}
+                    </p>
+                    {qr[i] ? (
+                      <>
+                        {/* Generated on our server by the QR library from the ticket's own code. */}
+                        <div role="img" aria-label={`QR code for ticket ${i + 1}`} className="mt-3 w-48 rounded-xl bg-white p-2 [&>svg]:h-auto [&>svg]:w-full" dangerouslySetInnerHTML={{ __html: qr[i] }} />
+                        <p className="mt-2 font-mono text-xs break-all select-all">{t.code}</p>
+                        {t.pendingTransferTo ? <p className="mt-2 text-xs font-medium text-fg-muted">On its way to {t.pendingTransferTo}</p> : null}
+                        <Link to={`/u/tickets/${t.id}`} className="link mt-2 text-sm">
+                          Open ticket
+                        </Link>
+                      </>
+                    ) : (
+                      <p className="mt-4 flex items-center gap-2 rounded-xl bg-surface-2 px-3 py-2 text-sm">
+                        <Send aria-hidden className="size-4 text-brand" /> Passed to {t.holderName ?? "a friend"}: it's in their account now.
+                      </p>
+                    )}
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
+
+          <CancelSection reference={o.reference} free={o.totalPence === 0} option={option} cancellation={cancellation} actionData={actionData} money={money} />
         </>
       )}
 
@@ -109,19 +198,108 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
           discountCode={o.discountCode}
           bookingFeePence={o.bookingFeePence}
           totalPence={o.totalPence}
-          totalLabel={refunded ? "Refunded" : "Total paid"}
+          totalLabel={lateRefund ? "Refunded" : "Total paid"}
           money={money}
         />
+        {o.refundedPence > 0 && !lateRefund ? (
+          <p className="mt-2 flex justify-between border-t border-border pt-2 text-sm font-semibold text-success">
+            <span>Refunded</span>
+            <span>−{money(o.refundedPence)}</span>
+          </p>
+        ) : null}
       </section>
       <p className="mt-6 text-sm">
         <Link to={`/events/${o.event.slug}`} className="link">
           Event details
         </Link>{" "}
         ·{" "}
-        <Link to="/u/dashboard" className="link">
-          Your dashboard
+        <Link to="/u/tickets" className="link">
+          My tickets
         </Link>
       </p>
     </div>
+  );
+}
+
+/**
+ * "Can't go?": a free booking is cancelled at once (after a question); a paid one is a request
+ * with a reason, for the host to decide. Once asked, it says where the request stands.
+ */
+function CancelSection(props: {
+  reference: string;
+  free: boolean;
+  option: Route.ComponentProps["loaderData"]["option"];
+  cancellation: Route.ComponentProps["loaderData"]["cancellation"];
+  actionData: Route.ComponentProps["actionData"];
+  money: (p: number) => string;
+}) {
+  const { option, cancellation, actionData } = props;
+  const busy = useNavigation().state !== "idle";
+  const submit = useSubmit();
+  const error = actionData && "error" in actionData ? actionData.error : null;
+  const declined = cancellation?.status === "declined" ? cancellation : null;
+  if (option.kind === "none" && !declined) return null;
+  return (
+    <section aria-labelledby="cancel-heading" className="card mt-8 p-5">
+      <h2 id="cancel-heading" className="text-lg font-bold">
+        Can't go?
+      </h2>
+      {declined ? (
+        <p className="mt-2 text-sm">
+          The host declined your request to cancel{declined.hostMessage ? `: “${declined.hostMessage}”` : "."} Your tickets are still valid.
+        </p>
+      ) : null}
+      {option.kind === "pending" && cancellation ? (
+        <div className="mt-2 space-y-2 text-sm">
+          <p className="flex items-center gap-2 font-medium">
+            <Clock aria-hidden className="size-4 text-brand" /> Cancellation requested on {formatShortDate(cancellation.createdAt)}. Waiting for the host.
+          </p>
+          <p className="text-fg-muted">Your reason: “{cancellation.reason}”. We'll email you when they decide; your tickets stay valid until then.</p>
+        </div>
+      ) : option.kind === "cancel_now" ? (
+        <Form
+          method="post"
+          className="mt-2 space-y-3"
+          onSubmit={(event) => {
+            event.preventDefault();
+            const form = event.currentTarget;
+            void confirm({ title: "Cancel this booking?", description: "Your tickets will stop working and your places go back on sale. You can't undo this.", confirmLabel: "Cancel booking", tone: "danger" }).then((yes) => {
+              if (yes) void submit(form, { method: "post" });
+            });
+          }}>
+          <p className="text-sm text-fg-muted">This booking was free, so you can cancel it yourself. Your places go straight to someone else.</p>
+          {error ? (
+            <p role="alert" className="rounded-xl bg-danger-soft px-3 py-2 text-sm font-medium text-danger">
+              {error}
+            </p>
+          ) : null}
+          <button type="submit" name="intent" value="cancel-free" className="btn-secondary" disabled={busy}>
+            <XCircle aria-hidden className="size-4" /> Cancel booking
+          </button>
+        </Form>
+      ) : option.kind === "request" ? (
+        // Closed until asked for (or when there is an error to show): most people never need it.
+        <details className="mt-2 group" open={Boolean(error)}>
+          <summary className="cursor-pointer text-sm font-semibold text-brand hover:underline">Ask the host to cancel and refund</summary>
+          <Form method="post" className="mt-3 space-y-3" noValidate>
+            <p className="text-sm text-fg-muted">Tell them why: they decide, and we'll email you either way. Your tickets stay valid until then.</p>
+            <TextAreaField
+              name="reason"
+              label="Your reason"
+              rows={3}
+              maxLength={1000}
+              required
+              defaultValue={actionData && "reason" in actionData ? actionData.reason : ""}
+              error={error ?? undefined}
+            />
+            <button type="submit" name="intent" value="request-cancellation" className="btn-secondary" disabled={busy}>
+              Request cancellation
+            </button>
+          </Form>
+        </details>
+      ) : option.kind === "none" ? (
+        <p className="mt-2 text-sm text-fg-muted">{option.why}</p>
+      ) : null}
+    </section>
   );
 }

@@ -15,7 +15,13 @@ import { bookingExtras } from "~/services/booking-page";
 import { getEventPage } from "~/services/get-event-page";
 import { discountProblemText, findDiscount, holdTickets } from "~/services/hold-tickets";
 import { recommendForEvent } from "~/services/recommend-events";
+import { joinWaitlist, leaveWaitlist, waitingCounts, waitlistPlace } from "~/services/join-waitlist";
+import { sendWaitlistOffers } from "~/server/email/after-sale-emails.server";
+import { nothingToBuy } from "~/domain/waitlist";
+import { eq } from "drizzle-orm";
+import { event as eventTable } from "~/db/schema";
 import { BookingPanel } from "~/web/components/booking/booking-panel";
+import { WaitlistCard } from "~/web/components/booking/waitlist-card";
 import { EventActions } from "~/web/components/events/event-actions";
 import { EventGrid } from "~/web/components/events/event-card";
 import { eventJsonLd } from "~/web/lib/event-json-ld";
@@ -42,7 +48,18 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const key = new URL(request.url).searchParams.get("key") ?? "";
   const unlockedIds = key ? event.tickets.filter((t) => t.kind === "private" && context.ticketCodes.unlockKey(t.id) === key).map((t) => t.id) : [];
   const shareUrl = `${context.publicUrl.replace(/\/$/, "")}/events/${event.slug}`;
-  return { event, now, recommendations, viewerId, isOwner: viewerId === event.host.id, feeMode: extras.feeMode, takenSeats: extras.takenSeats, unlockedIds, shareUrl, tileUrl: context.mapTileUrl };
+  // The waitlist: for a person on it, their place; for anyone, whether there's nothing left to buy.
+  const [place, waiting] = await Promise.all([
+    viewerId ? waitlistPlace(db, { eventId: event.id, userId: viewerId }) : null,
+    waitingCounts(db, [event.id]).then((m) => m.get(event.id) ?? 0),
+  ]);
+  const waitlist = {
+    place,
+    waiting,
+    canJoin: !event.isCancelled && !hasEnded(event, now) && nothingToBuy(event.tickets, now),
+    offerHours: extras.waitlistOfferHours,
+  };
+  return { event, now, recommendations, viewerId, isOwner: viewerId === event.host.id, feeMode: extras.feeMode, takenSeats: extras.takenSeats, unlockedIds, shareUrl, tileUrl: context.mapTileUrl, waitlist };
 }
 
 /** Pence from the pounds a buyer typed for a pay-what-you-wish ticket (NaN when not a price). */
@@ -56,6 +73,24 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
   const now = new Date();
+
+  if (intent === "waitlist-join" || intent === "waitlist-leave") {
+    const [found] = await db.select({ id: eventTable.id }).from(eventTable).where(eq(eventTable.slug, params.slug)).limit(1);
+    try {
+      if (intent === "waitlist-leave") {
+        if (!found || !context.user) return { waitlistError: messages.buyer.missingWaitlistData };
+        await leaveWaitlist(db, { eventId: found.id, userId: context.user.id, now });
+        // Places it held go to the next person: tell them now rather than at the next sweep.
+        await sendWaitlistOffers({ db, mailer: context.mailer, publicUrl: context.publicUrl }, now);
+        return { waitlistLeft: true };
+      }
+      await joinWaitlist(db, { eventId: found?.id ?? null, userId: context.user?.id ?? null, quantity: Number(form.get("quantity") ?? 1), now });
+      return { waitlistJoined: true };
+    } catch (error) {
+      if (isAppError(error)) return { waitlistError: error.message };
+      throw error;
+    }
+  }
 
   if (intent === "coupon") {
     const event = await getEventPage(db, { slug: params.slug, viewerId: context.user?.id ?? null });
@@ -285,6 +320,17 @@ export default function EventPageRoute({ loaderData, actionData }: Route.Compone
             signInError={actionData && "signInError" in actionData ? actionData.signInError : null}
             slug={event.slug}
             correctedBasket={actionData && "correctedBasket" in actionData ? actionData.correctedBasket : null}
+          />
+          <WaitlistCard
+            eventName={event.name}
+            slug={event.slug}
+            place={loaderData.waitlist.place}
+            canJoin={loaderData.waitlist.canJoin}
+            signedIn={Boolean(viewerId)}
+            offerHours={loaderData.waitlist.offerHours}
+            waiting={loaderData.waitlist.waiting}
+            error={actionData && "waitlistError" in actionData ? (actionData.waitlistError ?? null) : null}
+            justLeft={Boolean(actionData && "waitlistLeft" in actionData)}
           />
         </aside>
       </div>

@@ -1,0 +1,117 @@
+import { BellRing, Clock, LogIn, Users } from "lucide-react";
+import { useEffect } from "react";
+import { Form, Link, useNavigation, useSubmit } from "react-router";
+import { toast } from "sonner";
+import { formatLongDate, formatLondonTime } from "~/lib/format";
+import type { WaitlistPlace } from "~/services/join-waitlist";
+import { confirm } from "~/web/components/ui/confirm-dialog";
+
+export interface WaitlistCardProps {
+  eventName: string;
+  slug: string;
+  place: WaitlistPlace | null;
+  canJoin: boolean;
+  signedIn: boolean;
+  offerHours: number;
+  waiting: number;
+  error: string | null;
+  /** Set by the action when the person has just left (spec §4: a warning notice). */
+  justLeft: boolean;
+}
+
+/**
+ * Beside a sold-out event's tickets: join the waitlist (signed in), see your place in line, book
+ * places held for you, or leave.
+ */
+export function WaitlistCard(props: WaitlistCardProps) {
+  const busy = useNavigation().state !== "idle";
+  const submit = useSubmit();
+  useEffect(() => {
+    if (props.justLeft) toast.warning(`You've left the waitlist for ${props.eventName}.`);
+  }, [props.justLeft, props.eventName]);
+  const { place } = props;
+  if (!place && !props.canJoin) return null;
+
+  return (
+    <section aria-labelledby="waitlist-heading" className="card mt-4 p-5">
+      <h2 id="waitlist-heading" className="flex items-center gap-2 text-lg font-bold">
+        <Users aria-hidden className="size-5 text-brand" /> Waitlist
+      </h2>
+      {props.error ? (
+        <p role="alert" className="mt-3 rounded-xl bg-danger-soft px-3 py-2 text-sm font-medium text-danger">
+          {props.error}
+        </p>
+      ) : null}
+      {place?.offer ? (
+        <div className="mt-3 space-y-3">
+          <p className="flex items-start gap-2 rounded-xl bg-success/10 px-3 py-2 text-sm font-medium text-success">
+            <BellRing aria-hidden className="mt-0.5 size-4 shrink-0" />
+            <span>
+              Places came up and are held for you until {formatLondonTime(place.offer.expiresAt)} on {formatLongDate(place.offer.expiresAt)}.
+            </span>
+          </p>
+          <Link to={`/checkout/${place.offer.holdId}`} className="btn-primary w-full">
+            Book my {place.quantity === 1 ? "place" : "places"}
+          </Link>
+        </div>
+      ) : place ? (
+        <div className="mt-3 space-y-3 text-sm">
+          <p>
+            You're <strong>number {place.position}</strong> in line{place.quantity > 1 ? ` for ${place.quantity} places` : ""}. We'll email you as soon as places free up, and hold them for you for{" "}
+            {props.offerHours} hours.
+          </p>
+        </div>
+      ) : (
+        <div className="mt-2 space-y-3 text-sm">
+          <p className="text-fg-muted">
+            {props.waiting > 0 ? `${props.waiting} ${props.waiting === 1 ? "person is" : "people are"} waiting. ` : ""}Join, and if places free up we'll email you and hold them for you for {props.offerHours} hours.
+          </p>
+          {props.signedIn ? (
+            <Form method="post" className="flex flex-wrap items-end gap-2">
+              <input type="hidden" name="intent" value="waitlist-join" />
+              <div>
+                <label htmlFor="waitlist-quantity" className="block text-sm font-medium">
+                  Places
+                </label>
+                <select id="waitlist-quantity" name="quantity" defaultValue="1" className="mt-1 h-11 rounded-xl border border-border bg-surface px-3">
+                  {Array.from({ length: 10 }, (_, i) => (
+                    <option key={i + 1}>{i + 1}</option>
+                  ))}
+                </select>
+              </div>
+              <button type="submit" className="btn-primary flex-1" disabled={busy}>
+                <Clock aria-hidden className="size-4" /> Join the waitlist
+              </button>
+            </Form>
+          ) : (
+            <Link to={`/log-in?redirect=${encodeURIComponent(`/events/${props.slug}#waitlist-heading`)}`} className="btn-primary w-full">
+              <LogIn aria-hidden className="size-4" /> Log in to join the waitlist
+            </Link>
+          )}
+        </div>
+      )}
+      {place ? (
+        <Form
+          method="post"
+          className="mt-3"
+          onSubmit={(event) => {
+            event.preventDefault();
+            const form = event.currentTarget;
+            void confirm({
+              title: "Leave the waitlist?",
+              description: place.offer ? "The places held for you will go to the next person waiting." : "You'll lose your place in line.",
+              confirmLabel: "Leave",
+              tone: "danger",
+            }).then((yes) => {
+              if (yes) void submit(form, { method: "post" });
+            });
+          }}>
+          <input type="hidden" name="intent" value="waitlist-leave" />
+          <button type="submit" className="btn-ghost w-full text-sm" disabled={busy}>
+            Leave the waitlist
+          </button>
+        </Form>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,63 @@
+import { BellOff, BellRing } from "lucide-react";
+import { data, Form, Link, useNavigation } from "react-router";
+import { updateEmailPreferences } from "~/services/update-email-preferences";
+import type { Route } from "./+types/unsubscribe";
+
+export const handle = { title: "Email preferences" };
+export const meta: Route.MetaFunction = () => [{ title: "Unsubscribe · Ticketyboo" }, { name: "robots", content: "noindex" }];
+
+/**
+ * The unsubscribe link in a day-before reminder: the signed token says who, so it works without
+ * logging in. A visit asks first (link checkers follow links); the button does it, and can undo.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const token = new URL(request.url).searchParams.get("token");
+  if (!token || !context.unsubscribe.verify(token)) throw data(null, { status: 404 });
+  return { token };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const userId = context.unsubscribe.verify(String(form.get("token") ?? ""));
+  if (!userId) throw data(null, { status: 404 });
+  const on = form.get("intent") === "resubscribe";
+  await updateEmailPreferences(context.database.db, { userId, changes: { notifyEventReminders: on }, now: new Date() });
+  return { on };
+}
+
+export default function Unsubscribe({ loaderData, actionData }: Route.ComponentProps) {
+  const busy = useNavigation().state !== "idle";
+  const done = actionData !== undefined;
+  return (
+    <div className="container-page grid max-w-lg py-12">
+      <div className="card p-6 text-center">
+        {done && !actionData.on ? <BellOff aria-hidden className="mx-auto size-8 text-brand" /> : <BellRing aria-hidden className="mx-auto size-8 text-brand" />}
+        <h1 className="mt-3 text-2xl font-extrabold">{done ? (actionData.on ? "Reminders are back on" : "You're unsubscribed") : "Stop day-before reminders?"}</h1>
+        <p className="mt-2 text-fg-muted">
+          {done
+            ? actionData.on
+              ? "We'll email you the day before events you have tickets for."
+              : "We won't send reminders before your events. Your tickets, receipts and account emails still arrive."
+            : "We email you the day before an event you have tickets for, with when, where and your tickets."}
+        </p>
+        <Form method="post" className="mt-6">
+          <input type="hidden" name="token" value={loaderData.token} />
+          {done && !actionData.on ? (
+            <button type="submit" name="intent" value="resubscribe" className="btn-secondary" disabled={busy}>
+              Turn reminders back on
+            </button>
+          ) : done ? null : (
+            <button type="submit" name="intent" value="unsubscribe" className="btn-primary" disabled={busy}>
+              Unsubscribe from reminders
+            </button>
+          )}
+        </Form>
+        <p className="mt-6 text-sm">
+          <Link to="/u/marketing-permissions" className="link">
+            All email preferences
+          </Link>
+        </p>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,289 @@
+import { CheckCircle2, Inbox, ListOrdered, Users, XCircle } from "lucide-react";
+import { data, Form, Link, useNavigation, useSubmit, type SubmitFunction } from "react-router";
+import { CANCEL_FAILED } from "~/domain/cancellation";
+import { isAppError } from "~/lib/app-error";
+import { formatEventDateTime, formatLondonTime, formatMoney, formatShortDate } from "~/lib/format";
+import { approveCancellation, declineCancellation, hostCancellationRequests } from "~/services/decide-cancellation";
+import { hostEventStock, setTicketCapacity, setWaitlistOfferHours } from "~/services/host-events";
+import { sendCancellationOutcome, sendWaitlistOffers } from "~/server/email/after-sale-emails.server";
+import { confirm } from "~/web/components/ui/confirm-dialog";
+import { Pagination } from "~/web/components/ui/pagination";
+import { requireUser } from "~/web/lib/signed-in.server";
+import type { Route } from "./+types/tickets";
+
+export const handle = { title: "Tickets" };
+export const meta: Route.MetaFunction = () => [{ title: "Tickets and cancellations · Partner Studio · Ticketyboo" }, { name: "robots", content: "noindex" }];
+
+/** Host tools are for hosts: anyone else gets the page-not-found answer, which says nothing. */
+function requireHost(context: Route.LoaderArgs["context"]) {
+  const user = requireUser(context);
+  if (user.userType !== "host") throw data(null, { status: 404 });
+  return user;
+}
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const host = requireHost(context);
+  const now = new Date();
+  const db = context.database.db;
+  const page = Number(new URL(request.url).searchParams.get("page") ?? "1");
+  const [requests, stock] = await Promise.all([hostCancellationRequests(db, { hostId: host.id }), hostEventStock(db, { hostId: host.id, now, page: Number.isInteger(page) ? page : 1 })]);
+  return { requests, ...stock, now };
+}
+
+type ActionResult = { ok: string } | { error: string; target: string };
+
+export async function action({ request, context }: Route.ActionArgs): Promise<ActionResult> {
+  const host = requireHost(context);
+  const db = context.database.db;
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  const target = String(form.get("target") ?? "");
+  const now = new Date();
+  const emails = { db, mailer: context.mailer, publicUrl: context.publicUrl };
+  try {
+    if (intent === "approve") {
+      const result = await approveCancellation(db, context.payments, { requestId: target, hostId: host.id, refund: String(form.get("refund") ?? ""), now });
+      if (result.outcome === "in_progress") return { ok: "That refund is already being made." };
+      if (result.created) {
+        await sendCancellationOutcome(emails, { orderId: result.orderId, outcome: "approved", refundPence: result.refundPence, hostMessage: null });
+        await sendWaitlistOffers(emails, now);
+      }
+      return { ok: result.refundPence > 0 ? `Cancelled and refunded ${formatMoney(result.refundPence)}. The places are back on sale.` : "Cancelled. The places are back on sale." };
+    }
+    if (intent === "decline") {
+      const message = String(form.get("message") ?? "");
+      const { orderId } = await declineCancellation(db, { requestId: target, hostId: host.id, message, now });
+      await sendCancellationOutcome(emails, { orderId, outcome: "declined", refundPence: 0, hostMessage: message.trim() || null });
+      return { ok: "Declined. We've let the buyer know." };
+    }
+    if (intent === "offer-hours") {
+      await setWaitlistOfferHours(db, { eventId: target, hostId: host.id, hours: Number(form.get("hours")) });
+      return { ok: "Saved the offer window." };
+    }
+    if (intent === "capacity") {
+      const { offered } = await setTicketCapacity(db, { ticketTypeId: target, hostId: host.id, capacity: Number(form.get("capacity")), now });
+      if (offered.length > 0) await sendWaitlistOffers(emails, now);
+      return { ok: offered.length > 0 ? `Saved. ${offered.length === 1 ? "The first person waiting has" : `${offered.length} people waiting have`} been offered places.` : "Saved the capacity." };
+    }
+    return { error: "Something went wrong. Please Try Again!", target };
+  } catch (error) {
+    if (!isAppError(error)) throw error;
+    return { error: error.code === "payment_failed" ? CANCEL_FAILED : error.message, target };
+  }
+}
+
+export default function HostTickets({ loaderData, actionData }: Route.ComponentProps) {
+  const { requests, events, page, pages, total } = loaderData;
+  const busy = useNavigation().state !== "idle";
+  const submit = useSubmit();
+  const errorFor = (target: string) => (actionData && "error" in actionData && actionData.target === target ? actionData.error : null);
+
+  return (
+    <div className="container-page py-8 laptop:py-10">
+      <p className="text-sm font-semibold text-brand">Partner Studio</p>
+      <h1 className="mt-1 text-3xl font-extrabold tracking-tight">Tickets and cancellations</h1>
+      <p className="mt-1 max-w-2xl text-fg-muted">Decide cancellation requests, and manage places and waitlists for your events.</p>
+      {actionData && "ok" in actionData ? (
+        <p role="status" className="mt-4 flex items-center gap-2 rounded-xl bg-success/10 px-4 py-3 text-sm font-medium text-success">
+          <CheckCircle2 aria-hidden className="size-4" /> {actionData.ok}
+        </p>
+      ) : null}
+
+      <section aria-labelledby="requests-heading" className="mt-8">
+        <h2 id="requests-heading" className="flex items-center gap-2 text-xl font-bold">
+          <Inbox aria-hidden className="size-5 text-brand" /> Cancellation requests
+          {requests.pending.length > 0 ? <span className="rounded-full bg-brand px-2 py-0.5 text-xs font-bold text-white">{requests.pending.length}</span> : null}
+        </h2>
+        {requests.pending.length === 0 ? (
+          <p className="card mt-4 p-6 text-center text-sm text-fg-muted">No requests waiting. When a buyer asks to cancel a paid order, it appears here and we email you.</p>
+        ) : (
+          <ul className="mt-4 grid gap-4 laptop:grid-cols-2">
+            {requests.pending.map((r) => {
+              const refundable = r.order.totalPence - r.order.refundedPence;
+              const approve: Parameters<SubmitFunction>[1] = { method: "post" };
+              return (
+                <li key={r.id} className="card p-5">
+                  <p className="text-xs font-semibold text-fg-muted uppercase">
+                    {r.event.name} · {formatEventDateTime(r.event.startsAt)}
+                  </p>
+                  <h3 className="mt-1 text-lg font-bold">
+                    {r.order.buyerName} · {r.order.reference}
+                  </h3>
+                  <p className="text-sm text-fg-muted break-all">{r.order.buyerEmail}</p>
+                  <p className="mt-2 text-sm">
+                    {r.tickets} · paid {formatMoney(r.order.totalPence, r.order.currency)}
+                  </p>
+                  <blockquote className="mt-3 rounded-xl bg-surface-2 px-3 py-2 text-sm">
+                    <span className="sr-only">Their reason: </span>“{r.reason}”
+                  </blockquote>
+                  <p className="mt-1 text-xs text-fg-muted">
+                    Asked {formatShortDate(r.createdAt)} at {formatLondonTime(r.createdAt)}
+                  </p>
+                  {errorFor(r.id) ? (
+                    <p role="alert" className="mt-3 rounded-xl bg-danger-soft px-3 py-2 text-sm font-medium text-danger">
+                      {errorFor(r.id)}
+                    </p>
+                  ) : null}
+                  {r.status === "refunding" ? (
+                    <p className="mt-3 text-sm font-medium">Refund in progress…</p>
+                  ) : (
+                    <div className="mt-4 grid gap-4 tablet:grid-cols-2">
+                      <Form
+                        method="post"
+                        className="space-y-2"
+                        onSubmit={(event) => {
+                          // Money moves: ask once, in words, before it does.
+                          event.preventDefault();
+                          const form = event.currentTarget;
+                          const amount = (form.elements.namedItem("refund") as HTMLInputElement).value.trim() || (refundable / 100).toFixed(2);
+                          void confirm({ title: "Cancel this order?", description: `Refund £${amount.replace(/^£/, "")} to ${r.order.buyerName} and cancel their tickets. The places go back on sale.`, confirmLabel: "Refund and cancel" }).then(
+                            (yes) => {
+                              if (yes) void submit(form, approve);
+                            },
+                          );
+                        }}>
+                        <input type="hidden" name="intent" value="approve" />
+                        <input type="hidden" name="target" value={r.id} />
+                        <label htmlFor={`refund-${r.id}`} className="block text-sm font-medium">
+                          Refund (£)
+                        </label>
+                        <input id={`refund-${r.id}`} name="refund" inputMode="decimal" defaultValue={(refundable / 100).toFixed(2)} aria-describedby={`refund-hint-${r.id}`} className="h-11 w-full rounded-xl border border-border bg-surface px-3" />
+                        <p id={`refund-hint-${r.id}`} className="text-xs text-fg-muted">
+                          Up to {formatMoney(refundable, r.order.currency)}; 0 to cancel without a refund.
+                        </p>
+                        <button type="submit" className="btn-primary w-full" disabled={busy}>
+                          <CheckCircle2 aria-hidden className="size-4" /> Approve
+                        </button>
+                      </Form>
+                      <Form method="post" className="space-y-2">
+                        <input type="hidden" name="intent" value="decline" />
+                        <input type="hidden" name="target" value={r.id} />
+                        <label htmlFor={`message-${r.id}`} className="block text-sm font-medium">
+                          Note for the buyer (optional)
+                        </label>
+                        <textarea id={`message-${r.id}`} name="message" rows={2} maxLength={1000} className="w-full rounded-xl border border-border bg-surface px-3 py-2" />
+                        <button type="submit" className="btn-secondary w-full" disabled={busy}>
+                          <XCircle aria-hidden className="size-4" /> Decline
+                        </button>
+                      </Form>
+                    </div>
+                  )}
+                </li>
+              );
+            })}
+          </ul>
+        )}
+        {requests.decided.length > 0 ? (
+          <details className="mt-4">
+            <summary className="cursor-pointer text-sm font-semibold">Recently decided ({requests.decided.length})</summary>
+            <ul className="mt-2 divide-y divide-border text-sm">
+              {requests.decided.map((r) => (
+                <li key={r.id} className="flex flex-wrap justify-between gap-2 py-2">
+                  <span>
+                    {r.order.buyerName} · {r.order.reference} · {r.event.name}
+                  </span>
+                  <span className="text-fg-muted">
+                    {r.status === "approved" ? `Approved, ${formatMoney(r.refundPence ?? 0, r.order.currency)} refunded` : "Declined"}
+                    {r.decidedAt ? ` · ${formatShortDate(r.decidedAt)}` : ""}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          </details>
+        ) : null}
+      </section>
+
+      <section aria-labelledby="events-heading" className="mt-12">
+        <h2 id="events-heading" className="flex items-center gap-2 text-xl font-bold">
+          <ListOrdered aria-hidden className="size-5 text-brand" /> Places and waitlists
+          {total > 0 ? <span className="text-sm font-medium text-fg-muted">({total} upcoming)</span> : null}
+        </h2>
+        {events.length === 0 ? (
+          <p className="card mt-4 p-6 text-center text-sm text-fg-muted">No upcoming events. Your published events appear here.</p>
+        ) : (
+          <ul className="mt-4 space-y-4">
+            {events.map((e) => (
+              <li key={e.id} className="card p-5">
+                <div className="flex flex-wrap items-baseline justify-between gap-2">
+                  <h3 className="text-lg font-bold">
+                    <Link to={`/events/${e.slug}`} className="hover:underline">
+                      {e.name}
+                    </Link>
+                  </h3>
+                  <p className="text-sm text-fg-muted">{formatEventDateTime(e.startsAt)}</p>
+                </div>
+                <table className="mt-3 w-full text-sm">
+                  <caption className="sr-only">Ticket types for {e.name}</caption>
+                  <thead className="text-left text-xs text-fg-muted uppercase">
+                    <tr>
+                      <th scope="col" className="py-1 font-semibold">
+                        Ticket
+                      </th>
+                      <th scope="col" className="py-1 font-semibold">
+                        Sold
+                      </th>
+                      <th scope="col" className="py-1 font-semibold">
+                        At checkout
+                      </th>
+                      <th scope="col" className="py-1 font-semibold">
+                        Capacity
+                      </th>
+                    </tr>
+                  </thead>
+                  <tbody className="divide-y divide-border">
+                    {e.tickets.map((t) => (
+                      <tr key={t.id}>
+                        <td className="py-2 pr-2">{t.name}</td>
+                        <td className="py-2 pr-2 tabular-nums">{t.sold}</td>
+                        <td className="py-2 pr-2 tabular-nums">{t.held}</td>
+                        <td className="py-2">
+                          <Form method="post" className="flex flex-wrap items-center gap-2">
+                            <input type="hidden" name="intent" value="capacity" />
+                            <input type="hidden" name="target" value={t.id} />
+                            <label htmlFor={`capacity-${t.id}`} className="sr-only">
+                              Capacity of {t.name}
+                            </label>
+                            <input id={`capacity-${t.id}`} name="capacity" type="number" min={t.sold + t.held} max={100000} defaultValue={t.capacity} className="h-10 w-24 rounded-xl border border-border bg-surface px-2 tabular-nums" />
+                            <button type="submit" className="btn-secondary min-h-10 px-3 text-sm" disabled={busy}>
+                              Save
+                            </button>
+                          </Form>
+                          {errorFor(t.id) ? (
+                            <p role="alert" className="mt-1 text-xs font-medium text-danger">
+                              {errorFor(t.id)}
+                            </p>
+                          ) : null}
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+                <div className="mt-4 flex flex-wrap items-center justify-between gap-3 border-t border-border pt-3 text-sm">
+                  <p className="flex items-center gap-2">
+                    <Users aria-hidden className="size-4 text-brand" /> {e.waiting === 0 ? "Nobody on the waitlist" : e.waiting === 1 ? "1 person on the waitlist" : `${e.waiting} people on the waitlist`}
+                  </p>
+                  <Form method="post" className="flex flex-wrap items-center gap-2">
+                    <input type="hidden" name="intent" value="offer-hours" />
+                    <input type="hidden" name="target" value={e.id} />
+                    <label htmlFor={`hours-${e.id}`}>Hold freed places for</label>
+                    <input id={`hours-${e.id}`} name="hours" type="number" min={1} max={168} defaultValue={e.waitlistOfferHours} className="h-10 w-20 rounded-xl border border-border bg-surface px-2 tabular-nums" />
+                    <span>hours</span>
+                    <button type="submit" className="btn-secondary min-h-10 px-3 text-sm" disabled={busy}>
+                      Save
+                    </button>
+                  </Form>
+                </div>
+                {errorFor(e.id) ? (
+                  <p role="alert" className="mt-1 text-xs font-medium text-danger">
+                    {errorFor(e.id)}
+                  </p>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        )}
+        <Pagination page={page} pageCount={pages} hrefFor={(p) => (p === 1 ? "/h/tickets#events-heading" : `/h/tickets?page=${p}#events-heading`)} label="Event pages" />
+      </section>
+    </div>
+  );
+}

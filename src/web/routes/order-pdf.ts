@@ -1,0 +1,19 @@
+import { and, eq } from "drizzle-orm";
+import { order } from "~/db/schema";
+import { renderTicketsPdf } from "~/server/documents/ticket-pdf.server";
+import { ticketDocuments } from "~/services/ticket-documents";
+import { requireUser } from "~/web/lib/signed-in.server";
+import type { Route } from "./+types/order-pdf";
+
+/** An order's tickets as one PDF, a page each: the ones its buyer still holds. */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const user = requireUser(context);
+  const db = context.database.db;
+  const [o] = await db.select({ id: order.id }).from(order).where(and(eq(order.reference, params.reference), eq(order.userId, user.id)));
+  const docs = o ? await ticketDocuments(db, { orderId: o.id, holderId: user.id }) : null;
+  if (!docs) throw new Response("No tickets to print", { status: 404 });
+  const pdf = await renderTicketsPdf(docs.tickets, { title: `Tickets ${docs.reference}` });
+  return new Response(new Uint8Array(pdf), {
+    headers: { "Content-Type": "application/pdf", "Content-Disposition": `attachment; filename="tickets-${docs.reference}.pdf"`, "Cache-Control": "private, no-store" },
+  });
+}

@@ -1,0 +1,120 @@
+import { CalendarDays, Gift, MapPin, Ticket } from "lucide-react";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { isAppError } from "~/lib/app-error";
+import { formatLongDate, formatTimeRange } from "~/lib/format";
+import { seatName } from "~/lib/seats";
+import { claimTicket, findTransfer } from "~/services/transfer-ticket";
+import { setFlash } from "~/web/lib/flash.server";
+import type { Route } from "./+types/claim.$token";
+
+export const handle = { title: "Claim a ticket" };
+export const meta: Route.MetaFunction = () => [{ title: "Claim your ticket · Ticketyboo" }, { name: "robots", content: "noindex" }];
+
+/**
+ * Where the link in a "ticket shared" email lands. Anyone with the link sees what the ticket is
+ * for; claiming it needs an account (log in or sign up, and come straight back here).
+ */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const found = await findTransfer(context.database.db, params.token);
+  if (!found) throw data(null, { status: 404 });
+  const t = found.transfer;
+  return {
+    status: t.status,
+    claimedByYou: t.status === "claimed" && t.claimedByUserId === context.user?.id,
+    ticketId: found.ticketId,
+    fromName: found.holderName ?? "A friend",
+    toEmail: t.toEmail,
+    typeName: found.typeName,
+    seat: found.seatRow !== null ? seatName(found.seatRow, found.seatColumn!) : null,
+    event: { name: found.event.name, slug: found.event.slug, startsAt: found.event.startsAt, endsAt: found.event.endsAt, place: found.venueName ? `${found.venueName}, ${found.city}` : "Online" },
+    signedIn: Boolean(context.user),
+    isSender: Boolean(context.user && t.fromUserId === context.user.id),
+  };
+}
+
+export async function action({ params, context }: Route.ActionArgs) {
+  if (!context.user) throw redirect(`/log-in?redirect=${encodeURIComponent(`/tickets/claim/${params.token}`)}`);
+  const u = context.user;
+  try {
+    const { ticketId } = await claimTicket(context.database.db, context.ticketCodes.sign, {
+      token: params.token,
+      user: { id: u.id, name: [u.firstName, u.lastName].filter(Boolean).join(" ") || u.name },
+      now: new Date(),
+    });
+    throw redirect(`/u/tickets/${ticketId}`, { headers: setFlash(new Headers(), { tone: "success", text: "The ticket is yours. See you there!" }) });
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    if (isAppError(error)) return { error: error.message };
+    throw error;
+  }
+}
+
+export default function ClaimTicket({ loaderData, actionData, params }: Route.ComponentProps) {
+  const busy = useNavigation().state !== "idle";
+  const e = loaderData.event;
+  const back = encodeURIComponent(`/tickets/claim/${params.token}`);
+  return (
+    <div className="container-page grid max-w-lg py-10">
+      <div className="card p-6">
+        <p className="inline-flex items-center gap-2 rounded-full bg-brand/10 px-3 py-1 text-sm font-semibold text-brand">
+          <Gift aria-hidden className="size-4" /> {loaderData.fromName} sent you a ticket
+        </p>
+        <h1 className="mt-3 text-2xl font-extrabold tracking-tight">{e.name}</h1>
+        <p className="mt-3 flex gap-3 text-sm">
+          <CalendarDays aria-hidden className="size-5 shrink-0 text-brand" />
+          <span>
+            {formatLongDate(e.startsAt)}, {formatTimeRange(e.startsAt, e.endsAt)} (UK time)
+          </span>
+        </p>
+        <p className="mt-2 flex gap-3 text-sm">
+          <MapPin aria-hidden className="size-5 shrink-0 text-brand" />
+          <span>{e.place}</span>
+        </p>
+        <p className="mt-2 flex gap-3 text-sm">
+          <Ticket aria-hidden className="size-5 shrink-0 text-brand" />
+          <span>
+            {loaderData.typeName}
+            {loaderData.seat ? `, seat ${loaderData.seat}` : ""}
+          </span>
+        </p>
+
+        {actionData?.error ? (
+          <p role="alert" className="mt-5 rounded-xl bg-danger-soft px-3 py-2 text-sm font-medium text-danger">
+            {actionData.error}
+          </p>
+        ) : null}
+
+        {loaderData.claimedByYou ? (
+          <Link to={`/u/tickets/${loaderData.ticketId}`} className="btn-primary mt-6 w-full">
+            Show my ticket
+          </Link>
+        ) : loaderData.status === "claimed" ? (
+          <p className="mt-6 text-sm text-fg-muted">This ticket has already been claimed.</p>
+        ) : loaderData.status === "cancelled" ? (
+          <p className="mt-6 text-sm text-fg-muted">{loaderData.fromName} took this ticket back, so it can't be claimed. Ask them to send it again.</p>
+        ) : loaderData.isSender ? (
+          <p className="mt-6 text-sm text-fg-muted">This is the link you sent. Your friend claims the ticket by opening it while logged in to their own account.</p>
+        ) : loaderData.signedIn ? (
+          <Form method="post" className="mt-6">
+            <button type="submit" className="btn-primary w-full" disabled={busy}>
+              {busy ? "Claiming…" : "Add it to my tickets"}
+            </button>
+            <p className="mt-2 text-center text-xs text-fg-muted">It moves to your account with a QR code of its own.</p>
+          </Form>
+        ) : (
+          <div className="mt-6 space-y-3">
+            <p className="text-sm">Log in or sign up (with any email) to claim it. You'll come straight back here.</p>
+            <div className="grid grid-cols-2 gap-2">
+              <Link to={`/log-in?redirect=${back}`} className="btn-primary">
+                Log in
+              </Link>
+              <Link to={`/sign-up?redirect=${back}`} className="btn-secondary">
+                Sign up
+              </Link>
+            </div>
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,237 @@
+import { ArrowLeft, CalendarDays, CalendarPlus, CheckCircle2, Download, MapPin, Navigation, Send, Ticket, Undo2 } from "lucide-react";
+import QRCode from "qrcode";
+import { data, Form, isRouteErrorResponse, Link, useNavigation, useRouteLoaderData } from "react-router";
+import { transferProblem, transferProblemText } from "~/domain/ticket-transfer";
+import { isAppError } from "~/lib/app-error";
+import { formatLondonTime, formatLongDate, formatShortDate, formatTimeRange } from "~/lib/format";
+import { directionsUrl } from "~/lib/maps";
+import { seatName } from "~/lib/seats";
+import { getMyTicket } from "~/services/list-my-tickets";
+import { cancelTransfer, sendTicket } from "~/services/transfer-ticket";
+import { sendTicketShared } from "~/server/email/after-sale-emails.server";
+import { ErrorCard } from "~/web/components/error-card";
+import { TextField } from "~/web/components/ui/field";
+import { useKeepOffline } from "~/web/lib/offline-tickets";
+import { requireUser } from "~/web/lib/signed-in.server";
+import { useWakeLock } from "~/web/lib/use-wake-lock";
+import type { loader as rootLoader } from "~/web/root";
+import type { Route } from "./+types/tickets.$ticketId";
+
+export const handle = { title: "Ticket" };
+export const meta: Route.MetaFunction = ({ data: loaded }) => [
+  { title: loaded?.ticket ? `${loaded.ticket.event.name}: your ticket · Ticketyboo` : "Ticket Not Found · Ticketyboo" },
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const user = requireUser(context);
+  const ticket = await getMyTicket(context.database.db, { ticketId: params.ticketId, userId: user.id });
+  // Unknown, or someone else's: the same answer either way, so ids can't be probed.
+  if (!ticket) throw data({ ticket: null }, { status: 404 });
+  const now = new Date();
+  const qr = await QRCode.toString(ticket.code, { type: "svg", errorCorrectionLevel: "M", margin: 2, color: { dark: "#000000", light: "#ffffff" } });
+  const blocked = ticket.pendingTransfer
+    ? null
+    : transferProblem({ status: ticket.status, holderUserId: user.id }, ticket.event, { holderId: user.id, now, cancellationPending: ticket.cancellationPending });
+  return { ticket, qr, now, transferBlocked: blocked ? transferProblemText[blocked] : null };
+}
+
+export async function action({ params, request, context }: Route.ActionArgs) {
+  const user = requireUser(context);
+  const db = context.database.db;
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  const now = new Date();
+  if (intent === "take-back") {
+    const ok = await cancelTransfer(db, { transferId: String(form.get("transferId") ?? ""), userId: user.id, now });
+    return { tookBack: ok, error: ok ? null : "That ticket had already been claimed, or taken back." };
+  }
+  const toEmail = String(form.get("email") ?? "");
+  const toName = String(form.get("name") ?? "").trim();
+  try {
+    const sent = await sendTicket(db, { ticketId: params.ticketId, from: { id: user.id, email: user.email }, toEmail, toName, now });
+    const fromName = [user.firstName, user.lastName].filter(Boolean).join(" ") || user.name;
+    await sendTicketShared({ db, mailer: context.mailer, publicUrl: context.publicUrl }, { ticketId: params.ticketId, from: { id: user.id, name: fromName }, toEmail: sent.toEmail, toName: toName || null, token: sent.token });
+    return { sentTo: sent.toEmail };
+  } catch (error) {
+    if (!isAppError(error)) throw error;
+    return { error: error.message, field: error.details?.field === "email" ? "email" : null, email: toEmail, name: toName };
+  }
+}
+
+export default function TicketPage({ loaderData, actionData }: Route.ComponentProps) {
+  useKeepOffline();
+  const screenOn = useWakeLock();
+  const { ticket: t, qr } = loaderData;
+  const busy = useNavigation().state !== "idle";
+  const seat = t.seatRow !== null ? seatName(t.seatRow, t.seatColumn!) : null;
+  const used = t.status === "checked_in";
+
+  return (
+    <div className="container-page max-w-3xl py-6 laptop:py-10">
+      <Link to="/u/tickets" className="inline-flex items-center gap-1 text-sm font-medium text-brand hover:underline">
+        <ArrowLeft aria-hidden className="size-4" /> My tickets
+      </Link>
+      <h1 className="mt-3 text-2xl font-extrabold tracking-tight tablet:text-3xl">{t.event.name}</h1>
+
+      {t.event.isCancelled ? (
+        <p role="alert" className="mt-4 rounded-xl bg-danger-soft px-4 py-3 text-sm font-medium text-danger">
+          This event has been cancelled. The host will be in touch about your order.
+        </p>
+      ) : null}
+      {used && t.checkedInAt ? (
+        <p className="mt-4 flex items-center gap-2 rounded-xl bg-surface-2 px-4 py-3 text-sm">
+          <CheckCircle2 aria-hidden className="size-4 text-success" /> Used at the door on {formatShortDate(t.checkedInAt)} at {formatLondonTime(t.checkedInAt)}.
+        </p>
+      ) : null}
+
+      <div className="mt-5 grid gap-6 tablet:grid-cols-[minmax(0,20rem)_minmax(0,1fr)]">
+        <section aria-labelledby="qr-heading" className="card flex flex-col items-center self-start p-5 text-center">
+          <h2 id="qr-heading" className="sr-only">
+            Your QR code
+          </h2>
+          {/* Black on white whatever the theme: scanners and bright screens read it best. */}
+          <div role="img" aria-label={`QR code for your ${t.typeName} ticket`} className={`w-full max-w-72 rounded-2xl bg-white p-3 [&>svg]:h-auto [&>svg]:w-full ${used ? "opacity-60" : ""}`} dangerouslySetInnerHTML={{ __html: qr }} />
+          <p className="mt-3 text-lg font-bold">
+            {t.typeName}
+            {seat ? ` · Seat ${seat}` : ""}
+          </p>
+          <p className="text-sm text-fg-muted">
+            {t.holderName ?? "Ticket holder"} · Ticket {t.index} of {t.of}
+          </p>
+          <p className="mt-2 font-mono text-xs break-all select-all">{t.code}</p>
+          <p className="mt-3 text-xs text-fg-muted">{screenOn ? "Your screen stays on while this ticket is open." : "Turn your screen brightness up at the door."}</p>
+        </section>
+
+        <div className="space-y-5">
+          <section aria-labelledby="when-heading" className="card space-y-3 p-5">
+            <h2 id="when-heading" className="sr-only">
+              When and where
+            </h2>
+            <p className="flex gap-3 text-sm">
+              <CalendarDays aria-hidden className="size-5 shrink-0 text-brand" />
+              <span>
+                <strong>{formatLongDate(t.event.startsAt)}</strong>
+                <br />
+                {formatTimeRange(t.event.startsAt, t.event.endsAt)} (UK time)
+              </span>
+            </p>
+            <p className="flex gap-3 text-sm">
+              <MapPin aria-hidden className="size-5 shrink-0 text-brand" />
+              <span>
+                {t.venue ? (
+                  <>
+                    <strong>{t.venue.name}</strong>
+                    <br />
+                    {t.venue.address}
+                  </>
+                ) : (
+                  "Online: the host sends joining details before it starts."
+                )}
+              </span>
+            </p>
+            <p className="flex gap-3 text-sm">
+              <Ticket aria-hidden className="size-5 shrink-0 text-brand" />
+              <span>
+                Order{" "}
+                {t.isBuyer ? (
+                  <Link to={`/orders/${t.order.reference}`} className="link font-semibold">
+                    {t.order.reference}
+                  </Link>
+                ) : (
+                  <strong>{t.order.reference}</strong>
+                )}{" "}
+                · Hosted by {t.event.host}
+              </span>
+            </p>
+            <div className="flex flex-wrap gap-2 pt-1">
+              {t.venue ? (
+                <a href={directionsUrl(t.venue.lat, t.venue.lng)} target="_blank" rel="noopener" className="btn-secondary min-h-10 text-sm">
+                  <Navigation aria-hidden className="size-4" /> Directions
+                </a>
+              ) : null}
+              <a href={`/events/${t.event.slug}/calendar.ics`} className="btn-secondary min-h-10 text-sm" download>
+                <CalendarPlus aria-hidden className="size-4" /> Add to calendar
+              </a>
+              <a href={`/u/tickets/${t.id}/pdf`} className="btn-secondary min-h-10 text-sm" download>
+                <Download aria-hidden className="size-4" /> Download PDF
+              </a>
+            </div>
+          </section>
+
+          <section aria-labelledby="send-heading" className="card p-5">
+            <h2 id="send-heading" className="flex items-center gap-2 text-lg font-bold">
+              <Send aria-hidden className="size-5 text-brand" /> Send to a friend
+            </h2>
+            {actionData && "sentTo" in actionData ? (
+              <p role="status" className="mt-3 rounded-xl bg-success/10 px-3 py-2 text-sm font-medium text-success">
+                Sent to {actionData.sentTo}. They'll get an email with a link to claim it; until they do, this ticket is still yours.
+              </p>
+            ) : null}
+            {actionData && "tookBack" in actionData && actionData.tookBack ? (
+              <p role="status" className="mt-3 rounded-xl bg-surface-2 px-3 py-2 text-sm font-medium">
+                Taken back: the link in their email no longer works.
+              </p>
+            ) : null}
+            {t.pendingTransfer ? (
+              <Form method="post" className="mt-3 space-y-3">
+                <p className="text-sm">
+                  On its way to <strong className="break-all">{t.pendingTransfer.toName ? `${t.pendingTransfer.toName} (${t.pendingTransfer.toEmail})` : t.pendingTransfer.toEmail}</strong>, sent{" "}
+                  {formatShortDate(t.pendingTransfer.createdAt)} at {formatLondonTime(t.pendingTransfer.createdAt)}. Once they claim it, it moves to their account with a new QR code and this one stops working.
+                </p>
+                <input type="hidden" name="transferId" value={t.pendingTransfer.id} />
+                <button type="submit" name="intent" value="take-back" className="btn-secondary" disabled={busy}>
+                  <Undo2 aria-hidden className="size-4" /> Take it back
+                </button>
+              </Form>
+            ) : loaderData.transferBlocked ? (
+              <p className="mt-3 text-sm text-fg-muted">{loaderData.transferBlocked}</p>
+            ) : (
+              <Form method="post" className="mt-3 space-y-3" noValidate>
+                <p className="text-sm text-fg-muted">They claim it into their own account, and get a QR code of their own. Yours stops working when they do.</p>
+                {actionData && "error" in actionData && actionData.error && !("field" in actionData && actionData.field) ? (
+                  <p role="alert" className="rounded-xl bg-danger-soft px-3 py-2 text-sm font-medium text-danger">
+                    {actionData.error}
+                  </p>
+                ) : null}
+                <TextField
+                  name="email"
+                  type="email"
+                  label="Friend's email"
+                  autoComplete="off"
+                  required
+                  defaultValue={actionData && "email" in actionData ? actionData.email : ""}
+                  error={actionData && "field" in actionData && actionData.field === "email" ? (actionData.error ?? undefined) : undefined}
+                />
+                <TextField name="name" label="Their name (optional)" autoComplete="off" maxLength={80} defaultValue={actionData && "name" in actionData ? actionData.name : ""} />
+                <button type="submit" name="intent" value="send" className="btn-primary" disabled={busy}>
+                  <Send aria-hidden className="size-4" /> {busy ? "Sending…" : "Send ticket"}
+                </button>
+              </Form>
+            )}
+          </section>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/** 'Ticket Not Found' (spec §8), with what may have happened and where to look instead; other errors get the usual card. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const root = useRouteLoaderData<typeof rootLoader>("root");
+  if (!isRouteErrorResponse(error) || error.status !== 404) {
+    return <ErrorCard code={isRouteErrorResponse(error) ? error.status : null} seed={error instanceof Error ? error.message : "unknown"} reference={root?.requestId} />;
+  }
+  return (
+    <div className="container-page max-w-xl py-12 text-center">
+      <Ticket aria-hidden className="mx-auto size-10 text-fg-muted" />
+      <h1 className="mt-4 text-2xl font-extrabold">Ticket Not Found</h1>
+      <p className="mt-2 text-fg-muted">
+        We couldn't find this ticket in your account. It may have been passed to someone else or cancelled, or the link may be wrong. All your tickets are in My Tickets.
+      </p>
+      <Link to="/u/tickets" className="btn-primary mt-6">
+        My tickets
+      </Link>
+    </div>
+  );
+}
