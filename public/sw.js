@@ -66,6 +66,12 @@ async function networkFirst(request) {
   } catch (error) {
     const kept = await cache.match(request, { ignoreVary: true });
     if (kept) return kept;
+    if (new URL(request.url).pathname === "/__manifest") {
+      // React Router asks about links on the page as they appear. Offline, this answer (its own
+      // "reload the document" signal) makes it leave them undiscovered until they are followed,
+      // rather than fail: following one then loads the page itself, from here if it was kept.
+      return new Response(null, { status: 204, headers: { "X-Remix-Reload-Document": "offline" } });
+    }
     if (request.mode === "navigate") {
       const list = await cache.match("/u/tickets", { ignoreVary: true });
       if (list) return list;

@@ -273,7 +273,9 @@ function CancelSection(props: {
               {error}
             </p>
           ) : null}
-          <button type="submit" name="intent" value="cancel-free" className="btn-secondary" disabled={busy}>
+          {/* A hidden field, not the button's value: after the question, the form is sent without its button. */}
+          <input type="hidden" name="intent" value="cancel-free" />
+          <button type="submit" className="btn-secondary" disabled={busy}>
             <XCircle aria-hidden className="size-4" /> Cancel booking
           </button>
         </Form>
