@@ -323,7 +323,12 @@ export const altchaUsed = pgTable(
 export const EMAIL_STATUSES = ["queued", "sent", "failed"] as const;
 
 /** An attachment an email names, made from the database when it is sent. */
-export type EmailAttachmentRef = { kind: "order-tickets"; orderId: string };
+export type EmailAttachmentRef = {
+  kind: "order-tickets";
+  orderId: string;
+  /** Only tickets this person still holds when the email goes: a ticket passed on meanwhile carries its new holder's code. */
+  holderId: string | null;
+};
 
 /** Every email we send, with its delivery state; without SMTP this table is the dev outbox. */
 export const emailMessage = pgTable(
@@ -591,6 +596,8 @@ export const ticketTransfer = pgTable(
       .notNull()
       .references(() => ticket.id, { onDelete: "cascade" }),
     fromUserId: text("from_user_id").references(() => user.id, { onDelete: "set null" }),
+    /** Who sent it, as the friend's link names them (the ticket's holder changes once claimed). */
+    fromName: text("from_name").notNull().default(""),
     toEmail: text("to_email").notNull(),
     toName: text("to_name"),
     tokenHash: text("token_hash").notNull().unique(),

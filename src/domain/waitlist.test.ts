@@ -30,9 +30,11 @@ describe("joining a waitlist", () => {
     for (const q of [0, 11, 1.5, Number.NaN]) expect(joinProblem(event, [ticket()], q, now)).toBe("quantity");
   });
 
-  it("does not count private tickets or ones outside their window as something to buy", () => {
+  it("counts private tickets out, and places whose sales open later in: there's no line before sales start", () => {
     expect(nothingToBuy([ticket(), ticket({ id: "p", kind: "private", sold: 0 })], now)).toBe(true);
-    expect(nothingToBuy([ticket(), ticket({ id: "s", kind: "scheduled_visible", sold: 0, salesStartAt: new Date("2026-11-30T00:00:00Z") })], now)).toBe(true);
+    expect(nothingToBuy([ticket(), ticket({ id: "s", kind: "scheduled_visible", sold: 0, salesStartAt: new Date("2026-11-30T00:00:00Z") })], now)).toBe(false);
+    expect(joinProblem(event, [ticket({ sold: 0, salesStartAt: new Date("2026-11-30T00:00:00Z") })], 1, now)).toBe("on_sale");
+    expect(nothingToBuy([ticket({ id: "p", kind: "private" })], now)).toBe(false);
   });
 });
 

@@ -15,9 +15,14 @@ export interface WaitlistTicket extends TicketLike {
   sortOrder: number;
 }
 
-/** Nothing a buyer could put in a basket now: every public ticket gone (sold or held). */
-export function nothingToBuy(tickets: readonly TicketLike[], now: Date): boolean {
-  return !tickets.some((t) => isOnSale(t, now));
+/**
+ * Sold out: every ticket type the public can buy has no places left (sold, or held at someone's
+ * checkout). Ones whose sales haven't opened yet still have places to come, so they don't count
+ * as sold out; private tickets never do.
+ */
+export function nothingToBuy(tickets: readonly TicketLike[], _now?: Date): boolean {
+  const publicTickets = tickets.filter((t) => t.kind !== "private");
+  return publicTickets.length > 0 && publicTickets.every((t) => remaining(t) === 0);
 }
 
 export type JoinProblem = "ended" | "cancelled" | "on_sale" | "quantity";
@@ -25,7 +30,7 @@ export type JoinProblem = "ended" | "cancelled" | "on_sale" | "quantity";
 export const joinProblemText: Record<JoinProblem, string> = {
   ended: "Sorry, this event has ended!",
   cancelled: "This event has been cancelled.",
-  on_sale: "There are tickets on sale right now: book them instead.",
+  on_sale: "This event isn't sold out: book tickets instead (or come back when sales open).",
   quantity: `Choose from 1 to ${MAX_WAITLIST_QUANTITY} places.`,
 };
 

@@ -11,7 +11,7 @@ import { buyTickets, createBuyer } from "../../tests/factories/orders";
 import { createTestDatabase } from "../../tests/setup/test-db";
 import { cancelFreeOrder, requestCancellation } from "./cancel-order";
 import { approveCancellation, declineCancellation, resumeStuckRefunds } from "./decide-cancellation";
-import type { PaymentProvider } from "./payment-provider";
+import { RefundRefusedError, type PaymentProvider } from "./payment-provider";
 
 const now = new Date("2026-11-24T12:00:00Z");
 const codes = createTicketCodes("a test ticket secret that is long enough");
@@ -96,7 +96,7 @@ describe("the host's decision", () => {
   it("changes nothing when the provider refuses the refund, and says so", async () => {
     const { bea, bought, type } = await paidOrder(1, 1);
     const { requestId } = await requestCancellation(database.db, { reference: bought.reference, userId: bea.id, reason: "Double booked", now });
-    const refusing: PaymentProvider = { ...provider, refund: () => Promise.reject(new Error("card network unavailable")) };
+    const refusing: PaymentProvider = { ...provider, refund: () => Promise.reject(new RefundRefusedError("This payment can't be refunded")) };
     expect(await errorOf(approveCancellation(database.db, refusing, { requestId, hostId, refund: "", now }))).toMatchObject({ code: "payment_failed", message: CANCEL_FAILED });
     expect((await database.db.select().from(cancellationRequest).where(eq(cancellationRequest.id, requestId)))[0]).toMatchObject({ status: "pending", refundPence: null });
     expect(await orderOf(bought.orderId)).toMatchObject({ status: "paid", refundedPence: 0 });
@@ -105,11 +105,32 @@ describe("the host's decision", () => {
     expect(await approveCancellation(database.db, provider, { requestId, hostId, refund: "", now })).toMatchObject({ outcome: "approved", created: true });
   });
 
+  it("leaves a refund whose outcome is unknown (a timeout) to be finished later, never refunding twice", async () => {
+    const { bea, bought, type } = await paidOrder(1, 1);
+    const { requestId } = await requestCancellation(database.db, { reference: bought.reference, userId: bea.id, reason: "Flight changed", now });
+    // The provider refunds, but its answer never arrives.
+    const timingOut: PaymentProvider = { ...provider, refund: async (r) => (await provider.refund(r), Promise.reject(new Error("socket hang up"))) };
+    expect(await errorOf(approveCancellation(database.db, timingOut, { requestId, hostId, refund: "", now }))).toMatchObject({ code: "payment_failed", message: CANCEL_FAILED });
+    // Not back to pending (it can't be declined now): still being refunded, order untouched.
+    expect((await database.db.select().from(cancellationRequest).where(eq(cancellationRequest.id, requestId)))[0]).toMatchObject({ status: "refunding" });
+    expect((await errorOf(declineCancellation(database.db, { requestId, hostId, message: "", now }))).details?.reason).toBe("decided");
+    expect(await stockOf(type.id)).toEqual({ sold: 1, held: 0 });
+    expect(await approveCancellation(database.db, provider, { requestId, hostId, refund: "", now })).toMatchObject({ outcome: "in_progress" });
+
+    const [finished] = await resumeStuckRefunds(database.db, provider, new Date(now.getTime() + 11 * 60_000));
+    expect(finished).toMatchObject({ outcome: "approved", created: true });
+    const o = await orderOf(bought.orderId);
+    expect(await database.db.select().from(testRefund).where(eq(testRefund.paymentIntentId, o.providerPaymentId!))).toHaveLength(1);
+    expect(o).toMatchObject({ status: "refunded", refundedPence: bought.totalPence });
+    expect(await stockOf(type.id)).toEqual({ sold: 0, held: 0 });
+  });
+
   it("declines with a note, leaving the order as it was; another host can do neither", async () => {
     const { bea, bought, type } = await paidOrder(1, 1);
     const { requestId } = await requestCancellation(database.db, { reference: bought.reference, userId: bea.id, reason: "Changed my mind", now });
     const otherHost = await createHost(database.db, { email: "other-host@example.com" });
     expect((await errorOf(approveCancellation(database.db, provider, { requestId, hostId: otherHost.id, refund: "", now }))).code).toBe("not_found");
+    expect((await errorOf(approveCancellation(database.db, provider, { requestId: "not-a-uuid", hostId, refund: "", now }))).code).toBe("not_found");
     expect((await errorOf(declineCancellation(database.db, { requestId, hostId: otherHost.id, message: "", now }))).code).toBe("not_found");
     await declineCancellation(database.db, { requestId, hostId, message: "Sorry, no refunds within 48 hours.", now });
     expect((await database.db.select().from(cancellationRequest).where(eq(cancellationRequest.id, requestId)))[0]).toMatchObject({ status: "declined", hostMessage: "Sorry, no refunds within 48 hours." });
@@ -126,7 +147,7 @@ describe("the host's decision", () => {
     // As if an instance claimed the decision and refunded, then stopped before recording it.
     await database.db.update(cancellationRequest).set({ status: "refunding", refundPence: bought.totalPence, decidedBy: hostId, decidedAt: now }).where(eq(cancellationRequest.id, requestId));
     const o = await orderOf(bought.orderId);
-    await provider.refund({ providerPaymentId: o.providerPaymentId!, amountPence: bought.totalPence, idempotencyKey: `cancel-${requestId}` });
+    await provider.refund({ providerPaymentId: o.providerPaymentId!, amountPence: bought.totalPence, idempotencyKey: `cancel-${requestId}-${bought.totalPence}` });
 
     expect(await resumeStuckRefunds(database.db, provider, new Date(now.getTime() + 5 * 60_000))).toHaveLength(0);
     const resumed = await resumeStuckRefunds(database.db, provider, new Date(now.getTime() + 11 * 60_000));

@@ -3,7 +3,8 @@ import type { Db } from "~/db/client.server";
 import { cancellationRequest, event, order, orderLine } from "~/db/schema";
 import { CANCEL_FAILED, parseRefund } from "~/domain/cancellation";
 import { AppError } from "~/lib/app-error";
-import type { PaymentProvider } from "./payment-provider";
+import { isUuid } from "~/lib/uuid";
+import { RefundRefusedError, type PaymentProvider } from "./payment-provider";
 import { returnOrderStock } from "./cancel-order";
 
 export type DecisionResult =
@@ -12,6 +13,7 @@ export type DecisionResult =
 
 /** A request for one of this host's orders (never another host's), with its order. */
 async function hostsRequest(db: Db, input: { requestId: string; hostId: string }) {
+  if (!isUuid(input.requestId)) throw new AppError("not_found", "No such cancellation request.");
   const [row] = await db
     .select({ request: cancellationRequest, order })
     .from(cancellationRequest)
@@ -65,15 +67,23 @@ async function refundAndFinish(db: Db, provider: PaymentProvider, request: typeo
   let refundId: string | null = null;
   if (amount > 0) {
     try {
-      if (!o.providerPaymentId) throw new Error("The order has no payment to refund");
-      refundId = (await provider.refund({ providerPaymentId: o.providerPaymentId, amountPence: amount, idempotencyKey: `cancel-${request.id}` })).refundId;
+      if (!o.providerPaymentId) throw new RefundRefusedError("The order has no payment to refund");
+      // The key names the request and the amount: asked again it is the same refund; a new amount
+      // after a refusal is a new one.
+      refundId = (await provider.refund({ providerPaymentId: o.providerPaymentId, amountPence: amount, idempotencyKey: `cancel-${request.id}-${amount}` })).refundId;
     } catch (error) {
-      // Nothing has changed: the request waits for the host again.
+      const cause = error instanceof Error ? error.message : String(error);
+      if (!(error instanceof RefundRefusedError)) {
+        // The refund may have been made (a timeout): the request stays `refunding`, and the
+        // reconciliation job asks again with the same key until the provider answers.
+        throw new AppError("payment_failed", CANCEL_FAILED, { cause, reason: "refund_unknown" });
+      }
+      // Refused: nothing has changed, and the request waits for the host again.
       await db
         .update(cancellationRequest)
         .set({ status: "pending", refundPence: null, decidedBy: null, decidedAt: null })
         .where(and(eq(cancellationRequest.id, request.id), eq(cancellationRequest.status, "refunding")));
-      throw new AppError("payment_failed", CANCEL_FAILED, { cause: error instanceof Error ? error.message : String(error) });
+      throw new AppError("payment_failed", CANCEL_FAILED, { cause, reason: "refund_refused" });
     }
   }
   return db.transaction(async (tx) => {
@@ -117,7 +127,11 @@ export async function resumeStuckRefunds(db: Db, provider: PaymentProvider, now:
     .where(and(eq(cancellationRequest.status, "refunding"), lt(cancellationRequest.decidedAt, new Date(now.getTime() - 10 * 60_000))))
     .limit(50);
   const results: DecisionResult[] = [];
-  for (const s of stuck) results.push(await refundAndFinish(db, provider, s.request, s.order, now));
+  for (const s of stuck) {
+    // One that still can't be finished waits for the next run; the rest go ahead.
+    const done = await refundAndFinish(db, provider, s.request, s.order, now).catch(() => null);
+    if (done) results.push(done);
+  }
   return results;
 }
 

@@ -1,7 +1,8 @@
-import { and, eq, or } from "drizzle-orm";
+import { and, eq, inArray, or } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { account, emailMessage, feedback, notification, session, user, verification } from "~/db/schema";
+import { account, emailMessage, feedback, notification, session, ticketTransfer, user, verification, waitlistEntry } from "~/db/schema";
 import { AppError } from "~/lib/app-error";
+import { releaseHoldsAndOffer } from "./waitlist-offers";
 
 export const DELETED_NAME = "Deleted user";
 
@@ -25,6 +26,16 @@ export async function deleteBuyerAccount(db: Db, { userId, now }: { userId: stri
     await tx.delete(emailMessage).where(or(eq(emailMessage.userId, userId), eq(emailMessage.toAddress, person.email)));
     // Pending password-reset tokens name the user in their value.
     await tx.delete(verification).where(or(eq(verification.identifier, person.email), eq(verification.value, userId)));
+    // Off every waitlist; places held for them go back, to the next in line.
+    const leaving = await tx
+      .update(waitlistEntry)
+      .set({ status: "left", updatedAt: now })
+      .where(and(eq(waitlistEntry.userId, userId), inArray(waitlistEntry.status, ["waiting", "offered"])))
+      .returning({ holdId: waitlistEntry.holdId });
+    const holds = leaving.flatMap((l) => (l.holdId ? [l.holdId] : []));
+    if (holds.length > 0) await releaseHoldsAndOffer(tx, { now, holdIds: holds, as: "released" });
+    // Transfers they sent and nobody claimed are called off.
+    await tx.update(ticketTransfer).set({ status: "cancelled", decidedAt: now }).where(and(eq(ticketTransfer.fromUserId, userId), eq(ticketTransfer.status, "pending")));
     // What they told us stays for the team, but no longer says who they were.
     await tx.update(feedback).set({ userId: null, name: DELETED_NAME, email: "" }).where(eq(feedback.userId, userId));
     await tx
@@ -42,6 +53,8 @@ export async function deleteBuyerAccount(db: Db, { userId, now }: { userId: stri
         bio: null,
         marketingGeneral: false,
         marketingVenues: false,
+        notifyEventReminders: false,
+        waitlistRequest: false,
         deletedAt: now,
         updatedAt: now,
       })

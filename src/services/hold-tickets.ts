@@ -127,21 +127,27 @@ export async function holdTickets(db: Db, input: HoldInput): Promise<HeldTickets
   }
   const rule: DiscountRule | null = coupon?.discount ? (coupon.discount.kind === "percent" ? { kind: "percent", basisPoints: coupon.discount.value } : { kind: "fixed", pence: coupon.discount.value }) : null;
 
-  // Checked against the stock as read. When it cannot be held and no lapsed hold is waiting to give
-  // stock back, no transaction would see otherwise: the buyer hears at once.
-  let plan = planHold(input, found.types, unlocked, rule, found.feeMode);
-  if (plan.changed && !found.lapsed) throw beatenTo(plan.basket);
+  // Stock from holds that ran out comes back first (to the waitlist before anyone else), committed
+  // on its own: whatever this buyer's claim comes to, the sweep's work is done.
+  let types = found.types;
+  if (found.lapsed) {
+    await db.transaction((tx) => releaseHoldsAndOffer(tx, { now: input.now, eventId: found.id }));
+    types = await db.select().from(ticketType).where(eq(ticketType.eventId, found.id));
+  }
+  // Checked against the stock as read: when it cannot be held, the buyer hears at once.
+  const plan = planHold(input, types, unlocked, rule, found.feeMode);
+  if (plan.changed) throw beatenTo(plan.basket);
 
   const seated = Boolean(found.seatRows && found.seatColumns);
   const seats = input.seats ?? [];
-  if (!plan.changed) checkSeats(seated, seats, plan.count, found);
+  checkSeats(seated, seats, plan.count, found);
 
   const expiresAt = new Date(input.now.getTime() + HOLD_MINUTES * 60_000);
   const hold_ = { eventId: found.id, userId: input.userId, expiresAt, discountId: coupon?.discount?.id ?? null, idempotencyKey: input.idempotencyKey ?? null };
 
-  // The usual case: one kind of ticket, no seats, nothing lapsed. The claim statement is atomic on
-  // its own and with one line nothing can be half claimed, so it needs no transaction around it.
-  if (!plan.changed && !found.lapsed && !seated && plan.lines.length === 1) {
+  // The usual case: one kind of ticket, no seats. The claim statement is atomic on its own and with
+  // one line nothing can be half claimed, so it needs no transaction around it.
+  if (!seated && plan.lines.length === 1) {
     const claim = await claimAndHold(db, { ...hold_, seats: [], lines: plan.lines });
     if (claim.holdId && claim.claimed === 1) return { holdId: claim.holdId, expiresAt, breakdown: plan.breakdown, discountCode: coupon?.discount?.code ?? null };
     // Another request with this key made the hold first (and claimed for it).
@@ -154,13 +160,6 @@ export async function holdTickets(db: Db, input: HoldInput): Promise<HeldTickets
 
   const outcome = await db
     .transaction(async (tx) => {
-      if (found.lapsed) {
-        // Stock from holds that ran out comes back before anyone claims it (to the waitlist first).
-        await releaseHoldsAndOffer(tx, { now: input.now, eventId: found.id });
-        plan = planHold(input, await tx.select().from(ticketType).where(eq(ticketType.eventId, found.id)), unlocked, rule, found.feeMode);
-        if (plan.changed) throw beatenTo(plan.basket);
-        checkSeats(seated, seats, plan.count, found);
-      }
       // Each seat belongs to the ticket type its place in the basket gives it, in order.
       const owners = plan.lines.flatMap((l) => Array.from({ length: l.quantity }, () => l.ticketTypeId));
       const chosen = seated ? seats.map((s, i) => ({ row: s.row, column: s.column, ticketTypeId: owners[i]! })) : [];

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { event, ticketType } from "~/db/schema";
 import { AppError } from "~/lib/app-error";
+import { isUuid } from "~/lib/uuid";
 import { waitingCounts } from "./join-waitlist";
 import { offerFreedPlaces } from "./waitlist-offers";
 
@@ -41,6 +42,7 @@ export async function hostEventStock(db: Db, input: { hostId: string; now: Date;
 
 /** How long waitlist offers are held for, 1 to 168 hours (a week), for one of the host's events. */
 export async function setWaitlistOfferHours(db: Db, input: { eventId: string; hostId: string; hours: number }): Promise<void> {
+  if (!isUuid(input.eventId)) throw new AppError("not_found", "No such event.");
   if (!Number.isInteger(input.hours) || input.hours < 1 || input.hours > 168) throw new AppError("validation_failed", "Choose from 1 to 168 hours (a week).", { field: "hours" });
   const rows = await db
     .update(event)
@@ -55,6 +57,7 @@ export async function setWaitlistOfferHours(db: Db, input: { eventId: string; ho
  * Places added go to the event's waitlist first, in the same transaction. Returns the offers made.
  */
 export async function setTicketCapacity(db: Db, input: { ticketTypeId: string; hostId: string; capacity: number; now: Date }): Promise<{ offered: string[] }> {
+  if (!isUuid(input.ticketTypeId)) throw new AppError("not_found", "No such ticket type.");
   if (!Number.isInteger(input.capacity) || input.capacity < 0 || input.capacity > 100_000) throw new AppError("validation_failed", "Enter a whole number of places, from 0 to 100,000.", { field: "capacity" });
   return db.transaction(async (tx) => {
     const [owned] = await tx

@@ -35,15 +35,17 @@ export async function joinWaitlist(db: Db, input: { eventId: string | null; user
  * while they wait for another event). Places held for them go back, to the next in line.
  */
 export async function leaveWaitlist(db: Db, input: { eventId: string; userId: string; now: Date }): Promise<{ left: boolean }> {
-  const left = await db
-    .update(waitlistEntry)
-    .set({ status: "left", updatedAt: input.now })
-    .where(and(eq(waitlistEntry.eventId, input.eventId), eq(waitlistEntry.userId, input.userId), inArray(waitlistEntry.status, ["waiting", "offered"])))
-    .returning({ holdId: waitlistEntry.holdId });
-  const holds = left.flatMap((l) => (l.holdId ? [l.holdId] : []));
-  if (holds.length > 0) await db.transaction((tx) => releaseHoldsAndOffer(tx, { now: input.now, holdIds: holds, as: "released" }));
-  await syncWaitlistFlags(db, [input.userId]);
-  return { left: left.length > 0 };
+  return db.transaction(async (tx) => {
+    const left = await tx
+      .update(waitlistEntry)
+      .set({ status: "left", updatedAt: input.now })
+      .where(and(eq(waitlistEntry.eventId, input.eventId), eq(waitlistEntry.userId, input.userId), inArray(waitlistEntry.status, ["waiting", "offered"])))
+      .returning({ holdId: waitlistEntry.holdId });
+    const holds = left.flatMap((l) => (l.holdId ? [l.holdId] : []));
+    if (holds.length > 0) await releaseHoldsAndOffer(tx, { now: input.now, holdIds: holds, as: "released" });
+    await syncWaitlistFlags(tx, [input.userId]);
+    return { left: left.length > 0 };
+  });
 }
 
 export interface WaitlistPlace {

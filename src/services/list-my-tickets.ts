@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { cancellationRequest, event, order, ticket, ticketTransfer, ticketType, user, venue } from "~/db/schema";
 import { hasEnded } from "~/domain/event-flags";
+import { isUuid } from "~/lib/uuid";
 import { fetchCards, type EventCardData } from "./discover-events";
 
 export interface MyTicket {
@@ -63,7 +64,7 @@ export async function listMyTickets(db: Db, input: { userId: string; now: Date; 
  * or anyone else's ticket (never another buyer's).
  */
 export async function getMyTicket(db: Db, input: { ticketId: string; userId: string }) {
-  if (!/^[0-9a-f-]{36}$/i.test(input.ticketId)) return null;
+  if (!isUuid(input.ticketId)) return null;
   const [row] = await db
     .select({
       ticket,
@@ -79,7 +80,8 @@ export async function getMyTicket(db: Db, input: { ticketId: string; userId: str
     .innerJoin(ticketType, eq(ticketType.id, ticket.ticketTypeId))
     .innerJoin(user, eq(user.id, event.hostId))
     .leftJoin(venue, eq(venue.id, event.venueId))
-    .where(and(eq(ticket.id, input.ticketId), eq(ticket.holderUserId, input.userId)))
+    // A cancelled ticket is gone: its code must not be shown (or kept offline) any more.
+    .where(and(eq(ticket.id, input.ticketId), eq(ticket.holderUserId, input.userId), inArray(ticket.status, ["valid", "checked_in"])))
     .limit(1);
   if (!row) return null;
   const [transfer] = await db

@@ -49,13 +49,28 @@ export interface PaymentProvider {
   readonly name: ProviderName;
   createCheckout(request: CheckoutRequest): Promise<CheckoutSession>;
   retrieveSession(sessionId: string): Promise<SessionState>;
-  /** Refunds all or part of a payment; safe to repeat with the same idempotency key. */
+  /**
+   * Refunds all or part of a payment; safe to repeat with the same idempotency key. Throws
+   * RefundRefusedError when the provider declined (nothing was refunded); any other error leaves
+   * the outcome unknown, to be asked again with the same key.
+   */
   refund(input: { providerPaymentId: string; amountPence: number; idempotencyKey: string }): Promise<{ refundId: string }>;
   /**
    * Verifies a webhook's signature over the raw body (with a tolerance for the timestamp) and
    * reads it; throws WebhookSignatureError when it is not genuine.
    */
   verifyWebhook?(rawBody: string, signatureHeader: string | undefined, now: Date): WebhookEvent;
+}
+
+/**
+ * The provider answered, and the answer is no (the payment can't be refunded, the amount is
+ * wrong): nothing happened there. Anything else thrown from `refund` may have happened or not.
+ */
+export class RefundRefusedError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "RefundRefusedError";
+  }
 }
 
 export class WebhookSignatureError extends Error {

@@ -3,6 +3,7 @@ import type { Db } from "~/db/client.server";
 import { event, order, ticket, ticketType, user, venue } from "~/db/schema";
 import { formatLongDate, formatTimeRange } from "~/lib/format";
 import { seatName } from "~/lib/seats";
+import { isUuid } from "~/lib/uuid";
 
 /** A ticket as its PDF page (and its email attachment) shows it. */
 export interface TicketDocument {
@@ -31,6 +32,7 @@ export async function ticketDocuments(
   db: Db,
   which: { orderId: string; holderId?: string } | { ticketId: string; holderId: string },
 ): Promise<{ reference: string; eventSlug: string; tickets: TicketDocument[] } | null> {
+  if (!isUuid("orderId" in which ? which.orderId : which.ticketId)) return null;
   const rows = await db
     .select({ ticket, typeName: ticketType.name, reference: order.reference, event, venue, host: { name: user.name, title: user.hostTitle } })
     .from(ticket)

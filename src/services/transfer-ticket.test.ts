@@ -7,7 +7,7 @@ import { createTicketCodes } from "~/server/ticket-codes.server";
 import { createEvent, createHost } from "../../tests/factories/events";
 import { buyTickets, createBuyer } from "../../tests/factories/orders";
 import { createTestDatabase } from "../../tests/setup/test-db";
-import { requestCancellation } from "./cancel-order";
+import { cancelFreeOrder, requestCancellation } from "./cancel-order";
 import { listMyTickets } from "./list-my-tickets";
 import { scanTicket } from "./scan-ticket";
 import { cancelTransfer, claimTicket, findTransfer, sendTicket } from "./transfer-ticket";
@@ -42,7 +42,7 @@ describe("passing a ticket to a friend", () => {
   it("moves the ticket to the friend with a new code; the old code then scans as invalid", async () => {
     const { e, bea, sam, t } = await setUp();
     const oldCode = t.code;
-    const sent = await sendTicket(database.db, { ticketId: t.id, from: bea, toEmail: sam.email, now });
+    const sent = await sendTicket(database.db, { ticketId: t.id, from: { ...bea, name: bea.name }, toEmail: sam.email, now });
     // Until it is claimed, the sender's code still gets in.
     expect((await findTransfer(database.db, sent.token))?.transfer.status).toBe("pending");
 
@@ -69,11 +69,11 @@ describe("passing a ticket to a friend", () => {
     const { e, bea, sam, bought } = await setUp();
     const [first, second] = bought.tickets;
     await scanTicket(database.db, codes.verify, { eventId: e.id, hostId, code: first!.code, now });
-    expect((await errorOf(sendTicket(database.db, { ticketId: first!.id, from: bea, toEmail: sam.email, now }))).details?.reason).toBe("checked_in");
-    expect((await errorOf(sendTicket(database.db, { ticketId: second!.id, from: bea, toEmail: sam.email, now: new Date("2026-12-06T12:00:00Z") }))).details?.reason).toBe("ended");
+    expect((await errorOf(sendTicket(database.db, { ticketId: first!.id, from: { ...bea, name: bea.name }, toEmail: sam.email, now }))).details?.reason).toBe("checked_in");
+    expect((await errorOf(sendTicket(database.db, { ticketId: second!.id, from: { ...bea, name: bea.name }, toEmail: sam.email, now: new Date("2026-12-06T12:00:00Z") }))).details?.reason).toBe("ended");
 
     // Sent before the event, claimed after it ended: refused, and the ticket stays with the sender.
-    const sent = await sendTicket(database.db, { ticketId: second!.id, from: bea, toEmail: sam.email, now });
+    const sent = await sendTicket(database.db, { ticketId: second!.id, from: { ...bea, name: bea.name }, toEmail: sam.email, now });
     expect((await errorOf(claimTicket(database.db, codes.sign, { token: sent.token, user: { id: sam.id, name: sam.name }, now: new Date("2026-12-06T12:00:00Z") }))).details?.reason).toBe("ended");
     const [still] = await database.db.select().from(ticket).where(eq(ticket.id, second!.id));
     expect(still).toMatchObject({ holderUserId: bea.id, codeVersion: 0, code: second!.code });
@@ -81,12 +81,12 @@ describe("passing a ticket to a friend", () => {
 
   it("checks the friend's address, sends one at a time, and lets the sender take it back", async () => {
     const { bea, sam, t } = await setUp();
-    expect((await errorOf(sendTicket(database.db, { ticketId: t.id, from: bea, toEmail: "nope", now }))).details?.field).toBe("email");
-    expect((await errorOf(sendTicket(database.db, { ticketId: t.id, from: bea, toEmail: bea.email, now }))).message).toMatch(/your own/);
-    expect((await errorOf(sendTicket(database.db, { ticketId: t.id, from: sam, toEmail: "x@example.com", now }))).code).toBe("not_found");
+    expect((await errorOf(sendTicket(database.db, { ticketId: t.id, from: { ...bea, name: bea.name }, toEmail: "nope", now }))).details?.field).toBe("email");
+    expect((await errorOf(sendTicket(database.db, { ticketId: t.id, from: { ...bea, name: bea.name }, toEmail: bea.email, now }))).message).toMatch(/your own/);
+    expect((await errorOf(sendTicket(database.db, { ticketId: t.id, from: { ...sam, name: sam.name }, toEmail: "x@example.com", now }))).code).toBe("not_found");
 
-    const sent = await sendTicket(database.db, { ticketId: t.id, from: bea, toEmail: sam.email, now });
-    expect((await errorOf(sendTicket(database.db, { ticketId: t.id, from: bea, toEmail: "another@example.com", now }))).details?.reason).toBe("pending");
+    const sent = await sendTicket(database.db, { ticketId: t.id, from: { ...bea, name: bea.name }, toEmail: sam.email, now });
+    expect((await errorOf(sendTicket(database.db, { ticketId: t.id, from: { ...bea, name: bea.name }, toEmail: "another@example.com", now }))).details?.reason).toBe("pending");
     expect(await cancelTransfer(database.db, { transferId: sent.transferId, userId: sam.id, now })).toBe(false);
     expect(await cancelTransfer(database.db, { transferId: sent.transferId, userId: bea.id, now })).toBe(true);
     expect((await errorOf(claimTicket(database.db, codes.sign, { token: sent.token, user: { id: sam.id, name: sam.name }, now }))).details?.reason).toBe("cancelled");
@@ -95,9 +95,29 @@ describe("passing a ticket to a friend", () => {
     expect(row!.tokenHash).not.toContain(sent.token);
   });
 
+  it("never lets a claim and a cancellation of the same order both go through", async () => {
+    for (let round = 0; round < 4; round++) {
+      const db = database.db;
+      const e = await createEvent(db, { hostId, startsAt: new Date("2026-12-05T19:30:00Z") }, [{ pricePence: 0, capacity: 10 }]);
+      const bea = await createBuyer(db, "Bea Buyer");
+      const sam = await createBuyer(db, "Sam Friend");
+      const bought = await buyTickets(db, { eventId: e.id, buyer: bea, quantity: 1, now, sign: codes.sign });
+      const sent = await sendTicket(db, { ticketId: bought.tickets[0]!.id, from: { ...bea, name: bea.name }, toEmail: sam.email, now });
+      const [claim, cancel] = await Promise.allSettled([
+        claimTicket(db, codes.sign, { token: sent.token, user: { id: sam.id, name: sam.name }, now }),
+        cancelFreeOrder(db, { reference: bought.reference, userId: bea.id, now }),
+      ]);
+      expect([claim.status, cancel.status].sort(), `round ${round}`).toEqual(["fulfilled", "rejected"]);
+      const [t] = await db.select().from(ticket).where(eq(ticket.id, bought.tickets[0]!.id));
+      // Whichever went first, the ticket is in one consistent state.
+      if (claim.status === "fulfilled") expect(t).toMatchObject({ status: "valid", holderUserId: sam.id });
+      else expect(t).toMatchObject({ status: "void", holderUserId: bea.id });
+    }
+  });
+
   it("can't pass on tickets from an order waiting on a cancellation", async () => {
     const { bea, sam, t, bought } = await setUp();
     await requestCancellation(database.db, { reference: bought.reference, userId: bea.id, reason: "Can't make it", now });
-    expect((await errorOf(sendTicket(database.db, { ticketId: t.id, from: bea, toEmail: sam.email, now }))).details?.reason).toBe("cancellation_pending");
+    expect((await errorOf(sendTicket(database.db, { ticketId: t.id, from: { ...bea, name: bea.name }, toEmail: sam.email, now }))).details?.reason).toBe("cancellation_pending");
   });
 });

@@ -1,29 +1,39 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { cancellationRequest, event, ticket, ticketTransfer, ticketType, venue } from "~/db/schema";
+import { cancellationRequest, event, order, ticket, ticketTransfer, ticketType, venue } from "~/db/schema";
 import { recipientProblem, transferProblem, transferProblemText } from "~/domain/ticket-transfer";
 import { AppError } from "~/lib/app-error";
+import { isUuid } from "~/lib/uuid";
 import type { TicketSigner } from "./complete-order";
 
 const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
-/** A ticket, locked or not, with what the transfer rules look at. */
-async function ticketForTransfer(db: Db, ticketId: string, lock: boolean) {
-  const query = db
+/**
+ * A ticket with what the transfer rules look at, locked for a change. Locks are taken in the order
+ * cancellations take them (the order, then its tickets, then transfers), so a claim and a
+ * cancellation of the same order queue behind each other instead of interleaving or deadlocking.
+ */
+async function lockTicketForTransfer(tx: Db, ticketId: string) {
+  if (!isUuid(ticketId)) return null;
+  const [owner] = await tx.select({ orderId: ticket.orderId }).from(ticket).where(eq(ticket.id, ticketId));
+  if (!owner) return null;
+  const [o] = await tx.select({ status: order.status }).from(order).where(eq(order.id, owner.orderId)).for("update");
+  const [row] = await tx
     .select({ ticket, event: { id: event.id, name: event.name, slug: event.slug, startsAt: event.startsAt, endsAt: event.endsAt, isCancelled: event.isCancelled } })
     .from(ticket)
     .innerJoin(event, eq(event.id, ticket.eventId))
     .where(eq(ticket.id, ticketId))
-    .limit(1);
-  const [row] = lock ? await query.for("update", { of: ticket }) : await query;
-  if (!row) return null;
-  const [pending] = await db
+    .for("update", { of: ticket });
+  if (!row || !o) return null;
+  const [pending] = await tx
     .select({ id: cancellationRequest.id })
     .from(cancellationRequest)
     .where(and(eq(cancellationRequest.orderId, row.ticket.orderId), inArray(cancellationRequest.status, ["pending", "refunding"])))
     .limit(1);
-  return { ...row, cancellationPending: Boolean(pending) };
+  // A cancelled or refunded order's tickets are void already; this catches one mid-cancellation too.
+  const orderGone = o.status === "cancelled" || o.status === "refunded";
+  return { ...row, ticket: orderGone ? { ...row.ticket, status: "void" as const } : row.ticket, cancellationPending: Boolean(pending) };
 }
 
 /**
@@ -33,28 +43,31 @@ async function ticketForTransfer(db: Db, ticketId: string, lock: boolean) {
  */
 export async function sendTicket(
   db: Db,
-  input: { ticketId: string; from: { id: string; email: string }; toEmail: string; toName?: string; now: Date },
+  input: { ticketId: string; from: { id: string; email: string; name: string }; toEmail: string; toName?: string; now: Date },
 ): Promise<{ transferId: string; token: string; toEmail: string; eventName: string }> {
   const problem = recipientProblem(input.toEmail, input.from.email);
   if (problem) throw new AppError("validation_failed", problem, { field: "email" });
-  const found = await ticketForTransfer(db, input.ticketId, false);
-  if (!found || found.ticket.holderUserId !== input.from.id) throw new AppError("not_found", "Ticket Not Found");
-  const blocked = transferProblem(found.ticket, found.event, { holderId: input.from.id, now: input.now, cancellationPending: found.cancellationPending });
-  if (blocked) throw new AppError("conflict", transferProblemText[blocked], { reason: blocked });
+  return db.transaction(async (tx) => {
+    const found = await lockTicketForTransfer(tx, input.ticketId);
+    if (!found || found.ticket.holderUserId !== input.from.id) throw new AppError("not_found", "Ticket Not Found");
+    const blocked = transferProblem(found.ticket, found.event, { holderId: input.from.id, now: input.now, cancellationPending: found.cancellationPending });
+    if (blocked) throw new AppError("conflict", transferProblemText[blocked], { reason: blocked });
 
-  const token = randomBytes(24).toString("base64url");
-  const toEmail = input.toEmail.trim().toLowerCase();
-  const [created] = await db
-    .insert(ticketTransfer)
-    .values({ ticketId: input.ticketId, fromUserId: input.from.id, toEmail, toName: input.toName?.trim().slice(0, 80) || null, tokenHash: hashToken(token), createdAt: input.now })
-    .onConflictDoNothing()
-    .returning({ id: ticketTransfer.id });
-  if (!created) throw new AppError("conflict", "This ticket is already on its way to someone: take it back first to send it elsewhere.", { reason: "pending" });
-  return { transferId: created.id, token, toEmail, eventName: found.event.name };
+    const token = randomBytes(24).toString("base64url");
+    const toEmail = input.toEmail.trim().toLowerCase();
+    const [created] = await tx
+      .insert(ticketTransfer)
+      .values({ ticketId: input.ticketId, fromUserId: input.from.id, fromName: input.from.name, toEmail, toName: input.toName?.trim().slice(0, 80) || null, tokenHash: hashToken(token), createdAt: input.now })
+      .onConflictDoNothing()
+      .returning({ id: ticketTransfer.id });
+    if (!created) throw new AppError("conflict", "This ticket is already on its way to someone: take it back first to send it elsewhere.", { reason: "pending" });
+    return { transferId: created.id, token, toEmail, eventName: found.event.name };
+  });
 }
 
 /** The sender takes back a ticket the friend has not claimed yet. */
 export async function cancelTransfer(db: Db, input: { transferId: string; userId: string; now: Date }): Promise<boolean> {
+  if (!isUuid(input.transferId)) return false;
   const rows = await db
     .update(ticketTransfer)
     .set({ status: "cancelled", decidedAt: input.now })
@@ -94,16 +107,17 @@ export async function findTransfer(db: Db, token: string) {
  */
 export async function claimTicket(db: Db, sign: TicketSigner, input: { token: string; user: { id: string; name: string }; now: Date }): Promise<{ ticketId: string }> {
   return db.transaction(async (tx) => {
+    const [seen] = await tx.select({ ticketId: ticketTransfer.ticketId }).from(ticketTransfer).where(eq(ticketTransfer.tokenHash, hashToken(input.token)));
+    if (!seen) throw new AppError("not_found", "This link isn't a ticket we know about. Ask your friend to send it again.");
+    const found = await lockTicketForTransfer(tx, seen.ticketId);
     const [t] = await tx.select().from(ticketTransfer).where(eq(ticketTransfer.tokenHash, hashToken(input.token))).for("update");
-    if (!t) throw new AppError("not_found", "This link isn't a ticket we know about. Ask your friend to send it again.");
+    if (!t || !found) throw new AppError("not_found", "Ticket Not Found");
     if (t.status === "claimed") {
       if (t.claimedByUserId === input.user.id) return { ticketId: t.ticketId };
       throw new AppError("conflict", "This ticket has already been claimed.", { reason: "claimed" });
     }
     if (t.status === "cancelled") throw new AppError("conflict", "Your friend took this ticket back, so it can't be claimed.", { reason: "cancelled" });
     if (t.fromUserId === input.user.id) throw new AppError("conflict", "This is your own ticket: send the link to your friend.", { reason: "own" });
-    const found = await ticketForTransfer(tx, t.ticketId, true);
-    if (!found) throw new AppError("not_found", "Ticket Not Found");
     const blocked = transferProblem(found.ticket, found.event, { holderId: t.fromUserId ?? "", now: input.now, cancellationPending: found.cancellationPending });
     if (blocked) throw new AppError("conflict", transferProblemText[blocked === "not_yours" ? "void" : blocked], { reason: blocked });
 

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { event, seatClaim, ticketType, user, venue, waitlistEntry } from "~/db/schema";
 import { endOf, hasEnded } from "~/domain/event-flags";
@@ -17,55 +17,72 @@ import { releaseHolds } from "./release-holds";
 export async function offerFreedPlaces(tx: Db, eventId: string, now: Date): Promise<string[]> {
   const offered: string[] = [];
   for (;;) {
-    // The first in line; another transaction offering this event's places skips to the next.
+    // The first in line who can still be offered (not a deleted account); another transaction
+    // offering this event's places skips to the next.
     const { rows } = await tx.execute<{ id: string; user_id: string; quantity: number }>(sql`
-      select id, user_id, quantity from waitlist_entry
-      where event_id = ${eventId}::uuid and status = 'waiting'
-      order by created_at, id limit 1 for update skip locked`);
+      select w.id, w.user_id, w.quantity from waitlist_entry w
+      join "user" u on u.id = w.user_id and u.deleted_at is null
+      where w.event_id = ${eventId}::uuid and w.status = 'waiting'
+      order by w.created_at, w.id limit 1 for update of w skip locked`);
     const entry = rows[0];
     if (!entry) break;
-    const [e] = await tx
-      .select({ event, seatRows: venue.seatRows, seatColumns: venue.seatColumns })
-      .from(event)
-      .leftJoin(venue, eq(venue.id, event.venueId))
-      .where(eq(event.id, eventId));
-    if (!e || e.event.status !== "published" || e.event.isCancelled || hasEnded(e.event, now)) break;
-    const types = await tx.select().from(ticketType).where(eq(ticketType.eventId, eventId));
-    const offer = chooseOffer(types, entry.quantity, now);
-    if (!offer) break;
-
-    let seats: { row: number; column: number; ticketTypeId: string }[] = [];
-    if (e.seatRows && e.seatColumns) {
-      const taken = await tx.select({ row: seatClaim.seatRow, column: seatClaim.seatColumn }).from(seatClaim).where(eq(seatClaim.eventId, eventId));
-      const picked = pickSeats({ rows: e.seatRows, columns: e.seatColumns }, new Set(taken.map((t) => `${t.row}:${t.column}`)), offer.quantity);
-      if (!picked) break;
-      seats = picked.map((p) => ({ ...p, ticketTypeId: offer.ticketTypeId }));
-    }
-    const type = types.find((t) => t.id === offer.ticketTypeId)!;
-    const claim = await claimAndHold(tx, {
-      eventId,
-      userId: entry.user_id,
-      expiresAt: offerExpiry({ hours: e.event.waitlistOfferHours, now, eventEnds: endOf(e.event) }),
-      seats,
-      discountId: null,
-      idempotencyKey: null,
-      // Pay-what-you-wish places are offered at their minimum.
-      lines: [{ ticketTypeId: offer.ticketTypeId, quantity: offer.quantity, unitPricePence: type.pricePence }],
-      extended: true,
-    });
-    // Inside this transaction nobody else moved this stock since we read it; if they had, the
-    // conditional claim would have refused and nothing would be offered.
-    if (!claim.holdId || claim.claimed !== 1) throw new Error("A waitlist offer could not claim places it had just seen free");
-    if (seats.length > 0) {
-      await tx.insert(seatClaim).values(seats.map((s) => ({ eventId, seatRow: s.row, seatColumn: s.column, ticketTypeId: s.ticketTypeId, holdId: claim.holdId! })));
-    }
-    await tx
-      .update(waitlistEntry)
-      .set({ status: "offered", holdId: claim.holdId, offeredAt: now, notifiedAt: null, updatedAt: now })
-      .where(eq(waitlistEntry.id, entry.id));
+    const made = await tx
+      // A savepoint: if this offer cannot be made (a seat taken at this moment), only it is undone.
+      .transaction((sp) => offerTo(sp, entry, eventId, now))
+      .catch(() => false);
+    if (!made) break;
     offered.push(entry.id);
   }
   return offered;
+}
+
+/** One offer: places for this person, if there are any. False when there is nothing to offer. */
+async function offerTo(tx: Db, entry: { id: string; user_id: string; quantity: number }, eventId: string, now: Date): Promise<boolean> {
+  const [e] = await tx
+    .select({ event, seatRows: venue.seatRows, seatColumns: venue.seatColumns })
+    .from(event)
+    .leftJoin(venue, eq(venue.id, event.venueId))
+    .where(eq(event.id, eventId));
+  if (!e || e.event.status !== "published" || e.event.isCancelled || hasEnded(e.event, now)) return false;
+  // The event's stock, locked (in id order, as every claim of several types locks it), so what is
+  // read free stays free until this offer has claimed it.
+  const types = await tx.select().from(ticketType).where(eq(ticketType.eventId, eventId)).orderBy(asc(ticketType.id)).for("update");
+  const offer = chooseOffer(types, entry.quantity, now);
+  if (!offer) return false;
+
+  let seats: { row: number; column: number; ticketTypeId: string }[] = [];
+  if (e.seatRows && e.seatColumns) {
+    const taken = await tx.select({ row: seatClaim.seatRow, column: seatClaim.seatColumn }).from(seatClaim).where(eq(seatClaim.eventId, eventId));
+    const picked = pickSeats({ rows: e.seatRows, columns: e.seatColumns }, new Set(taken.map((t) => `${t.row}:${t.column}`)), offer.quantity);
+    if (!picked) return false;
+    seats = picked.map((p) => ({ ...p, ticketTypeId: offer.ticketTypeId }));
+  }
+  const type = types.find((t) => t.id === offer.ticketTypeId)!;
+  const claim = await claimAndHold(tx, {
+    eventId,
+    userId: entry.user_id,
+    expiresAt: offerExpiry({ hours: e.event.waitlistOfferHours, now, eventEnds: endOf(e.event) }),
+    seats,
+    discountId: null,
+    idempotencyKey: null,
+    // Pay-what-you-wish places are offered at their minimum.
+    lines: [{ ticketTypeId: offer.ticketTypeId, quantity: offer.quantity, unitPricePence: type.pricePence }],
+    extended: true,
+  });
+  if (!claim.holdId || claim.claimed !== 1) throw new Error("The offer's claim fell short");
+  if (seats.length > 0) {
+    const placed = await tx
+      .insert(seatClaim)
+      .values(seats.map((s) => ({ eventId, seatRow: s.row, seatColumn: s.column, ticketTypeId: s.ticketTypeId, holdId: claim.holdId! })))
+      .onConflictDoNothing()
+      .returning({ row: seatClaim.seatRow });
+    if (placed.length !== seats.length) throw new Error("A seat for the offer was taken meanwhile");
+  }
+  await tx
+    .update(waitlistEntry)
+    .set({ status: "offered", holdId: claim.holdId, offeredAt: now, notifiedAt: null, updatedAt: now })
+    .where(eq(waitlistEntry.id, entry.id));
+  return true;
 }
 
 /**

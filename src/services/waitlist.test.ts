@@ -9,6 +9,7 @@ import { buyTickets, createBuyer } from "../../tests/factories/orders";
 import { createTestDatabase } from "../../tests/setup/test-db";
 import { cancelFreeOrder } from "./cancel-order";
 import { completeOrder } from "./complete-order";
+import { deleteBuyerAccount } from "./delete-account";
 import { holdTickets } from "./hold-tickets";
 import { joinWaitlist, leaveWaitlist, MISSING_WAITLIST_DATA, waitlistPlace } from "./join-waitlist";
 import { claimOfferNotices, releaseHoldsAndOffer } from "./waitlist-offers";
@@ -124,6 +125,32 @@ describe("offers", () => {
     await completeOrder(database.db, { holdId: catEntry.holdId!, buyer: { userId: cat.id, email: cat.email, name: cat.name }, payment: null, now: later(18), sign: codes.sign });
     expect((await entryOf(e.id, cat.id)).status).toBe("purchased");
     expect(await flagOf(cat.id)).toBe(false);
+  });
+
+  it("are made once each when places free up at the same moment", async () => {
+    const { e, orders } = await soldOutEvent(2);
+    const waiting = [await createBuyer(database.db, "Wait One"), await createBuyer(database.db, "Wait Two"), await createBuyer(database.db, "Wait Three")];
+    for (const [i, p] of waiting.entries()) await joinWaitlist(database.db, { eventId: e.id, userId: p.id, quantity: 1, now: later(i) });
+    const results = await Promise.all(orders.map((o) => cancelFreeOrder(database.db, { reference: o.reference, userId: o.buyer.id, now: later(4) })));
+    expect(results.flatMap((r) => r.offered)).toHaveLength(2);
+    const entries = await database.db.select().from(waitlistEntry).where(eq(waitlistEntry.eventId, e.id));
+    const offered = entries.filter((x) => x.status === "offered");
+    expect(offered.map((x) => x.userId).sort()).toEqual([waiting[0]!.id, waiting[1]!.id].sort());
+    expect(entries.find((x) => x.userId === waiting[2]!.id)?.status).toBe("waiting");
+    const [stock] = await database.db.select().from(ticketType).where(eq(ticketType.eventId, e.id));
+    expect(stock).toMatchObject({ sold: 0, held: 2 });
+  });
+
+  it("leave with an account that is deleted, passing its places on", async () => {
+    const { e, orders } = await soldOutEvent(1);
+    const [ann, bob] = [await createBuyer(database.db, "Ann Leaving"), await createBuyer(database.db, "Bob Next")];
+    await joinWaitlist(database.db, { eventId: e.id, userId: ann.id, quantity: 1, now });
+    await joinWaitlist(database.db, { eventId: e.id, userId: bob.id, quantity: 1, now: later(1) });
+    await cancelFreeOrder(database.db, { reference: orders[0]!.reference, userId: orders[0]!.buyer.id, now: later(2) });
+    expect((await entryOf(e.id, ann.id)).status).toBe("offered");
+    await deleteBuyerAccount(database.db, { userId: ann.id, now: later(3) });
+    expect((await entryOf(e.id, ann.id)).status).toBe("left");
+    expect((await entryOf(e.id, bob.id)).status).toBe("offered");
   });
 
   it("at a seated venue, come with seats together where they can", async () => {

@@ -3,6 +3,7 @@ import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestora
 import { Toaster } from "sonner";
 import { alertStamp, readSeenAlerts } from "~/lib/alerts-seen";
 import { readConsent, type CookieConsent } from "~/lib/consent";
+import { useOfflineOwner } from "./lib/offline-tickets";
 import { readTheme } from "~/lib/theme";
 import { listActiveAlerts, listPublicFeatureFlags } from "~/services/site-chrome";
 import { clearFlashCookie, readFlash } from "~/web/lib/flash.server";
@@ -99,6 +100,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
   // A loader that read the request before the choice was saved says null; the browser's own cookie
   // is newer then. (Withdrawing deletes the cookie, so the card still comes back.)
   useEffect(() => setConsent(loaderData.consent ?? readConsent(document.cookie)), [loaderData.consent]);
+  useOfflineOwner(user?.id ?? null);
 
   return (
     <ThemeProvider initial={theme}>

@@ -50,6 +50,7 @@ export default [
     route("staff/emails", "routes/staff/emails.tsx"),
     route("dev/outbox", "routes/dev/outbox.tsx"),
     route("dev/outbox/:id", "routes/dev/outbox.$id.tsx"),
+    route("dev/outbox/:id/attachment/:index", "routes/dev/outbox-attachment.ts"),
     route("dev/*", "routes/dev/drills.tsx"),
     route("404", "routes/not-found.tsx", { id: "routes/404" }),
     route("*", "routes/not-found.tsx", { id: "routes/catch-all" }),

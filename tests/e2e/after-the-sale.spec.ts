@@ -61,6 +61,13 @@ test.describe("my tickets", () => {
     } finally {
       await context.setOffline(false);
     }
+
+    // Signed out on this browser (an expired session, say): the next page forgets the kept tickets.
+    const ticketUrl = page.url();
+    await context.clearCookies();
+    await acceptNecessaryOnly(page);
+    await page.goto("/");
+    await expect.poll(() => page.evaluate(async (url) => Boolean(await caches.match(url, { ignoreVary: true })), ticketUrl), { timeout: 10_000 }).toBe(false);
   });
 
   test("an unknown ticket, or someone else's, is 'Ticket Not Found'", async ({ page }) => {

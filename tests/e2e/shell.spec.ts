@@ -79,7 +79,7 @@ test.describe("navigation behaviour", () => {
     await page.getByRole("link", { name: "Open a slow page" }).click();
     const bar = page.getByRole("progressbar", { name: "Loading page" });
     await expect(bar).toBeVisible();
-    expect(await bar.evaluate((el) => getComputedStyle(el).height)).toBe("3px");
+    await expect(bar).toHaveCSS("height", "3px");
     await expect(page.getByRole("heading", { name: "Slow page" })).toBeVisible();
     await expect(bar).toHaveCount(0);
   });

@@ -25,6 +25,7 @@ CREATE TABLE "ticket_transfer" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"ticket_id" uuid NOT NULL,
 	"from_user_id" text,
+	"from_name" text DEFAULT '' NOT NULL,
 	"to_email" text NOT NULL,
 	"to_name" text,
 	"token_hash" text NOT NULL,

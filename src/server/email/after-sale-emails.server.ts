@@ -29,7 +29,8 @@ const firstName = (name: string) => name.split(" ")[0] ?? "";
 export function ticketAttachments(db: Db): AttachmentMaker {
   return async (ref) => {
     if (ref.kind !== "order-tickets") return null;
-    const docs = await ticketDocuments(db, { orderId: ref.orderId });
+    // Made when the email goes, which may be after a retry: only what its person still holds then.
+    const docs = await ticketDocuments(db, { orderId: ref.orderId, holderId: ref.holderId ?? undefined });
     if (!docs) return null;
     return { filename: `tickets-${docs.reference}.pdf`, content: await renderTicketsPdf(docs.tickets, { title: `Tickets ${docs.reference}` }), contentType: "application/pdf" };
   };

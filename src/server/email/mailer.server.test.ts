@@ -181,7 +181,7 @@ describe("attachments and headers", () => {
     const bought = await buyTickets(database.db, { eventId: e.id, buyer: bea, quantity: 2, now: new Date("2026-11-24T12:00:00Z"), sign: codes.sign });
     await sendOrderConfirmation({ db: database.db, mailer, publicUrl, orderId: bought.orderId });
     const [stored] = await database.db.select().from(emailMessage).where(eq(emailMessage.template, "order-confirmation"));
-    expect(stored!.attachments).toEqual([{ kind: "order-tickets", orderId: bought.orderId }]);
+    expect(stored!.attachments).toEqual([{ kind: "order-tickets", orderId: bought.orderId, holderId: bea.id }]);
     expect((await settled(stored!.id)).status).toBe("sent");
 
     const raw = smtp.received[0]!.raw;

@@ -12,8 +12,8 @@ export async function sendOrderConfirmation(opts: { db: Db; mailer: Mailer; publ
   await opts.mailer.send({
     to: o.buyerEmail,
     userId: o.userId,
-    // The tickets as a PDF, one page each, made as the email goes.
-    attachments: [{ kind: "order-tickets", orderId: o.id }],
+    // The tickets as a PDF, one page each, made as the email goes: the ones the buyer holds then.
+    attachments: [{ kind: "order-tickets", orderId: o.id, holderId: o.userId }],
     template: {
       name: "order-confirmation",
       props: {

@@ -1,6 +1,6 @@
 import Stripe from "stripe";
 import { AppError } from "~/lib/app-error";
-import { WebhookSignatureError, type PaymentProvider, type SessionState, type WebhookEvent } from "~/services/payment-provider";
+import { RefundRefusedError, WebhookSignatureError, type PaymentProvider, type SessionState, type WebhookEvent } from "~/services/payment-provider";
 
 /**
  * Stripe Checkout: the buyer pays on Stripe's hosted page (card data never reaches us), and
@@ -87,8 +87,15 @@ export function createStripeProvider(options: StripeProviderOptions): StripeProv
     },
 
     async refund({ providerPaymentId, amountPence, idempotencyKey }) {
-      const refund = await call(() => stripe.refunds.create({ payment_intent: providerPaymentId, amount: amountPence }, { idempotencyKey }));
-      return { refundId: refund.id };
+      try {
+        const refund = await stripe.refunds.create({ payment_intent: providerPaymentId, amount: amountPence }, { idempotencyKey });
+        return { refundId: refund.id };
+      } catch (error) {
+        // A 4xx answer (already refunded, amount too large, no such payment) is a definite no; a
+        // timeout or 5xx may have refunded, and is asked again later with the same key.
+        if (error instanceof Stripe.errors.StripeInvalidRequestError || error instanceof Stripe.errors.StripeCardError) throw new RefundRefusedError(`Stripe: ${error.message}`);
+        return call(() => Promise.reject(error));
+      }
     },
 
     verifyWebhook(rawBody, signatureHeader, now): WebhookEvent {

@@ -8,7 +8,7 @@ export const TICKETS_CACHE = "tb-tickets-v1";
  * keep this page and the files it was drawn with, so a ticket opened once still shows its QR at a
  * door with no signal. Pages opened later are kept by the worker as they load.
  */
-export function useKeepOffline() {
+export function useKeepOffline(userId: string) {
   useEffect(() => {
     if (!("serviceWorker" in navigator)) return;
     let cancelled = false;
@@ -22,13 +22,24 @@ export function useKeepOffline() {
           ...Array.from(document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"], link[rel="modulepreload"], link[rel="icon"]'), (l) => l.href),
           ...performance.getEntriesByType("resource").map((r) => r.name),
         ].filter((url) => new URL(url, location.href).origin === location.origin && !url.includes("/api/"));
-        registration.active?.postMessage({ type: "keep", urls: [location.href, ...new Set(files)] });
+        registration.active?.postMessage({ type: "keep", key: userId, urls: [location.href, ...new Set(files)] });
       })
       .catch(() => undefined);
     return () => {
       cancelled = true;
     };
-  }, []);
+  }, [userId]);
+}
+
+/**
+ * Tells the service worker (if this browser has one) who is signed in now, on every page: when it
+ * changes, tickets kept for the previous person are deleted.
+ */
+export function useOfflineOwner(userId: string | null) {
+  useEffect(() => {
+    if (typeof navigator === "undefined" || !("serviceWorker" in navigator)) return;
+    navigator.serviceWorker.controller?.postMessage({ type: "user", key: userId });
+  }, [userId]);
 }
 
 /** Forgets every ticket kept for offline use (on log-out). */

@@ -1,9 +1,19 @@
 import { Outlet, redirect } from "react-router";
+import { setFlash } from "~/web/lib/flash.server";
 import type { Route } from "./+types/_signed-in";
 
-/** The buyer's own area: without a session, back to the root (spec §2, three layouts). */
-export async function loader({ context }: Route.LoaderArgs) {
-  if (!context.user) throw redirect("/");
+/**
+ * The buyer's own area: without a session, back to the root (spec §2, three layouts), with a
+ * toast whose "Log in" comes back here: links in emails (an order, a waitlist offer) lead to these
+ * pages, and the person should not lose where they were going.
+ */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  if (!context.user) {
+    const url = new URL(request.url);
+    // React Router's data requests carry ".data"; the page itself is what to come back to.
+    const back = url.pathname.replace(/\.data$/, "") + url.search.replace(/[?&]_routes=[^&]*/, "").replace(/^&/, "?");
+    throw redirect("/", { headers: setFlash(new Headers(), { tone: "info", text: "Log in to see that page.", link: { href: `/log-in?redirect=${encodeURIComponent(back)}`, label: "Log in" } }) });
+  }
   return { user: context.user };
 }
 

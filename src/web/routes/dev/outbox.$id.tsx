@@ -31,6 +31,8 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     html: message.html,
     text: message.text,
     links: linksInEmail(message.html),
+    attachments: message.attachments.map((a, i) => ({ index: i, label: a.kind === "order-tickets" ? "Tickets (PDF, made as the email is sent)" : a.kind })),
+    headers: Object.entries(message.headers),
   };
 }
 
@@ -61,6 +63,34 @@ export default function OutboxMessage({ loaderData: m }: Route.ComponentProps) {
         <dd>
           <time dateTime={m.createdAt}>{m.createdLabel}</time>
         </dd>
+        {m.attachments.length > 0 ? (
+          <>
+            <dt className="font-medium text-fg-muted">Attachments</dt>
+            <dd>
+              <ul>
+                {m.attachments.map((a) => (
+                  <li key={a.index}>
+                    <a href={`/dev/outbox/${m.id}/attachment/${a.index}`} className="link" download>
+                      {a.label}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </dd>
+          </>
+        ) : null}
+        {m.headers.length > 0 ? (
+          <>
+            <dt className="font-medium text-fg-muted">Headers</dt>
+            <dd className="font-mono text-xs leading-5 break-all">
+              {m.headers.map(([name, value]) => (
+                <div key={name}>
+                  {name}: {value}
+                </div>
+              ))}
+            </dd>
+          </>
+        ) : null}
         {m.lastError ? (
           <>
             <dt className="font-medium text-fg-muted">Last error</dt>

@@ -22,7 +22,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     status: t.status,
     claimedByYou: t.status === "claimed" && t.claimedByUserId === context.user?.id,
     ticketId: found.ticketId,
-    fromName: found.holderName ?? "A friend",
+    fromName: t.fromName || "A friend",
     toEmail: t.toEmail,
     typeName: found.typeName,
     seat: found.seatRow !== null ? seatName(found.seatRow, found.seatColumn!) : null,

@@ -33,7 +33,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const blocked = ticket.pendingTransfer
     ? null
     : transferProblem({ status: ticket.status, holderUserId: user.id }, ticket.event, { holderId: user.id, now, cancellationPending: ticket.cancellationPending });
-  return { ticket, qr, now, transferBlocked: blocked ? transferProblemText[blocked] : null };
+  return { ticket, qr, now, userId: user.id, transferBlocked: blocked ? transferProblemText[blocked] : null };
 }
 
 export async function action({ params, request, context }: Route.ActionArgs) {
@@ -48,10 +48,16 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   }
   const toEmail = String(form.get("email") ?? "");
   const toName = String(form.get("name") ?? "").trim();
+  const fromName = [user.firstName, user.lastName].filter(Boolean).join(" ") || user.name;
   try {
-    const sent = await sendTicket(db, { ticketId: params.ticketId, from: { id: user.id, email: user.email }, toEmail, toName, now });
-    const fromName = [user.firstName, user.lastName].filter(Boolean).join(" ") || user.name;
-    await sendTicketShared({ db, mailer: context.mailer, publicUrl: context.publicUrl }, { ticketId: params.ticketId, from: { id: user.id, name: fromName }, toEmail: sent.toEmail, toName: toName || null, token: sent.token });
+    const sent = await sendTicket(db, { ticketId: params.ticketId, from: { id: user.id, email: user.email, name: fromName }, toEmail, toName, now });
+    try {
+      await sendTicketShared({ db, mailer: context.mailer, publicUrl: context.publicUrl }, { ticketId: params.ticketId, from: { id: user.id, name: fromName }, toEmail: sent.toEmail, toName: toName || null, token: sent.token });
+    } catch {
+      // Without the email the link is lost: take the ticket back so it can be sent again.
+      await cancelTransfer(db, { transferId: sent.transferId, userId: user.id, now });
+      return { error: "We couldn't send the email just now. Your ticket is still yours: try again in a moment.", field: null, email: toEmail, name: toName };
+    }
     return { sentTo: sent.toEmail };
   } catch (error) {
     if (!isAppError(error)) throw error;
@@ -60,7 +66,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 }
 
 export default function TicketPage({ loaderData, actionData }: Route.ComponentProps) {
-  useKeepOffline();
+  useKeepOffline(loaderData.userId);
   const screenOn = useWakeLock();
   const { ticket: t, qr } = loaderData;
   const busy = useNavigation().state !== "idle";

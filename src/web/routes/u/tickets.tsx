@@ -15,11 +15,11 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const now = new Date();
   const page = Number(new URL(request.url).searchParams.get("past") ?? "1");
   const tickets = await listMyTickets(context.database.db, { userId: user.id, now, pastPage: Number.isInteger(page) && page > 0 ? page : 1 });
-  return { ...tickets, now };
+  return { ...tickets, now, userId: user.id };
 }
 
 export default function MyTickets({ loaderData }: Route.ComponentProps) {
-  useKeepOffline();
+  useKeepOffline(loaderData.userId);
   const { upcoming, past, now, pastPage, pastPages, pastTotal } = loaderData;
   return (
     <div className="container-page py-8 laptop:py-10">
