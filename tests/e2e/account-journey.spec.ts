@@ -245,8 +245,10 @@ test.describe("the email verification banner", () => {
     await banner.getByRole("button", { name: "Resend Verification" }).click();
     await expect(page.getByText(/We've just sent you an email\. You can ask for another at \d{1,2}:\d{2}/)).toBeVisible();
 
+    const remembered = page.waitForResponse((r) => r.url().includes("/account/verify-later"));
     await banner.getByRole("button", { name: "Not Now" }).click();
     await expect(banner).toHaveCount(0);
+    await remembered;
     await page.reload();
     await expect(page.getByRole("heading", { level: 1 })).toContainText("Ben");
     await expect(page.getByRole("region", { name: "Verify your email" })).toHaveCount(0);

@@ -32,9 +32,26 @@ test.describe("buyer area account pages", () => {
     await page.reload();
     await expect(page.getByLabel("News from venues")).toBeChecked({ checked: !wasChecked });
 
+    // A change made while a save is still on its way is not swallowed by the save.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/u/marketing-permissions.data*", async (route) => {
+      if (route.request().method() === "GET") await held;
+      await route.continue();
+    });
     await page.getByLabel("News from venues").setChecked(wasChecked);
+    const saving = page.waitForResponse((r) => r.url().includes("/u/marketing-permissions.data") && r.request().method() === "POST");
     await page.getByRole("button", { name: "Save preferences" }).click();
-    await expect(page.getByRole("status").filter({ hasText: "Saved" })).toBeVisible();
+    await saving;
+    const general = page.getByLabel("Ticketyboo news and event picks");
+    const generalWas = await general.isChecked();
+    await general.setChecked(!generalWas);
+    release();
+    await expect(page.getByRole("status").filter({ hasText: "Saved" })).toHaveCount(0);
+    await expect(page.getByText("Unsaved changes")).toBeVisible();
+    await general.setChecked(generalWas);
+    await expect(page.getByText("Unsaved changes")).toHaveCount(0);
+    await page.unroute("**/u/marketing-permissions.data*");
   });
 
   test("hosts also choose their event summaries", async ({ page }) => {

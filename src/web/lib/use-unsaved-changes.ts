@@ -6,12 +6,14 @@ import { messages } from "../messages";
 /**
  * Warns before leaving a form with unsaved changes (spec §5): in-app navigation asks with the
  * global dialog; closing the tab or reloading gets the browser's own prompt. A form is dirty once
- * any of its fields differs from what the page loaded with; submitting it clears that.
- * Returns whether the form is dirty, so a page can show "Unsaved changes" beside its button.
+ * any of its fields differs from what the page loaded with, or from what it last sent: a change
+ * made while a save is still on its way stays a change. Returns whether the form is dirty, so a page can show "Unsaved changes" beside its button.
  */
 export function useUnsavedChanges(...formRefs: RefObject<HTMLFormElement | null>[]): boolean {
   const [dirty, setDirty] = useState(false);
   const initial = useRef<string | null>(null);
+  const sent = useRef<{ forms: HTMLFormElement[]; data: string } | null>(null);
+  const submitted = useRef(false);
   const navigation = useNavigation();
   // One router blocker per page, however many forms it has: watch them all together.
   const refs = useRef(formRefs);
@@ -19,21 +21,42 @@ export function useUnsavedChanges(...formRefs: RefObject<HTMLFormElement | null>
 
   // Snapshot the forms as loaded (and again after each save, when the page re-renders with new data).
   useEffect(() => {
-    if (navigation.state !== "idle") return;
+    if (navigation.state !== "idle") {
+      // Only a page submission brings the form's data back through the loader.
+      if (navigation.state === "submitting") submitted.current = true;
+      return;
+    }
     const forms = refs.current.map((r) => r.current).filter((f): f is HTMLFormElement => f !== null);
     if (forms.length === 0) return;
     const snapshot = () => forms.map(serialise).join("\n");
-    initial.current = snapshot();
-    setDirty(false);
+    // What was sent is the saved state, unless the page drew its form afresh from the new data.
+    const same = sent.current !== null && submitted.current && sent.current.forms.every((f, i) => f === forms[i]);
+    initial.current = same && sent.current ? sent.current.data : snapshot();
+    sent.current = null;
+    submitted.current = false;
     const check = () => setDirty(snapshot() !== initial.current);
+    const remember = () => {
+      sent.current = { forms, data: snapshot() };
+    };
+    // A form a page clears after saving (a new password, say) starts clean again.
+    const cleared = () =>
+      setTimeout(() => {
+        initial.current = snapshot();
+        setDirty(false);
+      });
+    check();
     for (const form of forms) {
       form.addEventListener("input", check);
       form.addEventListener("change", check);
+      form.addEventListener("submit", remember);
+      form.addEventListener("reset", cleared);
     }
     return () => {
       for (const form of forms) {
         form.removeEventListener("input", check);
         form.removeEventListener("change", check);
+        form.removeEventListener("submit", remember);
+        form.removeEventListener("reset", cleared);
       }
     };
   }, [navigation.state]);
@@ -61,9 +84,12 @@ export function useUnsavedChanges(...formRefs: RefObject<HTMLFormElement | null>
   return dirty;
 }
 
+/** The form's data as a person entered it: hidden fields are the page's, and change with each load. */
 function serialise(form: HTMLFormElement): string {
+  const hidden = new Set(Array.from(form.querySelectorAll<HTMLInputElement>("input[type=hidden]"), (input) => input.name));
   const parts: string[] = [];
   for (const [key, value] of new FormData(form)) {
+    if (hidden.has(key)) continue;
     parts.push(`${key}=${typeof value === "string" ? value : `${value.name}:${value.size}`}`);
   }
   return parts.join("&");
