@@ -1,5 +1,4 @@
-import { Section, Text } from "@react-email/components";
-import { EmailLayout, P } from "./layout";
+import { EmailLayout, Fact, Facts, P } from "./layout";
 import { greeting } from "./greeting";
 
 export interface CancellationRequestedProps {
@@ -32,14 +31,10 @@ export function CancellationRequested(props: CancellationRequestedProps) {
       <P>
         {props.buyerName} has asked to cancel order {props.reference} for <strong>{props.eventName}</strong>.
       </P>
-      <Section style={{ margin: "0 0 16px" }}>
-        <Text style={{ margin: 0, fontSize: "15px", lineHeight: "24px" }}>
-          <strong>Tickets:</strong> {props.tickets} · {props.total}
-        </Text>
-        <Text style={{ margin: 0, fontSize: "15px", lineHeight: "24px" }}>
-          <strong>Their reason:</strong> {props.reason}
-        </Text>
-      </Section>
+      <Facts>
+        <Fact label="Tickets">{props.tickets} · {props.total}</Fact>
+        <Fact label="Their reason">{props.reason}</Fact>
+      </Facts>
     </EmailLayout>
   );
 }

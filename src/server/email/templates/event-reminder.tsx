@@ -1,5 +1,4 @@
-import { Section, Text } from "@react-email/components";
-import { EmailLayout, P } from "./layout";
+import { EmailLayout, Fact, Facts, P } from "./layout";
 import { greeting } from "./greeting";
 
 export interface EventReminderProps {
@@ -32,20 +31,18 @@ export function EventReminder(props: EventReminderProps) {
       <P>
         <strong>{props.eventName}</strong> is coming up, and {tickets}.
       </P>
-      <Section style={{ margin: "0 0 16px" }}>
-        <Text style={{ margin: 0, fontSize: "15px", lineHeight: "24px" }}>
-          <strong>When:</strong> {props.when}
-        </Text>
-        <Text style={{ margin: 0, fontSize: "15px", lineHeight: "24px" }}>
-          <strong>Where:</strong> {props.where}
+      <Facts>
+        <Fact label="When">{props.when}</Fact>
+        <Fact label="Where">
+          {props.where}
           {props.directionsUrl ? (
             <>
               {" "}
               (<a href={props.directionsUrl}>directions</a>)
             </>
           ) : null}
-        </Text>
-      </Section>
+        </Fact>
+      </Facts>
     </EmailLayout>
   );
 }

@@ -102,3 +102,16 @@ export const paragraph = { margin: "0 0 12px", fontSize: "16px", lineHeight: "26
 export function P({ children }: { children: ReactNode }) {
   return <Text style={paragraph}>{children}</Text>;
 }
+
+/** The facts of a booking, one to a line: `<Facts><Fact label="When">…</Fact></Facts>`. */
+export function Facts({ children }: { children: ReactNode }) {
+  return <Section style={{ margin: "0 0 16px" }}>{children}</Section>;
+}
+
+export function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Text style={{ margin: 0, fontSize: "15px", lineHeight: "24px" }}>
+      <strong>{label}:</strong> {children}
+    </Text>
+  );
+}

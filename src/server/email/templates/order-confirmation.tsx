@@ -1,5 +1,5 @@
-import { Section, Text } from "@react-email/components";
-import { EmailLayout, P } from "./layout";
+import { Text } from "@react-email/components";
+import { EmailLayout, Fact, Facts, P } from "./layout";
 import { greeting } from "./greeting";
 
 export interface OrderConfirmationProps {
@@ -31,17 +31,11 @@ export function OrderConfirmation(props: OrderConfirmationProps) {
       <P>
         Your booking for <strong>{props.eventName}</strong> is confirmed.
       </P>
-      <Section style={{ margin: "0 0 16px" }}>
-        <Text style={{ margin: 0, fontSize: "15px", lineHeight: "24px" }}>
-          <strong>When:</strong> {props.when}
-        </Text>
-        <Text style={{ margin: 0, fontSize: "15px", lineHeight: "24px" }}>
-          <strong>Where:</strong> {props.where}
-        </Text>
-        <Text style={{ margin: 0, fontSize: "15px", lineHeight: "24px" }}>
-          <strong>Order:</strong> {props.reference} · {props.total}
-        </Text>
-      </Section>
+      <Facts>
+        <Fact label="When">{props.when}</Fact>
+        <Fact label="Where">{props.where}</Fact>
+        <Fact label="Order">{props.reference} · {props.total}</Fact>
+      </Facts>
       {props.tickets.map((t, i) => (
         <Text key={t.code} style={{ margin: "0 0 8px", fontSize: "14px", lineHeight: "22px" }}>
           Ticket {i + 1}: {t.name}

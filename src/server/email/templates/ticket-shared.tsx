@@ -1,5 +1,4 @@
-import { Section, Text } from "@react-email/components";
-import { EmailLayout, P } from "./layout";
+import { EmailLayout, Fact, Facts, P } from "./layout";
 import { greeting } from "./greeting";
 
 export interface TicketSharedProps {
@@ -29,17 +28,11 @@ export function TicketShared(props: TicketSharedProps) {
       <P>
         {props.fromName} has sent you a ticket for <strong>{props.eventName}</strong>.
       </P>
-      <Section style={{ margin: "0 0 16px" }}>
-        <Text style={{ margin: 0, fontSize: "15px", lineHeight: "24px" }}>
-          <strong>When:</strong> {props.when}
-        </Text>
-        <Text style={{ margin: 0, fontSize: "15px", lineHeight: "24px" }}>
-          <strong>Where:</strong> {props.where}
-        </Text>
-        <Text style={{ margin: 0, fontSize: "15px", lineHeight: "24px" }}>
-          <strong>Ticket:</strong> {props.ticketName}
-        </Text>
-      </Section>
+      <Facts>
+        <Fact label="When">{props.when}</Fact>
+        <Fact label="Where">{props.where}</Fact>
+        <Fact label="Ticket">{props.ticketName}</Fact>
+      </Facts>
     </EmailLayout>
   );
 }
