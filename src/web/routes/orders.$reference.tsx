@@ -1,6 +1,6 @@
 import { CalendarDays, CheckCircle2, Clock, Download, MapPin, Send, Ticket, XCircle } from "lucide-react";
 import QRCode from "qrcode";
-import { data, Form, Link, useNavigation, useSubmit } from "react-router";
+import { data, Form, Link, useNavigation } from "react-router";
 import { formatLongDate, formatMoney, formatShortDate, formatTimeRange } from "~/lib/format";
 import { seatName } from "~/lib/seats";
 import { cancellationOption } from "~/domain/cancellation";
@@ -10,7 +10,7 @@ import { getOrder } from "~/services/get-order";
 import { sendCancellationOutcome, sendCancellationRequested, sendWaitlistOffers } from "~/server/email/after-sale-emails.server";
 import { messages } from "~/web/messages";
 import { OrderBreakdown, OrderLines } from "~/web/components/booking/order-summary";
-import { confirm } from "~/web/components/ui/confirm-dialog";
+import { useAskFirst } from "~/web/lib/use-ask-first";
 import { TextAreaField } from "~/web/components/ui/field";
 import type { Route } from "./+types/orders.$reference";
 
@@ -235,7 +235,7 @@ function CancelSection(props: {
 }) {
   const { option, cancellation, actionData } = props;
   const busy = useNavigation().state !== "idle";
-  const submit = useSubmit();
+  const askFirst = useAskFirst();
   const error = actionData && "error" in actionData ? actionData.error : null;
   const declined = cancellation?.status === "declined" ? cancellation : null;
   if (option.kind === "none" && !declined) return null;
@@ -260,13 +260,7 @@ function CancelSection(props: {
         <Form
           method="post"
           className="mt-2 space-y-3"
-          onSubmit={(event) => {
-            event.preventDefault();
-            const form = event.currentTarget;
-            void confirm({ title: "Cancel this booking?", description: "Your tickets will stop working and your places go back on sale. You can't undo this.", confirmLabel: "Cancel booking", tone: "danger" }).then((yes) => {
-              if (yes) void submit(form, { method: "post" });
-            });
-          }}>
+          onSubmit={askFirst({ title: "Cancel this booking?", description: "Your tickets will stop working and your places go back on sale. You can't undo this.", confirmLabel: "Cancel booking", tone: "danger" })}>
           <p className="text-sm text-fg-muted">This booking was free, so you can cancel it yourself. Your places go straight to someone else.</p>
           {error ? (
             <p role="alert" className="rounded-xl bg-danger-soft px-3 py-2 text-sm font-medium text-danger">

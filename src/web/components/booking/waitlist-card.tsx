@@ -1,10 +1,10 @@
 import { BellRing, Clock, LogIn, Users } from "lucide-react";
 import { useEffect } from "react";
-import { Form, Link, useNavigation, useSubmit } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { toast } from "sonner";
 import { formatLongDate, formatLondonTime } from "~/lib/format";
 import type { WaitlistPlace } from "~/services/join-waitlist";
-import { confirm } from "~/web/components/ui/confirm-dialog";
+import { useAskFirst } from "~/web/lib/use-ask-first";
 
 export interface WaitlistCardProps {
   eventName: string;
@@ -25,7 +25,7 @@ export interface WaitlistCardProps {
  */
 export function WaitlistCard(props: WaitlistCardProps) {
   const busy = useNavigation().state !== "idle";
-  const submit = useSubmit();
+  const askFirst = useAskFirst();
   useEffect(() => {
     if (props.justLeft) toast.warning(`You've left the waitlist for ${props.eventName}.`);
   }, [props.justLeft, props.eventName]);
@@ -94,18 +94,12 @@ export function WaitlistCard(props: WaitlistCardProps) {
         <Form
           method="post"
           className="mt-3"
-          onSubmit={(event) => {
-            event.preventDefault();
-            const form = event.currentTarget;
-            void confirm({
-              title: "Leave the waitlist?",
-              description: place.offer ? "The places held for you will go to the next person waiting." : "You'll lose your place in line.",
-              confirmLabel: "Leave",
-              tone: "danger",
-            }).then((yes) => {
-              if (yes) void submit(form, { method: "post" });
-            });
-          }}>
+          onSubmit={askFirst({
+            title: "Leave the waitlist?",
+            description: place.offer ? "The places held for you will go to the next person waiting." : "You'll lose your place in line.",
+            confirmLabel: "Leave",
+            tone: "danger",
+          })}>
           <input type="hidden" name="intent" value="waitlist-leave" />
           <button type="submit" className="btn-ghost w-full text-sm" disabled={busy}>
             Leave the waitlist

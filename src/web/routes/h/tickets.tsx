@@ -1,12 +1,12 @@
 import { CheckCircle2, Inbox, ListOrdered, Users, XCircle } from "lucide-react";
-import { data, Form, Link, useNavigation, useSubmit, type SubmitFunction } from "react-router";
+import { data, Form, Link, useNavigation } from "react-router";
 import { CANCEL_FAILED } from "~/domain/cancellation";
 import { isAppError } from "~/lib/app-error";
 import { formatEventDateTime, formatLondonTime, formatMoney, formatShortDate } from "~/lib/format";
 import { approveCancellation, declineCancellation, hostCancellationRequests } from "~/services/decide-cancellation";
 import { hostEventStock, setTicketCapacity, setWaitlistOfferHours } from "~/services/host-events";
 import { sendCancellationOutcome, sendWaitlistOffers } from "~/server/email/after-sale-emails.server";
-import { confirm } from "~/web/components/ui/confirm-dialog";
+import { useAskFirst } from "~/web/lib/use-ask-first";
 import { Pagination } from "~/web/components/ui/pagination";
 import { requireUser } from "~/web/lib/signed-in.server";
 import type { Route } from "./+types/tickets";
@@ -75,7 +75,7 @@ export async function action({ request, context }: Route.ActionArgs): Promise<Ac
 export default function HostTickets({ loaderData, actionData }: Route.ComponentProps) {
   const { requests, events, page, pages, total } = loaderData;
   const busy = useNavigation().state !== "idle";
-  const submit = useSubmit();
+  const askFirst = useAskFirst();
   const errorFor = (target: string) => (actionData && "error" in actionData && actionData.target === target ? actionData.error : null);
 
   return (
@@ -100,7 +100,6 @@ export default function HostTickets({ loaderData, actionData }: Route.ComponentP
           <ul className="mt-4 grid gap-4 laptop:grid-cols-2">
             {requests.pending.map((r) => {
               const refundable = r.order.totalPence - r.order.refundedPence;
-              const approve: Parameters<SubmitFunction>[1] = { method: "post" };
               return (
                 <li key={r.id} className="card p-5">
                   <p className="text-xs font-semibold text-fg-muted uppercase">
@@ -131,17 +130,11 @@ export default function HostTickets({ loaderData, actionData }: Route.ComponentP
                       <Form
                         method="post"
                         className="space-y-2"
-                        onSubmit={(event) => {
-                          // Money moves: ask once, in words, before it does.
-                          event.preventDefault();
-                          const form = event.currentTarget;
+                        // Money moves: ask once, in words, before it does.
+                        onSubmit={askFirst((form) => {
                           const amount = (form.elements.namedItem("refund") as HTMLInputElement).value.trim() || (refundable / 100).toFixed(2);
-                          void confirm({ title: "Cancel this order?", description: `Refund £${amount.replace(/^£/, "")} to ${r.order.buyerName} and cancel their tickets. The places go back on sale.`, confirmLabel: "Refund and cancel" }).then(
-                            (yes) => {
-                              if (yes) void submit(form, approve);
-                            },
-                          );
-                        }}>
+                          return { title: "Cancel this order?", description: `Refund £${amount.replace(/^£/, "")} to ${r.order.buyerName} and cancel their tickets. The places go back on sale.`, confirmLabel: "Refund and cancel" };
+                        })}>
                         <input type="hidden" name="intent" value="approve" />
                         <input type="hidden" name="target" value={r.id} />
                         <label htmlFor={`refund-${r.id}`} className="block text-sm font-medium">

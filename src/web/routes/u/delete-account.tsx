@@ -1,11 +1,11 @@
 import { ShieldAlert } from "lucide-react";
 import { useRef } from "react";
-import { Form, Link, redirect, useNavigation, useSubmit } from "react-router";
+import { Form, Link, redirect, useNavigation } from "react-router";
 import { isAppError } from "~/lib/app-error";
 import { isCurrentPassword } from "~/services/check-password";
 import { deleteBuyerAccount } from "~/services/delete-account";
 import { SettingsLayout } from "~/web/components/settings-layout";
-import { confirm } from "~/web/components/ui/confirm-dialog";
+import { useAskFirst } from "~/web/lib/use-ask-first";
 import { FormMessage, TextField } from "~/web/components/ui/field";
 import { authHeaders, cookiesFrom } from "~/web/lib/auth-calls.server";
 import { setFlash } from "~/web/lib/flash.server";
@@ -40,7 +40,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function DeleteAccount({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
-  const submit = useSubmit();
+  const askFirst = useAskFirst();
   const formRef = useRef<HTMLFormElement>(null);
 
   if (loaderData.isHost) {
@@ -85,19 +85,12 @@ export default function DeleteAccount({ loaderData, actionData }: Route.Componen
           method="post"
           className="mt-6 max-w-md space-y-4"
           noValidate
-          onSubmit={(event) => {
-            // With JavaScript, ask once more in the global dialog; without it the form posts as it is.
-            event.preventDefault();
-            const form = event.currentTarget;
-            void confirm({
-              title: "Delete your account?",
-              description: "This erases your profile and logs you out everywhere. It can't be undone.",
-              confirmLabel: "Delete my account",
-              tone: "danger",
-            }).then((yes) => {
-              if (yes) void submit(form);
-            });
-          }}>
+          onSubmit={askFirst({
+            title: "Delete your account?",
+            description: "This erases your profile and logs you out everywhere. It can't be undone.",
+            confirmLabel: "Delete my account",
+            tone: "danger",
+          })}>
           <FormMessage>{actionData?.error}</FormMessage>
           <TextField
             label="Your password"
