@@ -9,6 +9,8 @@
 // - Kept pages belong to one person: every page says who is signed in ({type: "user", key}, null
 //   when nobody is), and when that changes (log-out, an expired session, another person) the kept
 //   tickets are deleted. Log-out also deletes them ({type: "forget"}, or caches.delete).
+// - Offline, a page never kept is a short "You're offline" page (a move inside the app reloads as a
+//   page to get it, rather than show the app's error screen).
 // - Only a real page (200) is kept; a 404 (a ticket cancelled or passed on), a 401/403 or a redirect
 //   to log in removes what was kept for that address.
 // Nothing else is touched: every other request goes to the network as if this worker were not here.
@@ -89,10 +91,24 @@ async function networkFirst(request) {
       // rather than fail: following one then loads the page itself, from here if it was kept.
       return new Response(null, { status: 204, headers: { "X-Remix-Reload-Document": "offline" } });
     }
-    if (request.mode === "navigate") {
-      const list = await cache.match("/u/tickets", { ignoreVary: true });
-      if (list) return list;
+    const { pathname } = new URL(request.url);
+    if (pathname.endsWith(".data")) {
+      // A move inside the app (My tickets, another ticket) asks for data this device never kept.
+      // React Router's own redirect answer, as a full page load, brings the kept page if there is
+      // one, or the offline page below: never its error screen.
+      return new Response(null, { status: 204, headers: { "X-Remix-Redirect": pathname.slice(0, -".data".length), "X-Remix-Reload-Document": "true" } });
     }
+    if (request.mode === "navigate") return offlinePage(Boolean(await cache.match("/u/tickets", { ignoreVary: true })), pathname === "/u/tickets");
     throw error;
   }
+}
+
+/** What a ticket page that was never opened on this device says with no signal. */
+function offlinePage(listKept, isList) {
+  const what = isList ? "Your tickets haven't been saved on this device yet." : "This ticket hasn't been opened on this device, so it isn't saved here.";
+  const link = listKept && !isList ? '<p><a href="/u/tickets">See the tickets saved here</a></p>' : "";
+  const html = `<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="color-scheme" content="light dark"><title>You're offline · Ticketyboo</title>
+<style>body{font-family:system-ui,sans-serif;margin:0;padding:2rem 1.25rem;line-height:1.5;background:Canvas;color:CanvasText}main{max-width:32rem;margin:0 auto}h1{font-size:1.5rem;margin:0 0 .5rem}a{color:#c2185b;font-weight:600}@media (prefers-color-scheme:dark){a{color:#f48fb1}}</style></head>
+<body><main><h1>You're offline</h1><p>${what} Open it once with a signal and it will show here next time, even with none.</p>${link}<p><a href="">Try again</a></p></main></body></html>`;
+  return new Response(html, { status: 503, headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" } });
 }

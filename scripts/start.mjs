@@ -1,4 +1,4 @@
-// `npm start`: build when the build is missing or older than the sources, then serve.
+// `npm start`: build when the build is missing or older than the sources (src/, public/), then serve.
 import { spawnSync, spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -7,6 +7,7 @@ const root = path.resolve(import.meta.dirname, "..");
 const builtAt = mtime(path.join(root, "build/server/index.js"));
 const sourcesAt = Math.max(
   newest(path.join(root, "src")),
+  newest(path.join(root, "public")),
   ...["package.json", "vite.config.ts", "react-router.config.ts"].map((f) => mtime(path.join(root, f))),
 );
 

@@ -33,8 +33,9 @@ test.beforeEach(async ({ page }) => {
 });
 
 test.describe("my tickets", () => {
-  // Offline, the browser logs requests that could not be made; a 'Ticket Not Found' page is a 404.
-  test.use({ allowConsoleErrors: [/ERR_INTERNET_DISCONNECTED|status of 404/] });
+  // Offline, the browser logs requests that could not be made, and the worker's "You're offline"
+  // page is a 503; a 'Ticket Not Found' page is a 404.
+  test.use({ allowConsoleErrors: [/ERR_INTERNET_DISCONNECTED|status of 404|status of 503/] });
 
   test("a ticket opened once still shows its QR code with no signal", async ({ page, context }) => {
     await signIn(page, DEMO.buyer);
@@ -46,6 +47,7 @@ test.describe("my tickets", () => {
     const qr = page.getByRole("img", { name: /QR code for your/ });
     await expect(qr).toBeVisible();
     const code = await page.locator("p.font-mono").textContent();
+    const ticketPage = page.url();
     await expectAccessible(page);
 
     // The service worker has kept this page and its files.
@@ -58,12 +60,23 @@ test.describe("my tickets", () => {
       await expect(qr).toBeVisible();
       await expect(page.getByText(code!)).toBeVisible();
       await expectAccessible(page);
+
+      // Moving about offline: back to the list (kept when it was seen), then to a ticket never
+      // opened on this device, which says so rather than showing an error.
+      await page.getByRole("link", { name: "My tickets" }).first().click();
+      await expect(page.getByRole("heading", { level: 1, name: "My tickets" })).toBeVisible();
+      const unopened = page.locator(`a[href^="/u/tickets/"]:not([href="${new URL(ticketPage).pathname}"])`).first();
+      await unopened.click();
+      await expect(page.getByRole("heading", { level: 1, name: "You're offline" })).toBeVisible();
+      await expect(page.getByText("This ticket hasn't been opened on this device")).toBeVisible();
+      await page.getByRole("link", { name: "See the tickets saved here" }).click();
+      await expect(page.getByRole("heading", { level: 1, name: "My tickets" })).toBeVisible();
     } finally {
       await context.setOffline(false);
     }
 
     // Signed out on this browser (an expired session, say): the next page forgets the kept tickets.
-    const ticketUrl = page.url();
+    const ticketUrl = ticketPage;
     await context.clearCookies();
     await acceptNecessaryOnly(page);
     await page.goto("/");
