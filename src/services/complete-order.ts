@@ -135,10 +135,19 @@ export async function completeOrder(db: Db, input: CompleteInput): Promise<Compl
       .returning({ id: order.id });
     await tx.update(hold).set({ status: "converted" }).where(eq(hold.id, h.id));
     if (!stockOk) return { outcome: "refund" as const, orderId: o!.id, reference, created: true };
-    // A waitlist offer bought: that person's wait is over.
+    // A waitlist offer bought: that person's wait is over, unless it held fewer places than they
+    // asked for, when they go back to the head of the line (their first place in it) for the rest.
+    const count = lines.reduce((n, { line }) => n + line.quantity, 0);
+    const more = sql`(${waitlistEntry.status} = 'offered' and ${waitlistEntry.quantity} > ${count})`;
     const bought = await tx
       .update(waitlistEntry)
-      .set({ status: "purchased", updatedAt: input.now })
+      .set({
+        status: sql`case when ${more} then 'waiting' else 'purchased' end`,
+        quantity: sql`case when ${more} then ${waitlistEntry.quantity} - ${count} else ${waitlistEntry.quantity} end`,
+        holdId: sql`case when ${more} then null else ${waitlistEntry.holdId} end`,
+        offeredAt: sql`case when ${more} then null else ${waitlistEntry.offeredAt} end`,
+        updatedAt: input.now,
+      })
       .where(and(eq(waitlistEntry.holdId, h.id), inArray(waitlistEntry.status, ["offered", "lapsed"])))
       .returning({ userId: waitlistEntry.userId });
     await syncWaitlistFlags(

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { event, hold, ticketType, venue, waitlistEntry } from "~/db/schema";
+import { event, hold, holdLine, ticketType, venue, waitlistEntry } from "~/db/schema";
 import { joinProblem, joinProblemText } from "~/domain/waitlist";
 import { AppError } from "~/lib/app-error";
 import { releaseHoldsAndOffer, syncWaitlistFlags } from "./waitlist-offers";
@@ -56,13 +56,18 @@ export interface WaitlistPlace {
   position: number;
   /** Waiting in all. */
   waiting: number;
-  offer: { holdId: string; expiresAt: Date } | null;
+  /** `quantity`: places the offer holds (fewer than asked for when fewer came up). */
+  offer: { holdId: string; expiresAt: Date; quantity: number } | null;
 }
 
 /** A person's place on one event's waitlist, or null when they are not on it. */
 export async function waitlistPlace(db: Db, input: { eventId: string; userId: string }): Promise<WaitlistPlace | null> {
   const [mine] = await db
-    .select({ entry: waitlistEntry, expiresAt: hold.expiresAt })
+    .select({
+      entry: waitlistEntry,
+      expiresAt: hold.expiresAt,
+      held: sql<number>`(select coalesce(sum(${holdLine.quantity}), 0)::int from ${holdLine} where ${holdLine.holdId} = ${hold.id})`,
+    })
     .from(waitlistEntry)
     .leftJoin(hold, eq(hold.id, waitlistEntry.holdId))
     .where(and(eq(waitlistEntry.eventId, input.eventId), eq(waitlistEntry.userId, input.userId), inArray(waitlistEntry.status, ["waiting", "offered"])))
@@ -81,7 +86,7 @@ export async function waitlistPlace(db: Db, input: { eventId: string; userId: st
     quantity: mine.entry.quantity,
     position: Number(counts.ahead) + 1,
     waiting: Number(counts.waiting),
-    offer: mine.entry.status === "offered" && mine.entry.holdId && mine.expiresAt ? { holdId: mine.entry.holdId, expiresAt: mine.expiresAt } : null,
+    offer: mine.entry.status === "offered" && mine.entry.holdId && mine.expiresAt ? { holdId: mine.entry.holdId, expiresAt: mine.expiresAt, quantity: Number(mine.held) } : null,
   };
 }
 

@@ -130,7 +130,10 @@ export interface OfferNotice {
   email: string;
   firstName: string;
   holdId: string;
+  /** Places held by the offer. */
   quantity: number;
+  /** Places they asked for (more than `quantity` when fewer came up). */
+  asked: number;
   expiresAt: Date;
   eventName: string;
   eventSlug: string;
@@ -151,6 +154,7 @@ export async function claimOfferNotices(db: Db, now: Date): Promise<OfferNotice[
     name: string;
     hold_id: string;
     quantity: number;
+    asked: number;
     expires_at: string | Date;
     event_name: string;
     event_slug: string;
@@ -160,9 +164,9 @@ export async function claimOfferNotices(db: Db, now: Date): Promise<OfferNotice[
     with due as (
       update waitlist_entry w set notified_at = ${now}
       where w.id in (select id from waitlist_entry where status = 'offered' and notified_at is null limit 100 for update skip locked)
-      returning w.id, w.user_id, w.hold_id, w.event_id
+      returning w.id, w.user_id, w.hold_id, w.event_id, w.quantity
     )
-    select d.id as entry_id, d.user_id, u.email, u.first_name, u.name, d.hold_id,
+    select d.id as entry_id, d.user_id, u.email, u.first_name, u.name, d.hold_id, d.quantity as asked,
       (select coalesce(sum(l.quantity), 0)::int from hold_line l where l.hold_id = d.hold_id) as quantity,
       h.expires_at, e.name as event_name, e.slug as event_slug, e.starts_at, e.ends_at
     from due d
@@ -176,6 +180,7 @@ export async function claimOfferNotices(db: Db, now: Date): Promise<OfferNotice[
     firstName: r.first_name || r.name.split(" ")[0] || "there",
     holdId: r.hold_id,
     quantity: Number(r.quantity),
+    asked: Number(r.asked),
     expiresAt: new Date(r.expires_at),
     eventName: r.event_name,
     eventSlug: r.event_slug,

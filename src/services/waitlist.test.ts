@@ -98,8 +98,18 @@ describe("offers", () => {
     const [h] = await database.db.select().from(hold).where(eq(hold.id, annEntry.holdId!));
     expect(h).toMatchObject({ userId: ann.id, status: "active", extended: true, expiresAt: later(14) });
     const notices = await claimOfferNotices(database.db, later(2));
-    expect(notices.filter((n) => n.entryId === annEntry.id)).toEqual([expect.objectContaining({ quantity: 1, email: ann.email, holdId: annEntry.holdId })]);
+    expect(notices.filter((n) => n.entryId === annEntry.id)).toEqual([expect.objectContaining({ quantity: 1, asked: 2, email: ann.email, holdId: annEntry.holdId })]);
     expect((await claimOfferNotices(database.db, later(2))).filter((n) => n.entryId === annEntry.id)).toHaveLength(0);
+    expect((await waitlistPlace(database.db, { eventId: e.id, userId: ann.id }))?.offer).toMatchObject({ holdId: annEntry.holdId, quantity: 1 });
+
+    // She books the one: she goes back to the head of the line for the other, ahead of Bob.
+    await completeOrder(database.db, { holdId: annEntry.holdId!, buyer: { userId: ann.id, email: ann.email, name: ann.name }, payment: null, now: later(3), sign: codes.sign });
+    expect(await entryOf(e.id, ann.id)).toMatchObject({ status: "waiting", quantity: 1, holdId: null });
+    expect(await waitlistPlace(database.db, { eventId: e.id, userId: ann.id })).toMatchObject({ position: 1, quantity: 1, offer: null });
+    expect(await flagOf(ann.id)).toBe(true);
+    await cancelFreeOrder(database.db, { reference: orders[1]!.reference, userId: orders[1]!.buyer.id, now: later(4) });
+    expect((await entryOf(e.id, ann.id)).status).toBe("offered");
+    expect((await entryOf(e.id, bob.id)).status).toBe("waiting");
   });
 
   it("pass to the next in line when they lapse, or are turned down", async () => {

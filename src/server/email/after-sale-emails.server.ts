@@ -126,7 +126,7 @@ export async function sendWaitlistOffers(deps: EmailDeps, now: Date): Promise<nu
     await deps.mailer.send({
       to: n.email,
       userId: n.userId,
-      template: { name: "waitlist-offer", props: { firstName: n.firstName, eventName: n.eventName, when: when(n.startsAt, n.endsAt), quantity: n.quantity, until, checkoutUrl } },
+      template: { name: "waitlist-offer", props: { firstName: n.firstName, eventName: n.eventName, when: when(n.startsAt, n.endsAt), quantity: n.quantity, asked: n.asked, until, checkoutUrl } },
     });
     await addNotification(deps.db, { userId: n.userId, title: `Places held for you: ${n.eventName}`, body: `Book by ${until}, or they go to the next person waiting.`, link: `/checkout/${n.holdId}` });
   }

@@ -136,6 +136,13 @@ describe("after-sale emails", () => {
       action: { text: "Book my places", href: "https://tickets.example.org/checkout/h1" },
       says: [/holding 2 places for you until/, /go to the next person waiting/],
     },
+    {
+      // Fewer places came up than they asked for: say so, and that they keep their place in line.
+      template: { name: "waitlist-offer", props: { firstName: "Ann", eventName: "Folk Night", when: "Saturday 5 December 2026, 7:30 pm", quantity: 1, asked: 3, until: "Wednesday 25 November 2026, 12:00 am", checkoutUrl: "https://tickets.example.org/checkout/h2" } },
+      subject: "A place has come up for Folk Night",
+      action: { text: "Book my place", href: "https://tickets.example.org/checkout/h2" },
+      says: [/holding 1 of the 3 places you asked for/, /stay first in line for the other 2/],
+    },
   ];
 
   it.each(afterSale)("renders $template.name with its subject, one action and its facts", async ({ template, subject, action, says }) => {

@@ -5,30 +5,41 @@ export interface WaitlistOfferProps {
   firstName: string;
   eventName: string;
   when: string;
+  /** Places held. */
   quantity: number;
+  /** Places they asked for: more than `quantity` when fewer came up (absent in emails queued before it was). */
+  asked?: number;
   /** 'Wednesday 25 November, 12:00 am' */
   until: string;
   checkoutUrl: string;
 }
 
-export const waitlistOfferSubject = ({ eventName }: Pick<WaitlistOfferProps, "eventName">) => `Places have come up for ${eventName}`;
+export const waitlistOfferSubject = ({ eventName, quantity }: Pick<WaitlistOfferProps, "eventName" | "quantity">) =>
+  `${quantity === 1 ? "A place has" : "Places have"} come up for ${eventName}`;
 
 /** To the first person waiting: places freed up and are held for them until a deadline. */
 export function WaitlistOffer(props: WaitlistOfferProps) {
-  const places = props.quantity === 1 ? "a place" : `${props.quantity} places`;
+  const asked = props.asked ?? props.quantity;
+  const some = asked > props.quantity;
+  const places = some ? `${props.quantity} of the ${asked} places you asked for` : props.quantity === 1 ? "a place" : `${props.quantity} places`;
   return (
     <EmailLayout
       preview={`We're holding ${places} for you until ${props.until}.`}
-      heading="Good news: places came up"
-      action={{ label: "Book my places", url: props.checkoutUrl }}
+      heading={props.quantity === 1 ? "Good news: a place came up" : "Good news: places came up"}
+      action={{ label: props.quantity === 1 ? "Book my place" : "Book my places", url: props.checkoutUrl }}
       afterAction={`If you don't book by ${props.until}, they go to the next person waiting.`}
       reason={`you joined the waitlist for ${props.eventName} on Ticketyboo.`}
     >
       <P>{greeting(props.firstName)}</P>
       <P>
-        Someone's plans changed, and you're first in line for <strong>{props.eventName}</strong> ({props.when}). We're holding {places} for you until{" "}
-        <strong>{props.until}</strong>.
+        {props.quantity === 1 ? "A place has" : "Places have"} come up for <strong>{props.eventName}</strong> ({props.when}), and you're first in line. We're holding {places} for
+        you until <strong>{props.until}</strong>.
       </P>
+      {some ? (
+        <P>
+          Book {props.quantity === 1 ? "it" : "them"} and you stay first in line for the other {asked - props.quantity === 1 ? "place" : `${asked - props.quantity}`}.
+        </P>
+      ) : null}
     </EmailLayout>
   );
 }

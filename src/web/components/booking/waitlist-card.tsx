@@ -47,11 +47,17 @@ export function WaitlistCard(props: WaitlistCardProps) {
           <p className="flex items-start gap-2 rounded-xl bg-success/10 px-3 py-2 text-sm font-medium text-success">
             <BellRing aria-hidden className="mt-0.5 size-4 shrink-0" />
             <span>
-              Places came up and are held for you until {formatLondonTime(place.offer.expiresAt)} on {formatLongDate(place.offer.expiresAt)}.
+              {place.offer.quantity < place.quantity
+                ? `${place.offer.quantity} of the ${place.quantity} places you asked for came up, held`
+                : place.offer.quantity === 1
+                  ? "A place came up and is held"
+                  : "Places came up and are held"}{" "}
+              for you until {formatLondonTime(place.offer.expiresAt)} on {formatLongDate(place.offer.expiresAt)}.
+              {place.offer.quantity < place.quantity ? " Book and you stay first in line for the rest." : ""}
             </span>
           </p>
           <Link to={`/checkout/${place.offer.holdId}`} className="btn-primary w-full">
-            Book my {place.quantity === 1 ? "place" : "places"}
+            Book my {place.offer.quantity === 1 ? "place" : "places"}
           </Link>
         </div>
       ) : place ? (
