@@ -1,4 +1,4 @@
-import { acceptNecessaryOnly, expect, expectAccessible, test } from "./fixtures";
+import { acceptNecessaryOnly, DEMO, expect, expectAccessible, signIn, test } from "./fixtures";
 
 test.describe("pages of the shell", () => {
   test("home renders server-side with header, search and footer, and passes axe", async ({ page }) => {
@@ -97,5 +97,22 @@ test.describe("navigation behaviour", () => {
       await expect(page.getByRole("banner")).toBeVisible();
       await expectAccessible(page);
     });
+  });
+});
+
+test.describe("errors a person can meet", () => {
+  test.use({ allowConsoleErrors: [/status of 404/] });
+
+  test("a link to nothing says so rather than blame the server", async ({ page }) => {
+    await acceptNecessaryOnly(page);
+    await signIn(page, DEMO.buyer);
+    for (const path of ["/orders/TB-NOPE1234", "/tickets/claim/not-a-real-link"]) {
+      const response = await page.goto(path);
+      expect(response?.status(), path).toBe(404);
+      const card = page.getByRole("alert").filter({ hasText: "Error code: 404" });
+      await expect(card).toContainText("We couldn't find that.");
+      await expect(card).not.toContainText("on our side");
+    }
+    await expectAccessible(page);
   });
 });

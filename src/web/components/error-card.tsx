@@ -12,6 +12,15 @@ const FRIENDLY_MESSAGES = [
   "The raffle drum jammed.",
 ];
 
+/** What happened, in words that don't blame the server for a link that leads nowhere. */
+export function explanation(code: string | number | null): string {
+  const status = Number(code);
+  if (status === 404 || status === 410) return "We couldn't find that. The link may be old, or what it pointed to has moved or gone.";
+  if (status === 401 || status === 403) return "That page isn't open to this account. If you think it should be, try logging in with another.";
+  if (status >= 400 && status < 500) return "That request didn't work. Go back and try again.";
+  return "Something went wrong on our side. Please try again in a moment.";
+}
+
 /** Picks a message from the error itself, so the server and the browser choose the same one. */
 export function friendlyMessage(seed: string): string {
   let hash = 0;
@@ -25,7 +34,7 @@ export function ErrorCard({ code, seed, reference }: { code: string | number | n
       <div role="alert" className="card w-full max-w-lg p-8 text-center">
         <TriangleAlert aria-hidden className="mx-auto size-10 text-brand" />
         <h1 className="mt-4 text-2xl font-bold">{friendlyMessage(seed)}</h1>
-        <p className="mt-2 text-fg-muted">Something went wrong on our side. Please try again in a moment.</p>
+        <p className="mt-2 text-fg-muted">{explanation(code)}</p>
         <p className="mt-4 text-sm">
           Error code: <span className="font-mono font-semibold">{code ?? "Unknown"}</span>
         </p>
