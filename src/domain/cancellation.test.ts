@@ -24,6 +24,18 @@ describe("what a buyer may do about an order", () => {
     expect(none(paid, mine, event, { ...opts, openRequest: "approved" })).toBe("none");
     expect(none(paid, mine, event, { ...opts, buyerId: "someone-else" })).toBe("none");
   });
+
+  it("explains on the order page only what the page doesn't already show", () => {
+    const explained = (t: Parameters<typeof cancellationOption>[1], x = opts) => {
+      const o = cancellationOption(paid, t, event, x);
+      return o.kind === "none" && o.explain === true;
+    };
+    expect(explained([...mine, { status: "valid", holderUserId: "friend" }])).toBe(true);
+    expect(explained([{ status: "checked_in", holderUserId: "bea" }])).toBe(true);
+    // Over, or cancelled: the page says so in its own way.
+    expect(explained(mine, { ...opts, now: new Date("2026-12-02T00:00:00Z") })).toBe(false);
+    expect(explained(mine, { ...opts, openRequest: "approved" })).toBe(false);
+  });
 });
 
 describe("the reason", () => {

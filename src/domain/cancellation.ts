@@ -28,7 +28,8 @@ export type CancellationOption =
   | { kind: "cancel_now" }
   | { kind: "request" }
   | { kind: "pending" }
-  | { kind: "none"; why: string };
+  /** `explain`: the order page says why (the others it shows already: cancelled, over). */
+  | { kind: "none"; why: string; explain?: true };
 
 /**
  * What the buyer may do about an order now. Nothing once the event is over or a ticket has been
@@ -45,9 +46,9 @@ export function cancellationOption(
   if (opts.openRequest === "pending" || opts.openRequest === "refunding") return { kind: "pending" };
   if (opts.openRequest === "approved") return { kind: "none", why: "This order has been cancelled." };
   if (hasEnded(e, opts.now)) return { kind: "none", why: "This event has ended." };
-  if (tickets.some((t) => t.status === "checked_in")) return { kind: "none", why: "A ticket from this order has been used at the door." };
+  if (tickets.some((t) => t.status === "checked_in")) return { kind: "none", why: "A ticket from this order has been used at the door, so it can't be cancelled.", explain: true };
   if (tickets.some((t) => t.status === "valid" && t.holderUserId !== o.userId)) {
-    return { kind: "none", why: "Some tickets from this order now belong to someone else, so it can't be cancelled." };
+    return { kind: "none", why: "Some tickets from this order now belong to someone else, so it can't be cancelled. Once they're passed back to you, it can.", explain: true };
   }
   return o.status === "free" ? { kind: "cancel_now" } : { kind: "request" };
 }

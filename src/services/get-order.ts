@@ -1,6 +1,7 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { event, order, orderLine, ticket, ticketType, user, venue } from "~/db/schema";
+import { ticketOrder } from "./ticket-order";
 
 /**
  * An order with its event, lines and tickets, for the buyer who placed it (by reference, which
@@ -33,7 +34,7 @@ export async function getOrder(db: Db, input: { reference: string; userId: strin
       .from(ticket)
       .innerJoin(ticketType, eq(ticketType.id, ticket.ticketTypeId))
       .where(eq(ticket.orderId, row.order.id))
-      .orderBy(asc(ticket.seatRow), asc(ticket.seatColumn), asc(ticket.createdAt)),
+      .orderBy(...ticketOrder),
   ]);
   return {
     ...row.order,

@@ -4,6 +4,7 @@ import { cancellationRequest, event, order, ticket, ticketTransfer, ticketType, 
 import { hasEnded } from "~/domain/event-flags";
 import { isUuid } from "~/lib/uuid";
 import { fetchCards, type EventCardData } from "./discover-events";
+import { ticketOrder } from "./ticket-order";
 
 export interface MyTicket {
   id: string;
@@ -30,7 +31,7 @@ export async function listMyTickets(db: Db, input: { userId: string; now: Date; 
     .innerJoin(event, eq(event.id, ticket.eventId))
     .innerJoin(ticketType, eq(ticketType.id, ticket.ticketTypeId))
     .where(and(eq(ticket.holderUserId, input.userId), inArray(ticket.status, ["valid", "checked_in"]), inArray(order.status, ["paid", "free"])))
-    .orderBy(asc(event.startsAt), asc(ticket.seatRow), asc(ticket.seatColumn), asc(ticket.createdAt))
+    .orderBy(asc(event.startsAt), ...ticketOrder)
     .limit(2000);
   const byEvent = new Map<string, { startsAt: Date; endsAt: Date | null; tickets: MyTicket[] }>();
   for (const r of rows) {
@@ -100,7 +101,7 @@ export async function getMyTicket(db: Db, input: { ticketId: string; userId: str
     .select({ id: ticket.id })
     .from(ticket)
     .where(eq(ticket.orderId, row.ticket.orderId))
-    .orderBy(asc(ticket.seatRow), asc(ticket.seatColumn), asc(ticket.createdAt));
+    .orderBy(...ticketOrder);
   return {
     id: row.ticket.id,
     code: row.ticket.code,

@@ -1,9 +1,10 @@
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { event, order, ticket, ticketType, user, venue } from "~/db/schema";
 import { formatLongDate, formatTimeRange } from "~/lib/format";
 import { seatName } from "~/lib/seats";
 import { isUuid } from "~/lib/uuid";
+import { ticketOrder } from "./ticket-order";
 
 /** A ticket as its PDF page (and its email attachment) shows it. */
 export interface TicketDocument {
@@ -49,14 +50,14 @@ export async function ticketDocuments(
         inArray(ticket.status, ["valid", "checked_in"]),
       ),
     )
-    .orderBy(asc(ticket.seatRow), asc(ticket.seatColumn), asc(ticket.createdAt));
+    .orderBy(...ticketOrder);
   if (rows.length === 0) return null;
   // "Ticket 2 of 3" counts within the whole order, as the order page does.
   const order_ = await db
     .select({ id: ticket.id })
     .from(ticket)
     .where(eq(ticket.orderId, rows[0]!.ticket.orderId))
-    .orderBy(asc(ticket.seatRow), asc(ticket.seatColumn), asc(ticket.createdAt));
+    .orderBy(...ticketOrder);
   const first = rows[0]!;
   return {
     reference: first.reference,

@@ -140,6 +140,8 @@ test.describe("passing a ticket to a friend", () => {
     expect(res?.status()).toBe(404);
     await page.goto(`/orders/${e.reference}`);
     await expect(page.getByText("Passed to Femi Friend: it's in their account now.")).toBeVisible();
+    // Nor can the order be cancelled from under Femi, and the page says why.
+    await expect(page.getByRole("region", { name: "Can't go?" })).toContainText("now belong to someone else, so it can't be cancelled");
     await expectAccessible(page);
   });
 });

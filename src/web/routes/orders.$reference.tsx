@@ -238,7 +238,7 @@ function CancelSection(props: {
   const askFirst = useAskFirst();
   const error = actionData && "error" in actionData ? actionData.error : null;
   const declined = cancellation?.status === "declined" ? cancellation : null;
-  if (option.kind === "none" && !declined) return null;
+  if (option.kind === "none" && !option.explain && !declined) return null;
   return (
     <section aria-labelledby="cancel-heading" className="card mt-8 p-5">
       <h2 id="cancel-heading" className="text-lg font-bold">
@@ -249,6 +249,7 @@ function CancelSection(props: {
           The host declined your request to cancel{declined.hostMessage ? `: “${declined.hostMessage}”` : "."} Your tickets are still valid.
         </p>
       ) : null}
+      {option.kind === "none" && option.explain ? <p className="mt-2 text-sm text-fg-muted">{option.why}</p> : null}
       {option.kind === "pending" && cancellation ? (
         <div className="mt-2 space-y-2 text-sm">
           <p className="flex items-center gap-2 font-medium">
