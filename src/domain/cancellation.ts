@@ -22,6 +22,8 @@ export interface CancellableOrder {
 export interface OrderTicketState {
   status: "valid" | "void" | "checked_in";
   holderUserId: string | null;
+  /** Where a link to claim it has gone and not yet been used (null: none). */
+  pendingTransferTo?: string | null;
 }
 
 export type CancellationOption =
@@ -49,6 +51,9 @@ export function cancellationOption(
   if (tickets.some((t) => t.status === "checked_in")) return { kind: "none", why: "A ticket from this order has been used at the door, so it can't be cancelled.", explain: true };
   if (tickets.some((t) => t.status === "valid" && t.holderUserId !== o.userId)) {
     return { kind: "none", why: "Some tickets from this order now belong to someone else, so it can't be cancelled. Once they're passed back to you, it can.", explain: true };
+  }
+  if (tickets.some((t) => t.status === "valid" && t.pendingTransferTo)) {
+    return { kind: "none", why: "A ticket from this order is on its way to a friend. Take it back from the ticket's page first, then you can cancel.", explain: true };
   }
   return o.status === "free" ? { kind: "cancel_now" } : { kind: "request" };
 }

@@ -42,7 +42,16 @@ async function lockBuyersOrder(tx: Db, input: { reference: string; userId: strin
     .for("update");
   if (!o) throw new AppError("not_found", "That order isn't yours, or doesn't exist.");
   const [e] = await tx.select().from(event).where(eq(event.id, o.eventId));
-  const tickets = await tx.select({ status: ticket.status, holderUserId: ticket.holderUserId }).from(ticket).where(eq(ticket.orderId, o.id));
+  const tickets = await tx
+    .select({
+      status: ticket.status,
+      holderUserId: ticket.holderUserId,
+      // Spelled out in full: drizzle leaves columns unqualified in a one-table select, and "id" in
+      // the subquery would be the transfer's own.
+      pendingTransferTo: sql<string | null>`(select tt.to_email from ticket_transfer tt where tt.ticket_id = "ticket"."id" and tt.status = 'pending' limit 1)`,
+    })
+    .from(ticket)
+    .where(eq(ticket.orderId, o.id));
   const [open] = await tx
     .select({ id: cancellationRequest.id, status: cancellationRequest.status })
     .from(cancellationRequest)

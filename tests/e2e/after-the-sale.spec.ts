@@ -115,6 +115,9 @@ test.describe("passing a ticket to a friend", () => {
     await expect(page.getByRole("status").filter({ hasText: `Sent to ${FRIEND.email}` })).toBeVisible();
     await expect(page.getByText(/On its way to Femi/)).toBeVisible();
     await expectAccessible(page);
+    // While it's on its way, the order can't be cancelled from under it.
+    await page.goto(`/orders/${e.reference}`);
+    await expect(page.getByRole("region", { name: "Can't go?" })).toContainText("on its way to a friend");
 
     // Femi opens the email at another device, not yet logged in.
     const femi = await browser.newContext({ baseURL: BASE_URL });

@@ -57,7 +57,7 @@ export default function ClaimTicket({ loaderData, actionData, params }: Route.Co
     <div className="container-page grid max-w-lg py-10">
       <div className="card p-6">
         <p className="inline-flex items-center gap-2 rounded-full bg-brand/10 px-3 py-1 text-sm font-semibold text-brand">
-          <Gift aria-hidden className="size-4" /> {loaderData.fromName} sent you a ticket
+          <Gift aria-hidden className="size-4" /> {loaderData.isSender ? `The ticket you sent to ${loaderData.toEmail}` : `${loaderData.fromName} sent you a ticket`}
         </p>
         <h1 className="mt-3 text-2xl font-extrabold tracking-tight">{e.name}</h1>
         <p className="mt-3 flex gap-3 text-sm">
