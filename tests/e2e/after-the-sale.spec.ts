@@ -217,6 +217,12 @@ test.describe("the waitlist", () => {
     const request = host.getByRole("listitem").filter({ hasText: e.reference! });
     await expect(request.getByText("“Double-booked myself.”")).toBeVisible();
     await expectAccessible(host);
+    // An amount that isn't one is named, without asking to refund it.
+    await request.getByLabel("Refund (£)").fill("abc");
+    await request.getByRole("button", { name: "Approve" }).click();
+    await expect(request.getByRole("alert")).toHaveText("Enter the refund in pounds and pence, like 12.50.");
+    await expect(request.getByLabel("Refund (£)")).toHaveAttribute("aria-invalid", "true");
+    await request.getByLabel("Refund (£)").fill("8.08");
     await request.getByRole("button", { name: "Approve" }).click();
     const confirmRefund = host.getByRole("alertdialog", { name: "Cancel this order?" });
     await expect(confirmRefund).toContainText("Refund £8.08 to Bea Buyer");

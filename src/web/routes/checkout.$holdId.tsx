@@ -149,7 +149,7 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
                 Your details
               </h2>
               <p className="mt-2 text-sm">
-                Tickets go to <strong>{buyer.name}</strong> at <strong className="break-all">{buyer.email}</strong>.
+                Tickets go to <strong>{buyer.name}</strong> at <strong className="break-words">{buyer.email}</strong>.
               </p>
               <p className="mt-1 text-xs text-fg-muted">
                 Not right?{" "}

@@ -255,7 +255,9 @@ function CancelSection(props: {
           <p className="flex items-center gap-2 font-medium">
             <Clock aria-hidden className="size-4 text-brand" /> Cancellation requested on {formatShortDate(cancellation.createdAt)}. Waiting for the host.
           </p>
-          <p className="text-fg-muted">Your reason: “{cancellation.reason}”. We'll email you when they decide; your tickets stay valid until then.</p>
+          <p className="text-fg-muted">
+            Your reason: “{cancellation.reason}”{/[.!?]$/.test(cancellation.reason) ? "" : "."} We'll email you when they decide; your tickets stay valid until then.
+          </p>
         </div>
       ) : option.kind === "cancel_now" ? (
         <Form

@@ -1,6 +1,6 @@
 import { CheckCircle2, Inbox, ListOrdered, Users, XCircle } from "lucide-react";
 import { data, Form, Link, useNavigation } from "react-router";
-import { CANCEL_FAILED } from "~/domain/cancellation";
+import { CANCEL_FAILED, parseRefund } from "~/domain/cancellation";
 import { isAppError } from "~/lib/app-error";
 import { formatEventDateTime, formatLondonTime, formatMoney, formatShortDate } from "~/lib/format";
 import { approveCancellation, declineCancellation, hostCancellationRequests } from "~/services/decide-cancellation";
@@ -108,7 +108,7 @@ export default function HostTickets({ loaderData, actionData }: Route.ComponentP
                   <h3 className="mt-1 text-lg font-bold">
                     {r.order.buyerName} · {r.order.reference}
                   </h3>
-                  <p className="text-sm text-fg-muted break-all">{r.order.buyerEmail}</p>
+                  <p className="text-sm break-words text-fg-muted">{r.order.buyerEmail}</p>
                   <p className="mt-2 text-sm">
                     {r.tickets} · paid {formatMoney(r.order.totalPence, r.order.currency)}
                   </p>
@@ -119,7 +119,7 @@ export default function HostTickets({ loaderData, actionData }: Route.ComponentP
                     Asked {formatShortDate(r.createdAt)} at {formatLondonTime(r.createdAt)}
                   </p>
                   {errorFor(r.id) ? (
-                    <p role="alert" className="mt-3 rounded-xl bg-danger-soft px-3 py-2 text-sm font-medium text-danger">
+                    <p id={`request-error-${r.id}`} role="alert" className="mt-3 rounded-xl bg-danger-soft px-3 py-2 text-sm font-medium text-danger">
                       {errorFor(r.id)}
                     </p>
                   ) : null}
@@ -132,15 +132,17 @@ export default function HostTickets({ loaderData, actionData }: Route.ComponentP
                         className="space-y-2"
                         // Money moves: ask once, in words, before it does.
                         onSubmit={askFirst((form) => {
-                          const amount = (form.elements.namedItem("refund") as HTMLInputElement).value.trim() || (refundable / 100).toFixed(2);
-                          return { title: "Cancel this order?", description: `Refund £${amount.replace(/^£/, "")} to ${r.order.buyerName} and cancel their tickets. The places go back on sale.`, confirmLabel: "Refund and cancel" };
+                          // The same rule as the server's: an amount it would refuse goes to it unasked, to be named.
+                          const refund = parseRefund((form.elements.namedItem("refund") as HTMLInputElement).value, r.order);
+                          if (!refund.ok) return null;
+                          return { title: "Cancel this order?", description: `Refund £${(refund.pence / 100).toFixed(2)} to ${r.order.buyerName} and cancel their tickets. The places go back on sale.`, confirmLabel: "Refund and cancel" };
                         })}>
                         <input type="hidden" name="intent" value="approve" />
                         <input type="hidden" name="target" value={r.id} />
                         <label htmlFor={`refund-${r.id}`} className="block text-sm font-medium">
                           Refund (£)
                         </label>
-                        <input id={`refund-${r.id}`} name="refund" inputMode="decimal" defaultValue={(refundable / 100).toFixed(2)} aria-describedby={`refund-hint-${r.id}`} className="h-11 w-full rounded-xl border border-border bg-surface px-3" />
+                        <input id={`refund-${r.id}`} name="refund" inputMode="decimal" defaultValue={(refundable / 100).toFixed(2)} aria-describedby={errorFor(r.id) ? `request-error-${r.id} refund-hint-${r.id}` : `refund-hint-${r.id}`} aria-invalid={errorFor(r.id) ? true : undefined} className="h-11 w-full rounded-xl border border-border bg-surface px-3" />
                         <p id={`refund-hint-${r.id}`} className="text-xs text-fg-muted">
                           Up to {formatMoney(refundable, r.order.currency)}; 0 to cancel without a refund.
                         </p>
@@ -205,17 +207,24 @@ export default function HostTickets({ loaderData, actionData }: Route.ComponentP
                   </h3>
                   <p className="text-sm text-fg-muted">{formatEventDateTime(e.startsAt)}</p>
                 </div>
-                <table className="mt-3 w-full text-sm">
+                {/* Fixed columns, so every event's table lines up with the next. */}
+                <table className="mt-3 w-full table-fixed text-sm">
                   <caption className="sr-only">Ticket types for {e.name}</caption>
+                  <colgroup>
+                    <col />
+                    <col className="w-12 tablet:w-20" />
+                    <col className="w-20 tablet:w-28" />
+                    <col className="w-[9.5rem] tablet:w-48" />
+                  </colgroup>
                   <thead className="text-left text-xs text-fg-muted uppercase">
                     <tr>
-                      <th scope="col" className="py-1 font-semibold">
+                      <th scope="col" className="py-1 pr-2 font-semibold">
                         Ticket
                       </th>
-                      <th scope="col" className="py-1 font-semibold">
+                      <th scope="col" className="py-1 pr-2 font-semibold">
                         Sold
                       </th>
-                      <th scope="col" className="py-1 font-semibold">
+                      <th scope="col" className="py-1 pr-2 font-semibold">
                         At checkout
                       </th>
                       <th scope="col" className="py-1 font-semibold">
@@ -226,17 +235,17 @@ export default function HostTickets({ loaderData, actionData }: Route.ComponentP
                   <tbody className="divide-y divide-border">
                     {e.tickets.map((t) => (
                       <tr key={t.id}>
-                        <td className="py-2 pr-2">{t.name}</td>
+                        <td className="py-2 pr-2 break-words">{t.name}</td>
                         <td className="py-2 pr-2 tabular-nums">{t.sold}</td>
                         <td className="py-2 pr-2 tabular-nums">{t.held}</td>
                         <td className="py-2">
-                          <Form method="post" className="flex flex-wrap items-center gap-2">
+                          <Form method="post" className="flex items-center gap-2">
                             <input type="hidden" name="intent" value="capacity" />
                             <input type="hidden" name="target" value={t.id} />
                             <label htmlFor={`capacity-${t.id}`} className="sr-only">
                               Capacity of {t.name}
                             </label>
-                            <input id={`capacity-${t.id}`} name="capacity" type="number" min={t.sold + t.held} max={100000} defaultValue={t.capacity} className="h-10 w-24 rounded-xl border border-border bg-surface px-2 tabular-nums" />
+                            <input id={`capacity-${t.id}`} name="capacity" type="number" min={t.sold + t.held} max={100000} defaultValue={t.capacity} className="h-10 w-20 min-w-0 rounded-xl border border-border bg-surface px-2 tabular-nums" />
                             <button type="submit" className="btn-secondary min-h-10 px-3 text-sm" disabled={busy}>
                               Save
                             </button>
