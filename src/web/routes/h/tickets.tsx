@@ -212,9 +212,9 @@ export default function HostTickets({ loaderData, actionData }: Route.ComponentP
                   <caption className="sr-only">Ticket types for {e.name}</caption>
                   <colgroup>
                     <col />
-                    <col className="w-12 tablet:w-20" />
-                    <col className="w-20 tablet:w-28" />
-                    <col className="w-[9.5rem] tablet:w-48" />
+                    <col className="w-11 tablet:w-20" />
+                    <col className="w-12 tablet:w-28" />
+                    <col className="w-[8.25rem] tablet:w-48" />
                   </colgroup>
                   <thead className="text-left text-xs text-fg-muted uppercase">
                     <tr>
@@ -225,7 +225,8 @@ export default function HostTickets({ loaderData, actionData }: Route.ComponentP
                         Sold
                       </th>
                       <th scope="col" className="py-1 pr-2 font-semibold">
-                        At checkout
+                        <span className="tablet:hidden">Held</span>
+                        <span className="hidden tablet:inline">At checkout</span>
                       </th>
                       <th scope="col" className="py-1 font-semibold">
                         Capacity
@@ -245,7 +246,7 @@ export default function HostTickets({ loaderData, actionData }: Route.ComponentP
                             <label htmlFor={`capacity-${t.id}`} className="sr-only">
                               Capacity of {t.name}
                             </label>
-                            <input id={`capacity-${t.id}`} name="capacity" type="number" min={t.sold + t.held} max={100000} defaultValue={t.capacity} className="h-10 w-20 min-w-0 rounded-xl border border-border bg-surface px-2 tabular-nums" />
+                            <input id={`capacity-${t.id}`} name="capacity" type="number" min={t.sold + t.held} max={100000} defaultValue={t.capacity} className="h-10 w-[4.5rem] min-w-0 rounded-xl tablet:w-24 border border-border bg-surface px-2 tabular-nums" />
                             <button type="submit" className="btn-secondary min-h-10 px-3 text-sm" disabled={busy}>
                               Save
                             </button>
