@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { firstAddressSegment, formatCardDate, formatLongDate, formatMoney, formatShortDate, formatTimeRange } from "./format";
+import { firstAddressSegment, formatCardDate, formatLongDate, formatMoney, formatShortDate, formatTimeRange, formatWhenInFull } from "./format";
 
 describe("formatCardDate", () => {
   const now = new Date("2026-11-24T12:00:00Z"); // a Tuesday
@@ -43,5 +43,13 @@ describe("event page dates", () => {
     expect(formatTimeRange(new Date("2026-11-26T21:00:00Z"), new Date("2026-11-27T03:00:00Z"))).toBe("9:00 pm – 3:00 am");
     expect(formatTimeRange(new Date("2026-11-27T10:00:00Z"), new Date("2026-11-29T18:00:00Z"))).toBe("Fri 27 Nov, 10:00 am – Sun 29 Nov, 6:00 pm");
     expect(formatTimeRange(new Date("2026-11-26T19:30:00Z"), null)).toBe("7:30 pm");
+  });
+});
+
+describe("formatWhenInFull", () => {
+  it("writes the date and times out in full, and says which clock", () => {
+    expect(formatWhenInFull(new Date("2026-12-05T19:30:00Z"), new Date("2026-12-05T23:00:00Z"))).toBe("Saturday 5 December 2026, 7:30 pm – 11:00 pm (UK time)");
+    // Summer: London is an hour ahead of UTC.
+    expect(formatWhenInFull(new Date("2026-07-04T18:00:00Z"), null)).toBe("Saturday 4 July 2026, 7:00 pm (UK time)");
   });
 });

@@ -94,3 +94,11 @@ export function formatTimeRange(startsAt: Date, endsAt: Date | null): string {
   if (sameDay || hours < 12) return `${start} – ${formatLondonTime(endsAt)}`;
   return `${formatShortDate(startsAt)}, ${start} – ${formatShortDate(endsAt)}, ${formatLondonTime(endsAt)}`;
 }
+
+/**
+ * A date and time range written out in full for an email, where nothing around it says which
+ * clock: 'Saturday 5 December 2026, 7:30 pm – 11:00 pm (UK time)'.
+ */
+export function formatWhenInFull(startsAt: Date, endsAt: Date | null): string {
+  return `${formatLongDate(startsAt)}, ${formatTimeRange(startsAt, endsAt)} (UK time)`;
+}

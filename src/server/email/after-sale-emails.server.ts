@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { cancellationRequest, event, order, orderLine, user } from "~/db/schema";
-import { formatLongDate, formatMoney, formatTimeRange } from "~/lib/format";
+import { formatMoney, formatWhenInFull } from "~/lib/format";
 import { directionsUrl } from "~/lib/maps";
 import { seatName } from "~/lib/seats";
 import { addNotification } from "~/services/add-notification";
@@ -22,7 +22,7 @@ export interface EmailDeps {
 }
 
 const base = (publicUrl: string) => publicUrl.replace(/\/$/, "");
-const when = (startsAt: Date, endsAt: Date | null) => `${formatLongDate(startsAt)}, ${formatTimeRange(startsAt, endsAt)}`;
+const when = formatWhenInFull;
 const firstName = (name: string) => name.split(" ")[0] ?? "";
 
 /** The files emails name: an order's tickets, as a PDF made when the email is sent. */
@@ -122,7 +122,7 @@ export async function sendWaitlistOffers(deps: EmailDeps, now: Date): Promise<nu
   const notices = await claimOfferNotices(deps.db, now);
   for (const n of notices) {
     const checkoutUrl = `${base(deps.publicUrl)}/checkout/${n.holdId}`;
-    const until = `${formatLongDate(n.expiresAt)}, ${formatTimeRange(n.expiresAt, null)}`;
+    const until = formatWhenInFull(n.expiresAt, null);
     await deps.mailer.send({
       to: n.email,
       userId: n.userId,

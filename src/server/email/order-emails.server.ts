@@ -1,5 +1,5 @@
 import type { Db } from "~/db/client.server";
-import { formatLongDate, formatMoney, formatTimeRange } from "~/lib/format";
+import { formatMoney, formatWhenInFull } from "~/lib/format";
 import { getOrder } from "~/services/get-order";
 import { seatName } from "~/lib/seats";
 import type { Mailer } from "./mailer";
@@ -20,7 +20,7 @@ export async function sendOrderConfirmation(opts: { db: Db; mailer: Mailer; publ
         firstName: o.buyerName.split(" ")[0] ?? "",
         reference: o.reference,
         eventName: o.event.name,
-        when: `${formatLongDate(o.event.startsAt)}, ${formatTimeRange(o.event.startsAt, o.event.endsAt)}`,
+        when: formatWhenInFull(o.event.startsAt, o.event.endsAt),
         where: o.event.venue ? `${o.event.venue.name}, ${o.event.venue.address}` : "Online",
         tickets: o.tickets.map((t) => ({ name: t.typeName, seat: t.seatRow !== null ? seatName(t.seatRow, t.seatColumn!) : null, code: t.code })),
         total: o.totalPence === 0 ? "Free" : formatMoney(o.totalPence, o.currency),
