@@ -108,7 +108,7 @@ export async function sendCancellationOutcome(deps: EmailDeps, input: { orderId:
     },
   });
   if (refund) {
-    await deps.mailer.send({ to: o.buyerEmail, userId: o.userId, template: { name: "refund-issued", props: { firstName: firstName(o.buyerName), reference: o.reference, eventName: row.eventName, amount: refund, orderUrl } } });
+    await deps.mailer.send({ to: o.buyerEmail, userId: o.userId, template: { name: "refund-issued", props: { firstName: firstName(o.buyerName), reference: o.reference, eventName: row.eventName, amount: refund, paid: input.refundPence < o.totalPence ? formatMoney(o.totalPence, o.currency) : null, orderUrl } } });
   }
   if (o.userId) {
     const title =

@@ -128,7 +128,13 @@ describe("after-sale emails", () => {
       template: { name: "refund-issued", props: { firstName: "Bea", reference: "TB-7QK2MZ9P", eventName: "Folk Night", amount: "£10.00", orderUrl } },
       subject: "Refund of £10.00 for order TB-7QK2MZ9P",
       action: { text: "See my order", href: orderUrl },
-      says: [/We've refunded £10\.00/, /5 to 10 working days/],
+      says: [/We've refunded £10\.00 for order/, /5 to 10 working days/],
+    },
+    {
+      template: { name: "refund-issued", props: { firstName: "Bea", reference: "TB-7QK2MZ9P", eventName: "Folk Night", amount: "£3", paid: "£6.06", orderUrl } },
+      subject: "Refund of £3 for order TB-7QK2MZ9P",
+      action: { text: "See my order", href: orderUrl },
+      says: [/We've refunded £3 of the £6\.06 you paid for order TB-7QK2MZ9P/],
     },
     {
       template: { name: "waitlist-offer", props: { firstName: "Ann", eventName: "Folk Night", when: "Saturday 5 December 2026, 7:30 pm", quantity: 2, until: "Wednesday 25 November 2026, 12:00 am", checkoutUrl: "https://tickets.example.org/checkout/h1" } },

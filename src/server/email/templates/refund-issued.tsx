@@ -7,6 +7,8 @@ export interface RefundIssuedProps {
   eventName: string;
   /** '£20.20' */
   amount: string;
+  /** What the order cost, when this refund is only part of it. */
+  paid?: string | null;
   orderUrl: string;
 }
 
@@ -24,7 +26,8 @@ export function RefundIssued(props: RefundIssuedProps) {
     >
       <P>{greeting(props.firstName)}</P>
       <P>
-        We've refunded {props.amount} for order {props.reference} (<strong>{props.eventName}</strong>).
+        We've refunded {props.amount}
+        {props.paid ? ` of the ${props.paid} you paid` : ""} for order {props.reference} (<strong>{props.eventName}</strong>).
       </P>
     </EmailLayout>
   );
