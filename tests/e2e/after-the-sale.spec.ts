@@ -83,6 +83,16 @@ test.describe("my tickets", () => {
     await expect.poll(() => page.evaluate(async (url) => Boolean(await caches.match(url, { ignoreVary: true })), ticketUrl), { timeout: 10_000 }).toBe(false);
   });
 
+  test("a ticket for an event that's over is kept, without asking to keep the screen on or add it to a calendar", async ({ page }) => {
+    await signIn(page, DEMO.buyer);
+    await page.goto("/u/tickets");
+    await page.getByRole("region", { name: "Past" }).locator('a[href^="/u/tickets/"]').first().click();
+    await page.waitForURL(/\/u\/tickets\/[0-9a-f-]{36}$/);
+    await expect(page.getByText("This event is over. The ticket stays here as a keepsake.")).toBeVisible();
+    await expect(page.getByRole("link", { name: "Add to calendar" })).toHaveCount(0);
+    await expect(page.getByRole("link", { name: "Download PDF" })).toBeVisible();
+  });
+
   test("an unknown ticket, or someone else's, is 'Ticket Not Found'", async ({ page }) => {
     await signIn(page, FRIEND);
     const res = await page.goto("/u/tickets/00000000-0000-4000-8000-000000000000");

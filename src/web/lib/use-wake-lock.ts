@@ -5,9 +5,10 @@ import { useEffect, useState } from "react";
  * when the page comes back into view, since the browser lets go when it is hidden. Reports whether
  * the browser allowed it; browsers without the API simply do nothing.
  */
-export function useWakeLock(): boolean {
+export function useWakeLock(wanted = true): boolean {
   const [on, setOn] = useState(false);
   useEffect(() => {
+    if (!wanted) return;
     const wakeLock = (navigator as Navigator & { wakeLock?: { request(type: "screen"): Promise<{ release(): Promise<void>; addEventListener(t: "release", f: () => void): void }> } }).wakeLock;
     if (!wakeLock) return;
     let lock: { release(): Promise<void> } | null = null;
@@ -31,6 +32,6 @@ export function useWakeLock(): boolean {
       document.removeEventListener("visibilitychange", request);
       void lock?.release();
     };
-  }, []);
+  }, [wanted]);
   return on;
 }

@@ -1,6 +1,7 @@
 import { ArrowLeft, CalendarDays, CalendarPlus, CheckCircle2, Download, MapPin, Navigation, Send, Ticket, Undo2 } from "lucide-react";
 import QRCode from "qrcode";
 import { data, Form, isRouteErrorResponse, Link, useNavigation, useRouteLoaderData } from "react-router";
+import { hasEnded } from "~/domain/event-flags";
 import { transferProblem, transferProblemText } from "~/domain/ticket-transfer";
 import { isAppError } from "~/lib/app-error";
 import { formatLondonTime, formatLongDate, formatShortDate, formatTimeRange } from "~/lib/format";
@@ -33,7 +34,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const blocked = ticket.pendingTransfer
     ? null
     : transferProblem({ status: ticket.status, holderUserId: user.id }, ticket.event, { holderId: user.id, now, cancellationPending: ticket.cancellationPending });
-  return { ticket, qr, now, userId: user.id, transferBlocked: blocked ? transferProblemText[blocked] : null };
+  return { ticket, qr, now, over: hasEnded(ticket.event, now), userId: user.id, transferBlocked: blocked ? transferProblemText[blocked] : null };
 }
 
 export async function action({ params, request, context }: Route.ActionArgs) {
@@ -67,7 +68,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 
 export default function TicketPage({ loaderData, actionData }: Route.ComponentProps) {
   useKeepOffline(loaderData.userId);
-  const screenOn = useWakeLock();
+  const screenOn = useWakeLock(!loaderData.over);
   const { ticket: t, qr } = loaderData;
   const busy = useNavigation().state !== "idle";
   const seat = t.seatRow !== null ? seatName(t.seatRow, t.seatColumn!) : null;
@@ -106,7 +107,11 @@ export default function TicketPage({ loaderData, actionData }: Route.ComponentPr
             {t.holderName ?? "Ticket holder"} · Ticket {t.index} of {t.of}
           </p>
           <p className="mt-2 font-mono text-xs break-all select-all">{t.code}</p>
-          <p className="mt-3 text-xs text-fg-muted">{screenOn ? "Your screen stays on while this ticket is open." : "Turn your screen brightness up at the door."}</p>
+          {loaderData.over ? (
+            <p className="mt-3 text-xs text-fg-muted">This event is over. The ticket stays here as a keepsake.</p>
+          ) : (
+            <p className="mt-3 text-xs text-fg-muted">{screenOn ? "Your screen stays on while this ticket is open." : "Turn your screen brightness up at the door."}</p>
+          )}
         </section>
 
         <div className="space-y-5">
@@ -156,9 +161,11 @@ export default function TicketPage({ loaderData, actionData }: Route.ComponentPr
                   <Navigation aria-hidden className="size-4" /> Directions
                 </a>
               ) : null}
-              <a href={`/events/${t.event.slug}/calendar.ics`} className="btn-secondary min-h-10 text-sm" download>
-                <CalendarPlus aria-hidden className="size-4" /> Add to calendar
-              </a>
+              {loaderData.over ? null : (
+                <a href={`/events/${t.event.slug}/calendar.ics`} className="btn-secondary min-h-10 text-sm" download>
+                  <CalendarPlus aria-hidden className="size-4" /> Add to calendar
+                </a>
+              )}
               <a href={`/u/tickets/${t.id}/pdf`} className="btn-secondary min-h-10 text-sm" download>
                 <Download aria-hidden className="size-4" /> Download PDF
               </a>
