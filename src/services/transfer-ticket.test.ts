@@ -95,13 +95,20 @@ describe("passing a ticket to a friend", () => {
     expect(row!.tokenHash).not.toContain(sent.token);
   });
 
-  it("holds the order while a ticket is on its way: it can't be cancelled until taken back", async () => {
+  /** Bea's one free ticket, sent to Sam and not yet claimed. */
+  async function freeTicketOnItsWay() {
     const db = database.db;
     const e = await createEvent(db, { hostId, startsAt: new Date("2026-12-05T19:30:00Z") }, [{ pricePence: 0, capacity: 10 }]);
     const bea = await createBuyer(db, "Bea Buyer");
     const sam = await createBuyer(db, "Sam Friend");
     const bought = await buyTickets(db, { eventId: e.id, buyer: bea, quantity: 1, now, sign: codes.sign });
     const sent = await sendTicket(db, { ticketId: bought.tickets[0]!.id, from: { ...bea, name: bea.name }, toEmail: sam.email, now });
+    return { bea, sam, bought, sent };
+  }
+
+  it("holds the order while a ticket is on its way: it can't be cancelled until taken back", async () => {
+    const db = database.db;
+    const { bea, bought, sent } = await freeTicketOnItsWay();
     expect(await errorOf(cancelFreeOrder(db, { reference: bought.reference, userId: bea.id, now }))).toMatchObject({ message: expect.stringContaining("on its way to a friend") });
     expect(await cancelTransfer(db, { transferId: sent.transferId, userId: bea.id, now })).toBe(true);
     await cancelFreeOrder(db, { reference: bought.reference, userId: bea.id, now });
@@ -112,11 +119,7 @@ describe("passing a ticket to a friend", () => {
   it("never lets a claim and a cancellation of the same order both go through", async () => {
     for (let round = 0; round < 3; round++) {
       const db = database.db;
-      const e = await createEvent(db, { hostId, startsAt: new Date("2026-12-05T19:30:00Z") }, [{ pricePence: 0, capacity: 10 }]);
-      const bea = await createBuyer(db, "Bea Buyer");
-      const sam = await createBuyer(db, "Sam Friend");
-      const bought = await buyTickets(db, { eventId: e.id, buyer: bea, quantity: 1, now, sign: codes.sign });
-      const sent = await sendTicket(db, { ticketId: bought.tickets[0]!.id, from: { ...bea, name: bea.name }, toEmail: sam.email, now });
+      const { bea, sam, bought, sent } = await freeTicketOnItsWay();
       // Bea takes it back and cancels while Sam claims: one or the other, never both.
       const [claim, cancel] = await Promise.allSettled([
         claimTicket(db, codes.sign, { token: sent.token, user: { id: sam.id, name: sam.name }, now }),
