@@ -31,10 +31,19 @@ test.beforeEach(async ({ page }) => {
 test.describe("header search box", () => {
   test("a typo still finds the event, once typing pauses, with one request", async ({ page }) => {
     const requests = watchSearchRequests(page);
+    // The answer for the whole text waits until the box has been seen saying it is searching
+    // (on a quiet machine the search is quicker than an assertion can look).
+    let answer = () => {};
+    const seenSearching = new Promise<void>((resolve) => (answer = resolve));
+    await page.route("**/api/search?*", async (route) => {
+      if (new URL(route.request().url()).searchParams.get("q") === "windmil brixton") await seenSearching;
+      await route.continue();
+    });
     const box = searchBox(page);
     await box.click();
     await box.pressSequentially("windmil brixton", { delay: 40 });
     await expect(page.getByText("Searching…")).toBeVisible();
+    answer();
 
     const option = eventOptions(page).filter({ hasText: "New Noise at the Windmill: Five Bands" });
     await expect(option).toBeVisible();
