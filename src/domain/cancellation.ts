@@ -1,4 +1,6 @@
 import { hasEnded, type EventTimes } from "./event-flags";
+import { formatMoney } from "~/lib/format";
+import { parsePounds } from "./money";
 
 /**
  * Cancelling an order (spec §4 "Cancellation request", issue 7): a free order the buyer may
@@ -77,10 +79,9 @@ export function refundable(o: Pick<CancellableOrder, "totalPence" | "refundedPen
  */
 export function parseRefund(text: string, o: Pick<CancellableOrder, "totalPence" | "refundedPence">): { ok: true; pence: number } | { ok: false; error: string } {
   const max = refundable(o);
-  const clean = text.replace(/[£,\s]/g, "");
-  if (clean === "") return { ok: true, pence: max };
-  if (!/^\d{1,7}(\.\d{1,2})?$/.test(clean)) return { ok: false, error: "Enter the refund in pounds and pence, like 12.50." };
-  const pence = Math.round(Number(clean) * 100);
-  if (pence > max) return { ok: false, error: `The most this order can refund is £${(max / 100).toFixed(2)}.` };
+  if (text.trim() === "") return { ok: true, pence: max };
+  const pence = parsePounds(text);
+  if (pence === null) return { ok: false, error: "Enter the refund in pounds and pence, like 12.50." };
+  if (pence > max) return { ok: false, error: `The most this order can refund is ${formatMoney(max)}.` };
   return { ok: true, pence };
 }

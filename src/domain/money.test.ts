@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { ACTIVE_PROVIDER_FEE, allInPrice, feeFor } from "./money";
+import { ACTIVE_PROVIDER_FEE, allInPrice, feeFor, parsePounds, poundsForInput } from "./money";
 
 describe("feeFor", () => {
   it("takes 1% of the amount for the active provider, rounded half-up", () => {
@@ -38,5 +38,21 @@ describe("allInPrice", () => {
   it("is the face value plus the booking fee", () => {
     expect(allInPrice(1500)).toBe(1515);
     expect(allInPrice(0)).toBe(0);
+  });
+});
+
+describe("pounds as people type them", () => {
+  it("become pence without passing through a float, or null when they aren't an amount", () => {
+    expect(parsePounds("12")).toBe(1200);
+    expect(parsePounds("12.5")).toBe(1250);
+    expect(parsePounds(" £1,200.05 ")).toBe(120005);
+    expect(parsePounds("0.29")).toBe(29);
+    for (const bad of ["", "-1", "1.234", "ten", "1e3", "12."]) expect(parsePounds(bad), bad).toBeNull();
+  });
+
+  it("round-trip through the form field", () => {
+    fc.assert(fc.property(fc.integer({ min: 0, max: 999_999_999 }), (pence) => parsePounds(poundsForInput(pence)) === pence));
+    expect(poundsForInput(606)).toBe("6.06");
+    expect(poundsForInput(5)).toBe("0.05");
   });
 });

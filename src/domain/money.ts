@@ -31,3 +31,17 @@ export function allInPrice(faceMinor: number, rate: FeeRate = ACTIVE_PROVIDER_FE
 export function assertMinorUnits(value: number): void {
   if (!Number.isSafeInteger(value) || value < 0) throw new RangeError(`Not a whole, non-negative number of minor units: ${value}`);
 }
+
+/** Pounds typed by a person ("12", "12.5", "£12.50", "1,200") to pence, or null when it isn't an amount. */
+export function parsePounds(text: string): number | null {
+  const clean = text.replace(/[£,\s]/g, "");
+  if (!/^\d{1,7}(\.\d{1,2})?$/.test(clean)) return null;
+  const [whole, part = ""] = clean.split(".");
+  return Number(whole) * 100 + Number(part.padEnd(2, "0"));
+}
+
+/** Pence as a form field shows them for editing, pounds and pence without a sign: 606 → "6.06". */
+export function poundsForInput(minor: number): string {
+  assertMinorUnits(minor);
+  return `${Math.floor(minor / 100)}.${String(minor % 100).padStart(2, "0")}`;
+}

@@ -3,7 +3,7 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import { Form, Link, useFetcher, useNavigation, useRouteLoaderData } from "react-router";
 import { toast } from "sonner";
 import { sanitiseBasket, type Basket } from "~/domain/basket";
-import { ACTIVE_PROVIDER_FEE, feeFor } from "~/domain/money";
+import { ACTIVE_PROVIDER_FEE, feeFor, parsePounds, poundsForInput } from "~/domain/money";
 import { displayPrice, priceOrder, type DiscountRule, type FeeMode } from "~/domain/pricing";
 import { inSaleWindow, isOnSale, remaining } from "~/domain/ticket-availability";
 import { formatEventDateTime, formatMoney } from "~/lib/format";
@@ -53,14 +53,6 @@ function readStored(eventId: string): Stored | null {
   }
 }
 
-/** Pounds typed by a person ("12", "12.5", "£12.50") to pence, or null. */
-export function parsePounds(text: string): number | null {
-  const clean = text.replace(/[£,\s]/g, "");
-  if (!/^\d{1,7}(\.\d{1,2})?$/.test(clean)) return null;
-  const [whole, part = ""] = clean.split(".");
-  return Number(whole) * 100 + Number(part.padEnd(2, "0"));
-}
-
 /**
  * Choosing tickets on the event page. The basket lives in this browser (per event) across
  * reloads, is sanitised against what is on sale when it loads (spec §4), and is checked again
@@ -101,7 +93,7 @@ export function BookingPanel(props: BookingPanelProps) {
       const { basket: clean, changed } = sanitiseBasket(stored, tickets, now, unlocked);
       if (changed) toast.info(messages.informational.beatenToIt);
       setQuantities(Object.fromEntries(clean.lines.map((l) => [l.ticketTypeId, l.quantity])));
-      setAmounts(Object.fromEntries(clean.lines.filter((l) => l.amountPence !== undefined).map((l) => [l.ticketTypeId, (l.amountPence! / 100).toFixed(2)])));
+      setAmounts(Object.fromEntries(clean.lines.filter((l) => l.amountPence !== undefined).map((l) => [l.ticketTypeId, poundsForInput(l.amountPence!)])));
       if (clean.coupon) couponFetcher.submit({ intent: "coupon", coupon: clean.coupon }, { method: "post" });
       if (!changed) setSeats(stored.seats.filter((s) => !props.seatPlan?.taken.some((t) => t.row === s.row && t.column === s.column)));
     }
@@ -210,7 +202,7 @@ export function BookingPanel(props: BookingPanelProps) {
                 ) : null}
               </div>
               {t.payWhatYouWish && onSale && quantity > 0 ? (
-                <PayWhatYouWish ticket={t} value={amounts[t.id] ?? (t.pricePence / 100).toFixed(2)} onChange={(v) => setAmounts((a) => ({ ...a, [t.id]: v }))} currency={currency} />
+                <PayWhatYouWish ticket={t} value={amounts[t.id] ?? poundsForInput(t.pricePence)} onChange={(v) => setAmounts((a) => ({ ...a, [t.id]: v }))} currency={currency} />
               ) : null}
             </li>
           );

@@ -9,6 +9,7 @@ import { isAppError } from "~/lib/app-error";
 import { normaliseEmail } from "~/domain/account-rules";
 import { authFailure, authHeaders, cookiesFrom } from "~/web/lib/auth-calls.server";
 import { messages } from "~/web/messages";
+import { parsePounds } from "~/domain/money";
 import { formatEventDateTime, formatLongDate, formatTimeRange } from "~/lib/format";
 import { directionsUrl } from "~/lib/maps";
 import { bookingExtras } from "~/services/booking-page";
@@ -60,12 +61,6 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     offerHours: extras.waitlistOfferHours,
   };
   return { event, now, recommendations, viewerId, isOwner: viewerId === event.host.id, feeMode: extras.feeMode, takenSeats: extras.takenSeats, unlockedIds, shareUrl, tileUrl: context.mapTileUrl, waitlist };
-}
-
-/** Pence from the pounds a buyer typed for a pay-what-you-wish ticket (NaN when not a price). */
-function pence(text: string): number {
-  const clean = text.replace(/[£,\s]/g, "");
-  return /^\d{1,7}(\.\d{1,2})?$/.test(clean) ? Math.round(Number(clean) * 100) : NaN;
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -132,7 +127,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     if (!ticketTypeId || !Number.isInteger(quantity) || quantity <= 0) return [];
     const amount = form.get(`amount:${ticketTypeId}`);
     // The amount counts only for a pay-what-you-wish ticket; holdTickets ignores it otherwise.
-    return [{ ticketTypeId, quantity, ...(amount === null ? {} : { amountPence: pence(String(amount)) }) }];
+    return [{ ticketTypeId, quantity, ...(amount === null ? {} : { amountPence: parsePounds(String(amount)) ?? NaN }) }];
   });
   let seats: { row: number; column: number }[] = [];
   try {

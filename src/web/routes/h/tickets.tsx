@@ -1,6 +1,7 @@
 import { CheckCircle2, Inbox, ListOrdered, Users, XCircle } from "lucide-react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { CANCEL_FAILED, parseRefund } from "~/domain/cancellation";
+import { poundsForInput } from "~/domain/money";
 import { isAppError } from "~/lib/app-error";
 import { formatEventDateTime, formatLondonTime, formatMoney, formatShortDate } from "~/lib/format";
 import { approveCancellation, declineCancellation, hostCancellationRequests } from "~/services/decide-cancellation";
@@ -135,14 +136,14 @@ export default function HostTickets({ loaderData, actionData }: Route.ComponentP
                           // The same rule as the server's: an amount it would refuse goes to it unasked, to be named.
                           const refund = parseRefund((form.elements.namedItem("refund") as HTMLInputElement).value, r.order);
                           if (!refund.ok) return null;
-                          return { title: "Cancel this order?", description: `Refund £${(refund.pence / 100).toFixed(2)} to ${r.order.buyerName} and cancel their tickets. The places go back on sale.`, confirmLabel: "Refund and cancel" };
+                          return { title: "Cancel this order?", description: `Refund ${formatMoney(refund.pence, r.order.currency)} to ${r.order.buyerName} and cancel their tickets. The places go back on sale.`, confirmLabel: "Refund and cancel" };
                         })}>
                         <input type="hidden" name="intent" value="approve" />
                         <input type="hidden" name="target" value={r.id} />
                         <label htmlFor={`refund-${r.id}`} className="block text-sm font-medium">
                           Refund (£)
                         </label>
-                        <input id={`refund-${r.id}`} name="refund" inputMode="decimal" defaultValue={(refundable / 100).toFixed(2)} aria-describedby={errorFor(r.id) ? `request-error-${r.id} refund-hint-${r.id}` : `refund-hint-${r.id}`} aria-invalid={errorFor(r.id) ? true : undefined} className="h-11 w-full rounded-xl border border-border bg-surface px-3" />
+                        <input id={`refund-${r.id}`} name="refund" inputMode="decimal" defaultValue={poundsForInput(refundable)} aria-describedby={errorFor(r.id) ? `request-error-${r.id} refund-hint-${r.id}` : `refund-hint-${r.id}`} aria-invalid={errorFor(r.id) ? true : undefined} className="h-11 w-full rounded-xl border border-border bg-surface px-3" />
                         <p id={`refund-hint-${r.id}`} className="text-xs text-fg-muted">
                           Up to {formatMoney(refundable, r.order.currency)}; 0 to cancel without a refund.
                         </p>
