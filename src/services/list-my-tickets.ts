@@ -4,7 +4,7 @@ import { cancellationRequest, event, order, ticket, ticketTransfer, ticketType, 
 import { hasEnded } from "~/domain/event-flags";
 import { isUuid } from "~/lib/uuid";
 import { fetchCards, type EventCardData } from "./discover-events";
-import { ticketOrder } from "./ticket-order";
+import { numberTickets, ticketOrder } from "./ticket-order";
 
 export interface MyTicket {
   id: string;
@@ -85,23 +85,22 @@ export async function getMyTicket(db: Db, input: { ticketId: string; userId: str
     .where(and(eq(ticket.id, input.ticketId), eq(ticket.holderUserId, input.userId), inArray(ticket.status, ["valid", "checked_in"])))
     .limit(1);
   if (!row) return null;
-  const [transfer] = await db
-    .select({ id: ticketTransfer.id, toEmail: ticketTransfer.toEmail, toName: ticketTransfer.toName, createdAt: ticketTransfer.createdAt })
-    .from(ticketTransfer)
-    .where(and(eq(ticketTransfer.ticketId, row.ticket.id), eq(ticketTransfer.status, "pending")))
-    .orderBy(desc(ticketTransfer.createdAt))
-    .limit(1);
-  const [cancelling] = await db
-    .select({ id: cancellationRequest.id })
-    .from(cancellationRequest)
-    .where(and(eq(cancellationRequest.orderId, row.ticket.orderId), inArray(cancellationRequest.status, ["pending", "refunding"])))
-    .limit(1);
-  // Which of the order's tickets this is, for "Ticket 2 of 3".
-  const siblings = await db
-    .select({ id: ticket.id })
-    .from(ticket)
-    .where(eq(ticket.orderId, row.ticket.orderId))
-    .orderBy(...ticketOrder);
+  // What the page adds to the ticket: a transfer on its way, an open cancellation, and which of
+  // the order's tickets this is ("Ticket 2 of 3"). None depends on another.
+  const [[transfer], [cancelling], numbers] = await Promise.all([
+    db
+      .select({ id: ticketTransfer.id, toEmail: ticketTransfer.toEmail, toName: ticketTransfer.toName, createdAt: ticketTransfer.createdAt })
+      .from(ticketTransfer)
+      .where(and(eq(ticketTransfer.ticketId, row.ticket.id), eq(ticketTransfer.status, "pending")))
+      .orderBy(desc(ticketTransfer.createdAt))
+      .limit(1),
+    db
+      .select({ id: cancellationRequest.id })
+      .from(cancellationRequest)
+      .where(and(eq(cancellationRequest.orderId, row.ticket.orderId), inArray(cancellationRequest.status, ["pending", "refunding"])))
+      .limit(1),
+    numberTickets(db, row.ticket.orderId),
+  ]);
   return {
     id: row.ticket.id,
     code: row.ticket.code,
@@ -112,8 +111,8 @@ export async function getMyTicket(db: Db, input: { ticketId: string; userId: str
     typeName: row.typeName,
     isBuyer: row.order.userId === input.userId,
     order: { reference: row.order.reference, status: row.order.status },
-    index: siblings.findIndex((s) => s.id === row.ticket.id) + 1,
-    of: siblings.length,
+    index: numbers.numberOf(row.ticket.id),
+    of: numbers.of,
     event: {
       id: row.event.id,
       slug: row.event.slug,

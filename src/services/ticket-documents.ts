@@ -1,10 +1,10 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { event, order, ticket, ticketType, user, venue } from "~/db/schema";
-import { formatLongDate, formatTimeRange } from "~/lib/format";
+import { formatWhenInFull } from "~/lib/format";
 import { seatName } from "~/lib/seats";
 import { isUuid } from "~/lib/uuid";
-import { ticketOrder } from "./ticket-order";
+import { numberTickets, ticketOrder } from "./ticket-order";
 
 /** A ticket as its PDF page (and its email attachment) shows it. */
 export interface TicketDocument {
@@ -53,11 +53,7 @@ export async function ticketDocuments(
     .orderBy(...ticketOrder);
   if (rows.length === 0) return null;
   // "Ticket 2 of 3" counts within the whole order, as the order page does.
-  const order_ = await db
-    .select({ id: ticket.id })
-    .from(ticket)
-    .where(eq(ticket.orderId, rows[0]!.ticket.orderId))
-    .orderBy(...ticketOrder);
+  const numbers = await numberTickets(db, rows[0]!.ticket.orderId);
   const first = rows[0]!;
   return {
     reference: first.reference,
@@ -65,13 +61,13 @@ export async function ticketDocuments(
     tickets: rows.map((r) => ({
       code: r.ticket.code,
       eventName: r.event.name,
-      when: `${formatLongDate(r.event.startsAt)}, ${formatTimeRange(r.event.startsAt, r.event.endsAt)} (UK time)`,
+      when: formatWhenInFull(r.event.startsAt, r.event.endsAt),
       where: r.venue ? `${r.venue.name}, ${r.venue.formattedAddress}` : "Online",
       typeName: r.typeName,
       seat: r.ticket.seatRow !== null ? seatName(r.ticket.seatRow, r.ticket.seatColumn!) : null,
       holderName: r.ticket.holderName,
       reference: r.reference,
-      position: `Ticket ${order_.findIndex((o) => o.id === r.ticket.id) + 1} of ${order_.length}`,
+      position: `Ticket ${numbers.numberOf(r.ticket.id)} of ${numbers.of}`,
       host: r.host.title ?? r.host.name,
     })),
   };
