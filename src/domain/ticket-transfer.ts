@@ -6,6 +6,9 @@ import { hasEnded, type EventTimes } from "./event-flags";
  * callers pass `now`.
  */
 
+/** Spec §8: an unknown ticket, or anyone else's (the same answer, so ids can't be probed). */
+export const TICKET_NOT_FOUND = "Ticket Not Found";
+
 export interface TransferableTicket {
   status: "valid" | "void" | "checked_in";
   holderUserId: string | null;

@@ -6,6 +6,9 @@ import { isOnSale, remaining, type TicketLike } from "./ticket-availability";
  * free up, the first in line is offered them, held for a window the host sets. Pure.
  */
 
+/** Spec §8: joining without an event or a signed-in person. */
+export const MISSING_WAITLIST_DATA = "Missing event or user data!";
+
 export const DEFAULT_OFFER_HOURS = 12;
 export const MAX_WAITLIST_QUANTITY = 10;
 

@@ -1,12 +1,11 @@
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { event, hold, holdLine, ticketType, venue, waitlistEntry } from "~/db/schema";
-import { joinProblem, joinProblemText } from "~/domain/waitlist";
+import { joinProblem, joinProblemText, MISSING_WAITLIST_DATA } from "~/domain/waitlist";
 import { AppError } from "~/lib/app-error";
 import { releaseHoldsAndOffer, syncWaitlistFlags } from "./waitlist-offers";
 
 /** Spec §5, verbatim. */
-export const MISSING_WAITLIST_DATA = "Missing event or user data!";
 
 /**
  * Joins an event's waitlist (spec §4: adds them to the event's waitList and sets waitlistRequest).

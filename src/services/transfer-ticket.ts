@@ -2,7 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { cancellationRequest, event, order, ticket, ticketTransfer, ticketType, venue } from "~/db/schema";
-import { recipientProblem, transferProblem, transferProblemText } from "~/domain/ticket-transfer";
+import { recipientProblem, TICKET_NOT_FOUND, transferProblem, transferProblemText } from "~/domain/ticket-transfer";
 import { AppError } from "~/lib/app-error";
 import { isUuid } from "~/lib/uuid";
 import type { TicketSigner } from "./complete-order";
@@ -49,7 +49,7 @@ export async function sendTicket(
   if (problem) throw new AppError("validation_failed", problem, { field: "email" });
   return db.transaction(async (tx) => {
     const found = await lockTicketForTransfer(tx, input.ticketId);
-    if (!found || found.ticket.holderUserId !== input.from.id) throw new AppError("not_found", "Ticket Not Found");
+    if (!found || found.ticket.holderUserId !== input.from.id) throw new AppError("not_found", TICKET_NOT_FOUND);
     const blocked = transferProblem(found.ticket, found.event, { holderId: input.from.id, now: input.now, cancellationPending: found.cancellationPending });
     if (blocked) throw new AppError("conflict", transferProblemText[blocked], { reason: blocked });
 
@@ -111,7 +111,7 @@ export async function claimTicket(db: Db, sign: TicketSigner, input: { token: st
     if (!seen) throw new AppError("not_found", "This link isn't a ticket we know about. Ask your friend to send it again.");
     const found = await lockTicketForTransfer(tx, seen.ticketId);
     const [t] = await tx.select().from(ticketTransfer).where(eq(ticketTransfer.tokenHash, hashToken(input.token))).for("update");
-    if (!t || !found) throw new AppError("not_found", "Ticket Not Found");
+    if (!t || !found) throw new AppError("not_found", TICKET_NOT_FOUND);
     if (t.status === "claimed") {
       if (t.claimedByUserId === input.user.id) return { ticketId: t.ticketId };
       throw new AppError("conflict", "This ticket has already been claimed.", { reason: "claimed" });

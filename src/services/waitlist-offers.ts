@@ -29,11 +29,21 @@ export async function offerFreedPlaces(tx: Db, eventId: string, now: Date): Prom
     const made = await tx
       // A savepoint: if this offer cannot be made (a seat taken at this moment), only it is undone.
       .transaction((sp) => offerTo(sp, entry, eventId, now))
-      .catch(() => false);
+      .catch((error: unknown) => {
+        if (error instanceof SeatTakenMeanwhile) return false;
+        throw error;
+      });
     if (!made) break;
     offered.push(entry.id);
   }
   return offered;
+}
+
+/** A seat picked for an offer went to a checkout at that moment: the offer is undone, not an error. */
+class SeatTakenMeanwhile extends Error {
+  constructor() {
+    super("A seat for the offer was taken meanwhile");
+  }
 }
 
 /** One offer: places for this person, if there are any. False when there is nothing to offer. */
@@ -76,7 +86,7 @@ async function offerTo(tx: Db, entry: { id: string; user_id: string; quantity: n
       .values(seats.map((s) => ({ eventId, seatRow: s.row, seatColumn: s.column, ticketTypeId: s.ticketTypeId, holdId: claim.holdId! })))
       .onConflictDoNothing()
       .returning({ row: seatClaim.seatRow });
-    if (placed.length !== seats.length) throw new Error("A seat for the offer was taken meanwhile");
+    if (placed.length !== seats.length) throw new SeatTakenMeanwhile();
   }
   await tx
     .update(waitlistEntry)
@@ -109,6 +119,21 @@ export async function releaseHoldsAndOffer(db: Db, opts: Parameters<typeof relea
   const offered: string[] = [];
   for (const r of rows) offered.push(...(await offerFreedPlaces(db, r.event_id, opts.now)));
   return { released, offered };
+}
+
+/**
+ * The minute sweep: every event's lapsed holds given back, and offered on, in a transaction of its
+ * own, so one event's offers never keep another's stock locked while a rush is checking out.
+ */
+export async function sweepLapsedHolds(db: Db, now: Date): Promise<{ released: string[]; offered: string[] }> {
+  const { rows } = await db.execute<{ event_id: string }>(sql`select distinct event_id from hold where status = 'active' and expires_at <= ${now}`);
+  const all = { released: [] as string[], offered: [] as string[] };
+  for (const r of rows) {
+    const done = await db.transaction((tx) => releaseHoldsAndOffer(tx, { now, eventId: r.event_id }));
+    all.released.push(...done.released);
+    all.offered.push(...done.offered);
+  }
+  return all;
 }
 
 /**

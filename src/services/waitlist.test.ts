@@ -11,8 +11,9 @@ import { cancelFreeOrder } from "./cancel-order";
 import { completeOrder } from "./complete-order";
 import { deleteBuyerAccount } from "./delete-account";
 import { holdTickets } from "./hold-tickets";
-import { joinWaitlist, leaveWaitlist, MISSING_WAITLIST_DATA, waitlistPlace } from "./join-waitlist";
-import { claimOfferNotices, releaseHoldsAndOffer } from "./waitlist-offers";
+import { MISSING_WAITLIST_DATA } from "~/domain/waitlist";
+import { joinWaitlist, leaveWaitlist, waitlistPlace } from "./join-waitlist";
+import { claimOfferNotices, sweepLapsedHolds } from "./waitlist-offers";
 
 const now = new Date("2026-11-24T12:00:00Z");
 const later = (hours: number) => new Date(now.getTime() + hours * 3_600_000);
@@ -120,7 +121,7 @@ describe("offers", () => {
     expect((await entryOf(e.id, ann.id)).status).toBe("offered");
 
     // Ann lets it lapse: the sweep gives the place back and offers it to Bob.
-    await releaseHoldsAndOffer(database.db, { now: later(16) });
+    await sweepLapsedHolds(database.db, later(16));
     expect((await entryOf(e.id, ann.id)).status).toBe("lapsed");
     expect(await flagOf(ann.id)).toBe(false);
     expect((await entryOf(e.id, bob.id)).status).toBe("offered");

@@ -1,4 +1,6 @@
-import { CANCEL_FAILED, REASON_REQUIRED } from "~/domain/cancellation";
+import { CANCEL_FAILED } from "~/domain/cancellation";
+import { TICKET_NOT_FOUND } from "~/domain/ticket-transfer";
+import { MISSING_WAITLIST_DATA } from "~/domain/waitlist";
 
 /**
  * Every user-facing text that the product spec gives, verbatim, in one place.
@@ -53,7 +55,7 @@ export const messages = {
     placeholder: "Event, Artist, Venue",
   },
   informational: {
-    ticketNotFound: "Ticket Not Found",
+    ticketNotFound: TICKET_NOT_FOUND,
     beatenToIt: "Oops! It seems someone beat you to it...",
     outOfTime: "You ran out of time. Refreshing page in 5 seconds",
     paymentSuccessful: "Payment Successful! Generating Tickets",
@@ -66,10 +68,8 @@ export const messages = {
     ticketsError: "Something went wrong while generating tickets!",
     soldOut: "Sorry, this event is sold out!",
     ended: "Sorry, this event has ended!",
-    missingWaitlistData: "Missing event or user data!",
+    missingWaitlistData: MISSING_WAITLIST_DATA,
     cancelFailed: CANCEL_FAILED,
-    reasonRequired: REASON_REQUIRED,
-    ticketNotFound: "Ticket Not Found",
   },
   forms: {
     unsavedChanges: "You have unsaved changes. Are you sure you want to leave?",

@@ -3,7 +3,7 @@ import type { Database } from "~/db/client.server";
 import type { PaymentProvider } from "~/services/payment-provider";
 import { resumeStuckRefunds } from "~/services/decide-cancellation";
 import { pendingPayments } from "~/services/settle-payment";
-import { releaseHoldsAndOffer } from "~/services/waitlist-offers";
+import { sweepLapsedHolds } from "~/services/waitlist-offers";
 import { sendCancellationOutcome, sendEventReminders, sendWaitlistOffers } from "../email/after-sale-emails.server";
 import type { Mailer } from "../email/mailer";
 import type { UnsubscribeLinks } from "../email/unsubscribe.server";
@@ -38,7 +38,7 @@ export async function startBookingJobs(opts: {
   const db = database.db;
   await registerWorker({ boss, database }, HOLD_SWEEP_QUEUE, { retryLimit: 0, retryDelaySeconds: 0, retryBackoff: false }, async () => {
     const now = new Date();
-    const { released, offered } = await db.transaction((tx) => releaseHoldsAndOffer(tx, { now }));
+    const { released, offered } = await sweepLapsedHolds(db, now);
     if (released.length > 0) logger.info({ holds: released.length, offered: offered.length }, "released expired holds");
     const sent = await sendWaitlistOffers({ db, mailer: opts.mailer, publicUrl: opts.publicUrl }, now);
     if (sent > 0) logger.info({ offers: sent }, "sent waitlist offers");
@@ -58,7 +58,6 @@ export async function startBookingJobs(opts: {
         logger.info({ requestId: done.requestId }, "finished a refund stopped half-way");
       }
     }
-    await sendWaitlistOffers(emails, new Date());
   });
   await registerWorker({ boss, database }, REMINDERS_QUEUE, { retryLimit: 0, retryDelaySeconds: 0, retryBackoff: false }, async () => {
     const sent = await sendEventReminders({ db, mailer: opts.mailer, publicUrl: opts.publicUrl, unsubscribe: opts.unsubscribe }, new Date());

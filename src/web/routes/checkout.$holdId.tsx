@@ -16,6 +16,7 @@ import { seatLabel } from "~/web/components/booking/seat-picker";
 import { sendOrderConfirmation } from "~/server/email/order-emails.server";
 import { setFlash } from "~/web/lib/flash.server";
 import { messages } from "~/web/messages";
+import { requireUser } from "~/web/lib/signed-in.server";
 import type { Route } from "./+types/checkout.$holdId";
 
 export const handle = { title: "Checkout" };
@@ -25,7 +26,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Checkout · Ticketyboo"
 const WARN_AT_SECONDS = 60;
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
-  const user = context.user!;
+  const user = requireUser(context);
   const db = context.database.db;
   const now = new Date();
   let checkout = await getCheckout(db, { holdId: params.holdId, userId: user.id });
@@ -46,7 +47,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
 }
 
 export async function action({ params, context, request }: Route.ActionArgs) {
-  const user = context.user!;
+  const user = requireUser(context);
   const db = context.database.db;
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");

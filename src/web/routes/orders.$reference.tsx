@@ -11,14 +11,15 @@ import { sendCancellationOutcome, sendCancellationRequested, sendWaitlistOffers 
 import { messages } from "~/web/messages";
 import { OrderBreakdown, OrderLines } from "~/web/components/booking/order-summary";
 import { useAskFirst } from "~/web/lib/use-ask-first";
-import { TextAreaField } from "~/web/components/ui/field";
+import { FormMessage, TextAreaField } from "~/web/components/ui/field";
+import { requireUser } from "~/web/lib/signed-in.server";
 import type { Route } from "./+types/orders.$reference";
 
 export const handle = { title: "Your order" };
 export const meta: Route.MetaFunction = ({ data: loaded }) => [{ title: loaded ? `Order ${loaded.order.reference} · Ticketyboo` : "Order not found · Ticketyboo" }, { name: "robots", content: "noindex" }];
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const user = context.user!;
+  const user = requireUser(context);
   const db = context.database.db;
   const found = await getOrder(db, { reference: params.reference, userId: user.id });
   if (!found) throw data(null, { status: 404 });
@@ -38,7 +39,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 export async function action({ params, request, context }: Route.ActionArgs) {
-  const user = context.user!;
+  const user = requireUser(context);
   const db = context.database.db;
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
@@ -59,9 +60,11 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     }
   } catch (error) {
     if (!isAppError(error)) throw error;
-    return { error: error.code === "validation_failed" ? error.message : error.code === "conflict" ? error.message : messages.buyer.cancelFailed, reason: String(form.get("reason") ?? "") };
+    // Only a missing or over-long reason is the field's fault; anything else is said above the form.
+    const field = error.code === "validation_failed" ? ("reason" as const) : null;
+    return { error: field || error.code === "conflict" ? error.message : messages.buyer.cancelFailed, field, reason: String(form.get("reason") ?? "") };
   }
-  return { error: messages.generic.tryAgain, reason: "" };
+  return { error: messages.generic.tryAgain, field: null, reason: "" };
 }
 
 export default function OrderPage({ loaderData, actionData }: Route.ComponentProps) {
@@ -237,6 +240,7 @@ function CancelSection(props: {
   const busy = useNavigation().state !== "idle";
   const askFirst = useAskFirst();
   const error = actionData && "error" in actionData ? actionData.error : null;
+  const fieldError = actionData && "field" in actionData && actionData.field === "reason" ? error : null;
   const declined = cancellation?.status === "declined" ? cancellation : null;
   if (option.kind === "none" && !option.explain && !declined) return null;
   return (
@@ -249,7 +253,6 @@ function CancelSection(props: {
           The host declined your request to cancel{declined.hostMessage ? `: “${declined.hostMessage}”` : "."} Your tickets are still valid.
         </p>
       ) : null}
-      {option.kind === "none" && option.explain ? <p className="mt-2 text-sm text-fg-muted">{option.why}</p> : null}
       {option.kind === "pending" && cancellation ? (
         <div className="mt-2 space-y-2 text-sm">
           <p className="flex items-center gap-2 font-medium">
@@ -265,11 +268,7 @@ function CancelSection(props: {
           className="mt-2 space-y-3"
           onSubmit={askFirst({ title: "Cancel this booking?", description: "Your tickets will stop working and your places go back on sale. You can't undo this.", confirmLabel: "Cancel booking", tone: "danger" })}>
           <p className="text-sm text-fg-muted">This booking was free, so you can cancel it yourself. Your places go straight to someone else.</p>
-          {error ? (
-            <p role="alert" className="rounded-xl bg-danger-soft px-3 py-2 text-sm font-medium text-danger">
-              {error}
-            </p>
-          ) : null}
+          <FormMessage>{error}</FormMessage>
           {/* A hidden field, not the button's value: after the question, the form is sent without its button. */}
           <input type="hidden" name="intent" value="cancel-free" />
           <button type="submit" className="btn-secondary" disabled={busy}>
@@ -282,6 +281,7 @@ function CancelSection(props: {
           <summary className="cursor-pointer text-sm font-semibold text-brand hover:underline">Ask the host to cancel and refund</summary>
           <Form method="post" className="mt-3 space-y-3" noValidate>
             <p className="text-sm text-fg-muted">Tell them why: they decide, and we'll email you either way. Your tickets stay valid until then.</p>
+            {fieldError ? null : <FormMessage>{error}</FormMessage>}
             <TextAreaField
               name="reason"
               label="Your reason"
@@ -289,7 +289,7 @@ function CancelSection(props: {
               maxLength={1000}
               required
               defaultValue={actionData && "reason" in actionData ? actionData.reason : ""}
-              error={error ?? undefined}
+              error={fieldError ?? undefined}
             />
             <button type="submit" name="intent" value="request-cancellation" className="btn-secondary" disabled={busy}>
               Request cancellation

@@ -10,6 +10,7 @@ import { sendCancellationOutcome, sendWaitlistOffers } from "~/server/email/afte
 import { useAskFirst } from "~/web/lib/use-ask-first";
 import { Pagination } from "~/web/components/ui/pagination";
 import { requireUser } from "~/web/lib/signed-in.server";
+import { messages } from "~/web/messages";
 import type { Route } from "./+types/tickets";
 
 export const handle = { title: "Tickets" };
@@ -66,7 +67,7 @@ export async function action({ request, context }: Route.ActionArgs): Promise<Ac
       if (offered.length > 0) await sendWaitlistOffers(emails, now);
       return { ok: offered.length > 0 ? `Saved. ${offered.length === 1 ? "The first person waiting has" : `${offered.length} people waiting have`} been offered places.` : "Saved the capacity." };
     }
-    return { error: "Something went wrong. Please Try Again!", target };
+    return { error: messages.generic.tryAgain, target };
   } catch (error) {
     if (!isAppError(error)) throw error;
     return { error: error.code === "payment_failed" ? CANCEL_FAILED : error.message, target };

@@ -8,6 +8,7 @@ import { recommendForPerson } from "~/services/recommend-events";
 import { EventGrid } from "../../components/events/event-card";
 import { displayName } from "../../components/shell/profile-menu";
 import { TicketGroups } from "../../components/tickets/ticket-groups";
+import { requireUser } from "~/web/lib/signed-in.server";
 import type { Route } from "./+types/dashboard";
 
 export const handle = { title: "Dashboard" };
@@ -18,7 +19,7 @@ const TICKET_EVENTS = 3;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   // The signed-in layout has already sent anyone without a session away.
-  const user = context.user!;
+  const user = requireUser(context);
   const db = context.database.db;
   const now = new Date();
   const location = readLocation(request.headers.get("Cookie") ?? "");

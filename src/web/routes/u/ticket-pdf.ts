@@ -1,13 +1,14 @@
 import { renderTicketsPdf } from "~/server/documents/ticket-pdf.server";
 import { ticketDocuments } from "~/services/ticket-documents";
 import { requireUser } from "~/web/lib/signed-in.server";
+import { messages } from "~/web/messages";
 import type { Route } from "./+types/ticket-pdf";
 
 /** One ticket as a PDF (its holder's only), to print or keep in a wallet app. */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const user = requireUser(context);
   const docs = await ticketDocuments(context.database.db, { ticketId: params.ticketId, holderId: user.id });
-  if (!docs) throw new Response("Ticket Not Found", { status: 404 });
+  if (!docs) throw new Response(messages.informational.ticketNotFound, { status: 404 });
   const pdf = await renderTicketsPdf(docs.tickets, { title: `Ticket ${docs.reference}` });
   return new Response(new Uint8Array(pdf), {
     headers: { "Content-Type": "application/pdf", "Content-Disposition": `attachment; filename="ticket-${docs.reference}-${params.ticketId.slice(0, 8)}.pdf"`, "Cache-Control": "private, no-store" },

@@ -16,11 +16,12 @@ import { useKeepOffline } from "~/web/lib/offline-tickets";
 import { requireUser } from "~/web/lib/signed-in.server";
 import { useWakeLock } from "~/web/lib/use-wake-lock";
 import type { loader as rootLoader } from "~/web/root";
+import { messages } from "~/web/messages";
 import type { Route } from "./+types/tickets.$ticketId";
 
 export const handle = { title: "Ticket" };
 export const meta: Route.MetaFunction = ({ data: loaded }) => [
-  { title: loaded?.ticket ? `${loaded.ticket.event.name}: your ticket · Ticketyboo` : "Ticket Not Found · Ticketyboo" },
+  { title: loaded?.ticket ? `${loaded.ticket.event.name}: your ticket · Ticketyboo` : `${messages.informational.ticketNotFound} · Ticketyboo` },
   { name: "robots", content: "noindex" },
 ];
 
@@ -238,7 +239,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return (
     <div className="container-page max-w-xl py-12 text-center">
       <Ticket aria-hidden className="mx-auto size-10 text-fg-muted" />
-      <h1 className="mt-4 text-2xl font-extrabold">Ticket Not Found</h1>
+      <h1 className="mt-4 text-2xl font-extrabold">{messages.informational.ticketNotFound}</h1>
       <p className="mt-2 text-fg-muted">
         We couldn't find this ticket in your account. It may have been passed to someone else or cancelled, or the link may be wrong. All your tickets are in My Tickets.
       </p>
