@@ -18,6 +18,8 @@ export interface CancellableOrder {
   status: "paid" | "free" | "refunded" | "cancelled";
   totalPence: number;
   refundedPence: number;
+  /** The order's currency, for the refund's messages (pounds unless said). */
+  currency?: string;
   userId: string | null;
 }
 
@@ -77,11 +79,11 @@ export function refundable(o: Pick<CancellableOrder, "totalPence" | "refundedPen
  * The host's refund, in pounds as typed, checked against what the order can refund: whole pence,
  * not negative, not more than was paid. Empty means the full amount.
  */
-export function parseRefund(text: string, o: Pick<CancellableOrder, "totalPence" | "refundedPence">): { ok: true; pence: number } | { ok: false; error: string } {
+export function parseRefund(text: string, o: Pick<CancellableOrder, "totalPence" | "refundedPence" | "currency">): { ok: true; pence: number } | { ok: false; error: string } {
   const max = refundable(o);
   if (text.trim() === "") return { ok: true, pence: max };
   const pence = parsePounds(text);
   if (pence === null) return { ok: false, error: "Enter the refund in pounds and pence, like 12.50." };
-  if (pence > max) return { ok: false, error: `The most this order can refund is ${formatMoney(max)}.` };
+  if (pence > max) return { ok: false, error: `The most this order can refund is ${formatMoney(max, o.currency)}.` };
   return { ok: true, pence };
 }

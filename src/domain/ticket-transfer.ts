@@ -1,3 +1,4 @@
+import { isValidEmail, normaliseEmail } from "./account-rules";
 import { hasEnded, type EventTimes } from "./event-flags";
 
 /**
@@ -40,13 +41,11 @@ export function transferProblem(
   return null;
 }
 
-/** Spec §5's email rule, for the friend's address. */
-export const EMAIL_PATTERN = /^[A-Z0-9._%+-]+@[A-Z0-9.-]+\.[A-Z]{2,4}$/i;
-
 export function recipientProblem(toEmail: string, fromEmail: string): string | null {
   const email = toEmail.trim();
   if (!email) return "Enter your friend's email address.";
-  if (!EMAIL_PATTERN.test(email) || email.length > 254) return "Invalid email: check your friend's address.";
-  if (email.toLowerCase() === fromEmail.trim().toLowerCase()) return "That's your own email address: enter your friend's.";
+  // Spec §5's email rule, as sign-up checks it.
+  if (!isValidEmail(email)) return "Invalid email: check your friend's address.";
+  if (normaliseEmail(email) === normaliseEmail(fromEmail)) return "That's your own email address: enter your friend's.";
   return null;
 }

@@ -1,9 +1,10 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { cancellationRequest, event, order, seatClaim, ticket, ticketTransfer, ticketType } from "~/db/schema";
-import { cancellationOption, checkReason, REASON_REQUIRED } from "~/domain/cancellation";
+import { cancellationOption, checkReason } from "~/domain/cancellation";
 import { AppError } from "~/lib/app-error";
 import { offerFreedPlaces } from "./waitlist-offers";
+import { pendingTransferTo } from "./transfer-ticket";
 
 /**
  * Voids an order's tickets that are still valid and gives their places back: `sold` goes down by
@@ -46,9 +47,7 @@ async function lockBuyersOrder(tx: Db, input: { reference: string; userId: strin
     .select({
       status: ticket.status,
       holderUserId: ticket.holderUserId,
-      // Spelled out in full: drizzle leaves columns unqualified in a one-table select, and "id" in
-      // the subquery would be the transfer's own.
-      pendingTransferTo: sql<string | null>`(select tt.to_email from ticket_transfer tt where tt.ticket_id = "ticket"."id" and tt.status = 'pending' limit 1)`,
+      pendingTransferTo: pendingTransferTo(),
     })
     .from(ticket)
     .where(eq(ticket.orderId, o.id));
@@ -57,7 +56,8 @@ async function lockBuyersOrder(tx: Db, input: { reference: string; userId: strin
     .from(cancellationRequest)
     .where(and(eq(cancellationRequest.orderId, o.id), inArray(cancellationRequest.status, ["pending", "refunding", "approved"])))
     .limit(1);
-  return { order: o, event: e!, tickets, open: open ?? null };
+  // Declined requests are left out above, so what is open is one of the other three.
+  return { order: o, event: e!, tickets, open: open ? { id: open.id, status: open.status as "pending" | "refunding" | "approved" } : null };
 }
 
 /**
@@ -67,7 +67,7 @@ async function lockBuyersOrder(tx: Db, input: { reference: string; userId: strin
 export async function cancelFreeOrder(db: Db, input: { reference: string; userId: string; now: Date }): Promise<{ orderId: string; offered: string[] }> {
   return db.transaction(async (tx) => {
     const found = await lockBuyersOrder(tx, input);
-    const option = cancellationOption(found.order, found.tickets, found.event, { buyerId: input.userId, now: input.now, openRequest: found.open?.status as "pending" | null });
+    const option = cancellationOption(found.order, found.tickets, found.event, { buyerId: input.userId, now: input.now, openRequest: found.open?.status ?? null });
     if (option.kind === "request") throw new AppError("conflict", "This order was paid for: ask the host to cancel it.", { reason: "paid" });
     if (option.kind !== "cancel_now") throw new AppError("conflict", option.kind === "none" ? option.why : "A cancellation is already in progress.", { reason: "not_cancellable" });
     await tx.update(order).set({ status: "cancelled", cancelledAt: input.now }).where(eq(order.id, found.order.id));
@@ -86,9 +86,9 @@ export async function requestCancellation(db: Db, input: { reference: string; us
   return db.transaction(async (tx) => {
     const found = await lockBuyersOrder(tx, input);
     if (found.open?.status === "pending" || found.open?.status === "refunding") return { requestId: found.open.id, orderId: found.order.id, created: false };
-    const option = cancellationOption(found.order, found.tickets, found.event, { buyerId: input.userId, now: input.now, openRequest: found.open?.status as "approved" | null });
+    const option = cancellationOption(found.order, found.tickets, found.event, { buyerId: input.userId, now: input.now, openRequest: found.open?.status ?? null });
     if (option.kind === "cancel_now") throw new AppError("conflict", "This order is free: you can cancel it straight away.", { reason: "free" });
-    if (option.kind !== "request") throw new AppError("conflict", option.kind === "none" ? option.why : REASON_REQUIRED, { reason: "not_cancellable" });
+    if (option.kind === "none") throw new AppError("conflict", option.why, { reason: "not_cancellable" });
     const [created] = await tx
       .insert(cancellationRequest)
       .values({ orderId: found.order.id, requestedBy: input.userId, reason: reason.reason, createdAt: input.now })

@@ -1,7 +1,8 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { event, order, orderLine, ticket, ticketType, user, venue } from "~/db/schema";
 import { ticketOrder } from "./ticket-order";
+import { pendingTransferTo } from "./transfer-ticket";
 
 /**
  * An order with its event, lines and tickets, for the buyer who placed it (by reference, which
@@ -29,7 +30,7 @@ export async function getOrder(db: Db, input: { reference: string; userId: strin
         holderName: ticket.holderName,
         holderUserId: ticket.holderUserId,
         typeName: ticketType.name,
-        pendingTransferTo: sql<string | null>`(select tt.to_email from ticket_transfer tt where tt.ticket_id = ${ticket.id} and tt.status = 'pending' limit 1)`,
+        pendingTransferTo: pendingTransferTo(),
       })
       .from(ticket)
       .innerJoin(ticketType, eq(ticketType.id, ticket.ticketTypeId))

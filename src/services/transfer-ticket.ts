@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { cancellationRequest, event, order, ticket, ticketTransfer, ticketType, venue } from "~/db/schema";
+import { normaliseEmail } from "~/domain/account-rules";
 import { recipientProblem, TICKET_NOT_FOUND, transferProblem, transferProblemText } from "~/domain/ticket-transfer";
 import { AppError } from "~/lib/app-error";
 import { isUuid } from "~/lib/uuid";
@@ -54,7 +55,7 @@ export async function sendTicket(
     if (blocked) throw new AppError("conflict", transferProblemText[blocked], { reason: blocked });
 
     const token = randomBytes(24).toString("base64url");
-    const toEmail = input.toEmail.trim().toLowerCase();
+    const toEmail = normaliseEmail(input.toEmail);
     const [created] = await tx
       .insert(ticketTransfer)
       .values({ ticketId: input.ticketId, fromUserId: input.from.id, fromName: input.from.name, toEmail, toName: input.toName?.trim().slice(0, 80) || null, tokenHash: hashToken(token), createdAt: input.now })
@@ -74,6 +75,15 @@ export async function cancelTransfer(db: Db, input: { transferId: string; userId
     .where(and(eq(ticketTransfer.id, input.transferId), eq(ticketTransfer.fromUserId, input.userId), eq(ticketTransfer.status, "pending")))
     .returning({ id: ticketTransfer.id });
   return rows.length > 0;
+}
+
+/**
+ * For a select over tickets: where the ticket's pending transfer went (null: none). Spelled out in
+ * full, since drizzle leaves columns unqualified in a one-table select, where "id" in the subquery
+ * would be the transfer's own.
+ */
+export function pendingTransferTo() {
+  return sql<string | null>`(select tt.to_email from ticket_transfer tt where tt.ticket_id = "ticket"."id" and tt.status = 'pending' limit 1)`;
 }
 
 /** A transfer as its link shows it to the friend: what the ticket is for and who sent it. */
