@@ -8,7 +8,7 @@
 //   since the page that registers the worker loaded before the worker could see it.
 // - Kept pages belong to one person: every page says who is signed in ({type: "user", key}, null
 //   when nobody is), and when that changes (log-out, an expired session, another person) the kept
-//   tickets are deleted. Log-out also deletes them ({type: "forget"}, or caches.delete).
+//   tickets are deleted. Log-out also deletes them (caches.delete, from the page).
 // - Offline, a page never kept is a short "You're offline" page (a move inside the app reloads as a
 //   page to get it, rather than show the app's error screen).
 // - Only a real page (200) is kept; a 404 (a ticket cancelled or passed on), a 401/403 or a redirect
@@ -25,7 +25,6 @@ self.addEventListener("message", (event) => {
   const data = event.data || {};
   if (data.type === "user") event.waitUntil(setUser(typeof data.key === "string" ? data.key : null));
   if (data.type === "keep" && Array.isArray(data.urls)) event.waitUntil(setUser(typeof data.key === "string" ? data.key : null).then(() => keep(data.urls)));
-  if (data.type === "forget") event.waitUntil(caches.delete(CACHE));
 });
 
 /** Remembers whose tickets are kept; someone else (or nobody) means the kept ones go. */

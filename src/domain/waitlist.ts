@@ -23,7 +23,7 @@ export interface WaitlistTicket extends TicketLike {
  * checkout). Ones whose sales haven't opened yet still have places to come, so they don't count
  * as sold out; private tickets never do.
  */
-export function nothingToBuy(tickets: readonly TicketLike[], _now?: Date): boolean {
+export function nothingToBuy(tickets: readonly TicketLike[]): boolean {
   const publicTickets = tickets.filter((t) => t.kind !== "private");
   return publicTickets.length > 0 && publicTickets.every((t) => remaining(t) === 0);
 }
@@ -41,7 +41,7 @@ export function joinProblem(e: EventTimes & { isCancelled: boolean }, tickets: r
   if (e.isCancelled) return "cancelled";
   if (hasEnded(e, now)) return "ended";
   if (!Number.isInteger(quantity) || quantity < 1 || quantity > MAX_WAITLIST_QUANTITY) return "quantity";
-  if (!nothingToBuy(tickets, now)) return "on_sale";
+  if (!nothingToBuy(tickets)) return "on_sale";
   return null;
 }
 

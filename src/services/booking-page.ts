@@ -1,6 +1,7 @@
 import { and, eq, isNotNull, or, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { event, hold, seatClaim, user } from "~/db/schema";
+import { DEFAULT_OFFER_HOURS } from "~/domain/waitlist";
 
 /** What the booking panel needs beyond the event page itself: the host's fee mode, the seats already taken, and the waitlist's offer window. */
 export async function bookingExtras(db: Db, input: { eventId: string; hostId: string; now: Date }) {
@@ -12,5 +13,5 @@ export async function bookingExtras(db: Db, input: { eventId: string; hostId: st
     // Sold seats, and seats in holds that have not run out.
     .where(and(eq(seatClaim.eventId, input.eventId), or(isNotNull(seatClaim.ticketId), and(eq(hold.status, "active"), sql`${hold.expiresAt} > ${input.now}`))));
   const [settings] = await db.select({ hours: event.waitlistOfferHours }).from(event).where(eq(event.id, input.eventId));
-  return { feeMode: host?.feeMode ?? ("pass" as const), takenSeats: taken, waitlistOfferHours: settings?.hours ?? 12 };
+  return { feeMode: host?.feeMode ?? ("pass" as const), takenSeats: taken, waitlistOfferHours: settings?.hours ?? DEFAULT_OFFER_HOURS };
 }

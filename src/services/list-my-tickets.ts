@@ -4,7 +4,7 @@ import { cancellationRequest, event, order, ticket, ticketTransfer, ticketType, 
 import { hasEnded } from "~/domain/event-flags";
 import { isUuid } from "~/lib/uuid";
 import { fetchCards, type EventCardData } from "./discover-events";
-import { numberTickets, ticketOrder } from "./ticket-order";
+import { numberTickets, numberTicketsOfOrders, ticketOrder } from "./ticket-order";
 
 export interface MyTicket {
   id: string;
@@ -12,6 +12,8 @@ export interface MyTicket {
   seatRow: number | null;
   seatColumn: number | null;
   status: "valid" | "checked_in";
+  /** Its number within its order, as the ticket's own page counts it ("Ticket 2 of 3"). */
+  number: number;
 }
 
 export interface TicketGroup {
@@ -22,10 +24,11 @@ export interface TicketGroup {
 /**
  * The tickets a person holds (bought, or passed to them and claimed), grouped by event: upcoming
  * ones soonest first, past ones most recent first and paged. Cancelled tickets are not listed.
+ * `onlyUpcoming: n` gives just the first n upcoming events (a dashboard), with no past page.
  */
-export async function listMyTickets(db: Db, input: { userId: string; now: Date; pastPage?: number; pastPageSize?: number }) {
+export async function listMyTickets(db: Db, input: { userId: string; now: Date; pastPage?: number; pastPageSize?: number; onlyUpcoming?: number }) {
   const rows = await db
-    .select({ id: ticket.id, eventId: ticket.eventId, typeName: ticketType.name, seatRow: ticket.seatRow, seatColumn: ticket.seatColumn, status: ticket.status, startsAt: event.startsAt, endsAt: event.endsAt })
+    .select({ id: ticket.id, orderId: ticket.orderId, eventId: ticket.eventId, typeName: ticketType.name, seatRow: ticket.seatRow, seatColumn: ticket.seatColumn, status: ticket.status, startsAt: event.startsAt, endsAt: event.endsAt })
     .from(ticket)
     .innerJoin(order, eq(order.id, ticket.orderId))
     .innerJoin(event, eq(event.id, ticket.eventId))
@@ -33,14 +36,18 @@ export async function listMyTickets(db: Db, input: { userId: string; now: Date; 
     .where(and(eq(ticket.holderUserId, input.userId), inArray(ticket.status, ["valid", "checked_in"]), inArray(order.status, ["paid", "free"])))
     .orderBy(asc(event.startsAt), ...ticketOrder)
     .limit(2000);
+  const numbers = await numberTicketsOfOrders(db, [...new Set(rows.map((r) => r.orderId))]);
   const byEvent = new Map<string, { startsAt: Date; endsAt: Date | null; tickets: MyTicket[] }>();
   for (const r of rows) {
     const group = byEvent.get(r.eventId) ?? { startsAt: r.startsAt, endsAt: r.endsAt, tickets: [] };
-    group.tickets.push({ id: r.id, typeName: r.typeName, seatRow: r.seatRow, seatColumn: r.seatColumn, status: r.status as MyTicket["status"] });
+    group.tickets.push({ id: r.id, typeName: r.typeName, seatRow: r.seatRow, seatColumn: r.seatColumn, status: r.status as MyTicket["status"], number: numbers.get(r.id) ?? 1 });
     byEvent.set(r.eventId, group);
   }
   const entries = [...byEvent.entries()];
-  const upcomingIds = entries.filter(([, g]) => !hasEnded(g, input.now)).map(([id]) => id);
+  const upcomingIds = entries
+    .filter(([, g]) => !hasEnded(g, input.now))
+    .map(([id]) => id)
+    .slice(0, input.onlyUpcoming ?? Infinity);
   const pastIds = entries
     .filter(([, g]) => hasEnded(g, input.now))
     .sort(([, a], [, b]) => b.startsAt.getTime() - a.startsAt.getTime())
@@ -48,7 +55,7 @@ export async function listMyTickets(db: Db, input: { userId: string; now: Date; 
   const size = input.pastPageSize ?? 12;
   const pastPages = Math.max(1, Math.ceil(pastIds.length / size));
   const page = Math.min(Math.max(1, input.pastPage ?? 1), pastPages);
-  const shownPast = pastIds.slice((page - 1) * size, page * size);
+  const shownPast = input.onlyUpcoming === undefined ? pastIds.slice((page - 1) * size, page * size) : [];
   const cards = new Map((await fetchCards(db, [...upcomingIds, ...shownPast].map((id) => ({ id })))).map((c) => [c.id, c]));
   const group = (id: string): TicketGroup[] => (cards.has(id) ? [{ event: cards.get(id)!, tickets: byEvent.get(id)!.tickets }] : []);
   return {
@@ -135,5 +142,5 @@ export type MyTicketDetails = NonNullable<Awaited<ReturnType<typeof getMyTicket>
 
 /** The next few upcoming events a person holds tickets for, for their dashboard. */
 export async function upcomingTicketGroups(db: Db, input: { userId: string; now: Date; limit: number }): Promise<TicketGroup[]> {
-  return (await listMyTickets(db, { userId: input.userId, now: input.now, pastPageSize: 1 })).upcoming.slice(0, input.limit);
+  return (await listMyTickets(db, { userId: input.userId, now: input.now, onlyUpcoming: input.limit })).upcoming;
 }

@@ -293,9 +293,13 @@ async function seedOrders(
  * buyer among them, for one), and a buyer asking the host to cancel a paid order, so the host's
  * tickets page has a request to decide.
  */
-async function seedAfterTheSale(tx: Db, ctx: { now: Date; events: PlannedEvent[]; eventId: Map<string, string>; buyerId: string; hostId: string }) {
+async function seedAfterTheSale(tx: Db, ctx: { now: Date; events: PlannedEvent[]; eventId: Map<string, string>; buyerId: string }) {
   const soldOut = ctx.events.filter((e) => e.template.scenario === "sold-out" && e.template.host === "host" && e.startsAt > ctx.now);
-  const crowd = await tx.select({ id: user.id }).from(user).where(inArray(user.email, DEMO_CROWD.map(([f, l]) => crowdEmail(f, l))));
+  const crowd = await tx
+    .select({ id: user.id })
+    .from(user)
+    .where(inArray(user.email, DEMO_CROWD.map(([f, l]) => crowdEmail(f, l))))
+    .orderBy(asc(user.email));
   const entries: (typeof waitlistEntry.$inferInsert)[] = [];
   soldOut.slice(0, 2).forEach((e, i) => {
     const waiting = crowd.slice(i * 3, i * 3 + 3).map((c) => c.id);
@@ -478,7 +482,7 @@ export async function seedDemoIfEmpty(db: Db, opts: { now: Date; storage: SeedSt
         .values(DEMO_DISCOUNTS.map((d) => ({ hostId: userId(d.host), name: d.name, code: d.code, kind: d.kind, value: d.value, isPrivate: d.isPrivate })))
         .returning({ id: discount.id, code: discount.code, value: discount.value });
       await seedOrders(tx, { now, events, eventId, typeId, buyer: users.find((u) => u.key === "buyer")!, hostId: userId, crowdCode: discountRows.find((d) => d.code === "crowd10")!, signedUpAt, sign: opts.sign });
-      await seedAfterTheSale(tx, { now, events, eventId, buyerId: userId("buyer"), hostId: userId("host") });
+      await seedAfterTheSale(tx, { now, events, eventId, buyerId: userId("buyer") });
 
       await tx.insert(alert).values({
         heading: "Welcome to Ticketyboo",

@@ -4,6 +4,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import type { Database } from "~/db/client.server";
 import { event, hold, ticketType, user, venue } from "~/db/schema";
+import { isUuid } from "~/lib/uuid";
 import { completeOrder, type TicketSigner } from "~/services/complete-order";
 import { holdTickets } from "~/services/hold-tickets";
 
@@ -29,7 +30,7 @@ export function devBookingRoutes(database: Database, sign: TicketSigner) {
   return new Hono()
     .post("/holds/:holdId/expire", async (c) => {
       const id = c.req.param("holdId");
-      if (!/^[0-9a-f-]{36}$/i.test(id)) return c.json({ expired: false }, 404);
+      if (!isUuid(id)) return c.json({ expired: false }, 404);
       const rows = await database.db
         .update(hold)
         .set({ expiresAt: sql`now() - interval '1 second'` })

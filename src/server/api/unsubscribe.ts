@@ -13,7 +13,8 @@ export function unsubscribeRoutes(opts: { database: Database; links: Unsubscribe
   return new Hono().post("/", async (c) => {
     const userId = opts.links.verify(c.req.query("token"));
     if (!userId) return c.json({ error: { code: "not_found", message: "This unsubscribe link isn't valid." } }, 404);
-    await updateEmailPreferences(opts.database.db, { userId, changes: { notifyEventReminders: false }, now: new Date() }).catch(() => undefined);
+    // A failure is an error the mail app sees (and may retry), never a 204 that says it worked.
+    await updateEmailPreferences(opts.database.db, { userId, changes: { notifyEventReminders: false }, now: new Date() });
     return c.body(null, 204);
   });
 }

@@ -13,7 +13,7 @@ const FRIENDLY_MESSAGES = [
 ];
 
 /** What happened, in words that don't blame the server for a link that leads nowhere. */
-export function explanation(code: string | number | null): string {
+function explanation(code: string | number | null): string {
   const status = Number(code);
   if (status === 404 || status === 410) return "We couldn't find that. The link may be old, or what it pointed to has moved or gone.";
   if (status === 401 || status === 403) return "That page isn't open to this account. If you think it should be, try logging in with another.";

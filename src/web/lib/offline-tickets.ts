@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 
 /** The service worker's cache for tickets; cleared on log-out so the next person can't see them. */
-export const TICKETS_CACHE = "tb-tickets-v1";
+const TICKETS_CACHE = "tb-tickets-v1";
 
 /**
  * Makes the page in view work offline: registers the service worker (public/sw.js) and asks it to

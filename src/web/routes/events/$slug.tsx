@@ -57,7 +57,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const waitlist = {
     place,
     waiting,
-    canJoin: !event.isCancelled && !hasEnded(event, now) && nothingToBuy(event.tickets, now),
+    canJoin: !event.isCancelled && !hasEnded(event, now) && nothingToBuy(event.tickets),
     offerHours: extras.waitlistOfferHours,
   };
   return { event, now, recommendations, viewerId, isOwner: viewerId === event.host.id, feeMode: extras.feeMode, takenSeats: extras.takenSeats, unlockedIds, shareUrl, tileUrl: context.mapTileUrl, waitlist };

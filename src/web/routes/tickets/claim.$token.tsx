@@ -1,7 +1,7 @@
 import { CalendarDays, Gift, MapPin, Ticket } from "lucide-react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { isAppError } from "~/lib/app-error";
-import { formatLongDate, formatTimeRange } from "~/lib/format";
+import { formatWhenInFull } from "~/lib/format";
 import { seatName } from "~/lib/seats";
 import { claimTicket, findTransfer } from "~/services/transfer-ticket";
 import { setFlash } from "~/web/lib/flash.server";
@@ -63,7 +63,7 @@ export default function ClaimTicket({ loaderData, actionData, params }: Route.Co
         <p className="mt-3 flex gap-3 text-sm">
           <CalendarDays aria-hidden className="size-5 shrink-0 text-brand" />
           <span>
-            {formatLongDate(e.startsAt)}, {formatTimeRange(e.startsAt, e.endsAt)} (UK time)
+            {formatWhenInFull(e.startsAt, e.endsAt)}
           </span>
         </p>
         <p className="mt-2 flex gap-3 text-sm">

@@ -83,7 +83,7 @@ export default function TicketPage({ loaderData, actionData }: Route.ComponentPr
       <h1 className="mt-3 text-2xl font-extrabold tracking-tight tablet:text-3xl">{t.event.name}</h1>
 
       {t.event.isCancelled ? (
-        <p role="alert" className="mt-4 rounded-xl bg-danger-soft px-4 py-3 text-sm font-medium text-danger">
+        <p className="mt-4 rounded-xl bg-danger-soft px-4 py-3 text-sm font-medium text-danger">
           This event has been cancelled. The host will be in touch about your order.
         </p>
       ) : null}
