@@ -1,4 +1,4 @@
-import { sql, type SQL } from "drizzle-orm";
+import { sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { boundingBox, type LatLng, type TimeRange } from "~/domain/discovery";
 import { publicWindowStart } from "~/domain/event-flags";
@@ -60,8 +60,12 @@ export interface EventQuery {
 
 export const listed = sql`e.status = 'published' and not e.is_private and not e.is_cancelled`;
 
-/** When an event is over: its end, or the end of its London day (as the domain's `endOf`). */
-export const endsAt = sql`coalesce(e.ends_at, (date_trunc('day', e.starts_at at time zone 'Europe/London') + interval '1 day') at time zone 'Europe/London')`;
+/** When an event is over, from its start and end columns: its end, or the end of its London day (as the domain's `endOf`). */
+export function endOfEvent(startsAt: SQLWrapper, endsAt: SQLWrapper): SQL {
+  return sql`coalesce(${endsAt}, (date_trunc('day', ${startsAt} at time zone 'Europe/London') + interval '1 day') at time zone 'Europe/London')`;
+}
+
+export const endsAt = endOfEvent(sql`e.starts_at`, sql`e.ends_at`);
 
 function onSaleNow(now: Date): SQL {
   return sql`t.sold + t.held < t.capacity and (t.kind = 'general' or (t.kind in ('scheduled_visible', 'scheduled_hidden')

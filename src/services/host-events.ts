@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { endOfEvent } from "./discover-events";
 import type { Db } from "~/db/client.server";
 import { event, ticketType } from "~/db/schema";
 import { AppError } from "~/lib/app-error";
@@ -16,7 +17,7 @@ export async function hostEventStock(db: Db, input: { hostId: string; now: Date;
   const notEnded = and(
     eq(event.hostId, input.hostId),
     inArray(event.status, ["published", "unpublished"]),
-    sql`coalesce(${event.endsAt}, ${event.startsAt} + interval '1 day') > ${input.now}`,
+    sql`${endOfEvent(event.startsAt, event.endsAt)} > ${input.now}`,
   );
   const [{ total }] = (await db.select({ total: sql<number>`count(*)::int` }).from(event).where(notEnded)) as [{ total: number }];
   const pages = Math.max(1, Math.ceil(Number(total) / HOST_EVENTS_PAGE_SIZE));
