@@ -5,13 +5,15 @@ import { DEFAULT_OFFER_HOURS } from "~/domain/waitlist";
 
 /** What the booking panel needs beyond the event page itself: the host's fee mode, the seats already taken, and the waitlist's offer window. */
 export async function bookingExtras(db: Db, input: { eventId: string; hostId: string; now: Date }) {
-  const [host] = await db.select({ feeMode: user.feeMode }).from(user).where(eq(user.id, input.hostId));
-  const taken = await db
-    .select({ row: seatClaim.seatRow, column: seatClaim.seatColumn })
-    .from(seatClaim)
-    .leftJoin(hold, eq(hold.id, seatClaim.holdId))
-    // Sold seats, and seats in holds that have not run out.
-    .where(and(eq(seatClaim.eventId, input.eventId), or(isNotNull(seatClaim.ticketId), and(eq(hold.status, "active"), sql`${hold.expiresAt} > ${input.now}`))));
-  const [settings] = await db.select({ hours: event.waitlistOfferHours }).from(event).where(eq(event.id, input.eventId));
+  const [[host], taken, [settings]] = await Promise.all([
+    db.select({ feeMode: user.feeMode }).from(user).where(eq(user.id, input.hostId)),
+    db
+      .select({ row: seatClaim.seatRow, column: seatClaim.seatColumn })
+      .from(seatClaim)
+      .leftJoin(hold, eq(hold.id, seatClaim.holdId))
+      // Sold seats, and seats in holds that have not run out.
+      .where(and(eq(seatClaim.eventId, input.eventId), or(isNotNull(seatClaim.ticketId), and(eq(hold.status, "active"), sql`${hold.expiresAt} > ${input.now}`)))),
+    db.select({ hours: event.waitlistOfferHours }).from(event).where(eq(event.id, input.eventId)),
+  ]);
   return { feeMode: host?.feeMode ?? ("pass" as const), takenSeats: taken, waitlistOfferHours: settings?.hours ?? DEFAULT_OFFER_HOURS };
 }

@@ -1,5 +1,5 @@
 import { CalendarDays, CheckCircle2, Clock, Download, MapPin, Send, Ticket, XCircle } from "lucide-react";
-import QRCode from "qrcode";
+import { ticketQrSvg } from "~/web/lib/ticket-qr.server";
 import { data, Form, Link, useNavigation } from "react-router";
 import { formatLongDate, formatMoney, formatShortDate, formatTimeRange } from "~/lib/format";
 import { seatName } from "~/lib/seats";
@@ -26,7 +26,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   // Each ticket's QR, drawn on the server as SVG: high contrast, sharp at any size, no script.
   // Only for tickets this buyer still holds: one passed on carries its new holder's code.
   const qr = await Promise.all(
-    found.tickets.map((t) => (t.holderUserId === user.id ? QRCode.toString(t.code, { type: "svg", errorCorrectionLevel: "M", margin: 1, color: { dark: "#000000", light: "#ffffff" } }) : null)),
+    found.tickets.map((t) => (t.holderUserId === user.id ? ticketQrSvg(t.code, 1) : null)),
   );
   const cancellation = await latestCancellation(db, found.id);
   const option = cancellationOption(found, found.tickets, found.event, {

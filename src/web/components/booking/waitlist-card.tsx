@@ -5,6 +5,7 @@ import { toast } from "sonner";
 import { formatLongDate, formatLondonTime } from "~/lib/format";
 import type { WaitlistPlace } from "~/services/join-waitlist";
 import { useAskFirst } from "~/web/lib/use-ask-first";
+import { FormMessage } from "~/web/components/ui/field";
 
 export interface WaitlistCardProps {
   eventName: string;
@@ -37,11 +38,7 @@ export function WaitlistCard(props: WaitlistCardProps) {
       <h2 id="waitlist-heading" className="flex items-center gap-2 text-lg font-bold">
         <Users aria-hidden className="size-5 text-brand" /> Waitlist
       </h2>
-      {props.error ? (
-        <p role="alert" className="mt-3 rounded-xl bg-danger-soft px-3 py-2 text-sm font-medium text-danger">
-          {props.error}
-        </p>
-      ) : null}
+      <FormMessage className="mt-3">{props.error}</FormMessage>
       {place?.offer ? (
         <div className="mt-3 space-y-3">
           <p className="flex items-start gap-2 rounded-xl bg-success/10 px-3 py-2 text-sm font-medium text-success">

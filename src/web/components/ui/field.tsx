@@ -94,7 +94,7 @@ function FieldNotes({ id, hint, error }: { id: string; hint?: ReactNode; error?:
 }
 
 /** The form-level message: an error (role=alert) or a success note (role=status). */
-export function FormMessage({ tone = "error", children }: { tone?: "error" | "success" | "info"; children: ReactNode }) {
+export function FormMessage({ tone = "error", id, className = "", children }: { tone?: "error" | "success" | "info"; id?: string; className?: string; children: ReactNode }) {
   if (!children) return null;
   const styles = {
     error: "bg-danger-soft text-danger",
@@ -102,7 +102,7 @@ export function FormMessage({ tone = "error", children }: { tone?: "error" | "su
     info: "bg-brand-soft text-fg",
   }[tone];
   return (
-    <div role={tone === "error" ? "alert" : "status"} className={`rounded-xl px-3 py-2 text-sm ${styles}`}>
+    <div id={id} role={tone === "error" ? "alert" : "status"} className={`rounded-xl px-3 py-2 text-sm ${styles} ${className}`}>
       {children}
     </div>
   );

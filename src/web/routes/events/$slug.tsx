@@ -38,22 +38,21 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const event = await getEventPage(db, { slug: params.slug, viewerId });
   if (!event) throw data(null, { status: 404 });
   const now = new Date();
-  const [recommendations, extras] = await Promise.all([
+  // What the page adds to the event, all at once: recommendations, the booking panel's extras, and
+  // the waitlist (for a person on it, their place; for anyone, how many wait).
+  const [recommendations, extras, place, waiting] = await Promise.all([
     recommendForEvent(db, {
       now,
       event: { id: event.id, category: event.category, hostId: event.host.id, venue: event.venue ? { lat: event.venue.lat, lng: event.venue.lng } : null },
     }),
     bookingExtras(db, { eventId: event.id, hostId: event.host.id, now }),
+    viewerId ? waitlistPlace(db, { eventId: event.id, userId: viewerId }) : null,
+    waitingCounts(db, [event.id]).then((m) => m.get(event.id) ?? 0),
   ]);
   // A host's private link (?key=) unlocks its private ticket type; a private discount code does too, at checkout.
   const key = new URL(request.url).searchParams.get("key") ?? "";
   const unlockedIds = key ? event.tickets.filter((t) => t.kind === "private" && context.ticketCodes.unlockKey(t.id) === key).map((t) => t.id) : [];
   const shareUrl = `${context.publicUrl.replace(/\/$/, "")}/events/${event.slug}`;
-  // The waitlist: for a person on it, their place; for anyone, whether there's nothing left to buy.
-  const [place, waiting] = await Promise.all([
-    viewerId ? waitlistPlace(db, { eventId: event.id, userId: viewerId }) : null,
-    waitingCounts(db, [event.id]).then((m) => m.get(event.id) ?? 0),
-  ]);
   const waitlist = {
     place,
     waiting,

@@ -11,6 +11,7 @@ import { useAskFirst } from "~/web/lib/use-ask-first";
 import { Pagination } from "~/web/components/ui/pagination";
 import { requireUser } from "~/web/lib/signed-in.server";
 import { messages } from "~/web/messages";
+import { FormMessage } from "~/web/components/ui/field";
 import type { Route } from "./+types/tickets";
 
 export const handle = { title: "Tickets" };
@@ -120,11 +121,9 @@ export default function HostTickets({ loaderData, actionData }: Route.ComponentP
                   <p className="mt-1 text-xs text-fg-muted">
                     Asked {formatShortDate(r.createdAt)} at {formatLondonTime(r.createdAt)}
                   </p>
-                  {errorFor(r.id) ? (
-                    <p id={`request-error-${r.id}`} role="alert" className="mt-3 rounded-xl bg-danger-soft px-3 py-2 text-sm font-medium text-danger">
-                      {errorFor(r.id)}
-                    </p>
-                  ) : null}
+                  <FormMessage id={`request-error-${r.id}`} className="mt-3">
+                    {errorFor(r.id)}
+                  </FormMessage>
                   {r.status === "refunding" ? (
                     <p className="mt-3 text-sm font-medium">Refund in progress…</p>
                   ) : (

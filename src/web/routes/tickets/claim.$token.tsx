@@ -5,6 +5,7 @@ import { formatWhenInFull } from "~/lib/format";
 import { seatName } from "~/lib/seats";
 import { claimTicket, findTransfer } from "~/services/transfer-ticket";
 import { setFlash } from "~/web/lib/flash.server";
+import { FormMessage } from "~/web/components/ui/field";
 import type { Route } from "./+types/claim.$token";
 
 export const handle = { title: "Claim a ticket" };
@@ -78,11 +79,7 @@ export default function ClaimTicket({ loaderData, actionData, params }: Route.Co
           </span>
         </p>
 
-        {actionData?.error ? (
-          <p role="alert" className="mt-5 rounded-xl bg-danger-soft px-3 py-2 text-sm font-medium text-danger">
-            {actionData.error}
-          </p>
-        ) : null}
+        <FormMessage className="mt-5">{actionData?.error}</FormMessage>
 
         {loaderData.claimedByYou ? (
           <Link to={`/u/tickets/${loaderData.ticketId}`} className="btn-primary mt-6 w-full">

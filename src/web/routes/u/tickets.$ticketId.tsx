@@ -1,5 +1,5 @@
 import { ArrowLeft, CalendarDays, CalendarPlus, CheckCircle2, Download, MapPin, Navigation, Send, Ticket, Undo2 } from "lucide-react";
-import QRCode from "qrcode";
+import { ticketQrSvg } from "~/web/lib/ticket-qr.server";
 import { data, Form, isRouteErrorResponse, Link, useNavigation, useRouteLoaderData } from "react-router";
 import { hasEnded } from "~/domain/event-flags";
 import { transferProblem, transferProblemText } from "~/domain/ticket-transfer";
@@ -11,7 +11,7 @@ import { getMyTicket } from "~/services/list-my-tickets";
 import { cancelTransfer, sendTicket } from "~/services/transfer-ticket";
 import { sendTicketShared } from "~/server/email/after-sale-emails.server";
 import { ErrorCard } from "~/web/components/error-card";
-import { TextField } from "~/web/components/ui/field";
+import { FormMessage, TextField } from "~/web/components/ui/field";
 import { useKeepOffline } from "~/web/lib/offline-tickets";
 import { requireUser } from "~/web/lib/signed-in.server";
 import { useWakeLock } from "~/web/lib/use-wake-lock";
@@ -31,7 +31,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   // Unknown, or someone else's: the same answer either way, so ids can't be probed.
   if (!ticket) throw data({ ticket: null }, { status: 404 });
   const now = new Date();
-  const qr = await QRCode.toString(ticket.code, { type: "svg", errorCorrectionLevel: "M", margin: 2, color: { dark: "#000000", light: "#ffffff" } });
+  const qr = await ticketQrSvg(ticket.code);
   const blocked = ticket.pendingTransfer
     ? null
     : transferProblem({ status: ticket.status, holderUserId: user.id }, ticket.event, { holderId: user.id, now, cancellationPending: ticket.cancellationPending });
@@ -203,11 +203,7 @@ export default function TicketPage({ loaderData, actionData }: Route.ComponentPr
             ) : (
               <Form method="post" className="mt-3 space-y-3" noValidate>
                 <p className="text-sm text-fg-muted">They claim it into their own account, and get a QR code of their own. Yours stops working when they do.</p>
-                {actionData && "error" in actionData && actionData.error && !("field" in actionData && actionData.field) ? (
-                  <p role="alert" className="rounded-xl bg-danger-soft px-3 py-2 text-sm font-medium text-danger">
-                    {actionData.error}
-                  </p>
-                ) : null}
+                <FormMessage>{actionData && "error" in actionData && !("field" in actionData && actionData.field) ? actionData.error : null}</FormMessage>
                 <TextField
                   name="email"
                   type="email"
