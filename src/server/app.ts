@@ -29,6 +29,7 @@ import type { UnsubscribeLinks } from "./email/unsubscribe.server";
 import { errorResponse } from "./errors";
 import type { RobotCheck } from "./robot-check.server";
 import type { FileStorage } from "./storage/local-storage.server";
+import { createSessionReader } from "./session-reader";
 import { createTeamChat, type TeamChat } from "./team-chat.server";
 import { AppError } from "~/lib/app-error";
 import type { ConversionTracker } from "~/services/conversion-tracker";
@@ -178,14 +179,15 @@ export function createApp(deps: AppDeps) {
     if (!handler) handlers.set(build, (handler = createRequestHandler(build, mode)));
     return handler;
   };
+  const readSession = createSessionReader(auth, database.db);
   app.all("*", async (c) => {
-    const session = await auth.api.getSession({ headers: c.req.raw.headers }).catch((error: unknown) => {
+    const session = await readSession(c.req.raw.headers, new Date()).catch((error: unknown) => {
       // A broken session lookup must not take the page down; show it signed out and say why in the log.
       logger.warn({ err: error, requestId: c.get("requestId") }, "session lookup failed");
-      return null;
+      return { user: null, setCookies: [] };
     });
     const context = pageContext({ ...deps, teamChat }, {
-      user: session ? toSessionUser(session.user) : null,
+      user: session.user,
       clientIp: clientIp(c, config.trustProxy),
       requestId: c.get("requestId"),
       nonce: c.get("secureHeadersNonce") ?? "",
@@ -193,6 +195,8 @@ export function createApp(deps: AppDeps) {
     const response = await handlerFor(await deps.getBuild())(c.req.raw, context);
     // Pages carry personal data: never stored by shared caches, always revalidated by the browser.
     if (!response.headers.has("Cache-Control")) response.headers.set("Cache-Control", "private, no-cache");
+    // A session better-auth just extended goes back with its new expiry, so an active person stays signed in.
+    for (const cookie of session.setCookies) response.headers.append("Set-Cookie", cookie);
     return response;
   });
 
@@ -233,21 +237,4 @@ function tileOrigin(url: string): string | undefined {
   } catch {
     return undefined;
   }
-}
-
-function toSessionUser(u: Record<string, unknown>): SessionUser {
-  const s = (v: unknown) => (typeof v === "string" && v !== "" ? v : null);
-  return {
-    id: String(u.id),
-    email: String(u.email),
-    name: String(u.name ?? ""),
-    emailVerified: u.emailVerified === true,
-    userType: u.userType === "host" ? "host" : "buyer",
-    username: s(u.username),
-    firstName: s(u.firstName),
-    lastName: s(u.lastName),
-    image: s(u.image),
-    isVerified: u.isVerified === true,
-    isStaff: u.isStaff === true,
-  };
 }
