@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { discount, event, hold, holdLine, seatClaim, ticketType, user } from "~/db/schema";
+import { discount, event, hold, holdLine, seatClaim, ticketType, user, venue } from "~/db/schema";
 import { sanitiseBasket, type Basket, type BasketLine } from "~/domain/basket";
 import { hasEnded } from "~/domain/event-flags";
 import { ACTIVE_PROVIDER_FEE } from "~/domain/money";
@@ -226,36 +226,44 @@ function checkSeats(seated: boolean, seats: SeatChoice[], count: number, plan: {
  * plan, its ticket types, whether any of its holds has lapsed with stock still held, and the hold
  * an earlier attempt with this idempotency key made.
  */
+/** The hold's one read, prepared (by event id, and by slug from its page). */
+function prepareHoldReads(db: Db) {
+    const query = (by: "id" | "slug") =>
+      db
+        .select({
+          id: event.id,
+          host_id: event.hostId,
+          status: event.status,
+          is_cancelled: event.isCancelled,
+          starts_at: event.startsAt,
+          ends_at: event.endsAt,
+          fee_mode: user.feeMode,
+          seat_rows: venue.seatRows,
+          seat_columns: venue.seatColumns,
+          types: sql<TicketJson[] | string>`(select coalesce(json_agg(json_build_object(
+              'id', t.id, 'eventId', t.event_id, 'name', t.name, 'description', t.description, 'kind', t.kind,
+              'pricePence', t.price_pence, 'payWhatYouWish', t.pay_what_you_wish, 'capacity', t.capacity, 'sold', t.sold,
+              'held', t.held, 'maxPerOrder', t.max_per_order, 'salesStartAt', t.sales_start_at, 'salesEndAt', t.sales_end_at,
+              'sortOrder', t.sort_order, 'createdAt', t.created_at) order by t.sort_order), '[]'::json)
+            from ticket_type t where t.event_id = ${event.id})`,
+          lapsed: sql<boolean>`exists (select 1 from hold h where h.event_id = ${event.id} and h.status = 'active' and h.expires_at <= ${sql.placeholder("now")}::timestamptz)`,
+          existing_hold_id: sql<string | null>`(select h.id from hold h where h.idempotency_key = ${sql.placeholder("key")}::text)`,
+        })
+        .from(event)
+        .innerJoin(user, eq(user.id, event.hostId))
+        .leftJoin(venue, eq(venue.id, event.venueId))
+        .where(by === "id" ? sql`${event.id} = ${sql.placeholder("which")}::uuid` : eq(event.slug, sql.placeholder("which")))
+        .limit(1)
+        .prepare(`tb_read_for_hold_by_${by}`);
+    return { id: query("id"), slug: query("slug") };
+}
+/** Prepared once per database: PostgreSQL then parses and plans the read once per connection. */
+const holdReads = new WeakMap<Db, ReturnType<typeof prepareHoldReads>>();
+
 async function readForHold(db: Db, input: HoldInput): Promise<HoldContext | null> {
-  const which = input.eventId ? sql`e.id = ${input.eventId}::uuid` : sql`e.slug = ${input.slug ?? ""}`;
-  const { rows } = await db.execute<{
-    id: string;
-    host_id: string;
-    status: string;
-    is_cancelled: boolean;
-    starts_at: string | Date;
-    ends_at: string | Date | null;
-    fee_mode: "pass" | "absorb";
-    seat_rows: number | null;
-    seat_columns: number | null;
-    types: TicketJson[] | string;
-    lapsed: boolean;
-    existing_hold_id: string | null;
-  }>(sql`
-    select e.id, e.host_id, e.status, e.is_cancelled, e.starts_at, e.ends_at, u.fee_mode, v.seat_rows, v.seat_columns,
-      (select coalesce(json_agg(json_build_object(
-          'id', t.id, 'eventId', t.event_id, 'name', t.name, 'description', t.description, 'kind', t.kind,
-          'pricePence', t.price_pence, 'payWhatYouWish', t.pay_what_you_wish, 'capacity', t.capacity, 'sold', t.sold,
-          'held', t.held, 'maxPerOrder', t.max_per_order, 'salesStartAt', t.sales_start_at, 'salesEndAt', t.sales_end_at,
-          'sortOrder', t.sort_order, 'createdAt', t.created_at) order by t.sort_order), '[]'::json)
-        from ticket_type t where t.event_id = e.id) as types,
-      exists (select 1 from hold h where h.event_id = e.id and h.status = 'active' and h.expires_at <= ${input.now}) as lapsed,
-      ${input.idempotencyKey ? sql`(select h.id from hold h where h.idempotency_key = ${input.idempotencyKey})` : sql`null::uuid`} as existing_hold_id
-    from event e
-    join "user" u on u.id = e.host_id
-    left join venue v on v.id = e.venue_id
-    where ${which}
-    limit 1`);
+  let reads = holdReads.get(db);
+  if (!reads) holdReads.set(db, (reads = prepareHoldReads(db)));
+  const rows = await (input.eventId ? reads.id : reads.slug).execute({ which: input.eventId ?? input.slug ?? "", now: input.now.toISOString(), key: input.idempotencyKey ?? null });
   const r = rows[0];
   if (!r) return null;
   const types = (typeof r.types === "string" ? (JSON.parse(r.types) as TicketJson[]) : r.types).map(ticketFromJson);
