@@ -6,12 +6,16 @@
 // On PostgreSQL the server is started as `npm start` starts it, in its own process; on PGlite (one
 // process owns its files) it runs inside the benchmark. Either way the buyers' requests come from here.
 // Prints a line per round, then one JSON line:
-//   {"rounds","buyers","tickets","sold","oversold","orphans","holds_per_s","sql_per_s","ratio","floor_per_s","floor_ratio"}
+//   {"rounds","buyers","tickets","sold","oversold","orphans","holds_per_s","sql_per_s","ratio","floor_per_s","floor_ratio",
+//    "service_per_s","service_ratio"}
 // sold, oversold and orphans are the worst round's; holds_per_s is buyers per second through the
 // HTTP checkout (hold) step, sql_per_s is claims per second as a bare conditional UPDATE + INSERT
 // transaction at the same concurrency, and ratio is holds_per_s / sql_per_s. Also floor_per_s, the
 // same buyers' checkout on a sold-out event (the cheapest answer the checkout gives), and
-// floor_ratio = holds_per_s / floor_per_s: how close holding comes to that floor.
+// floor_ratio = holds_per_s / floor_per_s: how close holding comes to that floor. And service_per_s,
+// the hold service (`holdTickets`) called directly over the benchmark's own pool, no HTTP and no
+// session: service_ratio = service_per_s / sql_per_s is what the hold's own database work allows,
+// a ceiling for ratio that no HTTP path can pass.
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
@@ -25,6 +29,7 @@ import pg from "pg";
 import type { ServerBuild } from "react-router";
 import { account, ticketType, user } from "../src/db/schema";
 import { prepareDatabase } from "../src/db/migrate.server";
+import { holdTickets } from "../src/services/hold-tickets";
 import { createEvent, createHost } from "../tests/factories/events";
 import { createTestApp } from "../tests/setup/test-app";
 import { arg, benchDatabase, round } from "./lib";
@@ -253,6 +258,23 @@ async function rawClaims(typeId: string, eventId: string): Promise<{ ms: number;
   return { ms: performance.now() - t, claimed };
 }
 
+/** The same buyers holding one ticket each through the hold service itself, all at once. */
+async function serviceHolds(slug: string, typeId: string): Promise<{ ms: number; held: number }> {
+  let held = 0;
+  const t = performance.now();
+  await Promise.all(
+    buyers.map(async (b) => {
+      try {
+        await holdTickets(db, { slug, userId: b.id, lines: [{ ticketTypeId: typeId, quantity: 1 }], idempotencyKey: randomUUID(), now: new Date() });
+        held++;
+      } catch (error) {
+        if ((error as { code?: string }).code !== "conflict") throw error;
+      }
+    }),
+  );
+  return { ms: performance.now() - t, held };
+}
+
 async function check(eventId: string) {
   const r = (
     await database.db.execute<{ sold: number; tickets: number; capacity: number; orphan_orders: number; orphan_tickets: number }>(sql`
@@ -276,7 +298,7 @@ if (profiler) {
   await profiler.post("Profiler.enable");
 }
 
-const results: { sold: number; oversold: number; orphans: number; holdsPerS: number; sqlPerS: number; floorPerS: number }[] = [];
+const results: { sold: number; oversold: number; orphans: number; holdsPerS: number; sqlPerS: number; floorPerS: number; servicePerS: number }[] = [];
 try {
   for (let round_ = 1; round_ <= ROUNDS; round_++) {
     const e = await createEvent(db, { hostId: host.id, name: `Oversell Round ${round_}`, startsAt: new Date(Date.now() + 7 * 86_400_000) }, [{ pricePence: 1000, capacity: TICKETS }]);
@@ -313,13 +335,19 @@ try {
     const floorMs = performance.now() - t;
     if (refused.some(Boolean)) throw new Error("a ticket was held on an event with none");
 
+    const direct = await createEvent(db, { hostId: host.id, name: `Oversell Service ${round_}`, startsAt: new Date(Date.now() + 7 * 86_400_000) }, [{ pricePence: 1000, capacity: TICKETS }]);
+    const [directType] = await db.select({ id: ticketType.id }).from(ticketType).where(eq(ticketType.eventId, direct.id));
+    const service = await serviceHolds(direct.slug, directType!.id);
+    if (service.held !== TICKETS) throw new Error(`the hold service held ${service.held} of ${TICKETS}`);
+
     const holdsPerS = BUYERS / (holdMs / 1000);
     const sqlPerS = BUYERS / (raw.ms / 1000);
     const floorPerS = BUYERS / (floorMs / 1000);
-    results.push({ sold: got.sold, oversold: got.oversold, orphans: got.orphans, holdsPerS, sqlPerS, floorPerS });
+    const servicePerS = BUYERS / (service.ms / 1000);
+    results.push({ sold: got.sold, oversold: got.oversold, orphans: got.orphans, holdsPerS, sqlPerS, floorPerS, servicePerS });
     console.log(
       `round ${String(round_).padStart(2)}: sold ${got.sold}/${TICKETS} (counted ${got.counted}, held ${paid}), oversold ${got.oversold}, orphans ${got.orphans}; ` +
-        `holds ${round(holdsPerS, 0)}/s, paying ${round(payMs / 1000, 2)} s; raw SQL ${round(sqlPerS, 0)}/s; sold-out floor ${round(floorPerS, 0)}/s`,
+        `holds ${round(holdsPerS, 0)}/s, paying ${round(payMs / 1000, 2)} s; raw SQL ${round(sqlPerS, 0)}/s; sold-out floor ${round(floorPerS, 0)}/s; hold service ${round(servicePerS, 0)}/s`,
     );
   }
 } finally {
@@ -336,6 +364,7 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 const holdsPerS = median(results.map((r) => r.holdsPerS));
 const sqlPerS = median(results.map((r) => r.sqlPerS));
 const floorPerS = median(results.map((r) => r.floorPerS));
+const servicePerS = median(results.map((r) => r.servicePerS));
 console.log(
   JSON.stringify({
     engine: bench.engine,
@@ -350,5 +379,7 @@ console.log(
     ratio: round(holdsPerS / sqlPerS),
     floor_per_s: round(floorPerS, 1),
     floor_ratio: round(holdsPerS / floorPerS),
+    service_per_s: round(servicePerS, 1),
+    service_ratio: round(servicePerS / sqlPerS),
   }),
 );
