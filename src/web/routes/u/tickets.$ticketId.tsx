@@ -11,6 +11,7 @@ import { getMyTicket } from "~/services/list-my-tickets";
 import { cancelTransfer, sendTicket } from "~/services/transfer-ticket";
 import { sendTicketShared } from "~/server/email/after-sale-emails.server";
 import { ErrorCard } from "~/web/components/error-card";
+import { displayName } from "~/web/components/shell/profile-menu";
 import { FormMessage, TextField } from "~/web/components/ui/field";
 import { useKeepOffline } from "~/web/lib/offline-tickets";
 import { requireUser } from "~/web/lib/signed-in.server";
@@ -50,7 +51,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   }
   const toEmail = String(form.get("email") ?? "");
   const toName = String(form.get("name") ?? "").trim();
-  const fromName = [user.firstName, user.lastName].filter(Boolean).join(" ") || user.name;
+  const fromName = displayName(user);
   try {
     const sent = await sendTicket(db, { ticketId: params.ticketId, from: { id: user.id, email: user.email, name: fromName }, toEmail, toName, now });
     try {
