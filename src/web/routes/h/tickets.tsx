@@ -247,13 +247,13 @@ export default function HostTickets({ loaderData, actionData }: Route.ComponentP
                             <label htmlFor={`capacity-${t.id}`} className="sr-only">
                               Capacity of {t.name}
                             </label>
-                            <input id={`capacity-${t.id}`} name="capacity" type="number" min={t.sold + t.held} max={100000} defaultValue={t.capacity} className="h-10 w-[4.5rem] min-w-0 rounded-xl tablet:w-24 border border-border bg-surface px-2 tabular-nums" />
+                            <input id={`capacity-${t.id}`} name="capacity" type="number" aria-invalid={errorFor(t.id) ? true : undefined} aria-describedby={errorFor(t.id) ? `capacity-error-${t.id}` : undefined} min={t.sold + t.held} max={100000} defaultValue={t.capacity} className="h-10 w-[4.5rem] min-w-0 rounded-xl tablet:w-24 border border-border bg-surface px-2 tabular-nums" />
                             <button type="submit" className="btn-secondary min-h-10 px-3 text-sm" disabled={busy}>
                               Save
                             </button>
                           </Form>
                           {errorFor(t.id) ? (
-                            <p role="alert" className="mt-1 text-xs font-medium text-danger">
+                            <p id={`capacity-error-${t.id}`} role="alert" className="mt-1 text-xs font-medium text-danger">
                               {errorFor(t.id)}
                             </p>
                           ) : null}
@@ -270,7 +270,7 @@ export default function HostTickets({ loaderData, actionData }: Route.ComponentP
                     <input type="hidden" name="intent" value="offer-hours" />
                     <input type="hidden" name="target" value={e.id} />
                     <label htmlFor={`hours-${e.id}`}>Hold freed places for</label>
-                    <input id={`hours-${e.id}`} name="hours" type="number" min={1} max={168} defaultValue={e.waitlistOfferHours} className="h-10 w-20 rounded-xl border border-border bg-surface px-2 tabular-nums" />
+                    <input id={`hours-${e.id}`} name="hours" type="number" aria-invalid={errorFor(e.id) ? true : undefined} aria-describedby={errorFor(e.id) ? `hours-error-${e.id}` : undefined} min={1} max={168} defaultValue={e.waitlistOfferHours} className="h-10 w-20 rounded-xl border border-border bg-surface px-2 tabular-nums" />
                     <span>hours</span>
                     <button type="submit" className="btn-secondary min-h-10 px-3 text-sm" disabled={busy}>
                       Save
@@ -278,7 +278,7 @@ export default function HostTickets({ loaderData, actionData }: Route.ComponentP
                   </Form>
                 </div>
                 {errorFor(e.id) ? (
-                  <p role="alert" className="mt-1 text-xs font-medium text-danger">
+                  <p id={`hours-error-${e.id}`} role="alert" className="mt-1 text-xs font-medium text-danger">
                     {errorFor(e.id)}
                   </p>
                 ) : null}
