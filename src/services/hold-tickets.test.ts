@@ -6,6 +6,7 @@ import { isAppError } from "~/lib/app-error";
 import { createTicketCodes } from "~/server/ticket-codes.server";
 import { createEvent, createHost, createVenue } from "../../tests/factories/events";
 import { createTestDatabase } from "../../tests/setup/test-db";
+import { claimAndHold } from "./claim-stock";
 import { completeOrder } from "./complete-order";
 import { extendHold, holdTickets } from "./hold-tickets";
 import { releaseHolds } from "./release-holds";
@@ -91,6 +92,20 @@ describe("holding tickets", () => {
              (select count(*)::int from hold_line l join hold h on h.id = l.hold_id where h.event_id = ${e.id}) as lines,
              (select count(*)::int from hold where event_id = ${e.id} and status <> 'active' and idempotency_key is not null) as keyed_closed`);
     expect(rows[0]).toEqual({ active: 10, lines: 10, keyed_closed: 0 });
+  });
+
+  it("writes nothing when the claim finds the stock short, and answers with that stock or the hold its key made", async () => {
+    const { event: e, types } = await newEvent([{ pricePence: 1000, capacity: 3, sold: 2 }]);
+    const claim = (quantity: number, idempotencyKey: string | null) =>
+      claimAndHold(database.db, { eventId: e.id, userId: buyerId, expiresAt: later(10), seats: [], discountId: null, idempotencyKey, lines: [{ ticketTypeId: types[0]!.id, quantity, unitPricePence: 1000 }] });
+    expect(await claim(2, null)).toEqual({ short: true, stock: [{ id: types[0]!.id, sold: 2, held: 0, capacity: 3 }], existingHoldId: null });
+    expect(await database.db.select().from(hold).where(eq(hold.eventId, e.id))).toHaveLength(0);
+    const won = await claim(1, `key-${e.id}`);
+    expect(won).toMatchObject({ short: false, claimed: 1 });
+    // The same press again, now that its own claim took the last place.
+    expect(await claim(1, `key-${e.id}`)).toEqual({ short: true, stock: [{ id: types[0]!.id, sold: 2, held: 1, capacity: 3 }], existingHoldId: !won.short && won.holdId });
+    expect(await database.db.select().from(hold).where(eq(hold.eventId, e.id))).toHaveLength(1);
+    expect(await stock(types[0]!.id)).toEqual({ sold: 2, held: 1 });
   });
 
   it("claims baskets of two ticket types at once without deadlock or oversell, all or nothing", async () => {

@@ -6,7 +6,7 @@ import { hasEnded } from "~/domain/event-flags";
 import { ACTIVE_PROVIDER_FEE } from "~/domain/money";
 import { checkoutProblem, isValidChosenAmount, priceOrder, type DiscountRule, type PriceBreakdown } from "~/domain/pricing";
 import { AppError } from "~/lib/app-error";
-import { claimAndHold } from "./claim-stock";
+import { claimAndHold, type StockRow } from "./claim-stock";
 import { releaseHoldsAndOffer } from "./waitlist-offers";
 
 /** How long tickets are held at checkout (the booking timer). */
@@ -149,6 +149,12 @@ export async function holdTickets(db: Db, input: HoldInput): Promise<HeldTickets
   // one line nothing can be half claimed, so it needs no transaction around it.
   if (!seated && plan.lines.length === 1) {
     const claim = await claimAndHold(db, { ...hold_, seats: [], lines: plan.lines });
+    if (claim.short) {
+      // The last places went between the read and the claim, and nothing was written: the earlier
+      // press with this key, if that is what took them, or the basket corrected to the stock as found.
+      if (claim.existingHoldId) return describeHold(db, claim.existingHoldId);
+      throw beatenTo(planHold(input, withStock(types, claim.stock), unlocked, rule, found.feeMode).basket);
+    }
     if (claim.holdId && claim.claimed === 1) return { holdId: claim.holdId, expiresAt, breakdown: plan.breakdown, discountCode: coupon?.discount?.code ?? null };
     // Another request with this key made the hold first (and claimed for it).
     if (!claim.holdId) return describeHold(db, (await db.select({ id: hold.id }).from(hold).where(eq(hold.idempotencyKey, input.idempotencyKey!)).limit(1))[0]!.id);
@@ -164,6 +170,7 @@ export async function holdTickets(db: Db, input: HoldInput): Promise<HeldTickets
       const owners = plan.lines.flatMap((l) => Array.from({ length: l.quantity }, () => l.ticketTypeId));
       const chosen = seated ? seats.map((s, i) => ({ row: s.row, column: s.column, ticketTypeId: owners[i]! })) : [];
       const claim = await claimAndHold(tx, { ...hold_, seats: chosen, lines: plan.lines });
+      if (claim.short) throw claim.existingHoldId ? new SameKey() : new ClaimFailed();
       // Another request with the same key made the hold first.
       if (!claim.holdId) throw new SameKey();
       if (claim.claimed !== plan.lines.length) throw new ClaimFailed();
@@ -191,6 +198,13 @@ export async function holdTickets(db: Db, input: HoldInput): Promise<HeldTickets
   }
   return { holdId: outcome.holdId, expiresAt, breakdown: plan.breakdown, discountCode: coupon?.discount?.code ?? null };
 }
+
+/** The ticket types with their stock as a claim found it. */
+const withStock = (types: TicketRow[], stock: StockRow[]) =>
+  types.map((t) => {
+    const now = stock.find((s) => s.id === t.id);
+    return now ? { ...t, sold: now.sold, held: now.held, capacity: now.capacity } : t;
+  });
 
 class ClaimFailed extends Error {}
 class SameKey extends Error {}

@@ -79,7 +79,7 @@ async function offerTo(tx: Db, entry: { id: string; user_id: string; quantity: n
     lines: [{ ticketTypeId: offer.ticketTypeId, quantity: offer.quantity, unitPricePence: type.pricePence }],
     extended: true,
   });
-  if (!claim.holdId || claim.claimed !== 1) throw new Error("The offer's claim fell short");
+  if (claim.short || !claim.holdId || claim.claimed !== 1) throw new Error("The offer's claim fell short");
   if (seats.length > 0) {
     const placed = await tx
       .insert(seatClaim)
