@@ -53,3 +53,52 @@ export async function benchDatabase(label: string): Promise<{ database: Database
     },
   };
 }
+
+/**
+ * CPU time (user + system, µs) used so far by a process and its descendants, read from /proc:
+ * null where there is no /proc (not Linux) or no such process. Descendants that have ended count
+ * too (their time passes to the parent that reaped them). `postgres()` is a local PostgreSQL
+ * server: its postmaster and every backend, writer and checkpointer under it.
+ */
+export const cpuOf = {
+  tree(root: number): number | null {
+    const table = procTable();
+    if (!table?.some((p) => p.pid === root)) return null;
+    const ids = new Set([root]);
+    for (let grew = true; grew; ) {
+      grew = false;
+      for (const p of table) {
+        if (ids.has(p.pid) || !ids.has(p.ppid)) continue;
+        ids.add(p.pid);
+        grew = true;
+      }
+    }
+    return table.filter((p) => ids.has(p.pid)).reduce((n, p) => n + p.cpuMicros, 0);
+  },
+  postgres(): number | null {
+    const backend = procTable()?.find((p) => p.cmdline.startsWith("postgres: "));
+    return backend ? cpuOf.tree(backend.ppid) : null;
+  },
+};
+
+function procTable(): { pid: number; ppid: number; cmdline: string; cpuMicros: number }[] | null {
+  if (!fs.existsSync("/proc/self/stat")) return null;
+  // Clock ticks, 100 a second on Linux.
+  const tick = 1_000_000 / 100;
+  const rows = [];
+  for (const name of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${name}/stat`, "utf8");
+      // The fields after the command name, which is in parentheses and may hold spaces: ppid, then
+      // utime, stime, and cutime, cstime (children it has reaped) at 11 to 14.
+      const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      const cmdline = fs.readFileSync(`/proc/${name}/cmdline`, "utf8").replaceAll("\0", " ");
+      const ticks = Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14]);
+      rows.push({ pid: Number(name), ppid: Number(f[1]), cmdline, cpuMicros: ticks * tick });
+    } catch {
+      // The process ended while we looked.
+    }
+  }
+  return rows;
+}

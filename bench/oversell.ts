@@ -15,7 +15,11 @@
 // floor_ratio = holds_per_s / floor_per_s: how close holding comes to that floor. And service_per_s,
 // the hold service (`holdTickets`) called directly over the benchmark's own pool, no HTTP and no
 // session: service_ratio = service_per_s / sql_per_s is what the hold's own database work allows,
-// a ceiling for ratio that no HTTP path can pass.
+// a ceiling for ratio that no HTTP path can pass. Where /proc can be read (Linux, local PostgreSQL),
+// also the CPU each step costs the whole machine, per buyer: cpu_ms_per_hold (the buyers' side, the
+// server and PostgreSQL together), server_cpu_ms_per_hold (the server's part), cpu_ms_per_claim (the
+// bare SQL claim, its client and PostgreSQL) and cpu_ms_per_floor. On a machine whose cores are all
+// busy, throughput is cores / CPU per buyer, so these say where a gap in ratio comes from.
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
@@ -32,7 +36,7 @@ import { prepareDatabase } from "../src/db/migrate.server";
 import { holdTickets } from "../src/services/hold-tickets";
 import { createEvent, createHost } from "../tests/factories/events";
 import { createTestApp } from "../tests/setup/test-app";
-import { arg, benchDatabase, round } from "./lib";
+import { arg, benchDatabase, cpuOf, round } from "./lib";
 
 const ROUNDS = Number(arg("rounds", "20"));
 const BUYERS = Number(arg("buyers", "500"));
@@ -96,6 +100,7 @@ async function startServerProcess(url: string, dataDir: string) {
   return {
     port,
     origin,
+    pid: child.pid ?? null,
     async close() {
       child.kill("SIGTERM");
       await exited;
@@ -114,6 +119,8 @@ async function startServerInProcess() {
   await new Promise<void>((resolve) => httpServer.listen(0, "127.0.0.1", resolve));
   return {
     port: (httpServer.address() as { port: number }).port,
+    // In this process: its CPU is counted as the buyers' side.
+    pid: null,
     origin: testApp.config.publicUrl.replace(/\/$/, ""),
     async close() {
       httpServer.close();
@@ -131,6 +138,34 @@ function freePort(): Promise<number> {
       probe.close(() => resolve(port));
     });
   });
+}
+
+/** CPU used so far (µs): this process (the buyers, and on PGlite the server too), the server process, PostgreSQL. */
+function cpuNow() {
+  const { user: u, system } = process.cpuUsage();
+  return { here: u + system, server: server.pid ? cpuOf.tree(server.pid) : null, postgres: bench.url ? cpuOf.postgres() : null };
+}
+
+interface Timed<T> {
+  result: T;
+  ms: number;
+  /** CPU the work cost the machine, in µs: everyone's, and the server process's; null where it cannot be read. */
+  cpu: { total: number | null; server: number | null };
+}
+
+/** Runs `work`, timing it and counting the CPU it costs. */
+async function timed<T>(work: () => Promise<T>): Promise<Timed<T>> {
+  const before = cpuNow();
+  const t = performance.now();
+  const result = await work();
+  const ms = performance.now() - t;
+  const after = cpuNow();
+  const delta = (k: "server" | "postgres") => (before[k] === null || after[k] === null ? null : after[k]! - before[k]!);
+  const postgres = delta("postgres");
+  const serverCpu = delta("server");
+  // PostgreSQL elsewhere (or out of sight) leaves the total unknown.
+  const total = bench.url && postgres === null ? null : after.here - before.here + (serverCpu ?? 0) + (postgres ?? 0);
+  return { result, ms, cpu: { total, server: serverCpu } };
 }
 
 interface Reply {
@@ -213,7 +248,7 @@ async function pay(b: (typeof buyers)[number], checkoutPath: string): Promise<vo
 }
 
 /** The same claim as raw SQL: a conditional UPDATE and an INSERT in one transaction per buyer. */
-async function rawClaims(typeId: string, eventId: string): Promise<{ ms: number; claimed: number }> {
+async function rawClaims(typeId: string, eventId: string): Promise<Timed<number>> {
   const expires = new Date(Date.now() + 600_000);
   const claimOnce = async (query: (text: string, values: unknown[]) => Promise<{ rows: unknown[] }>, userId: string) => {
     await query("begin", []);
@@ -228,24 +263,24 @@ async function rawClaims(typeId: string, eventId: string): Promise<{ ms: number;
     const pool = new pg.Pool({ connectionString: bench.url, max: 10 });
     // Connected before the clock starts, as the app's pool is.
     await Promise.all(Array.from({ length: 10 }, async () => (await pool.connect()).release()));
-    const t = performance.now();
-    await Promise.all(
-      buyers.map(async (b) => {
-        const client = await pool.connect();
-        try {
-          const n = await claimOnce((text, values) => client.query(text, values), b.id);
-          claimed += n;
-        } finally {
-          client.release();
-        }
-      }),
+    const run = await timed(() =>
+      Promise.all(
+        buyers.map(async (b) => {
+          const client = await pool.connect();
+          try {
+            const n = await claimOnce((text, values) => client.query(text, values), b.id);
+            claimed += n;
+          } finally {
+            client.release();
+          }
+        }),
+      ),
     );
-    const ms = performance.now() - t;
     await pool.end();
-    return { ms, claimed };
+    return { ...run, result: claimed };
   }
   // PGlite has one connection: the claims run one after another, as they do through the app.
-  const t = performance.now();
+  return timed(async () => {
   for (const b of buyers) {
     await database.db.transaction(async (tx) => {
       const rows = await tx.execute(sql`update ticket_type set held = held + 1 where id = ${typeId} and sold + held + 1 <= capacity returning id`);
@@ -255,14 +290,14 @@ async function rawClaims(typeId: string, eventId: string): Promise<{ ms: number;
       }
     });
   }
-  return { ms: performance.now() - t, claimed };
+  return claimed;
+  });
 }
 
 /** The same buyers holding one ticket each through the hold service itself, all at once. */
-async function serviceHolds(slug: string, typeId: string): Promise<{ ms: number; held: number }> {
+async function serviceHolds(slug: string, typeId: string): Promise<Timed<number>> {
   let held = 0;
-  const t = performance.now();
-  await Promise.all(
+  const run = await timed(() => Promise.all(
     buyers.map(async (b) => {
       try {
         await holdTickets(db, { slug, userId: b.id, lines: [{ ticketTypeId: typeId, quantity: 1 }], idempotencyKey: randomUUID(), now: new Date() });
@@ -271,8 +306,8 @@ async function serviceHolds(slug: string, typeId: string): Promise<{ ms: number;
         if ((error as { code?: string }).code !== "conflict") throw error;
       }
     }),
-  );
-  return { ms: performance.now() - t, held };
+  ));
+  return { ...run, result: held };
 }
 
 async function check(eventId: string) {
@@ -298,7 +333,10 @@ if (profiler) {
   await profiler.post("Profiler.enable");
 }
 
-const results: { sold: number; oversold: number; orphans: number; holdsPerS: number; sqlPerS: number; floorPerS: number; servicePerS: number }[] = [];
+type Cpu = Timed<unknown>["cpu"];
+const results: { sold: number; oversold: number; orphans: number; holdsPerS: number; sqlPerS: number; floorPerS: number; servicePerS: number; cpu: { hold: Cpu; claim: Cpu; floor: Cpu } }[] = [];
+/** CPU per buyer in ms, or null. */
+const perBuyer = (us: number | null) => (us === null ? null : us / BUYERS / 1000);
 try {
   for (let round_ = 1; round_ <= ROUNDS; round_++) {
     const e = await createEvent(db, { hostId: host.id, name: `Oversell Round ${round_}`, startsAt: new Date(Date.now() + 7 * 86_400_000) }, [{ pricePence: 1000, capacity: TICKETS }]);
@@ -307,14 +345,13 @@ try {
     // Everyone presses "Checkout" at once; then the winners pay, all at once too.
     freshConnections();
     if (profiler && round_ === ROUNDS) await profiler.post("Profiler.start");
-    let t = performance.now();
-    const held = await Promise.all(buyers.map((b) => hold(b, e.slug, type!.id)));
-    const holdMs = performance.now() - t;
+    const holding = await timed(() => Promise.all(buyers.map((b) => hold(b, e.slug, type!.id))));
+    const held = holding.result;
     if (profiler && round_ === ROUNDS) {
       const { profile } = await profiler.post("Profiler.stop");
       fs.writeFileSync(process.env.PROFILE!, JSON.stringify(profile));
     }
-    t = performance.now();
+    const t = performance.now();
     await Promise.all(buyers.map((b, i) => (held[i] ? pay(b, held[i]) : undefined)));
     const payMs = performance.now() - t;
     const got = await check(e.id);
@@ -323,31 +360,31 @@ try {
     const baseline = await createEvent(db, { hostId: host.id, name: `Oversell Baseline ${round_}`, startsAt: new Date(Date.now() + 7 * 86_400_000) }, [{ pricePence: 1000, capacity: TICKETS }]);
     const [baseType] = await db.select({ id: ticketType.id }).from(ticketType).where(eq(ticketType.eventId, baseline.id));
     const raw = await rawClaims(baseType!.id, baseline.id);
-    if (raw.claimed !== TICKETS) throw new Error(`the raw SQL baseline claimed ${raw.claimed} of ${TICKETS}`);
+    if (raw.result !== TICKETS) throw new Error(`the raw SQL baseline claimed ${raw.result} of ${TICKETS}`);
 
     // The floor: the same buyers pressing Checkout on an event with nothing left, the cheapest request
     // the checkout can answer (session, one read, 409). No hold can be faster than this.
     const soldOut = await createEvent(db, { hostId: host.id, name: `Oversell Floor ${round_}`, startsAt: new Date(Date.now() + 7 * 86_400_000) }, [{ pricePence: 1000, capacity: 0 }]);
     const [soldOutType] = await db.select({ id: ticketType.id }).from(ticketType).where(eq(ticketType.eventId, soldOut.id));
     freshConnections();
-    t = performance.now();
-    const refused = await Promise.all(buyers.map((b) => hold(b, soldOut.slug, soldOutType!.id)));
-    const floorMs = performance.now() - t;
-    if (refused.some(Boolean)) throw new Error("a ticket was held on an event with none");
+    const floor = await timed(() => Promise.all(buyers.map((b) => hold(b, soldOut.slug, soldOutType!.id))));
+    if (floor.result.some(Boolean)) throw new Error("a ticket was held on an event with none");
 
     const direct = await createEvent(db, { hostId: host.id, name: `Oversell Service ${round_}`, startsAt: new Date(Date.now() + 7 * 86_400_000) }, [{ pricePence: 1000, capacity: TICKETS }]);
     const [directType] = await db.select({ id: ticketType.id }).from(ticketType).where(eq(ticketType.eventId, direct.id));
     const service = await serviceHolds(direct.slug, directType!.id);
-    if (service.held !== TICKETS) throw new Error(`the hold service held ${service.held} of ${TICKETS}`);
+    if (service.result !== TICKETS) throw new Error(`the hold service held ${service.result} of ${TICKETS}`);
 
-    const holdsPerS = BUYERS / (holdMs / 1000);
+    const holdsPerS = BUYERS / (holding.ms / 1000);
     const sqlPerS = BUYERS / (raw.ms / 1000);
-    const floorPerS = BUYERS / (floorMs / 1000);
+    const floorPerS = BUYERS / (floor.ms / 1000);
     const servicePerS = BUYERS / (service.ms / 1000);
-    results.push({ sold: got.sold, oversold: got.oversold, orphans: got.orphans, holdsPerS, sqlPerS, floorPerS, servicePerS });
+    results.push({ sold: got.sold, oversold: got.oversold, orphans: got.orphans, holdsPerS, sqlPerS, floorPerS, servicePerS, cpu: { hold: holding.cpu, claim: raw.cpu, floor: floor.cpu } });
+    const ms = (us: number | null) => (us === null ? "?" : `${round(perBuyer(us)!, 2)} ms`);
     console.log(
       `round ${String(round_).padStart(2)}: sold ${got.sold}/${TICKETS} (counted ${got.counted}, held ${paid}), oversold ${got.oversold}, orphans ${got.orphans}; ` +
-        `holds ${round(holdsPerS, 0)}/s, paying ${round(payMs / 1000, 2)} s; raw SQL ${round(sqlPerS, 0)}/s; sold-out floor ${round(floorPerS, 0)}/s; hold service ${round(servicePerS, 0)}/s`,
+        `holds ${round(holdsPerS, 0)}/s, paying ${round(payMs / 1000, 2)} s; raw SQL ${round(sqlPerS, 0)}/s; sold-out floor ${round(floorPerS, 0)}/s; hold service ${round(servicePerS, 0)}/s; ` +
+        `CPU per buyer: hold ${ms(holding.cpu.total)} (server ${ms(holding.cpu.server)}), claim ${ms(raw.cpu.total)}, floor ${ms(floor.cpu.total)}`,
     );
   }
 } finally {
@@ -365,6 +402,11 @@ const holdsPerS = median(results.map((r) => r.holdsPerS));
 const sqlPerS = median(results.map((r) => r.sqlPerS));
 const floorPerS = median(results.map((r) => r.floorPerS));
 const servicePerS = median(results.map((r) => r.servicePerS));
+// CPU per buyer: the median round's, where every round could be read.
+const cpuMs = (pick: (r: (typeof results)[number]) => number | null) => {
+  const xs = results.map(pick);
+  return xs.every((x) => x !== null) ? round(perBuyer(median(xs as number[]))!, 3) : null;
+};
 console.log(
   JSON.stringify({
     engine: bench.engine,
@@ -381,5 +423,9 @@ console.log(
     floor_ratio: round(holdsPerS / floorPerS),
     service_per_s: round(servicePerS, 1),
     service_ratio: round(servicePerS / sqlPerS),
+    cpu_ms_per_hold: cpuMs((r) => r.cpu.hold.total),
+    server_cpu_ms_per_hold: cpuMs((r) => r.cpu.hold.server),
+    cpu_ms_per_claim: cpuMs((r) => r.cpu.claim.total),
+    cpu_ms_per_floor: cpuMs((r) => r.cpu.floor.total),
   }),
 );
