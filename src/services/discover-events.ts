@@ -3,6 +3,7 @@ import type { Db } from "~/db/client.server";
 import { boundingBox, type LatLng, type TimeRange } from "~/domain/discovery";
 import { publicWindowStart } from "~/domain/event-flags";
 import type { TicketKind, TicketLike } from "~/domain/ticket-availability";
+import { personName } from "~/lib/person-name";
 
 /**
  * Finding public events: the one query behind every list of event cards (home sections,
@@ -177,7 +178,7 @@ const cardColumns = sql`e.id, e.slug, e.name, e.summary, e.starts_at, e.ends_at,
 
 export function toCard(row: CardRow, distanceKm: number | null = null): EventCardData {
   const tickets = typeof row.tickets === "string" ? (JSON.parse(row.tickets) as Exclude<CardRow["tickets"], string>) : row.tickets;
-  const hostName = [row.first_name, row.last_name].filter(Boolean).join(" ") || row.host_name;
+  const hostName = personName({ firstName: row.first_name, lastName: row.last_name, name: row.host_name });
   return {
     id: row.id,
     slug: row.slug,

@@ -2,6 +2,7 @@ import { asc, eq } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { event, ticketType, user, venue } from "~/db/schema";
 import type { TicketLike } from "~/domain/ticket-availability";
+import { personName } from "~/lib/person-name";
 
 export interface EventPageTicket extends TicketLike {
   id: string;
@@ -74,7 +75,7 @@ export async function getEventPage(db: Db, input: { slug: string; viewerId?: str
     updatedAt: e.updatedAt,
     host: {
       id: h.id,
-      name: [h.firstName, h.lastName].filter(Boolean).join(" ") || h.name,
+      name: personName(h),
       title: h.hostTitle,
       image: h.image,
       username: h.username,

@@ -1,6 +1,7 @@
 import { and, eq, isNull } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { user } from "~/db/schema";
+import { personName } from "~/lib/person-name";
 
 /** What anyone may see of a person: never their email, phone or settings. */
 export interface PublicProfile {
@@ -39,7 +40,7 @@ export async function getPublicProfile(db: Db, userId: string): Promise<PublicPr
     .where(and(eq(user.id, userId), isNull(user.deletedAt)));
   if (!row) return null;
   const isHost = row.userType === "host";
-  const ownName = [row.firstName, row.lastName].filter(Boolean).join(" ") || row.name;
+  const ownName = personName(row);
   return {
     id: row.id,
     userType: isHost ? "host" : "buyer",

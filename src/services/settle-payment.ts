@@ -2,6 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { event, hold, holdLine, payment, user } from "~/db/schema";
 import { AppError } from "~/lib/app-error";
+import { personName } from "~/lib/person-name";
 import type { PaymentProvider } from "./payment-provider";
 import { completeOrder, type CompleteResult, type TicketSigner } from "./complete-order";
 import { describeHold } from "./hold-tickets";
@@ -81,7 +82,7 @@ export async function settlePayment(
   const buyer = {
     userId: owner?.userId ?? null,
     email: owner?.email ?? "",
-    name: [owner?.firstName, owner?.lastName].filter(Boolean).join(" ") || owner?.name || "Ticket holder",
+    name: personName(owner ?? {}) || "Ticket holder",
   };
   const result = await completeOrder(db, {
     holdId: p.holdId,

@@ -4,6 +4,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import type { Database } from "~/db/client.server";
 import { event, hold, ticketType, user, venue } from "~/db/schema";
+import { personName } from "~/lib/person-name";
 import { isUuid } from "~/lib/uuid";
 import { completeOrder, type TicketSigner } from "~/services/complete-order";
 import { holdTickets } from "~/services/hold-tickets";
@@ -74,7 +75,7 @@ export function devBookingRoutes(database: Database, sign: TicketSigner) {
         const total = held.breakdown.totalPence;
         const done = await completeOrder(db, {
           holdId: held.holdId,
-          buyer: { userId: buyer.id, email: buyer.email, name: [buyer.firstName, buyer.lastName].filter(Boolean).join(" ") || buyer.name },
+          buyer: { userId: buyer.id, email: buyer.email, name: personName(buyer) },
           payment: total === 0 ? null : { provider: "test", providerPaymentId: `pi_dev_${randomUUID()}`, amountPence: total },
           now,
           sign,

@@ -5,6 +5,7 @@ import { eq } from "drizzle-orm";
 import { hold as holdTable } from "~/db/schema";
 import { isAppError } from "~/lib/app-error";
 import { formatEventDateTime, formatLondonTime, formatMoney, formatShortDate } from "~/lib/format";
+import { personName } from "~/lib/person-name";
 import { completeOrder } from "~/services/complete-order";
 import { getCheckout } from "~/services/get-checkout";
 import { extendHold } from "~/services/hold-tickets";
@@ -42,7 +43,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     checkout,
     now,
     cancelled: new URL(request.url).searchParams.has("cancelled"),
-    buyer: { name: [user.firstName, user.lastName].filter(Boolean).join(" ") || user.name, email: user.email },
+    buyer: { name: personName(user), email: user.email },
   };
 }
 
@@ -86,7 +87,7 @@ export async function action({ params, context, request }: Route.ActionArgs) {
     if (checkout.breakdown.totalPence === 0) {
       const done = await completeOrder(db, {
         holdId: params.holdId,
-        buyer: { userId: user.id, email: user.email, name: [user.firstName, user.lastName].filter(Boolean).join(" ") || user.name },
+        buyer: { userId: user.id, email: user.email, name: personName(user) },
         payment: null,
         now,
         sign: context.ticketCodes.sign,

@@ -1,9 +1,9 @@
+import { personName } from "~/lib/person-name";
 import type { SessionUser } from "~/web/load-context";
 import { onDemand } from "../ui/on-demand";
 
 export function displayName(user: SessionUser): string {
-  const full = [user.firstName, user.lastName].filter(Boolean).join(" ");
-  return full || user.name || user.email;
+  return personName(user) || user.email;
 }
 
 export function initials(user: SessionUser): string {

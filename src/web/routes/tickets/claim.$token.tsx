@@ -2,6 +2,7 @@ import { CalendarDays, Gift, MapPin, Ticket } from "lucide-react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { isAppError } from "~/lib/app-error";
 import { formatWhenInFull } from "~/lib/format";
+import { personName } from "~/lib/person-name";
 import { seatName } from "~/lib/seats";
 import { claimTicket, findTransfer } from "~/services/transfer-ticket";
 import { setFlash } from "~/web/lib/flash.server";
@@ -39,7 +40,7 @@ export async function action({ params, context }: Route.ActionArgs) {
   try {
     const { ticketId } = await claimTicket(context.database.db, context.ticketCodes.sign, {
       token: params.token,
-      user: { id: u.id, name: [u.firstName, u.lastName].filter(Boolean).join(" ") || u.name },
+      user: { id: u.id, name: personName(u) },
       now: new Date(),
     });
     throw redirect(`/u/tickets/${ticketId}`, { headers: setFlash(new Headers(), { tone: "success", text: "The ticket is yours. See you there!" }) });
