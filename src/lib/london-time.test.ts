@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { addDaysYmd, londonWallTimeToUtc, londonYmd } from "./london-time";
 
@@ -26,5 +27,33 @@ describe("londonYmd and addDaysYmd", () => {
   it("adds days across months and years", () => {
     expect(addDaysYmd("2026-12-30", 3)).toBe("2027-01-02");
     expect(addDaysYmd("2026-03-01", -1)).toBe("2026-02-28");
+  });
+});
+
+describe("London's clock, looked up once an hour", () => {
+  const intl = new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+  /** London's wall clock at an instant, straight from Intl: [YYYY-MM-DD, HH:MM]. */
+  const wall = (d: Date) => {
+    const f = Object.fromEntries(intl.formatToParts(d).map((p) => [p.type, p.value]));
+    return [`${f.year}-${f.month}-${f.day}`, `${f.hour}:${f.minute}`] as const;
+  };
+  const agrees = (ms: number) => {
+    const at = new Date(ms - (ms % 60_000));
+    const [ymd, hhmm] = wall(at);
+    expect(londonYmd(at)).toBe(ymd);
+    // The instant London's clocks show that time: this one, or in the hour shown twice when the
+    // clocks go back, the other one, which shows the same.
+    expect(wall(londonWallTimeToUtc(ymd, hhmm))).toEqual([ymd, hhmm]);
+  };
+
+  it("agrees with Intl at any instant from 1975 to 2100", () => {
+    fc.assert(fc.property(fc.integer({ min: Date.UTC(1975, 0, 1), max: Date.UTC(2100, 0, 1) }), agrees), { numRuns: 3000 });
+  });
+
+  it("agrees with Intl minute by minute around the clock changes of 2026", () => {
+    // BST began 29 March at 01:00 UTC and ended 25 October at 01:00 UTC.
+    for (const change of [Date.UTC(2026, 2, 29, 1), Date.UTC(2026, 9, 25, 1)]) {
+      for (let minutes = -90; minutes <= 90; minutes++) agrees(change + minutes * 60_000);
+    }
   });
 });

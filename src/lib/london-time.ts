@@ -10,9 +10,30 @@ const parts = new Intl.DateTimeFormat("en-GB", {
   hourCycle: "h23",
 });
 
+const HOUR_MS = 3_600_000;
+/**
+ * London's offset from UTC (ms) for each UTC hour asked about. The offset only ever changes on the
+ * hour, so one Intl lookup per hour is exact, and formatting with Intl is slow enough to show on
+ * every page that lists events (and on every Checkout press). Bounded: cleared when full.
+ */
+const offsets = new Map<number, number>();
+
+function londonOffsetMs(hour: number): number {
+  let offset = offsets.get(hour);
+  if (offset === undefined) {
+    const at = new Date(hour * HOUR_MS);
+    const f = Object.fromEntries(parts.formatToParts(at).map((p) => [p.type, p.value]));
+    offset = Date.UTC(Number(f.year), Number(f.month) - 1, Number(f.day), Number(f.hour), Number(f.minute), Number(f.second)) - at.getTime();
+    if (offsets.size >= 10_000) offsets.clear();
+    offsets.set(hour, offset);
+  }
+  return offset;
+}
+
 function londonFields(date: Date) {
-  const f = Object.fromEntries(parts.formatToParts(date).map((p) => [p.type, p.value]));
-  return { y: Number(f.year), m: Number(f.month), d: Number(f.day), h: Number(f.hour), min: Number(f.minute), s: Number(f.second) };
+  const time = date.getTime();
+  const shown = new Date(time + londonOffsetMs(Math.floor(time / HOUR_MS)));
+  return { y: shown.getUTCFullYear(), m: shown.getUTCMonth() + 1, d: shown.getUTCDate(), h: shown.getUTCHours(), min: shown.getUTCMinutes(), s: shown.getUTCSeconds() };
 }
 
 /** The London calendar date of an instant, as YYYY-MM-DD. */
