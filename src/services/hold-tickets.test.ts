@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
-import { discount, hold, order, orderLine, seatClaim, ticket, ticketType, user } from "~/db/schema";
+import { discount, event, hold, holdLine, order, orderLine, seatClaim, session, ticket, ticketType, user } from "~/db/schema";
 import { isAppError } from "~/lib/app-error";
 import { createTicketCodes } from "~/server/ticket-codes.server";
 import { createEvent, createHost, createVenue } from "../../tests/factories/events";
@@ -97,13 +97,13 @@ describe("holding tickets", () => {
   it("writes nothing when the claim finds the stock short, and answers with that stock or the hold its key made", async () => {
     const { event: e, types } = await newEvent([{ pricePence: 1000, capacity: 3, sold: 2 }]);
     const claim = (quantity: number, idempotencyKey: string | null) =>
-      claimAndHold(database.db, { eventId: e.id, userId: buyerId, expiresAt: later(10), seats: [], discountId: null, idempotencyKey, lines: [{ ticketTypeId: types[0]!.id, quantity, unitPricePence: 1000 }] });
-    expect(await claim(2, null)).toEqual({ short: true, stock: [{ id: types[0]!.id, sold: 2, held: 0, capacity: 3 }], existingHoldId: null });
+      claimAndHold(database.db, { eventId: e.id, buyer: { userId: buyerId }, now, expiresAt: later(10), seats: [], discountId: null, idempotencyKey, fingerprint: null, lines: [{ ticketTypeId: types[0]!.id, quantity, unitPricePence: 1000 }] });
+    expect(await claim(2, null)).toEqual({ status: "short", stock: [{ id: types[0]!.id, sold: 2, held: 0, capacity: 3 }], lapsed: false, existingHoldId: null });
     expect(await database.db.select().from(hold).where(eq(hold.eventId, e.id))).toHaveLength(0);
     const won = await claim(1, `key-${e.id}`);
-    expect(won).toMatchObject({ short: false, claimed: 1 });
+    expect(won).toMatchObject({ status: "written", claimed: 1, buyerId });
     // The same press again, now that its own claim took the last place.
-    expect(await claim(1, `key-${e.id}`)).toEqual({ short: true, stock: [{ id: types[0]!.id, sold: 2, held: 1, capacity: 3 }], existingHoldId: !won.short && won.holdId });
+    expect(await claim(1, `key-${e.id}`)).toEqual({ status: "short", stock: [{ id: types[0]!.id, sold: 2, held: 1, capacity: 3 }], lapsed: false, existingHoldId: won.status === "written" && won.holdId });
     expect(await database.db.select().from(hold).where(eq(hold.eventId, e.id))).toHaveLength(1);
     expect(await stock(types[0]!.id)).toEqual({ sold: 2, held: 1 });
   });
@@ -157,6 +157,69 @@ describe("holding tickets", () => {
     const held = await holdTickets(database.db, { eventId: e.id, userId: buyerId, lines: [{ ticketTypeId: types[0]!.id, quantity: 1 }], now });
     expect(await extendHold(database.db, { holdId: held.holdId, userId: buyerId, now: later(9) })).toEqual(later(20));
     await expectError(extendHold(database.db, { holdId: held.holdId, userId: buyerId, now: later(15) }), "conflict", "not_extendable");
+  });
+});
+
+describe("definitions kept between holds (decision 0016)", () => {
+  const one = (ticketTypeId: string, quantity = 1) => [{ ticketTypeId, quantity }];
+  const lineOf = async (holdId: string) => (await database.db.select().from(holdLine).where(eq(holdLine.holdId, holdId)))[0]!;
+
+  it("holds at the new price once the host changes it, though the old price was kept", async () => {
+    const { event: e, types } = await newEvent([{ pricePence: 1000, capacity: 10 }]);
+    await holdTickets(database.db, { slug: e.slug, userId: buyerId, lines: one(types[0]!.id), now });
+    await database.db.update(ticketType).set({ pricePence: 1500 }).where(eq(ticketType.id, types[0]!.id));
+    const held = await holdTickets(database.db, { slug: e.slug, userId: buyerId, lines: one(types[0]!.id), now });
+    expect(held.breakdown.subtotalPence).toBe(1500);
+    expect((await lineOf(held.holdId)).unitPricePence).toBe(1500);
+  });
+
+  it("refuses once the event is cancelled, though it was kept as on sale, and holds nothing", async () => {
+    const { event: e, types } = await newEvent([{ pricePence: 1000, capacity: 10 }]);
+    await holdTickets(database.db, { slug: e.slug, userId: buyerId, lines: one(types[0]!.id), now });
+    await database.db.update(event).set({ isCancelled: true }).where(eq(event.id, e.id));
+    await expectError(holdTickets(database.db, { slug: e.slug, userId: buyerId, lines: one(types[0]!.id), now }), "conflict", "cancelled");
+    expect(await stock(types[0]!.id)).toEqual({ sold: 0, held: 1 });
+  });
+
+  it("holds more than the capacity it kept once the host raises it: only the claim judges stock", async () => {
+    const { event: e, types } = await newEvent([{ pricePence: 1000, capacity: 2 }]);
+    await holdTickets(database.db, { slug: e.slug, userId: buyerId, lines: one(types[0]!.id), now });
+    await database.db.update(ticketType).set({ capacity: 10 }).where(eq(ticketType.id, types[0]!.id));
+    await holdTickets(database.db, { slug: e.slug, userId: buyerId, lines: one(types[0]!.id, 5), now });
+    expect(await stock(types[0]!.id)).toEqual({ sold: 0, held: 6 });
+  });
+
+  it("sells a ticket whose sale has opened since it was kept as not yet on sale", async () => {
+    const { event: e, types } = await newEvent([
+      { pricePence: 1000, capacity: 10 },
+      { pricePence: 800, capacity: 10, kind: "scheduled_visible", salesStartAt: later(60) },
+    ]);
+    await holdTickets(database.db, { slug: e.slug, userId: buyerId, lines: one(types[0]!.id), now });
+    await expectError(holdTickets(database.db, { slug: e.slug, userId: buyerId, lines: one(types[1]!.id), now }), "conflict", "basket_changed");
+    await database.db.update(ticketType).set({ salesStartAt: later(-60) }).where(eq(ticketType.id, types[1]!.id));
+    const held = await holdTickets(database.db, { slug: e.slug, userId: buyerId, lines: one(types[1]!.id), now });
+    expect((await lineOf(held.holdId)).unitPricePence).toBe(800);
+  });
+
+  it("holds for the owner of a session found by its token, and refuses an unknown or expired one", async () => {
+    const { event: e, types } = await newEvent([{ pricePence: 1000, capacity: 10 }]);
+    const token = `token-${e.id}`;
+    await database.db.insert(session).values({ id: `s-${e.id}`, token, userId: buyerId, expiresAt: later(60 * 24) });
+    const held = await holdTickets(database.db, { slug: e.slug, sessionToken: token, lines: one(types[0]!.id), now });
+    expect(held).toMatchObject({ buyerId, sessionExpiresAt: later(60 * 24) });
+    expect((await database.db.select().from(hold).where(eq(hold.id, held.holdId)))[0]!.userId).toBe(buyerId);
+    await expectError(holdTickets(database.db, { slug: e.slug, sessionToken: "nobody's", lines: one(types[0]!.id), now }), "unauthenticated");
+    await expectError(holdTickets(database.db, { slug: e.slug, sessionToken: token, lines: one(types[0]!.id), now: later(60 * 25) }), "unauthenticated");
+    expect(await stock(types[0]!.id)).toEqual({ sold: 0, held: 1 });
+  });
+
+  it("answers a press carrying another buyer's key with a refusal, not their hold", async () => {
+    const { event: e, types } = await newEvent([{ pricePence: 1000, capacity: 10 }]);
+    const other = (await createHost(database.db, { userType: "buyer", hostTitle: null })).id;
+    const key = `key-${e.id}`;
+    await holdTickets(database.db, { slug: e.slug, userId: buyerId, lines: one(types[0]!.id), idempotencyKey: key, now });
+    await expectError(holdTickets(database.db, { slug: e.slug, userId: other, lines: one(types[0]!.id), idempotencyKey: key, now }), "conflict", "not_yours");
+    expect(await stock(types[0]!.id)).toEqual({ sold: 0, held: 1 });
   });
 });
 

@@ -1,12 +1,12 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { discount, event, hold, holdLine, seatClaim, ticketType, user, venue } from "~/db/schema";
+import { discount, event, hold, holdLine, seatClaim, session, ticketType, user, venue } from "~/db/schema";
 import { sanitiseBasket, type Basket, type BasketLine } from "~/domain/basket";
 import { hasEnded } from "~/domain/event-flags";
 import { ACTIVE_PROVIDER_FEE } from "~/domain/money";
 import { checkoutProblem, isValidChosenAmount, priceOrder, type DiscountRule, type PriceBreakdown } from "~/domain/pricing";
-import { AppError } from "~/lib/app-error";
-import { claimAndHold, type StockRow } from "./claim-stock";
+import { AppError, isAppError } from "~/lib/app-error";
+import { claimAndHold, definitionsFingerprint, type ClaimInput, type ClaimOutcome, type HoldBuyer, type StockRow } from "./claim-stock";
 import { releaseHoldsAndOffer } from "./waitlist-offers";
 
 /** How long tickets are held at checkout (the booking timer). */
@@ -17,11 +17,10 @@ export interface SeatChoice {
   column: number;
 }
 
-export interface HoldInput {
+interface HoldFields {
   /** The event, by id or (from its page) by slug. */
   eventId?: string;
   slug?: string;
-  userId: string | null;
   lines: BasketLine[];
   /** For seat-plan events: one seat per ticket. */
   seats?: SeatChoice[];
@@ -32,11 +31,22 @@ export interface HoldInput {
   now: Date;
 }
 
+/**
+ * What a hold needs: the event and the basket, and who it is for. That is a person already known
+ * (or nobody), or whoever owns a session, which the claim itself looks up (decision 0016): the
+ * press that wins or loses the last places costs one statement.
+ */
+export type HoldInput = HoldFields & ({ userId: string | null } | { sessionToken: string });
+
 export interface HeldTickets {
   holdId: string;
   expiresAt: Date;
   breakdown: PriceBreakdown;
   discountCode: string | null;
+  /** Who the hold is for. */
+  buyerId: string | null;
+  /** When the session the hold was made with expires (holds made by session token only). */
+  sessionExpiresAt: Date | null;
 }
 
 /** A discount code as found for a host, with why it cannot be used (if it cannot). */
@@ -73,8 +83,12 @@ export const discountProblemText = {
 
 type TicketRow = typeof ticketType.$inferSelect;
 
-/** The event as a hold needs it, read in one query: see `readForHold`. */
-interface HoldContext {
+/**
+ * The event as a hold is planned on: read in one query (`readDefinitions`), kept per process, and
+ * checked by every claim against `fingerprint` (decision 0016). Its ticket types' stock is as it
+ * was read and is never planned on: the claim is the only judge of stock.
+ */
+interface HoldDefinitions {
   id: string;
   hostId: string;
   status: string;
@@ -85,27 +99,92 @@ interface HoldContext {
   seatRows: number | null;
   seatColumns: number | null;
   types: TicketRow[];
-  /** Some hold on the event has run out without giving its stock back yet. */
-  lapsed: boolean;
-  /** The hold an earlier attempt with the same idempotency key made, if any. */
-  existingHoldId: string | null;
+  fingerprint: string;
 }
+
+/** How many events' definitions each process keeps; the oldest kept is dropped first. */
+const KEPT_DEFINITIONS = 500;
+/** Attempts at one hold: definitions that changed under it, or lapsed holds given back, each cost one more. */
+const MAX_ATTEMPTS = 4;
 
 /**
  * Holds the chosen tickets (and seats) for ten minutes. The browser's basket is never trusted: it
- * is sanitised against the event's stock here. Stock is claimed by one conditional statement
- * (`sold + held + n <= capacity` for every line at once, each row re-checked under its lock), which
- * also writes the hold and its lines; seats are claimed by their primary key. If any claim fails,
- * nothing is held and the buyer is told someone beat them to it, with their basket corrected.
+ * is sanitised here against the event's ticket types, and the claim (one conditional statement,
+ * `claimAndHold`) checks the stock, each row re-checked under its lock; it also writes the hold,
+ * its lines and (in the same transaction) its seats. If any claim fails, nothing is held and the
+ * buyer is told someone beat them to it, with their basket corrected to the stock the claim found.
  *
- * The shape is set by the moment an event goes on sale, when every buyer presses Checkout at once:
- * one read (the event, its tickets, and whether a lapsed hold is waiting to give stock back), a
- * buyer who cannot be served is told so without a transaction, and the rest claim in one statement.
+ * The shape is set by the moment an event goes on sale, when every buyer presses Checkout at once
+ * (decisions 0010 and 0016): the event's definitions come from this process's copy, which the claim
+ * checks by fingerprint, and the claim also finds the buyer's session, so a one-line basket is won
+ * or lost in one statement. Definitions that changed since they were kept cost a read and a second
+ * claim; a refusal made on kept definitions is made again on fresh ones before the buyer hears it.
  */
 export async function holdTickets(db: Db, input: HoldInput): Promise<HeldTickets> {
-  const found = await readForHold(db, input);
+  const buyer: HoldBuyer = "sessionToken" in input ? { sessionToken: input.sessionToken } : { userId: input.userId };
+  let definitions = keptDefinitions(db, input);
+  let fresh = false;
+  const readFresh = async () => {
+    definitions = await readDefinitions(db, input);
+    fresh = true;
+  };
+  if (!definitions) await readFresh();
+  let releasedLapsed = false;
+
+  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+    const found = definitions;
+    let planned: Planned;
+    try {
+      planned = await planOn(db, input, found);
+    } catch (error) {
+      // Kept definitions may be out of date: the buyer is refused only on the event as it is now.
+      if (!fresh && isAppError(error) && error.details?.field !== "coupon") {
+        await readFresh();
+        continue;
+      }
+      throw error;
+    }
+    const { plan, coupon, unlocked, rule } = planned;
+    const def = found!;
+    const expiresAt = new Date(input.now.getTime() + HOLD_MINUTES * 60_000);
+    const claimInput = { eventId: def.id, buyer, now: input.now, expiresAt, discountId: coupon?.id ?? null, idempotencyKey: input.idempotencyKey ?? null, fingerprint: def.fingerprint };
+    const outcome = await claimPlanned(db, claimInput, plan.lines, def, input.seats ?? []);
+    switch (outcome.status) {
+      case "signed_out":
+        throw new AppError("unauthenticated", "Log in to check out.");
+      case "stale":
+        await readFresh();
+        continue;
+      case "short":
+        // The earlier press with this key, if that is what took the places.
+        if (outcome.existingHoldId) return replay(db, outcome.existingHoldId, buyer);
+        // Stock from holds that ran out comes back (to the waitlist before anyone else), committed on
+        // its own; then one more look.
+        if (outcome.lapsed && !releasedLapsed) {
+          releasedLapsed = true;
+          await db.transaction((tx) => releaseHoldsAndOffer(tx, { now: input.now, eventId: def.id }));
+          continue;
+        }
+        throw beatenTo(planHold(input, withStock(def.types, outcome.stock), unlocked, rule, def.feeMode).basket);
+      case "same_key":
+        return replay(db, (await db.select({ id: hold.id }).from(hold).where(eq(hold.idempotencyKey, input.idempotencyKey!)).limit(1))[0]!.id, buyer);
+      case "held":
+        return { holdId: outcome.holdId, expiresAt, breakdown: plan.breakdown, discountCode: coupon?.code ?? null, buyerId: outcome.buyerId, sessionExpiresAt: outcome.sessionExpiresAt };
+    }
+  }
+  throw new AppError("conflict", "This event changed while you were booking. Please try again.", { reason: "event_changed" });
+}
+
+interface Planned {
+  plan: ReturnType<typeof planHold>;
+  coupon: typeof discount.$inferSelect | null;
+  unlocked: ReadonlySet<string>;
+  rule: DiscountRule | null;
+}
+
+/** Everything a hold checks before it claims: the event is on sale, the code, the amounts, the basket and the seats. */
+async function planOn(db: Db, input: HoldInput, found: HoldDefinitions | null): Promise<Planned> {
   if (!found || found.status !== "published") throw new AppError("not_found", "That event isn't on sale.");
-  if (found.existingHoldId) return describeHold(db, found.existingHoldId);
   if (found.isCancelled) throw new AppError("conflict", "This event has been cancelled.", { reason: "cancelled" });
   if (hasEnded(found, input.now)) throw new AppError("conflict", "Sorry, this event has ended!", { reason: "ended" });
 
@@ -127,77 +206,76 @@ export async function holdTickets(db: Db, input: HoldInput): Promise<HeldTickets
   }
   const rule: DiscountRule | null = coupon?.discount ? (coupon.discount.kind === "percent" ? { kind: "percent", basisPoints: coupon.discount.value } : { kind: "fixed", pence: coupon.discount.value }) : null;
 
-  // Stock from holds that ran out comes back first (to the waitlist before anyone else), committed
-  // on its own: whatever this buyer's claim comes to, the sweep's work is done.
-  let types = found.types;
-  if (found.lapsed) {
-    await db.transaction((tx) => releaseHoldsAndOffer(tx, { now: input.now, eventId: found.id }));
-    types = await db.select().from(ticketType).where(eq(ticketType.eventId, found.id));
-  }
-  // Checked against the stock as read: when it cannot be held, the buyer hears at once.
-  const plan = planHold(input, types, unlocked, rule, found.feeMode);
+  // Planned as if every ticket type had room: how much room there is, only the claim can say.
+  const plan = planHold(input, found.types.map(withRoom), unlocked, rule, found.feeMode);
   if (plan.changed) throw beatenTo(plan.basket);
+  checkSeats(Boolean(found.seatRows && found.seatColumns), input.seats ?? [], plan.count, found);
+  return { plan, coupon: coupon?.discount ?? null, unlocked, rule };
+}
 
+type Claimed =
+  | Exclude<ClaimOutcome, { status: "written" }>
+  /** Another request with the same idempotency key made the hold first (and claimed for it). */
+  | { status: "same_key" }
+  | { status: "held"; holdId: string; buyerId: string | null; sessionExpiresAt: Date | null };
+
+/** The claim for a planned basket: on its own for one line and no seats, else in a transaction with the seats. */
+async function claimPlanned(
+  db: Db,
+  claim: Omit<ClaimInput, "lines" | "seats">,
+  lines: ClaimInput["lines"],
+  found: HoldDefinitions,
+  seats: SeatChoice[],
+): Promise<Claimed> {
   const seated = Boolean(found.seatRows && found.seatColumns);
-  const seats = input.seats ?? [];
-  checkSeats(seated, seats, plan.count, found);
-
-  const expiresAt = new Date(input.now.getTime() + HOLD_MINUTES * 60_000);
-  const hold_ = { eventId: found.id, userId: input.userId, expiresAt, discountId: coupon?.discount?.id ?? null, idempotencyKey: input.idempotencyKey ?? null };
-
   // The usual case: one kind of ticket, no seats. The claim statement is atomic on its own and with
   // one line nothing can be half claimed, so it needs no transaction around it.
-  if (!seated && plan.lines.length === 1) {
-    const claim = await claimAndHold(db, { ...hold_, seats: [], lines: plan.lines });
-    if (claim.short) {
-      // The last places went between the read and the claim, and nothing was written: the earlier
-      // press with this key, if that is what took them, or the basket corrected to the stock as found.
-      if (claim.existingHoldId) return describeHold(db, claim.existingHoldId);
-      throw beatenTo(planHold(input, withStock(types, claim.stock), unlocked, rule, found.feeMode).basket);
-    }
-    if (claim.holdId && claim.claimed === 1) return { holdId: claim.holdId, expiresAt, breakdown: plan.breakdown, discountCode: coupon?.discount?.code ?? null };
-    // Another request with this key made the hold first (and claimed for it).
-    if (!claim.holdId) return describeHold(db, (await db.select({ id: hold.id }).from(hold).where(eq(hold.idempotencyKey, input.idempotencyKey!)).limit(1))[0]!.id);
-    // Beaten to the last places: the empty hold holds nothing. It is closed, and lets go of its key so
-    // the buyer's next press (the panel keeps its key) makes a hold of its own.
-    await db.update(hold).set({ status: "released", idempotencyKey: null }).where(eq(hold.id, claim.holdId));
-    throw beatenTo(planHold(input, await db.select().from(ticketType).where(eq(ticketType.eventId, found.id)), unlocked, rule, found.feeMode).basket);
+  if (!seated && lines.length === 1) {
+    const outcome = await claimAndHold(db, { ...claim, seats: [], lines });
+    if (outcome.status !== "written") return outcome;
+    if (!outcome.holdId) return { status: "same_key" };
+    if (outcome.claimed === 1) return { status: "held", holdId: outcome.holdId, buyerId: outcome.buyerId, sessionExpiresAt: outcome.sessionExpiresAt };
+    // The statement saw room, but by the time it held the row's lock the places were gone: the empty
+    // hold holds nothing. It is closed, and lets go of its key so the buyer's next press (the panel
+    // keeps its key) makes a hold of its own.
+    await db.update(hold).set({ status: "released", idempotencyKey: null }).where(eq(hold.id, outcome.holdId));
+    return { status: "short", stock: await stockOf(db, found.id), lapsed: false, existingHoldId: null };
   }
 
-  const outcome = await db
+  return db
     .transaction(async (tx) => {
       // Each seat belongs to the ticket type its place in the basket gives it, in order.
-      const owners = plan.lines.flatMap((l) => Array.from({ length: l.quantity }, () => l.ticketTypeId));
+      const owners = lines.flatMap((l) => Array.from({ length: l.quantity }, () => l.ticketTypeId));
       const chosen = seated ? seats.map((s, i) => ({ row: s.row, column: s.column, ticketTypeId: owners[i]! })) : [];
-      const claim = await claimAndHold(tx, { ...hold_, seats: chosen, lines: plan.lines });
-      if (claim.short) throw claim.existingHoldId ? new SameKey() : new ClaimFailed();
-      // Another request with the same key made the hold first.
-      if (!claim.holdId) throw new SameKey();
-      if (claim.claimed !== plan.lines.length) throw new ClaimFailed();
+      const outcome = await claimAndHold(tx, { ...claim, seats: chosen, lines });
+      if (outcome.status !== "written") return outcome;
+      if (!outcome.holdId) return { status: "same_key" as const };
+      if (outcome.claimed !== lines.length) throw new ClaimFellShort();
       if (seated) {
         const inserted = await tx
           .insert(seatClaim)
-          .values(chosen.map((s) => ({ eventId: found.id, seatRow: s.row, seatColumn: s.column, ticketTypeId: s.ticketTypeId, holdId: claim.holdId! })))
+          .values(chosen.map((s) => ({ eventId: found.id, seatRow: s.row, seatColumn: s.column, ticketTypeId: s.ticketTypeId, holdId: outcome.holdId! })))
           .onConflictDoNothing()
           .returning({ row: seatClaim.seatRow });
         if (inserted.length !== seats.length) throw new AppError("conflict", "Oops! It seems someone beat you to it...", { reason: "seat_taken" });
       }
-      return { holdId: claim.holdId };
+      return { status: "held" as const, holdId: outcome.holdId, buyerId: outcome.buyerId, sessionExpiresAt: outcome.sessionExpiresAt };
     })
-    .catch(async (error: unknown) => {
-      if (error instanceof SameKey) return { sameKey: true as const };
-      if (!(error instanceof ClaimFailed)) throw error;
-      // Someone claimed the last places between the read and the claim: the corrected basket comes
-      // from the stock as it is now.
-      const now = await db.select().from(ticketType).where(eq(ticketType.eventId, found.id));
-      throw beatenTo(planHold(input, now, unlocked, rule, found.feeMode).basket);
+    .catch(async (error: unknown): Promise<Claimed> => {
+      if (!(error instanceof ClaimFellShort)) throw error;
+      // Someone claimed the last places between the statement's look and its lock: rolled back, and
+      // answered from the stock as it is now.
+      return { status: "short", stock: await stockOf(db, found.id), lapsed: false, existingHoldId: null };
     });
-  if ("sameKey" in outcome) {
-    const [existing] = await db.select({ id: hold.id }).from(hold).where(eq(hold.idempotencyKey, input.idempotencyKey!)).limit(1);
-    return describeHold(db, existing!.id);
-  }
-  return { holdId: outcome.holdId, expiresAt, breakdown: plan.breakdown, discountCode: coupon?.discount?.code ?? null };
 }
+
+class ClaimFellShort extends Error {}
+
+const stockOf = (db: Db, eventId: string): Promise<StockRow[]> =>
+  db.select({ id: ticketType.id, sold: ticketType.sold, held: ticketType.held, capacity: ticketType.capacity }).from(ticketType).where(eq(ticketType.eventId, eventId));
+
+/** A ticket type as planning sees it: with room for any basket (the claim checks the real stock). */
+const withRoom = (t: TicketRow): TicketRow => ({ ...t, capacity: Number.MAX_SAFE_INTEGER, sold: 0, held: 0 });
 
 /** The ticket types with their stock as a claim found it. */
 const withStock = (types: TicketRow[], stock: StockRow[]) =>
@@ -206,10 +284,15 @@ const withStock = (types: TicketRow[], stock: StockRow[]) =>
     return now ? { ...t, sold: now.sold, held: now.held, capacity: now.capacity } : t;
   });
 
-class ClaimFailed extends Error {}
-class SameKey extends Error {}
-
 const beatenTo = (basket: Basket) => new AppError("conflict", "Oops! It seems someone beat you to it...", { reason: "basket_changed", basket });
+
+/** The hold an earlier press with the same key made, if it is this buyer's. */
+async function replay(db: Db, holdId: string, buyer: HoldBuyer): Promise<HeldTickets> {
+  const held = await describeHold(db, holdId);
+  const buyerId = "userId" in buyer ? buyer.userId : (await db.select({ userId: session.userId }).from(session).where(eq(session.token, buyer.sessionToken)).limit(1))[0]?.userId;
+  if (held.buyerId !== buyerId) throw new AppError("conflict", "That checkout was started by someone else.", { reason: "not_yours" });
+  return held;
+}
 
 /** The basket sanitised against these ticket types, priced, and checked for the spec's minimums. */
 function planHold(input: HoldInput, types: TicketRow[], unlocked: ReadonlySet<string>, rule: DiscountRule | null, feeMode: "pass" | "absorb") {
@@ -235,53 +318,60 @@ function checkSeats(seated: boolean, seats: SeatChoice[], count: number, plan: {
   if (keys.size !== seats.length || !inPlan) throw new AppError("validation_failed", "Those seats aren't on the plan.", { field: "seats" });
 }
 
-/**
- * One read for a hold: the event (by id or slug) with its host's fee mode and its venue's seat
- * plan, its ticket types, whether any of its holds has lapsed with stock still held, and the hold
- * an earlier attempt with this idempotency key made.
- */
-/** The hold's one read, prepared (by event id, and by slug from its page). */
-function prepareHoldReads(db: Db) {
-    const query = (by: "id" | "slug") =>
-      db
-        .select({
-          id: event.id,
-          host_id: event.hostId,
-          status: event.status,
-          is_cancelled: event.isCancelled,
-          starts_at: event.startsAt,
-          ends_at: event.endsAt,
-          fee_mode: user.feeMode,
-          seat_rows: venue.seatRows,
-          seat_columns: venue.seatColumns,
-          types: sql<TicketJson[] | string>`(select coalesce(json_agg(json_build_object(
-              'id', t.id, 'eventId', t.event_id, 'name', t.name, 'description', t.description, 'kind', t.kind,
-              'pricePence', t.price_pence, 'payWhatYouWish', t.pay_what_you_wish, 'capacity', t.capacity, 'sold', t.sold,
-              'held', t.held, 'maxPerOrder', t.max_per_order, 'salesStartAt', t.sales_start_at, 'salesEndAt', t.sales_end_at,
-              'sortOrder', t.sort_order, 'createdAt', t.created_at) order by t.sort_order), '[]'::json)
-            from ticket_type t where t.event_id = ${event.id})`,
-          lapsed: sql<boolean>`exists (select 1 from hold h where h.event_id = ${event.id} and h.status = 'active' and h.expires_at <= ${sql.placeholder("now")}::timestamptz)`,
-          existing_hold_id: sql<string | null>`(select h.id from hold h where h.idempotency_key = ${sql.placeholder("key")}::text)`,
-        })
-        .from(event)
-        .innerJoin(user, eq(user.id, event.hostId))
-        .leftJoin(venue, eq(venue.id, event.venueId))
-        .where(by === "id" ? sql`${event.id} = ${sql.placeholder("which")}::uuid` : eq(event.slug, sql.placeholder("which")))
-        .limit(1)
-        .prepare(`tb_read_for_hold_by_${by}`);
-    return { id: query("id"), slug: query("slug") };
+/** The definitions' one read, prepared (by event id, and by slug from its page). */
+function prepareDefinitionReads(db: Db) {
+  const query = (by: "id" | "slug") =>
+    db
+      .select({
+        id: event.id,
+        host_id: event.hostId,
+        status: event.status,
+        is_cancelled: event.isCancelled,
+        starts_at: event.startsAt,
+        ends_at: event.endsAt,
+        fee_mode: user.feeMode,
+        seat_rows: venue.seatRows,
+        seat_columns: venue.seatColumns,
+        types: sql<TicketJson[] | string>`(select coalesce(json_agg(json_build_object(
+            'id', t.id, 'eventId', t.event_id, 'name', t.name, 'description', t.description, 'kind', t.kind,
+            'pricePence', t.price_pence, 'payWhatYouWish', t.pay_what_you_wish, 'capacity', t.capacity, 'sold', t.sold,
+            'held', t.held, 'maxPerOrder', t.max_per_order, 'salesStartAt', t.sales_start_at, 'salesEndAt', t.sales_end_at,
+            'sortOrder', t.sort_order, 'createdAt', t.created_at) order by t.sort_order), '[]'::json)
+          from ticket_type t where t.event_id = ${event.id})`,
+        fingerprint: sql<string>`${definitionsFingerprint(sql`${event.id}`)}`,
+      })
+      .from(event)
+      .innerJoin(user, eq(user.id, event.hostId))
+      .leftJoin(venue, eq(venue.id, event.venueId))
+      .where(by === "id" ? sql`${event.id} = ${sql.placeholder("which")}::uuid` : eq(event.slug, sql.placeholder("which")))
+      .limit(1)
+      .prepare(`tb_hold_definitions_by_${by}`);
+  return { id: query("id"), slug: query("slug") };
 }
-/** Prepared once per database: PostgreSQL then parses and plans the read once per connection. */
-const holdReads = new WeakMap<Db, ReturnType<typeof prepareHoldReads>>();
 
-async function readForHold(db: Db, input: HoldInput): Promise<HoldContext | null> {
-  let reads = holdReads.get(db);
-  if (!reads) holdReads.set(db, (reads = prepareHoldReads(db)));
-  const rows = await (input.eventId ? reads.id : reads.slug).execute({ which: input.eventId ?? input.slug ?? "", now: input.now.toISOString(), key: input.idempotencyKey ?? null });
+/** Per database: the prepared reads, and the definitions this process keeps (by `id:` or `slug:`). */
+const perDatabase = new WeakMap<Db, { reads: ReturnType<typeof prepareDefinitionReads>; kept: Map<string, HoldDefinitions> }>();
+const forDatabase = (db: Db) => {
+  let found = perDatabase.get(db);
+  if (!found) perDatabase.set(db, (found = { reads: prepareDefinitionReads(db), kept: new Map() }));
+  return found;
+};
+const keyOf = (input: HoldFields) => (input.eventId ? `id:${input.eventId}` : `slug:${input.slug ?? ""}`);
+
+function keptDefinitions(db: Db, input: HoldFields): HoldDefinitions | null {
+  return forDatabase(db).kept.get(keyOf(input)) ?? null;
+}
+
+/** The event's definitions as they are now, kept for the next hold (null: no such event). */
+async function readDefinitions(db: Db, input: HoldFields): Promise<HoldDefinitions | null> {
+  const { reads, kept } = forDatabase(db);
+  const rows = await (input.eventId ? reads.id : reads.slug).execute({ which: input.eventId ?? input.slug ?? "" });
   const r = rows[0];
+  const key = keyOf(input);
+  kept.delete(key);
   if (!r) return null;
   const types = (typeof r.types === "string" ? (JSON.parse(r.types) as TicketJson[]) : r.types).map(ticketFromJson);
-  return {
+  const found: HoldDefinitions = {
     id: r.id,
     hostId: r.host_id,
     status: r.status,
@@ -292,9 +382,12 @@ async function readForHold(db: Db, input: HoldInput): Promise<HoldContext | null
     seatRows: r.seat_rows,
     seatColumns: r.seat_columns,
     types,
-    lapsed: r.lapsed,
-    existingHoldId: r.existing_hold_id,
+    fingerprint: r.fingerprint,
   };
+  // A Map keeps insertion order: the first key is the one kept longest.
+  if (kept.size >= KEPT_DEFINITIONS) kept.delete(kept.keys().next().value!);
+  kept.set(key, found);
+  return found;
 }
 
 type TicketJson = Omit<TicketRow, "salesStartAt" | "salesEndAt" | "createdAt"> & { salesStartAt: string | null; salesEndAt: string | null; createdAt: string };
@@ -321,6 +414,8 @@ export async function describeHold(db: Db, holdId: string): Promise<HeldTickets>
     expiresAt: row.hold.expiresAt,
     breakdown: priceOrder(lines, { discount: rule, feeMode: row.feeMode, fee: ACTIVE_PROVIDER_FEE }),
     discountCode: row.discount?.code ?? null,
+    buyerId: row.hold.userId,
+    sessionExpiresAt: null,
   };
 }
 

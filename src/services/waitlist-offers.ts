@@ -70,7 +70,8 @@ async function offerTo(tx: Db, entry: { id: string; user_id: string; quantity: n
   const type = types.find((t) => t.id === offer.ticketTypeId)!;
   const claim = await claimAndHold(tx, {
     eventId,
-    userId: entry.user_id,
+    buyer: { userId: entry.user_id },
+    now,
     expiresAt: offerExpiry({ hours: e.event.waitlistOfferHours, now, eventEnds: endOf(e.event) }),
     seats,
     discountId: null,
@@ -78,19 +79,22 @@ async function offerTo(tx: Db, entry: { id: string; user_id: string; quantity: n
     // Pay-what-you-wish places are offered at their minimum.
     lines: [{ ticketTypeId: offer.ticketTypeId, quantity: offer.quantity, unitPricePence: type.pricePence }],
     extended: true,
+    // Read and locked in this transaction just now: nothing to check them against.
+    fingerprint: null,
   });
-  if (claim.short || !claim.holdId || claim.claimed !== 1) throw new Error("The offer's claim fell short");
+  if (claim.status !== "written" || !claim.holdId || claim.claimed !== 1) throw new Error("The offer's claim fell short");
+  const holdId = claim.holdId;
   if (seats.length > 0) {
     const placed = await tx
       .insert(seatClaim)
-      .values(seats.map((s) => ({ eventId, seatRow: s.row, seatColumn: s.column, ticketTypeId: s.ticketTypeId, holdId: claim.holdId! })))
+      .values(seats.map((s) => ({ eventId, seatRow: s.row, seatColumn: s.column, ticketTypeId: s.ticketTypeId, holdId })))
       .onConflictDoNothing()
       .returning({ row: seatClaim.seatRow });
     if (placed.length !== seats.length) throw new SeatTakenMeanwhile();
   }
   await tx
     .update(waitlistEntry)
-    .set({ status: "offered", holdId: claim.holdId, offeredAt: now, notifiedAt: null, updatedAt: now })
+    .set({ status: "offered", holdId, offeredAt: now, notifiedAt: null, updatedAt: now })
     .where(eq(waitlistEntry.id, entry.id));
   return true;
 }
