@@ -15,6 +15,7 @@ import { devTileRoutes } from "./api/dev-tiles";
 import { stripeWebhookRoutes } from "./api/stripe-webhook";
 import { unsubscribeRoutes } from "./api/unsubscribe";
 import { healthRoutes } from "./api/health";
+import { holdRoutes } from "./api/holds";
 import { imageRoutes } from "./api/img";
 import { mediaRoutes } from "./api/media";
 import { metricsRoutes } from "./api/metrics";
@@ -136,6 +137,7 @@ export function createApp(deps: AppDeps) {
   app.route("/api/email/unsubscribe", unsubscribeRoutes({ database, links: deps.unsubscribe }));
   app.route("/api/altcha", altchaRoutes(deps.robotCheck));
   app.route("/api/search", searchRoutes(database));
+  app.route("/api/events", holdRoutes({ database, auth, ticketCodes: deps.ticketCodes, publicUrl: config.publicUrl }));
   app.route("/api/conversions", conversionRoutes({ database, auth, tracker: deps.conversions, publicUrl: config.publicUrl, trustProxy: config.trustProxy }));
   const { payments } = deps;
   if (payments.name === "stripe" && payments.verifyWebhook) {

@@ -16,14 +16,20 @@ export const errorTable: Record<AppErrorCode, { status: ContentfulStatusCode; me
   internal: { status: 500, message: messages.generic.tryAgain },
 };
 
-export function errorResponse(c: Context, error: unknown) {
+/**
+ * The JSON answer for an error: `{ error: { code, message, details, requestId } }`. The message is the
+ * table's for the code, except for bad input, which says what is wrong; `ownWords` passes on every
+ * AppError's own message, for routes whose services write theirs for the person (the checkout's).
+ */
+export function errorResponse(c: Context, error: unknown, options: { ownWords?: boolean } = {}) {
   const appError = error instanceof AppError ? error : new AppError("internal");
   const { status, message } = errorTable[appError.code];
+  const ownWords = error instanceof AppError && (options.ownWords || appError.code === "validation_failed" || appError.code === "bad_request");
   return c.json(
     {
       error: {
         code: appError.code,
-        message: appError.code === "validation_failed" || appError.code === "bad_request" ? appError.message : message,
+        message: ownWords && appError.message !== appError.code ? appError.message : message,
         details: appError.details,
         requestId: c.get("requestId"),
       },

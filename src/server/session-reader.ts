@@ -45,29 +45,48 @@ export function createSessionReader(auth: Auth, db: Db): ReadSession {
     .where(eq(session.token, sql.placeholder("token")))
     .prepare("tb_session_by_token");
 
+  const cookie = sessionCookie(auth);
+
+  return async function readSession(headers, now) {
+    const token = await cookie.tokenFrom(headers);
+    if (!token) return signedOut;
+    const [row] = await lookup.execute({ token });
+    if (!row) return signedOut;
+    // Due to be extended, or already expired (always due): better-auth's to answer. It extends the
+    // session or ends it, and says which cookie to set.
+    if (await cookie.dueForBetterAuth(row.expiresAt, now)) return cookie.askBetterAuth(headers);
+    return { user: toSessionUser(row), setCookies: [] };
+  };
+}
+
+/**
+ * The session cookie as better-auth signs and refreshes it, for requests that read the session
+ * themselves: the page requests here, and the Checkout press (`/api/events/{slug}/holds`), whose
+ * claim looks the session up in the same statement that holds the tickets (decision 0016).
+ */
+export function sessionCookie(auth: Auth) {
   const settings = auth.$context.then((ctx) => ({
     secret: ctx.secret,
     cookieName: ctx.authCookies.sessionToken.name,
     expiresInMs: ctx.sessionConfig.expiresIn * 1000,
     updateAgeMs: ctx.sessionConfig.updateAge * 1000,
   }));
-
-  /** better-auth's own answer, with the cookies it sets (a session it extended, or one it ended). */
-  const askBetterAuth = async (headers: Headers): Promise<SessionRead> => {
-    const { headers: replyHeaders, response } = await auth.api.getSession({ headers, returnHeaders: true });
-    return { user: response ? toSessionUser(response.user) : null, setCookies: replyHeaders.getSetCookie() };
-  };
-
-  return async function readSession(headers, now) {
-    const { secret, cookieName, expiresInMs, updateAgeMs } = await settings;
-    const token = signedToken(headers.get("cookie"), cookieName, secret);
-    if (!token) return signedOut;
-    const [row] = await lookup.execute({ token });
-    if (!row) return signedOut;
-    // Due to be extended, or already expired (always due): better-auth's to answer. It extends the
-    // session or ends it, and says which cookie to set.
-    if (row.expiresAt.getTime() - expiresInMs + updateAgeMs <= now.getTime()) return askBetterAuth(headers);
-    return { user: toSessionUser(row), setCookies: [] };
+  return {
+    /** The session token, if the request carries a session cookie with a good signature. */
+    async tokenFrom(headers: Headers): Promise<string | null> {
+      const { cookieName, secret } = await settings;
+      return signedToken(headers.get("cookie"), cookieName, secret);
+    },
+    /** better-auth's `updateAge` rule: a session that expires this soon is extended (or, expired, ended) by better-auth. */
+    async dueForBetterAuth(expiresAt: Date, now: Date): Promise<boolean> {
+      const { expiresInMs, updateAgeMs } = await settings;
+      return expiresAt.getTime() - expiresInMs + updateAgeMs <= now.getTime();
+    },
+    /** better-auth's own answer, with the cookies it sets (a session it extended, or one it ended). */
+    async askBetterAuth(headers: Headers): Promise<SessionRead> {
+      const { headers: replyHeaders, response } = await auth.api.getSession({ headers, returnHeaders: true });
+      return { user: response ? toSessionUser(response.user) : null, setCookies: replyHeaders.getSetCookie() };
+    },
   };
 }
 

@@ -1,0 +1,59 @@
+import { Hono } from "hono";
+import type { Database } from "~/db/client.server";
+import { AppError, isAppError } from "~/lib/app-error";
+import { holdTickets } from "~/services/hold-tickets";
+import { readCheckoutForm } from "~/web/lib/checkout-form";
+import type { Auth } from "../auth.server";
+import { errorResponse } from "../errors";
+import { sessionCookie } from "../session-reader";
+import type { TicketCodes } from "../ticket-codes.server";
+
+/** The most a Checkout form can weigh: ten ticket types, their amounts, seats, a code and a key. */
+const MAX_FORM_BYTES = 16_384;
+
+/**
+ * `POST /api/events/{slug}/holds`: the booking panel's Checkout when JavaScript runs. It takes the
+ * same form as the event page's action (`readCheckoutForm`; `?key=` is the private-ticket key from
+ * the page's link) and answers `201 { holdId, checkout, expiresAt }`, where `checkout` is the page
+ * to go to. Refusals are `{ error: { code, message, details } }` with the words the buyer sees:
+ * 409 when someone beat them to it (`details.basket` is their basket corrected to what is left) or
+ * the event has ended, 422 for a basket that cannot be bought, 404 when the event is not on sale,
+ * 401 when the session is missing or over (the panel then posts the page's form, which signs in).
+ *
+ * This is the press every buyer makes at once when an event goes on sale, so it is the lean path
+ * (decision 0016): the cookie's signature is checked here, and the hold's one statement finds the
+ * session and claims the tickets together. Signed-in pages read the session on their own.
+ */
+export function holdRoutes(deps: { database: Database; auth: Auth; ticketCodes: TicketCodes; publicUrl: string }) {
+  const cookie = sessionCookie(deps.auth);
+  const siteOrigin = new URL(deps.publicUrl).origin;
+  return new Hono().post("/:slug/holds", async (c) => {
+    // The buyer's cookie may only press Checkout from the site's own pages.
+    const origin = c.req.header("Origin");
+    if (!origin || (origin !== siteOrigin && URL.parse(origin)?.host !== c.req.header("Host"))) {
+      return errorResponse(c, new AppError("forbidden", "Checkout can only be pressed on Ticketyboo's own pages."), { ownWords: true });
+    }
+    const now = new Date();
+    const token = await cookie.tokenFrom(c.req.raw.headers);
+    if (!token) return errorResponse(c, new AppError("unauthenticated", "Log in to check out."), { ownWords: true });
+    if (!c.req.header("Content-Type")?.startsWith("application/x-www-form-urlencoded")) {
+      return errorResponse(c, new AppError("bad_request", "Send the booking form as application/x-www-form-urlencoded."));
+    }
+    const body = await c.req.text();
+    if (body.length > MAX_FORM_BYTES) return errorResponse(c, new AppError("bad_request", "That booking form is too large."));
+
+    const checkout = readCheckoutForm(new URLSearchParams(body), c.req.query("key") ?? null, deps.ticketCodes.unlockKey);
+    try {
+      const held = await holdTickets(deps.database.db, { slug: c.req.param("slug"), sessionToken: token, ...checkout, now });
+      const response = c.json({ holdId: held.holdId, checkout: `/checkout/${held.holdId}`, expiresAt: held.expiresAt.toISOString() }, 201);
+      // A session due to be extended is extended by better-auth, and its new cookie goes back with the hold.
+      if (held.sessionExpiresAt && (await cookie.dueForBetterAuth(held.sessionExpiresAt, now))) {
+        for (const set of (await cookie.askBetterAuth(c.req.raw.headers)).setCookies) response.headers.append("Set-Cookie", set);
+      }
+      return response;
+    } catch (error) {
+      if (!isAppError(error)) throw error;
+      return errorResponse(c, error, { ownWords: true });
+    }
+  });
+}
