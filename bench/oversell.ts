@@ -1,5 +1,5 @@
-// Overselling under load: many buyers at once through the real HTTP path (the event page's
-// checkout, the checkout page's pay button, the test provider's hosted page, the return page),
+// Overselling under load: many buyers at once through the real HTTP path (the booking panel's
+// Checkout through the holds API, the checkout page's pay button, the test provider's hosted page, the return page),
 // then a look at the database. In the same run, the same claim as raw SQL over the driver.
 //   npm run bench:oversell                                    (PostgreSQL when BENCH_DATABASE_URL or
 //   npm run bench:oversell -- --rounds 5 --buyers 200          TEST_DATABASE_URL is set, else PGlite)
@@ -226,14 +226,14 @@ for (let i = 0; i < buyers.length; i += 25) {
 console.log(`${bench.engine}: ${BUYERS} buyers signed in in ${round((Date.now() - started) / 1000, 1)} s`);
 
 /**
- * "Checkout" on the event page, as the browser sends it (React Router's data request for the
- * page's form): a redirect to the checkout page when the tickets are held, 409 when sold out.
+ * "Checkout" on the event page, as the booking panel sends it with JavaScript (decision 0016): its
+ * form to the holds API, which answers 201 with the checkout page to go to, or 409 when sold out.
  */
 async function hold(b: (typeof buyers)[number], slug: string, typeId: string): Promise<string | null> {
-  const res = await request("POST", `/events/${slug}.data`, { cookie: b.cookie, ip: b.ip, form: { intent: "checkout", [`qty:${typeId}`]: "1", key: randomUUID() } });
+  const res = await request("POST", `/api/events/${slug}/holds`, { cookie: b.cookie, ip: b.ip, form: { intent: "checkout", [`qty:${typeId}`]: "1", key: randomUUID() } });
   if (res.status === 409) return null;
-  const checkout = /"(\/checkout\/[0-9a-f-]{36})"/.exec(res.body)?.[1];
-  if (res.status !== 202 || !checkout) throw new Error(`checkout answered ${res.status}: ${res.body.slice(0, 300)}`);
+  const checkout = res.status === 201 ? (JSON.parse(res.body) as { checkout?: string }).checkout : undefined;
+  if (!checkout) throw new Error(`checkout answered ${res.status}: ${res.body.slice(0, 300)}`);
   return checkout;
 }
 

@@ -1,6 +1,6 @@
 import { Minus, Plus, Tag, Ticket } from "lucide-react";
 import { useEffect, useMemo, useRef, useState } from "react";
-import { Form, Link, useFetcher, useNavigation, useRouteLoaderData } from "react-router";
+import { Form, Link, useFetcher, useNavigate, useNavigation, useRouteLoaderData, useSubmit } from "react-router";
 import { toast } from "sonner";
 import { sanitiseBasket, type Basket } from "~/domain/basket";
 import { ACTIVE_PROVIDER_FEE, feeFor, parsePounds, poundsForInput } from "~/domain/money";
@@ -61,7 +61,13 @@ function readStored(eventId: string): Stored | null {
 export function BookingPanel(props: BookingPanelProps) {
   const { eventId, now, feeMode, currency } = props;
   const couponFetcher = useFetcher<{ coupon?: { code: string; rule: DiscountRule; unlocks: EventPageTicket[] } | null; couponError?: string }>();
-  const busy = useNavigation().state !== "idle";
+  const navigating = useNavigation().state !== "idle";
+  const navigate = useNavigate();
+  const submit = useSubmit();
+  const [pressing, setPressing] = useState(false);
+  const busy = navigating || pressing;
+  /** The holds API's answer to the last Checkout press, when JavaScript made it. */
+  const [answer, setAnswer] = useState<{ error: string; basket: Basket | null } | null>(null);
   const [coupon, setCoupon] = useState<AppliedCoupon | null>(null);
   const [quantities, setQuantities] = useState<Record<string, number>>({});
   const [amounts, setAmounts] = useState<Record<string, string>>({});
@@ -110,13 +116,45 @@ export function BookingPanel(props: BookingPanelProps) {
   useAddToCartTracking(eventId, basket.lines, ready);
   const signedIn = Boolean((useRouteLoaderData("root") as { user?: unknown } | undefined)?.user);
 
+  // The page's action answered (without JavaScript, or signing in on the way): its answer is the latest.
+  useEffect(() => setAnswer(null), [props.error, props.correctedBasket]);
+  const error = answer ? answer.error : props.error;
+  const correctedBasket = answer ? answer.basket : props.correctedBasket;
+
   // The server corrected the basket: someone bought the last places first.
   useEffect(() => {
-    if (!props.correctedBasket) return;
-    setQuantities(Object.fromEntries(props.correctedBasket.lines.map((l) => [l.ticketTypeId, l.quantity])));
+    if (!correctedBasket) return;
+    setQuantities(Object.fromEntries(correctedBasket.lines.map((l) => [l.ticketTypeId, l.quantity])));
     setCoupon(null);
     setSeats([]);
-  }, [props.correctedBasket]);
+  }, [correctedBasket]);
+
+  /**
+   * Checkout, signed in and with JavaScript: the same form, posted to the holds API (the on-sale
+   * rush's lean path, decision 0016), then on to the checkout page. Signed out, the page's own
+   * action takes the form, signing in on the way; so does it when the API finds the session over.
+   */
+  const checkout = async (e: React.FormEvent<HTMLFormElement>) => {
+    if (!signedIn) return;
+    e.preventDefault();
+    const form = e.currentTarget;
+    setPressing(true);
+    try {
+      const unlockKey = new URLSearchParams(window.location.search).get("key");
+      const res = await fetch(`/api/events/${encodeURIComponent(props.slug)}/holds${unlockKey ? `?key=${encodeURIComponent(unlockKey)}` : ""}`, {
+        method: "POST",
+        body: new URLSearchParams(new FormData(form) as unknown as Record<string, string>),
+      });
+      if (res.status === 401) return void (await submit(form));
+      const body = (await res.json().catch(() => null)) as { checkout?: string; error?: { message?: string; details?: { basket?: Basket } } } | null;
+      if (res.status === 201 && body?.checkout) return void (await navigate(body.checkout));
+      setAnswer({ error: body?.error?.message ?? messages.generic.tryAgain, basket: body?.error?.details?.basket ?? null });
+    } catch {
+      setAnswer({ error: messages.generic.tryAgain, basket: null });
+    } finally {
+      setPressing(false);
+    }
+  };
 
   useEffect(() => {
     const data = couponFetcher.data;
@@ -156,15 +194,15 @@ export function BookingPanel(props: BookingPanelProps) {
   }
 
   return (
-    <Form method="post" className="card p-5" aria-labelledby="tickets-heading">
+    <Form method="post" className="card p-5" aria-labelledby="tickets-heading" onSubmit={checkout}>
       <PanelHeading />
       <input type="hidden" name="intent" value="checkout" />
       <input type="hidden" name="key" value={idempotencyKey.current} />
       <input type="hidden" name="seats" value={JSON.stringify(seats)} />
       <input type="hidden" name="appliedCoupon" value={coupon?.code ?? ""} />
-      {props.error ? (
+      {error ? (
         <p role="alert" className="mt-3 rounded-xl bg-danger-soft px-3 py-2 text-sm font-medium text-danger">
-          {props.error}
+          {error}
         </p>
       ) : null}
       <ul className="mt-3 divide-y divide-border">

@@ -9,7 +9,6 @@ import { isAppError } from "~/lib/app-error";
 import { normaliseEmail } from "~/domain/account-rules";
 import { authFailure, authHeaders, cookiesFrom } from "~/web/lib/auth-calls.server";
 import { messages } from "~/web/messages";
-import { parsePounds } from "~/domain/money";
 import { formatEventDateTime, formatLongDate, formatTimeRange } from "~/lib/format";
 import { directionsUrl } from "~/lib/maps";
 import { bookingExtras } from "~/services/booking-page";
@@ -25,6 +24,7 @@ import { BookingPanel } from "~/web/components/booking/booking-panel";
 import { WaitlistCard } from "~/web/components/booking/waitlist-card";
 import { EventActions } from "~/web/components/events/event-actions";
 import { EventGrid } from "~/web/components/events/event-card";
+import { readCheckoutForm } from "~/web/lib/checkout-form";
 import { eventJsonLd } from "~/web/lib/event-json-ld";
 import { HERO_WIDTHS, imageSrcSet, imageUrl, mediaPath } from "~/web/lib/images";
 import { describe, publicUrlFrom, seo } from "~/web/lib/seo";
@@ -120,38 +120,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       return data({ signInError: failure.status === 429 || failure.status >= 500 ? failure.message : messages.auth.invalidCredentials, email }, { status: failure.status === 429 ? 429 : 401 });
     }
   }
-  const lines = [...form.keys()].flatMap((name) => {
-    const ticketTypeId = /^qty:([0-9a-f-]{36})$/i.exec(name)?.[1];
-    const quantity = Number(form.get(name) ?? 0);
-    if (!ticketTypeId || !Number.isInteger(quantity) || quantity <= 0) return [];
-    const amount = form.get(`amount:${ticketTypeId}`);
-    // The amount counts only for a pay-what-you-wish ticket; holdTickets ignores it otherwise.
-    return [{ ticketTypeId, quantity, ...(amount === null ? {} : { amountPence: parsePounds(String(amount)) ?? NaN }) }];
-  });
-  let seats: { row: number; column: number }[] = [];
+  const checkout = readCheckoutForm(form, new URL(request.url).searchParams.get("key"), context.ticketCodes.unlockKey);
   try {
-    const parsed = JSON.parse(String(form.get("seats") ?? "[]")) as unknown;
-    if (Array.isArray(parsed)) seats = parsed.filter((s): s is { row: number; column: number } => typeof s?.row === "number" && typeof s?.column === "number");
-  } catch {
-    seats = [];
-  }
-  const url = new URL(request.url);
-  const key = url.searchParams.get("key") ?? "";
-  const unlockedTicketTypeIds = key ? lines.filter((l) => context.ticketCodes.unlockKey(l.ticketTypeId) === key).map((l) => l.ticketTypeId) : [];
-  const coupon = String(form.get("appliedCoupon") || form.get("coupon") || "").trim() || null;
-  try {
-    // holdTickets reads the event, its tickets and the basket itself, in one query: this is the
-    // path every buyer takes at once when an event goes on sale.
-    const held = await holdTickets(db, {
-      slug: params.slug,
-      userId: buyerId,
-      lines,
-      seats: seats.length > 0 ? seats : undefined,
-      coupon,
-      unlockedTicketTypeIds,
-      idempotencyKey: String(form.get("key") || "") || undefined,
-      now,
-    });
+    // The same press as `POST /api/events/{slug}/holds`, which the panel uses when JavaScript runs:
+    // this form is the way in without it, and for signing in on the way.
+    const held = await holdTickets(db, { slug: params.slug, userId: buyerId, ...checkout, now });
     throw redirect(`/checkout/${held.holdId}`, { headers: cookies });
   } catch (error) {
     if (error instanceof Response) throw error;
