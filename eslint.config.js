@@ -9,7 +9,7 @@ const serverOnly = {
 };
 
 export default tseslint.config(
-  { ignores: ["build/", "node_modules/", ".react-router/", "test-results/", "playwright-report/", "data/", "coverage/"] },
+  { ignores: ["build/", "node_modules/", ".react-router/", "test-results/", "playwright-report/", "data/", "coverage/", ".tmp/"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
