@@ -1,12 +1,12 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { discount, event, hold, holdLine, seatClaim, session, ticketType, user, venue } from "~/db/schema";
+import { discount, event, hold, holdLine, seatClaim, session, type ticketType, user, venue } from "~/db/schema";
 import { sanitiseBasket, type Basket, type BasketLine } from "~/domain/basket";
 import { hasEnded } from "~/domain/event-flags";
 import { ACTIVE_PROVIDER_FEE } from "~/domain/money";
 import { checkoutProblem, isValidChosenAmount, priceOrder, type DiscountRule, type PriceBreakdown } from "~/domain/pricing";
 import { AppError, isAppError } from "~/lib/app-error";
-import { claimAndHold, definitionsFingerprint, type ClaimInput, type ClaimOutcome, type HoldBuyer, type StockRow } from "./claim-stock";
+import { claimAndHold, claimSoon, definitionsFingerprint, type ClaimInput, type ClaimOutcome, type HoldBuyer, type StockRow } from "./claim-stock";
 import { releaseHoldsAndOffer } from "./waitlist-offers";
 
 /** How long tickets are held at checkout (the booking timer). */
@@ -219,7 +219,10 @@ type Claimed =
   | { status: "same_key" }
   | { status: "held"; holdId: string; buyerId: string | null; sessionExpiresAt: Date | null };
 
-/** The claim for a planned basket: on its own for one line and no seats, else in a transaction with the seats. */
+/**
+ * The claim for a planned basket: one line and no seats is claimed with the other presses for its
+ * ticket type that arrive together (`claimSoon`); otherwise in a transaction with the seats.
+ */
 async function claimPlanned(
   db: Db,
   claim: Omit<ClaimInput, "lines" | "seats">,
@@ -228,51 +231,32 @@ async function claimPlanned(
   seats: SeatChoice[],
 ): Promise<Claimed> {
   const seated = Boolean(found.seatRows && found.seatColumns);
-  // The usual case: one kind of ticket, no seats. The claim statement is atomic on its own and with
-  // one line nothing can be half claimed, so it needs no transaction around it.
-  if (!seated && lines.length === 1) {
-    const outcome = await claimAndHold(db, { ...claim, seats: [], lines });
-    if (outcome.status !== "written") return outcome;
-    if (!outcome.holdId) return { status: "same_key" };
-    if (outcome.claimed === 1) return { status: "held", holdId: outcome.holdId, buyerId: outcome.buyerId, sessionExpiresAt: outcome.sessionExpiresAt };
-    // The statement saw room, but by the time it held the row's lock the places were gone: the empty
-    // hold holds nothing. It is closed, and lets go of its key so the buyer's next press (the panel
-    // keeps its key) makes a hold of its own.
-    await db.update(hold).set({ status: "released", idempotencyKey: null }).where(eq(hold.id, outcome.holdId));
-    return { status: "short", stock: await stockOf(db, found.id), lapsed: false, existingHoldId: null };
-  }
-
-  return db
-    .transaction(async (tx) => {
-      // Each seat belongs to the ticket type its place in the basket gives it, in order.
-      const owners = lines.flatMap((l) => Array.from({ length: l.quantity }, () => l.ticketTypeId));
-      const chosen = seated ? seats.map((s, i) => ({ row: s.row, column: s.column, ticketTypeId: owners[i]! })) : [];
-      const outcome = await claimAndHold(tx, { ...claim, seats: chosen, lines });
-      if (outcome.status !== "written") return outcome;
-      if (!outcome.holdId) return { status: "same_key" as const };
-      if (outcome.claimed !== lines.length) throw new ClaimFellShort();
-      if (seated) {
-        const inserted = await tx
-          .insert(seatClaim)
-          .values(chosen.map((s) => ({ eventId: found.id, seatRow: s.row, seatColumn: s.column, ticketTypeId: s.ticketTypeId, holdId: outcome.holdId! })))
-          .onConflictDoNothing()
-          .returning({ row: seatClaim.seatRow });
-        if (inserted.length !== seats.length) throw new AppError("conflict", "Oops! It seems someone beat you to it...", { reason: "seat_taken" });
-      }
-      return { status: "held" as const, holdId: outcome.holdId, buyerId: outcome.buyerId, sessionExpiresAt: outcome.sessionExpiresAt };
-    })
-    .catch(async (error: unknown): Promise<Claimed> => {
-      if (!(error instanceof ClaimFellShort)) throw error;
-      // Someone claimed the last places between the statement's look and its lock: rolled back, and
-      // answered from the stock as it is now.
-      return { status: "short", stock: await stockOf(db, found.id), lapsed: false, existingHoldId: null };
-    });
+  if (!seated && lines.length === 1) return held(await claimSoon(db, { ...claim, seats: [], lines }), 1);
+  return db.transaction(async (tx) => {
+    // Each seat belongs to the ticket type its place in the basket gives it, in order.
+    const owners = lines.flatMap((l) => Array.from({ length: l.quantity }, () => l.ticketTypeId));
+    const chosen = seated ? seats.map((s, i) => ({ row: s.row, column: s.column, ticketTypeId: owners[i]! })) : [];
+    const outcome = held(await claimAndHold(tx, { ...claim, seats: chosen, lines }), lines.length);
+    if (outcome.status === "held" && seated) {
+      const inserted = await tx
+        .insert(seatClaim)
+        .values(chosen.map((s) => ({ eventId: found.id, seatRow: s.row, seatColumn: s.column, ticketTypeId: s.ticketTypeId, holdId: outcome.holdId })))
+        .onConflictDoNothing()
+        .returning({ row: seatClaim.seatRow });
+      if (inserted.length !== seats.length) throw new AppError("conflict", "Oops! It seems someone beat you to it...", { reason: "seat_taken" });
+    }
+    return outcome;
+  });
 }
 
-class ClaimFellShort extends Error {}
-
-const stockOf = (db: Db, eventId: string): Promise<StockRow[]> =>
-  db.select({ id: ticketType.id, sold: ticketType.sold, held: ticketType.held, capacity: ticketType.capacity }).from(ticketType).where(eq(ticketType.eventId, eventId));
+/** A claim's outcome as the hold sees it. */
+function held(outcome: ClaimOutcome, lineCount: number): Claimed {
+  if (outcome.status !== "written") return outcome;
+  if (!outcome.holdId) return { status: "same_key" };
+  // The claim looks at the stock again under the rows' locks before it writes: every line is claimed.
+  if (outcome.claimed !== lineCount) throw new Error(`A claim held ${outcome.claimed} of ${lineCount} lines`);
+  return { status: "held", holdId: outcome.holdId, buyerId: outcome.buyerId, sessionExpiresAt: outcome.sessionExpiresAt };
+}
 
 /** A ticket type as planning sees it: with room for any basket (the claim checks the real stock). */
 const withRoom = (t: TicketRow): TicketRow => ({ ...t, capacity: Number.MAX_SAFE_INTEGER, sold: 0, held: 0 });

@@ -1,0 +1,101 @@
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "~/db/client.server";
+import { hold, holdLine, session, ticketType } from "~/db/schema";
+import { createEvent, createHost } from "../../tests/factories/events";
+import { createTestDatabase } from "../../tests/setup/test-db";
+import { claimAll, claimSoon, type ClaimInput } from "./claim-stock";
+
+/**
+ * The claim behind every hold (`claim_holds`, migration 0007), and presses for one ticket type sent
+ * together: each is answered on its own, in the order they came, and stock never goes past capacity.
+ */
+const now = new Date("2026-11-24T12:00:00Z");
+const later = (minutes: number) => new Date(now.getTime() + minutes * 60_000);
+let database: Database;
+let hostId: string;
+let buyerId: string;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  hostId = (await createHost(database.db)).id;
+  buyerId = (await createHost(database.db, { userType: "buyer", hostTitle: null })).id;
+});
+
+afterAll(async () => {
+  await database.close();
+});
+
+async function newEvent(capacity: number) {
+  const e = await createEvent(database.db, { hostId, startsAt: new Date("2026-12-05T19:30:00Z") }, [{ pricePence: 1000, capacity }]);
+  const [type] = await database.db.select().from(ticketType).where(eq(ticketType.eventId, e.id));
+  return { eventId: e.id, typeId: type!.id };
+}
+
+const claim = (eventId: string, typeId: string, over: Partial<ClaimInput> = {}): ClaimInput => ({
+  eventId,
+  buyer: { userId: buyerId },
+  now,
+  expiresAt: later(10),
+  seats: [],
+  discountId: null,
+  idempotencyKey: null,
+  fingerprint: null,
+  lines: [{ ticketTypeId: typeId, quantity: 1, unitPricePence: 1000 }],
+  ...over,
+});
+
+const stockOf = async (typeId: string) => (await database.db.select({ sold: ticketType.sold, held: ticketType.held }).from(ticketType).where(eq(ticketType.id, typeId)))[0]!;
+
+describe("claim_holds", () => {
+  it("answers each claim sent together on its own, in order: signed out, stale, held, short", async () => {
+    const { eventId, typeId } = await newEvent(2);
+    const token = `token-${eventId}`;
+    await database.db.insert(session).values({ id: `s-${eventId}`, token, userId: buyerId, expiresAt: later(60) });
+    const outcomes = await claimAll(database.db, [
+      claim(eventId, typeId, { buyer: { sessionToken: "nobody's" } }),
+      claim(eventId, typeId, { fingerprint: "not what the event has" }),
+      claim(eventId, typeId, { buyer: { sessionToken: token }, lines: [{ ticketTypeId: typeId, quantity: 2, unitPricePence: 1000 }] }),
+      claim(eventId, typeId, { idempotencyKey: `late-${eventId}` }),
+    ]);
+    expect(outcomes.map((o) => o.status)).toEqual(["signed_out", "stale", "written", "short"]);
+    expect(outcomes[2]).toMatchObject({ claimed: 1, buyerId, sessionExpiresAt: later(60) });
+    expect(outcomes[3]).toEqual({ status: "short", stock: [{ id: typeId, sold: 0, held: 2, capacity: 2 }], lapsed: false, existingHoldId: null });
+    expect(await stockOf(typeId)).toEqual({ sold: 0, held: 2 });
+    const holds = await database.db.select().from(hold).where(eq(hold.eventId, eventId));
+    expect(holds).toHaveLength(1);
+    expect(await database.db.select({ quantity: holdLine.quantity }).from(holdLine).where(eq(holdLine.holdId, holds[0]!.id))).toEqual([{ quantity: 2 }]);
+  });
+
+  it("claims with the event's own fingerprint go through", async () => {
+    const { eventId, typeId } = await newEvent(5);
+    const { rows } = await database.db.execute<{ fp: string }>(sql`select hold_definitions_fingerprint(${eventId}::uuid) as fp`);
+    const [outcome] = await claimAll(database.db, [claim(eventId, typeId, { fingerprint: rows[0]!.fp })]);
+    expect(outcome).toMatchObject({ status: "written", claimed: 1 });
+  });
+});
+
+describe("claimSoon", () => {
+  it("serves presses that arrive together in the order they came, never past capacity", async () => {
+    const { eventId, typeId } = await newEvent(10);
+    const outcomes = await Promise.all(Array.from({ length: 40 }, (_, i) => claimSoon(database.db, claim(eventId, typeId, { idempotencyKey: `press-${eventId}-${i}` }))));
+    // The first ten to arrive hold the ten places; the rest hear at once that they are gone.
+    expect(outcomes.map((o) => o.status)).toEqual([...Array(10).fill("written"), ...Array(30).fill("short")]);
+    expect(await stockOf(typeId)).toEqual({ sold: 0, held: 10 });
+    const keys = (await database.db.select({ key: hold.idempotencyKey }).from(hold).where(eq(hold.eventId, eventId))).map((h) => h.key).sort();
+    expect(keys).toEqual(Array.from({ length: 10 }, (_, i) => `press-${eventId}-${i}`).sort());
+  });
+
+  it("lets one claim the database refuses fail alone, the others sent with it still served", async () => {
+    const { eventId, typeId } = await newEvent(10);
+    const outcomes = await Promise.allSettled([
+      claimSoon(database.db, claim(eventId, typeId)),
+      claimSoon(database.db, claim(eventId, typeId)),
+      // Nobody has this id: the hold's foreign key refuses it.
+      claimSoon(database.db, claim(eventId, typeId, { buyer: { userId: "no-such-person" } })),
+      claimSoon(database.db, claim(eventId, typeId)),
+    ]);
+    expect(outcomes.map((o) => o.status)).toEqual(["fulfilled", "fulfilled", "rejected", "fulfilled"]);
+    expect(await stockOf(typeId)).toEqual({ sold: 0, held: 3 });
+  });
+});
