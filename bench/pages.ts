@@ -43,6 +43,9 @@ const ROUTES = ["/", "/explore", `/events/${slug}`];
 
 const testApp = await createTestApp(database, { DATA_DIR: bench.dataDir }, { getBuild: async () => build, clientDir: path.relative(process.cwd(), clientDir) });
 const server = http.createServer(getRequestListener(testApp.app.fetch));
+// The keep-alive socket sits idle while the in-process side is measured (several seconds a route):
+// the server must not close it meanwhile, or the next route's first request meets a reset.
+server.keepAliveTimeout = 120_000;
 await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
 const port = (server.address() as { port: number }).port;
 const agent = new http.Agent({ keepAlive: true });
