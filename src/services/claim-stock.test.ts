@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Database } from "~/db/client.server";
 import { hold, holdLine, session, ticketType } from "~/db/schema";
 import { createEvent, createHost } from "../../tests/factories/events";
@@ -67,11 +67,41 @@ describe("claim_holds", () => {
     expect(await database.db.select({ quantity: holdLine.quantity }).from(holdLine).where(eq(holdLine.holdId, holds[0]!.id))).toEqual([{ quantity: 2 }]);
   });
 
+  it("fingerprints every field in its place: a sale opening at a time is not one closing at it", async () => {
+    const { eventId, typeId } = await newEvent(5);
+    const fingerprint = async () => (await database.db.execute<{ fp: string }>(sql`select hold_definitions_fingerprint(${eventId}::uuid) as fp`)).rows[0]!.fp;
+    await database.db.update(ticketType).set({ salesStartAt: later(60), salesEndAt: null }).where(eq(ticketType.id, typeId));
+    const opening = await fingerprint();
+    await database.db.update(ticketType).set({ salesStartAt: null, salesEndAt: later(60) }).where(eq(ticketType.id, typeId));
+    expect(await fingerprint()).not.toBe(opening);
+    // Stock is not part of it.
+    const before = await fingerprint();
+    await database.db.update(ticketType).set({ capacity: 50, held: 3 }).where(eq(ticketType.id, typeId));
+    expect(await fingerprint()).toBe(before);
+  });
+
   it("claims with the event's own fingerprint go through", async () => {
     const { eventId, typeId } = await newEvent(5);
     const { rows } = await database.db.execute<{ fp: string }>(sql`select hold_definitions_fingerprint(${eventId}::uuid) as fp`);
     const [outcome] = await claimAll(database.db, [claim(eventId, typeId, { fingerprint: rows[0]!.fp })]);
     expect(outcome).toMatchObject({ status: "written", claimed: 1 });
+  });
+});
+
+// Two connections at once need a server: PGlite is one connection, so nothing can interleave there.
+describe.runIf(inject("testDb").engine === "postgres")("a host's edit racing a claim (PostgreSQL)", () => {
+  it("a claim planned on the old price waits for the edit, then finds its plan stale and writes nothing", async () => {
+    const { eventId, typeId } = await newEvent(5);
+    const fingerprint = (await database.db.execute<{ fp: string }>(sql`select hold_definitions_fingerprint(${eventId}::uuid) as fp`)).rows[0]!.fp;
+    let claimed: Promise<unknown> | null = null;
+    await database.db.transaction(async (tx) => {
+      // The host's edit holds the ticket type's row while the buyer presses.
+      await tx.update(ticketType).set({ pricePence: 1500 }).where(eq(ticketType.id, typeId));
+      claimed = claimAll(database.db, [claim(eventId, typeId, { fingerprint })]);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    });
+    expect(await claimed).toEqual([{ status: "stale" }]);
+    expect(await stockOf(typeId)).toEqual({ sold: 0, held: 0 });
   });
 });
 

@@ -1,6 +1,5 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { preparedStatement } from "~/db/prepared-statement";
 
 /**
  * The fingerprint of everything about an event that planning a hold depends on (the SQL function
@@ -61,8 +60,6 @@ type RawOutcome =
   | { status: "short"; stock: StockRow[]; lapsed: boolean; existingHoldId: string | null }
   | { status: "written"; holdId: string | null; claimed: number; buyerId: string | null; sessionExpiresMs?: number | null };
 
-const claimHolds = sql`select claim_holds(${sql.placeholder("claims")}::jsonb) as outcomes`;
-
 /**
  * Claims stock for holds, in order, in one call to the database (the SQL function `claim_holds`,
  * migration 0007, which says how): for each claim, the buyer (the person given, or the owner of an
@@ -72,8 +69,9 @@ const claimHolds = sql`select claim_holds(${sql.placeholder("claims")}::jsonb) a
  * served writes nothing and says why. All of it happens in the caller's transaction, if any.
  */
 export async function claimAll(tx: Db, claims: ClaimInput[]): Promise<ClaimOutcome[]> {
-  const [row] = await preparedStatement<{ outcomes: RawOutcome[] | string }>(tx, "tb_claim_holds", claimHolds).execute({ claims: JSON.stringify(claims.map(toJson)) });
-  const outcomes = typeof row!.outcomes === "string" ? (JSON.parse(row!.outcomes) as RawOutcome[]) : row!.outcomes;
+  // The function's plans are kept by PostgreSQL (plpgsql caches them per connection): the call is all there is to parse.
+  const { rows } = await tx.execute<{ outcomes: RawOutcome[] | string }>(sql`select claim_holds(${JSON.stringify(claims.map(toJson))}::jsonb) as outcomes`);
+  const outcomes = typeof rows[0]!.outcomes === "string" ? (JSON.parse(rows[0]!.outcomes) as RawOutcome[]) : rows[0]!.outcomes;
   return outcomes.map((o): ClaimOutcome => {
     if (o.status !== "written") return o;
     const expires = o.sessionExpiresMs ?? null;

@@ -7,11 +7,12 @@
 -- event still has the fingerprint it was planned on.
 CREATE FUNCTION hold_definitions_fingerprint(which uuid) RETURNS text
 LANGUAGE sql STABLE AS $$
-  SELECT md5(concat_ws('|', e.slug, e.status, e.is_cancelled, extract(epoch FROM e.starts_at), extract(epoch FROM e.ends_at),
-      e.host_id, u.fee_mode, v.seat_rows, v.seat_columns,
-      (SELECT string_agg(concat_ws(',', t.id, t.kind, t.price_pence, t.pay_what_you_wish, t.max_per_order,
-          extract(epoch FROM t.sales_start_at), extract(epoch FROM t.sales_end_at)), ';' ORDER BY t.id)
-        FROM ticket_type t WHERE t.event_id = e.id)))
+  -- JSON arrays keep every field in its place, nulls included (a sale that opens at a time and one
+  -- that closes at it must not look alike); times as epoch seconds, whatever the session's time zone.
+  SELECT md5(jsonb_build_array(e.slug, e.status, e.is_cancelled, extract(epoch FROM e.starts_at), extract(epoch FROM e.ends_at), e.host_id, u.fee_mode, v.seat_rows, v.seat_columns,
+      (SELECT jsonb_agg(jsonb_build_array(t.id, t.kind, t.price_pence, t.pay_what_you_wish, t.max_per_order,
+          extract(epoch FROM t.sales_start_at), extract(epoch FROM t.sales_end_at)) ORDER BY t.id)
+        FROM ticket_type t WHERE t.event_id = e.id))::text)
   FROM event e JOIN "user" u ON u.id = e.host_id LEFT JOIN venue v ON v.id = e.venue_id
   WHERE e.id = which
 $$;
@@ -23,7 +24,8 @@ $$;
 --     lines: [{ t: ticket type id, q: quantity, p: unit price in pence }] }
 -- and its outcome one of
 --   { status: 'signed_out' }   the session token is unknown or has expired
---   { status: 'stale' }        the event's definitions no longer have the fingerprint given
+--   { status: 'stale' }        the event's definitions no longer have the fingerprint given (checked
+--                              once the stock looked enough, under the ticket types' locks)
 --   { status: 'short', stock, lapsed, existingHoldId }
 --                              some line cannot be had: nothing written; the event's stock as found,
 --                              whether some hold on it has lapsed with stock still held, and the hold
@@ -33,6 +35,7 @@ $$;
 --                              the same key made the hold)
 -- Stock moves only by `held = held + q WHERE sold + held + q <= capacity`, on rows locked in id order
 -- after a first look that locks nothing, so a buyer who cannot be served never waits for a lock.
+-- A claim that would leave a hold half made raises, and the caller's transaction rolls back.
 -- Everything happens in the caller's transaction: claims sent together are committed together.
 CREATE FUNCTION claim_holds(claims jsonb) RETURNS jsonb
 LANGUAGE plpgsql AS $$
@@ -66,9 +69,8 @@ BEGIN
       END IF;
     END IF;
 
-    IF c->>'fingerprint' IS NOT NULL AND hold_definitions_fingerprint(claim_event) IS DISTINCT FROM c->>'fingerprint' THEN
-      outcomes := outcomes || jsonb_build_object('status', 'stale');
-      CONTINUE;
+    IF line_count = 0 THEN
+      RAISE EXCEPTION 'a claim needs at least one line';
     END IF;
 
     SELECT count(*) = line_count INTO enough
@@ -78,6 +80,12 @@ BEGIN
       PERFORM 1 FROM ticket_type t
         WHERE t.id IN (SELECT w.t FROM jsonb_to_recordset(c->'lines') AS w(t uuid, q int, p int))
         ORDER BY t.id FOR UPDATE;
+      -- Checked under the lock: an edit to these ticket types either committed before (and is seen
+      -- here) or waits for this claim to commit.
+      IF c->>'fingerprint' IS NOT NULL AND hold_definitions_fingerprint(claim_event) IS DISTINCT FROM c->>'fingerprint' THEN
+        outcomes := outcomes || jsonb_build_object('status', 'stale');
+        CONTINUE;
+      END IF;
       SELECT count(*) = line_count INTO enough
         FROM ticket_type t JOIN jsonb_to_recordset(c->'lines') AS w(t uuid, q int, p int) ON t.id = w.t
         WHERE t.event_id = claim_event AND t.sold + t.held + w.q <= t.capacity;
@@ -107,11 +115,12 @@ BEGIN
       FROM jsonb_to_recordset(c->'lines') AS w(t uuid, q int, p int)
       WHERE t.id = w.t AND t.event_id = claim_event AND t.sold + t.held + w.q <= t.capacity;
     GET DIAGNOSTICS lines_claimed = ROW_COUNT;
-    -- Under the lock every line was there to claim; the lines are written only if all were.
-    IF lines_claimed = line_count THEN
-      INSERT INTO hold_line (hold_id, ticket_type_id, quantity, unit_price_pence)
-        SELECT new_hold, w.t, w.q, w.p FROM jsonb_to_recordset(c->'lines') AS w(t uuid, q int, p int);
+    -- Under the lock every line was there to claim. If one was not, nothing of this call may stand.
+    IF lines_claimed <> line_count THEN
+      RAISE EXCEPTION 'a claim took % of its % lines under lock', lines_claimed, line_count;
     END IF;
+    INSERT INTO hold_line (hold_id, ticket_type_id, quantity, unit_price_pence)
+      SELECT new_hold, w.t, w.q, w.p FROM jsonb_to_recordset(c->'lines') AS w(t uuid, q int, p int);
     outcomes := outcomes || jsonb_build_object('status', 'written', 'holdId', new_hold, 'claimed', lines_claimed, 'buyerId', claim_buyer,
       'sessionExpiresMs', extract(epoch FROM claim_session_expires) * 1000);
   END LOOP;
