@@ -46,8 +46,11 @@ async function newEvent(tickets: Parameters<typeof createEvent>[2]) {
   return { event: e, types };
 }
 
-function press(slug: string, form: Record<string, string>, opts: { cookie?: string; origin?: string | null; contentType?: string; query?: string } = {}) {
+/** Checkout as the panel presses it: its form, with a fresh key unless the form says otherwise. */
+function press(slug: string, form: Record<string, string>, opts: { cookie?: string; origin?: string | null; host?: string; contentType?: string; query?: string } = {}) {
+  form = { key: crypto.randomUUID(), ...form };
   const headers: Record<string, string> = { "Content-Type": opts.contentType ?? "application/x-www-form-urlencoded" };
+  if (opts.host) headers.Host = opts.host;
   if (opts.origin !== null) headers.Origin = opts.origin ?? testApp.config.publicUrl;
   if (opts.cookie) headers.Cookie = opts.cookie;
   return testApp.app.request(`/api/events/${slug}/holds${opts.query ?? ""}`, { method: "POST", headers, body: new URLSearchParams(form).toString() });
@@ -104,7 +107,14 @@ describe("POST /api/events/{slug}/holds", () => {
     const wrongType = await press(e.slug, form, { cookie, contentType: "application/json" });
     expect(wrongType.status).toBe(400);
     expect(((await wrongType.json()) as { error: { message: string } }).error.message).toMatch(/x-www-form-urlencoded/);
+    const keyless = await press(e.slug, { ...form, key: "" }, { cookie });
+    expect(keyless.status).toBe(400);
+    expect(((await keyless.json()) as { error: { details: { field: string } } }).error.details.field).toBe("key");
+    const huge = await press(e.slug, { ...form, coupon: "x".repeat(20_000) }, { cookie });
+    expect(huge.status).toBe(400);
     expect(await holdsOf(e.id)).toEqual([]);
+    // The page's own host, as the browser asked for it, is the site too (a second name for it, say).
+    expect((await press(e.slug, form, { cookie, origin: "https://tickets.example", host: "tickets.example" })).status).toBe(201);
   });
 
   it("says someone beat you to it with the basket corrected to what is left, and 404 for an event not on sale", async () => {

@@ -1,8 +1,11 @@
 import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import type { Logger } from "pino";
 import type { Database } from "~/db/client.server";
 import { AppError, isAppError } from "~/lib/app-error";
 import { holdTickets } from "~/services/hold-tickets";
 import { readCheckoutForm } from "~/web/lib/checkout-form";
+import type { AppEnv } from "../app";
 import type { Auth } from "../auth.server";
 import { errorResponse } from "../errors";
 import { sessionCookie } from "../session-reader";
@@ -24,13 +27,17 @@ const MAX_FORM_BYTES = 16_384;
  * (decision 0016): the cookie's signature is checked here, and the hold's one statement finds the
  * session and claims the tickets together. Signed-in pages read the session on their own.
  */
-export function holdRoutes(deps: { database: Database; auth: Auth; ticketCodes: TicketCodes; publicUrl: string }) {
+export function holdRoutes(deps: { database: Database; auth: Auth; ticketCodes: TicketCodes; publicUrl: string; trustProxy: boolean; logger: Logger }) {
   const cookie = sessionCookie(deps.auth);
   const siteOrigin = new URL(deps.publicUrl).origin;
-  return new Hono().post("/:slug/holds", async (c) => {
+  /** The host the browser asked for: ours, or (behind a proxy we trust) the one the proxy was asked for. */
+  const askedHosts = (headers: Headers) => [headers.get("Host"), deps.trustProxy ? headers.get("X-Forwarded-Host") : null].filter(Boolean);
+  const tooLarge = bodyLimit({ maxSize: MAX_FORM_BYTES, onError: (c) => errorResponse(c, new AppError("bad_request", "That booking form is too large.")) });
+
+  return new Hono<AppEnv>().post("/:slug/holds", tooLarge, async (c) => {
     // The buyer's cookie may only press Checkout from the site's own pages.
     const origin = c.req.header("Origin");
-    if (!origin || (origin !== siteOrigin && URL.parse(origin)?.host !== c.req.header("Host"))) {
+    if (!origin || (origin !== siteOrigin && !askedHosts(c.req.raw.headers).includes(URL.parse(origin)?.host ?? ""))) {
       return errorResponse(c, new AppError("forbidden", "Checkout can only be pressed on Ticketyboo's own pages."), { ownWords: true });
     }
     const now = new Date();
@@ -39,16 +46,20 @@ export function holdRoutes(deps: { database: Database; auth: Auth; ticketCodes: 
     if (!c.req.header("Content-Type")?.startsWith("application/x-www-form-urlencoded")) {
       return errorResponse(c, new AppError("bad_request", "Send the booking form as application/x-www-form-urlencoded."));
     }
-    const body = await c.req.text();
-    if (body.length > MAX_FORM_BYTES) return errorResponse(c, new AppError("bad_request", "That booking form is too large."));
-
-    const checkout = readCheckoutForm(new URLSearchParams(body), c.req.query("key") ?? null, deps.ticketCodes.unlockKey);
+    const checkout = readCheckoutForm(new URLSearchParams(await c.req.text()), c.req.query("key") ?? null, deps.ticketCodes.unlockKey);
+    // A retried press must find the hold the first one made (DESIGN §3): no key, no hold.
+    if (!checkout.idempotencyKey) return errorResponse(c, new AppError("bad_request", "The booking form needs its key: reload the page and try again.", { field: "key" }));
     try {
       const held = await holdTickets(deps.database.db, { slug: c.req.param("slug"), sessionToken: token, ...checkout, now });
       const response = c.json({ holdId: held.holdId, checkout: `/checkout/${held.holdId}`, expiresAt: held.expiresAt.toISOString() }, 201);
-      // A session due to be extended is extended by better-auth, and its new cookie goes back with the hold.
+      // A session due to be extended is extended by better-auth, and its new cookie goes back with the
+      // hold. The tickets are held either way: if that fails, the next page extends it.
       if (held.sessionExpiresAt && (await cookie.dueForBetterAuth(held.sessionExpiresAt, now))) {
-        for (const set of (await cookie.askBetterAuth(c.req.raw.headers)).setCookies) response.headers.append("Set-Cookie", set);
+        try {
+          for (const set of (await cookie.askBetterAuth(c.req.raw.headers)).setCookies) response.headers.append("Set-Cookie", set);
+        } catch (error) {
+          deps.logger.warn({ err: error, requestId: c.get("requestId") }, "extending the session after a hold failed");
+        }
       }
       return response;
     } catch (error) {

@@ -1,6 +1,6 @@
 import { Minus, Plus, Tag, Ticket } from "lucide-react";
 import { useEffect, useMemo, useRef, useState } from "react";
-import { Form, Link, useFetcher, useNavigate, useNavigation, useRouteLoaderData, useSubmit } from "react-router";
+import { Form, Link, useFetcher, useNavigate, useNavigation, useRevalidator, useRouteLoaderData, useSubmit } from "react-router";
 import { toast } from "sonner";
 import { sanitiseBasket, type Basket } from "~/domain/basket";
 import { ACTIVE_PROVIDER_FEE, feeFor, parsePounds, poundsForInput } from "~/domain/money";
@@ -40,6 +40,14 @@ export interface BookingPanelProps {
 }
 
 type Stored = Basket & { seats: Seat[] };
+
+/** A key for this Checkout, so a retried press finds the hold the first one made (randomUUID needs a secure page; getRandomValues does not). */
+function newKey(): string {
+  if (typeof crypto === "undefined") return "";
+  // Typed as always there; in a page served over plain HTTP it is not.
+  if (typeof (crypto as Partial<Crypto>).randomUUID === "function") return crypto.randomUUID();
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("");
+}
 const storageKey = (eventId: string) => `tb_basket:${eventId}`;
 
 function readStored(eventId: string): Stored | null {
@@ -64,6 +72,7 @@ export function BookingPanel(props: BookingPanelProps) {
   const navigating = useNavigation().state !== "idle";
   const navigate = useNavigate();
   const submit = useSubmit();
+  const revalidator = useRevalidator();
   const [pressing, setPressing] = useState(false);
   const busy = navigating || pressing;
   /** The holds API's answer to the last Checkout press, when JavaScript made it. */
@@ -131,8 +140,10 @@ export function BookingPanel(props: BookingPanelProps) {
 
   /**
    * Checkout, signed in and with JavaScript: the same form, posted to the holds API (the on-sale
-   * rush's lean path, decision 0016), then on to the checkout page. Signed out, the page's own
-   * action takes the form, signing in on the way; so does it when the API finds the session over.
+   * rush's lean path, decision 0016), then on to the checkout page. A refusal is shown here and the
+   * page's data is loaded again (stock, seats, sold out). Signed out, the page's own action takes the
+   * form, signing in on the way; so it does whenever the API cannot answer for the basket itself
+   * (the session over, a proxy it does not recognise, a network failure).
    */
   const checkout = async (e: React.FormEvent<HTMLFormElement>) => {
     if (!signedIn) return;
@@ -144,13 +155,14 @@ export function BookingPanel(props: BookingPanelProps) {
       const res = await fetch(`/api/events/${encodeURIComponent(props.slug)}/holds${unlockKey ? `?key=${encodeURIComponent(unlockKey)}` : ""}`, {
         method: "POST",
         body: new URLSearchParams(new FormData(form) as unknown as Record<string, string>),
-      });
-      if (res.status === 401) return void (await submit(form));
-      const body = (await res.json().catch(() => null)) as { checkout?: string; error?: { message?: string; details?: { basket?: Basket } } } | null;
-      if (res.status === 201 && body?.checkout) return void (await navigate(body.checkout));
-      setAnswer({ error: body?.error?.message ?? messages.generic.tryAgain, basket: body?.error?.details?.basket ?? null });
-    } catch {
-      setAnswer({ error: messages.generic.tryAgain, basket: null });
+      }).catch(() => null);
+      const body = (await res?.json().catch(() => null)) as { checkout?: string; error?: { message?: string; details?: { basket?: Basket; reason?: string } } } | null;
+      if (res?.status === 201 && body?.checkout) return void (await navigate(body.checkout));
+      if (!res || ![404, 409, 422].includes(res.status) || !body?.error?.message) return void (await submit(form));
+      // A key someone else's checkout already used can never be this buyer's: start a new one.
+      if (body.error.details?.reason === "not_yours") idempotencyKey.current = newKey();
+      setAnswer({ error: body.error.message, basket: body.error.details?.basket ?? null });
+      revalidator.revalidate();
     } finally {
       setPressing(false);
     }
@@ -173,7 +185,7 @@ export function BookingPanel(props: BookingPanelProps) {
   const count = basket.lines.reduce((n, l) => n + l.quantity, 0);
   const seated = props.seatPlan !== null;
   const needSeats = seated && seats.length !== count;
-  idempotencyKey.current ||= typeof crypto !== "undefined" && "randomUUID" in crypto ? crypto.randomUUID() : "";
+  idempotencyKey.current ||= newKey();
 
   const change = (ticket: EventPageTicket, delta: number) => {
     const max = Math.min(remaining(ticket), ticket.maxPerOrder);
