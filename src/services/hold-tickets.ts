@@ -122,30 +122,23 @@ const MAX_ATTEMPTS = 4;
  */
 export async function holdTickets(db: Db, input: HoldInput): Promise<HeldTickets> {
   const buyer: HoldBuyer = "sessionToken" in input ? { sessionToken: input.sessionToken } : { userId: input.userId };
-  let definitions = keptDefinitions(db, input);
-  let fresh = false;
-  const readFresh = async () => {
-    definitions = await readDefinitions(db, input);
-    fresh = true;
-  };
-  if (!definitions) await readFresh();
+  const kept = keptDefinitions(db, input);
+  let definitions = kept ?? (await readDefinitions(db, input));
   let releasedLapsed = false;
 
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-    const found = definitions;
     let planned: Planned;
     try {
-      planned = await planOn(db, input, found);
+      planned = await planOn(db, input, definitions);
     } catch (error) {
       // Kept definitions may be out of date: the buyer is refused only on the event as it is now.
-      if (!fresh && isAppError(error) && error.details?.field !== "coupon") {
-        await readFresh();
+      if (kept && definitions === kept && isAppError(error) && error.details?.field !== "coupon") {
+        definitions = await readDefinitions(db, input);
         continue;
       }
       throw error;
     }
-    const { plan, coupon, unlocked, rule } = planned;
-    const def = found!;
+    const { plan, coupon, unlocked, rule, def } = planned;
     const expiresAt = new Date(input.now.getTime() + HOLD_MINUTES * 60_000);
     const claimInput = { eventId: def.id, buyer, now: input.now, expiresAt, discountId: coupon?.id ?? null, idempotencyKey: input.idempotencyKey ?? null, fingerprint: def.fingerprint };
     const outcome = await claimPlanned(db, claimInput, plan.lines, def, input.seats ?? []);
@@ -153,7 +146,7 @@ export async function holdTickets(db: Db, input: HoldInput): Promise<HeldTickets
       case "signed_out":
         throw new AppError("unauthenticated", "Log in to check out.");
       case "stale":
-        await readFresh();
+        definitions = await readDefinitions(db, input);
         continue;
       case "short":
         // The earlier press with this key, if that is what took the places.
@@ -176,6 +169,8 @@ export async function holdTickets(db: Db, input: HoldInput): Promise<HeldTickets
 }
 
 interface Planned {
+  /** The definitions planned on (an event on sale). */
+  def: HoldDefinitions;
   plan: ReturnType<typeof planHold>;
   coupon: typeof discount.$inferSelect | null;
   unlocked: ReadonlySet<string>;
@@ -210,7 +205,7 @@ async function planOn(db: Db, input: HoldInput, found: HoldDefinitions | null): 
   const plan = planHold(input, found.types.map(withRoom), unlocked, rule, found.feeMode);
   if (plan.changed) throw beatenTo(plan.basket);
   checkSeats(Boolean(found.seatRows && found.seatColumns), input.seats ?? [], plan.count, found);
-  return { plan, coupon: coupon?.discount ?? null, unlocked, rule };
+  return { def: found, plan, coupon: coupon?.discount ?? null, unlocked, rule };
 }
 
 type Claimed =
