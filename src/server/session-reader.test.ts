@@ -3,8 +3,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
 import { session } from "~/db/schema";
-import { createUser, FACTORY_PASSWORD } from "../../tests/factories/users";
-import { createTestApp } from "../../tests/setup/test-app";
+import { createTestApp, signInThroughApi } from "../../tests/setup/test-app";
 import { createTestDatabase } from "../../tests/setup/test-db";
 import { createSessionReader, type ReadSession, signedToken } from "./session-reader";
 
@@ -31,14 +30,7 @@ afterAll(async () => {
 
 /** Signs a new person in through the JSON API; their session cookie as the browser sends it back. */
 async function signedIn() {
-  const person = await createUser(database.db, { firstName: "Ada", username: null, image: "" });
-  const res = await testApp.app.request("/api/auth/sign-in/email", {
-    method: "POST",
-    headers: { "Content-Type": "application/json", Origin: testApp.config.publicUrl },
-    body: JSON.stringify({ email: person.email, password: FACTORY_PASSWORD }),
-  });
-  expect(res.status).toBe(200);
-  const cookie = res.headers.getSetCookie().find((c) => c.startsWith("tb.session_token="))!.split(";")[0]!;
+  const { person, cookie } = await signInThroughApi(testApp, database, { firstName: "Ada", username: null, image: "" });
   const [row] = await database.db.select().from(session).where(eq(session.userId, person.id));
   return { person, cookie, session: row! };
 }

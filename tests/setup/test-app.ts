@@ -15,6 +15,7 @@ import { createTicketCodes } from "../../src/server/ticket-codes.server";
 import { createTeamChat } from "../../src/server/team-chat.server";
 import { createLocalStorage } from "../../src/server/storage/local-storage.server";
 import { createDbThrottle } from "../../src/services/throttle";
+import { createUser, FACTORY_PASSWORD } from "../factories/users";
 
 /**
  * The Hono app over a test database, as `main.ts` wires it, for API-level tests. Pages are not
@@ -63,4 +64,20 @@ export async function createTestApp(
 /** The payment provider (the test provider, or Stripe when the config says) and ticket signing an app needs, for tests. */
 export function paymentDeps(database: Database, config: Parameters<typeof choosePaymentProvider>[0] = { publicUrl: "http://localhost:3000", stripe: undefined }) {
   return { ...choosePaymentProvider(config, database.db), ticketCodes: createTicketCodes("test-ticket-secret-for-the-test-app") };
+}
+
+/**
+ * A new person signed in through the app's JSON sign-in, as a browser would: the person, and their
+ * session cookie (`name=value`) as the browser sends it back.
+ */
+export async function signInThroughApi(testApp: { app: { request: (path: string, init: RequestInit) => Response | Promise<Response> }; config: { publicUrl: string } }, database: Database, overrides: Parameters<typeof createUser>[1] = {}) {
+  const person = await createUser(database.db, overrides);
+  const res = await testApp.app.request("/api/auth/sign-in/email", {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Origin: testApp.config.publicUrl },
+    body: JSON.stringify({ email: person.email, password: FACTORY_PASSWORD }),
+  });
+  if (res.status !== 200) throw new Error(`signing in answered ${res.status}`);
+  const cookie = res.headers.getSetCookie().find((c) => c.startsWith("tb.session_token="))!.split(";")[0]!;
+  return { person, cookie };
 }

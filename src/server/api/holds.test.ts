@@ -3,8 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
 import { hold, holdLine, session, ticketType } from "~/db/schema";
 import { createEvent, createHost } from "../../../tests/factories/events";
-import { createUser, FACTORY_PASSWORD } from "../../../tests/factories/users";
-import { createTestApp } from "../../../tests/setup/test-app";
+import { createTestApp, signInThroughApi } from "../../../tests/setup/test-app";
 import { createTestDatabase } from "../../../tests/setup/test-db";
 
 /**
@@ -28,17 +27,7 @@ afterAll(async () => {
   await database.close();
 });
 
-async function signedIn() {
-  const person = await createUser(database.db);
-  const res = await testApp.app.request("/api/auth/sign-in/email", {
-    method: "POST",
-    headers: { "Content-Type": "application/json", Origin: testApp.config.publicUrl },
-    body: JSON.stringify({ email: person.email, password: FACTORY_PASSWORD }),
-  });
-  expect(res.status).toBe(200);
-  const cookie = res.headers.getSetCookie().find((c) => c.startsWith("tb.session_token="))!.split(";")[0]!;
-  return { person, cookie };
-}
+const signedIn = () => signInThroughApi(testApp, database);
 
 async function newEvent(tickets: Parameters<typeof createEvent>[2]) {
   const e = await createEvent(database.db, { hostId, startsAt: new Date(Date.now() + 7 * DAY_MS) }, tickets);
