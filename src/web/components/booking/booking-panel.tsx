@@ -129,6 +129,11 @@ export function BookingPanel(props: BookingPanelProps) {
   useEffect(() => setAnswer(null), [props.error, props.correctedBasket]);
   const error = answer ? answer.error : props.error;
   const correctedBasket = answer ? answer.basket : props.correctedBasket;
+  // The answer shows at the top of the panel; on a phone the buyer pressed Checkout well below it.
+  const errorRef = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (error) errorRef.current?.scrollIntoView({ block: "nearest", behavior: "smooth" });
+  }, [error, answer]);
 
   // The server corrected the basket: someone bought the last places first.
   useEffect(() => {
@@ -213,7 +218,7 @@ export function BookingPanel(props: BookingPanelProps) {
       <input type="hidden" name="seats" value={JSON.stringify(seats)} />
       <input type="hidden" name="appliedCoupon" value={coupon?.code ?? ""} />
       {error ? (
-        <p role="alert" className="mt-3 rounded-xl bg-danger-soft px-3 py-2 text-sm font-medium text-danger">
+        <p ref={errorRef} role="alert" className="mt-3 scroll-mt-20 rounded-xl bg-danger-soft px-3 py-2 text-sm font-medium text-danger">
           {error}
         </p>
       ) : null}
