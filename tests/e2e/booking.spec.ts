@@ -144,6 +144,35 @@ test.describe("booking", () => {
   });
 });
 
+test.describe("someone else is quicker", () => {
+  // The browser logs the holds API's 409 (the answer this test waits for) as a failed resource.
+  test.use({ allowConsoleErrors: [/status of 409 \(Conflict\)/] });
+  test("takes the last places while you choose: the panel says so, empties the basket and shows the event sold out", async ({ page, browser }) => {
+    await signIn(page, DEMO.buyer);
+    await openEvent(page, "Midnight Memory Walk");
+    const ticket = panel(page).getByRole("spinbutton").first();
+    const typeId = (await ticket.getAttribute("name"))!.slice("qty:".length);
+    await panel(page).getByRole("button", { name: /^One more/ }).first().click();
+
+    // Another buyer, through the same Checkout, holds every place that is left.
+    const other = await browser.newContext();
+    await signIn(await other.newPage(), { email: "friend@ticketyboo.test", password: "ticketyboo" });
+    const holds = `${new URL(page.url()).pathname.replace("/events/", "/api/events/")}/holds`;
+    for (let quantity = 10; quantity > 0; ) {
+      const res = await other.request.post(holds, { form: { [`qty:${typeId}`]: String(quantity), key: crypto.randomUUID() }, headers: { Origin: new URL(page.url()).origin } });
+      if (res.status() !== 201) quantity--;
+    }
+    await other.close();
+
+    await panel(page).getByRole("button", { name: "Checkout" }).click();
+    await expect(panel(page).getByRole("alert")).toHaveText("Oops! It seems someone beat you to it...");
+    await expect(panel(page).getByText("Sold out").first()).toBeVisible();
+    await expect(panel(page).getByRole("button", { name: "Checkout" })).toBeDisabled();
+    await expect(page.getByRole("button", { name: "Join the waitlist" })).toBeVisible();
+    await expectAccessible(page);
+  });
+});
+
 test.describe("the booking timer", () => {
   test.beforeEach(async ({ page }) => {
     await signIn(page, DEMO.buyer);
