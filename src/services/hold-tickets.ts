@@ -109,16 +109,18 @@ const MAX_ATTEMPTS = 4;
 
 /**
  * Holds the chosen tickets (and seats) for ten minutes. The browser's basket is never trusted: it
- * is sanitised here against the event's ticket types, and the claim (one conditional statement,
- * `claimAndHold`) checks the stock, each row re-checked under its lock; it also writes the hold,
- * its lines and (in the same transaction) its seats. If any claim fails, nothing is held and the
- * buyer is told someone beat them to it, with their basket corrected to the stock the claim found.
+ * is sanitised here against the event's ticket types, and the claim (`claim_holds`, through
+ * claim-stock.ts) checks the stock under the rows' locks and moves it with a conditional update.
+ * The claim writes the hold and its lines; seats go in the same transaction. If any claim fails,
+ * nothing is held and the buyer is told someone beat them to it, with their basket corrected to
+ * the stock the claim found.
  *
  * The shape is set by the moment an event goes on sale, when every buyer presses Checkout at once
  * (decisions 0010 and 0016): the event's definitions come from this process's copy, which the claim
  * checks by fingerprint, and the claim also finds the buyer's session, so a one-line basket is won
- * or lost in one statement. Definitions that changed since they were kept cost a read and a second
- * claim; a refusal made on kept definitions is made again on fresh ones before the buyer hears it.
+ * or lost in one call to the database, shared with the presses that arrive with it. Definitions
+ * that changed since they were kept cost a read and a second claim; a refusal made on kept
+ * definitions is made again on fresh ones before the buyer hears it.
  */
 export async function holdTickets(db: Db, input: HoldInput): Promise<HeldTickets> {
   const buyer: HoldBuyer = "sessionToken" in input ? { sessionToken: input.sessionToken } : { userId: input.userId };

@@ -23,8 +23,9 @@ const MAX_FORM_BYTES = 16_384;
  * 401 when the session is missing or over (the panel then posts the page's form, which signs in).
  *
  * This is the press every buyer makes at once when an event goes on sale, so it is the lean path
- * (decision 0016): the cookie's signature is checked here, and the hold's one statement finds the
- * session and claims the tickets together. Signed-in pages read the session on their own.
+ * (decision 0016): the cookie's signature is checked here, and the claim, one call to the
+ * database, finds the session and claims the tickets together. Signed-in pages read the session
+ * on their own.
  */
 export function holdRoutes(deps: { database: Database; auth: Auth; ticketCodes: TicketCodes; publicUrl: string; trustProxy: boolean; logger: Logger }) {
   const cookie = sessionCookie(deps.auth);
