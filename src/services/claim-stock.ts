@@ -48,17 +48,20 @@ export type ClaimOutcome =
    * `existingHoldId` is the hold an earlier press with the same idempotency key made.
    */
   | { status: "short"; stock: StockRow[]; lapsed: boolean; existingHoldId: string | null }
+  /** Another press with the same idempotency key made the hold (`existingHoldId`): nothing was written. */
+  | { status: "same_key"; existingHoldId: string }
   /**
-   * A hold was written and `claimed` of its lines were claimed; or (`holdId` null) another press with
-   * the key made it. `buyerId` is who it is for; `sessionExpiresAt` when the session found by token expires.
+   * The hold was written and its lines claimed (`claimed`, every one: the claim raises otherwise).
+   * `buyerId` is who it is for; `sessionExpiresAt` when the session found by token expires.
    */
-  | { status: "written"; claimed: number; holdId: string | null; buyerId: string | null; sessionExpiresAt: Date | null };
+  | { status: "written"; claimed: number; holdId: string; buyerId: string | null; sessionExpiresAt: Date | null };
 
 /** An outcome as `claim_holds` writes it. */
 type RawOutcome =
   | { status: "signed_out" | "stale" }
   | { status: "short"; stock: StockRow[]; lapsed: boolean; existingHoldId: string | null }
-  | { status: "written"; holdId: string | null; claimed: number; buyerId: string | null; sessionExpiresMs?: number | null };
+  | { status: "same_key"; existingHoldId: string }
+  | { status: "written"; holdId: string; claimed: number; buyerId: string | null; sessionExpiresMs?: number | null };
 
 /**
  * Claims stock for holds, in order, in one call to the database (the SQL function `claim_holds`,

@@ -34,7 +34,7 @@ interface HoldFields {
 /**
  * What a hold needs: the event and the basket, and who it is for. That is a person already known
  * (or nobody), or whoever owns a session, which the claim itself looks up (decision 0016): the
- * press that wins or loses the last places costs one statement.
+ * press that wins or loses the last places costs one call to the database.
  */
 export type HoldInput = HoldFields & ({ userId: string | null } | { sessionToken: string });
 
@@ -162,7 +162,7 @@ export async function holdTickets(db: Db, input: HoldInput): Promise<HeldTickets
         }
         throw beatenTo(planHold(input, withStock(def.types, outcome.stock), unlocked, rule, def.feeMode).basket);
       case "same_key":
-        return replay(db, (await db.select({ id: hold.id }).from(hold).where(eq(hold.idempotencyKey, input.idempotencyKey!)).limit(1))[0]!.id, buyer);
+        return replay(db, outcome.existingHoldId, buyer);
       case "held":
         return { holdId: outcome.holdId, expiresAt, breakdown: plan.breakdown, discountCode: coupon?.code ?? null, buyerId: outcome.buyerId, sessionExpiresAt: outcome.sessionExpiresAt };
     }
@@ -210,11 +210,7 @@ async function planOn(db: Db, input: HoldInput, found: HoldDefinitions | null): 
   return { def: found, plan, coupon: coupon?.discount ?? null, unlocked, rule };
 }
 
-type Claimed =
-  | Exclude<ClaimOutcome, { status: "written" }>
-  /** Another request with the same idempotency key made the hold first (and claimed for it). */
-  | { status: "same_key" }
-  | { status: "held"; holdId: string; buyerId: string | null; sessionExpiresAt: Date | null };
+type Claimed = Exclude<ClaimOutcome, { status: "written" }> | { status: "held"; holdId: string; buyerId: string | null; sessionExpiresAt: Date | null };
 
 /**
  * The claim for a planned basket: one line and no seats is claimed with the other presses for its
@@ -228,12 +224,12 @@ async function claimPlanned(
   seats: SeatChoice[],
 ): Promise<Claimed> {
   const seated = Boolean(found.seatRows && found.seatColumns);
-  if (!seated && lines.length === 1) return held(await claimSoon(db, { ...claim, seats: [], lines }), 1);
+  if (!seated && lines.length === 1) return held(await claimSoon(db, { ...claim, seats: [], lines }));
   return db.transaction(async (tx) => {
     // Each seat belongs to the ticket type its place in the basket gives it, in order.
     const owners = lines.flatMap((l) => Array.from({ length: l.quantity }, () => l.ticketTypeId));
     const chosen = seated ? seats.map((s, i) => ({ row: s.row, column: s.column, ticketTypeId: owners[i]! })) : [];
-    const outcome = held(await claimAndHold(tx, { ...claim, seats: chosen, lines }), lines.length);
+    const outcome = held(await claimAndHold(tx, { ...claim, seats: chosen, lines }));
     if (outcome.status === "held" && seated) {
       const inserted = await tx
         .insert(seatClaim)
@@ -246,12 +242,9 @@ async function claimPlanned(
   });
 }
 
-/** A claim's outcome as the hold sees it. */
-function held(outcome: ClaimOutcome, lineCount: number): Claimed {
+/** A claim's outcome as the hold sees it (a written hold has every line: the claim raises otherwise). */
+function held(outcome: ClaimOutcome): Claimed {
   if (outcome.status !== "written") return outcome;
-  if (!outcome.holdId) return { status: "same_key" };
-  // The claim looks at the stock again under the rows' locks before it writes: every line is claimed.
-  if (outcome.claimed !== lineCount) throw new Error(`A claim held ${outcome.claimed} of ${lineCount} lines`);
   return { status: "held", holdId: outcome.holdId, buyerId: outcome.buyerId, sessionExpiresAt: outcome.sessionExpiresAt };
 }
 

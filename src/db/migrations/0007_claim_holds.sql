@@ -30,9 +30,10 @@ $$;
 --                              some line cannot be had: nothing written; the event's stock as found,
 --                              whether some hold on it has lapsed with stock still held, and the hold
 --                              an earlier press with the same key made
+--   { status: 'same_key', existingHoldId }
+--                              another press with the same key made the hold: nothing written
 --   { status: 'written', holdId, claimed, buyerId, sessionExpiresMs }
---                              the hold, its lines and their stock (holdId null: another press with
---                              the same key made the hold)
+--                              the hold, its lines and their stock
 -- Stock moves only by `held = held + q WHERE sold + held + q <= capacity`, on rows locked in id order
 -- after a first look that locks nothing, so a buyer who cannot be served never waits for a lock.
 -- A claim that would leave a hold half made raises, and the caller's transaction rolls back.
@@ -107,7 +108,7 @@ BEGIN
       ON CONFLICT (idempotency_key) DO NOTHING
       RETURNING id INTO new_hold;
     IF new_hold IS NULL THEN
-      outcomes := outcomes || jsonb_build_object('status', 'written', 'holdId', NULL, 'claimed', 0, 'buyerId', claim_buyer);
+      outcomes := outcomes || jsonb_build_object('status', 'same_key', 'existingHoldId', (SELECT h.id FROM hold h WHERE h.idempotency_key = c->>'key'));
       CONTINUE;
     END IF;
 
