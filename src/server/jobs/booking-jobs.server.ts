@@ -2,7 +2,7 @@ import type { Logger } from "pino";
 import type { Database } from "~/db/client.server";
 import type { PaymentProvider } from "~/services/payment-provider";
 import { resumeStuckRefunds } from "~/services/decide-cancellation";
-import { pendingPayments } from "~/services/settle-payment";
+import { unsettledPayments } from "~/services/settle-payment";
 import { sweepLapsedHolds } from "~/services/waitlist-offers";
 import { sendCancellationOutcome, sendEventReminders, sendWaitlistOffers } from "../email/after-sale-emails.server";
 import type { Mailer } from "../email/mailer";
@@ -19,9 +19,12 @@ export const REMINDERS_QUEUE = "events.remind";
  * Background work for bookings, on every instance (pg-boss hands each run to one of them):
  * - every minute, holds that ran out give their stock back (claims also do this for their event),
  *   freed places go to the waitlist, and offers not yet emailed are sent;
- * - every five minutes, payments still pending after fifteen are asked about at the provider and
- *   settled, so a buyer who closed the tab after paying still gets their tickets (or a refund), and
- *   approved cancellations stopped between the refund and its record are finished;
+ * - every five minutes, payments not yet final after fifteen are asked about at the provider and
+ *   settled, so a buyer who closed the tab after paying still gets their tickets (or a refund),
+ *   replaced sessions are closed, refunds left without an answer are asked again with their key,
+ *   and approved cancellations stopped between the refund and its record are finished. Each run
+ *   ends a payment in a final state (paid, refunded, expired) unless the provider cannot be
+ *   reached, and a session the provider does not know is final too;
  * - every hour, the day-before reminders that are due.
  */
 export async function startBookingJobs(opts: {
@@ -44,11 +47,16 @@ export async function startBookingJobs(opts: {
     if (sent > 0) logger.info({ offers: sent }, "sent waitlist offers");
   });
   await registerWorker({ boss, database }, RECONCILE_QUEUE, { retryLimit: 0, retryDelaySeconds: 0, retryBackoff: false }, async () => {
-    for (const sessionId of await pendingPayments(db, new Date(Date.now() - 15 * 60_000))) {
+    const settleDeps = { db, provider: opts.payments, sign: opts.ticketCodes.sign, mailer: opts.mailer, publicUrl: opts.publicUrl };
+    for (const sessionId of await unsettledPayments(db, { olderThan: new Date(Date.now() - 15 * 60_000), provider: opts.payments.name })) {
       try {
-        await settleAndNotify({ db, provider: opts.payments, sign: opts.ticketCodes.sign, mailer: opts.mailer, publicUrl: opts.publicUrl }, sessionId, new Date());
+        const result = await settleAndNotify(settleDeps, sessionId, new Date());
+        if (result.state === "refund_refused") logger.error({ sessionId, paymentId: result.paymentId }, "the payment provider refused a refund: a person must return this money");
+        else if (result.state === "refunded" && result.created) logger.info({ sessionId, reason: result.reason }, "refunded a payment that could not become an order");
       } catch (error) {
-        logger.warn({ err: error, sessionId }, "could not settle a pending payment");
+        // The provider could not be asked (or the refund's answer did not come): the next run asks
+        // again, with the same refund key. Errors that cannot pass with time end the payment instead.
+        logger.warn({ err: error, sessionId }, "could not settle a payment");
       }
     }
     const emails = { db, mailer: opts.mailer, publicUrl: opts.publicUrl };

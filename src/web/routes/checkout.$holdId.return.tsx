@@ -32,8 +32,17 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     if (result.state === "paid") {
       throw redirect(`/orders/${result.order.reference}`, { headers: setFlash(new Headers(), { tone: "success", text: messages.informational.paymentSuccessful }) });
     }
-    if (result.state === "refunded") throw redirect(`/orders/${result.order.reference}`);
-    if (result.state === "declined" || result.state === "abandoned") {
+    if (result.state === "refunded") {
+      // Already paid: their tickets stand, and the second payment went back. Sold out: the
+      // refunded order says so. The total changed: back to checkout, to pay the new total.
+      if (result.reason === "already_paid" && result.orderReference) {
+        throw redirect(`/orders/${result.orderReference}`, { headers: setFlash(new Headers(), { tone: "success", text: messages.buyer.paidTwiceRefunded }) });
+      }
+      if (result.orderReference) throw redirect(`/orders/${result.orderReference}`);
+      throw redirect(`/checkout/${params.holdId}`, { headers: setFlash(new Headers(), { tone: "error", text: messages.buyer.totalChangedRefunded }) });
+    }
+    if (result.state === "refunding" || result.state === "refund_refused") return { state: "refunding" as const, holdId: params.holdId };
+    if (result.state === "declined" || result.state === "expired") {
       throw redirect(`/checkout/${params.holdId}`, { headers: setFlash(new Headers(), { tone: "error", text: messages.buyer.purchaseFailed }) });
     }
     return { state: "pending" as const, holdId: params.holdId };
@@ -60,6 +69,14 @@ export default function CheckoutReturn({ loaderData }: Route.ComponentProps) {
           <Loader2 aria-hidden className="mx-auto size-8 animate-spin text-brand" />
           <h1 className="mt-4 text-2xl font-bold">Confirming your payment…</h1>
           <p className="mt-2 text-fg-muted">This usually takes a few seconds. Please keep this page open.</p>
+        </div>
+      ) : loaderData.state === "refunding" ? (
+        <div role="status">
+          <h1 className="text-2xl font-bold">{messages.buyer.refundingPayment}</h1>
+          <p className="mt-2 text-fg-muted">We'll email you when the refund is on its way. Nothing more to do on your side.</p>
+          <Link to={`/checkout/${loaderData.holdId}`} className="btn-primary mt-5">
+            Back to checkout
+          </Link>
         </div>
       ) : (
         <div role="alert">
