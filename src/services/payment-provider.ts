@@ -53,6 +53,8 @@ export interface WebhookEvent {
 
 export interface PaymentProvider {
   readonly name: ProviderName;
+  /** False while payments move no real money (the test provider, Stripe in test mode): checkout says so. */
+  readonly movesMoney: boolean;
   createCheckout(request: CheckoutRequest): Promise<CheckoutSession>;
   retrieveSession(sessionId: string): Promise<SessionState>;
   /**

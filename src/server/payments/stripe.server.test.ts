@@ -121,6 +121,11 @@ describe("Stripe Checkout through the SDK", () => {
     expect(isAppError(error) && error.code).toBe("not_found");
   });
 
+  it("says whether its payments move real money: not with a test-mode key", () => {
+    expect(provider.movesMoney).toBe(false);
+    expect(createStripeProvider({ secretKey: "sk_live_0000", webhookSecret: WEBHOOK_SECRET, apiHost: fake.url }).movesMoney).toBe(true);
+  });
+
   it("says a session Stripe does not know is not found", async () => {
     const error = await rejection(provider.retrieveSession("cs_test_nope"));
     expect(isAppError(error) && error.code).toBe("not_found");

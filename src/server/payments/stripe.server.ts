@@ -1,5 +1,6 @@
 import Stripe from "stripe";
 import { AppError } from "~/lib/app-error";
+import { isStripeTestKey } from "../config.server";
 import { RefundRefusedError, WebhookSignatureError, type PaymentProvider, type SessionState, type WebhookEvent } from "~/services/payment-provider";
 
 /**
@@ -40,6 +41,7 @@ export function createStripeProvider(options: StripeProviderOptions): StripeProv
 
   return {
     name: "stripe",
+    movesMoney: !isStripeTestKey(options.secretKey),
 
     async createCheckout(request) {
       const now = Date.now();

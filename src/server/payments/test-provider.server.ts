@@ -30,6 +30,7 @@ export function createTestProvider(db: Db, publicUrl: string): PaymentProvider &
   const stateOf = (s: typeof testPaymentSession.$inferSelect) => stateOfSession(s, base);
   return {
     name: "test",
+    movesMoney: false,
 
     async createCheckout(request) {
       const sessionId = id("cs_test");

@@ -6,6 +6,7 @@ import { hold, payment } from "~/db/schema";
 import { isAppError } from "~/lib/app-error";
 import { settleAndNotify } from "~/server/payments/settle.server";
 import { setFlash } from "~/web/lib/flash.server";
+import { TestPaymentsNotice } from "~/web/components/booking/test-payments-notice";
 import { messages } from "~/web/messages";
 import type { Route } from "./+types/checkout.$holdId.return";
 
@@ -27,6 +28,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     .where(and(eq(payment.id, paymentId.match(/^[0-9a-f-]{36}$/i) ? paymentId : "00000000-0000-0000-0000-000000000000"), eq(hold.id, params.holdId), eq(hold.userId, context.user!.id)))
     .limit(1);
   if (!p) throw data(null, { status: 404 });
+  const testPayments = !context.payments.movesMoney;
   try {
     const result = await settleAndNotify({ db, provider: context.payments, sign: context.ticketCodes.sign, mailer: context.mailer, publicUrl: context.publicUrl }, p.sessionId, new Date());
     if (result.state === "paid") {
@@ -41,14 +43,14 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       if (result.orderReference) throw redirect(`/orders/${result.orderReference}`);
       throw redirect(`/checkout/${params.holdId}`, { headers: setFlash(new Headers(), { tone: "error", text: messages.buyer.totalChangedRefunded }) });
     }
-    if (result.state === "refunding" || result.state === "refund_refused") return { state: "refunding" as const, holdId: params.holdId };
+    if (result.state === "refunding" || result.state === "refund_refused") return { state: "refunding" as const, holdId: params.holdId, testPayments };
     if (result.state === "declined" || result.state === "expired") {
       throw redirect(`/checkout/${params.holdId}`, { headers: setFlash(new Headers(), { tone: "error", text: messages.buyer.purchaseFailed }) });
     }
-    return { state: "pending" as const, holdId: params.holdId };
+    return { state: "pending" as const, holdId: params.holdId, testPayments };
   } catch (error) {
     if (error instanceof Response) throw error;
-    if (isAppError(error)) return { state: "error" as const, holdId: params.holdId, message: error.code === "internal" ? messages.buyer.ticketsError : messages.buyer.paymentError };
+    if (isAppError(error)) return { state: "error" as const, holdId: params.holdId, testPayments, message: error.code === "internal" ? messages.buyer.ticketsError : messages.buyer.paymentError };
     throw error;
   }
 }
@@ -64,6 +66,7 @@ export default function CheckoutReturn({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="container-page grid min-h-[50dvh] max-w-xl place-items-center py-12 text-center">
+      {loaderData.testPayments ? <TestPaymentsNotice className="text-left" /> : null}
       {loaderData.state === "pending" ? (
         <div role="status">
           <Loader2 aria-hidden className="mx-auto size-8 animate-spin text-brand" />
