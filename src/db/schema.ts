@@ -692,7 +692,28 @@ export const eventReminder = pgTable(
   (t) => [primaryKey({ columns: [t.eventId, t.userId] })],
 );
 
-export const PAYMENT_STATUSES = ["pending", "succeeded", "declined", "abandoned", "refunded"] as const;
+/**
+ * A payment's life (DESIGN.md §3: money ends in a final state):
+ * - `pending`: its provider session is open and the buyer may pay; at most one per hold.
+ * - `closing`: replaced by a newer session (Pay again at a new total, or two presses at once); it
+ *   is being expired at the provider, and settled for whatever the provider then says.
+ * - `refunding`: money was captured that cannot become an order; the refund is claimed and asked
+ *   for (with an idempotency key made from the payment), and is asked again until answered.
+ * Final: `paid` (became an order), `refunded` (given back, buyer told), `expired` (the session
+ * ended with no money taken), `refund_refused` (the provider refused the refund: staff must act).
+ */
+export const PAYMENT_STATUSES = ["pending", "closing", "refunding", "paid", "refunded", "expired", "refund_refused"] as const;
+
+/** Why a captured payment was given back. */
+export const PAYMENT_REFUND_REASONS = [
+  /** It arrived after its hold lapsed and the places had been sold. */
+  "sold_out",
+  /** The hold was already paid for by another payment (two sessions, both paid). */
+  "already_paid",
+  /** The amount paid no longer matched the hold's total (a discount changed while paying). */
+  "amount_changed",
+] as const;
+export type PaymentRefundReason = (typeof PAYMENT_REFUND_REASONS)[number];
 
 /** A payment attempt at the provider for a hold. */
 export const payment = pgTable(
@@ -706,14 +727,24 @@ export const payment = pgTable(
     /** The provider's checkout session. */
     providerSessionId: text("provider_session_id").notNull().unique(),
     providerPaymentId: text("provider_payment_id").unique(),
+    /** Asked for when the session opened; once captured, what the provider says was paid. */
     amountPence: integer("amount_pence").notNull(),
     currency: text("currency", { enum: ["GBP", "EUR"] }).notNull().default("GBP"),
     status: text("status", { enum: PAYMENT_STATUSES }).notNull().default("pending"),
     orderId: uuid("order_id").references(() => order.id, { onDelete: "set null" }),
+    refundReason: text("refund_reason", { enum: PAYMENT_REFUND_REASONS }),
+    /** The provider's refund id, once it answered. */
+    refundId: text("refund_id"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("payment_pending_idx").on(t.createdAt).where(sql`status = 'pending'`), index("payment_hold_idx").on(t.holdId)],
+  (t) => [
+    // One open provider session per hold: a second Pay, even at the same instant, finds the first.
+    uniqueIndex("payment_one_open_per_hold").on(t.holdId).where(sql`status = 'pending'`),
+    index("payment_unsettled_idx").on(t.createdAt).where(sql`status in ('pending', 'closing', 'refunding')`),
+    index("payment_hold_idx").on(t.holdId),
+    check("payment_refund_reason", sql`(${t.refundReason} is null) = (${t.status} not in ('refunding', 'refunded', 'refund_refused'))`),
+  ],
 );
 
 /*

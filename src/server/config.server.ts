@@ -17,6 +17,14 @@ const EnvSchema = z.object({
   SMTP_URL: optionalUrl,
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  /**
+   * Take payments that move no money (the built-in test provider, or a Stripe test-mode key) on a
+   * real deployment (https PUBLIC_URL), on purpose: a demo or a staging site. Refused otherwise.
+   */
+  ALLOW_TEST_PAYMENTS: z
+    .enum(["true", "false", "1", "0"])
+    .default("false")
+    .transform((v) => v === "true" || v === "1"),
   MAP_TILE_URL: z.string().default("https://tile.openstreetmap.org/{z}/{x}/{y}.png"),
   REDIS_URL: optionalUrl,
   LLM_BASE_URL: optionalUrl,
@@ -58,6 +66,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR);
+  // A real deployment (https) must never take "payments" that move no money by accident.
+  const testPayments = !e.STRIPE_SECRET_KEY || isStripeTestKey(e.STRIPE_SECRET_KEY);
+  if (testPayments && e.PUBLIC_URL?.startsWith("https:") && !e.ALLOW_TEST_PAYMENTS) {
+    throw new ConfigError(
+      e.STRIPE_SECRET_KEY
+        ? `Invalid configuration:\n  STRIPE_SECRET_KEY: a Stripe test-mode key on ${e.PUBLIC_URL} would take test payments that move no money. Set a live key (sk_live_…), or set ALLOW_TEST_PAYMENTS=true if this site is meant to take test payments.`
+        : `Invalid configuration:\n  STRIPE_SECRET_KEY: no payment provider is configured, so ${e.PUBLIC_URL} would take test payments that move no money. Set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET to take real payments, or set ALLOW_TEST_PAYMENTS=true if this site is meant to take test payments.`,
+    );
+  }
   return {
     env: e.NODE_ENV,
     isProduction: e.NODE_ENV === "production",
@@ -68,6 +85,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
     smtpUrl: e.SMTP_URL,
     stripe: e.STRIPE_SECRET_KEY ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET } : undefined,
+    /** Payments here move no money (the test provider, or Stripe in test mode): every checkout page says so. */
+    testPayments,
     mapTileUrl: e.MAP_TILE_URL,
     redisUrl: e.REDIS_URL,
     llm: e.LLM_BASE_URL ? { baseUrl: e.LLM_BASE_URL, apiKey: e.LLM_API_KEY } : undefined,
@@ -79,4 +98,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     seedDemo: e.SEED_DEMO,
     devRoutes: e.ENABLE_DEV_ROUTES ?? e.NODE_ENV !== "production",
   };
+}
+
+/** Stripe's test-mode secret and restricted keys: payments made with them move no money. */
+export function isStripeTestKey(key: string): boolean {
+  return /^(sk|rk)_test_/.test(key);
 }

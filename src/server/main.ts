@@ -64,7 +64,8 @@ async function main() {
   const ticketCodes = await loadTicketCodes(database.db);
   // Card payments: Stripe Checkout when STRIPE_SECRET_KEY is set, else the built-in test provider.
   const { payments, testPayments } = choosePaymentProvider(config, database.db);
-  logger.info({ provider: payments.name }, "card payments");
+  if (payments.movesMoney) logger.info({ provider: payments.name }, "card payments");
+  else logger.warn({ provider: payments.name }, "card payments are TEST payments: no real money moves (checkout pages say so)");
 
   let getBuild: () => Promise<ServerBuild>;
   let clientDir: string | undefined;

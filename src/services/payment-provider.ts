@@ -27,10 +27,16 @@ export interface CheckoutSession {
   redirectUrl: string;
 }
 
-/** What the provider says about a session now. */
+/**
+ * What the provider says about a session now. `pending`: open, not paid; `declined`: open, the
+ * last card was declined (the buyer may try another); `succeeded`: paid; `abandoned`: expired or
+ * given up, and it can no longer be paid.
+ */
 export interface SessionState {
   sessionId: string;
   status: "pending" | "succeeded" | "declined" | "abandoned";
+  /** The hosted page to send the buyer to, while the session is open. */
+  redirectUrl: string | null;
   /** The provider's id for the money once paid (Stripe: the PaymentIntent); unique per payment. */
   providerPaymentId: string | null;
   amountPence: number;
@@ -47,8 +53,15 @@ export interface WebhookEvent {
 
 export interface PaymentProvider {
   readonly name: ProviderName;
+  /** False while payments move no real money (the test provider, Stripe in test mode): checkout says so. */
+  readonly movesMoney: boolean;
   createCheckout(request: CheckoutRequest): Promise<CheckoutSession>;
   retrieveSession(sessionId: string): Promise<SessionState>;
+  /**
+   * Closes an open session so it can no longer be paid, and says what it is now: `abandoned`, or
+   * `succeeded` when the buyer paid before it could be closed. Safe to repeat.
+   */
+  expireCheckout(sessionId: string): Promise<SessionState>;
   /**
    * Refunds all or part of a payment; safe to repeat with the same idempotency key. Throws
    * RefundRefusedError when the provider declined (nothing was refunded); any other error leaves

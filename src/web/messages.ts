@@ -70,6 +70,11 @@ export const messages = {
     ended: "Sorry, this event has ended!",
     missingWaitlistData: MISSING_WAITLIST_DATA,
     cancelFailed: CANCEL_FAILED,
+    paidTwiceRefunded: "You had already paid for these tickets, so we've refunded your second payment in full.",
+    totalChangedRefunded: "The total changed while you were paying, so we've refunded your payment in full. Please check the new total and pay again.",
+    refundingPayment: "We couldn't turn your payment into tickets, so we're refunding it in full.",
+    testPayments: "Test payments: no real money moves.",
+    testPaymentsDetail: "No card is charged, and tickets booked here are for trying Ticketyboo out.",
   },
   forms: {
     unsavedChanges: "You have unsaved changes. Are you sure you want to leave?",

@@ -24,11 +24,14 @@ async function checkout(page: Page) {
   expect((await held).status()).toBe(201);
   await page.waitForURL(/\/checkout\/[0-9a-f-]{36}$/);
   await expect(page.getByRole("heading", { level: 1, name: "Checkout" })).toBeVisible();
+  // The built-in test provider is active here (no Stripe key): checkout says so plainly.
+  await expect(page.getByRole("note")).toContainText("Test payments: no real money moves.");
 }
 
 async function payWithTestCard(page: Page, outcome: "works" | "declined" = "works") {
   await page.getByRole("button", { name: /^Pay £/ }).click();
   await page.waitForURL(/\/pay\/test\//);
+  await expect(page.getByRole("note")).toContainText("Test payments: no real money moves.");
   await expectAccessible(page);
   await page.getByRole("button", { name: outcome === "works" ? /test card that works/ : /declined/ }).click();
 }

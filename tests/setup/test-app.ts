@@ -28,7 +28,8 @@ export async function createTestApp(
   pages?: { getBuild: () => Promise<ServerBuild>; clientDir?: string },
 ) {
   const dataDir = env.DATA_DIR ?? `/tmp/ticketyboo-app-test-${process.pid}`;
-  const config = loadConfig({ NODE_ENV: "production", DATA_DIR: dataDir, ...env });
+  // Test payments are asked for explicitly, as a demo site would (an https PUBLIC_URL needs it).
+  const config = loadConfig({ NODE_ENV: "production", DATA_DIR: dataDir, ALLOW_TEST_PAYMENTS: "true", ...env });
   const logger = pino({ level: "silent" });
   const boss: JobQueue = await startJobs(database, { logger, maintenance: false });
   const mailer = createMailer({ database, boss, smtpUrl: undefined, publicUrl: config.publicUrl, logger, attachments: ticketAttachments(database.db) });

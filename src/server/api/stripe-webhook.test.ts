@@ -3,8 +3,7 @@ import { Hono } from "hono";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
-import { order, payment, ticket, ticketType } from "~/db/schema";
-import type { CompleteResult } from "~/services/complete-order";
+import { discount, hold, order, payment, ticket, ticketType } from "~/db/schema";
 import { completeOrder } from "~/services/complete-order";
 import { holdTickets } from "~/services/hold-tickets";
 import { releaseHolds } from "~/services/release-holds";
@@ -26,7 +25,7 @@ let provider: StripeProvider;
 let app: Hono;
 let hostId: string;
 let buyerId: string;
-const refunded: { order: CompleteResult; email: string }[] = [];
+const refunded: string[] = [];
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -46,8 +45,8 @@ beforeAll(async () => {
           sessionId,
           now,
           sign: codes.sign,
-          onRefunded: async (o, email) => {
-            refunded.push({ order: o, email });
+          onRefunded: async (paymentId) => {
+            refunded.push(paymentId);
           },
         }),
     }),
@@ -120,7 +119,7 @@ describe("POST /api/webhooks/stripe", () => {
     for (const t of tickets) expect(await codes.verify(e.id, t.code)).toEqual({ ok: true, ticketId: t.id, version: 0 });
     const [stock] = await database.db.select({ sold: ticketType.sold, held: ticketType.held }).from(ticketType).where(eq(ticketType.id, ticketTypeId));
     expect(stock).toEqual({ sold: 3, held: 0 });
-    expect(await paymentRow(paymentId)).toMatchObject({ status: "succeeded", providerPaymentId: paid.payment_intent, orderId: orders[0]!.id });
+    expect(await paymentRow(paymentId)).toMatchObject({ status: "paid", providerPaymentId: paid.payment_intent, orderId: orders[0]!.id });
   });
 
   it("refunds, exactly once, a payment that completes after its hold lapsed and the stock went", async () => {
@@ -151,20 +150,47 @@ describe("POST /api/webhooks/stripe", () => {
     expect(lateOrder).toMatchObject({ status: "refunded", providerPaymentId: paid.payment_intent });
     expect(await database.db.select().from(ticket).where(eq(ticket.orderId, lateOrder!.id))).toHaveLength(0);
     expect(fake.refunds.slice(refundsBefore)).toEqual([expect.objectContaining({ payment_intent: paid.payment_intent, amount: late.held.breakdown.totalPence })]);
-    expect((await paymentRow(late.paymentId)).status).toBe("refunded");
-    expect(refunded.slice(refundedBefore)).toEqual([{ order: expect.objectContaining({ outcome: "refund", orderId: lateOrder!.id, created: true }), email: "bea@example.com" }]);
+    expect(await paymentRow(late.paymentId)).toMatchObject({ status: "refunded", refundReason: "sold_out", orderId: lateOrder!.id, refundId: fake.refunds.at(-1)!.id });
+    expect(refunded.slice(refundedBefore)).toEqual([late.paymentId]);
     const [stock] = await database.db.select({ sold: ticketType.sold, held: ticketType.held }).from(ticketType).where(eq(ticketType.id, late.ticketTypeId));
     expect(stock).toEqual({ sold: 2, held: 0 });
   });
 
-  it("marks the payment abandoned when Stripe says the session expired", async () => {
+  it("expires the first Checkout Session when Pay is pressed again at a new total; one paid at that moment is refunded at Stripe", async () => {
+    const { event: e, held, sessionId: first, paymentId: firstPayment } = await checkoutFor(10, 2);
+    const [d] = await database.db.insert(discount).values({ hostId, name: "Half price", code: `half${crypto.randomUUID().slice(0, 6)}`, kind: "percent", value: 5000 }).returning();
+    const payAgain = () => startPayment(database.db, provider, { holdId: held.holdId, userId: buyerId, email: "bea@example.com", publicUrl: "https://tickets.example", now: new Date() });
+
+    // Nothing paid yet: the total changes and Pay again closes the first session at Stripe.
+    await database.db.update(hold).set({ discountId: d!.id }).where(eq(hold.id, held.holdId));
+    const second = await payAgain();
+    expect(fake.session(first)).toMatchObject({ status: "expired" });
+    expect(await paymentRow(firstPayment)).toMatchObject({ status: "expired" });
+    const secondSession = (await paymentRow(second.paymentId)).providerSessionId;
+    expect(fake.session(secondSession)).toMatchObject({ status: "open", amount_total: 1010 });
+    expect(second.redirectUrl).toBe(fake.session(secondSession)!.url);
+
+    // The buyer pays the second session just as the discount is taken off again: the money
+    // captured no longer matches, so it is refunded, once, with the payment's own key.
+    const paid = fake.completeSession(secondSession);
+    await database.db.update(hold).set({ discountId: null }).where(eq(hold.id, held.holdId));
+    expect(await payAgain()).toEqual({ paymentId: second.paymentId, redirectUrl: `https://tickets.example/checkout/${held.holdId}/return?payment=${second.paymentId}` });
+    const refundsBefore = fake.refunds.length;
+    const webhook = fake.signedWebhook("checkout.session.completed", paid, { secret: WEBHOOK_SECRET });
+    expect((await Promise.all([deliver(webhook), deliver(webhook)])).map((r) => r.status)).toEqual([200, 200]);
+    expect(fake.refunds.slice(refundsBefore)).toEqual([expect.objectContaining({ payment_intent: paid.payment_intent, amount: 1010 })]);
+    expect(await paymentRow(second.paymentId)).toMatchObject({ status: "refunded", refundReason: "amount_changed", refundId: fake.refunds.at(-1)!.id });
+    expect(await ordersFor(e.id)).toHaveLength(0);
+  });
+
+  it("marks the payment expired when Stripe says the session expired", async () => {
     const { event: e, sessionId, paymentId } = await checkoutFor(10, 1);
     // The session is expired at Stripe (its timer, or an expire call through the API).
     const sdk = new Stripe(fake.apiKey, { host: "127.0.0.1", port: fake.port, protocol: "http" });
     const expired = await sdk.checkout.sessions.expire(sessionId);
     const res = await deliver(fake.signedWebhook("checkout.session.expired", expired, { secret: WEBHOOK_SECRET }));
     expect(res.status).toBe(200);
-    expect((await paymentRow(paymentId)).status).toBe("abandoned");
+    expect((await paymentRow(paymentId)).status).toBe("expired");
     expect(await ordersFor(e.id)).toHaveLength(0);
   });
 

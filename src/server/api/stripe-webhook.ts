@@ -33,7 +33,7 @@ export function stripeWebhookRoutes(deps: StripeWebhookDeps) {
       throw error;
     }
 
-    // An expired session is settled too: its payment is marked abandoned straight away.
+    // An expired session is settled too: its payment is marked expired straight away.
     if ((event.kind === "session_completed" || event.kind === "session_expired") && event.sessionId) {
       try {
         await deps.settle(event.sessionId, new Date());

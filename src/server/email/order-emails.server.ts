@@ -1,6 +1,7 @@
 import type { Db } from "~/db/client.server";
 import { formatMoney, formatWhenInFull } from "~/lib/format";
 import { getOrder } from "~/services/get-order";
+import { describeRefundedPayment } from "~/services/settle-payment";
 import { seatName } from "~/lib/seats";
 import type { Mailer } from "./mailer";
 
@@ -30,21 +31,23 @@ export async function sendOrderConfirmation(opts: { db: Db; mailer: Mailer; publ
   });
 }
 
-/** Tells the buyer a late payment was refunded because the places had gone. */
-export async function sendOrderRefunded(opts: { db: Db; mailer: Mailer; publicUrl: string; orderId: string }): Promise<void> {
-  const o = await getOrder(opts.db, { orderId: opts.orderId });
-  if (!o) return;
+/** Tells the buyer a payment that could not become tickets was refunded, and why. */
+export async function sendPaymentRefunded(opts: { db: Db; mailer: Mailer; publicUrl: string; paymentId: string }): Promise<void> {
+  const r = await describeRefundedPayment(opts.db, opts.paymentId);
+  if (!r) return;
+  const base = opts.publicUrl.replace(/\/$/, "");
   await opts.mailer.send({
-    to: o.buyerEmail,
-    userId: o.userId,
+    to: r.to,
+    userId: r.userId,
     template: {
       name: "order-refunded",
       props: {
-        firstName: o.buyerName.split(" ")[0] ?? "",
-        reference: o.reference,
-        eventName: o.event.name,
-        amount: formatMoney(o.totalPence, o.currency),
-        eventUrl: `${opts.publicUrl.replace(/\/$/, "")}/events/${o.event.slug}`,
+        firstName: r.firstName,
+        reference: r.orderReference,
+        eventName: r.eventName,
+        amount: formatMoney(r.amountPence, r.currency),
+        reason: r.reason,
+        url: r.reason === "already_paid" && r.orderReference ? `${base}/orders/${r.orderReference}` : `${base}/events/${r.eventSlug}`,
       },
     },
   });

@@ -2,12 +2,12 @@ import type { Logger } from "pino";
 import type { Database } from "~/db/client.server";
 import type { PaymentProvider } from "~/services/payment-provider";
 import { resumeStuckRefunds } from "~/services/decide-cancellation";
-import { pendingPayments } from "~/services/settle-payment";
+import { unsettledPayments, type SettleResult } from "~/services/settle-payment";
 import { sweepLapsedHolds } from "~/services/waitlist-offers";
 import { sendCancellationOutcome, sendEventReminders, sendWaitlistOffers } from "../email/after-sale-emails.server";
 import type { Mailer } from "../email/mailer";
 import type { UnsubscribeLinks } from "../email/unsubscribe.server";
-import { settleAndNotify } from "../payments/settle.server";
+import { settleAndNotify, type SettleDeps } from "../payments/settle.server";
 import type { TicketCodes } from "../ticket-codes.server";
 import { type JobQueue, registerWorker } from "./boss.server";
 
@@ -19,11 +19,38 @@ export const REMINDERS_QUEUE = "events.remind";
  * Background work for bookings, on every instance (pg-boss hands each run to one of them):
  * - every minute, holds that ran out give their stock back (claims also do this for their event),
  *   freed places go to the waitlist, and offers not yet emailed are sent;
- * - every five minutes, payments still pending after fifteen are asked about at the provider and
- *   settled, so a buyer who closed the tab after paying still gets their tickets (or a refund), and
- *   approved cancellations stopped between the refund and its record are finished;
+ * - every five minutes, payments not yet final after fifteen are asked about at the provider and
+ *   settled, so a buyer who closed the tab after paying still gets their tickets (or a refund),
+ *   replaced sessions are closed, refunds left without an answer are asked again with their key,
+ *   and approved cancellations stopped between the refund and its record are finished. Each run
+ *   ends a payment in a final state (paid, refunded, expired) unless the provider cannot be
+ *   reached, and a session the provider does not know is final too;
  * - every hour, the day-before reminders that are due.
  */
+/**
+ * One run of payment reconciliation: every payment of this provider not yet final fifteen minutes
+ * after it began is settled (see settlePayment), and each ends paid, refunded or expired unless
+ * the provider cannot be reached, when the next run asks again. Answers what became of each.
+ */
+export async function reconcilePayments(deps: SettleDeps & { logger: Logger }, now: Date): Promise<Record<string, SettleResult["state"] | "failed">> {
+  const { logger, ...settleDeps } = deps;
+  const outcomes: Record<string, SettleResult["state"] | "failed"> = {};
+  for (const sessionId of await unsettledPayments(deps.db, { olderThan: new Date(now.getTime() - 15 * 60_000), provider: deps.provider.name })) {
+    try {
+      const result = await settleAndNotify(settleDeps, sessionId, now);
+      outcomes[sessionId] = result.state;
+      if (result.state === "refund_refused") logger.error({ sessionId, paymentId: result.paymentId }, "the payment provider refused a refund: a person must return this money");
+      else if (result.state === "refunded" && result.created) logger.info({ sessionId, reason: result.reason }, "refunded a payment that could not become an order");
+    } catch (error) {
+      // The provider could not be asked, or a refund's answer did not come: the next run asks
+      // again (with the same refund key). Nothing that cannot pass with time is thrown here.
+      outcomes[sessionId] = "failed";
+      logger.warn({ err: error, sessionId }, "could not settle a payment");
+    }
+  }
+  return outcomes;
+}
+
 export async function startBookingJobs(opts: {
   boss: JobQueue;
   database: Database;
@@ -44,13 +71,7 @@ export async function startBookingJobs(opts: {
     if (sent > 0) logger.info({ offers: sent }, "sent waitlist offers");
   });
   await registerWorker({ boss, database }, RECONCILE_QUEUE, { retryLimit: 0, retryDelaySeconds: 0, retryBackoff: false }, async () => {
-    for (const sessionId of await pendingPayments(db, new Date(Date.now() - 15 * 60_000))) {
-      try {
-        await settleAndNotify({ db, provider: opts.payments, sign: opts.ticketCodes.sign, mailer: opts.mailer, publicUrl: opts.publicUrl }, sessionId, new Date());
-      } catch (error) {
-        logger.warn({ err: error, sessionId }, "could not settle a pending payment");
-      }
-    }
+    await reconcilePayments({ db, provider: opts.payments, sign: opts.ticketCodes.sign, mailer: opts.mailer, publicUrl: opts.publicUrl, logger }, new Date());
     const emails = { db, mailer: opts.mailer, publicUrl: opts.publicUrl };
     for (const done of await resumeStuckRefunds(db, opts.payments, new Date()).catch((error: unknown) => (logger.warn({ err: error }, "could not finish stuck refunds"), []))) {
       if (done.outcome === "approved" && done.created) {

@@ -66,12 +66,13 @@ describe("Stripe Checkout through the SDK", () => {
     expect(session.expires_at).toBeGreaterThanOrEqual(before + 30 * 60);
     expect(session.expires_at).toBeLessThanOrEqual(before + 32 * 60);
 
-    expect(await provider.retrieveSession(created.sessionId)).toEqual({ sessionId: created.sessionId, status: "pending", providerPaymentId: null, amountPence: 2020, paymentId: asked.paymentId });
+    expect(await provider.retrieveSession(created.sessionId)).toEqual({ sessionId: created.sessionId, status: "pending", redirectUrl: created.redirectUrl, providerPaymentId: null, amountPence: 2020, paymentId: asked.paymentId });
     const paid = fake.completeSession(created.sessionId);
     expect(paid.payment_intent).toMatch(/^pi_/);
     expect(await provider.retrieveSession(created.sessionId)).toEqual({
       sessionId: created.sessionId,
       status: "succeeded",
+      redirectUrl: null,
       providerPaymentId: paid.payment_intent,
       amountPence: 2020,
       paymentId: asked.paymentId,
@@ -100,6 +101,29 @@ describe("Stripe Checkout through the SDK", () => {
     const sdk = new Stripe(fake.apiKey, { host: "127.0.0.1", port: fake.port, protocol: "http" });
     await sdk.checkout.sessions.expire(created.sessionId);
     expect(await provider.retrieveSession(created.sessionId)).toMatchObject({ status: "abandoned", providerPaymentId: null });
+  });
+
+  it("expires an open session so it can no longer be paid, and answers a paid one as paid", async () => {
+    const open = await provider.createCheckout(request());
+    expect(await provider.retrieveSession(open.sessionId)).toMatchObject({ status: "pending", redirectUrl: open.redirectUrl });
+    expect(await provider.expireCheckout(open.sessionId)).toMatchObject({ status: "abandoned", redirectUrl: null, providerPaymentId: null });
+    expect(fake.session(open.sessionId)).toMatchObject({ status: "expired", url: null });
+    expect(() => fake.completeSession(open.sessionId)).toThrow("is expired, not open");
+    // Asked again: the same answer, not an error.
+    expect(await provider.expireCheckout(open.sessionId)).toMatchObject({ status: "abandoned" });
+
+    // The buyer paid a moment before: Stripe refuses to expire it, and the payment is reported.
+    const paid = await provider.createCheckout(request());
+    const pi = fake.completeSession(paid.sessionId).payment_intent;
+    expect(await provider.expireCheckout(paid.sessionId)).toMatchObject({ status: "succeeded", providerPaymentId: pi, amountPence: 2020 });
+
+    const error = await rejection(provider.expireCheckout("cs_test_nope"));
+    expect(isAppError(error) && error.code).toBe("not_found");
+  });
+
+  it("says whether its payments move real money: not with a test-mode key", () => {
+    expect(provider.movesMoney).toBe(false);
+    expect(createStripeProvider({ secretKey: "sk_live_0000", webhookSecret: WEBHOOK_SECRET, apiHost: fake.url }).movesMoney).toBe(true);
   });
 
   it("says a session Stripe does not know is not found", async () => {

@@ -1,5 +1,6 @@
 import Stripe from "stripe";
 import { AppError } from "~/lib/app-error";
+import { isStripeTestKey } from "../config.server";
 import { RefundRefusedError, WebhookSignatureError, type PaymentProvider, type SessionState, type WebhookEvent } from "~/services/payment-provider";
 
 /**
@@ -36,8 +37,11 @@ export function createStripeProvider(options: StripeProviderOptions): StripeProv
     appInfo: { name: "Ticketyboo" },
   });
 
+  const retrieveSession = async (sessionId: string): Promise<SessionState> => sessionState(await call(() => stripe.checkout.sessions.retrieve(sessionId)));
+
   return {
     name: "stripe",
+    movesMoney: !isStripeTestKey(options.secretKey),
 
     async createCheckout(request) {
       const now = Date.now();
@@ -74,16 +78,16 @@ export function createStripeProvider(options: StripeProviderOptions): StripeProv
       return { sessionId: session.id, redirectUrl: session.url };
     },
 
-    async retrieveSession(sessionId): Promise<SessionState> {
-      const session = await call(() => stripe.checkout.sessions.retrieve(sessionId));
-      const paymentIntent = typeof session.payment_intent === "string" ? session.payment_intent : (session.payment_intent?.id ?? null);
-      return {
-        sessionId: session.id,
-        status: sessionStatus(session),
-        providerPaymentId: paymentIntent,
-        amountPence: session.amount_total ?? 0,
-        paymentId: session.client_reference_id ?? session.metadata?.paymentId ?? null,
-      };
+    retrieveSession,
+
+    async expireCheckout(sessionId): Promise<SessionState> {
+      try {
+        return sessionState(await stripe.checkout.sessions.expire(sessionId));
+      } catch (error) {
+        // Stripe expires only open sessions: one already paid or expired is answered as it is.
+        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code !== "resource_missing") return retrieveSession(sessionId);
+        return call(() => Promise.reject(error));
+      }
     },
 
     async refund({ providerPaymentId, amountPence, idempotencyKey }) {
@@ -117,6 +121,19 @@ export function createStripeProvider(options: StripeProviderOptions): StripeProv
         sessionId: object.object === "checkout.session" && typeof object.id === "string" ? object.id : null,
       };
     },
+  };
+}
+
+function sessionState(session: Stripe.Checkout.Session): SessionState {
+  const paymentIntent = typeof session.payment_intent === "string" ? session.payment_intent : (session.payment_intent?.id ?? null);
+  const status = sessionStatus(session);
+  return {
+    sessionId: session.id,
+    status,
+    redirectUrl: status === "pending" ? session.url : null,
+    providerPaymentId: paymentIntent,
+    amountPence: session.amount_total ?? 0,
+    paymentId: session.client_reference_id ?? session.metadata?.paymentId ?? null,
   };
 }
 

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, lte, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { testPaymentSession, testRefund } from "~/db/schema";
 import { AppError } from "~/lib/app-error";
@@ -14,8 +14,23 @@ const id = (prefix: string) => `${prefix}_${randomBytes(12).toString("hex")}`;
  */
 export function createTestProvider(db: Db, publicUrl: string): PaymentProvider & TestProviderPage {
   const base = publicUrl.replace(/\/$/, "");
+  const find = async (sessionId: string) => {
+    const [s] = await db.select().from(testPaymentSession).where(eq(testPaymentSession.id, sessionId));
+    if (!s) throw new AppError("not_found", "No such test payment session.");
+    return s;
+  };
+  // Like a real provider, an open session that reaches its expiry can no longer be paid.
+  const expireIfDue = async (sessionId: string, now: Date) => {
+    await db
+      .update(testPaymentSession)
+      .set({ status: "expired" })
+      .where(and(eq(testPaymentSession.id, sessionId), eq(testPaymentSession.status, "open"), lte(testPaymentSession.expiresAt, now)));
+    return find(sessionId);
+  };
+  const stateOf = (s: typeof testPaymentSession.$inferSelect) => stateOfSession(s, base);
   return {
     name: "test",
+    movesMoney: false,
 
     async createCheckout(request) {
       const sessionId = id("cs_test");
@@ -34,15 +49,12 @@ export function createTestProvider(db: Db, publicUrl: string): PaymentProvider &
     },
 
     async retrieveSession(sessionId): Promise<SessionState> {
-      const [s] = await db.select().from(testPaymentSession).where(eq(testPaymentSession.id, sessionId));
-      if (!s) throw new AppError("not_found", "No such test payment session.");
-      return {
-        sessionId,
-        status: s.status === "complete" ? "succeeded" : s.status === "expired" ? "abandoned" : s.lastError ? "declined" : "pending",
-        providerPaymentId: s.paymentIntentId,
-        amountPence: s.amountPence,
-        paymentId: s.clientReference,
-      };
+      return stateOf(await expireIfDue(sessionId, new Date()));
+    },
+
+    async expireCheckout(sessionId): Promise<SessionState> {
+      await db.update(testPaymentSession).set({ status: "expired" }).where(and(eq(testPaymentSession.id, sessionId), eq(testPaymentSession.status, "open")));
+      return stateOf(await find(sessionId));
     },
 
     async refund({ providerPaymentId, amountPence, idempotencyKey }) {
@@ -60,23 +72,20 @@ export function createTestProvider(db: Db, publicUrl: string): PaymentProvider &
     },
 
     async pay(sessionId, card, now) {
-      const [s] = await db.select().from(testPaymentSession).where(eq(testPaymentSession.id, sessionId));
-      if (!s) throw new AppError("not_found", "No such test payment session.");
+      const s = await expireIfDue(sessionId, now);
       if (s.status !== "open") return s.status === "complete" ? { outcome: "paid", redirect: s.successUrl } : { outcome: "expired", redirect: s.cancelUrl };
-      if (now >= s.expiresAt) {
-        await db.update(testPaymentSession).set({ status: "expired" }).where(eq(testPaymentSession.id, sessionId));
-        return { outcome: "expired", redirect: s.cancelUrl };
-      }
       if (card === "decline") {
-        await db.update(testPaymentSession).set({ lastError: "Your card was declined." }).where(eq(testPaymentSession.id, sessionId));
+        await db.update(testPaymentSession).set({ lastError: "Your card was declined." }).where(and(eq(testPaymentSession.id, sessionId), eq(testPaymentSession.status, "open")));
         return { outcome: "declined", redirect: null };
       }
-      // Exactly one payment per session, however often "Pay" is pressed.
-      await db
+      // Exactly one payment per session, however often "Pay" is pressed, and none once the
+      // session is closed (expired, or replaced by a newer one) at the same moment.
+      const [paid] = await db
         .update(testPaymentSession)
         .set({ status: "complete", lastError: null, paymentIntentId: sql`coalesce(${testPaymentSession.paymentIntentId}, ${id("pi_test")})` })
-        .where(eq(testPaymentSession.id, sessionId));
-      return { outcome: "paid", redirect: s.successUrl };
+        .where(and(eq(testPaymentSession.id, sessionId), inArray(testPaymentSession.status, ["open", "complete"])))
+        .returning();
+      return paid ? { outcome: "paid", redirect: s.successUrl } : { outcome: "expired", redirect: s.cancelUrl };
     },
 
     async abandon(sessionId) {
@@ -85,6 +94,19 @@ export function createTestProvider(db: Db, publicUrl: string): PaymentProvider &
       if (!s) throw new AppError("not_found", "No such test payment session.");
       return s.status === "complete" ? s.successUrl : s.cancelUrl;
     },
+  };
+}
+
+/** The provider's answer about a session. */
+function stateOfSession(s: typeof testPaymentSession.$inferSelect, base: string): SessionState {
+  const status = s.status === "complete" ? "succeeded" : s.status === "expired" ? "abandoned" : s.lastError ? "declined" : "pending";
+  return {
+    sessionId: s.id,
+    status,
+    redirectUrl: s.status === "open" ? `${base}/pay/test/${s.id}` : null,
+    providerPaymentId: s.paymentIntentId,
+    amountPence: s.amountPence,
+    paymentId: s.clientReference,
   };
 }
 

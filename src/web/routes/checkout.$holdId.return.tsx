@@ -6,6 +6,7 @@ import { hold, payment } from "~/db/schema";
 import { isAppError } from "~/lib/app-error";
 import { settleAndNotify } from "~/server/payments/settle.server";
 import { setFlash } from "~/web/lib/flash.server";
+import { TestPaymentsNotice } from "~/web/components/booking/test-payments-notice";
 import { messages } from "~/web/messages";
 import type { Route } from "./+types/checkout.$holdId.return";
 
@@ -27,19 +28,29 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     .where(and(eq(payment.id, paymentId.match(/^[0-9a-f-]{36}$/i) ? paymentId : "00000000-0000-0000-0000-000000000000"), eq(hold.id, params.holdId), eq(hold.userId, context.user!.id)))
     .limit(1);
   if (!p) throw data(null, { status: 404 });
+  const testPayments = !context.payments.movesMoney;
   try {
     const result = await settleAndNotify({ db, provider: context.payments, sign: context.ticketCodes.sign, mailer: context.mailer, publicUrl: context.publicUrl }, p.sessionId, new Date());
     if (result.state === "paid") {
       throw redirect(`/orders/${result.order.reference}`, { headers: setFlash(new Headers(), { tone: "success", text: messages.informational.paymentSuccessful }) });
     }
-    if (result.state === "refunded") throw redirect(`/orders/${result.order.reference}`);
-    if (result.state === "declined" || result.state === "abandoned") {
+    if (result.state === "refunded") {
+      // Already paid: their tickets stand, and the second payment went back. Sold out: the
+      // refunded order says so. The total changed: back to checkout, to pay the new total.
+      if (result.reason === "already_paid" && result.orderReference) {
+        throw redirect(`/orders/${result.orderReference}`, { headers: setFlash(new Headers(), { tone: "success", text: messages.buyer.paidTwiceRefunded }) });
+      }
+      if (result.orderReference) throw redirect(`/orders/${result.orderReference}`);
+      throw redirect(`/checkout/${params.holdId}`, { headers: setFlash(new Headers(), { tone: "error", text: messages.buyer.totalChangedRefunded }) });
+    }
+    if (result.state === "refunding" || result.state === "refund_refused") return { state: "refunding" as const, holdId: params.holdId, testPayments };
+    if (result.state === "declined" || result.state === "expired") {
       throw redirect(`/checkout/${params.holdId}`, { headers: setFlash(new Headers(), { tone: "error", text: messages.buyer.purchaseFailed }) });
     }
-    return { state: "pending" as const, holdId: params.holdId };
+    return { state: "pending" as const, holdId: params.holdId, testPayments };
   } catch (error) {
     if (error instanceof Response) throw error;
-    if (isAppError(error)) return { state: "error" as const, holdId: params.holdId, message: error.code === "internal" ? messages.buyer.ticketsError : messages.buyer.paymentError };
+    if (isAppError(error)) return { state: "error" as const, holdId: params.holdId, testPayments, message: error.code === "internal" ? messages.buyer.ticketsError : messages.buyer.paymentError };
     throw error;
   }
 }
@@ -55,11 +66,20 @@ export default function CheckoutReturn({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="container-page grid min-h-[50dvh] max-w-xl place-items-center py-12 text-center">
+      {loaderData.testPayments ? <TestPaymentsNotice className="text-left" /> : null}
       {loaderData.state === "pending" ? (
         <div role="status">
           <Loader2 aria-hidden className="mx-auto size-8 animate-spin text-brand" />
           <h1 className="mt-4 text-2xl font-bold">Confirming your payment…</h1>
           <p className="mt-2 text-fg-muted">This usually takes a few seconds. Please keep this page open.</p>
+        </div>
+      ) : loaderData.state === "refunding" ? (
+        <div role="status">
+          <h1 className="text-2xl font-bold">{messages.buyer.refundingPayment}</h1>
+          <p className="mt-2 text-fg-muted">We'll email you when the refund is on its way. Nothing more to do on your side.</p>
+          <Link to={`/checkout/${loaderData.holdId}`} className="btn-primary mt-5">
+            Back to checkout
+          </Link>
         </div>
       ) : (
         <div role="alert">

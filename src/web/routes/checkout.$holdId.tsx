@@ -14,6 +14,7 @@ import { sendWaitlistOffers } from "~/server/email/after-sale-emails.server";
 import { startPayment } from "~/services/settle-payment";
 import { OrderBreakdown, OrderLines } from "~/web/components/booking/order-summary";
 import { seatLabel } from "~/web/components/booking/seat-picker";
+import { TestPaymentsNotice } from "~/web/components/booking/test-payments-notice";
 import { sendOrderConfirmation } from "~/server/email/order-emails.server";
 import { setFlash } from "~/web/lib/flash.server";
 import { messages } from "~/web/messages";
@@ -44,6 +45,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     now,
     cancelled: new URL(request.url).searchParams.has("cancelled"),
     buyer: { name: personName(user), email: user.email },
+    testPayments: !context.payments.movesMoney,
   };
 }
 
@@ -121,6 +123,8 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
       <p className="mt-1 text-fg-muted">
         {checkout.event.name} · {formatEventDateTime(checkout.event.startsAt)} · {checkout.event.place}
       </p>
+
+      {loaderData.testPayments ? <TestPaymentsNotice className="mt-4" /> : null}
 
       {loaderData.cancelled ? (
         <p role="status" className="mt-4 rounded-xl bg-surface-2 px-4 py-3 text-sm">

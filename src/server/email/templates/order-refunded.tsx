@@ -3,29 +3,50 @@ import { greeting } from "./greeting";
 
 export interface OrderRefundedProps {
   firstName: string;
-  reference: string;
+  /** The hold's order, when it has one (the refunded late order, or the tickets already bought). */
+  reference: string | null;
   eventName: string;
   /** '£20.20' */
   amount: string;
-  eventUrl: string;
+  /** Why the payment could not become tickets (see PAYMENT_REFUND_REASONS). */
+  reason: "sold_out" | "already_paid" | "amount_changed";
+  /** The event's page, or the order's when the buyer already has their tickets. */
+  url: string;
 }
 
-export const orderRefundedSubject = ({ eventName }: Pick<OrderRefundedProps, "eventName">) => `We couldn't book your tickets for ${eventName}: you've been refunded`;
+export const orderRefundedSubject = ({ eventName, reason }: Pick<OrderRefundedProps, "eventName" | "reason">) =>
+  reason === "already_paid" ? `You paid twice for ${eventName}: we've refunded the second payment` : `We couldn't book your tickets for ${eventName}: you've been refunded`;
 
-/** A payment arrived after its hold ran out and the last places had gone: refunded in full. */
+const HEADINGS: Record<OrderRefundedProps["reason"], string> = {
+  sold_out: "Sorry: those tickets had gone",
+  already_paid: "You paid twice: one payment is on its way back",
+  amount_changed: "The total changed: your payment is on its way back",
+};
+
+/** A captured payment that could not become an order, refunded in full. */
 export function OrderRefunded(props: OrderRefundedProps) {
   return (
     <EmailLayout
       preview={`Your payment of ${props.amount} is on its way back to you.`}
-      heading="Sorry: those tickets had gone"
-      action={{ label: "See the event", url: props.eventUrl }}
+      heading={HEADINGS[props.reason]}
+      action={props.reason === "already_paid" ? { label: "See your tickets", url: props.url } : { label: "See the event", url: props.url }}
       afterAction="Refunds usually reach your account within 5 to 10 working days."
-      reason={`you tried to book tickets on Ticketyboo (order ${props.reference}).`}
+      reason={props.reference ? `you tried to book tickets on Ticketyboo (order ${props.reference}).` : "you tried to book tickets on Ticketyboo."}
     >
       <P>{greeting(props.firstName)}</P>
-      <P>
-        Your payment for <strong>{props.eventName}</strong> arrived after your 10-minute hold had ended, and by then the last places had been sold.
-      </P>
+      {props.reason === "sold_out" ? (
+        <P>
+          Your payment for <strong>{props.eventName}</strong> arrived after your 10-minute hold had ended, and by then the last places had been sold.
+        </P>
+      ) : props.reason === "already_paid" ? (
+        <P>
+          Your tickets for <strong>{props.eventName}</strong> were already paid for when a second payment for the same booking came through. Your tickets stand (order {props.reference}); the second payment was not needed.
+        </P>
+      ) : (
+        <P>
+          The total for your tickets to <strong>{props.eventName}</strong> changed while you were paying, so the amount you paid no longer matched it and we couldn't book the tickets with it.
+        </P>
+      )}
       <P>We've refunded the full {props.amount}. Nothing more to do on your side.</P>
     </EmailLayout>
   );

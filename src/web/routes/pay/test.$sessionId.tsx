@@ -1,6 +1,7 @@
-import { CreditCard, FlaskConical, XCircle } from "lucide-react";
+import { CreditCard, XCircle } from "lucide-react";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { formatMoney } from "~/lib/format";
+import { TestPaymentsNotice } from "~/web/components/booking/test-payments-notice";
 import type { Route } from "./+types/test.$sessionId";
 
 export const meta: Route.MetaFunction = () => [{ title: "Test payment · Ticketyboo" }, { name: "robots", content: "noindex" }];
@@ -37,9 +38,7 @@ export default function TestPayment({ loaderData, actionData }: Route.ComponentP
   return (
     <div className="container-page grid min-h-[70dvh] max-w-md place-items-center py-10">
       <div className="card w-full p-6">
-        <p className="inline-flex items-center gap-1.5 rounded-full bg-warning-soft px-3 py-1 text-xs font-semibold text-warning">
-          <FlaskConical aria-hidden className="size-3.5" /> Test payments: no real money moves
-        </p>
+        <TestPaymentsNotice />
         <h1 className="mt-4 text-2xl font-bold">Pay {loaderData.amount}</h1>
         <p className="mt-1 text-sm text-fg-muted">{loaderData.description}</p>
         <p className="text-sm text-fg-muted">Receipt to {loaderData.email}</p>
