@@ -7,12 +7,21 @@ import { z } from "zod";
  */
 const optionalUrl = z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? undefined : v), z.url().optional());
 
+/** A PostgreSQL connection URL (postgres:// or postgresql://): anything else is a mistake to report at start. */
+const postgresUrl = z.preprocess(
+  (v) => (typeof v === "string" && v.trim() === "" ? undefined : v),
+  z
+    .url({ message: "must be a PostgreSQL URL such as postgres://user:password@host:5432/ticketyboo" })
+    .refine((v) => /^postgres(ql)?:\/\//i.test(v), { message: "must be a PostgreSQL URL (postgres:// or postgresql://), such as postgres://user:password@host:5432/ticketyboo" })
+    .optional(),
+);
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default("0.0.0.0"),
   DATA_DIR: z.string().default("./data"),
-  DATABASE_URL: optionalUrl,
+  DATABASE_URL: postgresUrl,
   PUBLIC_URL: optionalUrl,
   SMTP_URL: optionalUrl,
   STRIPE_SECRET_KEY: z.string().optional(),
@@ -66,6 +75,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir,
     databaseUrl: e.DATABASE_URL,
     publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
+    trustedOrigins: trustedOrigins(e.PUBLIC_URL, e.PORT),
     smtpUrl: e.SMTP_URL,
     stripe: e.STRIPE_SECRET_KEY ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET } : undefined,
     mapTileUrl: e.MAP_TILE_URL,
@@ -79,4 +89,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     seedDemo: e.SEED_DEMO,
     devRoutes: e.ENABLE_DEV_ROUTES ?? e.NODE_ENV !== "production",
   };
+}
+
+/**
+ * The origins whose pages may post with a person's cookie (sign-in, Checkout): the site's own,
+ * PUBLIC_URL's. Without PUBLIC_URL the app is being run on this machine, and it answers on every
+ * loopback name, so a page opened at http://127.0.0.1:3000 or http://[::1]:3000 is ours as much as
+ * http://localhost:3000; with PUBLIC_URL set, only that origin is.
+ */
+export function trustedOrigins(publicUrl: string | undefined, port: number): string[] {
+  if (publicUrl) return [new URL(publicUrl).origin];
+  return ["localhost", "127.0.0.1", "[::1]"].map((host) => `http://${host}:${port}`);
 }
