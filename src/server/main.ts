@@ -69,7 +69,7 @@ async function main() {
   const throttle = redisThrottle ?? createDbThrottle(database.db);
   const robotCheck = createRobotCheck({ db: database.db, hmacKey: await getOrCreateSecret(database.db, "altcha") });
   const secret = config.authSecret ?? (await getOrCreateSecret(database.db, "auth"));
-  const auth = createAuth({ db: database.db, secret, baseUrl: config.publicUrl, mailer, throttle, robotCheck });
+  const auth = createAuth({ db: database.db, secret, baseUrl: config.publicUrl, trustedOrigins: config.trustedOrigins, mailer, throttle, robotCheck });
   const ticketCodes = await loadTicketCodes(database.db);
   // Card payments: Stripe Checkout when STRIPE_SECRET_KEY is set, else the built-in test provider.
   const { payments, testPayments } = choosePaymentProvider(config, database.db);
