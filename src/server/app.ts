@@ -154,7 +154,7 @@ export function createApp(deps: AppDeps) {
     app.route("/dev", devBookingRoutes(database, deps.ticketCodes.sign));
   }
   app.route("/media", mediaRoutes(deps.storage));
-  app.route("/img", imageRoutes({ storage: deps.storage, cacheDir: path.join(config.dataDir, "cache", "img") }));
+  app.route("/img", imageRoutes({ storage: deps.storage, cacheDir: path.join(config.dataDir, "cache", "img"), maxCacheBytes: config.imageCacheBytes }));
   app.all("/api/*", (c) => errorResponse(c, new AppError("not_found")));
 
   if (deps.clientDir) {

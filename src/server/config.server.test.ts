@@ -22,6 +22,12 @@ describe("loadConfig", () => {
     }
   });
 
+  it("bounds the image cache at 512 MB unless IMAGE_CACHE_MB says, and refuses nonsense", () => {
+    expect(loadConfig({}).imageCacheBytes).toBe(512 * 1024 * 1024);
+    expect(loadConfig({ IMAGE_CACHE_MB: "64" }).imageCacheBytes).toBe(64 * 1024 * 1024);
+    for (const bad of ["0", "-5", "lots", "1.5"]) expect(() => loadConfig({ IMAGE_CACHE_MB: bad }), bad).toThrow(/IMAGE_CACHE_MB/);
+  });
+
   describe("trusted origins", () => {
     it("without PUBLIC_URL, trusts the loopback names on the app's own port, and only those", () => {
       expect(loadConfig({}).trustedOrigins).toEqual(["http://localhost:3000", "http://127.0.0.1:3000", "http://[::1]:3000"]);

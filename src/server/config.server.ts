@@ -26,6 +26,8 @@ const EnvSchema = z.object({
   SMTP_URL: optionalUrl,
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  /** The most the resized-image cache (DATA_DIR/cache/img) may hold on disk, in megabytes. */
+  IMAGE_CACHE_MB: z.coerce.number().int().min(1).max(1_000_000).default(512),
   MAP_TILE_URL: z.string().default("https://tile.openstreetmap.org/{z}/{x}/{y}.png"),
   REDIS_URL: optionalUrl,
   LLM_BASE_URL: optionalUrl,
@@ -79,6 +81,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     smtpUrl: e.SMTP_URL,
     stripe: e.STRIPE_SECRET_KEY ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET } : undefined,
     mapTileUrl: e.MAP_TILE_URL,
+    imageCacheBytes: e.IMAGE_CACHE_MB * 1024 * 1024,
     redisUrl: e.REDIS_URL,
     llm: e.LLM_BASE_URL ? { baseUrl: e.LLM_BASE_URL, apiKey: e.LLM_API_KEY } : undefined,
     metaConversions: e.META_PIXEL_ID && e.META_CONVERSIONS_TOKEN ? { pixelId: e.META_PIXEL_ID, accessToken: e.META_CONVERSIONS_TOKEN, graphUrl: e.META_GRAPH_URL } : undefined,
