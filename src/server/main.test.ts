@@ -23,10 +23,10 @@ function tempDir() {
   return dir;
 }
 
-/** Runs the server with `env` until it exits by itself; its exit code and what it printed. */
-function start(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+/** Runs the server (or `npm start`'s script) with `env` until it exits by itself; its exit code and what it printed. */
+function start(env: Record<string, string>, entry: string[] = ["--import", "tsx", "src/server/main.ts"]): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+    const child = spawn(process.execPath, entry, {
       cwd: ROOT,
       env: { PATH: process.env.PATH, NODE_ENV: "production", LOG_LEVEL: "warn", HOST: "127.0.0.1", ...env },
       stdio: ["ignore", "pipe", "pipe"],
@@ -52,6 +52,28 @@ describe("starting the server", () => {
       expect(output).toContain("set PORT to a free port");
       expect(output).not.toMatch(/\n\s+at /);
       expect(fs.existsSync(path.join(dataDir, "pglite"))).toBe(false);
+    } finally {
+      await new Promise((resolve) => blocker.close(resolve));
+    }
+  });
+
+  it("npm start stops at once on a port in use, before building anything", async () => {
+    const blocker = net.createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, "127.0.0.1", resolve));
+    const port = (blocker.address() as net.AddressInfo).port;
+    // The script as it is, in a checkout with no build yet, where it would build first.
+    const checkout = tempDir();
+    fs.mkdirSync(path.join(checkout, "scripts"));
+    fs.copyFileSync(path.join(ROOT, "scripts/start.mjs"), path.join(checkout, "scripts/start.mjs"));
+    for (const dir of ["src", "public", "node_modules/.bin"]) fs.mkdirSync(path.join(checkout, dir), { recursive: true });
+    fs.writeFileSync(path.join(checkout, "src/app.ts"), "export {};\n");
+    // A build that would only say it ran (nothing is fetched or built for real).
+    fs.writeFileSync(path.join(checkout, "node_modules/.bin/react-router"), "#!/bin/sh\necho built-for-the-test\nexit 1\n", { mode: 0o755 });
+    try {
+      const { code, output } = await start({ PORT: String(port), DATA_DIR: tempDir() }, [path.join(checkout, "scripts/start.mjs")]);
+      expect(code).toBe(1);
+      expect(output).toContain(`Port ${port} is already in use on 127.0.0.1`);
+      expect(output).not.toMatch(/building|built-for-the-test/i);
     } finally {
       await new Promise((resolve) => blocker.close(resolve));
     }
