@@ -1,9 +1,18 @@
 // `npm start`: build when the build is missing or older than the sources (src/, public/), then serve.
 import { spawnSync, spawn } from "node:child_process";
 import fs from "node:fs";
+import net from "node:net";
 import path from "node:path";
 
 const root = path.resolve(import.meta.dirname, "..");
+
+// A port in use stops us before a build that could take a minute (the server checks again as it starts).
+const port = Number(process.env.PORT || 3000);
+const host = process.env.HOST || "0.0.0.0";
+if (Number.isInteger(port) && port > 0 && port <= 65535 && !(await portIsFree(port, host))) {
+  console.error(`Port ${port} is already in use on ${host}: another Ticketyboo, or another program, is serving there. Stop it, or set PORT to a free port (e.g. PORT=${port + 1} npm start).`);
+  process.exit(1);
+}
 const builtAt = mtime(path.join(root, "build/server/index.js"));
 const sourcesAt = Math.max(
   newest(path.join(root, "src")),
@@ -43,4 +52,12 @@ function newest(dir) {
     else if (!entry.name.includes(".test.")) latest = Math.max(latest, mtime(full));
   }
   return latest;
+}
+
+function portIsFree(port, host) {
+  return new Promise((resolve) => {
+    const probe = net.createServer();
+    probe.once("error", (error) => resolve(error.code !== "EADDRINUSE"));
+    probe.listen(port, host, () => probe.close(() => resolve(true)));
+  });
 }

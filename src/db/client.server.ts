@@ -5,6 +5,7 @@ import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePg, type NodePgDatabase } from "drizzle-orm/node-postgres";
 import pg from "pg";
+import { acquireDataDirLock } from "./data-dir-lock.server";
 import * as schema from "./schema";
 
 /**
@@ -57,11 +58,19 @@ async function openPostgres(url: string, poolSize = 10): Promise<Database> {
 
 async function openPglite(options: { dataDir?: string; loadDataDir?: Blob | File }): Promise<Database> {
   if (options.dataDir) fs.mkdirSync(path.dirname(options.dataDir), { recursive: true });
-  const client = await PGlite.create({
-    dataDir: options.dataDir,
-    loadDataDir: options.loadDataDir,
-    extensions: { pg_trgm },
-  });
+  // One process per data directory: a second would start and silently lose its writes.
+  const lock = options.dataDir ? acquireDataDirLock(options.dataDir) : null;
+  let client: PGlite;
+  try {
+    client = await PGlite.create({
+      dataDir: options.dataDir,
+      loadDataDir: options.loadDataDir,
+      extensions: { pg_trgm },
+    });
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
@@ -77,6 +86,7 @@ async function openPglite(options: { dataDir?: string; loadDataDir?: Blob | File
     },
     async close() {
       if (!client.closed) await client.close();
+      lock?.release();
     },
   };
 }

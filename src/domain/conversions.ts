@@ -24,15 +24,16 @@ export type ConversionSkip =
  * the visitor has not allowed statistics.
  */
 export function conversionSkip(input: {
-  /** The site's production origin when a tracker is configured, else null. */
-  productionOrigin: string | null;
+  /** The site's own origins when a tracker is configured (PUBLIC_URL's), else none. */
+  productionOrigins: readonly string[];
   /** The request's Origin header. */
   origin: string | null;
   statisticsConsent: boolean;
   user: { id: string; email: string } | null;
   cart: readonly ConversionCartItem[];
 }): ConversionSkip | null {
-  if (!input.productionOrigin || !input.origin || normaliseOrigin(input.origin) !== normaliseOrigin(input.productionOrigin)) return "not_production";
+  const origin = input.origin ? normaliseOrigin(input.origin) : "";
+  if (!origin || !input.productionOrigins.some((o) => normaliseOrigin(o) === origin)) return "not_production";
   if (!input.statisticsConsent) return "no_consent";
   if (!input.user || !input.user.id || !input.user.email) return "no_user";
   if (input.cart.length > 0 && input.cart.every((i) => i.count === 0)) return "empty_cart";

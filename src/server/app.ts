@@ -137,8 +137,8 @@ export function createApp(deps: AppDeps) {
   app.route("/api/email/unsubscribe", unsubscribeRoutes({ database, links: deps.unsubscribe }));
   app.route("/api/altcha", altchaRoutes(deps.robotCheck));
   app.route("/api/search", searchRoutes(database));
-  app.route("/api/events", holdRoutes({ database, auth, ticketCodes: deps.ticketCodes, publicUrl: config.publicUrl, trustProxy: config.trustProxy, logger }));
-  app.route("/api/conversions", conversionRoutes({ database, auth, tracker: deps.conversions, publicUrl: config.publicUrl, trustProxy: config.trustProxy }));
+  app.route("/api/events", holdRoutes({ database, auth, ticketCodes: deps.ticketCodes, trustedOrigins: config.trustedOrigins, trustProxy: config.trustProxy, logger }));
+  app.route("/api/conversions", conversionRoutes({ database, auth, tracker: deps.conversions, publicUrl: config.publicUrl, trustedOrigins: config.trustedOrigins, trustProxy: config.trustProxy }));
   const { payments } = deps;
   if (payments.name === "stripe" && payments.verifyWebhook) {
     const settleDeps = { db: database.db, provider: payments, sign: deps.ticketCodes.sign, mailer: deps.mailer, publicUrl: config.publicUrl };
@@ -154,7 +154,7 @@ export function createApp(deps: AppDeps) {
     app.route("/dev", devBookingRoutes(database, deps.ticketCodes.sign));
   }
   app.route("/media", mediaRoutes(deps.storage));
-  app.route("/img", imageRoutes({ storage: deps.storage, cacheDir: path.join(config.dataDir, "cache", "img") }));
+  app.route("/img", imageRoutes({ storage: deps.storage, cacheDir: path.join(config.dataDir, "cache", "img"), maxCacheBytes: config.imageCacheBytes }));
   app.all("/api/*", (c) => errorResponse(c, new AppError("not_found")));
 
   if (deps.clientDir) {

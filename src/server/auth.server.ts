@@ -22,6 +22,8 @@ export interface AuthOptions {
   db: Db;
   secret: string;
   baseUrl: string;
+  /** Origins whose pages may call the auth endpoints (config.trustedOrigins); baseUrl's alone when not given. */
+  trustedOrigins?: readonly string[];
   mailer: Mailer;
   throttle: Throttle;
   robotCheck: RobotCheck;
@@ -31,7 +33,7 @@ export interface AuthOptions {
 export const VERIFY_EMAIL_EXPIRES_IN_S = 24 * 60 * 60;
 export const RESET_PASSWORD_EXPIRES_IN_S = 60 * 60;
 
-export function createAuth({ db, secret, baseUrl, mailer, throttle, robotCheck, now = () => new Date() }: AuthOptions) {
+export function createAuth({ db, secret, baseUrl, trustedOrigins = [new URL(baseUrl).origin], mailer, throttle, robotCheck, now = () => new Date() }: AuthOptions) {
   const https = baseUrl.startsWith("https://");
   // Under https the session cookie takes the __Host- prefix: Secure, Path=/, no Domain, so no
   // subdomain or plain-http page can ever set or overwrite it.
@@ -70,6 +72,7 @@ export function createAuth({ db, secret, baseUrl, mailer, throttle, robotCheck, 
     appName: "Ticketyboo",
     baseURL: baseUrl,
     basePath: "/api/auth",
+    trustedOrigins: [...trustedOrigins],
     secret,
     database: drizzleAdapter(db, {
       provider: "pg",
@@ -228,6 +231,9 @@ export function createAuth({ db, secret, baseUrl, mailer, throttle, robotCheck, 
       enabled: false,
     },
     advanced: {
+      // better-auth turns its Origin check off whenever NODE_ENV=test or TEST is set; a deployment
+      // with either in its environment would take cross-site posts. It is always on here.
+      disableOriginCheck: false,
       useSecureCookies: false,
       cookiePrefix: "tb",
       cookies: {

@@ -7,12 +7,21 @@ import { z } from "zod";
  */
 const optionalUrl = z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? undefined : v), z.url().optional());
 
+/** A PostgreSQL connection URL (postgres:// or postgresql://): anything else is a mistake to report at start. */
+const postgresUrl = z.preprocess(
+  (v) => (typeof v === "string" && v.trim() === "" ? undefined : v),
+  z
+    .url({ message: "must be a PostgreSQL URL such as postgres://user:password@host:5432/ticketyboo" })
+    .refine((v) => /^postgres(ql)?:\/\//i.test(v), { message: "must be a PostgreSQL URL (postgres:// or postgresql://), such as postgres://user:password@host:5432/ticketyboo" })
+    .optional(),
+);
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default("0.0.0.0"),
   DATA_DIR: z.string().default("./data"),
-  DATABASE_URL: optionalUrl,
+  DATABASE_URL: postgresUrl,
   PUBLIC_URL: optionalUrl,
   SMTP_URL: optionalUrl,
   STRIPE_SECRET_KEY: z.string().optional(),
@@ -25,6 +34,8 @@ const EnvSchema = z.object({
     .enum(["true", "false", "1", "0"])
     .default("false")
     .transform((v) => v === "true" || v === "1"),
+  /** The most the resized-image cache (DATA_DIR/cache/img) may hold on disk, in megabytes. */
+  IMAGE_CACHE_MB: z.coerce.number().int().min(1).max(1_000_000).default(512),
   MAP_TILE_URL: z.string().default("https://tile.openstreetmap.org/{z}/{x}/{y}.png"),
   REDIS_URL: optionalUrl,
   LLM_BASE_URL: optionalUrl,
@@ -83,11 +94,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir,
     databaseUrl: e.DATABASE_URL,
     publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
+    trustedOrigins: trustedOrigins(e.PUBLIC_URL, e.PORT),
     smtpUrl: e.SMTP_URL,
     stripe: e.STRIPE_SECRET_KEY ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET } : undefined,
     /** Payments here move no money (the test provider, or Stripe in test mode): every checkout page says so. */
     testPayments,
     mapTileUrl: e.MAP_TILE_URL,
+    imageCacheBytes: e.IMAGE_CACHE_MB * 1024 * 1024,
     redisUrl: e.REDIS_URL,
     llm: e.LLM_BASE_URL ? { baseUrl: e.LLM_BASE_URL, apiKey: e.LLM_API_KEY } : undefined,
     metaConversions: e.META_PIXEL_ID && e.META_CONVERSIONS_TOKEN ? { pixelId: e.META_PIXEL_ID, accessToken: e.META_CONVERSIONS_TOKEN, graphUrl: e.META_GRAPH_URL } : undefined,
@@ -103,4 +116,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 /** Stripe's test-mode secret and restricted keys: payments made with them move no money. */
 export function isStripeTestKey(key: string): boolean {
   return /^(sk|rk)_test_/.test(key);
+}
+
+/**
+ * The origins whose pages may post with a person's cookie (sign-in, Checkout): the site's own,
+ * PUBLIC_URL's. Without PUBLIC_URL the app is being run on this machine, and it answers on every
+ * loopback name, so a page opened at http://127.0.0.1:3000 or http://[::1]:3000 is ours as much as
+ * http://localhost:3000; with PUBLIC_URL set, only that origin is.
+ */
+export function trustedOrigins(publicUrl: string | undefined, port: number): string[] {
+  if (publicUrl) return [new URL(publicUrl).origin];
+  return ["localhost", "127.0.0.1", "[::1]"].map((host) => `http://${host}:${port}`);
 }

@@ -6,6 +6,7 @@ import { getRequestListener } from "@hono/node-server";
 import { pino } from "pino";
 import type { ServerBuild } from "react-router";
 import { openDatabase } from "~/db/client.server";
+import { DataDirInUseError } from "~/db/data-dir-lock.server";
 import { prepareDatabase } from "~/db/migrate.server";
 import { getOrCreateSecret } from "~/services/app-secrets";
 import { createDbThrottle } from "~/services/throttle";
@@ -35,6 +36,14 @@ async function main() {
   const logDestination = pino.destination({ dest: 1, sync: false, minLength: 4096 });
   const logger = pino({ level: config.logLevel, base: { app: "ticketyboo" } }, logDestination);
 
+  // The port is taken first, so one already in use stops us at once, before any database work.
+  // Until the app is ready, requests are told to come back shortly.
+  let handle: http.RequestListener = (_req, res) => {
+    res.writeHead(503, { "Content-Type": "text/plain; charset=utf-8", "Retry-After": "5" }).end("Ticketyboo is starting. Try again in a few seconds.");
+  };
+  const server = http.createServer((req, res) => handle(req, res));
+  await listen(server, config.port, config.host);
+
   const database = await openDatabase(
     config.databaseUrl
       ? { engine: "postgres", url: config.databaseUrl }
@@ -60,7 +69,7 @@ async function main() {
   const throttle = redisThrottle ?? createDbThrottle(database.db);
   const robotCheck = createRobotCheck({ db: database.db, hmacKey: await getOrCreateSecret(database.db, "altcha") });
   const secret = config.authSecret ?? (await getOrCreateSecret(database.db, "auth"));
-  const auth = createAuth({ db: database.db, secret, baseUrl: config.publicUrl, mailer, throttle, robotCheck });
+  const auth = createAuth({ db: database.db, secret, baseUrl: config.publicUrl, trustedOrigins: config.trustedOrigins, mailer, throttle, robotCheck });
   const ticketCodes = await loadTicketCodes(database.db);
   // Card payments: Stripe Checkout when STRIPE_SECRET_KEY is set, else the built-in test provider.
   const { payments, testPayments } = choosePaymentProvider(config, database.db);
@@ -88,12 +97,10 @@ async function main() {
   const conversions = config.metaConversions ? createMetaConversions({ ...config.metaConversions, logger }) : null;
   const app = createApp({ config, database, auth, storage, logger, teamChat, mailer, robotCheck, throttle, payments, testPayments, ticketCodes, conversions, unsubscribe, buildVersion: buildVersion(), getBuild, clientDir });
   const listener = getRequestListener(app.fetch);
-  const server = http.createServer((req, res) => (handleDev ? handleDev(req, res, () => listener(req, res)) : listener(req, res)));
-  server.listen(config.port, config.host, () => {
-    const address = server.address();
-    const port = typeof address === "object" && address ? address.port : config.port;
-    logger.info({ port, db: database.engine, dev }, `Ticketyboo is serving on http://localhost:${port}`);
-  });
+  handle = (req, res) => (handleDev ? handleDev(req, res, () => listener(req, res)) : listener(req, res));
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : config.port;
+  logger.info({ port, db: database.engine, dev }, `Ticketyboo is serving on http://localhost:${port}`);
 
   let stopping = false;
   const shutdown = (signal: string) => {
@@ -116,6 +123,26 @@ async function main() {
   process.on("SIGINT", () => shutdown("SIGINT"));
 }
 
+/** A start-up refusal whose message says what to do; printed without a stack trace. */
+class StartupError extends Error {}
+
+function listen(server: http.Server, port: number, host: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const failed = (error: NodeJS.ErrnoException) => {
+      if (error.code === "EADDRINUSE") {
+        reject(new StartupError(`Port ${port} is already in use on ${host}: another Ticketyboo, or another program, is serving there. Stop it, or set PORT to a free port (e.g. PORT=${port + 1} npm start).`));
+      } else if (error.code === "EACCES") {
+        reject(new StartupError(`Not allowed to listen on port ${port}: ports below 1024 need extra rights. Set PORT to 1024 or above (the default is 3000).`));
+      } else reject(error);
+    };
+    server.once("error", failed);
+    server.listen(port, host, () => {
+      server.off("error", failed);
+      resolve();
+    });
+  });
+}
+
 function buildVersion(): string {
   const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8")) as { version: string };
   let sha = process.env.GIT_SHA ?? "";
@@ -130,7 +157,7 @@ function buildVersion(): string {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError) console.error(error.message);
+  if (error instanceof ConfigError || error instanceof StartupError || error instanceof DataDirInUseError) console.error(error.message);
   else console.error(error);
   process.exit(1);
 });

@@ -7,7 +7,8 @@ import { feedback } from "~/db/schema";
 import { createTeamChat } from "~/server/team-chat.server";
 import { createTestDatabase } from "../../tests/setup/test-db";
 import { createUser } from "../../tests/factories/users";
-import { submitFeedback, submitSupportRequest } from "./submit-feedback";
+import { MESSAGE_LIMITS, submitFeedback, submitSupportRequest } from "./submit-feedback";
+import { createDbThrottle } from "./throttle";
 
 let database: Database;
 /** The team chat, faked at the true edge: a real HTTP server that keeps what it is sent. */
@@ -40,6 +41,9 @@ afterEach(() => {
   chatStatus = 200;
 });
 
+/** The real throttle, each call from an address of its own unless told. */
+const guard = (ip: string = crypto.randomUUID(), now = new Date()) => ({ throttle: createDbThrottle(database.db), ip, now });
+
 async function stored(id: string) {
   const [row] = await database.db.select().from(feedback).where(eq(feedback.id, id));
   return row!;
@@ -49,7 +53,7 @@ describe("submitFeedback", () => {
   it("stores the message with the person's id, name and email, then posts it to the team chat", async () => {
     const person = await createUser(database.db, { firstName: "Priya", lastName: "Shah", name: "Priya Shah", email: "priya@example.com" });
     const chat = createTeamChat(chatUrl, quiet);
-    const result = await submitFeedback(database.db, chat, { userId: person.id, message: "  Love the all-in prices!  ", topic: "booking" });
+    const result = await submitFeedback(database.db, chat, { userId: person.id, message: "  Love the all-in prices!  ", topic: "booking" }, guard());
     expect(result).toMatchObject({ replyTo: "priya@example.com", postedToChat: true });
     const row = await stored(result.id);
     expect(row).toMatchObject({
@@ -70,7 +74,7 @@ describe("submitFeedback", () => {
 
   it("escapes chat markup so a message cannot ping the whole channel", async () => {
     const person = await createUser(database.db, { name: "Sam <!here>" });
-    await submitFeedback(database.db, createTeamChat(chatUrl, quiet), { userId: person.id, message: "<!channel> fish & chips\nsecond line" });
+    await submitFeedback(database.db, createTeamChat(chatUrl, quiet), { userId: person.id, message: "<!channel> fish & chips\nsecond line" }, guard());
     expect(posts[0]!.text).not.toContain("<!");
     expect(posts[0]!.text).toContain("Sam &lt;!here&gt;");
     expect(posts[0]!.text).toContain("> &lt;!channel&gt; fish &amp; chips\n> second line");
@@ -79,7 +83,7 @@ describe("submitFeedback", () => {
   it("keeps the message when the chat refuses it, without marking it posted", async () => {
     chatStatus = 500;
     const person = await createUser(database.db);
-    const result = await submitFeedback(database.db, createTeamChat(chatUrl, quiet), { userId: person.id, message: "The map is great" });
+    const result = await submitFeedback(database.db, createTeamChat(chatUrl, quiet), { userId: person.id, message: "The map is great" }, guard());
     expect(result.postedToChat).toBe(false);
     const row = await stored(result.id);
     expect(row.message).toBe("The map is great");
@@ -89,7 +93,7 @@ describe("submitFeedback", () => {
   it("stores the message when no chat is configured", async () => {
     const person = await createUser(database.db);
     for (const chat of [null, createTeamChat(undefined, quiet)]) {
-      const result = await submitFeedback(database.db, chat, { userId: person.id, message: "Dark mode please" });
+      const result = await submitFeedback(database.db, chat, { userId: person.id, message: "Dark mode please" }, guard());
       expect(result.postedToChat).toBe(false);
       expect((await stored(result.id)).postedToChatAt).toBeNull();
     }
@@ -98,7 +102,7 @@ describe("submitFeedback", () => {
 
   it("refuses bad input with field errors and stores nothing", async () => {
     const person = await createUser(database.db);
-    await expect(submitFeedback(database.db, null, { userId: person.id, message: " ", topic: "nonsense" })).rejects.toMatchObject({
+    await expect(submitFeedback(database.db, null, { userId: person.id, message: " ", topic: "nonsense" }, guard())).rejects.toMatchObject({
       code: "validation_failed",
       details: { fields: { message: "Please enter a message.", topic: "Please choose a topic from the list." } },
     });
@@ -106,9 +110,9 @@ describe("submitFeedback", () => {
   });
 
   it("refuses an unknown or deleted account", async () => {
-    await expect(submitFeedback(database.db, null, { userId: "nobody", message: "Hello there" })).rejects.toMatchObject({ code: "not_found" });
+    await expect(submitFeedback(database.db, null, { userId: "nobody", message: "Hello there" }, guard())).rejects.toMatchObject({ code: "not_found" });
     const gone = await createUser(database.db, { deletedAt: new Date() });
-    await expect(submitFeedback(database.db, null, { userId: gone.id, message: "Hello there" })).rejects.toMatchObject({ code: "not_found" });
+    await expect(submitFeedback(database.db, null, { userId: gone.id, message: "Hello there" }, guard())).rejects.toMatchObject({ code: "not_found" });
   });
 });
 
@@ -120,7 +124,7 @@ describe("submitSupportRequest", () => {
       subject: "Payout not arrived",
       message: "My payout for Friday's gig hasn't arrived yet.",
       orderReference: "#tb-1234",
-    });
+    }, guard());
     expect(result).toMatchObject({ replyTo: "dev@example.com", postedToChat: true });
     const row = await stored(result.id);
     expect(row).toMatchObject({
@@ -139,10 +143,66 @@ describe("submitSupportRequest", () => {
 
   it("needs a subject and a message, and names the field that is wrong", async () => {
     const person = await createUser(database.db);
-    await expect(submitSupportRequest(database.db, null, { userId: person.id, subject: "Hi", message: "Help", orderReference: "" })).rejects.toMatchObject({
+    await expect(submitSupportRequest(database.db, null, { userId: person.id, subject: "Hi", message: "Help", orderReference: "" }, guard())).rejects.toMatchObject({
       code: "validation_failed",
       details: { fields: { subject: "Subject needs at least 3 characters.", message: "Message needs at least 10 characters." } },
     });
     expect(await database.db.select().from(feedback).where(eq(feedback.userId, person.id))).toEqual([]);
+  });
+});
+
+describe("messages to the team are limited like sign-up", () => {
+  const countOf = async (userId: string) => (await database.db.select().from(feedback).where(eq(feedback.userId, userId))).length;
+
+  it("takes a person's feedback and support requests up to their limit, then refuses and stores nothing more", async () => {
+    const person = await createUser(database.db);
+    const now = new Date();
+    const { limit } = MESSAGE_LIMITS.byPerson;
+    for (let i = 0; i < limit; i++) {
+      const send =
+        i % 2 === 0
+          ? submitFeedback(database.db, null, { userId: person.id, message: `Idea number ${i}` }, guard(undefined, now))
+          : submitSupportRequest(database.db, null, { userId: person.id, subject: "Help please", message: `Question number ${i}` }, guard(undefined, now));
+      await send;
+    }
+    // From a new address every time: the person's own limit still holds.
+    await expect(submitFeedback(database.db, null, { userId: person.id, message: "One more idea" }, guard(undefined, now))).rejects.toMatchObject({
+      code: "rate_limited",
+      message: "Please try again in a few minutes!",
+    });
+    await expect(
+      submitSupportRequest(database.db, null, { userId: person.id, subject: "Help please", message: "One more question" }, guard(undefined, now)),
+    ).rejects.toMatchObject({ code: "rate_limited" });
+    expect(await countOf(person.id)).toBe(limit);
+    // The window passes, and they may write again.
+    const later = new Date(now.getTime() + MESSAGE_LIMITS.byPerson.windowMs + 1);
+    await submitFeedback(database.db, null, { userId: person.id, message: "Back again" }, guard(undefined, later));
+    expect(await countOf(person.id)).toBe(limit + 1);
+  });
+
+  it("limits one address across many accounts", async () => {
+    const ip = crypto.randomUUID();
+    const now = new Date();
+    const { limit } = MESSAGE_LIMITS.byAddress;
+    for (let i = 0; i < limit; i++) {
+      const person = await createUser(database.db);
+      await submitFeedback(database.db, null, { userId: person.id, message: `Hello from account ${i}` }, guard(ip, now));
+    }
+    const next = await createUser(database.db);
+    await expect(submitFeedback(database.db, null, { userId: next.id, message: "And another" }, guard(ip, now))).rejects.toMatchObject({ code: "rate_limited" });
+    expect(await countOf(next.id)).toBe(0);
+    // Another address is not held back by this one.
+    await submitFeedback(database.db, null, { userId: next.id, message: "From elsewhere" }, guard(undefined, now));
+    expect(await countOf(next.id)).toBe(1);
+  });
+
+  it("does not count a message that was refused for its content", async () => {
+    const person = await createUser(database.db);
+    const ip = crypto.randomUUID();
+    for (let i = 0; i < MESSAGE_LIMITS.byAddress.limit + 5; i++) {
+      await expect(submitFeedback(database.db, null, { userId: person.id, message: " " }, guard(ip))).rejects.toMatchObject({ code: "validation_failed" });
+    }
+    await submitFeedback(database.db, null, { userId: person.id, message: "Now a real message" }, guard(ip));
+    expect(await countOf(person.id)).toBe(1);
   });
 });

@@ -3,6 +3,8 @@ import type { Db } from "~/db/client.server";
 import { feedback, user } from "~/db/schema";
 import { checkFeedback, checkSupportRequest, FEEDBACK_TOPICS } from "~/domain/feedback-rules";
 import { AppError } from "~/lib/app-error";
+import { messages } from "~/web/messages";
+import type { Throttle } from "./throttle";
 
 /** Where messages are announced to the team (server/team-chat.server.ts); posting never throws. */
 export interface ChatPoster {
@@ -17,6 +19,35 @@ export interface Submitted {
   postedToChat: boolean;
 }
 
+const HOUR = 60 * 60_000;
+
+/**
+ * How many messages may reach the team (feedback and support requests together), as sign-up is
+ * limited: each is stored and announced in the team chat, so an unlimited stream would flood both.
+ */
+export const MESSAGE_LIMITS = {
+  byPerson: { limit: 10, windowMs: HOUR },
+  byAddress: { limit: 20, windowMs: HOUR },
+} as const;
+
+/** Who is posting, from where, and the shared counters that limit them. */
+export interface PostGuard {
+  throttle: Throttle;
+  ip: string;
+  now: Date;
+}
+
+/** Counts this message against the person and their address; over either limit, nothing is stored. */
+async function countMessage(guard: PostGuard, userId: string): Promise<void> {
+  for (const [key, rule] of [
+    [`messages:person:${userId}`, MESSAGE_LIMITS.byPerson],
+    [`messages:ip:${guard.ip}`, MESSAGE_LIMITS.byAddress],
+  ] as const) {
+    const result = await guard.throttle.hit(key, rule, guard.now);
+    if (!result.allowed) throw new AppError("rate_limited", messages.auth.tryAgainLater, { retryAfterMs: result.retryAfterMs });
+  }
+}
+
 /**
  * Feedback from a signed-in person (spec §3 feedback: message, user email, name, userId). It is
  * stored first, so nothing is lost when the chat is down, then announced to the team chat.
@@ -25,9 +56,11 @@ export async function submitFeedback(
   db: Db,
   chat: ChatPoster | null,
   { userId, message, topic }: { userId: string; message: unknown; topic?: unknown },
+  guard: PostGuard,
 ): Promise<Submitted> {
   const checked = checkFeedback({ message, topic });
   if (!checked.ok) throw new AppError("validation_failed", Object.values(checked.errors)[0], { fields: checked.errors });
+  await countMessage(guard, userId);
   const person = await findSender(db, userId);
   const topicLabel = FEEDBACK_TOPICS.find((t) => t.id === checked.value.topic)?.label ?? null;
   const [row] = await db
@@ -47,9 +80,11 @@ export async function submitSupportRequest(
   db: Db,
   chat: ChatPoster | null,
   { userId, subject, message, orderReference }: { userId: string; subject: unknown; message: unknown; orderReference?: unknown },
+  guard: PostGuard,
 ): Promise<Submitted> {
   const checked = checkSupportRequest({ subject, message, orderReference });
   if (!checked.ok) throw new AppError("validation_failed", Object.values(checked.errors)[0], { fields: checked.errors });
+  await countMessage(guard, userId);
   const person = await findSender(db, userId);
   const { orderReference: reference } = checked.value;
   // The feedback table has no column for it: the reference leads the message, where staff read first.

@@ -38,7 +38,7 @@ export async function createTestApp(
   const robotCheck = createRobotCheck({ db: database.db, hmacKey: "test-altcha-key" });
   const storage = createLocalStorage(`${dataDir}/uploads`);
   const { ticketCodes, payments, testPayments } = paymentDeps(database, config);
-  const auth = createAuth({ db: database.db, secret: "x".repeat(32), baseUrl: config.publicUrl, mailer, throttle, robotCheck });
+  const auth = createAuth({ db: database.db, secret: "x".repeat(32), baseUrl: config.publicUrl, trustedOrigins: config.trustedOrigins, mailer, throttle, robotCheck });
   const conversions = config.metaConversions ? createMetaConversions({ ...config.metaConversions, logger }) : null;
   const app = createApp({
     config,

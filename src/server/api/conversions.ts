@@ -25,13 +25,13 @@ const Body = z.object({
  * platform only when the rules allow (src/domain/conversions.ts); the answer is `{ ok }`, plus why
  * it was skipped. The basket's value is priced here from the database, never taken from the browser.
  */
-export function conversionRoutes(deps: { database: Database; auth: Auth; tracker: ConversionTracker | null; publicUrl: string; trustProxy: boolean }) {
+export function conversionRoutes(deps: { database: Database; auth: Auth; tracker: ConversionTracker | null; publicUrl: string; trustedOrigins: readonly string[]; trustProxy: boolean }) {
   return new Hono().post("/", async (c) => {
     const parsed = Body.safeParse(await c.req.json().catch(() => null));
     if (!parsed.success) return c.json({ error: { code: "validation_failed", message: parsed.error.issues[0]?.message } }, 422);
     const session = await deps.auth.api.getSession({ headers: c.req.raw.headers }).catch(() => null);
     const skip = conversionSkip({
-      productionOrigin: deps.tracker ? deps.publicUrl : null,
+      productionOrigins: deps.tracker ? deps.trustedOrigins : [],
       origin: c.req.header("Origin") ?? null,
       statisticsConsent: Boolean(readConsent(c.req.header("Cookie") ?? "")?.statistics),
       user: session ? { id: session.user.id, email: session.user.email } : null,

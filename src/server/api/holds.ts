@@ -27,9 +27,10 @@ const MAX_FORM_BYTES = 16_384;
  * database, finds the session and claims the tickets together. Signed-in pages read the session
  * on their own.
  */
-export function holdRoutes(deps: { database: Database; auth: Auth; ticketCodes: TicketCodes; publicUrl: string; trustProxy: boolean; logger: Logger }) {
+export function holdRoutes(deps: { database: Database; auth: Auth; ticketCodes: TicketCodes; trustedOrigins: readonly string[]; trustProxy: boolean; logger: Logger }) {
   const cookie = sessionCookie(deps.auth);
-  const siteOrigin = new URL(deps.publicUrl).origin;
+  /** The site's own origins (config.trustedOrigins: PUBLIC_URL's, or the loopback names on our port without it). */
+  const siteOrigins = new Set(deps.trustedOrigins);
   /** The host the browser asked for: ours, or (behind a proxy we trust) the one the proxy was asked for. */
   const askedHosts = (headers: Headers) => [headers.get("Host"), deps.trustProxy ? headers.get("X-Forwarded-Host") : null].filter(Boolean);
   const tooLarge = () => new AppError("bad_request", "That booking form is too large.");
@@ -37,7 +38,7 @@ export function holdRoutes(deps: { database: Database; auth: Auth; ticketCodes: 
   return new Hono<AppEnv>().post("/:slug/holds", async (c) => {
     // The buyer's cookie may only press Checkout from the site's own pages.
     const origin = c.req.header("Origin");
-    if (!origin || (origin !== siteOrigin && !askedHosts(c.req.raw.headers).includes(URL.parse(origin)?.host ?? ""))) {
+    if (!origin || (!siteOrigins.has(origin) && !askedHosts(c.req.raw.headers).includes(URL.parse(origin)?.host ?? ""))) {
       return errorResponse(c, new AppError("forbidden", "Checkout can only be pressed on Ticketyboo's own pages."), { ownWords: true });
     }
     const now = new Date();

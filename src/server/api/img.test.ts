@@ -1,11 +1,13 @@
 import fs from "node:fs";
 import path from "node:path";
+import { Hono } from "hono";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
 import { createTestApp } from "../../../tests/setup/test-app";
 import { createTestDatabase } from "../../../tests/setup/test-db";
-import { chooseFormat, mediaKey } from "./img";
+import { createLocalStorage, type FileStorage } from "../storage/local-storage.server";
+import { chooseFormat, imageRoutes, mediaKey, snapQuality } from "./img";
 
 let database: Database;
 let testApp: Awaited<ReturnType<typeof createTestApp>>;
@@ -92,7 +94,115 @@ describe("GET /img", () => {
   });
 });
 
+/** A photo-like image (noise, so it does not compress to nothing) of a given size. */
+function noise(width: number, height: number, seed: number) {
+  const pixels = Buffer.alloc(width * height * 3);
+  let x = seed;
+  for (let i = 0; i < pixels.length; i++) pixels[i] = (x = (x * 1103515245 + 12345) & 0x7fffffff) >> 16;
+  return sharp(pixels, { raw: { width, height, channels: 3 } }).jpeg({ quality: 90 }).toBuffer();
+}
+
+/** The resizer alone, over its own storage and cache, with the bounds a test sets. */
+async function resizer(name: string, bounds: { maxCacheBytes: number; maxConcurrentRenders?: number; maxQueuedRenders?: number }, wrap = (s: FileStorage) => s) {
+  const root = path.join(dataDir, name);
+  const storage = createLocalStorage(path.join(root, "uploads"));
+  const cacheDir = path.join(root, "cache/img");
+  const app = new Hono().route("/img", imageRoutes({ storage: wrap(storage), cacheDir, ...bounds }));
+  const fetchImage = (key: string, w = 640) => app.request(`/img?url=${encodeURIComponent(`/media/${key}`)}&w=${w}`, { headers: { Accept: "*/*" } });
+  const cached = () =>
+    fs
+      .readdirSync(cacheDir, { recursive: true, withFileTypes: true })
+      .filter((e) => e.isFile())
+      .map((e) => fs.statSync(path.join(e.parentPath, e.name)).size);
+  return { storage, cacheDir, fetchImage, cached };
+}
+
+describe("what /img may cost", () => {
+  it("snaps any quality from 1 to 100 to one of three, so a q sweep makes three renders, not a hundred", async () => {
+    const before = cachedJpegs();
+    for (const q of [1, 20, 50, 62, 63, 75, 80, 82, 83, 99, 100]) {
+      const res = await get(`url=%2Fmedia%2Fevents%2Fcover.jpg&w=750&q=${q}`, "*/*");
+      expect(res.status, String(q)).toBe(200);
+      await res.arrayBuffer();
+    }
+    expect(cachedJpegs() - before).toBe(3);
+    // Asking for the default (no q) is q 75, the render already made.
+    await get("url=%2Fmedia%2Fevents%2Fcover.jpg&w=750", "*/*");
+    expect(cachedJpegs() - before).toBe(3);
+  });
+
+  it("keeps the cache on disk within its bound, dropping the least recently used (renders from an earlier run too)", async () => {
+    const { storage, cacheDir, fetchImage, cached } = await resizer("bounded", { maxCacheBytes: 200_000 });
+    // Left by an earlier run: 150 kB, older than anything made now.
+    fs.mkdirSync(path.join(cacheDir, "ab"), { recursive: true });
+    fs.writeFileSync(path.join(cacheDir, "ab", "old.jpeg"), Buffer.alloc(150_000));
+    fs.utimesSync(path.join(cacheDir, "ab", "old.jpeg"), new Date(2020, 0, 1), new Date(2020, 0, 1));
+    for (let i = 0; i < 6; i++) await storage.save(`e/${i}.jpg`, await noise(800, 450, i + 1), "image/jpeg");
+
+    const first = await fetchImage("e/0.jpg");
+    expect(first.status).toBe(200);
+    expect(fs.existsSync(path.join(cacheDir, "ab", "old.jpeg"))).toBe(false);
+    for (let i = 1; i < 6; i++) {
+      expect((await fetchImage(`e/${i}.jpg`)).status).toBe(200);
+      // e/1 is used again and again, so it stays while newer ones come.
+      expect((await fetchImage("e/1.jpg")).status).toBe(200);
+      const sizes = cached();
+      expect(sizes.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(200_000);
+    }
+    expect(cached().length).toBeLessThan(6);
+    // With the sources gone, only the cache can answer: the one used most recently is there, the first is not.
+    for (let i = 0; i < 6; i++) await storage.remove(`e/${i}.jpg`);
+    expect((await fetchImage("e/1.jpg")).status).toBe(200);
+    expect((await fetchImage("e/5.jpg")).status).toBe(200);
+    expect((await fetchImage("e/0.jpg")).status).toBe(404);
+  });
+
+  it("renders a bounded number at once, queues a few, and tells the rest to come back", async () => {
+    // The storage answers when the test says, so renders can be held in flight.
+    let reading = 0;
+    let mostAtOnce = 0;
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    const { storage, fetchImage, cached } = await resizer("busy", { maxCacheBytes: 10_000_000, maxConcurrentRenders: 1, maxQueuedRenders: 1 }, (real) => ({
+      ...real,
+      async read(key) {
+        reading++;
+        mostAtOnce = Math.max(mostAtOnce, reading);
+        await gate;
+        try {
+          return await real.read(key);
+        } finally {
+          reading--;
+        }
+      },
+    }));
+    for (let i = 0; i < 3; i++) await storage.save(`e/${i}.jpg`, await noise(400, 300, i + 7), "image/jpeg");
+
+    const asked = [0, 1, 2].map((i) => fetchImage(`e/${i}.jpg`));
+    // One renders, one waits for it: the third is refused while both are still held.
+    const firstAnswer = await Promise.race(asked);
+    expect(firstAnswer.status).toBe(429);
+    expect(firstAnswer.headers.get("Retry-After")).toBe("2");
+    expect(reading).toBe(1);
+    open();
+    const statuses = (await Promise.all(asked)).map((r) => r.status).sort();
+    expect(statuses).toEqual([200, 200, 429]);
+    expect(mostAtOnce).toBe(1);
+    expect(cached()).toHaveLength(2);
+    // Asked again when the line is clear, the refused one is made.
+    expect(((await Promise.all([0, 1, 2].map((i) => fetchImage(`e/${i}.jpg`))))).map((r) => r.status)).toEqual([200, 200, 200]);
+  });
+});
+
+function cachedJpegs() {
+  return fs.readdirSync(path.join(dataDir, "cache/img"), { recursive: true }).filter((f) => String(f).endsWith(".jpeg")).length;
+}
+
 describe("helpers", () => {
+  it("snaps qualities to the nearest of 50, 75 and 90", () => {
+    expect([1, 50, 62, 63, 75, 82, 83, 90, 100].map(snapQuality)).toEqual([50, 50, 50, 75, 75, 75, 90, 90, 90]);
+  });
+
   it("takes only our own /media paths", () => {
     expect(mediaKey("/media/seed/events/a.jpg")).toBe("seed/events/a.jpg");
     expect(mediaKey("/media/a%20b.jpg")).toBeNull();

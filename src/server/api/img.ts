@@ -11,6 +11,19 @@ import { isSafeKey, type FileStorage } from "../storage/local-storage.server";
 export const IMAGE_WIDTHS = [640, 750, 828, 1080, 1200, 1920, 2048, 3840] as const;
 const DEFAULT_WIDTH = 1080;
 const DEFAULT_QUALITY = 75;
+/**
+ * The qualities we make: any q from 1 to 100 is taken and snapped to the nearest of these, so one
+ * image has at most 8 widths × 3 qualities × 3 formats renders, not 2,400.
+ */
+export const IMAGE_QUALITIES = [50, 75, 90] as const;
+
+export function snapQuality(q: number): number {
+  return IMAGE_QUALITIES.reduce((best, step) => (Math.abs(step - q) < Math.abs(best - q) ? step : best));
+}
+
+/** Renders at once (each takes a core for up to most of a second) and renders waiting for one. */
+const DEFAULT_CONCURRENT_RENDERS = 2;
+const DEFAULT_QUEUED_RENDERS = 16;
 
 type Format = "avif" | "webp" | "jpeg";
 const CONTENT_TYPE: Record<Format, string> = { avif: "image/avif", webp: "image/webp", jpeg: "image/jpeg" };
@@ -38,33 +51,47 @@ export function mediaKey(url: string): string | null {
   return isSafeKey(key) ? key : null;
 }
 
+export interface ImageRouteOptions {
+  storage: FileStorage;
+  cacheDir: string;
+  /** The most the cache may hold on disk; the least recently used renders go first. */
+  maxCacheBytes: number;
+  maxConcurrentRenders?: number;
+  /** Renders that may wait for a free slot; beyond that the request is told to come back (429). */
+  maxQueuedRenders?: number;
+}
+
+class RenderQueueFull extends Error {}
+
 /**
  * `GET /img?url=&w=&q=`: a stored image resized for the page that asked (spec §7), in the best
- * format the browser takes. Results are cached on disk under `cacheDir`, so each size is made once.
+ * format the browser takes. Anyone may ask, so what it costs is bounded: widths from a fixed set,
+ * qualities snapped to three, renders a few at a time with a short queue, and the renders cached on
+ * disk under `cacheDir` up to `maxCacheBytes`, so each size is made once while it is in use.
  */
-export function imageRoutes(opts: { storage: FileStorage; cacheDir: string }) {
+export function imageRoutes(opts: ImageRouteOptions) {
   const pending = new Map<string, Promise<Buffer | null>>();
+  const slots = renderSlots(opts.maxConcurrentRenders ?? DEFAULT_CONCURRENT_RENDERS, opts.maxQueuedRenders ?? DEFAULT_QUEUED_RENDERS);
+  const cache = diskCache(opts.cacheDir, opts.maxCacheBytes);
 
   async function render(key: string, width: number, quality: number, format: Format): Promise<Buffer | null> {
     const name = createHash("sha256").update(`${key}\n${width}\n${quality}\n${format}`).digest("hex");
-    const file = path.join(opts.cacheDir, name.slice(0, 2), `${name}.${format}`);
+    const file = path.join(name.slice(0, 2), `${name}.${format}`);
+    const cached = await cache.read(file);
+    if (cached) return cached;
+    const release = await slots.acquire();
     try {
-      return await fs.readFile(file);
-    } catch {
-      // Not made yet.
+      const source = await opts.storage.read(key);
+      if (!source) return null;
+      const image = sharp(source.data, { failOn: "error" }).rotate().resize({ width, withoutEnlargement: true });
+      const output =
+        format === "avif" ? image.avif({ quality: Math.max(1, quality - 20), effort: 2 }) : format === "webp" ? image.webp({ quality }) : image.jpeg({ quality, mozjpeg: true });
+      const data = await output.toBuffer();
+      await cache.write(file, data);
+      return data;
+    } finally {
+      release();
     }
-    const source = await opts.storage.read(key);
-    if (!source) return null;
-    const image = sharp(source.data, { failOn: "error" }).rotate().resize({ width, withoutEnlargement: true });
-    const output =
-      format === "avif" ? image.avif({ quality: Math.max(1, quality - 20), effort: 2 }) : format === "webp" ? image.webp({ quality }) : image.jpeg({ quality, mozjpeg: true });
-    const data = await output.toBuffer();
-    await fs.mkdir(path.dirname(file), { recursive: true });
-    // Write then rename, so a reader never sees half a file.
-    const temp = `${file}.${process.pid}.${Date.now()}.tmp`;
-    await fs.writeFile(temp, data);
-    await fs.rename(temp, file);
-    return data;
   }
 
   return new Hono().get("/", async (c) => {
@@ -77,10 +104,11 @@ export function imageRoutes(opts: { storage: FileStorage; cacheDir: string }) {
     if (!(IMAGE_WIDTHS as readonly number[]).includes(width)) {
       return errorResponse(c, new AppError("bad_request", `w must be one of ${IMAGE_WIDTHS.join(", ")}`, { field: "w" }));
     }
-    const quality = q === undefined ? DEFAULT_QUALITY : Number(q);
-    if (!Number.isInteger(quality) || quality < 1 || quality > 100) {
+    const asked = q === undefined ? DEFAULT_QUALITY : Number(q);
+    if (!Number.isInteger(asked) || asked < 1 || asked > 100) {
       return errorResponse(c, new AppError("bad_request", "q must be a whole number from 1 to 100", { field: "q" }));
     }
+    const quality = snapQuality(asked);
     const format = chooseFormat(c.req.header("Accept"));
     const id = `${key}|${width}|${quality}|${format}`;
     // Ten people opening a new page at once make the image once.
@@ -92,7 +120,11 @@ export function imageRoutes(opts: { storage: FileStorage; cacheDir: string }) {
     let data: Buffer | null;
     try {
       data = await job;
-    } catch {
+    } catch (error) {
+      if (error instanceof RenderQueueFull) {
+        c.header("Retry-After", "2");
+        return errorResponse(c, new AppError("rate_limited"));
+      }
       return errorResponse(c, new AppError("bad_request", "That file is not an image we can resize", { field: "url" }));
     }
     if (!data) return errorResponse(c, new AppError("not_found"));
@@ -102,4 +134,99 @@ export function imageRoutes(opts: { storage: FileStorage; cacheDir: string }) {
     c.header("X-Content-Type-Options", "nosniff");
     return c.body(new Uint8Array(data));
   });
+}
+
+/** At most `max` holders at once and `maxWaiting` in line; anyone beyond is refused at once. */
+function renderSlots(max: number, maxWaiting: number) {
+  let busy = 0;
+  const waiting: (() => void)[] = [];
+  const release = () => {
+    const next = waiting.shift();
+    if (next) next();
+    else busy--;
+  };
+  return {
+    async acquire(): Promise<() => void> {
+      if (busy < max) {
+        busy++;
+        return release;
+      }
+      if (waiting.length >= maxWaiting) throw new RenderQueueFull();
+      // The releaser hands its slot straight to the next in line: busy stays the same.
+      await new Promise<void>((resolve) => waiting.push(resolve));
+      return release;
+    },
+  };
+}
+
+/**
+ * Renders on disk, at most `maxBytes` of them, least recently used first out. What is there is
+ * listed once (renders from earlier runs count too, oldest first by time on disk), then kept in step.
+ */
+function diskCache(dir: string, maxBytes: number) {
+  /** Relative file → size, in order of last use (a Map keeps insertion order). */
+  const entries = new Map<string, number>();
+  let total = 0;
+  let listed: Promise<void> | null = null;
+
+  const list = () =>
+    (listed ??= (async () => {
+      const found: { file: string; size: number; at: number }[] = [];
+      for (const name of await fs.readdir(dir, { recursive: true }).catch(() => [] as string[])) {
+        const full = path.join(dir, name);
+        const stat = await fs.stat(full).catch(() => null);
+        if (!stat?.isFile()) continue;
+        // Half-written files from a run that stopped mid-write.
+        if (name.endsWith(".tmp")) await fs.rm(full, { force: true });
+        else found.push({ file: name, size: stat.size, at: stat.mtimeMs });
+      }
+      for (const f of found.sort((a, b) => a.at - b.at)) {
+        if (!entries.has(f.file)) {
+          entries.set(f.file, f.size);
+          total += f.size;
+        }
+      }
+      await evict();
+    })());
+
+  async function evict() {
+    for (const [file, size] of entries) {
+      if (total <= maxBytes) return;
+      entries.delete(file);
+      total -= size;
+      await fs.rm(path.join(dir, file), { force: true });
+    }
+  }
+
+  return {
+    async read(file: string): Promise<Buffer | null> {
+      await list();
+      try {
+        const data = await fs.readFile(path.join(dir, file));
+        const size = entries.get(file);
+        if (size !== undefined) {
+          entries.delete(file);
+          entries.set(file, size);
+        }
+        return data;
+      } catch {
+        return null;
+      }
+    },
+    async write(file: string, data: Buffer): Promise<void> {
+      await list();
+      // A render bigger than the whole cache is served but not kept.
+      if (data.length > maxBytes) return;
+      const full = path.join(dir, file);
+      await fs.mkdir(path.dirname(full), { recursive: true });
+      // Write then rename, so a reader never sees half a file.
+      const temp = `${full}.${process.pid}.${Date.now()}.tmp`;
+      await fs.writeFile(temp, data);
+      await fs.rename(temp, full);
+      total += data.length - (entries.get(file) ?? 0);
+      entries.delete(file);
+      entries.set(file, data.length);
+      await evict();
+    },
+  };
 }

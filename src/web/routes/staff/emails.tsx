@@ -1,18 +1,14 @@
 import { CircleCheck, RotateCw } from "lucide-react";
 import { useEffect } from "react";
-import { data, Form, useNavigation } from "react-router";
+import { data, Form, Link, useNavigation } from "react-router";
 import { toast } from "sonner";
 import { type EmailMessageSummary, listUndeliveredEmails } from "~/services/list-email-messages";
+import { requireStaff } from "~/web/lib/email-outbox.server";
 import { EmailStatusBadge, formatEmailTime } from "../../components/email-status";
 import type { Route } from "./+types/emails";
 
 export const handle = { title: "Emails" };
 export const meta: Route.MetaFunction = () => [{ title: "Emails not delivered · Staff · Ticketyboo" }, { name: "robots", content: "noindex" }];
-
-/** Staff only; everyone else gets the ordinary 404, so the page does not say it exists. */
-function requireStaff(context: Route.LoaderArgs["context"]) {
-  if (!context.user?.isStaff) throw data(null, { status: 404 });
-}
 
 export async function loader({ context }: Route.LoaderArgs) {
   requireStaff(context);
@@ -64,7 +60,11 @@ export default function StaffEmails({ loaderData, actionData }: Route.ComponentP
       <h1 className="mt-1 text-3xl font-extrabold tracking-tight">Emails not delivered</h1>
       <p className="mt-1 max-w-2xl text-fg-muted">
         Emails still waiting to go, or retrying, and those that gave up after their last retry. Retrying sends the stored email again with a fresh set of
-        attempts.
+        attempts.{" "}
+        <Link to="/staff/outbox" className="link">
+          See all emails
+        </Link>
+        , sent ones too.
       </p>
 
       <section aria-labelledby="failed-heading" className="mt-8">
@@ -105,7 +105,11 @@ function EmailList({ rows, retry = false, label }: { rows: Row[]; retry?: boolea
       {rows.map((m) => (
         <li key={m.id} className="grid gap-3 p-4 tablet:grid-cols-[minmax(0,1fr)_auto] tablet:items-start tablet:px-5">
           <div className="min-w-0">
-            <p className="font-semibold break-words">{m.subject}</p>
+            <p className="font-semibold break-words">
+              <Link to={`/staff/outbox/${m.id}`} className="hover:underline">
+                {m.subject}
+              </Link>
+            </p>
             <p className="mt-0.5 text-sm break-all text-fg-muted">
               To <span className="text-fg">{m.toAddress}</span> · <span className="font-mono text-xs">{m.template}</span>
             </p>

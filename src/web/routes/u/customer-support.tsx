@@ -31,11 +31,18 @@ export async function action({ request, context }: Route.ActionArgs) {
     orderReference: String(form.get("orderReference") ?? ""),
   };
   try {
-    const { replyTo } = await submitSupportRequest(context.database.db, context.teamChat, { userId: user.id, ...values });
+    const { replyTo } = await submitSupportRequest(context.database.db, context.teamChat, { userId: user.id, ...values }, {
+      throttle: context.throttle,
+      ip: context.clientIp,
+      now: new Date(),
+    });
     return { sent: true as const, replyTo };
   } catch (error) {
     if (isAppError(error) && error.code === "validation_failed") {
       return { sent: false as const, values, errors: (error.details?.fields ?? {}) as Partial<Record<Field, string>>, formError: null };
+    }
+    if (isAppError(error) && error.code === "rate_limited") {
+      return { sent: false as const, values, errors: {} as Partial<Record<Field, string>>, formError: error.message };
     }
     console.error("support request not saved", error);
     return { sent: false as const, values, errors: {} as Partial<Record<Field, string>>, formError: messages.generic.tryAgain };

@@ -26,11 +26,18 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const values = { message: String(form.get("message") ?? ""), topic: String(form.get("topic") ?? "") };
   try {
-    await submitFeedback(context.database.db, context.teamChat, { userId: user.id, ...values });
+    await submitFeedback(context.database.db, context.teamChat, { userId: user.id, ...values }, {
+      throttle: context.throttle,
+      ip: context.clientIp,
+      now: new Date(),
+    });
     return { sent: true as const };
   } catch (error) {
     if (isAppError(error) && error.code === "validation_failed") {
       return { sent: false as const, values, errors: (error.details?.fields ?? {}) as Partial<Record<Field, string>>, formError: null };
+    }
+    if (isAppError(error) && error.code === "rate_limited") {
+      return { sent: false as const, values, errors: {} as Partial<Record<Field, string>>, formError: error.message };
     }
     console.error("feedback not saved", error);
     return { sent: false as const, values, errors: {} as Partial<Record<Field, string>>, formError: messages.generic.tryAgain };

@@ -1,0 +1,86 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "~/db/client.server";
+import { createUser, FACTORY_PASSWORD } from "../../tests/factories/users";
+import { createTestApp } from "../../tests/setup/test-app";
+import { createTestDatabase } from "../../tests/setup/test-db";
+
+/**
+ * Which pages may post with a person's cookie. Without PUBLIC_URL, the app run on this machine is
+ * the same site at localhost, 127.0.0.1 and [::1] on its port; with PUBLIC_URL, only that origin is.
+ */
+let database: Database;
+let local: Awaited<ReturnType<typeof createTestApp>>;
+let deployed: Awaited<ReturnType<typeof createTestApp>>;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  local = await createTestApp(database, { PORT: "3000" });
+  deployed = await createTestApp(database, { PUBLIC_URL: "https://tickets.example.org" });
+});
+
+afterAll(async () => {
+  await local.close();
+  await deployed.close();
+  await database.close();
+});
+
+type App = typeof local;
+
+/** Signs in through better-auth as a browser on `origin` does: it sends its cookies (here the theme) along. */
+async function signIn(app: App, origin: string) {
+  const person = await createUser(database.db);
+  return app.app.request("/api/auth/sign-in/email", {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Origin: origin, Cookie: "tb.theme=dark" },
+    body: JSON.stringify({ email: person.email, password: FACTORY_PASSWORD }),
+  });
+}
+
+/** Presses Checkout (the holds API) for an event that does not exist, from `origin`, signed in. */
+async function pressCheckout(app: App, origin: string) {
+  const signedIn = await signIn(app, app.config.trustedOrigins[0]!);
+  // Under https the session cookie is __Host-tb.session_token.
+  const cookie = signedIn.headers.getSetCookie().find((c) => c.includes("tb.session_token="))!.split(";")[0]!;
+  return app.app.request("/api/events/no-such-event/holds", {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: origin, Cookie: cookie, Host: "tickets.internal" },
+    body: new URLSearchParams({ key: crypto.randomUUID(), intent: "checkout" }).toString(),
+  });
+}
+
+describe("without PUBLIC_URL", () => {
+  it("signs in from every loopback name on the app's port", async () => {
+    for (const origin of ["http://localhost:3000", "http://127.0.0.1:3000", "http://[::1]:3000"]) {
+      const res = await signIn(local, origin);
+      expect(res.status, origin).toBe(200);
+    }
+  });
+
+  it("refuses other ports and other sites", async () => {
+    for (const origin of ["http://127.0.0.1:3001", "http://localhost:8080", "https://localhost:3000", "http://evil.example", "http://127.0.0.2:3000"]) {
+      const res = await signIn(local, origin);
+      expect(res.status, origin).toBe(403);
+    }
+  });
+
+  it("lets Checkout be pressed from a loopback page of the app, not from another site", async () => {
+    const ours = await pressCheckout(local, "http://127.0.0.1:3000");
+    expect(ours.status).toBe(404);
+    const theirs = await pressCheckout(local, "http://127.0.0.1:4000");
+    expect(theirs.status).toBe(403);
+  });
+});
+
+describe("with PUBLIC_URL", () => {
+  it("signs in from that origin alone: loopback names are strangers", async () => {
+    expect((await signIn(deployed, "https://tickets.example.org")).status).toBe(200);
+    for (const origin of ["http://localhost:3000", "http://127.0.0.1:3000", "http://[::1]:3000"]) {
+      expect((await signIn(deployed, origin)).status, origin).toBe(403);
+    }
+  });
+
+  it("refuses Checkout pressed from a loopback page", async () => {
+    expect((await pressCheckout(deployed, "https://tickets.example.org")).status).toBe(404);
+    expect((await pressCheckout(deployed, "http://127.0.0.1:3000")).status).toBe(403);
+  });
+});
