@@ -70,6 +70,11 @@ export const messages = {
     ended: "Sorry, this event has ended!",
     missingWaitlistData: MISSING_WAITLIST_DATA,
     cancelFailed: CANCEL_FAILED,
+    /** One person's share of an event (live holds and free orders together) would go past its limit. */
+    overShare: (cap: number, has: number) =>
+      has > 0
+        ? `You can have at most ${cap} tickets for this event, and you already have ${has} in checkouts or free orders. Choose ${cap - has > 0 ? `up to ${cap - has}` : "none"} more, or finish the checkout you started.`
+        : `You can have at most ${cap} tickets for this event. Please choose fewer.`,
   },
   forms: {
     unsavedChanges: "You have unsaved changes. Are you sure you want to leave?",
