@@ -235,3 +235,43 @@ describe("how often a person or an address may hold", () => {
     expect((await database.db.select().from(hold).where(eq(hold.eventId, e.id))).length).toBe(4);
   });
 });
+
+describe("a late payment for a hold with a code", () => {
+  /** A buyer holding one place with a code that allows one use, and paying when `paidAt`. */
+  async function lateBuyer() {
+    const { event: e, types } = await newEvent([{ pricePence: 1000, capacity: 50 }]);
+    const [d] = await database.db.insert(discount).values({ hostId, name: "Once", code: `once-${e.id.slice(0, 8)}`, kind: "fixed", value: 100, maxUses: 1 }).returning();
+    const userId = await newBuyer();
+    const held = await holdTickets(database.db, { eventId: e.id, userId, lines: [{ ticketTypeId: types[0]!.id, quantity: 1 }], coupon: d!.code, now });
+    const pay = (at: Date) =>
+      completeOrder(database.db, {
+        holdId: held.holdId,
+        buyer: { userId, email: "late@example.com", name: "Late Payer" },
+        payment: { provider: "test", providerPaymentId: `pi_${held.holdId}`, amountPence: held.breakdown.totalPence },
+        now: at,
+        sign: codes.sign,
+      });
+    const stock = async () => (await database.db.select({ sold: ticketType.sold, held: ticketType.held }).from(ticketType).where(eq(ticketType.id, types[0]!.id)))[0]!;
+    const uses = async () => (await database.db.select({ uses: discount.uses }).from(discount).where(eq(discount.id, d!.id)))[0]!.uses;
+    const someoneElse = () => holdTickets(database.db, { eventId: e.id, userId: newBuyerId, lines: [{ ticketTypeId: types[0]!.id, quantity: 1 }], coupon: d!.code, now: later(12) });
+    const newBuyerId = await newBuyer();
+    return { e, held, pay, stock, uses, someoneElse };
+  }
+
+  it("is refunded, not honoured past the code's limit, when another buyer took its use after it lapsed", async () => {
+    const late = await lateBuyer();
+    // The hold lapses without being swept; another buyer takes the code's one use.
+    await late.someoneElse();
+    expect(await late.pay(later(13))).toMatchObject({ outcome: "refund" });
+    expect(await late.uses()).toBe(0);
+    // Its place went back; only the other buyer's stays held.
+    expect(await late.stock()).toEqual({ sold: 0, held: 1 });
+  });
+
+  it("is honoured when the code's use is still there", async () => {
+    const late = await lateBuyer();
+    expect(await late.pay(later(13))).toMatchObject({ outcome: "fulfilled" });
+    expect(await late.uses()).toBe(1);
+    expect(await late.stock()).toEqual({ sold: 1, held: 0 });
+  });
+});
