@@ -194,6 +194,12 @@ export const event = pgTable(
     questions: jsonb("questions").$type<EventQuestion[]>().notNull().default(sql`'[]'::jsonb`),
     /** How long places freed for the next person on the waitlist are held for them (the host sets it). */
     waitlistOfferHours: integer("waitlist_offer_hours").notNull().default(12),
+    /**
+     * The most tickets one person may have for the event at once, across their live holds and free
+     * orders (paid orders are not limited). Null: the event's per-order maximum, the largest
+     * `max_per_order` of its ticket types. A host who expects bigger groups raises it.
+     */
+    maxTicketsPerPerson: integer("max_tickets_per_person"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     /**
@@ -222,6 +228,7 @@ export const event = pgTable(
     check("event_slug_format", sql`${t.slug} ~ '^[a-z0-9_-]+$'`),
     check("event_ends_after_start", sql`${t.endsAt} is null or ${t.endsAt} > ${t.startsAt}`),
     check("event_waitlist_offer_hours", sql`${t.waitlistOfferHours} between 1 and 168`),
+    check("event_max_tickets_per_person", sql`${t.maxTicketsPerPerson} is null or ${t.maxTicketsPerPerson} between 1 and 10000`),
   ],
 );
 
@@ -446,11 +453,21 @@ export const hold = pgTable(
     discountId: uuid("discount_id").references(() => discount.id, { onDelete: "set null" }),
     /** Answers to the event's questions, given at checkout and copied to the order. */
     answers: jsonb("answers").$type<Record<string, string>>().notNull().default(sql`'{}'::jsonb`),
-    /** The client's key for this checkout: a retried request finds the same hold. */
-    idempotencyKey: text("idempotency_key").unique(),
+    /**
+     * The client's key for this checkout: a retried request finds the same hold. Unique per event
+     * and person, so a key never finds another event's hold, nor anyone else's.
+     */
+    idempotencyKey: text("idempotency_key"),
     createdAt: createdAt(),
   },
-  (t) => [index("hold_active_expiry_idx").on(t.expiresAt).where(sql`status = 'active'`), index("hold_event_idx").on(t.eventId)],
+  (t) => [
+    index("hold_active_expiry_idx").on(t.expiresAt).where(sql`status = 'active'`),
+    index("hold_event_idx").on(t.eventId),
+    unique("hold_idempotency_key_unique").on(t.eventId, t.userId, t.idempotencyKey),
+    // What the claim counts: a person's holds (their share of an event, their recent holds) and a code's live holds.
+    index("hold_user_idx").on(t.userId, t.createdAt),
+    index("hold_discount_active_idx").on(t.discountId).where(sql`status = 'active'`),
+  ],
 );
 
 export const holdLine = pgTable(

@@ -137,7 +137,7 @@ export function createApp(deps: AppDeps) {
   app.route("/api/email/unsubscribe", unsubscribeRoutes({ database, links: deps.unsubscribe }));
   app.route("/api/altcha", altchaRoutes(deps.robotCheck));
   app.route("/api/search", searchRoutes(database));
-  app.route("/api/events", holdRoutes({ database, auth, ticketCodes: deps.ticketCodes, trustedOrigins: config.trustedOrigins, trustProxy: config.trustProxy, logger }));
+  app.route("/api/events", holdRoutes({ database, auth, ticketCodes: deps.ticketCodes, trustedOrigins: config.trustedOrigins, trustProxy: config.trustProxy, logger, throttle: deps.throttle }));
   app.route("/api/conversions", conversionRoutes({ database, auth, tracker: deps.conversions, publicUrl: config.publicUrl, trustedOrigins: config.trustedOrigins, trustProxy: config.trustProxy }));
   const { payments } = deps;
   if (payments.name === "stripe" && payments.verifyWebhook) {

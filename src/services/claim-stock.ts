@@ -28,6 +28,16 @@ export interface ClaimInput {
   extended?: boolean;
   /** The fingerprint of the definitions the lines were planned on; when they have changed since, nothing is written. Null: not checked. */
   fingerprint: string | null;
+  /** The address the press came from, counted against `limits.holdsPerIp`. */
+  ip?: string | null;
+  /** The rate limits a buyer's press is subject to (see booking-limits.ts); none for the waitlist's offers. */
+  limits?: HoldRateLimits | null;
+}
+
+/** How many holds a person may leave unbought, and an address make, in a window (checked by the claim). */
+export interface HoldRateLimits {
+  unboughtHoldsPerPerson: { limit: number; windowMs: number };
+  holdsPerIp: { limit: number; windowMs: number };
 }
 
 export interface StockRow {
@@ -48,7 +58,13 @@ export type ClaimOutcome =
    * `existingHoldId` is the hold an earlier press with the same idempotency key made.
    */
   | { status: "short"; stock: StockRow[]; lapsed: boolean; existingHoldId: string | null }
-  /** Another press with the same idempotency key made the hold (`existingHoldId`): nothing was written. */
+  /** Too many holds from this person or address lately: nothing was written. */
+  | { status: "throttled" }
+  /** The person would have more of the event than one person may (`cap`; `has` already, in live holds and free orders): nothing was written. */
+  | { status: "over_share"; cap: number; has: number }
+  /** The discount's uses and the live holds using it already reach its limit: nothing was written. */
+  | { status: "code_used_up" }
+  /** This person's press with the same idempotency key on this event made the hold (`existingHoldId`): nothing was written. */
   | { status: "same_key"; existingHoldId: string }
   /**
    * The hold was written and its lines claimed (`claimed`, every one: the claim raises otherwise).
@@ -58,16 +74,19 @@ export type ClaimOutcome =
 
 /** An outcome as `claim_holds` writes it. */
 type RawOutcome =
-  | { status: "signed_out" | "stale" }
+  | { status: "signed_out" | "stale" | "throttled" | "code_used_up" }
+  | { status: "over_share"; cap: number; has: number }
   | { status: "short"; stock: StockRow[]; lapsed: boolean; existingHoldId: string | null }
   | { status: "same_key"; existingHoldId: string }
   | { status: "written"; holdId: string; claimed: number; buyerId: string | null; sessionExpiresMs?: number | null };
 
 /**
  * Claims stock for holds, in order, in one call to the database (the SQL function `claim_holds`,
- * migration 0007, which says how): for each claim, the buyer (the person given, or the owner of an
- * unexpired session), the definitions it was planned on (by fingerprint), a first look at the stock
- * that locks nothing, then the rows locked in id order, the hold written and the stock claimed with
+ * migrations 0007 and 0008, which say how): for each claim, the buyer (the person given, or the
+ * owner of an unexpired session), the definitions it was planned on (by fingerprint), a first look
+ * at the stock that locks nothing, then the rows locked in id order; then the limits money depends
+ * on, each counted under a lock: the person's share of the event and their recent holds, the
+ * discount's uses, the address's holds; then the hold written and the stock claimed with
  * `held = held + n WHERE sold + held + n <= capacity`, and the hold's lines. A claim that cannot be
  * served writes nothing and says why. All of it happens in the caller's transaction, if any.
  */
@@ -76,6 +95,7 @@ export async function claimAll(tx: Db, claims: ClaimInput[]): Promise<ClaimOutco
   const { rows } = await tx.execute<{ outcomes: RawOutcome[] | string }>(sql`select claim_holds(${JSON.stringify(claims.map(toJson))}::jsonb) as outcomes`);
   const outcomes = typeof rows[0]!.outcomes === "string" ? (JSON.parse(rows[0]!.outcomes) as RawOutcome[]) : rows[0]!.outcomes;
   return outcomes.map((o): ClaimOutcome => {
+    if (o.status === "over_share") return { status: "over_share", cap: Number(o.cap), has: Number(o.has) };
     if (o.status !== "written") return o;
     const expires = o.sessionExpiresMs ?? null;
     return { status: "written", claimed: Number(o.claimed), holdId: o.holdId, buyerId: o.buyerId, sessionExpiresAt: expires === null ? null : new Date(Number(expires)) };
@@ -99,6 +119,15 @@ function toJson(c: ClaimInput) {
     discountId: c.discountId,
     key: c.idempotencyKey,
     extended: c.extended ?? false,
+    ip: c.ip ?? null,
+    limits: c.limits
+      ? {
+          personHolds: c.limits.unboughtHoldsPerPerson.limit,
+          personWindowS: Math.ceil(c.limits.unboughtHoldsPerPerson.windowMs / 1000),
+          ipHolds: c.limits.holdsPerIp.limit,
+          ipWindowS: Math.ceil(c.limits.holdsPerIp.windowMs / 1000),
+        }
+      : null,
     lines: c.lines.map((l) => ({ t: l.ticketTypeId, q: l.quantity, p: l.unitPricePence })),
   };
 }

@@ -71,8 +71,13 @@ export async function completeOrder(db: Db, input: CompleteInput): Promise<Compl
     }
     if (!input.payment && breakdown.totalPence !== 0) throw new AppError("conflict", "This order needs paying.", { reason: "payment_required" });
 
-    // Stock: converted from held, or claimed again for a lapsed hold.
+    // Stock: converted from held, or claimed again for a lapsed hold; then the code's use. Both are
+    // claimed conditionally, and if either cannot be had the order is recorded as refunded.
+    if (h.status === "converted") throw new AppError("conflict", "This checkout was already completed.", { reason: "hold_converted" });
     let stockOk = true;
+    // Only a lapsed hold's stock, or a limited code's use, can be refused here.
+    const mayBeRefused = h.status !== "active" || (d !== undefined && d.maxUses !== null);
+    if (mayBeRefused) await tx.execute(sql`savepoint reclaim`);
     if (h.status === "active") {
       for (const { line } of lines) {
         await tx
@@ -80,10 +85,7 @@ export async function completeOrder(db: Db, input: CompleteInput): Promise<Compl
           .set({ held: sql`${ticketType.held} - ${line.quantity}`, sold: sql`${ticketType.sold} + ${line.quantity}` })
           .where(eq(ticketType.id, line.ticketTypeId));
       }
-    } else if (h.status === "converted") {
-      throw new AppError("conflict", "This checkout was already completed.", { reason: "hold_converted" });
     } else {
-      await tx.execute(sql`savepoint reclaim`);
       for (const { line } of lines) {
         const claimed = await tx
           .update(ticketType)
@@ -104,7 +106,30 @@ export async function completeOrder(db: Db, input: CompleteInput): Promise<Compl
           .returning({ row: seatClaim.seatRow });
         stockOk = back.length === h.seats.length;
       }
-      if (!stockOk) await tx.execute(sql`rollback to savepoint reclaim`);
+    }
+    // A code counts once per completed order. A hold that lapsed (swept or not) stopped counting
+    // towards the code's limit, so its use is claimed again, as its stock is: the uses and the live
+    // holds of others must leave room for it (the claim counts under the same row lock).
+    if (stockOk && d) {
+      const used = await tx
+        .update(discount)
+        .set({ uses: sql`${discount.uses} + 1` })
+        .where(
+          and(
+            eq(discount.id, d.id),
+            sql`(${discount.maxUses} is null or ${discount.uses} + 1 + (select count(*) from hold o where o.discount_id = ${d.id} and o.status = 'active' and o.expires_at > ${input.now} and o.id <> ${h.id}) <= ${discount.maxUses})`,
+          ),
+        )
+        .returning({ id: discount.id });
+      stockOk = used.length > 0;
+    }
+    if (!stockOk) {
+      await tx.execute(sql`rollback to savepoint reclaim`);
+      // A hold still active keeps stock and seats aside: they go back, since it ends here.
+      if (h.status === "active") {
+        for (const { line } of lines) await tx.update(ticketType).set({ held: sql`${ticketType.held} - ${line.quantity}` }).where(eq(ticketType.id, line.ticketTypeId));
+        await tx.delete(seatClaim).where(and(eq(seatClaim.holdId, h.id), isNull(seatClaim.ticketId)));
+      }
     }
 
     const reference = newReference();
@@ -156,8 +181,6 @@ export async function completeOrder(db: Db, input: CompleteInput): Promise<Compl
     );
 
     await tx.insert(orderLine).values(lines.map(({ line, name }) => ({ orderId: o!.id, ticketTypeId: line.ticketTypeId, name, quantity: line.quantity, unitPricePence: line.unitPricePence })));
-    // A code counts once per completed order.
-    if (d) await tx.update(discount).set({ uses: sql`${discount.uses} + 1` }).where(eq(discount.id, d.id));
 
     // Seats held by this hold (re-claimed for a lapsed hold: its claims were let go).
     let seats = await tx.select().from(seatClaim).where(and(eq(seatClaim.holdId, h.id), isNull(seatClaim.ticketId)));

@@ -53,6 +53,9 @@ afterAll(async () => {
   await database.close();
 });
 
+/** Another buyer, for tests where several people press at once. */
+const newBuyer = async () => (await createHost(database.db, { userType: "buyer", hostTitle: null })).id;
+
 describe("holding tickets", () => {
   it("holds with one conditional claim, then sells them once paid, issuing signed tickets", async () => {
     const { event: e, types } = await newEvent([{ pricePence: 1000, capacity: 10 }]);
@@ -114,13 +117,14 @@ describe("holding tickets", () => {
       { pricePence: 800, capacity: 6 },
     ]);
     // Half the buyers list the types one way round, half the other: rows are locked in id order.
+    const buyers = await Promise.all(Array.from({ length: 12 }, newBuyer));
     const attempts = await Promise.allSettled(
       Array.from({ length: 12 }, (_, i) => {
         const lines = [
           { ticketTypeId: types[0]!.id, quantity: 1 },
           { ticketTypeId: types[1]!.id, quantity: 1 },
         ];
-        return holdTickets(database.db, { eventId: e.id, userId: buyerId, lines: i % 2 ? lines.reverse() : lines, now });
+        return holdTickets(database.db, { eventId: e.id, userId: buyers[i]!, lines: i % 2 ? lines.reverse() : lines, now });
       }),
     );
     const failures = attempts.filter((a): a is PromiseRejectedResult => a.status === "rejected");
@@ -213,13 +217,23 @@ describe("definitions kept between holds (decision 0016)", () => {
     expect(await stock(types[0]!.id)).toEqual({ sold: 0, held: 1 });
   });
 
-  it("answers a press carrying another buyer's key with a refusal, not their hold", async () => {
+  it("scopes a press's key to its person and event: another buyer's key, or the key on another event, makes a hold of its own", async () => {
     const { event: e, types } = await newEvent([{ pricePence: 1000, capacity: 10 }]);
-    const other = (await createHost(database.db, { userType: "buyer", hostTitle: null })).id;
+    const { event: e2, types: types2 } = await newEvent([{ pricePence: 1000, capacity: 10 }]);
+    const other = await newBuyer();
     const key = `key-${e.id}`;
-    await holdTickets(database.db, { slug: e.slug, userId: buyerId, lines: one(types[0]!.id), idempotencyKey: key, now });
-    await expectError(holdTickets(database.db, { slug: e.slug, userId: other, lines: one(types[0]!.id), idempotencyKey: key, now }), "conflict", "not_yours");
-    expect(await stock(types[0]!.id)).toEqual({ sold: 0, held: 1 });
+    const first = await holdTickets(database.db, { slug: e.slug, userId: buyerId, lines: one(types[0]!.id), idempotencyKey: key, now });
+    const theirs = await holdTickets(database.db, { slug: e.slug, userId: other, lines: one(types[0]!.id), idempotencyKey: key, now });
+    expect(theirs.holdId).not.toBe(first.holdId);
+    expect(theirs.buyerId).toBe(other);
+    // The same person's key sent to another event is a new checkout there, not the first event's hold.
+    const elsewhere = await holdTickets(database.db, { slug: e2.slug, userId: buyerId, lines: one(types2[0]!.id), idempotencyKey: key, now });
+    expect(elsewhere.holdId).not.toBe(first.holdId);
+    expect((await database.db.select({ eventId: hold.eventId }).from(hold).where(eq(hold.id, elsewhere.holdId)))[0]!.eventId).toBe(e2.id);
+    expect(await stock(types2[0]!.id)).toEqual({ sold: 0, held: 1 });
+    // And the same press again on the first event still finds its own hold.
+    expect((await holdTickets(database.db, { slug: e.slug, userId: buyerId, lines: one(types[0]!.id), idempotencyKey: key, now })).holdId).toBe(first.holdId);
+    expect(await stock(types[0]!.id)).toEqual({ sold: 0, held: 2 });
   });
 });
 

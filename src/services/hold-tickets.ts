@@ -6,7 +6,8 @@ import { hasEnded } from "~/domain/event-flags";
 import { ACTIVE_PROVIDER_FEE } from "~/domain/money";
 import { checkoutProblem, isValidChosenAmount, priceOrder, type DiscountRule, type PriceBreakdown } from "~/domain/pricing";
 import { AppError, isAppError } from "~/lib/app-error";
-import { claimAndHold, claimSoon, definitionsFingerprint, type ClaimInput, type ClaimOutcome, type HoldBuyer, type StockRow } from "./claim-stock";
+import { messages } from "~/web/messages";
+import { claimAndHold, claimSoon, definitionsFingerprint, type ClaimInput, type ClaimOutcome, type HoldBuyer, type HoldRateLimits, type StockRow } from "./claim-stock";
 import { releaseHoldsAndOffer } from "./waitlist-offers";
 
 /** How long tickets are held at checkout (the booking timer). */
@@ -29,6 +30,9 @@ interface HoldFields {
   unlockedTicketTypeIds?: string[];
   idempotencyKey?: string;
   now: Date;
+  /** The address the press came from, and the rate limits it is subject to (both checked by the claim). */
+  ip?: string | null;
+  limits?: HoldRateLimits | null;
 }
 
 /**
@@ -63,7 +67,8 @@ export async function findDiscount(db: Db, hostId: string, code: string, now: Da
   if (found.startsAt && now < found.startsAt) return { discount: found, problem: "not_yet" as const };
   if (found.endsAt && now >= found.endsAt) return { discount: found, problem: "expired" as const };
   if (found.maxUses !== null) {
-    // Completed orders plus buyers holding tickets with it right now.
+    // Completed orders plus buyers holding tickets with it right now. A first look, for the buyer
+    // applying the code: the claim counts them again under the code's lock, and alone decides.
     const [{ holding }] = (await db
       .select({ holding: sql<number>`count(*)::int` })
       .from(hold)
@@ -121,6 +126,12 @@ const MAX_ATTEMPTS = 4;
  * or lost in one call to the database, shared with the presses that arrive with it. Definitions
  * that changed since they were kept cost a read and a second claim; a refusal made on kept
  * definitions is made again on fresh ones before the buyer hears it.
+ *
+ * The claim also judges the limits money depends on (migration 0008): the code's uses, counting the
+ * holds using it now; the person's share of the event (their live holds and free orders, at most
+ * the event's per-person limit); and, when `limits` are given (the holds API and the event page
+ * pass them), how many holds the person left unbought and the address made lately. A press's
+ * idempotency key is its person's, on its event.
  */
 export async function holdTickets(db: Db, input: HoldInput): Promise<HeldTickets> {
   const buyer: HoldBuyer = "sessionToken" in input ? { sessionToken: input.sessionToken } : { userId: input.userId };
@@ -142,7 +153,17 @@ export async function holdTickets(db: Db, input: HoldInput): Promise<HeldTickets
     }
     const { plan, coupon, unlocked, rule, def } = planned;
     const expiresAt = new Date(input.now.getTime() + HOLD_MINUTES * 60_000);
-    const claimInput = { eventId: def.id, buyer, now: input.now, expiresAt, discountId: coupon?.id ?? null, idempotencyKey: input.idempotencyKey ?? null, fingerprint: def.fingerprint };
+    const claimInput = {
+      eventId: def.id,
+      buyer,
+      now: input.now,
+      expiresAt,
+      discountId: coupon?.id ?? null,
+      idempotencyKey: input.idempotencyKey ?? null,
+      fingerprint: def.fingerprint,
+      ip: input.ip ?? null,
+      limits: input.limits ?? null,
+    };
     const outcome = await claimPlanned(db, claimInput, plan.lines, def, input.seats ?? []);
     switch (outcome.status) {
       case "signed_out":
@@ -161,6 +182,12 @@ export async function holdTickets(db: Db, input: HoldInput): Promise<HeldTickets
           continue;
         }
         throw beatenTo(planHold(input, withStock(def.types, outcome.stock), unlocked, rule, def.feeMode).basket);
+      case "throttled":
+        throw new AppError("rate_limited", messages.auth.tryAgainLater);
+      case "over_share":
+        throw new AppError("validation_failed", messages.buyer.overShare(outcome.cap, outcome.has), { field: "tickets", reason: "over_share", cap: outcome.cap, has: outcome.has });
+      case "code_used_up":
+        throw new AppError("validation_failed", discountProblemText.used_up, { field: "coupon" });
       case "same_key":
         return replay(db, outcome.existingHoldId, buyer);
       case "held":

@@ -16,6 +16,9 @@ import { releaseHolds } from "./release-holds";
  */
 export async function offerFreedPlaces(tx: Db, eventId: string, now: Date): Promise<string[]> {
   const offered: string[] = [];
+  // People already holding as many of the event as one person may: they keep their place in line
+  // and are passed over for this offer.
+  const passedOver: string[] = [];
   for (;;) {
     // The first in line who can still be offered (not a deleted account); another transaction
     // offering this event's places skips to the next.
@@ -23,6 +26,7 @@ export async function offerFreedPlaces(tx: Db, eventId: string, now: Date): Prom
       select w.id, w.user_id, w.quantity from waitlist_entry w
       join "user" u on u.id = w.user_id and u.deleted_at is null
       where w.event_id = ${eventId}::uuid and w.status = 'waiting'
+        ${passedOver.length > 0 ? sql`and w.id not in (${sql.join(passedOver.map((id) => sql`${id}::uuid`), sql`, `)})` : sql``}
       order by w.created_at, w.id limit 1 for update of w skip locked`);
     const entry = rows[0];
     if (!entry) break;
@@ -30,11 +34,13 @@ export async function offerFreedPlaces(tx: Db, eventId: string, now: Date): Prom
       // A savepoint: if this offer cannot be made (a seat taken at this moment), only it is undone.
       .transaction((sp) => offerTo(sp, entry, eventId, now))
       .catch((error: unknown) => {
-        if (error instanceof SeatTakenMeanwhile) return false;
+        if (error instanceof SeatTakenMeanwhile) return "nothing" as const;
+        if (error instanceof AtTheirLimit) return "at_limit" as const;
         throw error;
       });
-    if (!made) break;
-    offered.push(entry.id);
+    if (made === "nothing") break;
+    if (made === "at_limit") passedOver.push(entry.id);
+    else offered.push(entry.id);
   }
   return offered;
 }
@@ -46,25 +52,41 @@ class SeatTakenMeanwhile extends Error {
   }
 }
 
-/** One offer: places for this person, if there are any. False when there is nothing to offer. */
-async function offerTo(tx: Db, entry: { id: string; user_id: string; quantity: number }, eventId: string, now: Date): Promise<boolean> {
+/** The person already has as many of the event as one person may (their claim said so): passed over, not an error. */
+class AtTheirLimit extends Error {
+  constructor() {
+    super("The person already has their share of the event");
+  }
+}
+
+/**
+ * One offer: places for this person, if there are any, and no more than their share of the event
+ * allows (DESIGN §3: an offer is a hold like any other, so what they hold already counts).
+ */
+async function offerTo(tx: Db, entry: { id: string; user_id: string; quantity: number }, eventId: string, now: Date): Promise<"offered" | "nothing"> {
   const [e] = await tx
     .select({ event, seatRows: venue.seatRows, seatColumns: venue.seatColumns })
     .from(event)
     .leftJoin(venue, eq(venue.id, event.venueId))
     .where(eq(event.id, eventId));
-  if (!e || e.event.status !== "published" || e.event.isCancelled || hasEnded(e.event, now)) return false;
+  if (!e || e.event.status !== "published" || e.event.isCancelled || hasEnded(e.event, now)) return "nothing";
   // The event's stock, locked (in id order, as every claim of several types locks it), so what is
   // read free stays free until this offer has claimed it.
   const types = await tx.select().from(ticketType).where(eq(ticketType.eventId, eventId)).orderBy(asc(ticketType.id)).for("update");
-  const offer = chooseOffer(types, entry.quantity, now);
-  if (!offer) return false;
+  // What they may still have: the claim checks it again, under its lock.
+  const { rows: share } = await tx.execute<{ allowed: number }>(
+    sql`select tickets_per_person(${eventId}::uuid) - tickets_held_by(${eventId}::uuid, ${entry.user_id}, ${now.toISOString()}::timestamptz) as allowed`,
+  );
+  const allowed = Number(share[0]?.allowed ?? 0);
+  if (allowed <= 0) throw new AtTheirLimit();
+  const offer = chooseOffer(types, Math.min(entry.quantity, allowed), now);
+  if (!offer) return "nothing";
 
   let seats: { row: number; column: number; ticketTypeId: string }[] = [];
   if (e.seatRows && e.seatColumns) {
     const taken = await tx.select({ row: seatClaim.seatRow, column: seatClaim.seatColumn }).from(seatClaim).where(eq(seatClaim.eventId, eventId));
     const picked = pickSeats({ rows: e.seatRows, columns: e.seatColumns }, new Set(taken.map((t) => `${t.row}:${t.column}`)), offer.quantity);
-    if (!picked) return false;
+    if (!picked) return "nothing";
     seats = picked.map((p) => ({ ...p, ticketTypeId: offer.ticketTypeId }));
   }
   const type = types.find((t) => t.id === offer.ticketTypeId)!;
@@ -82,6 +104,7 @@ async function offerTo(tx: Db, entry: { id: string; user_id: string; quantity: n
     // Read and locked in this transaction just now: nothing to check them against.
     fingerprint: null,
   });
+  if (claim.status === "over_share") throw new AtTheirLimit();
   if (claim.status !== "written") throw new Error("The offer's claim fell short");
   const holdId = claim.holdId;
   if (seats.length > 0) {
@@ -96,7 +119,7 @@ async function offerTo(tx: Db, entry: { id: string; user_id: string; quantity: n
     .update(waitlistEntry)
     .set({ status: "offered", holdId, offeredAt: now, notifiedAt: null, updatedAt: now })
     .where(eq(waitlistEntry.id, entry.id));
-  return true;
+  return "offered";
 }
 
 /**

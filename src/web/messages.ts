@@ -75,6 +75,11 @@ export const messages = {
     refundingPayment: "We couldn't turn your payment into tickets, so we're refunding it in full.",
     testPayments: "Test payments: no real money moves.",
     testPaymentsDetail: "No card is charged, and tickets booked here are for trying Ticketyboo out.",
+    /** One person's share of an event (live holds and free orders together) would go past its limit. */
+    overShare: (cap: number, has: number) =>
+      has > 0
+        ? `You can have at most ${cap} tickets for this event, and you already have ${has} in checkouts or free orders. Choose ${cap - has > 0 ? `up to ${cap - has}` : "none"} more, or finish the checkout you started.`
+        : `You can have at most ${cap} tickets for this event. Please choose fewer.`,
   },
   forms: {
     unsavedChanges: "You have unsaved changes. Are you sure you want to leave?",

@@ -2,10 +2,13 @@ import { Hono } from "hono";
 import type { Logger } from "pino";
 import type { Database } from "~/db/client.server";
 import { AppError, isAppError } from "~/lib/app-error";
+import { countCodeTry, HOLD_LIMITS, personOfSession } from "~/services/booking-limits";
 import { holdTickets } from "~/services/hold-tickets";
+import type { Throttle } from "~/services/throttle";
 import { readCheckoutForm } from "~/web/lib/checkout-form";
 import type { AppEnv } from "../app";
 import type { Auth } from "../auth.server";
+import { clientIp } from "../client-ip";
 import { errorResponse } from "../errors";
 import { sessionCookie } from "../session-reader";
 import type { TicketCodes } from "../ticket-codes.server";
@@ -20,14 +23,15 @@ const MAX_FORM_BYTES = 16_384;
  * to go to. Refusals are `{ error: { code, message, details } }` with the words the buyer sees:
  * 409 when someone beat them to it (`details.basket` is their basket corrected to what is left) or
  * the event has ended, 422 for a basket that cannot be bought, 404 when the event is not on sale,
- * 401 when the session is missing or over (the panel then posts the page's form, which signs in).
+ * 401 when the session is missing or over (the panel then posts the page's form, which signs in),
+ * 429 when this person or address has held (or tried codes) too often lately.
  *
  * This is the press every buyer makes at once when an event goes on sale, so it is the lean path
  * (decision 0016): the cookie's signature is checked here, and the claim, one call to the
  * database, finds the session and claims the tickets together. Signed-in pages read the session
  * on their own.
  */
-export function holdRoutes(deps: { database: Database; auth: Auth; ticketCodes: TicketCodes; trustedOrigins: readonly string[]; trustProxy: boolean; logger: Logger }) {
+export function holdRoutes(deps: { database: Database; auth: Auth; ticketCodes: TicketCodes; trustedOrigins: readonly string[]; trustProxy: boolean; logger: Logger; throttle: Throttle }) {
   const cookie = sessionCookie(deps.auth);
   /** The site's own origins (config.trustedOrigins: PUBLIC_URL's, or the loopback names on our port without it). */
   const siteOrigins = new Set(deps.trustedOrigins);
@@ -56,8 +60,12 @@ export function holdRoutes(deps: { database: Database; auth: Auth; ticketCodes: 
     const checkout = readCheckoutForm(new URLSearchParams(body), c.req.query("key") ?? null, deps.ticketCodes.unlockKey);
     // A retried press must find the hold the first one made (DESIGN §3): no key, no hold.
     if (!checkout.idempotencyKey) return errorResponse(c, new AppError("bad_request", "The booking form needs its key: reload the page and try again.", { field: "key" }));
+    const ip = clientIp(c, deps.trustProxy);
     try {
-      const held = await holdTickets(deps.database.db, { slug: c.req.param("slug"), sessionToken: token, ...checkout, now });
+      // A code sent with the press is a try like any other (the page's action counts the same way).
+      // Presses without one, as in an on-sale rush, cost nothing here: the claim counts the holds.
+      if (checkout.coupon) await countCodeTry(deps.throttle, { ip, userId: await personOfSession(deps.database.db, token, now) }, now);
+      const held = await holdTickets(deps.database.db, { slug: c.req.param("slug"), sessionToken: token, ...checkout, now, ip, limits: HOLD_LIMITS });
       const response = c.json({ holdId: held.holdId, checkout: `/checkout/${held.holdId}`, expiresAt: held.expiresAt.toISOString() }, 201);
       // A session due to be extended is extended by better-auth, and its new cookie goes back with the
       // hold. The tickets are held either way: if that fails, the next page extends it.

@@ -6,6 +6,7 @@ import { hold as holdTable } from "~/db/schema";
 import { isAppError } from "~/lib/app-error";
 import { formatEventDateTime, formatLondonTime, formatMoney, formatShortDate } from "~/lib/format";
 import { personName } from "~/lib/person-name";
+import { countFreeCheckout } from "~/services/booking-limits";
 import { completeOrder } from "~/services/complete-order";
 import { getCheckout } from "~/services/get-checkout";
 import { extendHold } from "~/services/hold-tickets";
@@ -87,6 +88,9 @@ export async function action({ params, context, request }: Route.ActionArgs) {
   if (checkout.status !== "active" || checkout.expiresAt <= now) return { error: messages.informational.outOfTime, expired: true };
   try {
     if (checkout.breakdown.totalPence === 0) {
+      // Free places cost nothing to take, so taking them is throttled per person and per address
+      // (each order also counts towards the person's share of the event, which the claim enforces).
+      await countFreeCheckout(context.throttle, { ip: context.clientIp, userId: user.id }, now);
       const done = await completeOrder(db, {
         holdId: params.holdId,
         buyer: { userId: user.id, email: user.email, name: personName(user) },

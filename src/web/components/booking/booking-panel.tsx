@@ -163,7 +163,7 @@ export function BookingPanel(props: BookingPanelProps) {
       }).catch(() => null);
       const body = (await res?.json().catch(() => null)) as { checkout?: string; error?: { message?: string; details?: { basket?: Basket; reason?: string } } } | null;
       if (res?.status === 201 && body?.checkout) return void (await navigate(body.checkout));
-      if (!res || ![404, 409, 422].includes(res.status) || !body?.error?.message) return void (await submit(form));
+      if (!res || ![404, 409, 422, 429].includes(res.status) || !body?.error?.message) return void (await submit(form));
       // A key someone else's checkout already used can never be this buyer's: start a new one.
       if (body.error.details?.reason === "not_yours") idempotencyKey.current = newKey();
       setAnswer({ error: body.error.message, basket: body.error.details?.basket ?? null });

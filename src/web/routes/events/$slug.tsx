@@ -13,6 +13,7 @@ import { formatEventDateTime, formatLongDate, formatTimeRange } from "~/lib/form
 import { directionsUrl } from "~/lib/maps";
 import { bookingExtras } from "~/services/booking-page";
 import { getEventPage } from "~/services/get-event-page";
+import { countCodeTry, countWrongUnlockKey, HOLD_LIMITS, unlockKeysBlocked } from "~/services/booking-limits";
 import { discountProblemText, findDiscount, holdTickets } from "~/services/hold-tickets";
 import { recommendForEvent } from "~/services/recommend-events";
 import { joinWaitlist, leaveWaitlist, waitingCounts, waitlistPlace } from "~/services/join-waitlist";
@@ -50,8 +51,13 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     waitingCounts(db, [event.id]).then((m) => m.get(event.id) ?? 0),
   ]);
   // A host's private link (?key=) unlocks its private ticket type; a private discount code does too, at checkout.
+  // Wrong keys count against the address, and once it has tried too many no key unlocks anything.
   const key = new URL(request.url).searchParams.get("key") ?? "";
-  const unlockedIds = key ? event.tickets.filter((t) => t.kind === "private" && context.ticketCodes.unlockKey(t.id) === key).map((t) => t.id) : [];
+  let unlockedIds: string[] = [];
+  if (key && !(await unlockKeysBlocked(context.throttle, context.clientIp, now))) {
+    unlockedIds = event.tickets.filter((t) => t.kind === "private" && context.ticketCodes.unlockKey(t.id) === key).map((t) => t.id);
+    if (unlockedIds.length === 0) await countWrongUnlockKey(context.throttle, context.clientIp, now);
+  }
   const shareUrl = `${context.publicUrl.replace(/\/$/, "")}/events/${event.slug}`;
   const waitlist = {
     place,
@@ -91,6 +97,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     if (!event) throw data(null, { status: 404 });
     const code = String(form.get("coupon") ?? "").trim();
     if (!code) return { couponError: "Enter a code first." };
+    // Counted before it is looked up, right or wrong: past the limit no answer says whether a code exists.
+    try {
+      await countCodeTry(context.throttle, { ip: context.clientIp, userId: context.user?.id ?? null }, now);
+    } catch (error) {
+      if (isAppError(error) && error.code === "rate_limited") return data({ couponError: error.message }, { status: 429 });
+      throw error;
+    }
     const found = await findDiscount(db, event.host.id, code, now);
     if (!found?.discount || found.problem) return { couponError: discountProblemText[found?.problem ?? "unknown"] };
     const d = found.discount;
@@ -124,7 +137,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   try {
     // The same press as `POST /api/events/{slug}/holds`, which the panel uses when JavaScript runs:
     // this form is the way in without it, and for signing in on the way.
-    const held = await holdTickets(db, { slug: params.slug, userId: buyerId, ...checkout, now });
+    if (checkout.coupon) await countCodeTry(context.throttle, { ip: context.clientIp, userId: buyerId }, now);
+    const held = await holdTickets(db, { slug: params.slug, userId: buyerId, ...checkout, now, ip: context.clientIp, limits: HOLD_LIMITS });
     throw redirect(`/checkout/${held.holdId}`, { headers: cookies });
   } catch (error) {
     if (error instanceof Response) throw error;
@@ -132,7 +146,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     if (error.code === "not_found") throw data(null, { status: 404 });
     const basket = (error.details?.basket as Basket | undefined) ?? null;
     // Signed in just now, the person stays signed in even though the tickets could not be held.
-    return data({ checkoutError: error.message, correctedBasket: basket }, { status: error.code === "conflict" ? 409 : 422, headers: cookies });
+    const status = error.code === "conflict" ? 409 : error.code === "rate_limited" ? 429 : 422;
+    return data({ checkoutError: error.message, correctedBasket: basket }, { status, headers: cookies });
   }
 }
 
