@@ -278,7 +278,7 @@ describe("oversize bodies get 413 without being read in full", () => {
 
 describe("over HTTP, through Node's parser", () => {
   /** Posts to the app over a real socket: `body` is written chunk by chunk (chunked when no length is given) until the answer comes. */
-  async function postOverHttp(path: string, opts: { length?: number; total: number; type: string }) {
+  async function postOverHttp(path: string, opts: { length?: number; total: number; type: string; body?: string }) {
     const server = http.createServer(getRequestListener(testApp.app.fetch));
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     const { port } = server.address() as { port: number };
@@ -294,6 +294,7 @@ describe("over HTTP, through Node's parser", () => {
           res.on("end", () => resolve({ status: res.statusCode ?? 0, body, written }));
         });
         req.on("error", reject);
+        if (opts.body !== undefined) return void req.end(opts.body);
         const chunk = Buffer.alloc(64 * 1024, 0x61);
         let answered = false;
         req.on("response", () => (answered = true));
@@ -311,6 +312,20 @@ describe("over HTTP, through Node's parser", () => {
       await new Promise((resolve) => server.close(resolve));
     }
   }
+
+  it("reads forms and JSON within the limit as before (the declared length is trusted, the body read directly)", async () => {
+    const form = new URLSearchParams({ email: "nobody@example.com", password: "not-it" }).toString();
+    const page = await postOverHttp("/log-in", { length: Buffer.byteLength(form), total: 0, type: "application/x-www-form-urlencoded", body: form });
+    expect(page.status).toBe(200);
+    expect(page.body).toContain("Invalid login credentials");
+    const [me] = await database.db.select().from(user).where(eq(user.id, personId));
+    const json = JSON.stringify({ email: me!.email, password: FACTORY_PASSWORD });
+    const api = await postOverHttp("/api/auth/sign-in/email", { length: Buffer.byteLength(json), total: 0, type: "application/json", body: json });
+    expect(api.status).toBe(200);
+    const nul = new URLSearchParams({ email: `a${NUL}@example.com`, password: "x" }).toString();
+    const refused = await postOverHttp("/log-in", { length: Buffer.byteLength(nul), total: 0, type: "application/x-www-form-urlencoded", body: nul });
+    expect(refused.status).toBe(400);
+  });
 
   it("answers a chunked body over the limit with 413, having read little of it", async () => {
     const res = await postOverHttp("/log-in", { total: 200 * 1024 * 1024, type: "application/x-www-form-urlencoded" });
