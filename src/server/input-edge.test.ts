@@ -38,7 +38,7 @@ beforeAll(async () => {
   database = await createTestDatabase();
   vite = await createServer({ root: process.cwd(), configFile: "vite.config.ts", server: { middlewareMode: true, hmr: false, watch: null }, appType: "custom", logLevel: "silent" });
   build = (await vite.ssrLoadModule("virtual:react-router/server-build")) as ServerBuild;
-  testApp = await createTestApp(database, { DATA_DIR: `/tmp/ticketyboo-input-edge-${process.pid}` }, { getBuild: async () => build });
+  testApp = await createTestApp(database, { DATA_DIR: `/tmp/ticketyboo-input-edge-${process.pid}`, ENABLE_DEV_ROUTES: "true" }, { getBuild: async () => build });
   const signedIn = await signInThroughApi(testApp, database);
   cookie = signedIn.cookie;
   personId = signedIn.person.id;
@@ -59,11 +59,11 @@ afterAll(async () => {
   await database?.close();
 });
 
-type Send = { method?: string; form?: Record<string, string>; json?: unknown; body?: BodyInit; headers?: Record<string, string>; signedIn?: boolean };
+type Send = { method?: string; form?: Record<string, string>; json?: unknown; body?: BodyInit; headers?: Record<string, string>; signedIn?: boolean; cookie?: string };
 
 function send(path: string, opts: Send = {}): Promise<Response> {
   const headers: Record<string, string> = { Origin: testApp.config.publicUrl, ...opts.headers };
-  if (opts.signedIn) headers.Cookie = cookie;
+  if (opts.signedIn) headers.Cookie = opts.cookie ?? cookie;
   let body = opts.body;
   if (opts.form) {
     headers["Content-Type"] ??= "application/x-www-form-urlencoded";
@@ -207,6 +207,41 @@ describe("every route of the app", () => {
         expect(res.status, `${path}: ${text.slice(0, 200)}`).toBeLessThan(500);
         expect([200, 302, 400, 404, 405], path).toContain(res.status);
       }
+    }
+  });
+
+  it("answers junk in every query parameter the pages read with a 4xx, a redirect or the page, never a 500", async () => {
+    const names = ["page", "past", "before", "after", "near", "place", "q", "date", "price", "distance", "type", "category", "sort", "ms", "token", "payment", "key", "redirect", "username", "to", "error", "cancelled", "as"];
+    const junk = ["-1", "1e309", "99999999999999999999", "abc", "%E0%A4%A", "%ED%A0%80", "/\\evil", "x".repeat(3000), "1,2,3", "NaN"];
+    for (const route of everyRoute()) {
+      for (const value of junk) {
+        const query = names.map((name) => `${name}=${value}`).join("&");
+        const res = await send(`${route.path}?${query}`, { signedIn: true });
+        const text = await res.text();
+        expect(res.status, `${route.pattern}?…=${value}: ${text.slice(0, 200)}`).toBeLessThan(500);
+      }
+    }
+  });
+
+  it("answers junk cookies with the page (or a 4xx), never a 500", async () => {
+    const jar = ["tb_loc", "tb_theme", "tb_consent", "tb_flash", "tb_alerts_seen", "tb_app_ui", "tb_verify_later", "tb.session_token"];
+    for (const value of ["%00", "a%00b", "%ED%A0%80", "%E0%A4%A", "{", "x".repeat(3000)]) {
+      const header = jar.map((name) => `${name}=${value}`).join("; ");
+      for (const route of everyRoute()) {
+        const res = await send(route.path, { headers: { Cookie: header } });
+        const text = await res.text();
+        expect(res.status, `${route.pattern} with cookies ${value.slice(0, 20)}: ${text.slice(0, 200)}`).toBeLessThan(500);
+      }
+    }
+  });
+
+  it("answers a signed-in post of a junk form to every route with a 4xx, a redirect or the page, never a 500", async () => {
+    // Someone else's session: one of these posts is to /log-out.
+    const other = await signInThroughApi(testApp, database);
+    for (const route of everyRoute()) {
+      const res = await send(route.path, { signedIn: true, cookie: other.cookie, form: { intent: "x", reason: "", id: "not-a-uuid", requestId: "nope", transferId: "nope", quantity: "-5", page: "abc" } });
+      const text = await res.text();
+      expect(res.status, `${route.pattern}: ${text.slice(0, 200)}`).toBeLessThan(500);
     }
   });
 
