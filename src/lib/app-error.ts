@@ -10,6 +10,8 @@ export type AppErrorCode =
   | "not_found"
   | "conflict"
   | "rate_limited"
+  /** The request body is over the size limit: refused before it was read in full. */
+  | "too_large"
   /** The payment provider refused or failed (a refund, a payment): nothing of ours changed. */
   | "payment_failed"
   | "internal";

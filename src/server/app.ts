@@ -28,11 +28,13 @@ import type { Config } from "./config.server";
 import type { Mailer } from "./email/mailer";
 import type { UnsubscribeLinks } from "./email/unsubscribe.server";
 import { errorResponse } from "./errors";
+import { inputGuard } from "./input-guard";
 import type { RobotCheck } from "./robot-check.server";
 import type { FileStorage } from "./storage/local-storage.server";
 import { createSessionReader } from "./session-reader";
 import { createTeamChat, type TeamChat } from "./team-chat.server";
 import { AppError } from "~/lib/app-error";
+import { bodyLimitFor } from "~/web/lib/request-limits";
 import type { ConversionTracker } from "~/services/conversion-tracker";
 import type { PaymentProvider } from "~/services/payment-provider";
 import type { Throttle } from "~/services/throttle";
@@ -67,6 +69,10 @@ export interface AppDeps {
   /** Directory of built client assets; absent in dev, where Vite serves them. */
   clientDir?: string;
 }
+
+/** The Checkout press (decision 0016) and Stripe's signed webhook read their own bodies: the guard only limits them. */
+const READS_OWN_BODY = /^\/api\/(events\/[^/]+\/holds|webhooks\/stripe)$/;
+const PAGE_FORM_TYPES = /^\s*(application\/x-www-form-urlencoded|multipart\/form-data)\s*(;|$)/i;
 
 export type AppEnv = {
   Variables: {
@@ -118,6 +124,8 @@ export function createApp(deps: AppDeps) {
     }),
   );
   app.use(compress());
+  // Addresses, body sizes and form fields are checked once, here, for every route (DESIGN §3).
+  app.use(inputGuard({ limitFor: bodyLimitFor, readsOwnBody: (path) => READS_OWN_BODY.test(path) }));
 
   app.onError((error, c) => {
     logger.error({ err: error, requestId: c.get("requestId") }, "unhandled error");
@@ -183,6 +191,10 @@ export function createApp(deps: AppDeps) {
   };
   const readSession = createSessionReader(auth, database.db);
   app.all("*", async (c) => {
+    // Every page action reads a form; anything else would fail inside it.
+    if (c.req.method !== "GET" && c.req.method !== "HEAD" && !PAGE_FORM_TYPES.test(c.req.header("Content-Type") ?? "")) {
+      return c.text("Send the page's form as it is: application/x-www-form-urlencoded or multipart/form-data.", 415);
+    }
     const session = await readSession(c.req.raw.headers, new Date()).catch((error: unknown) => {
       // A broken session lookup must not take the page down; show it signed out and say why in the log.
       logger.warn({ err: error, requestId: c.get("requestId") }, "session lookup failed");

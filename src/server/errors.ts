@@ -12,6 +12,7 @@ export const errorTable: Record<AppErrorCode, { status: ContentfulStatusCode; me
   not_found: { status: 404, message: messages.generic.notFound },
   conflict: { status: 409, message: messages.generic.tryAgain },
   rate_limited: { status: 429, message: messages.auth.tryAgainLater },
+  too_large: { status: 413, message: messages.generic.tooLarge },
   payment_failed: { status: 502, message: messages.buyer.paymentError },
   internal: { status: 500, message: messages.generic.tryAgain },
 };

@@ -14,6 +14,12 @@ export const messages = {
     operationFailed: "Operation failed. Please try again.",
     forbidden: "You don't have access to this.",
     notFound: "We couldn't find that page.",
+    /** A request body over the size limit (every form but the profile's images: about 1 MB). */
+    tooLarge: "That is more than we can take in one go. Please send less and try again.",
+    /** A form field or link carrying characters no one types (NUL, broken Unicode). */
+    unsafeText: (field: string) => `"${field}" contains characters we can't accept. Please remove them and try again.`,
+    /** A link whose address is broken (bad percent-encoding). */
+    badAddress: "That link is broken. Please check the address and try again.",
   },
   auth: {
     invalidCredentials: "Invalid login credentials",

@@ -3,9 +3,11 @@ import type { Logger } from "pino";
 import type { Database } from "~/db/client.server";
 import { AppError, isAppError } from "~/lib/app-error";
 import { countCodeTry, HOLD_LIMITS, personOfSession } from "~/services/booking-limits";
+import { unsafeField } from "~/lib/unsafe-text";
 import { holdTickets } from "~/services/hold-tickets";
 import type { Throttle } from "~/services/throttle";
 import { readCheckoutForm } from "~/web/lib/checkout-form";
+import { messages } from "~/web/messages";
 import type { AppEnv } from "../app";
 import type { Auth } from "../auth.server";
 import { clientIp } from "../client-ip";
@@ -57,7 +59,11 @@ export function holdRoutes(deps: { database: Database; auth: Auth; ticketCodes: 
     if (Number(c.req.header("Content-Length") ?? 0) > MAX_FORM_BYTES) return errorResponse(c, tooLarge());
     const body = await c.req.text();
     if (body.length > MAX_FORM_BYTES) return errorResponse(c, tooLarge());
-    const checkout = readCheckoutForm(new URLSearchParams(body), c.req.query("key") ?? null, deps.ticketCodes.unlockKey);
+    const form = new URLSearchParams(body);
+    // This body skips the input guard's reading (to stay cheap), so its fields are checked here.
+    const unsafe = unsafeField(form);
+    if (unsafe) return errorResponse(c, new AppError("bad_request", messages.generic.unsafeText(unsafe), { field: unsafe }));
+    const checkout = readCheckoutForm(form, c.req.query("key") ?? null, deps.ticketCodes.unlockKey);
     // A retried press must find the hold the first one made (DESIGN §3): no key, no hold.
     if (!checkout.idempotencyKey) return errorResponse(c, new AppError("bad_request", "The booking form needs its key: reload the page and try again.", { field: "key" }));
     const ip = clientIp(c, deps.trustProxy);

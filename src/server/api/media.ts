@@ -4,7 +4,12 @@ import type { FileStorage } from "../storage/local-storage.server";
 /** Serves stored files by key. Keys are content-addressed or never rewritten, so they cache long. */
 export function mediaRoutes(storage: FileStorage) {
   return new Hono().get("/*", async (c) => {
-    const key = decodeURIComponent(c.req.path.replace(/^\/media\//, ""));
+    let key: string;
+    try {
+      key = decodeURIComponent(c.req.path.replace(/^\/media\//, ""));
+    } catch {
+      return c.text("Not found", 404);
+    }
     const file = await storage.read(key);
     if (!file) return c.text("Not found", 404);
     c.header("Content-Type", file.contentType);

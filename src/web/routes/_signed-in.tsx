@@ -1,5 +1,6 @@
 import { Outlet, redirect } from "react-router";
 import { setFlash } from "~/web/lib/flash.server";
+import { whereTheyWere } from "~/web/lib/signed-in.server";
 import type { Route } from "./+types/_signed-in";
 
 /**
@@ -9,9 +10,7 @@ import type { Route } from "./+types/_signed-in";
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
   if (!context.user) {
-    const url = new URL(request.url);
-    // React Router's data requests carry ".data"; the page itself is what to come back to.
-    const back = url.pathname.replace(/\.data$/, "") + url.search.replace(/[?&]_routes=[^&]*/, "").replace(/^&/, "?");
+    const back = whereTheyWere(request);
     throw redirect("/", { headers: setFlash(new Headers(), { tone: "info", text: "Log in to see that page.", link: { href: `/log-in?redirect=${encodeURIComponent(back)}`, label: "Log in" } }) });
   }
   return { user: context.user };

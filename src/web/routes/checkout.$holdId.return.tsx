@@ -4,9 +4,12 @@ import { data, Link, redirect, useRevalidator } from "react-router";
 import { and, eq } from "drizzle-orm";
 import { hold, payment } from "~/db/schema";
 import { isAppError } from "~/lib/app-error";
+import { isUuid } from "~/lib/uuid";
 import { settleAndNotify } from "~/server/payments/settle.server";
 import { setFlash } from "~/web/lib/flash.server";
 import { TestPaymentsNotice } from "~/web/components/booking/test-payments-notice";
+import { uuidParam } from "~/web/lib/route-params";
+import { requireUser } from "~/web/lib/signed-in.server";
 import { messages } from "~/web/messages";
 import type { Route } from "./+types/checkout.$holdId.return";
 
@@ -19,13 +22,15 @@ export const meta: Route.MetaFunction = () => [{ title: "Confirming your payment
  * webhooks and the reconciliation job can all arrive in any order.
  */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const user = requireUser(context, request);
+  const holdId = uuidParam(params.holdId);
   const db = context.database.db;
   const paymentId = new URL(request.url).searchParams.get("payment") ?? "";
   const [p] = await db
     .select({ sessionId: payment.providerSessionId })
     .from(payment)
     .innerJoin(hold, eq(hold.id, payment.holdId))
-    .where(and(eq(payment.id, paymentId.match(/^[0-9a-f-]{36}$/i) ? paymentId : "00000000-0000-0000-0000-000000000000"), eq(hold.id, params.holdId), eq(hold.userId, context.user!.id)))
+    .where(and(eq(payment.id, isUuid(paymentId) ? paymentId : "00000000-0000-0000-0000-000000000000"), eq(hold.id, holdId), eq(hold.userId, user.id)))
     .limit(1);
   if (!p) throw data(null, { status: 404 });
   const testPayments = !context.payments.movesMoney;
@@ -41,16 +46,16 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
         throw redirect(`/orders/${result.orderReference}`, { headers: setFlash(new Headers(), { tone: "success", text: messages.buyer.paidTwiceRefunded }) });
       }
       if (result.orderReference) throw redirect(`/orders/${result.orderReference}`);
-      throw redirect(`/checkout/${params.holdId}`, { headers: setFlash(new Headers(), { tone: "error", text: messages.buyer.totalChangedRefunded }) });
+      throw redirect(`/checkout/${holdId}`, { headers: setFlash(new Headers(), { tone: "error", text: messages.buyer.totalChangedRefunded }) });
     }
-    if (result.state === "refunding" || result.state === "refund_refused") return { state: "refunding" as const, holdId: params.holdId, testPayments };
+    if (result.state === "refunding" || result.state === "refund_refused") return { state: "refunding" as const, holdId: holdId, testPayments };
     if (result.state === "declined" || result.state === "expired") {
-      throw redirect(`/checkout/${params.holdId}`, { headers: setFlash(new Headers(), { tone: "error", text: messages.buyer.purchaseFailed }) });
+      throw redirect(`/checkout/${holdId}`, { headers: setFlash(new Headers(), { tone: "error", text: messages.buyer.purchaseFailed }) });
     }
-    return { state: "pending" as const, holdId: params.holdId, testPayments };
+    return { state: "pending" as const, holdId: holdId, testPayments };
   } catch (error) {
     if (error instanceof Response) throw error;
-    if (isAppError(error)) return { state: "error" as const, holdId: params.holdId, testPayments, message: error.code === "internal" ? messages.buyer.ticketsError : messages.buyer.paymentError };
+    if (isAppError(error)) return { state: "error" as const, holdId: holdId, testPayments, message: error.code === "internal" ? messages.buyer.ticketsError : messages.buyer.paymentError };
     throw error;
   }
 }

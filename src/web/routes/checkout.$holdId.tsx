@@ -19,6 +19,7 @@ import { TestPaymentsNotice } from "~/web/components/booking/test-payments-notic
 import { sendOrderConfirmation } from "~/server/email/order-emails.server";
 import { setFlash } from "~/web/lib/flash.server";
 import { messages } from "~/web/messages";
+import { uuidParam } from "~/web/lib/route-params";
 import { requireUser } from "~/web/lib/signed-in.server";
 import type { Route } from "./+types/checkout.$holdId";
 
@@ -29,17 +30,18 @@ export const meta: Route.MetaFunction = () => [{ title: "Checkout · Ticketyboo"
 const WARN_AT_SECONDS = 60;
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
-  const user = requireUser(context);
+  const user = requireUser(context, request);
+  const holdId = uuidParam(params.holdId);
   const db = context.database.db;
   const now = new Date();
-  let checkout = await getCheckout(db, { holdId: params.holdId, userId: user.id });
+  let checkout = await getCheckout(db, { holdId, userId: user.id });
   if (!checkout) throw data(null, { status: 404 });
   if (checkout.orderReference) throw redirect(`/orders/${checkout.orderReference}`);
   // Time is up: give the stock back now rather than at the next sweep.
   if (checkout.status === "active" && checkout.expiresAt <= now) {
-    await db.transaction((tx) => releaseHoldsAndOffer(tx, { now, holdIds: [params.holdId] }));
+    await db.transaction((tx) => releaseHoldsAndOffer(tx, { now, holdIds: [holdId] }));
     await sendWaitlistOffers({ db, mailer: context.mailer, publicUrl: context.publicUrl }, now);
-    checkout = (await getCheckout(db, { holdId: params.holdId, userId: user.id }))!;
+    checkout = (await getCheckout(db, { holdId, userId: user.id }))!;
   }
   return {
     checkout,
@@ -51,24 +53,25 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
 }
 
 export async function action({ params, context, request }: Route.ActionArgs) {
-  const user = requireUser(context);
+  const user = requireUser(context, request);
+  const holdId = uuidParam(params.holdId);
   const db = context.database.db;
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
   const now = new Date();
-  const checkout = await getCheckout(db, { holdId: params.holdId, userId: user.id });
+  const checkout = await getCheckout(db, { holdId, userId: user.id });
   if (!checkout) throw data(null, { status: 404 });
 
   if (intent === "extend") {
     try {
-      return { extendedTo: await extendHold(db, { holdId: params.holdId, userId: user.id, now }) };
+      return { extendedTo: await extendHold(db, { holdId, userId: user.id, now }) };
     } catch (error) {
       if (isAppError(error)) return { error: error.message };
       throw error;
     }
   }
   if (intent === "release") {
-    await db.transaction((tx) => releaseHoldsAndOffer(tx, { now, holdIds: [params.holdId], as: "released" }));
+    await db.transaction((tx) => releaseHoldsAndOffer(tx, { now, holdIds: [holdId], as: "released" }));
     await sendWaitlistOffers({ db, mailer: context.mailer, publicUrl: context.publicUrl }, now);
     throw redirect(`/events/${checkout.event.slug}`);
   }
@@ -83,7 +86,7 @@ export async function action({ params, context, request }: Route.ActionArgs) {
     else if (value) answers[q.id] = value;
   }
   if (Object.keys(errors).length > 0) return { errors, answers };
-  await db.update(holdTable).set({ answers }).where(eq(holdTable.id, params.holdId));
+  await db.update(holdTable).set({ answers }).where(eq(holdTable.id, holdId));
 
   if (checkout.status !== "active" || checkout.expiresAt <= now) return { error: messages.informational.outOfTime, expired: true };
   try {
@@ -92,7 +95,7 @@ export async function action({ params, context, request }: Route.ActionArgs) {
       // (each order also counts towards the person's share of the event, which the claim enforces).
       await countFreeCheckout(context.throttle, { ip: context.clientIp, userId: user.id }, now);
       const done = await completeOrder(db, {
-        holdId: params.holdId,
+        holdId,
         buyer: { userId: user.id, email: user.email, name: personName(user) },
         payment: null,
         now,
@@ -101,7 +104,7 @@ export async function action({ params, context, request }: Route.ActionArgs) {
       if (done.created) await sendOrderConfirmation({ db, mailer: context.mailer, publicUrl: context.publicUrl, orderId: done.orderId });
       throw redirect(`/orders/${done.reference}`, { headers: setFlash(new Headers(), { tone: "success", text: "You're going! Your tickets are ready." }) });
     }
-    const started = await startPayment(db, context.payments, { holdId: params.holdId, userId: user.id, email: user.email, publicUrl: context.publicUrl, now });
+    const started = await startPayment(db, context.payments, { holdId, userId: user.id, email: user.email, publicUrl: context.publicUrl, now });
     throw redirect(started.redirectUrl);
   } catch (error) {
     if (error instanceof Response) throw error;

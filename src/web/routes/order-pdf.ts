@@ -6,8 +6,8 @@ import { requireUser } from "~/web/lib/signed-in.server";
 import type { Route } from "./+types/order-pdf";
 
 /** An order's tickets as one PDF, a page each: the ones its buyer still holds. */
-export async function loader({ params, context }: Route.LoaderArgs) {
-  const user = requireUser(context);
+export async function loader({ params, context, request }: Route.LoaderArgs) {
+  const user = requireUser(context, request);
   const db = context.database.db;
   const [o] = await db.select({ id: order.id }).from(order).where(and(eq(order.reference, params.reference), eq(order.userId, user.id)));
   const docs = o ? await ticketDocuments(db, { orderId: o.id, holderId: user.id }) : null;

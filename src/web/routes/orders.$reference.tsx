@@ -18,8 +18,8 @@ import type { Route } from "./+types/orders.$reference";
 export const handle = { title: "Your order" };
 export const meta: Route.MetaFunction = ({ data: loaded }) => [{ title: loaded ? `Order ${loaded.order.reference} · Ticketyboo` : "Order not found · Ticketyboo" }, { name: "robots", content: "noindex" }];
 
-export async function loader({ params, context }: Route.LoaderArgs) {
-  const user = requireUser(context);
+export async function loader({ params, context, request }: Route.LoaderArgs) {
+  const user = requireUser(context, request);
   const db = context.database.db;
   const found = await getOrder(db, { reference: params.reference, userId: user.id });
   if (!found) throw data(null, { status: 404 });
@@ -39,7 +39,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 export async function action({ params, request, context }: Route.ActionArgs) {
-  const user = requireUser(context);
+  const user = requireUser(context, request);
   const db = context.database.db;
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");

@@ -18,14 +18,14 @@ export const handle = { title: "Tickets" };
 export const meta: Route.MetaFunction = () => [{ title: "Tickets and cancellations · Partner Studio · Ticketyboo" }, { name: "robots", content: "noindex" }];
 
 /** Host tools are for hosts: anyone else gets the page-not-found answer, which says nothing. */
-function requireHost(context: Route.LoaderArgs["context"]) {
-  const user = requireUser(context);
+function requireHost(context: Route.LoaderArgs["context"], request: Request) {
+  const user = requireUser(context, request);
   if (user.userType !== "host") throw data(null, { status: 404 });
   return user;
 }
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const host = requireHost(context);
+  const host = requireHost(context, request);
   const now = new Date();
   const db = context.database.db;
   const page = Number(new URL(request.url).searchParams.get("page") ?? "1");
@@ -36,7 +36,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 type ActionResult = { ok: string } | { error: string; target: string };
 
 export async function action({ request, context }: Route.ActionArgs): Promise<ActionResult> {
-  const host = requireHost(context);
+  const host = requireHost(context, request);
   const db = context.database.db;
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");

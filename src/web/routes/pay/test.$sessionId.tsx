@@ -25,6 +25,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
 export async function action({ params, request, context }: Route.ActionArgs) {
   if (!context.testPayments) throw data(null, { status: 404 });
+  if (!(await context.testPayments.session(params.sessionId))) throw data(null, { status: 404 });
   const intent = String((await request.formData()).get("intent") ?? "");
   if (intent === "cancel") throw redirect(await context.testPayments.abandon(params.sessionId));
   const result = await context.testPayments.pay(params.sessionId, intent === "decline" ? "decline" : "success", new Date());

@@ -15,15 +15,15 @@ import type { Route } from "./+types/customer-support";
 export const handle = { title: "Customer support" };
 export const meta: Route.MetaFunction = () => [{ title: "Customer support · Ticketyboo" }];
 
-export function loader({ context }: Route.LoaderArgs) {
-  const user = requireUser(context);
+export function loader({ context, request }: Route.LoaderArgs) {
+  const user = requireUser(context, request);
   return { email: user.email };
 }
 
 type Field = "subject" | "message" | "orderReference";
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = requireUser(context);
+  const user = requireUser(context, request);
   const form = await request.formData();
   const values = {
     subject: String(form.get("subject") ?? ""),

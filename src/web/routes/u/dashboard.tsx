@@ -19,7 +19,7 @@ const TICKET_EVENTS = 3;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   // The signed-in layout has already sent anyone without a session away.
-  const user = requireUser(context);
+  const user = requireUser(context, request);
   const db = context.database.db;
   const now = new Date();
   const location = readLocation(request.headers.get("Cookie") ?? "");

@@ -9,18 +9,19 @@ import { useAskFirst } from "~/web/lib/use-ask-first";
 import { FormMessage, TextField } from "~/web/components/ui/field";
 import { authHeaders, cookiesFrom } from "~/web/lib/auth-calls.server";
 import { setFlash } from "~/web/lib/flash.server";
+import { requireUser } from "~/web/lib/signed-in.server";
 import { messages } from "~/web/messages";
 import type { Route } from "./+types/delete-account";
 
 export const handle = { title: "Delete account" };
 export const meta: Route.MetaFunction = () => [{ title: "Delete account · Ticketyboo" }];
 
-export function loader({ context }: Route.LoaderArgs) {
-  return { isHost: context.user!.userType === "host" };
+export function loader({ context, request }: Route.LoaderArgs) {
+  return { isHost: requireUser(context, request).userType === "host" };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = context.user!;
+  const user = requireUser(context, request);
   if (user.userType === "host") return { error: messages.account.hostCannotDelete, passwordError: null };
   const form = await request.formData();
   if (!(await isCurrentPassword(context.database.db, user.id, String(form.get("password") ?? "")))) {

@@ -13,13 +13,13 @@ import type { Route } from "./+types/display-guests";
 export const handle = { title: "Display guests" };
 export const meta: Route.MetaFunction = () => [{ title: "Display guests · Ticketyboo" }];
 
-export async function loader({ context }: Route.LoaderArgs) {
-  const user = requireUser(context);
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const user = requireUser(context, request);
   return getGuestDisplay(context.database.db, user.id);
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = requireUser(context);
+  const user = requireUser(context, request);
   // The form is only shown to hosts; a buyer posting anyway just sees their page again.
   if (user.userType !== "host") return { ok: false as const };
   const form = await request.formData();

@@ -19,7 +19,7 @@ function cursor(value: string | null): number | null {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = requireUser(context);
+  const user = requireUser(context, request);
   const params = new URL(request.url).searchParams;
   const before = cursor(params.get("before"));
   const after = before === null ? cursor(params.get("after")) : null;
@@ -32,7 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = requireUser(context);
+  const user = requireUser(context, request);
   const form = await request.formData();
   const now = new Date();
   if (form.get("intent") === "read-all") {

@@ -14,15 +14,15 @@ import type { Route } from "./+types/feedback";
 export const handle = { title: "Feedback" };
 export const meta: Route.MetaFunction = () => [{ title: "Feedback · Ticketyboo" }];
 
-export function loader({ context }: Route.LoaderArgs) {
-  requireUser(context);
+export function loader({ context, request }: Route.LoaderArgs) {
+  requireUser(context, request);
   return null;
 }
 
 type Field = "message" | "topic";
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = requireUser(context);
+  const user = requireUser(context, request);
   const form = await request.formData();
   const values = { message: String(form.get("message") ?? ""), topic: String(form.get("topic") ?? "") };
   try {

@@ -16,8 +16,8 @@ import type { Route } from "./+types/marketing-permissions";
 export const handle = { title: "Email preferences" };
 export const meta: Route.MetaFunction = () => [{ title: "Email preferences · Ticketyboo" }];
 
-export async function loader({ context }: Route.LoaderArgs) {
-  const user = requireUser(context);
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const user = requireUser(context, request);
   return getEmailPreferences(context.database.db, user.id);
 }
 
@@ -26,7 +26,7 @@ export async function loader({ context }: Route.LoaderArgs) {
  * changed on this page is sent on: a preference changed meanwhile in another tab is not undone.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = requireUser(context);
+  const user = requireUser(context, request);
   const form = await request.formData();
   const changes: Partial<EmailPreferences> = {};
   for (const key of EMAIL_PREFERENCE_KEYS) {

@@ -5,8 +5,8 @@ import { messages } from "~/web/messages";
 import type { Route } from "./+types/ticket-pdf";
 
 /** One ticket as a PDF (its holder's only), to print or keep in a wallet app. */
-export async function loader({ params, context }: Route.LoaderArgs) {
-  const user = requireUser(context);
+export async function loader({ params, context, request }: Route.LoaderArgs) {
+  const user = requireUser(context, request);
   const docs = await ticketDocuments(context.database.db, { ticketId: params.ticketId, holderId: user.id });
   if (!docs) throw new Response(messages.informational.ticketNotFound, { status: 404 });
   const pdf = await renderTicketsPdf(docs.tickets, { title: `Ticket ${docs.reference}` });

@@ -26,8 +26,8 @@ export const meta: Route.MetaFunction = ({ data: loaded }) => [
   { name: "robots", content: "noindex" },
 ];
 
-export async function loader({ params, context }: Route.LoaderArgs) {
-  const user = requireUser(context);
+export async function loader({ params, context, request }: Route.LoaderArgs) {
+  const user = requireUser(context, request);
   const ticket = await getMyTicket(context.database.db, { ticketId: params.ticketId, userId: user.id });
   // Unknown, or someone else's: the same answer either way, so ids can't be probed.
   if (!ticket) throw data({ ticket: null }, { status: 404 });
@@ -40,7 +40,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 export async function action({ params, request, context }: Route.ActionArgs) {
-  const user = requireUser(context);
+  const user = requireUser(context, request);
   const db = context.database.db;
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");

@@ -11,7 +11,7 @@ export const handle = { title: "My Tickets" };
 export const meta: Route.MetaFunction = () => [{ title: "My tickets · Ticketyboo" }, { name: "robots", content: "noindex" }];
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const user = requireUser(context);
+  const user = requireUser(context, request);
   const now = new Date();
   const page = Number(new URL(request.url).searchParams.get("past") ?? "1");
   const tickets = await listMyTickets(context.database.db, { userId: user.id, now, pastPage: Number.isInteger(page) && page > 0 ? page : 1 });

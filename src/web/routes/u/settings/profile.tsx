@@ -2,7 +2,7 @@ import { ExternalLink, ImageIcon } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { data, Form, Link, useFetcher, useNavigation } from "react-router";
 import { toast } from "sonner";
-import { IMAGE_MAX_BYTES, imageFileProblem, IMAGE_SIGNATURE_BYTES } from "~/domain/image-rules";
+import { imageFileProblem, IMAGE_SIGNATURE_BYTES } from "~/domain/image-rules";
 import { BIO_MAX_LENGTH, characterCount, normaliseBio, normaliseUsername, type ProfileInput, validateProfile } from "~/domain/profile-rules";
 import { isAppError } from "~/lib/app-error";
 import { processImageUpload, type ImagePurpose, type StoredImage } from "~/services/process-image-upload";
@@ -11,6 +11,7 @@ import { ImagePicker } from "~/web/components/image-picker";
 import { SettingsLayout } from "~/web/components/settings-layout";
 import { FormMessage, TextAreaField, TextField } from "~/web/components/ui/field";
 import { readLimitedFormData } from "~/web/lib/read-limited-form";
+import { PROFILE_FORM_MAX_BYTES } from "~/web/lib/request-limits";
 import { requireUser } from "~/web/lib/signed-in.server";
 import { useHydrated } from "~/web/lib/use-hydrated";
 import { useUnsavedChanges } from "~/web/lib/use-unsaved-changes";
@@ -20,12 +21,6 @@ import type { UsernameCheck } from "./username-available";
 
 export const handle = { title: "Profile" };
 export const meta: Route.MetaFunction = () => [{ title: "Profile settings · Ticketyboo" }];
-
-/**
- * The form carries up to two images of at most 10 MB each, plus a little text: anything bigger
- * is refused from its Content-Length before the body is read.
- */
-const MAX_FORM_BYTES = 2 * IMAGE_MAX_BYTES + 512 * 1024;
 
 const TEXT_FIELDS = ["firstName", "lastName", "username", "phone", "bio", "hostTitle"] as const;
 const IMAGE_FIELDS = [
@@ -37,16 +32,16 @@ type FieldName = (typeof TEXT_FIELDS)[number] | (typeof IMAGE_FIELDS)[number]["f
 type FieldErrors = Partial<Record<FieldName, string>>;
 type ActionResult = { ok: true; savedAt: number; changed: boolean } | { ok: false; values: ProfileInput | null; fieldErrors: FieldErrors; formError?: string };
 
-export async function loader({ context }: Route.LoaderArgs) {
-  const me = requireUser(context);
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const me = requireUser(context, request);
   const profile = await getEditableProfile(context.database.db, me.id);
   return { userId: me.id, profile };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const me = requireUser(context);
+  const me = requireUser(context, request);
   const { db } = context.database;
-  const form = await readLimitedFormData(request, MAX_FORM_BYTES);
+  const form = await readLimitedFormData(request, PROFILE_FORM_MAX_BYTES);
   if (form === "too_large") {
     return data<ActionResult>({ ok: false, values: null, fieldErrors: {}, formError: messages.images.tooLarge }, { status: 413 });
   }

@@ -10,13 +10,14 @@ import { CheckboxField, FormMessage, TextField } from "~/web/components/ui/field
 import { authFailure, authHeaders, cookiesFrom } from "~/web/lib/auth-calls.server";
 import { useUnsavedChanges } from "~/web/lib/use-unsaved-changes";
 import { messages } from "~/web/messages";
+import { requireUser } from "~/web/lib/signed-in.server";
 import type { Route } from "./+types/security";
 
 export const handle = { title: "Security" };
 export const meta: Route.MetaFunction = () => [{ title: "Security · Ticketyboo" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = context.user!;
+  const user = requireUser(context, request);
   const headers = authHeaders(request, context);
   const [sessions, current] = await Promise.all([context.auth.api.listSessions({ headers }), context.auth.api.getSession({ headers })]);
   return {
@@ -44,7 +45,7 @@ type Result =
 const passwordMessages = { too_short: messages.auth.passwordTooShort, too_long: messages.auth.passwordTooLong, too_common: messages.auth.passwordTooCommon } as const;
 
 export async function action({ request, context }: Route.ActionArgs): Promise<Result | Response> {
-  const user = context.user!;
+  const user = requireUser(context, request);
   const form = await request.formData();
   const text = (name: string) => String(form.get(name) ?? "");
   const headers = authHeaders(request, context);

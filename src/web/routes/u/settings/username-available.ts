@@ -16,7 +16,7 @@ export interface UsernameCheck {
  * the profile form. Their own current username counts as available. Saving still checks.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const me = requireUser(context);
+  const me = requireUser(context, request);
   const username = normaliseUsername(new URL(request.url).searchParams.get("username") ?? "").slice(0, 100);
   const headers = { "Cache-Control": "private, no-store" };
   const problem = usernameProblem(username);
