@@ -5,7 +5,8 @@ import { account, emailMessage, feedback, notification, session, user } from "~/
 import { createTestDatabase } from "../../tests/setup/test-db";
 import { createEvent } from "../../tests/factories/events";
 import { createUser, FACTORY_PASSWORD } from "../../tests/factories/users";
-import { isCurrentPassword } from "./check-password";
+import { checkPasswordThrottled, isCurrentPassword } from "./check-password";
+import { createDbThrottle } from "./throttle";
 import { DELETED_NAME, deleteBuyerAccount, deletedEmail } from "./delete-account";
 import { exportAccountData } from "./export-account-data";
 
@@ -36,6 +37,32 @@ describe("isCurrentPassword", () => {
     expect(await isCurrentPassword(database.db, person.id, FACTORY_PASSWORD)).toBe(true);
     expect(await isCurrentPassword(database.db, person.id, "not-it")).toBe(false);
     expect(await isCurrentPassword(database.db, person.id, "")).toBe(false);
+  });
+});
+
+describe("checkPasswordThrottled (the delete-account form's check)", () => {
+  it("stops comparing after 5 wrong passwords for the account, from any address, then lets the right one through once the window passes", async () => {
+    const throttle = createDbThrottle(database.db);
+    const person = await createUser(database.db);
+    const other = await createUser(database.db);
+    const at = (minutes: number) => new Date(now.getTime() + minutes * 60_000);
+    for (let i = 0; i < 5; i++) {
+      expect(await checkPasswordThrottled(database.db, throttle, { userId: person.id, ip: `203.0.113.${i}`, password: `guess-${i}`, now: at(0) })).toEqual({ ok: false, reason: "wrong" });
+    }
+    expect(await checkPasswordThrottled(database.db, throttle, { userId: person.id, ip: "198.51.100.7", password: FACTORY_PASSWORD, now: at(1) })).toMatchObject({ ok: false, reason: "throttled" });
+    expect(await checkPasswordThrottled(database.db, throttle, { userId: other.id, ip: "198.51.100.7", password: FACTORY_PASSWORD, now: at(1) })).toEqual({ ok: true });
+    expect(await checkPasswordThrottled(database.db, throttle, { userId: person.id, ip: "198.51.100.7", password: FACTORY_PASSWORD, now: at(16) })).toEqual({ ok: true });
+  });
+
+  it("stops one address after 10 wrong passwords across accounts", async () => {
+    const throttle = createDbThrottle(database.db);
+    const ip = "192.0.2.77";
+    for (let i = 0; i < 10; i++) {
+      const someone = await createUser(database.db);
+      expect((await checkPasswordThrottled(database.db, throttle, { userId: someone.id, ip, password: "guess", now })).ok).toBe(false);
+    }
+    const person = await createUser(database.db);
+    expect(await checkPasswordThrottled(database.db, throttle, { userId: person.id, ip, password: FACTORY_PASSWORD, now })).toMatchObject({ ok: false, reason: "throttled" });
   });
 });
 

@@ -2,6 +2,7 @@ import { and, eq, inArray, ne, or } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { account, emailMessage, event, feedback, notification, session, ticketTransfer, user, verification, waitlistEntry } from "~/db/schema";
 import { AppError } from "~/lib/app-error";
+import { emailChangeRecordsOf } from "./email-change";
 import { ownedImageKey } from "./process-image-upload";
 import { releaseHoldsAndOffer } from "./waitlist-offers";
 
@@ -32,7 +33,7 @@ export async function deleteBuyerAccount(db: Db, { userId, now }: { userId: stri
     await tx.delete(notification).where(eq(notification.userId, userId));
     await tx.delete(emailMessage).where(or(eq(emailMessage.userId, userId), eq(emailMessage.toAddress, person.email)));
     // Pending password-reset tokens name the user in their value.
-    await tx.delete(verification).where(or(eq(verification.identifier, person.email), eq(verification.value, userId)));
+    await tx.delete(verification).where(or(eq(verification.identifier, person.email), eq(verification.value, userId), emailChangeRecordsOf(userId)));
     // Off every waitlist; places held for them go back, to the next in line.
     const leaving = await tx
       .update(waitlistEntry)
