@@ -50,8 +50,8 @@ test("better-auth endpoints our forms do not use answer 404", async ({ playwrigh
   const api = await playwright.request.newContext({ baseURL });
   await api.post("/api/auth/sign-in/email", { data: DEMO.buyer });
   for (const path of ["/api/auth/delete-user", "/api/auth/verify-password", "/api/auth/update-session", "/api/auth/revoke-sessions"]) {
-    expect((await api.post(path, { data: { password: DEMO.buyer.password } })).status(), path).toBe(404);
+    expect((await api.post(path, { data: { password: DEMO.buyer.password }, headers: { Origin: baseURL! } })).status(), path).toBe(404);
   }
-  expect((await api.post("/api/auth/update-user", { data: { userType: "host" } })).status()).toBe(400);
+  expect((await api.post("/api/auth/update-user", { data: { userType: "host" }, headers: { Origin: baseURL! } })).status()).toBe(400);
   await api.dispose();
 });
