@@ -24,6 +24,8 @@ export const AUTH_ENDPOINT_POLICY: Readonly<Record<string, { policy: EndpointPol
   "/update-user": { policy: "guarded", why: "first and last name only, with the profile form's rules; the display name follows them" },
   "/list-sessions": { policy: "open", why: "the caller's own sessions (Security page)" },
   "/revoke-other-sessions": { policy: "open", why: "the Security page's \"Log out other devices\"" },
+  "/revoke-session": { policy: "open", why: "ends one of the caller's own sessions, found by its token" },
+  "/revoke-sessions": { policy: "open", why: "ends all of the caller's own sessions, like logging out everywhere" },
   "/ok": { policy: "open", why: "health answer" },
   "/error": { policy: "open", why: "better-auth's error page" },
 
@@ -31,8 +33,6 @@ export const AUTH_ENDPOINT_POLICY: Readonly<Record<string, { policy: EndpointPol
   "/delete-user/callback": { policy: "refused", why: "as /delete-user" },
   "/update-session": { policy: "refused", why: "no session field is anyone's to write" },
   "/verify-password": { policy: "refused", why: "a password oracle our forms never use" },
-  "/revoke-session": { policy: "refused", why: "not offered by our forms" },
-  "/revoke-sessions": { policy: "refused", why: "not offered by our forms" },
   "/reset-password/:token": { policy: "refused", why: "our reset email links straight to our own page" },
   "/sign-in/social": { policy: "refused", why: "no social sign-in" },
   "/callback/:id": { policy: "refused", why: "no social sign-in" },

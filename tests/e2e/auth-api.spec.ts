@@ -49,7 +49,7 @@ test.describe("POST /api/auth/sign-in/email", () => {
 test("better-auth endpoints our forms do not use answer 404", async ({ playwright, baseURL }) => {
   const api = await playwright.request.newContext({ baseURL });
   await api.post("/api/auth/sign-in/email", { data: DEMO.buyer });
-  for (const path of ["/api/auth/delete-user", "/api/auth/verify-password", "/api/auth/update-session", "/api/auth/revoke-sessions"]) {
+  for (const path of ["/api/auth/delete-user", "/api/auth/verify-password", "/api/auth/update-session", "/api/auth/unlink-account"]) {
     expect((await api.post(path, { data: { password: DEMO.buyer.password }, headers: { Origin: baseURL! } })).status(), path).toBe(404);
   }
   expect((await api.post("/api/auth/update-user", { data: { userType: "host" }, headers: { Origin: baseURL! } })).status()).toBe(400);
