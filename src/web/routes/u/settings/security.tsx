@@ -97,7 +97,7 @@ export async function action({ request, context }: Route.ActionArgs): Promise<Re
       intent,
       ok: true,
       newEmail,
-      message: `We've sent a link to ${newEmail}. Your email changes to it once you click the link (within 24 hours).`,
+      message: `We've sent a link to ${newEmail}. Your email changes to it once you click the link (within 24 hours); we'll then tell ${user.email}, with a way to undo it.`,
     };
   }
 
