@@ -79,12 +79,21 @@ export function normalisePhone(raw: string): string {
   return raw.trim().replace(/\s+/g, " ");
 }
 
-function normaliseName(raw: string): string {
+/** Single spaces, no padding: how first, last and host names are stored. */
+export function normaliseName(raw: string): string {
   return raw.trim().replace(/\s+/g, " ");
 }
 
 // Control characters and angle brackets have no place in a name shown to others.
 const UNSAFE_NAME = /[\p{Cc}\p{Cf}<>]/u;
+
+/** Why a first or last name (already normalised) would be refused, or null: the profile form's rule, wherever a name is written. */
+export function personNameProblem(name: string): "required" | "too_long" | "invalid" | null {
+  if (name === "") return "required";
+  if (characterCount(name) > NAME_MAX_LENGTH) return "too_long";
+  if (UNSAFE_NAME.test(name)) return "invalid";
+  return null;
+}
 
 export function usernameProblem(username: string): Extract<ProfileProblem, { field: "username" }>["problem"] | null {
   if (username === "") return "required";
@@ -125,9 +134,8 @@ export function validateProfile(
     ["firstName", firstName],
     ["lastName", lastName],
   ] as const) {
-    if (value === "") problems.push({ field, problem: "required" });
-    else if (characterCount(value) > NAME_MAX_LENGTH) problems.push({ field, problem: "too_long" });
-    else if (UNSAFE_NAME.test(value)) problems.push({ field, problem: "invalid" });
+    const problem = personNameProblem(value);
+    if (problem) problems.push({ field, problem });
   }
 
   // A host's booking page needs a username; a buyer may go without one.

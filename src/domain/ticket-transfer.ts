@@ -49,3 +49,16 @@ export function recipientProblem(toEmail: string, fromEmail: string): string | n
   if (normaliseEmail(email) === normaliseEmail(fromEmail)) return "That's your own email address: enter your friend's.";
   return null;
 }
+
+/** Why a signed-in person may not claim a transfer sent to `toEmail`, or null when they may. */
+export function claimantProblem(person: { email: string; emailVerified: boolean }, toEmail: string): "wrong_account" | "unverified" | null {
+  if (normaliseEmail(person.email) !== normaliseEmail(toEmail)) return "wrong_account";
+  if (!person.emailVerified) return "unverified";
+  return null;
+}
+
+export const claimantProblemText = {
+  wrong_account: (toEmail: string) => `This ticket was sent to ${toEmail}. Log in with that address to claim it.`,
+  unverified: (toEmail: string) =>
+    `Please verify your email address first: open the link we sent to ${toEmail}, then come back to this page to claim your ticket.`,
+} as const;

@@ -4,11 +4,14 @@ import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
 import { emailMessage, session, user } from "~/db/schema";
+import { isCurrentPassword } from "~/services/check-password";
+import { findEmailChangeUndo, undoEmailChange } from "~/services/email-change";
 import { createDbThrottle } from "~/services/throttle";
 import { createUser, FACTORY_PASSWORD } from "../../tests/factories/users";
 import { solveRobotCheck } from "../../tests/factories/robot-check";
 import { createTestDatabase } from "../../tests/setup/test-db";
 import { createApp } from "./app";
+import { AUTH_ENDPOINT_POLICY } from "./auth-endpoints";
 import { createAuth } from "./auth.server";
 import { loadConfig } from "./config.server";
 import { createMailer, type ServerMailer } from "./email/mailer.server";
@@ -26,6 +29,7 @@ let boss: JobQueue;
 let mailer: ServerMailer;
 let robotCheck: RobotCheck;
 let app: ReturnType<typeof createApp>;
+let auth: ReturnType<typeof createAuth>;
 const logger = pino({ level: "silent" });
 
 beforeAll(async () => {
@@ -36,7 +40,7 @@ beforeAll(async () => {
   robotCheck = createRobotCheck({ db: database.db, hmacKey: "k".repeat(32), maxNumber: 200 });
   const throttle = createDbThrottle(database.db);
   const config = loadConfig({ NODE_ENV: "production", DATA_DIR: "/tmp/ticketyboo-auth-test", TRUST_PROXY: "true" });
-  const auth = createAuth({ db: database.db, secret: "s".repeat(32), baseUrl: "http://localhost:3000", mailer, throttle, robotCheck });
+  auth = createAuth({ db: database.db, secret: "s".repeat(32), baseUrl: "http://localhost:3000", mailer, throttle, robotCheck });
   app = createApp({
     config,
     database,
@@ -103,18 +107,39 @@ describe("sign-in", () => {
     expect(res.headers.getSetCookie()).toEqual([]);
   });
 
-  it("throttles an account after 5 wrong passwords, even from other addresses and with the right one", async () => {
+  it("past 5 wrong passwords from anywhere, the owner's right password still works, with the robot check", async () => {
     const person = await createUser(database.db);
+    // A stranger, from addresses of their own.
     for (let i = 0; i < 5; i++) {
       expect((await post("/sign-in/email", { email: person.email, password: `wrong-${i}` }, { ip: newIp() })).status).toBe(401);
     }
-    const blocked = await post("/sign-in/email", { email: person.email, password: FACTORY_PASSWORD }, { ip: newIp() });
-    expect(blocked.status).toBe(429);
-    expect(((await blocked.json()) as { message: string }).message).toBe("Please try again in a few minutes!");
-    expect(blocked.headers.getSetCookie()).toEqual([]);
-    // Someone else is unaffected.
+    const owner = newIp();
+    const asked = await post("/sign-in/email", { email: person.email, password: FACTORY_PASSWORD }, { ip: owner });
+    expect(asked.status).toBe(400);
+    expect(await asked.json()).toMatchObject({ code: "ROBOT_CHECK_REQUIRED", message: "Please verify you are not a robot!" });
+    expect(asked.headers.getSetCookie()).toEqual([]);
+    const signedIn = await post("/sign-in/email", { email: person.email, password: FACTORY_PASSWORD }, { ip: owner, headers: { "x-altcha": await solved() } });
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.headers.getSetCookie().some((c) => c.startsWith("tb.session_token="))).toBe(true);
+    // Signing in cleared the account's count: no robot check next time.
+    expect((await post("/sign-in/email", { email: person.email, password: FACTORY_PASSWORD }, { ip: newIp() })).status).toBe(200);
+    // Someone else was never affected.
     const other = await createUser(database.db);
     expect((await post("/sign-in/email", { email: other.email, password: FACTORY_PASSWORD }, { ip: newIp() })).status).toBe(200);
+  });
+
+  it("one address gets 10 wrong passwords at an account, robot check or not; then it waits, and only it", async () => {
+    const person = await createUser(database.db);
+    const ip = newIp();
+    for (let i = 0; i < 10; i++) {
+      const headers: Record<string, string> = i >= 5 ? { "x-altcha": await solved() } : {};
+      expect((await post("/sign-in/email", { email: person.email, password: `wrong-${i}` }, { ip, headers })).status, `try ${i + 1}`).toBe(401);
+    }
+    const blocked = await post("/sign-in/email", { email: person.email, password: FACTORY_PASSWORD }, { ip, headers: { "x-altcha": await solved() } });
+    expect(blocked.status).toBe(429);
+    expect(((await blocked.json()) as { message: string }).message).toBe("Please try again in a few minutes!");
+    const elsewhere = await post("/sign-in/email", { email: person.email, password: FACTORY_PASSWORD }, { ip: newIp(), headers: { "x-altcha": await solved() } });
+    expect(elsewhere.status).toBe(200);
   });
 
   it("throttles an address after 20 wrong passwords across many accounts", async () => {
@@ -267,5 +292,179 @@ describe("under https", () => {
     expect(cookie).not.toMatch(/Domain=/i);
     const session = await auth.api.getSession({ headers: new Headers({ Cookie: cookie.split(";")[0]! }) });
     expect(session?.user.id).toBe(person.id);
+  });
+});
+
+/** A new person signed in through the API: the person and their session cookie (`name=value`). */
+async function signedIn(overrides: Parameters<typeof createUser>[1] = {}) {
+  const person = await createUser(database.db, overrides);
+  const res = await post("/sign-in/email", { email: person.email, password: FACTORY_PASSWORD }, { ip: newIp() });
+  expect(res.status).toBe(200);
+  const cookie = res.headers.getSetCookie().find((c) => c.startsWith("tb.session_token="))!.split(";")[0]!;
+  return { person, cookie };
+}
+
+async function userRow(id: string) {
+  const [row] = await database.db.select().from(user).where(eq(user.id, id));
+  return row!;
+}
+
+describe("every endpoint better-auth mounts is ours", () => {
+  it("has a decision for each endpoint better-auth has, so a new one cannot slip in unnoticed", () => {
+    const mounted = Object.values(auth.api as Record<string, { path?: string; options?: { metadata?: { SERVER_ONLY?: boolean } } }>)
+      .filter((e) => e.path && !e.options?.metadata?.SERVER_ONLY)
+      .map((e) => e.path!);
+    expect(mounted.length).toBeGreaterThan(20);
+    expect(mounted.filter((p) => !(p in AUTH_ENDPOINT_POLICY)), "endpoints without a decision").toEqual([]);
+  });
+
+  it("answers 404 for the endpoints we refuse, signed in or not, and deletes nobody", async () => {
+    const { person, cookie } = await signedIn();
+    const refused = Object.entries(AUTH_ENDPOINT_POLICY).filter(([, p]) => p.policy === "refused").map(([path]) => path.replace(/:(\w+)/, "x"));
+    for (const path of refused) {
+      const body = { password: FACTORY_PASSWORD, token: "x", providerId: "credential", callbackURL: "/" };
+      const asPost = await post(path, body, { ip: newIp(), headers: { Cookie: cookie } });
+      const asGet = await app.request(`/api/auth${path}?token=x`, { headers: { Cookie: cookie, "X-Forwarded-For": newIp() } });
+      expect([asPost.status, asGet.status], path).toEqual([404, 404]);
+    }
+    expect((await userRow(person.id)).email).toBe(person.email);
+    expect(await database.db.select().from(session).where(eq(session.userId, person.id))).toHaveLength(1);
+  });
+});
+
+describe("update-user", () => {
+  it("refuses the role, the image and every field our forms do not offer, and changes nothing", async () => {
+    const { person, cookie } = await signedIn();
+    const attempts: Record<string, unknown>[] = [
+      { userType: "host" },
+      { userType: "admin" },
+      { image: "/media/seed/events/summer-social.jpg" },
+      { image: "https://elsewhere.example/cat.jpg" },
+      { name: "Someone Else" },
+      { isStaff: true },
+      { username: "boxoffice" },
+      { hostTitle: "Totally Official Tickets" },
+      { firstName: "Ada", userType: "host" },
+    ];
+    for (const body of attempts) {
+      const res = await post("/update-user", body, { ip: newIp(), headers: { Cookie: cookie } });
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(await res.json(), JSON.stringify(body)).toMatchObject({ code: "FIELD_NOT_WRITABLE" });
+    }
+    const row = await userRow(person.id);
+    expect(row).toMatchObject({ userType: "buyer", image: null, name: person.name, firstName: person.firstName, isStaff: false, username: null, hostTitle: null });
+  });
+
+  it("holds names to the profile form's rules: no 5,000-character names, no HTML", async () => {
+    const { person, cookie } = await signedIn();
+    for (const firstName of ["x".repeat(5000), "<img src=x onerror=alert(1)>", "  ", 42]) {
+      const res = await post("/update-user", { firstName }, { ip: newIp(), headers: { Cookie: cookie } });
+      expect(res.status, String(firstName).slice(0, 20)).toBe(400);
+    }
+    expect((await userRow(person.id)).firstName).toBe(person.firstName);
+  });
+
+  it("saves a first and last name cleaned as the form cleans them, with the display name in step", async () => {
+    const { person, cookie } = await signedIn();
+    const res = await post("/update-user", { firstName: "  Ada  ", lastName: "King   Lovelace" }, { ip: newIp(), headers: { Cookie: cookie } });
+    expect(res.status).toBe(200);
+    expect(await userRow(person.id)).toMatchObject({ firstName: "Ada", lastName: "King Lovelace", name: "Ada King Lovelace", userType: "buyer" });
+  });
+});
+
+describe("sign-up writes only what the form offers", () => {
+  it("refuses a named image and names the profile form would refuse", async () => {
+    const ip = newIp();
+    const cases: [Record<string, unknown>, string][] = [
+      [signUpBody("img@example.com", { image: "/media/seed/events/summer-social.jpg" }), "FIELD_NOT_WRITABLE"],
+      [signUpBody("long@example.com", { firstName: "x".repeat(5000) }), "INVALID_NAME"],
+      [signUpBody("html@example.com", { lastName: "<script>alert(1)</script>" }), "INVALID_NAME"],
+    ];
+    for (const [body, code] of cases) {
+      const res = await post("/sign-up/email", body, { ip, headers: { "x-altcha": await solved() } });
+      expect(res.status, code).toBe(400);
+      expect(await res.json()).toMatchObject({ code });
+    }
+  });
+
+  it("keeps the display name to the cleaned first and last names, whatever `name` says", async () => {
+    const email = "named@example.com";
+    const res = await post("/sign-up/email", signUpBody(email, { name: "<b>x</b>".repeat(1000), firstName: " Sam ", lastName: "Sign  " }), {
+      ip: newIp(),
+      headers: { "x-altcha": await solved() },
+    });
+    expect(res.status).toBe(200);
+    const [row] = await database.db.select().from(user).where(eq(user.email, email));
+    expect(row).toMatchObject({ name: "Sam Sign", firstName: "Sam", lastName: "Sign", userType: "buyer", image: null });
+  });
+});
+
+describe("password checks of signed-in people", () => {
+  it("change-password: 5 wrong current passwords, then even the right one waits", async () => {
+    const { person, cookie } = await signedIn();
+    for (let i = 0; i < 5; i++) {
+      const res = await post("/change-password", { currentPassword: `wrong-${i}`, newPassword: "a-brand-new-one" }, { ip: newIp(), headers: { Cookie: cookie } });
+      expect(res.status).toBe(400);
+      expect(await res.json()).toMatchObject({ code: "INVALID_PASSWORD" });
+    }
+    const blocked = await post("/change-password", { currentPassword: FACTORY_PASSWORD, newPassword: "a-brand-new-one" }, { ip: newIp(), headers: { Cookie: cookie } });
+    expect(blocked.status).toBe(429);
+    expect(await isCurrentPassword(database.db, person.id, FACTORY_PASSWORD)).toBe(true);
+  });
+});
+
+describe("change of email", () => {
+  const changeEmails = (to: string) => database.db.select().from(emailMessage).where(eq(emailMessage.toAddress, to));
+
+  it("needs the current password: a session alone sends nothing", async () => {
+    const { person, cookie } = await signedIn();
+    for (const body of [{ newEmail: "thief-1@example.com" }, { newEmail: "thief-1@example.com", password: "guess-one" }]) {
+      const res = await post("/change-email", body, { ip: newIp(), headers: { Cookie: cookie } });
+      expect(res.status).toBe(400);
+      expect(await res.json()).toMatchObject({ code: "INVALID_PASSWORD", message: "Incorrect password" });
+    }
+    expect(await changeEmails("thief-1@example.com")).toEqual([]);
+    expect((await userRow(person.id)).email).toBe(person.email);
+  });
+
+  it("throttles wrong passwords per account, then refuses even the right one for a while", async () => {
+    const { cookie } = await signedIn();
+    for (let i = 0; i < 5; i++) {
+      expect((await post("/change-email", { newEmail: "thief-2@example.com", password: `guess-${i}` }, { ip: newIp(), headers: { Cookie: cookie } })).status).toBe(400);
+    }
+    const blocked = await post("/change-email", { newEmail: "thief-2@example.com", password: FACTORY_PASSWORD }, { ip: newIp(), headers: { Cookie: cookie } });
+    expect(blocked.status).toBe(429);
+    expect(await changeEmails("thief-2@example.com")).toEqual([]);
+  });
+
+  it("with the password, confirms by the new address; the old one is told and can undo it, which voids the old link", async () => {
+    const { person, cookie } = await signedIn({ firstName: "Bea" });
+    const newEmail = `moved-${person.id.slice(0, 8)}@example.com`;
+    const res = await post("/change-email", { newEmail, password: FACTORY_PASSWORD, callbackURL: "/email-verified" }, { ip: newIp(), headers: { Cookie: cookie } });
+    expect(res.status).toBe(200);
+    const [confirm] = await changeEmails(newEmail);
+    expect(confirm?.template).toBe("change-email");
+    const link = /(\/api\/auth\/verify-email\?token=[^"&\s]+)/.exec(confirm!.text)![1]!;
+
+    const followed = await app.request(`${link}&callbackURL=%2Femail-verified`, { headers: { "X-Forwarded-For": newIp() } });
+    expect(followed.status).toBe(302);
+    expect(followed.headers.get("location")).toBe("/email-verified");
+    expect((await userRow(person.id)).email).toBe(newEmail);
+
+    const [told] = (await changeEmails(person.email)).filter((m) => m.template === "email-changed");
+    expect(told?.text).toContain(newEmail);
+    const undoToken = /undo-email-change\?token=([A-Za-z0-9_-]+)/.exec(told!.text)?.[1];
+    expect(undoToken).toBeTruthy();
+
+    expect(await findEmailChangeUndo(database.db, undoToken!, new Date())).toEqual({ from: person.email, to: newEmail });
+    expect(await undoEmailChange(database.db, { token: undoToken!, now: new Date() })).toEqual({ email: person.email });
+    expect(await userRow(person.id)).toMatchObject({ email: person.email, emailVerified: true });
+    expect(await database.db.select().from(session).where(eq(session.userId, person.id))).toEqual([]);
+    await expect(undoEmailChange(database.db, { token: undoToken!, now: new Date() })).rejects.toMatchObject({ code: "not_found" });
+
+    // Whoever changed it cannot confirm their address again with the link they already have.
+    const again = await app.request(`${link}&callbackURL=%2Femail-verified`, { headers: { "X-Forwarded-For": newIp() } });
+    expect(again.headers.get("location")).toBe("/email-verified?error=INVALID_TOKEN");
+    expect((await userRow(person.id)).email).toBe(person.email);
   });
 });

@@ -1,14 +1,19 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
-import { APIError, createAuthMiddleware } from "better-auth/api";
+import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
 import { eq } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import * as schema from "~/db/schema";
 import { isUserType, isValidEmail, normaliseEmail, passwordProblem } from "~/domain/account-rules";
+import { normaliseName, personNameProblem } from "~/domain/profile-rules";
 import { formatLondonTime } from "~/lib/format";
 import { addNotification } from "~/services/add-notification";
+import { checkPasswordThrottled } from "~/services/check-password";
+import { EMAIL_CHANGE_UNDO_DAYS, isEmailChangeLinkRevoked, recordEmailChange } from "~/services/email-change";
+import { profileProblemMessage } from "~/services/update-profile";
 import type { Throttle } from "~/services/throttle";
 import { messages } from "~/web/messages";
+import { isAllowedAuthPath } from "./auth-endpoints";
 import { AUTH_LIMITS, throttleKeys } from "./auth-limits";
 import type { Mailer } from "./email/mailer";
 import type { RobotCheck } from "./robot-check.server";
@@ -68,6 +73,28 @@ export function createAuth({ db, secret, baseUrl, trustedOrigins = [new URL(base
   const nextSendMessage = (retryAfterMs: number) =>
     `We've just sent you an email. You can ask for another at ${formatLondonTime(new Date(now().getTime() + retryAfterMs))}.`;
 
+  /** A first or last name as the profile form takes it, or a 400 naming the field. */
+  const checkedName = (field: "firstName" | "lastName", raw: unknown): string => {
+    const value = typeof raw === "string" ? normaliseName(raw) : "";
+    const problem = personNameProblem(value);
+    if (problem) throw badRequest(profileProblemMessage({ field, problem }), problem === "required" ? `${field === "firstName" ? "FIRST" : "LAST"}_NAME_REQUIRED` : "INVALID_NAME");
+    return value;
+  };
+
+  /**
+   * The signed-in person's current password, checked with the shared throttle (per account and
+   * per address). Without a session the endpoint itself answers 401.
+   */
+  const requireCurrentPassword = async (ctx: { headers?: Headers } & Parameters<typeof getSessionFromCtx>[0], password: unknown, wrongMessage: string) => {
+    const current = await getSessionFromCtx(ctx);
+    if (!current) return;
+    const ip = ctx.headers?.get(CLIENT_IP_HEADER) ?? "unknown";
+    const result = await checkPasswordThrottled(db, throttle, { userId: current.user.id, ip, password: typeof password === "string" ? password : "", now: now() });
+    if (result.ok) return;
+    if (result.reason === "throttled") throw tooMany(result.retryAfterMs);
+    throw badRequest(wrongMessage, "INVALID_PASSWORD");
+  };
+
   return betterAuth({
     appName: "Ticketyboo",
     baseURL: baseUrl,
@@ -124,7 +151,8 @@ export function createAuth({ db, secret, baseUrl, trustedOrigins = [new URL(base
     user: {
       changeEmail: { enabled: true },
       additionalFields: {
-        userType: { type: "string", required: false, defaultValue: "buyer", input: true },
+        // Set from the sign-up choice by the create hook below; nobody writes it through the API.
+        userType: { type: "string", required: false, defaultValue: "buyer", input: false },
         username: { type: "string", required: false, input: false },
         firstName: { type: "string", required: false, input: true },
         lastName: { type: "string", required: false, input: true },
@@ -136,6 +164,23 @@ export function createAuth({ db, secret, baseUrl, trustedOrigins = [new URL(base
     databaseHooks: {
       user: {
         create: {
+          /**
+           * Sign-up is the one way an account is made: its role is the choice made there, its names
+           * are cleaned as the profile form cleans them, and nothing else from the body is kept.
+           */
+          async before(user, context) {
+            const body = (context?.path === "/sign-up/email" ? (context.body ?? {}) : {}) as Record<string, unknown>;
+            const firstName = typeof body.firstName === "string" ? normaliseName(body.firstName) : "";
+            const lastName = typeof body.lastName === "string" ? normaliseName(body.lastName) : "";
+            return {
+              data: {
+                ...user,
+                userType: isUserType(body.userType) ? body.userType : "buyer",
+                ...(firstName && lastName ? { firstName, lastName, name: `${firstName} ${lastName}` } : {}),
+                image: null,
+              },
+            };
+          },
           async after(user) {
             const u = user as typeof user & { firstName?: string | null; userType?: string };
             const userType = u.userType === "host" ? "host" : "buyer";
@@ -158,27 +203,76 @@ export function createAuth({ db, secret, baseUrl, trustedOrigins = [new URL(base
             });
           },
         },
+        update: {
+          /**
+           * A change of email is complete once the new address's link is followed: the old address
+           * is told, with a link that puts it back (and ends every session).
+           */
+          async after(user, context) {
+            if (context?.path !== "/verify-email") return;
+            const query = (context.query ?? {}) as Record<string, unknown>;
+            const link = changeOfEmailLink(query.token);
+            if (!link || link.to !== user.email.toLowerCase() || link.from === link.to) return;
+            const { token } = await recordEmailChange(db, { userId: user.id, from: link.from, to: link.to, now: now() });
+            await mailer.send({
+              to: link.from,
+              userId: user.id,
+              template: {
+                name: "email-changed",
+                props: {
+                  firstName: firstNameOf(user),
+                  newEmail: link.to,
+                  undoUrl: `${baseUrl}/account/undo-email-change?token=${encodeURIComponent(token)}`,
+                  undoDays: EMAIL_CHANGE_UNDO_DAYS,
+                },
+              },
+            });
+          },
+        },
       },
     },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
+        // Every endpoint is ours: what is not on the list (auth-endpoints.ts) does not exist.
+        if (!isAllowedAuthPath(ctx.path)) throw new APIError("NOT_FOUND", { message: "Not found", code: "NOT_FOUND" });
         const ip = ctx.headers?.get(CLIENT_IP_HEADER) ?? "unknown";
         const body = (ctx.body ?? {}) as Record<string, unknown>;
         const email = typeof body.email === "string" ? normaliseEmail(body.email) : "";
         switch (ctx.path) {
-          case "/sign-in/email":
+          case "/sign-in/email": {
             await peek(throttleKeys.signInFailuresByIp(ip), AUTH_LIMITS.signInFailuresByIp);
-            await peek(throttleKeys.signInFailuresByAccount(email), AUTH_LIMITS.signInFailuresByAccount);
+            await peek(throttleKeys.signInFailuresByAccountAndIp(email, ip), AUTH_LIMITS.signInFailuresByAccountAndIp);
+            // Past the account's limit the owner can still get in, with the robot check as well.
+            const account = await throttle.peek(throttleKeys.signInFailuresByAccount(email), AUTH_LIMITS.signInFailuresByAccount, now());
+            if (!account.allowed && !(await robotCheck.verify(ctx.headers?.get(ROBOT_CHECK_HEADER), now())).ok) {
+              throw badRequest(messages.auth.notARobot, "ROBOT_CHECK_REQUIRED");
+            }
             return;
+          }
           case "/sign-up/email": {
             await hit(throttleKeys.signUpByIp(ip), AUTH_LIMITS.signUpByIp);
             await requireRobotCheck(ctx.headers);
             if (!isValidEmail(email)) throw badRequest(messages.auth.invalidEmail, "INVALID_EMAIL");
             if (!isUserType(body.userType)) throw badRequest(messages.auth.chooseAccountType, "INVALID_USER_TYPE");
-            if (typeof body.firstName !== "string" || body.firstName.trim() === "") throw badRequest(messages.auth.firstNameRequired, "FIRST_NAME_REQUIRED");
-            if (typeof body.lastName !== "string" || body.lastName.trim() === "") throw badRequest(messages.auth.lastNameRequired, "LAST_NAME_REQUIRED");
-            checkPassword(body.password, { email, name: typeof body.name === "string" ? body.name : undefined });
+            const firstName = checkedName("firstName", body.firstName);
+            const lastName = checkedName("lastName", body.lastName);
+            // A profile image is uploaded from the profile page, never named.
+            if (body.image !== undefined && body.image !== null) throw badRequest("A profile image can only be uploaded from your profile page.", "FIELD_NOT_WRITABLE");
+            checkPassword(body.password, { email, name: `${firstName}${lastName}` });
             return;
+          }
+          case "/update-user": {
+            // Only what the profile form edits that better-auth can write, with the form's rules.
+            const fields = Object.keys(body);
+            const other = fields.find((f) => f !== "firstName" && f !== "lastName");
+            if (other !== undefined) throw badRequest(`${other} can't be changed here.`, "FIELD_NOT_WRITABLE");
+            if (fields.length === 0) throw badRequest("Nothing to change.", "NO_FIELDS_TO_UPDATE");
+            const current = await getSessionFromCtx(ctx);
+            if (!current) return;
+            const me = current.user as typeof current.user & { firstName?: string | null; lastName?: string | null };
+            const firstName = "firstName" in body ? checkedName("firstName", body.firstName) : (me.firstName ?? "");
+            const lastName = "lastName" in body ? checkedName("lastName", body.lastName) : (me.lastName ?? "");
+            return { context: { body: { firstName, lastName, name: `${firstName} ${lastName}`.trim() } } };
           }
           case "/request-password-reset":
             await hit(throttleKeys.resetByIp(ip), AUTH_LIMITS.resetByIp);
@@ -193,13 +287,26 @@ export function createAuth({ db, secret, baseUrl, trustedOrigins = [new URL(base
             await peek(throttleKeys.verifySend(email), AUTH_LIMITS.verifySend, nextSendMessage);
             return;
           case "/change-password":
-            await peek(throttleKeys.passwordChecksByIp(ip), AUTH_LIMITS.passwordChecksByIp);
             checkPassword(body.newPassword, {});
+            await requireCurrentPassword(ctx, body.currentPassword, messages.auth.oldPasswordIncorrect);
             return;
           case "/change-email": {
             const newEmail = typeof body.newEmail === "string" ? normaliseEmail(body.newEmail) : "";
             if (!isValidEmail(newEmail)) throw badRequest(messages.auth.invalidEmail, "INVALID_EMAIL");
+            // A session alone must not be enough to take the account: the password too, on every route.
+            await requireCurrentPassword(ctx, body.password, messages.auth.incorrectPassword);
             await peek(throttleKeys.verifySend(newEmail), AUTH_LIMITS.verifySend, nextSendMessage);
+            return;
+          }
+          case "/verify-email": {
+            const link = changeOfEmailLink(ctx.query?.token);
+            if (!link) return;
+            const [holder] = await db.select({ id: schema.user.id }).from(schema.user).where(eq(schema.user.email, link.from));
+            if (holder && (await isEmailChangeLinkRevoked(db, { userId: holder.id, issuedAt: link.issuedAt, now: now() }))) {
+              const callback = typeof ctx.query?.callbackURL === "string" ? ctx.query.callbackURL : "";
+              if (callback.startsWith("/") && !callback.startsWith("//")) throw ctx.redirect(`${callback}${callback.includes("?") ? "&" : "?"}error=INVALID_TOKEN`);
+              throw new APIError("UNAUTHORIZED", { message: "Invalid token", code: "INVALID_TOKEN" });
+            }
             return;
           }
           default:
@@ -216,13 +323,12 @@ export function createAuth({ db, secret, baseUrl, trustedOrigins = [new URL(base
           if (failed && status === 401) {
             // Only wrong passwords count, so a person who signs in often is never locked out.
             await throttle.hit(throttleKeys.signInFailuresByIp(ip), AUTH_LIMITS.signInFailuresByIp, now());
+            await throttle.hit(throttleKeys.signInFailuresByAccountAndIp(email, ip), AUTH_LIMITS.signInFailuresByAccountAndIp, now());
             await throttle.hit(throttleKeys.signInFailuresByAccount(email), AUTH_LIMITS.signInFailuresByAccount, now());
           } else if (!failed) {
             await throttle.reset(throttleKeys.signInFailuresByAccount(email));
+            await throttle.reset(throttleKeys.signInFailuresByAccountAndIp(email, ip));
           }
-        }
-        if (ctx.path === "/change-password" && failed && (ctx.context.returned as APIError).statusCode === 400) {
-          await throttle.hit(throttleKeys.passwordChecksByIp(ip), AUTH_LIMITS.passwordChecksByIp, now());
         }
       }),
     },
@@ -257,6 +363,23 @@ export type Auth = ReturnType<typeof createAuth>;
 function firstNameOf(user: { name: string } & Record<string, unknown>): string {
   const first = user.firstName;
   return typeof first === "string" && first.trim() !== "" ? first : user.name.split(" ")[0] || "there";
+}
+
+/**
+ * What a change-of-email link (better-auth's /verify-email token carrying `updateTo`) asks for.
+ * Only read here: better-auth checks its signature and expiry itself before acting on it.
+ */
+function changeOfEmailLink(token: unknown): { from: string; to: string; issuedAt: Date } | null {
+  if (typeof token !== "string") return null;
+  const part = token.split(".")[1];
+  if (!part) return null;
+  try {
+    const payload = JSON.parse(Buffer.from(part, "base64url").toString("utf8")) as { email?: unknown; updateTo?: unknown; iat?: unknown };
+    if (typeof payload.email !== "string" || typeof payload.updateTo !== "string" || typeof payload.iat !== "number") return null;
+    return { from: payload.email.toLowerCase(), to: payload.updateTo.toLowerCase(), issuedAt: new Date(payload.iat * 1000) };
+  } catch {
+    return null;
+  }
 }
 
 /** better-auth builds the link with the callback the client asked for; ours always lands on our own page. */

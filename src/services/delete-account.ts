@@ -1,16 +1,20 @@
-import { and, eq, inArray, or } from "drizzle-orm";
+import { and, eq, inArray, ne, or } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { account, emailMessage, feedback, notification, session, ticketTransfer, user, verification, waitlistEntry } from "~/db/schema";
+import { account, emailMessage, event, feedback, notification, session, ticketTransfer, user, verification, waitlistEntry } from "~/db/schema";
 import { AppError } from "~/lib/app-error";
+import { emailChangeRecordsOf } from "./email-change";
+import { ownedImageKey } from "./process-image-upload";
 import { releaseHoldsAndOffer } from "./waitlist-offers";
 
 export const DELETED_NAME = "Deleted user";
+
+const HOST_CANNOT_DELETE = "Hosts can't delete their account here. Please contact support.";
 
 /** The address a deleted account keeps: unique, and at a domain that can never receive mail (RFC 2606). */
 export const deletedEmail = (userId: string) => `deleted+${userId}@deleted.ticketyboo.invalid`;
 
 /**
- * A buyer leaves (spec §6: hosts cannot). Their personal data is erased or anonymised in one
+ * A buyer leaves (spec §6: hosts cannot, nor anyone with events that are not deleted). Their personal data is erased or anonymised in one
  * transaction; the user row stays, nameless, so the orders hosts keep for their records still
  * point somewhere. Returns the storage keys of their images for the caller to remove after commit.
  */
@@ -18,14 +22,18 @@ export async function deleteBuyerAccount(db: Db, { userId, now }: { userId: stri
   return db.transaction(async (tx) => {
     const [person] = await tx.select().from(user).where(eq(user.id, userId)).for("update");
     if (!person || person.deletedAt) throw new AppError("not_found");
-    if (person.userType === "host") throw new AppError("forbidden", "Hosts can't delete their account here. Please contact support.");
+    // The role as stored, and the events themselves: anyone who runs an event (whatever their
+    // account says they are) has buyers to answer to, so the account stays until support closes it.
+    if (person.userType === "host") throw new AppError("forbidden", HOST_CANNOT_DELETE);
+    const [hosted] = await tx.select({ id: event.id }).from(event).where(and(eq(event.hostId, userId), ne(event.status, "deleted"))).limit(1);
+    if (hosted) throw new AppError("forbidden", HOST_CANNOT_DELETE, { reason: "hosts_events" });
 
     await tx.delete(session).where(eq(session.userId, userId));
     await tx.delete(account).where(eq(account.userId, userId));
     await tx.delete(notification).where(eq(notification.userId, userId));
     await tx.delete(emailMessage).where(or(eq(emailMessage.userId, userId), eq(emailMessage.toAddress, person.email)));
     // Pending password-reset tokens name the user in their value.
-    await tx.delete(verification).where(or(eq(verification.identifier, person.email), eq(verification.value, userId)));
+    await tx.delete(verification).where(or(eq(verification.identifier, person.email), eq(verification.value, userId), emailChangeRecordsOf(userId)));
     // Off every waitlist; places held for them go back, to the next in line.
     const leaving = await tx
       .update(waitlistEntry)
@@ -59,13 +67,7 @@ export async function deleteBuyerAccount(db: Db, { userId, now }: { userId: stri
         updatedAt: now,
       })
       .where(and(eq(user.id, userId)));
-    return { imageKeys: [person.image, person.coverImage].filter((k): k is string => Boolean(k)).map(storageKeyOf).filter((k): k is string => k !== null) };
+    // Only files they uploaded themselves: the image fields say what was shown, not whose file it is.
+    return { imageKeys: [person.image, person.coverImage].map((url) => ownedImageKey(url, userId)).filter((k): k is string => k !== null) };
   });
-}
-
-/** Images are stored by key and shown at /media/<key>; the user row keeps the public path. */
-function storageKeyOf(pathOrKey: string): string | null {
-  if (pathOrKey.startsWith("/media/")) return pathOrKey.slice("/media/".length);
-  if (/^https?:/.test(pathOrKey)) return null;
-  return pathOrKey;
 }

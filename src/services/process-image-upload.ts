@@ -85,14 +85,25 @@ export async function processImageUpload(
     return refuse(messages.images.invalidFile);
   }
 
-  const key = `users/${userId}/${purpose}-${randomUUID()}.jpg`;
+  const key = `${userUploadPrefix(userId)}${purpose}-${randomUUID()}.jpg`;
   await storage.save(key, output.data, "image/jpeg");
   return { key, url: `/media/${key}`, width: output.info.width, height: output.info.height };
 }
 
-/** Images are stored by key and shown at /media/<key>; the user row keeps the public path. */
-export function storageKeyOfImageUrl(url: string | null): string | null {
-  if (!url) return null;
-  if (url.startsWith("/media/")) return url.slice("/media/".length);
+/** Where a person's uploads are stored: only the upload above writes under it, naming them from their session. */
+export const userUploadPrefix = (userId: string) => `users/${userId}/`;
+
+/**
+ * The storage key behind a person's image, if the file is theirs to delete: one they uploaded
+ * (stored under their own prefix), or their demo avatar. A profile's image field only says what
+ * is shown; it is never proof of whose file it is, so anything else (another person's photo, an
+ * event's cover, an outside URL) gives null and is never removed on their behalf.
+ */
+export function ownedImageKey(url: string | null, userId: string): string | null {
+  if (!url?.startsWith("/media/")) return null;
+  const key = url.slice("/media/".length);
+  if (key.includes("..") || key.includes("//")) return null;
+  if (key.startsWith(userUploadPrefix(userId)) && !key.slice(userUploadPrefix(userId).length).includes("/")) return key;
+  if (key === `seed/users/${userId}.jpg`) return key;
   return null;
 }

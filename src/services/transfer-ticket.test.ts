@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
-import { ticket, ticketTransfer } from "~/db/schema";
+import { ticket, ticketTransfer, user } from "~/db/schema";
 import { isAppError } from "~/lib/app-error";
 import { createTicketCodes } from "~/server/ticket-codes.server";
 import { createEvent, createHost } from "../../tests/factories/events";
@@ -27,9 +27,15 @@ async function setUp() {
   const db = database.db;
   const e = await createEvent(db, { hostId, startsAt: new Date("2026-12-05T19:30:00Z") });
   const bea = await createBuyer(db, "Bea Buyer");
-  const sam = await createBuyer(db, "Sam Friend");
+  const sam = await verified(await createBuyer(db, "Sam Friend"));
   const bought = await buyTickets(db, { eventId: e.id, buyer: bea, quantity: 2, now, sign: codes.sign });
   return { e, bea, sam, bought, t: bought.tickets[0]! };
+}
+
+/** The friend's address is verified, as a claim needs. */
+async function verified<T extends { id: string }>(person: T): Promise<T> {
+  await database.db.update(user).set({ emailVerified: true }).where(eq(user.id, person.id));
+  return person;
 }
 
 async function errorOf(p: Promise<unknown>) {
@@ -63,6 +69,27 @@ describe("passing a ticket to a friend", () => {
     expect(await claimTicket(database.db, codes.sign, { token: sent.token, user: { id: sam.id, name: sam.name }, now })).toEqual({ ticketId: t.id });
     const other = await createBuyer(database.db, "Other Person");
     expect((await errorOf(claimTicket(database.db, codes.sign, { token: sent.token, user: { id: other.id, name: other.name }, now }))).details?.reason).toBe("claimed");
+  });
+
+  it("can be claimed only by the person signed in with the address it was sent to, once verified", async () => {
+    const { bea, sam, t } = await setUp();
+    const sent = await sendTicket(database.db, { ticketId: t.id, from: { ...bea, name: bea.name }, toEmail: sam.email.toUpperCase(), now });
+    // Whoever else holds the link (a forwarded email, a shared screen) cannot take it.
+    const stranger = await verified(await createBuyer(database.db, "Stan Stranger"));
+    const wrong = await errorOf(claimTicket(database.db, codes.sign, { token: sent.token, user: { id: stranger.id, name: stranger.name }, now }));
+    expect(wrong).toMatchObject({ code: "forbidden", details: { reason: "wrong_account" } });
+    expect(wrong.message).toContain(sam.email);
+
+    // The right address, not yet verified: told to verify first.
+    await database.db.update(user).set({ emailVerified: false }).where(eq(user.id, sam.id));
+    const unverified = await errorOf(claimTicket(database.db, codes.sign, { token: sent.token, user: { id: sam.id, name: sam.name }, now }));
+    expect(unverified).toMatchObject({ code: "forbidden", details: { reason: "unverified" } });
+    expect(unverified.message).toMatch(/verify your email address first/);
+    const [untouched] = await database.db.select().from(ticket).where(eq(ticket.id, t.id));
+    expect(untouched).toMatchObject({ holderUserId: bea.id, codeVersion: 0 });
+
+    await verified(sam);
+    expect(await claimTicket(database.db, codes.sign, { token: sent.token, user: { id: sam.id, name: sam.name }, now })).toEqual({ ticketId: t.id });
   });
 
   it("is blocked once the ticket is checked in or the event has ended", async () => {
@@ -100,7 +127,7 @@ describe("passing a ticket to a friend", () => {
     const db = database.db;
     const e = await createEvent(db, { hostId, startsAt: new Date("2026-12-05T19:30:00Z") }, [{ pricePence: 0, capacity: 10 }]);
     const bea = await createBuyer(db, "Bea Buyer");
-    const sam = await createBuyer(db, "Sam Friend");
+    const sam = await verified(await createBuyer(db, "Sam Friend"));
     const bought = await buyTickets(db, { eventId: e.id, buyer: bea, quantity: 1, now, sign: codes.sign });
     const sent = await sendTicket(db, { ticketId: bought.tickets[0]!.id, from: { ...bea, name: bea.name }, toEmail: sam.email, now });
     return { bea, sam, bought, sent };

@@ -1,9 +1,9 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { cancellationRequest, event, order, ticket, ticketTransfer, ticketType, venue } from "~/db/schema";
+import { cancellationRequest, event, order, ticket, ticketTransfer, ticketType, user, venue } from "~/db/schema";
 import { normaliseEmail } from "~/domain/account-rules";
-import { recipientProblem, TICKET_NOT_FOUND, transferProblem, transferProblemText } from "~/domain/ticket-transfer";
+import { claimantProblem, claimantProblemText, recipientProblem, TICKET_NOT_FOUND, transferProblem, transferProblemText } from "~/domain/ticket-transfer";
 import { AppError } from "~/lib/app-error";
 import { isUuid } from "~/lib/uuid";
 import type { TicketSigner } from "./complete-order";
@@ -111,9 +111,11 @@ export async function findTransfer(db: Db, token: string) {
 }
 
 /**
- * The friend claims the ticket into their account. In one transaction, with the ticket locked:
- * the ticket becomes theirs under their name, with a code re-signed at the next version, so the
- * sender's copy of the old code no longer gets in. Claiming again is harmless.
+ * The friend claims the ticket into their account. Only the person signed in with the address it
+ * was sent to, once that address is verified, may: whoever else holds the link cannot. In one
+ * transaction, with the ticket locked: the ticket becomes theirs under their name, with a code
+ * re-signed at the next version, so the sender's copy of the old code no longer gets in. Claiming
+ * again is harmless.
  */
 export async function claimTicket(db: Db, sign: TicketSigner, input: { token: string; user: { id: string; name: string }; now: Date }): Promise<{ ticketId: string }> {
   return db.transaction(async (tx) => {
@@ -128,6 +130,11 @@ export async function claimTicket(db: Db, sign: TicketSigner, input: { token: st
     }
     if (t.status === "cancelled") throw new AppError("conflict", "Your friend took this ticket back, so it can't be claimed.", { reason: "cancelled" });
     if (t.fromUserId === input.user.id) throw new AppError("conflict", "This is your own ticket: send the link to your friend.", { reason: "own" });
+    // The address and whether it is verified, as stored now: never what the caller says.
+    const [claimant] = await tx.select({ email: user.email, emailVerified: user.emailVerified }).from(user).where(and(eq(user.id, input.user.id), isNull(user.deletedAt)));
+    if (!claimant) throw new AppError("not_found", TICKET_NOT_FOUND);
+    const notYou = claimantProblem(claimant, t.toEmail);
+    if (notYou) throw new AppError("forbidden", claimantProblemText[notYou](t.toEmail), { reason: notYou });
     const blocked = transferProblem(found.ticket, found.event, { holderId: t.fromUserId ?? "", now: input.now, cancellationPending: found.cancellationPending });
     if (blocked) throw new AppError("conflict", transferProblemText[blocked === "not_yours" ? "void" : blocked], { reason: blocked });
 

@@ -143,14 +143,34 @@ describe("updateProfile", () => {
   });
 
   it("points the profile at new images and hands back the keys of the ones it replaced or removed", async () => {
-    const me = await createUser(database.db, { image: "/media/users/x/profile-old.jpg", coverImage: "/media/users/x/cover-old.jpg" });
-    const replaced = await updateProfile(database.db, { userId: me.id, input: form(), images: { image: "/media/users/x/profile-new.jpg" }, now });
-    expect(replaced.discardedImageKeys).toEqual(["users/x/profile-old.jpg"]);
-    expect(await row(me.id)).toMatchObject({ image: "/media/users/x/profile-new.jpg", coverImage: "/media/users/x/cover-old.jpg" });
+    const me = await createUser(database.db);
+    const mine = (name: string) => `/media/users/${me.id}/${name}.jpg`;
+    await database.db.update(user).set({ image: mine("profile-old"), coverImage: mine("cover-old") }).where(eq(user.id, me.id));
+    const replaced = await updateProfile(database.db, { userId: me.id, input: form(), images: { image: mine("profile-new") }, now });
+    expect(replaced.discardedImageKeys).toEqual([`users/${me.id}/profile-old.jpg`]);
+    expect(await row(me.id)).toMatchObject({ image: mine("profile-new"), coverImage: mine("cover-old") });
 
     const removed = await updateProfile(database.db, { userId: me.id, input: form(), images: { coverImage: null }, now });
-    expect(removed.discardedImageKeys).toEqual(["users/x/cover-old.jpg"]);
+    expect(removed.discardedImageKeys).toEqual([`users/${me.id}/cover-old.jpg`]);
     expect((await row(me.id)).coverImage).toBeNull();
+  });
+
+  it("never hands back a file the person did not upload, whatever their image field points at", async () => {
+    const other = await createUser(database.db);
+    const me = await createUser(database.db);
+    const foreign = [
+      "/media/seed/events/summer-social.jpg",
+      `/media/users/${other.id}/profile-theirs.jpg`,
+      `/media/seed/users/${other.id}.jpg`,
+      `/media/users/${me.id}/../${other.id}/profile-theirs.jpg`,
+      "https://elsewhere.example/cat.jpg",
+    ];
+    for (const url of foreign) {
+      await database.db.update(user).set({ image: url, coverImage: url }).where(eq(user.id, me.id));
+      const result = await updateProfile(database.db, { userId: me.id, input: form(), images: { image: null, coverImage: null }, now });
+      expect(result.changed, url).toBe(true);
+      expect(result.discardedImageKeys, url).toEqual([]);
+    }
   });
 
   it("refuses a deleted account", async () => {

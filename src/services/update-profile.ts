@@ -4,7 +4,7 @@ import { user } from "~/db/schema";
 import { normaliseUsername, type ProfileInput, type ProfileProblem, usernameProblem, validateProfile } from "~/domain/profile-rules";
 import { AppError } from "~/lib/app-error";
 import { messages } from "~/web/messages";
-import { storageKeyOfImageUrl } from "./process-image-upload";
+import { ownedImageKey } from "./process-image-upload";
 
 /** What the settings page shows and edits. Images are public paths (/media/<key>) or null. */
 export interface EditableProfile {
@@ -121,8 +121,8 @@ function validationError(fieldErrors: ProfileFieldErrors): AppError {
  * every field at once and throws AppError("validation_failed") with `details.fieldErrors` naming
  * each field that is wrong, including a username someone else holds. The display `name` follows
  * the first and last names; the host name is written for hosts only. Writes nothing when nothing
- * changed. Returns the storage keys of images that were replaced or removed, for the caller to
- * delete once this has committed.
+ * changed. Returns the storage keys of the person's own uploads that were replaced or removed, for
+ * the caller to delete once this has committed (never a file someone else stored).
  */
 export async function updateProfile(
   db: Db,
@@ -165,8 +165,8 @@ export async function updateProfile(
         .where(eq(user.id, userId))
         .returning(editable);
       const discardedImageKeys = (["image", "coverImage"] as const)
-        .filter((k) => k in changes && current[k] !== null)
-        .map((k) => storageKeyOfImageUrl(current[k]))
+        .filter((k) => k in changes)
+        .map((k) => ownedImageKey(current[k], userId))
         .filter((k): k is string => k !== null);
       return { changed: true, profile: toEditable(saved!), discardedImageKeys };
     });

@@ -17,6 +17,7 @@ export default [
     route("email-verified", "routes/email-verified.tsx"),
     route("account/resend-verification", "routes/account/resend-verification.tsx"),
     route("account/verify-later", "routes/account/verify-later.tsx"),
+    route("account/undo-email-change", "routes/account/undo-email-change.tsx"),
     layout("routes/_signed-out.tsx", [
       route("log-in", "routes/log-in.tsx"),
       route("sign-up", "routes/sign-up.tsx"),

@@ -1,5 +1,5 @@
 import sharp from "sharp";
-import { acceptNecessaryOnly, expect, expectAccessible, test } from "./fixtures";
+import { acceptNecessaryOnly, BASE_URL, expect, expectAccessible, test } from "./fixtures";
 import { followEmailLink, logInAs, solveRobotCheck } from "./account-helpers";
 
 /**
@@ -141,6 +141,11 @@ test.describe("an account from sign-up to deletion", () => {
     await followEmailLink(page, person.newEmail, "Confirm your new email address", "Confirm my new email");
     await page.goto("/u/settings/security");
     await expect(page.getByRole("region", { name: "Email address" })).toContainText(`Currently ${person.newEmail} (verified)`);
+    // The old address is told, with a way to change it back.
+    await expect(async () => {
+      await page.goto(`/dev/outbox?to=${encodeURIComponent(person.email)}`);
+      await expect(page.getByRole("link", { name: "The email on your Ticketyboo account was changed" })).toBeVisible({ timeout: 1_000 });
+    }).toPass({ timeout: 20_000 });
     await page.goto("/log-out");
     await page.getByRole("alertdialog").getByRole("button", { name: "Yes" }).click();
     await page.waitForURL((url) => url.pathname === "/");
@@ -261,4 +266,47 @@ test("a host signing in is told hosting tools live in Partner Studio, with a lin
   const toast = page.getByText("Hosting tools now live in Partner Studio.");
   await expect(toast).toBeVisible();
   await expect(page.getByRole("button", { name: "Open Partner Studio" })).toBeVisible();
+});
+
+test("after a stranger's wrong passwords, the owner logs in with the robot check instead of being locked out", async ({ page, playwright }) => {
+  await acceptNecessaryOnly(page);
+  const email = `owner.${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}@example.com`;
+  const password = "orchard-lamplight-58";
+  await page.goto("/sign-up");
+  await page.getByText("Go to events").click();
+  await page.getByLabel("First name").fill("Olu");
+  await page.getByLabel("Last name").fill("Owner");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByLabel("Confirm password").fill(password);
+  await page.getByRole("checkbox", { name: /I agree to the terms of use/ }).check();
+  await solveRobotCheck(page);
+  await page.getByRole("button", { name: "Sign Up" }).click();
+  await page.waitForURL("**/u/dashboard");
+  await page.context().clearCookies();
+  await acceptNecessaryOnly(page);
+
+  // Someone who knows the address guesses five times, from a client of their own.
+  const stranger = await playwright.request.newContext({ baseURL: BASE_URL });
+  for (let i = 0; i < 5; i++) {
+    const guess = await stranger.post("/api/auth/sign-in/email", { data: { email, password: `guess-${i}-wrong` } });
+    expect(guess.status()).toBe(401);
+  }
+  await stranger.dispose();
+
+  await page.goto("/log-in");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Log In" }).click();
+  const check = page.getByRole("group", { name: "Robot check" });
+  await expect(check).toBeVisible();
+  await expect(page.getByText("Please verify you are not a robot!")).toBeVisible();
+  await expect(page.getByLabel("Email")).toHaveValue(email);
+  await expectAccessible(page);
+
+  await page.getByLabel("Password").fill(password);
+  await solveRobotCheck(page);
+  await page.getByRole("button", { name: "Log In" }).click();
+  await page.waitForURL("**/u/dashboard");
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("Olu");
 });

@@ -1,6 +1,7 @@
 import type { EmailAttachmentRef } from "~/db/schema";
 import type { CancellationDecidedProps } from "./templates/cancellation-decided";
 import type { CancellationRequestedProps } from "./templates/cancellation-requested";
+import type { EmailChangedProps } from "./templates/email-changed";
 import type { EventReminderProps } from "./templates/event-reminder";
 import type { OrderConfirmationProps } from "./templates/order-confirmation";
 import type { OrderRefundedProps } from "./templates/order-refunded";
@@ -17,6 +18,7 @@ export type EmailTemplate =
   | { name: "verify-email"; props: { firstName: string; url: string } }
   | { name: "reset-password"; props: { firstName: string; url: string } }
   | { name: "change-email"; props: { firstName: string; url: string; newEmail: string } }
+  | { name: "email-changed"; props: EmailChangedProps }
   | { name: "welcome"; props: { firstName: string; userType: "buyer" | "host" } }
   | { name: "host-onboarding"; props: { hostName: string } }
   | { name: "order-confirmation"; props: OrderConfirmationProps }

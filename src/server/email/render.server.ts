@@ -4,6 +4,7 @@ import type { EmailTemplate } from "./mailer";
 import { CancellationDecided, cancellationDecidedSubject } from "./templates/cancellation-decided";
 import { CancellationRequested, cancellationRequestedSubject } from "./templates/cancellation-requested";
 import { ChangeEmail, changeEmailSubject } from "./templates/change-email";
+import { EmailChanged, emailChangedSubject } from "./templates/email-changed";
 import { EventReminder, eventReminderSubject } from "./templates/event-reminder";
 import { HostOnboarding, hostOnboardingSubject } from "./templates/host-onboarding";
 import { OrderConfirmation, orderConfirmationSubject } from "./templates/order-confirmation";
@@ -42,6 +43,8 @@ function compose(template: EmailTemplate, publicUrl: string): { subject: string;
       return { subject: resetPasswordSubject(), element: createElement(ResetPassword, template.props) };
     case "change-email":
       return { subject: changeEmailSubject(), element: createElement(ChangeEmail, template.props) };
+    case "email-changed":
+      return { subject: emailChangedSubject(), element: createElement(EmailChanged, template.props) };
     case "welcome":
       return { subject: welcomeSubject(template.props), element: createElement(Welcome, { ...template.props, publicUrl }) };
     case "host-onboarding":

@@ -2,6 +2,7 @@ import { Form, Link, redirect, useNavigation, useSearchParams } from "react-rout
 import { normaliseEmail } from "~/domain/account-rules";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { AuthCard } from "~/web/components/auth-card";
+import { RobotCheck } from "~/web/components/robot-check";
 import { FormMessage, TextField } from "~/web/components/ui/field";
 import { authFailure, authHeaders, cookiesFrom } from "~/web/lib/auth-calls.server";
 import { setFlash } from "~/web/lib/flash.server";
@@ -15,20 +16,24 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const email = normaliseEmail(String(form.get("email") ?? ""));
   const password = String(form.get("password") ?? "");
-  if (!email || !password) return { error: messages.auth.invalidCredentials, email };
+  // The robot check is shown once the server has asked for it, and its solution goes with the next try.
+  const robotShown = form.has("altcha") || form.get("robotShown") === "1";
+  if (!email || !password) return { error: messages.auth.invalidCredentials, email, robot: robotShown };
   let cookies: Headers;
   let userType: unknown;
   try {
     const result = await context.auth.api.signInEmail({
       body: { email, password, rememberMe: form.get("remember") !== "off" },
-      headers: authHeaders(request, context),
+      headers: authHeaders(request, context, form.get("altcha")),
       returnHeaders: true,
     });
     cookies = cookiesFrom(result.headers);
     userType = (result.response.user as { userType?: unknown }).userType;
   } catch (error) {
     const failure = authFailure(error, messages.auth.invalidCredentials);
-    return { error: failure.status === 429 || failure.status >= 500 ? failure.message : messages.auth.invalidCredentials, email };
+    // Past a few wrong passwords for this account, the right one needs the robot check as well.
+    if (failure.code === "ROBOT_CHECK_REQUIRED") return { error: null, email, robot: true, robotError: true, answeredAt: Date.now() };
+    return { error: failure.status === 429 || failure.status >= 500 ? failure.message : messages.auth.invalidCredentials, email, robot: robotShown, answeredAt: Date.now() };
   }
   // Spec §4: hosts are told that hosting tools live in Partner Studio.
   if (userType === "host") setFlash(cookies, { tone: "info", text: messages.auth.hostingMoved, link: { href: "/h/dashboard", label: "Open Partner Studio" } });
@@ -41,6 +46,8 @@ export default function LogIn({ actionData }: Route.ComponentProps) {
   const [params] = useSearchParams();
   const redirectTo = params.get("redirect");
   const signUpHref = redirectTo ? `/sign-up?redirect=${encodeURIComponent(redirectTo)}` : "/sign-up";
+  // Shown when the server asked for it, here or on the way from an event page.
+  const robot = actionData?.robot === true || params.get("check") === "robot";
   return (
     <AuthCard
       title="Welcome back"
@@ -54,7 +61,7 @@ export default function LogIn({ actionData }: Route.ComponentProps) {
         </>
       }>
       <Form method="post" className="space-y-4" noValidate>
-        <FormMessage>{actionData?.error}</FormMessage>
+        <FormMessage>{actionData ? actionData.error : robot ? messages.auth.notARobot : null}</FormMessage>
         <TextField label="Email" name="email" type="email" autoComplete="email" required defaultValue={actionData?.email} />
         <div>
           <TextField label="Password" name="password" type="password" autoComplete="current-password" required />
@@ -64,6 +71,16 @@ export default function LogIn({ actionData }: Route.ComponentProps) {
             </Link>
           </p>
         </div>
+        {robot ? (
+          <>
+            <input type="hidden" name="robotShown" value="1" />
+            {/* A solution works once: each answer brings a fresh box. */}
+            <RobotCheck
+              key={actionData && "answeredAt" in actionData ? actionData.answeredAt : 0}
+              error={actionData && "robotError" in actionData && actionData.robotError ? messages.auth.notARobot : null}
+            />
+          </>
+        ) : null}
         <button type="submit" className="btn-primary w-full" disabled={busy}>
           {busy ? "Logging in…" : "Log In"}
         </button>

@@ -2,7 +2,9 @@ import { CalendarHeart, Ticket } from "lucide-react";
 import { useState } from "react";
 import { Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import { isUserType, isValidEmail, normaliseEmail, passwordProblem, type UserType } from "~/domain/account-rules";
+import { normaliseName, personNameProblem } from "~/domain/profile-rules";
 import { safeRedirect } from "~/lib/safe-redirect";
+import { profileProblemMessage } from "~/services/update-profile";
 import { AuthCard } from "~/web/components/auth-card";
 import { RobotCheck } from "~/web/components/robot-check";
 import { CheckboxField, FormMessage, TextField } from "~/web/components/ui/field";
@@ -31,18 +33,19 @@ export async function action({ request, context }: Route.ActionArgs) {
   const text = (name: string) => (typeof form.get(name) === "string" ? (form.get(name) as string) : "");
   const values: Values = {
     userType: text("userType"),
-    firstName: text("firstName").trim(),
-    lastName: text("lastName").trim(),
+    firstName: normaliseName(text("firstName")),
+    lastName: normaliseName(text("lastName")),
     email: normaliseEmail(text("email")),
     terms: form.get("terms") === "on",
   };
   const password = text("password");
   const errors: Partial<Record<Field, string>> = {};
   if (!isUserType(values.userType)) errors.userType = messages.auth.chooseAccountType;
-  if (!values.firstName) errors.firstName = messages.auth.firstNameRequired;
-  else if (values.firstName.length > 60) errors.firstName = "Please keep your first name under 60 characters.";
-  if (!values.lastName) errors.lastName = messages.auth.lastNameRequired;
-  else if (values.lastName.length > 60) errors.lastName = "Please keep your last name under 60 characters.";
+  // The profile form's rules for names, so an account never starts with a name it could not be saved with.
+  for (const field of ["firstName", "lastName"] as const) {
+    const problem = personNameProblem(values[field]);
+    if (problem) errors[field] = profileProblemMessage({ field, problem });
+  }
   if (!isValidEmail(values.email)) errors.email = messages.auth.invalidEmail;
   const problem = passwordProblem(password, { email: values.email, name: `${values.firstName}${values.lastName}` });
   if (problem) errors.password = passwordMessages[problem];
@@ -53,16 +56,18 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   let cookies: Headers;
   try {
+    // The account type is not a field better-auth writes: the create hook takes it from the sign-up body.
+    const body = {
+      email: values.email,
+      password,
+      name: `${values.firstName} ${values.lastName}`,
+      firstName: values.firstName,
+      lastName: values.lastName,
+      userType: values.userType as UserType,
+      callbackURL: "/email-verified",
+    };
     const result = await context.auth.api.signUpEmail({
-      body: {
-        email: values.email,
-        password,
-        name: `${values.firstName} ${values.lastName}`,
-        firstName: values.firstName,
-        lastName: values.lastName,
-        userType: values.userType as UserType,
-        callbackURL: "/email-verified",
-      },
+      body,
       headers: authHeaders(request, context, form.get("altcha")),
       returnHeaders: true,
     });
@@ -77,6 +82,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       PASSWORD_TOO_SHORT: "password",
       PASSWORD_TOO_LONG: "password",
       PASSWORD_TOO_COMMON: "password",
+      FIRST_NAME_REQUIRED: "firstName",
+      LAST_NAME_REQUIRED: "lastName",
     };
     const field = byField[failure.code];
     return { errors: field ? { [field]: failure.message } : {}, values, formError: field ? null : failure.message };

@@ -130,6 +130,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       buyerId = result.response.user.id;
     } catch (error) {
       const failure = authFailure(error, messages.auth.invalidCredentials);
+      // The log-in page can show the robot check this account now needs, then come back here.
+      if (failure.code === "ROBOT_CHECK_REQUIRED") throw redirect(`/log-in?check=robot&redirect=${encodeURIComponent(`/events/${params.slug}`)}`);
       return data({ signInError: failure.status === 429 || failure.status >= 500 ? failure.message : messages.auth.invalidCredentials, email }, { status: failure.status === 429 ? 429 : 401 });
     }
   }

@@ -4,6 +4,7 @@ import { isAppError } from "~/lib/app-error";
 import { formatWhenInFull } from "~/lib/format";
 import { personName } from "~/lib/person-name";
 import { seatName } from "~/lib/seats";
+import { claimantProblem, claimantProblemText } from "~/domain/ticket-transfer";
 import { claimTicket, findTransfer } from "~/services/transfer-ticket";
 import { setFlash } from "~/web/lib/flash.server";
 import { FormMessage } from "~/web/components/ui/field";
@@ -30,7 +31,10 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     seat: found.seatRow !== null ? seatName(found.seatRow, found.seatColumn!) : null,
     event: { name: found.event.name, slug: found.event.slug, startsAt: found.event.startsAt, endsAt: found.event.endsAt, place: found.venueName ? `${found.venueName}, ${found.city}` : "Online" },
     signedIn: Boolean(context.user),
+    signedInAs: context.user?.email ?? null,
     isSender: Boolean(context.user && t.fromUserId === context.user.id),
+    // Only the person it was sent to, with that address verified, may claim it (the service checks again).
+    claimantProblem: context.user ? claimantProblem(context.user, t.toEmail) : null,
   };
 }
 
@@ -92,6 +96,25 @@ export default function ClaimTicket({ loaderData, actionData, params }: Route.Co
           <p className="mt-6 text-sm text-fg-muted">{loaderData.fromName} took this ticket back, so it can't be claimed. Ask them to send it again.</p>
         ) : loaderData.isSender ? (
           <p className="mt-6 text-sm text-fg-muted">This is the link you sent. Your friend claims the ticket by opening it while logged in to their own account.</p>
+        ) : loaderData.claimantProblem === "wrong_account" ? (
+          <div className="mt-6 space-y-3 text-sm">
+            <p>
+              This ticket was sent to <strong className="break-all">{loaderData.toEmail}</strong>, and you're logged in as{" "}
+              <strong className="break-all">{loaderData.signedInAs}</strong>. Only the person it was sent to can claim it.
+            </p>
+            <p>
+              Is it for you? <Link to="/log-out" className="link">Log out</Link>, then log in or sign up with {loaderData.toEmail} and open this link again.
+            </p>
+          </div>
+        ) : loaderData.claimantProblem === "unverified" ? (
+          <div className="mt-6 space-y-3 text-sm">
+            <p>{claimantProblemText.unverified(loaderData.toEmail)}</p>
+            <Form method="post" action="/account/resend-verification" reloadDocument>
+              <button type="submit" className="btn-secondary w-full">
+                Send the verification link again
+              </button>
+            </Form>
+          </div>
         ) : loaderData.signedIn ? (
           <Form method="post" className="mt-6">
             <button type="submit" className="btn-primary w-full" disabled={busy}>
@@ -101,7 +124,10 @@ export default function ClaimTicket({ loaderData, actionData, params }: Route.Co
           </Form>
         ) : (
           <div className="mt-6 space-y-3">
-            <p className="text-sm">Log in or sign up (with any email) to claim it. You'll come straight back here.</p>
+            <p className="text-sm">
+              Log in or sign up with <strong className="break-all">{loaderData.toEmail}</strong>, the address it was sent to, to claim it. You'll come
+              straight back here.
+            </p>
             <div className="grid grid-cols-2 gap-2">
               <Link to={`/log-in?redirect=${back}`} className="btn-primary">
                 Log in

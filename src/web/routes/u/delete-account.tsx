@@ -2,7 +2,7 @@ import { ShieldAlert } from "lucide-react";
 import { useRef } from "react";
 import { Form, Link, redirect, useNavigation } from "react-router";
 import { isAppError } from "~/lib/app-error";
-import { isCurrentPassword } from "~/services/check-password";
+import { checkPasswordThrottled } from "~/services/check-password";
 import { deleteBuyerAccount } from "~/services/delete-account";
 import { SettingsLayout } from "~/web/components/settings-layout";
 import { useAskFirst } from "~/web/lib/use-ask-first";
@@ -24,9 +24,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(context, request);
   if (user.userType === "host") return { error: messages.account.hostCannotDelete, passwordError: null };
   const form = await request.formData();
-  if (!(await isCurrentPassword(context.database.db, user.id, String(form.get("password") ?? "")))) {
-    return { error: null, passwordError: messages.auth.incorrectPassword };
-  }
+  const checked = await checkPasswordThrottled(context.database.db, context.throttle, {
+    userId: user.id,
+    ip: context.clientIp,
+    password: String(form.get("password") ?? ""),
+    now: new Date(),
+  });
+  if (!checked.ok) return { error: null, passwordError: checked.reason === "throttled" ? messages.auth.tryAgainLater : messages.auth.incorrectPassword };
   // Collect the sign-out cookies first: once the account is gone there is no session to end.
   const signOut = await context.auth.api.signOut({ headers: authHeaders(request, context), returnHeaders: true }).catch(() => null);
   try {

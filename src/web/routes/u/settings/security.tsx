@@ -4,7 +4,6 @@ import { Form, redirect, useLocation, useNavigate, useNavigation } from "react-r
 import { toast } from "sonner";
 import { isValidEmail, normaliseEmail, passwordProblem } from "~/domain/account-rules";
 import { formatEventDateTime } from "~/lib/format";
-import { isCurrentPassword } from "~/services/check-password";
 import { SettingsLayout } from "~/web/components/settings-layout";
 import { CheckboxField, FormMessage, TextField } from "~/web/components/ui/field";
 import { authFailure, authHeaders, cookiesFrom } from "~/web/lib/auth-calls.server";
@@ -83,21 +82,23 @@ export async function action({ request, context }: Route.ActionArgs): Promise<Re
     const newEmail = normaliseEmail(text("newEmail"));
     if (!isValidEmail(newEmail)) return { intent, ok: false, newEmail, errors: { newEmail: messages.auth.invalidEmail } };
     if (newEmail === user.email) return { intent, ok: false, newEmail, errors: { newEmail: messages.auth.sameEmail } };
-    // Changing where the account's mail goes is as sensitive as the password: ask for it.
-    if (!(await isCurrentPassword(context.database.db, user.id, text("password")))) {
-      return { intent, ok: false, newEmail, errors: { password: messages.auth.incorrectPassword } };
-    }
+    const password = text("password");
+    if (!password) return { intent, ok: false, newEmail, errors: { password: messages.auth.incorrectPassword } };
     try {
-      await context.auth.api.changeEmail({ body: { newEmail, callbackURL: "/email-verified" }, headers });
+      // Changing where the account's mail goes is as sensitive as the password: better-auth's hook
+      // checks it (throttled) on this route as on the JSON API.
+      const body = { newEmail, password, callbackURL: "/email-verified" };
+      await context.auth.api.changeEmail({ body, headers });
     } catch (error) {
       const failure = authFailure(error);
+      if (failure.code === "INVALID_PASSWORD") return { intent, ok: false, newEmail, errors: { password: messages.auth.incorrectPassword } };
       return { intent, ok: false, newEmail, errors: failure.code === "INVALID_EMAIL" ? { newEmail: failure.message } : {}, formError: failure.message };
     }
     return {
       intent,
       ok: true,
       newEmail,
-      message: `We've sent a link to ${newEmail}. Your email changes to it once you click the link (within 24 hours).`,
+      message: `We've sent a link to ${newEmail}. Your email changes to it once you click the link (within 24 hours); we'll then tell ${user.email}, with a way to undo it.`,
     };
   }
 
