@@ -48,7 +48,8 @@ describe("the day-before reminder", () => {
     await buyTickets(db, { eventId: nextWeek.id, buyer: bea, now: new Date("2026-11-24T12:00:00Z"), sign: codes.sign });
     await buyTickets(db, { eventId: tomorrow.id, buyer: ola, now: new Date("2026-11-24T12:00:00Z"), sign: codes.sign });
     await db.update(user).set({ notifyEventReminders: false }).where(eq(user.id, ola.id));
-    // Bea passes one of her two tickets to Sam.
+    // Bea passes one of her two tickets to Sam, who claims it once his address is verified.
+    await db.update(user).set({ emailVerified: true }).where(eq(user.id, sam.id));
     const sent = await sendTicket(db, { ticketId: bought.tickets[0]!.id, from: bea, toEmail: sam.email, now: new Date("2026-11-25T12:00:00Z") });
     await claimTicket(db, codes.sign, { token: sent.token, user: { id: sam.id, name: sam.name }, now: new Date("2026-11-25T12:00:00Z") });
 
