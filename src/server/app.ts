@@ -29,6 +29,7 @@ import type { Mailer } from "./email/mailer";
 import type { UnsubscribeLinks } from "./email/unsubscribe.server";
 import { errorResponse } from "./errors";
 import { inputGuard } from "./input-guard";
+import { onPublicOrigin, sameSiteOnly } from "./same-site";
 import type { RobotCheck } from "./robot-check.server";
 import type { FileStorage } from "./storage/local-storage.server";
 import { createSessionReader } from "./session-reader";
@@ -71,6 +72,8 @@ export interface AppDeps {
 }
 
 /** The Checkout press (decision 0016) and Stripe's signed webhook read their own bodies: the guard only limits them. */
+/** Endpoints other servers post to, each authenticating itself (a webhook's signature, an unsubscribe link's). */
+const OTHER_SERVERS_POST = /^\/api\/(webhooks\/|email\/unsubscribe(\/|$))/;
 const READS_OWN_BODY = /^\/api\/(events\/[^/]+\/holds|webhooks\/stripe)$/;
 const PAGE_FORM_TYPES = /^\s*(application\/x-www-form-urlencoded|multipart\/form-data)\s*(;|$)/i;
 
@@ -124,6 +127,8 @@ export function createApp(deps: AppDeps) {
     }),
   );
   app.use(compress());
+  // Posts come only from the site's own pages (other servers' signed calls aside), refused before any body is read.
+  app.use(sameSiteOnly({ trustedOrigins: config.trustedOrigins, trustProxy: config.trustProxy, exempt: OTHER_SERVERS_POST }));
   // Addresses, body sizes and form fields are checked once, here, for every route (DESIGN §3).
   app.use(inputGuard({ limitFor: bodyLimitFor, readsOwnBody: (path) => READS_OWN_BODY.test(path) }));
 
@@ -206,7 +211,7 @@ export function createApp(deps: AppDeps) {
       requestId: c.get("requestId"),
       nonce: c.get("secureHeadersNonce") ?? "",
     });
-    const response = await handlerFor(await deps.getBuild())(c.req.raw, context);
+    const response = await handlerFor(await deps.getBuild())(onPublicOrigin(c.req.raw, config.publicOrigin), context);
     // Pages carry personal data: never stored by shared caches, always revalidated by the browser.
     if (!response.headers.has("Cache-Control")) response.headers.set("Cache-Control", "private, no-cache");
     // A session better-auth just extended goes back with its new expiry, so an active person stays signed in.

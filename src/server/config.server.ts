@@ -95,6 +95,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseUrl: e.DATABASE_URL,
     publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
     trustedOrigins: trustedOrigins(e.PUBLIC_URL, e.PORT),
+    /** PUBLIC_URL's origin when it is set: pages are served as if asked there (behind a proxy too). */
+    publicOrigin: e.PUBLIC_URL ? new URL(e.PUBLIC_URL).origin : null,
     smtpUrl: e.SMTP_URL,
     stripe: e.STRIPE_SECRET_KEY ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET } : undefined,
     /** Payments here move no money (the test provider, or Stripe in test mode): every checkout page says so. */

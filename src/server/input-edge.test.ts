@@ -146,6 +146,63 @@ describe("signed-out requests to signed-in actions and downloads go to log in", 
   });
 });
 
+describe("posts from another site's page (CSRF)", () => {
+  const marketingOn = async () => (await database.db.select({ on: user.marketingGeneral }).from(user).where(eq(user.id, personId)))[0]!.on;
+  const optIn = { marketingGeneralWas: "false", marketingGeneral: "on" };
+
+  it("are refused with 403 before the action runs, with the person's cookie and all", async () => {
+    expect(await marketingOn()).toBe(false);
+    for (const origin of ["https://evil.example", "http://localhost:3999", "null"]) {
+      const res = await send("/u/marketing-permissions", { signedIn: true, form: optIn, headers: { Origin: origin } });
+      await expectRefused(res, 403);
+    }
+    // A browser that sends no Origin says where the post came from in Sec-Fetch-Site.
+    await expectRefused(await send("/u/marketing-permissions", { signedIn: true, form: optIn, headers: { Origin: "", "Sec-Fetch-Site": "cross-site" } }), 403);
+    expect(await marketingOn()).toBe(false);
+  });
+
+  it("are refused on the API too, in JSON, and the webhooks other servers call are left to their signatures", async () => {
+    const res = await send(`/api/events/${slug}/holds`, { signedIn: true, form: { intent: "checkout", [`qty:${ticketTypeId}`]: "1", key: crypto.randomUUID() }, headers: { Origin: "https://evil.example" } });
+    expect(res.status).toBe(403);
+    expect(((await res.json()) as { error: { details: { reason: string } } }).error.details.reason).toBe("cross_site");
+    // Stripe's webhook has no Stripe route in this app (test payments): a 404, not a 403.
+    expect((await send("/api/webhooks/stripe", { body: "{}", headers: { Origin: "https://evil.example", "Content-Type": "application/json" } })).status).toBe(404);
+  });
+
+  it("let the site's own pages post as before", async () => {
+    const res = await send("/u/marketing-permissions", { signedIn: true, form: optIn });
+    expect(res.status).toBeLessThan(400);
+    expect(await marketingOn()).toBe(true);
+  });
+});
+
+describe("behind a proxy", () => {
+  it("acts on a post from the public site though the proxy asked at another address", async () => {
+    // The site is http://tickets.example:8080 to the browser; the proxy asks us at 127.0.0.1:3000.
+    const proxied = await createTestApp(database, { DATA_DIR: `/tmp/ticketyboo-input-edge-proxy-${process.pid}`, PUBLIC_URL: "http://tickets.example:8080" }, { getBuild: async () => build });
+    try {
+      const signedIn = await signInThroughApi(proxied, database);
+      const res = await proxied.app.request("http://127.0.0.1:3000/u/marketing-permissions", {
+        method: "POST",
+        headers: { Origin: "http://tickets.example:8080", Cookie: signedIn.cookie, "Content-Type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ marketingVenuesWas: "false", marketingVenues: "on" }).toString(),
+      });
+      expect(res.status, (await res.clone().text()).slice(0, 300)).toBe(200);
+      const [row] = await database.db.select({ on: user.marketingVenues }).from(user).where(eq(user.id, signedIn.person.id));
+      expect(row!.on).toBe(true);
+      // Another site is still a stranger there.
+      const elsewhere = await proxied.app.request("http://127.0.0.1:3000/u/marketing-permissions", {
+        method: "POST",
+        headers: { Origin: "http://evil.example", Cookie: signedIn.cookie, "Content-Type": "application/x-www-form-urlencoded" },
+        body: "marketingVenuesWas=true",
+      });
+      expect(elsewhere.status).toBe(403);
+    } finally {
+      await proxied.close();
+    }
+  });
+});
+
 describe("signed-out visits to signed-in pages", () => {
   it("go to the root, with a Log in link that comes back (spec §2)", async () => {
     const path = `/checkout/${holdId}/return?payment=${crypto.randomUUID()}`;

@@ -20,6 +20,8 @@ export const messages = {
     unsafeText: (field: string) => `"${field}" contains characters we can't accept. Please remove them and try again.`,
     /** A link whose address is broken (bad percent-encoding). */
     badAddress: "That link is broken. Please check the address and try again.",
+    /** A post from a page on another site (cross-site request forgery, or a page saved and reopened). */
+    crossSite: "That form was sent from another site, so we didn't act on it. Please go back to Ticketyboo and try again there.",
   },
   auth: {
     invalidCredentials: "Invalid login credentials",
