@@ -10,7 +10,7 @@ import type { Throttle, ThrottleRule } from "./throttle";
  * How often a person, and an address, may hold tickets, complete free orders and try codes. The
  * counters live in the shared throttle store (PostgreSQL, or Redis with REDIS_URL), except the
  * holds', which the claim counts itself in the same call that makes the hold (claim_holds,
- * migration 0008): the on-sale press stays one call to the database.
+ * migration 0009): the on-sale press stays one call to the database.
  *
  * An address is often shared (a venue's wifi, an office, a phone network's NAT), so its limits are
  * several people's worth; a person's are one person's.

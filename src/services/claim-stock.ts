@@ -82,7 +82,7 @@ type RawOutcome =
 
 /**
  * Claims stock for holds, in order, in one call to the database (the SQL function `claim_holds`,
- * migrations 0007 and 0008, which say how): for each claim, the buyer (the person given, or the
+ * migrations 0007 and 0009, which say how): for each claim, the buyer (the person given, or the
  * owner of an unexpired session), the definitions it was planned on (by fingerprint), a first look
  * at the stock that locks nothing, then the rows locked in id order; then the limits money depends
  * on, each counted under a lock: the person's share of the event and their recent holds, the

@@ -127,7 +127,7 @@ const MAX_ATTEMPTS = 4;
  * that changed since they were kept cost a read and a second claim; a refusal made on kept
  * definitions is made again on fresh ones before the buyer hears it.
  *
- * The claim also judges the limits money depends on (migration 0008): the code's uses, counting the
+ * The claim also judges the limits money depends on (migration 0009): the code's uses, counting the
  * holds using it now; the person's share of the event (their live holds and free orders, at most
  * the event's per-person limit); and, when `limits` are given (the holds API and the event page
  * pass them), how many holds the person left unbought and the address made lately. A press's
