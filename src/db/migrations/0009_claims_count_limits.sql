@@ -48,7 +48,7 @@ $$;
 --   { status: 'same_key', existingHoldId }
 --                              this person's press with the same key on this event made the hold
 --   { status: 'written', holdId, claimed, buyerId, sessionExpiresMs }
--- Stock is judged first, as before. Then, under the event's claim lock (an advisory lock taken after
+-- Stock is judged first, as before. Then, under the person's claim lock on the event (an advisory lock taken after
 -- the ticket types' row locks, so every claim takes its locks in the same order), the person's share
 -- and rate; then the discount, under its row's lock; then the address's counter. Each is counted
 -- afresh once its lock is held (every statement here reads what has committed by then), so claims
@@ -126,8 +126,9 @@ BEGIN
 
     refusal := NULL;
     IF claim_buyer IS NOT NULL THEN
-      -- One person's claims on one event, judged one at a time whichever ticket types they name.
-      PERFORM pg_advisory_xact_lock(hashtextextended('claim_holds:' || claim_event::text, 0));
+      -- One person's claims on one event, judged one at a time whichever ticket types they name;
+      -- other people's claims never wait on it.
+      PERFORM pg_advisory_xact_lock(hashtextextended('claim_holds:' || claim_event::text || ':' || claim_buyer, 0));
       IF (c->'limits'->>'personHolds') IS NOT NULL AND (
           SELECT count(*) FROM hold h
           WHERE h.user_id = claim_buyer AND h.status <> 'converted'
