@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { ticketAttachments } from "~/server/email/after-sale-emails.server";
 import { linksInEmail } from "~/lib/email-links";
-import { getEmailMessage, listEmailMessages } from "~/services/list-email-messages";
+import { type EmailMessageSummary, getEmailMessage, listEmailMessages } from "~/services/list-email-messages";
 import type { OutboxList, OutboxMessage } from "../components/email-outbox";
 import { formatEmailTime } from "../components/email-status";
 import type { TicketybooContext } from "../load-context";
@@ -17,6 +17,21 @@ export function requireStaff(context: Pick<TicketybooContext, "user">) {
   if (!context.user?.isStaff) throw data(null, { status: 404 });
 }
 
+/** One stored email as a row of a list shows it (the outbox, Emails not delivered). */
+export function presentEmail(m: EmailMessageSummary) {
+  return {
+    id: m.id,
+    toAddress: m.toAddress,
+    subject: m.subject,
+    template: m.template,
+    status: m.status,
+    attempts: m.attempts,
+    lastError: m.lastError,
+    createdAt: m.createdAt.toISOString(),
+    createdLabel: formatEmailTime(m.createdAt),
+  };
+}
+
 /** Every stored email (queued, sent, failed), newest first, a page at a time, filtered by recipient. */
 export async function loadOutboxList(context: Pick<TicketybooContext, "database">, request: Request): Promise<OutboxList> {
   const params = new URL(request.url).searchParams;
@@ -27,16 +42,7 @@ export async function loadOutboxList(context: Pick<TicketybooContext, "database"
     page: result.page,
     pageCount: result.pageCount,
     total: result.total,
-    messages: result.messages.map((m) => ({
-      id: m.id,
-      toAddress: m.toAddress,
-      subject: m.subject,
-      template: m.template,
-      status: m.status,
-      attempts: m.attempts,
-      createdAt: m.createdAt.toISOString(),
-      createdLabel: formatEmailTime(m.createdAt),
-    })),
+    messages: result.messages.map(presentEmail),
   };
 }
 

@@ -2,9 +2,9 @@ import { CircleCheck, RotateCw } from "lucide-react";
 import { useEffect } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { toast } from "sonner";
-import { type EmailMessageSummary, listUndeliveredEmails } from "~/services/list-email-messages";
-import { requireStaff } from "~/web/lib/email-outbox.server";
-import { EmailStatusBadge, formatEmailTime } from "../../components/email-status";
+import { listUndeliveredEmails } from "~/services/list-email-messages";
+import { presentEmail, requireStaff } from "~/web/lib/email-outbox.server";
+import { EmailStatusBadge } from "../../components/email-status";
 import type { Route } from "./+types/emails";
 
 export const handle = { title: "Emails" };
@@ -14,24 +14,10 @@ export async function loader({ context }: Route.LoaderArgs) {
   requireStaff(context);
   const result = await listUndeliveredEmails(context.database.db);
   return {
-    failed: result.failed.map(present),
-    queued: result.queued.map(present),
+    failed: result.failed.map(presentEmail),
+    queued: result.queued.map(presentEmail),
     failedTotal: result.failedTotal,
     queuedTotal: result.queuedTotal,
-  };
-}
-
-function present(m: EmailMessageSummary) {
-  return {
-    id: m.id,
-    toAddress: m.toAddress,
-    subject: m.subject,
-    template: m.template,
-    status: m.status,
-    attempts: m.attempts,
-    lastError: m.lastError,
-    createdAt: m.createdAt.toISOString(),
-    createdLabel: formatEmailTime(m.createdAt),
   };
 }
 
@@ -46,7 +32,7 @@ export async function action({ context, request }: Route.ActionArgs) {
     : { ok: false, message: "That email is no longer failed: it may have been retried already." };
 }
 
-type Row = ReturnType<typeof present>;
+type Row = ReturnType<typeof presentEmail>;
 
 export default function StaffEmails({ loaderData, actionData }: Route.ComponentProps) {
   const { failed, queued, failedTotal, queuedTotal } = loaderData;
