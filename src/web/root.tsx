@@ -1,6 +1,5 @@
 import { useEffect, useState } from "react";
 import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
-import { Toaster } from "sonner";
 import { alertStamp, readSeenAlerts } from "~/lib/alerts-seen";
 import { readConsent, type CookieConsent } from "~/lib/consent";
 import { useOfflineOwner } from "./lib/offline-tickets";
@@ -23,8 +22,9 @@ import { FlashToast } from "./components/shell/flash-toast";
 import { VerifyEmailBanner } from "./components/shell/verify-email-banner";
 import { ConfirmDialogHost } from "./components/ui/confirm-dialog";
 import { LoadingOverlayHost } from "./components/ui/loading-overlay";
+import { ToasterHost } from "./components/ui/toast";
 import { useNonce } from "./lib/nonce";
-import { ThemeProvider, useTheme } from "./lib/theme";
+import { ThemeProvider } from "./lib/theme";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const cookie = request.headers.get("Cookie") ?? "";
@@ -128,7 +128,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
           {consent ? null : <CookieCard onSaved={setConsent} />}
         </>
       )}
-      <ThemedToaster />
+      <ToasterHost />
       <FlashToast flash={flash} />
       <ConfirmDialogHost />
       <LoadingOverlayHost />
@@ -136,11 +136,6 @@ export default function App({ loaderData }: Route.ComponentProps) {
       <DebugTools info={{ buildVersion, requestId, user, flags }} />
     </ThemeProvider>
   );
-}
-
-function ThemedToaster() {
-  const { effective } = useTheme();
-  return <Toaster position="top-center" theme={effective} richColors closeButton visibleToasts={50} duration={5000} />;
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
