@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
 import { alertStamp, readSeenAlerts } from "~/lib/alerts-seen";
 import { readConsent, type CookieConsent } from "~/lib/consent";
@@ -19,12 +19,14 @@ import { SiteAlerts } from "./components/shell/site-alerts";
 import { SiteFooter } from "./components/shell/site-footer";
 import { SiteHeader } from "./components/shell/site-header";
 import { FlashToast } from "./components/shell/flash-toast";
-import { VerifyEmailBanner } from "./components/shell/verify-email-banner";
 import { ConfirmDialogHost } from "./components/ui/confirm-dialog";
 import { LoadingOverlayHost } from "./components/ui/loading-overlay";
 import { ToasterHost } from "./components/ui/toast";
 import { useNonce } from "./lib/nonce";
 import { ThemeProvider } from "./lib/theme";
+
+// Only signed-in people who have not verified their email see this banner: its code comes with it.
+const VerifyEmailBanner = lazy(() => import("./components/shell/verify-email-banner").then((m) => ({ default: m.VerifyEmailBanner })));
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const cookie = request.headers.get("Cookie") ?? "";
@@ -117,7 +119,11 @@ export default function App({ loaderData }: Route.ComponentProps) {
           </a>
           <SiteHeader user={user} />
           <div className="pt-16">
-            {verifyBanner && user ? <VerifyEmailBanner email={user.email} /> : null}
+            {verifyBanner && user ? (
+              <Suspense fallback={null}>
+                <VerifyEmailBanner email={user.email} />
+              </Suspense>
+            ) : null}
             <SiteAlerts alerts={alerts} />
             <main id="main" className={user ? "pb-20 laptop:pb-0" : ""}>
               <Outlet />
