@@ -119,6 +119,17 @@ function firstLink(html: string, pattern: RegExp, what: string): string {
   throw new Error(`No link to ${what} on the home page`);
 }
 
+/** One Lighthouse run; a run whose trace Chromium failed to record (it happens) is tried again, twice at most. */
+async function measure(url: string, attempt = 1): Promise<NonNullable<Awaited<ReturnType<typeof lighthouse>>>["lhr"]> {
+  const result = await lighthouse(url, { port: chromium.port, output: "json", logLevel: "error", onlyCategories: ["performance"] });
+  const lhr = result?.lhr;
+  if (lhr && !lhr.runtimeError) return lhr;
+  const why = lhr?.runtimeError?.message ?? "no result";
+  if (attempt >= 3) throw new Error(`Lighthouse could not measure ${url}: ${why}`);
+  console.log(`  (${url}: ${why}; measuring again)`);
+  return measure(url, attempt + 1);
+}
+
 const server = process.argv.includes("--url") ? { baseUrl: arg("url", "").replace(/\/$/, ""), stop: async () => {} } : await startServer();
 const chromium = await startChromium();
 type Sample = { performance: number; lcp_ms: number; tbt_ms: number; cls: number; benchmarkIndex: number };
@@ -135,10 +146,7 @@ try {
   // Round by round, so a spell of load on the machine falls across every page rather than one.
   for (let run = 0; run < RUNS; run++) {
     for (const r of results) {
-      const result = await lighthouse(`${server.baseUrl}${r.path}`, { port: chromium.port, output: "json", logLevel: "error", onlyCategories: ["performance"] });
-      if (!result) throw new Error(`Lighthouse returned nothing for ${r.path}`);
-      const { lhr } = result;
-      if (lhr.runtimeError) throw new Error(`Lighthouse could not measure ${r.path}: ${lhr.runtimeError.message}`);
+      const lhr = await measure(`${server.baseUrl}${r.path}`);
       const sample = {
         performance: lhr.categories.performance?.score ?? 0,
         lcp_ms: lhr.audits["largest-contentful-paint"]?.numericValue ?? NaN,
