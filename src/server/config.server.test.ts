@@ -48,7 +48,7 @@ describe("test payments on a real deployment", () => {
       stripe: { secretKey: "sk_test_abc", apiUrl: "http://127.0.0.1:12111" },
     });
     expect(loadConfig({ ...base, STRIPE_SECRET_KEY: "sk_live_abc" })).toMatchObject({ stripe: { apiUrl: undefined } });
-    for (const env of [{ STRIPE_SECRET_KEY: "sk_live_abc" }, {}]) {
+    for (const env of [{ STRIPE_SECRET_KEY: "sk_live_abc" }, {}] as Record<string, string>[]) {
       expect(refusal({ ...env, STRIPE_API_URL: "http://127.0.0.1:12111" })).toContain("STRIPE_API_URL: a stand-in Stripe takes only a Stripe test-mode key");
     }
   });
