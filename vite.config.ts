@@ -17,16 +17,13 @@ export default defineConfig(({ isSsrBuild }) => ({
 
 /** The SQL migrations, beside the server bundle, where `migrate.server.ts` looks for them once built. */
 function migrationsBesideServer(): Plugin {
-  let outDir = "";
   return {
     name: "ticketyboo:migrations",
     apply: "build",
     applyToEnvironment: (environment) => environment.name === "ssr",
-    configResolved(config) {
-      outDir = path.resolve(config.root, config.build.outDir);
-    },
-    writeBundle() {
-      fs.cpSync(path.resolve(import.meta.dirname, "src/db/migrations"), path.join(outDir, "migrations"), { recursive: true });
+    writeBundle(output) {
+      if (!output.dir) throw new Error("the server build has no output directory to put the migrations in");
+      fs.cpSync(path.resolve(import.meta.dirname, "src/db/migrations"), path.join(output.dir, "migrations"), { recursive: true });
     },
   };
 }
