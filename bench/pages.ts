@@ -30,7 +30,7 @@ if (!fs.existsSync(buildFile)) {
   const result = spawnSync("npx", ["react-router", "build"], { cwd: ROOT, stdio: "inherit" });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
-const build = (await import(buildFile)) as ServerBuild;
+const { build } = (await import(buildFile)) as { build: ServerBuild };
 const clientDir = path.join(ROOT, "build/client");
 
 const bench = await benchDatabase("pages");

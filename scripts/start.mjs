@@ -1,15 +1,18 @@
-// `npm start`: build when the build is missing or older than the sources (src/, public/), then serve.
+// `npm start`: build when the build is missing or older than the sources (src/, public/), then serve
+// the built program (scripts/serve.mjs: the server and the pages in one bundle) with plain node.
 import { spawnSync, spawn } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
 
 const root = path.resolve(import.meta.dirname, "..");
+// `--build-only`: bring the build up to date and stop (for tests that run the built server).
+const buildOnly = process.argv.includes("--build-only");
 
 // A port in use stops us before a build that could take a minute (the server checks again as it starts).
 const port = Number(process.env.PORT || 3000);
 const host = process.env.HOST || "0.0.0.0";
-if (Number.isInteger(port) && port > 0 && port <= 65535 && !(await portIsFree(port, host))) {
+if (!buildOnly && Number.isInteger(port) && port > 0 && port <= 65535 && !(await portIsFree(port, host))) {
   console.error(`Port ${port} is already in use on ${host}: another Ticketyboo, or another program, is serving there. Stop it, or set PORT to a free port (e.g. PORT=${port + 1} npm start).`);
   process.exit(1);
 }
@@ -25,10 +28,11 @@ if (builtAt < sourcesAt) {
   const result = spawnSync("npx", ["react-router", "build"], { cwd: root, stdio: "inherit" });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
+if (buildOnly) process.exit(0);
 
 // A larger young generation: a server makes many short-lived objects per request, and fewer,
 // larger scavenges cost less in all (about 15% more requests a second under load here).
-const child = spawn(process.execPath, ["--max-semi-space-size=32", "--import", "tsx", path.join(root, "src/server/main.ts")], {
+const child = spawn(process.execPath, ["--max-semi-space-size=32", path.join(root, "scripts/serve.mjs")], {
   cwd: process.cwd(),
   stdio: "inherit",
   env: { NODE_ENV: "production", ...process.env },
