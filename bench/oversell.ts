@@ -47,7 +47,7 @@ const ROOT = path.resolve(import.meta.dirname, "..");
 const buildFile = path.join(ROOT, "build/server/index.js");
 if (!fs.existsSync(buildFile)) {
   console.log("No build yet: building…");
-  const result = spawnSync("npx", ["react-router", "build"], { cwd: ROOT, stdio: "inherit" });
+  const result = spawnSync("npx", ["react-router", "build"], { cwd: ROOT, stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 

@@ -25,7 +25,9 @@ const sourcesAt = Math.max(
 
 if (builtAt < sourcesAt) {
   console.log(builtAt === 0 ? "No build yet: building…" : "Sources changed since the last build: rebuilding…");
-  const result = spawnSync("npx", ["react-router", "build"], { cwd: root, stdio: "inherit" });
+  // Always a production build, whatever NODE_ENV the caller has (a test runner sets "test", which
+  // would otherwise give the browser React's development build).
+  const result = spawnSync("npx", ["react-router", "build"], { cwd: root, stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 if (buildOnly) process.exit(0);
