@@ -12,7 +12,12 @@ export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: true,
   workers: 2,
+  // Under CI a failing test is tried once more, so the report can tell a flaky test from a broken
+  // one; either fails the run: a test that passes only sometimes proves nothing.
   retries: process.env.CI ? 1 : 0,
+  failOnFlakyTests: !!process.env.CI,
+  // Nor may a test.only left behind quietly run one test in place of the suite.
+  forbidOnly: !!process.env.CI,
   // Long journeys on a 2-core machine running the server and two browsers; expectations wait up to 10 s.
   timeout: 60_000,
   expect: { timeout: 10_000 },

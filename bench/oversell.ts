@@ -47,7 +47,7 @@ const ROOT = path.resolve(import.meta.dirname, "..");
 const buildFile = path.join(ROOT, "build/server/index.js");
 if (!fs.existsSync(buildFile)) {
   console.log("No build yet: building…");
-  const result = spawnSync("npx", ["react-router", "build"], { cwd: ROOT, stdio: "inherit" });
+  const result = spawnSync("npx", ["react-router", "build"], { cwd: ROOT, stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
@@ -73,7 +73,7 @@ async function startServerProcess(url: string, dataDir: string) {
   // PROFILE=dir: the server itself (as start.mjs runs it) writes a CPU profile there as it stops.
   const profileDir = process.env.PROFILE ? path.resolve(process.env.PROFILE) : null;
   const command = profileDir
-    ? ["--max-semi-space-size=32", "--cpu-prof", `--cpu-prof-dir=${profileDir}`, "--import", "tsx", path.join(ROOT, "src/server/main.ts")]
+    ? ["--max-semi-space-size=32", "--cpu-prof", `--cpu-prof-dir=${profileDir}`, path.join(ROOT, "scripts/serve.mjs")]
     : [path.join(ROOT, "scripts/start.mjs")];
   const child = spawn(process.execPath, command, {
     cwd: ROOT,

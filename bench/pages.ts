@@ -24,9 +24,9 @@ import { arg, benchDatabase, percentile, round } from "./lib";
 const REQUESTS = Number(arg("requests", "200"));
 const ROOT = path.resolve(import.meta.dirname, "..");
 const buildFile = path.join(ROOT, "build/server/index.js");
-const built = spawnSync(process.execPath, [path.join(ROOT, "scripts/start.mjs"), "--build-only"], { cwd: ROOT, stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } });
+const built = spawnSync(process.execPath, [path.join(ROOT, "scripts/start.mjs"), "--build-only"], { cwd: ROOT, stdio: "inherit" });
 if (built.status !== 0) process.exit(built.status ?? 1);
-const build = (await import(buildFile)) as ServerBuild;
+const { build } = (await import(buildFile)) as { build: ServerBuild };
 const clientDir = path.join(ROOT, "build/client");
 
 const bench = await benchDatabase("pages");

@@ -56,7 +56,7 @@ async function waitFor(url: string, ms: number): Promise<void> {
 
 /** The built server, started as `npm start` starts it, on a fresh data dir (seeded on start). */
 async function startServer(): Promise<{ baseUrl: string; stop(): Promise<void> }> {
-  const built = spawnSync(process.execPath, [path.join(ROOT, "scripts/start.mjs"), "--build-only"], { cwd: ROOT, stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } });
+  const built = spawnSync(process.execPath, [path.join(ROOT, "scripts/start.mjs"), "--build-only"], { cwd: ROOT, stdio: "inherit" });
   if (built.status !== 0) process.exit(built.status ?? 1);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tb-bench-vitals-"));
   const port = await freePort();

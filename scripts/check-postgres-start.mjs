@@ -25,7 +25,7 @@ try {
   const ports = [3201, 3202];
   for (const port of ports) {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tb-start-"));
-    const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+    const child = spawn(process.execPath, ["scripts/serve.mjs"], {
       cwd: root,
       env: { ...process.env, NODE_ENV: "production", PORT: String(port), DATABASE_URL: url.toString(), DATA_DIR: dataDir, LOG_LEVEL: "warn" },
       stdio: ["ignore", "inherit", "inherit"],

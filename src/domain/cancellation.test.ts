@@ -4,7 +4,7 @@ import { cancellationOption, checkReason, parseRefund, REASON_REQUIRED, refundab
 
 const now = new Date("2026-11-24T12:00:00Z");
 const event = { startsAt: new Date("2026-12-01T19:00:00Z"), endsAt: new Date("2026-12-01T23:00:00Z"), isCancelled: false };
-const paid: CancellableOrder = { status: "paid", totalPence: 2020, refundedPence: 0, userId: "bea" };
+const paid: CancellableOrder = { status: "paid", totalPence: 2020, refundedPence: 0, currency: "GBP", userId: "bea" };
 const mine: OrderTicketState[] = [{ status: "valid", holderUserId: "bea" }];
 const opts: Parameters<typeof cancellationOption>[3] = { buyerId: "bea", now, openRequest: null };
 
@@ -59,7 +59,7 @@ describe("the refund a host types", () => {
   it("never refunds more than was paid, less what has been refunded, nor a negative or fractional amount", () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 1_000_000 }), fc.integer({ min: 0, max: 1_000_000 }), fc.string({ maxLength: 12 }), (total, refunded, typed) => {
-        const o = { totalPence: total, refundedPence: Math.min(refunded, total) };
+        const o = { totalPence: total, refundedPence: Math.min(refunded, total), currency: "GBP" };
         const r = parseRefund(typed, o);
         return !r.ok || (Number.isInteger(r.pence) && r.pence >= 0 && r.pence <= refundable(o));
       }),

@@ -18,8 +18,8 @@ export interface CancellableOrder {
   status: "paid" | "free" | "refunded" | "cancelled";
   totalPence: number;
   refundedPence: number;
-  /** The order's currency, for the refund's messages (pounds unless said). */
-  currency?: string;
+  /** The order's currency, for the refund's messages. */
+  currency: string;
   userId: string | null;
 }
 

@@ -1,13 +1,11 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { allInPrice } from "./money";
 import {
   boundingBox,
   dateRange,
   distanceKm,
   isLocationStale,
   isYmd,
-  maxFaceForAllIn,
   mergeRecommendations,
   normaliseQuery,
   PRICE_FILTERS,
@@ -64,23 +62,13 @@ describe("date filters (London days)", () => {
 });
 
 describe("price filters", () => {
-  it("finds the highest face value whose all-in price fits, for every band", () => {
-    for (const band of PRICE_FILTERS) {
-      const face = maxFaceForAllIn(band.maxAllInPence);
-      expect(allInPrice(face)).toBeLessThanOrEqual(band.maxAllInPence);
-      expect(allInPrice(face + 1)).toBeGreaterThan(band.maxAllInPence);
-    }
-    expect(maxFaceForAllIn(0)).toBe(0);
-  });
-
-  it("holds for any budget", () => {
-    fc.assert(
-      fc.property(fc.integer({ min: 0, max: 1_000_000 }), (budget) => {
-        const face = maxFaceForAllIn(budget);
-        expect(allInPrice(face)).toBeLessThanOrEqual(budget);
-        expect(allInPrice(face + 1)).toBeGreaterThan(budget);
-      }),
-    );
+  it("are bands of headline prices in pounds, the free one at zero", () => {
+    expect(PRICE_FILTERS.map((b) => [b.slug, b.maxTotalMinor, b.currency])).toEqual([
+      ["free", 0, "GBP"],
+      ["under-10", 999, "GBP"],
+      ["under-20", 1999, "GBP"],
+      ["under-50", 4999, "GBP"],
+    ]);
   });
 });
 

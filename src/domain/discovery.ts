@@ -1,5 +1,5 @@
 import { addDaysYmd, londonWallTimeToUtc, londonYmd } from "~/lib/london-time";
-import { feeFor, type FeeRate, ACTIVE_PROVIDER_FEE } from "./money";
+import type { Currency } from "./money";
 
 /**
  * The rules behind finding events: filters that live in the URL, the constants of spec §9, and
@@ -90,29 +90,18 @@ export function dateRange(filter: DateFilter, now: Date, picked?: { from?: strin
 
 /* ---------- Prices ---------- */
 
-export const PRICE_FILTERS = [
-  { slug: "free", label: "Free", maxAllInPence: 0 },
-  { slug: "under-10", label: "Under £10", maxAllInPence: 999 },
-  { slug: "under-20", label: "Under £20", maxAllInPence: 1999 },
-  { slug: "under-50", label: "Under £50", maxAllInPence: 4999 },
-] as const;
-export type PriceFilter = (typeof PRICE_FILTERS)[number]["slug"];
-
 /**
- * The highest face value whose all-in price stays within `maxAllInPence`, so the database can
- * filter on face values it has indexed. All-in prices rise with the face value, so this is exact.
+ * Price bands on headline prices (what a card shows, `headlinePrice`). Bands are in pounds, so an
+ * event priced in another currency matches only "Free": without an exchange rate, €9 is not "under
+ * £10".
  */
-export function maxFaceForAllIn(maxAllInPence: number, fee: FeeRate = ACTIVE_PROVIDER_FEE): number {
-  let lo = 0;
-  let hi = maxAllInPence;
-  if (hi + feeFor(hi, fee) <= maxAllInPence) return hi;
-  while (lo < hi) {
-    const mid = Math.ceil((lo + hi) / 2);
-    if (mid + feeFor(mid, fee) <= maxAllInPence) lo = mid;
-    else hi = mid - 1;
-  }
-  return lo;
-}
+export const PRICE_FILTERS = [
+  { slug: "free", label: "Free", maxTotalMinor: 0, currency: "GBP" },
+  { slug: "under-10", label: "Under £10", maxTotalMinor: 999, currency: "GBP" },
+  { slug: "under-20", label: "Under £20", maxTotalMinor: 1999, currency: "GBP" },
+  { slug: "under-50", label: "Under £50", maxTotalMinor: 4999, currency: "GBP" },
+] as const satisfies readonly { slug: string; label: string; maxTotalMinor: number; currency: Currency }[];
+export type PriceFilter = (typeof PRICE_FILTERS)[number]["slug"];
 
 /* ---------- Distance ---------- */
 

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { ACTIVE_PROVIDER_FEE, allInPrice, feeFor, parsePounds, poundsForInput } from "./money";
+import { ACTIVE_PROVIDER_FEE, feeFor, parsePounds, poundsForInput } from "./money";
 
 describe("feeFor", () => {
   it("takes 1% of the amount for the active provider, rounded half-up", () => {
@@ -34,18 +34,12 @@ describe("feeFor", () => {
   });
 });
 
-describe("allInPrice", () => {
-  it("is the face value plus the booking fee", () => {
-    expect(allInPrice(1500)).toBe(1515);
-    expect(allInPrice(0)).toBe(0);
-  });
-});
-
 describe("pounds as people type them", () => {
   it("become pence without passing through a float, or null when they aren't an amount", () => {
     expect(parsePounds("12")).toBe(1200);
     expect(parsePounds("12.5")).toBe(1250);
     expect(parsePounds(" £1,200.05 ")).toBe(120005);
+    expect(parsePounds("€8.50")).toBe(850);
     expect(parsePounds("0.29")).toBe(29);
     for (const bad of ["", "-1", "1.234", "ten", "1e3", "12."]) expect(parsePounds(bad), bad).toBeNull();
   });

@@ -23,18 +23,13 @@ export function feeFor(amountMinor: number, rate: FeeRate): number {
   return roundHalfUp(amountMinor * rate.basisPoints, 10_000) + rate.fixedMinor;
 }
 
-/** What a buyer pays for a face value when the booking fee is passed on: the all-in price. */
-export function allInPrice(faceMinor: number, rate: FeeRate = ACTIVE_PROVIDER_FEE): number {
-  return faceMinor + feeFor(faceMinor, rate);
-}
-
 export function assertMinorUnits(value: number): void {
   if (!Number.isSafeInteger(value) || value < 0) throw new RangeError(`Not a whole, non-negative number of minor units: ${value}`);
 }
 
-/** Pounds typed by a person ("12", "12.5", "£12.50", "1,200") to pence, or null when it isn't an amount. */
+/** An amount typed by a person ("12", "12.5", "£12.50", "€8", "1,200") to minor units, or null when it isn't an amount. */
 export function parsePounds(text: string): number | null {
-  const clean = text.replace(/[£,\s]/g, "");
+  const clean = text.replace(/[£€,\s]/g, "");
   if (!/^\d{1,7}(\.\d{1,2})?$/.test(clean)) return null;
   const [whole, part = ""] = clean.split(".");
   return Number(whole) * 100 + Number(part.padEnd(2, "0"));

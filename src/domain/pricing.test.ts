@@ -1,7 +1,19 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { ACTIVE_PROVIDER_FEE, type FeeRate } from "./money";
-import { checkoutProblem, discountFor, displayPrice, isValidChosenAmount, priceOrder, type DiscountRule } from "./pricing";
+import { ACTIVE_PROVIDER_FEE, feeFor, type Currency, type FeeRate } from "./money";
+import {
+  checkoutProblem,
+  discountFor,
+  FEE_MODES,
+  headlinePrice,
+  isValidChosenAmount,
+  maxFaceForHeadline,
+  PAY_WHAT_YOU_WISH_MAX_EXTRA_PENCE,
+  priceOrder,
+  priceTerms,
+  type DiscountRule,
+  type PriceTerms,
+} from "./pricing";
 
 const OTHER_PROVIDER_FEE: FeeRate = { basisPoints: 150, fixedMinor: 20 };
 
@@ -99,9 +111,81 @@ describe("checkout rules", () => {
     expect(isValidChosenAmount(500 + 1_000_001, 500)).toBe(false);
     expect(isValidChosenAmount(750.5, 500)).toBe(false);
   });
+});
 
-  it("shows the all-in price per ticket when the fee is passed on", () => {
-    expect(displayPrice(1000, "pass", ACTIVE_PROVIDER_FEE)).toBe(1010);
-    expect(displayPrice(1000, "absorb", ACTIVE_PROVIDER_FEE)).toBe(1000);
+const CURRENCIES: readonly Currency[] = ["GBP", "EUR"];
+const anyTerms: fc.Arbitrary<PriceTerms> = fc.record({
+  feeMode: fc.constantFrom(...FEE_MODES),
+  currency: fc.constantFrom(...CURRENCIES),
+  fee: fc.oneof(fc.constant(ACTIVE_PROVIDER_FEE), fc.record({ basisPoints: fc.integer({ min: 0, max: 2_000 }), fixedMinor: fc.integer({ min: 0, max: 200 }) })),
+});
+/** Face values as hosts set them: free, pennies, round pounds, anything up to £10,000. */
+const anyFace = fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 99 }), fc.integer({ min: 1, max: 100 }).map((pounds) => pounds * 100), fc.integer({ min: 0, max: 1_000_000 }));
+const anyDiscount: fc.Arbitrary<DiscountRule> = fc.oneof(
+  fc.record({ kind: fc.constant("percent" as const), basisPoints: fc.integer({ min: 0, max: 10_000 }) }),
+  fc.record({ kind: fc.constant("fixed" as const), pence: fc.integer({ min: 0, max: 2_000_000 }) }),
+);
+
+describe("headlinePrice: the one price a buyer sees before checkout", () => {
+  it("is the face value plus the fee when passed on, the face value when absorbed, in the event's currency", () => {
+    expect(headlinePrice(1000, priceTerms("pass", "GBP"))).toEqual({ totalMinor: 1010, bookingFeeMinor: 10, currency: "GBP" });
+    expect(headlinePrice(1000, priceTerms("absorb", "GBP"))).toEqual({ totalMinor: 1000, bookingFeeMinor: 0, currency: "GBP" });
+    expect(headlinePrice(250, priceTerms("pass", "EUR"))).toEqual({ totalMinor: 253, bookingFeeMinor: 3, currency: "EUR" });
+    expect(headlinePrice(0, { feeMode: "pass", currency: "GBP", fee: OTHER_PROVIDER_FEE })).toEqual({ totalMinor: 0, bookingFeeMinor: 0, currency: "GBP" });
+  });
+
+  it("equals what checkout charges for one ticket, for any fee mode, currency, fee and price", () => {
+    fc.assert(
+      fc.property(anyTerms, anyFace, (terms, face) => {
+        const charged = priceOrder([{ quantity: 1, unitPricePence: face }], { feeMode: terms.feeMode, fee: terms.fee });
+        const headline = headlinePrice(face, terms);
+        expect(headline.totalMinor).toBe(charged.totalPence);
+        expect(headline.bookingFeeMinor).toBe(charged.bookingFeePence);
+        expect(headline.currency).toBe(terms.currency);
+        // All-in: nothing is added on top of it, and an absorbed fee is not the buyer's.
+        expect(headline.totalMinor).toBe(terms.feeMode === "pass" ? face + feeFor(face, terms.fee) : face);
+      }),
+    );
+  });
+
+  it("shows no discount code, and a code can only bring checkout's charge for that ticket down", () => {
+    fc.assert(
+      fc.property(anyTerms, anyFace, fc.option(anyDiscount), (terms, face, discount) => {
+        const charged = priceOrder([{ quantity: 1, unitPricePence: face }], { discount, feeMode: terms.feeMode, fee: terms.fee });
+        const headline = headlinePrice(face, terms);
+        expect(charged.totalPence).toBeLessThanOrEqual(headline.totalMinor);
+        if (charged.discountPence === 0) expect(charged.totalPence).toBe(headline.totalMinor);
+      }),
+    );
+  });
+
+  it("for pay what you wish, is the price at the minimum, and any amount chosen costs at least that", () => {
+    fc.assert(
+      fc.property(anyTerms, anyFace, fc.integer({ min: 0, max: PAY_WHAT_YOU_WISH_MAX_EXTRA_PENCE }), (terms, minimum, extra) => {
+        const chosen = minimum + extra;
+        expect(isValidChosenAmount(chosen, minimum)).toBe(true);
+        const charged = priceOrder([{ quantity: 1, unitPricePence: chosen }], { feeMode: terms.feeMode, fee: terms.fee });
+        expect(charged.totalPence).toBe(headlinePrice(chosen, terms).totalMinor);
+        expect(charged.totalPence).toBeGreaterThanOrEqual(headlinePrice(minimum, terms).totalMinor);
+      }),
+    );
+  });
+});
+
+describe("maxFaceForHeadline: a price band turned back into face values", () => {
+  it("finds the highest face value whose headline price fits, on either fee mode", () => {
+    expect(maxFaceForHeadline(999, priceTerms("pass", "GBP"))).toBe(989);
+    expect(maxFaceForHeadline(999, priceTerms("absorb", "GBP"))).toBe(999);
+    expect(maxFaceForHeadline(0, priceTerms("pass", "GBP"))).toBe(0);
+  });
+
+  it("holds for any budget and terms", () => {
+    fc.assert(
+      fc.property(anyTerms, fc.integer({ min: 0, max: 1_000_000 }), (terms, budget) => {
+        const face = maxFaceForHeadline(budget, terms);
+        expect(headlinePrice(face, terms).totalMinor).toBeLessThanOrEqual(budget);
+        expect(headlinePrice(face + 1, terms).totalMinor).toBeGreaterThan(budget);
+      }),
+    );
   });
 });

@@ -1,4 +1,4 @@
-import { assertMinorUnits, feeFor, type FeeRate } from "./money";
+import { ACTIVE_PROVIDER_FEE, assertMinorUnits, feeFor, type Currency, type FeeRate } from "./money";
 
 /**
  * What an order costs (issue: fees and all-in prices). Integer pence throughout; the booking fee is
@@ -11,7 +11,8 @@ export const MIN_PAID_ORDER_PENCE = 100;
 export const PAY_WHAT_YOU_WISH_MAX_EXTRA_PENCE = 1_000_000;
 
 /** Who pays the booking fee: the buyer on top of the price ("pass"), or the host out of it ("absorb"). */
-export type FeeMode = "pass" | "absorb";
+export const FEE_MODES = ["pass", "absorb"] as const;
+export type FeeMode = (typeof FEE_MODES)[number];
 
 export interface PricedLine {
   quantity: number;
@@ -63,9 +64,57 @@ export function priceOrder(lines: readonly PricedLine[], opts: { discount?: Disc
   };
 }
 
-/** The price a buyer sees for one ticket before checkout: face value plus its share of the fee when passed on. */
-export function displayPrice(facePence: number, feeMode: FeeMode, fee: FeeRate): number {
-  return feeMode === "pass" ? facePence + feeFor(facePence, fee) : facePence;
+/** What an event's tickets are priced on: who pays the booking fee, the fee itself, and the event's currency. */
+export interface PriceTerms {
+  feeMode: FeeMode;
+  fee: FeeRate;
+  currency: Currency;
+}
+
+/** An event's price terms, with the fee of the card provider in use (spec §9). */
+export function priceTerms(feeMode: FeeMode, currency: Currency): PriceTerms {
+  return { feeMode, currency, fee: ACTIVE_PROVIDER_FEE };
+}
+
+export interface HeadlinePrice {
+  /** What the buyer pays for the one ticket, in minor units of `currency`. */
+  totalMinor: number;
+  /** The booking fee inside that total: 0 when the host absorbs it. */
+  bookingFeeMinor: number;
+  currency: Currency;
+}
+
+/**
+ * The price a buyer sees for one ticket anywhere before checkout (cards, map pins, search, JSON-LD,
+ * the price filters, the booking panel): exactly what checkout charges for a basket of that one
+ * ticket, because it is `priceOrder` of that basket. All-in (DMCC Act 2024): the fee is inside it
+ * when passed on, and it is the face value when the host absorbs the fee. A pay-what-you-wish ticket's
+ * headline is that of its minimum. No discount code is in it: a code is known only to whoever holds
+ * it, and a fixed one comes off the order rather than each ticket; the booking panel's total and
+ * checkout's breakdown show it, and it can only lower what is charged.
+ */
+export function headlinePrice(facePence: number, terms: PriceTerms): HeadlinePrice {
+  const order = priceOrder([{ quantity: 1, unitPricePence: facePence }], { feeMode: terms.feeMode, fee: terms.fee });
+  return { totalMinor: order.totalPence, bookingFeeMinor: order.bookingFeePence, currency: terms.currency };
+}
+
+/**
+ * The highest face value whose headline price stays within `maxTotalMinor`, so the database can
+ * filter face values against a price band. Headline prices never fall as the face value rises, so
+ * this is exact.
+ */
+export function maxFaceForHeadline(maxTotalMinor: number, terms: PriceTerms): number {
+  assertMinorUnits(maxTotalMinor);
+  const fits = (face: number) => headlinePrice(face, terms).totalMinor <= maxTotalMinor;
+  let lo = 0;
+  let hi = maxTotalMinor;
+  if (fits(hi)) return hi;
+  while (lo < hi) {
+    const mid = Math.ceil((lo + hi) / 2);
+    if (fits(mid)) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
 }
 
 export type CheckoutProblem = "empty" | "below_minimum";

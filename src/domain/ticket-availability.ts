@@ -1,5 +1,5 @@
 import { formatMoney } from "~/lib/format";
-import { allInPrice, type FeeRate } from "./money";
+import { headlinePrice, type HeadlinePrice, type PriceTerms } from "./pricing";
 
 /**
  * Which ticket types a buyer can see and buy (spec §3 "Ticket type", §4 "Ticket availability").
@@ -50,32 +50,35 @@ export function isOnSale(t: TicketLike, now: Date, unlocked = false): boolean {
   return isVisible(t, now, unlocked) && inSaleWindow(t, now) && remaining(t) > 0;
 }
 
-export type CardPrice = { kind: "free" } | { kind: "from"; allInPence: number } | { kind: "none" };
+export type CardPrice = { kind: "free" } | { kind: "from"; price: HeadlinePrice } | { kind: "none" };
 
 /**
  * The price on an event's card: 'Free Entry' when every public ticket is free, otherwise the
- * all-in price of the cheapest ticket on sale (or, when none is, of the cheapest public one, so a
- * sold-out card still says what it cost). Private tickets never set the public price.
+ * headline price (all-in, in the event's currency, on the host's fee mode) of the cheapest ticket on
+ * sale (or, when none is, of the cheapest public one, so a sold-out card still says what it cost).
+ * Private tickets never set the public price.
  */
-export function cardPrice(tickets: readonly TicketLike[], now: Date, fee?: FeeRate): CardPrice {
+export function cardPrice(tickets: readonly TicketLike[], now: Date, terms: PriceTerms): CardPrice {
   const publicTickets = tickets.filter((t) => t.kind !== "private" && (t.kind !== "scheduled_hidden" || inSaleWindow(t, now)));
   if (publicTickets.length === 0) return { kind: "none" };
   if (publicTickets.every((t) => t.pricePence === 0)) return { kind: "free" };
   const onSale = publicTickets.filter((t) => isOnSale(t, now));
   const pool = onSale.length > 0 ? onSale : publicTickets;
   const cheapest = Math.min(...pool.map((t) => t.pricePence));
-  return { kind: "from", allInPence: allInPrice(cheapest, fee) };
+  return { kind: "from", price: headlinePrice(cheapest, terms) };
 }
 
 /**
- * The card's price in words (spec §2): 'Free Entry', a single all-in price, or 'From' the
- * cheapest when public tickets cost different amounts. Null when there is nothing to show.
+ * The card's price in words (spec §2): 'Free Entry', a single headline price, or 'From' the
+ * cheapest when public tickets cost different amounts. Null when there is nothing to show. Cards,
+ * map pins and the search API all say this.
  */
-export function cardPriceLabel(tickets: readonly TicketLike[], now: Date, fee?: FeeRate): string | null {
-  const price = cardPrice(tickets, now, fee);
-  if (price.kind === "none") return null;
-  if (price.kind === "free") return "Free Entry";
-  if (price.allInPence === 0) return "Free tickets available";
+export function cardPriceLabel(tickets: readonly TicketLike[], now: Date, terms: PriceTerms): string | null {
+  const card = cardPrice(tickets, now, terms);
+  if (card.kind === "none") return null;
+  if (card.kind === "free") return "Free Entry";
+  if (card.price.totalMinor === 0) return "Free tickets available";
+  const text = formatMoney(card.price.totalMinor, card.price.currency);
   const prices = new Set(tickets.filter((t) => t.kind !== "private").map((t) => t.pricePence));
-  return prices.size > 1 ? `From ${formatMoney(price.allInPence)}` : formatMoney(price.allInPence);
+  return prices.size > 1 ? `From ${text}` : text;
 }

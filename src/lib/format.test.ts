@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { firstAddressSegment, formatCardDate, formatLongDate, formatMoney, formatShortDate, formatTimeRange, formatWhenInFull } from "./format";
+import { currencySymbol, firstAddressSegment, formatCardDate, formatLongDate, formatMoney, formatShortDate, formatTimeRange, formatWhenInFull } from "./format";
 
 describe("formatCardDate", () => {
   const now = new Date("2026-11-24T12:00:00Z"); // a Tuesday
@@ -24,9 +24,16 @@ describe("formatCardDate", () => {
 
 describe("formatMoney and addresses", () => {
   it("drops .00 from whole pounds only", () => {
-    expect(formatMoney(1200)).toBe("£12");
-    expect(formatMoney(1010)).toBe("£10.10");
-    expect(formatMoney(5)).toBe("£0.05");
+    expect(formatMoney(1200, "GBP")).toBe("£12");
+    expect(formatMoney(1010, "GBP")).toBe("£10.10");
+    expect(formatMoney(5, "GBP")).toBe("£0.05");
+  });
+
+  it("says each currency with its own symbol", () => {
+    expect(formatMoney(808, "EUR")).toBe("€8.08");
+    expect(formatMoney(1200, "EUR")).toBe("€12");
+    expect(currencySymbol("GBP")).toBe("£");
+    expect(currencySymbol("EUR")).toBe("€");
   });
 
   it("takes the first segment of an address", () => {

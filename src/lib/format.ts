@@ -2,7 +2,8 @@
 export const LONDON = "Europe/London";
 
 const money = new Map<string, Intl.NumberFormat>();
-export function formatMoney(minor: number, currency = "GBP"): string {
+/** Minor units in their currency, with its own symbol: £12, £10.10, €8.08. The currency is always said, never assumed. */
+export function formatMoney(minor: number, currency: string): string {
   let f = money.get(currency);
   if (!f) {
     f = new Intl.NumberFormat("en-GB", { style: "currency", currency });
@@ -11,6 +12,11 @@ export function formatMoney(minor: number, currency = "GBP"): string {
   const text = f.format(minor / 100);
   // Whole pounds read better without ".00" (£12, not £12.00).
   return minor % 100 === 0 ? text.replace(/\.00$/, "") : text;
+}
+
+/** A currency's own symbol, for a field where a person types an amount in it: £, €. */
+export function currencySymbol(currency: string): string {
+  return new Intl.NumberFormat("en-GB", { style: "currency", currency }).formatToParts(0).find((p) => p.type === "currency")!.value;
 }
 
 const dateTime = new Intl.DateTimeFormat("en-GB", {

@@ -42,6 +42,16 @@ describe("test payments on a real deployment", () => {
     expect(loadConfig({ ...base })).toMatchObject({ publicUrl: "http://localhost:3000", stripe: undefined, testPayments: true });
     expect(loadConfig({ ...base, PUBLIC_URL: "http://192.168.1.20:3000" })).toMatchObject({ testPayments: true });
   });
+
+  it("sends a test-mode key to a stand-in Stripe when STRIPE_API_URL says, and never a live key", () => {
+    expect(loadConfig({ ...base, STRIPE_SECRET_KEY: "sk_test_abc", STRIPE_API_URL: "http://127.0.0.1:12111" })).toMatchObject({
+      stripe: { secretKey: "sk_test_abc", apiUrl: "http://127.0.0.1:12111" },
+    });
+    expect(loadConfig({ ...base, STRIPE_SECRET_KEY: "sk_live_abc" })).toMatchObject({ stripe: { apiUrl: undefined } });
+    for (const env of [{ STRIPE_SECRET_KEY: "sk_live_abc" }, {}] as Record<string, string>[]) {
+      expect(refusal({ ...env, STRIPE_API_URL: "http://127.0.0.1:12111" })).toContain("STRIPE_API_URL: a stand-in Stripe takes only a Stripe test-mode key");
+    }
+  });
 });
 
 describe("loadConfig", () => {

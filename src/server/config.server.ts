@@ -26,6 +26,8 @@ const EnvSchema = z.object({
   SMTP_URL: optionalUrl,
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  /** Stripe's API at another address (a stand-in Stripe, for tests): Stripe's own unless set; test-mode keys only. */
+  STRIPE_API_URL: optionalUrl,
   /**
    * Take payments that move no money (the built-in test provider, or a Stripe test-mode key) on a
    * real deployment (https PUBLIC_URL), on purpose: a demo or a staging site. Refused otherwise.
@@ -86,6 +88,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         : `Invalid configuration:\n  STRIPE_SECRET_KEY: no payment provider is configured, so ${e.PUBLIC_URL} would take test payments that move no money. Set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET to take real payments, or set ALLOW_TEST_PAYMENTS=true if this site is meant to take test payments.`,
     );
   }
+  // A live key is only ever sent to Stripe itself.
+  if (e.STRIPE_API_URL && !(e.STRIPE_SECRET_KEY && isStripeTestKey(e.STRIPE_SECRET_KEY))) {
+    throw new ConfigError("Invalid configuration:\n  STRIPE_API_URL: a stand-in Stripe takes only a Stripe test-mode key (sk_test_…) in STRIPE_SECRET_KEY. Unset STRIPE_API_URL to use Stripe itself.");
+  }
   return {
     env: e.NODE_ENV,
     isProduction: e.NODE_ENV === "production",
@@ -98,7 +104,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     /** PUBLIC_URL's origin when it is set: pages are served as if asked there (behind a proxy too). */
     publicOrigin: e.PUBLIC_URL ? new URL(e.PUBLIC_URL).origin : null,
     smtpUrl: e.SMTP_URL,
-    stripe: e.STRIPE_SECRET_KEY ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET } : undefined,
+    stripe: e.STRIPE_SECRET_KEY ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiUrl: e.STRIPE_API_URL } : undefined,
     /** Payments here move no money (the test provider, or Stripe in test mode): every checkout page says so. */
     testPayments,
     mapTileUrl: e.MAP_TILE_URL,

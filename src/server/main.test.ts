@@ -1,17 +1,35 @@
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "~/db/client.server";
+import { prepareDatabase } from "~/db/migrate.server";
+import { ticketType } from "~/db/schema";
+import { CANCEL_FAILED } from "~/domain/cancellation";
+import { requestCancellation } from "~/services/cancel-order";
+import { holdTickets } from "~/services/hold-tickets";
+import { messages } from "~/web/messages";
+import { createEvent } from "../../tests/factories/events";
+import { buyTickets } from "../../tests/factories/orders";
+import { createUser, FACTORY_PASSWORD } from "../../tests/factories/users";
+import { startFakeStripe } from "../../tests/fakes/fake-stripe";
+import { loadTicketCodes } from "./ticket-codes.server";
 
 /**
- * Start-up refusals, through the real entry point: `src/server/main.ts` as `npm start` runs it. Each
- * start here is refused before it needs a build, so none is made.
+ * The built server, as `npm start` runs it (`scripts/serve.mjs`, plain node, one bundle): start-up
+ * refusals, and the errors that cross from our services to the pages. The build is brought up to
+ * date first, as `npm start` does.
  */
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const dirs: string[] = [];
+
+beforeAll(() => {
+  const built = spawnSync(process.execPath, ["scripts/start.mjs", "--build-only"], { cwd: ROOT, encoding: "utf8" });
+  if (built.status !== 0) throw new Error(`the build failed:\n${built.stdout}\n${built.stderr}`);
+}, 300_000);
 
 afterAll(() => {
   for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
@@ -24,7 +42,7 @@ function tempDir() {
 }
 
 /** Runs the server (or `npm start`'s script) with `env` until it exits by itself; its exit code and what it printed. */
-function start(env: Record<string, string>, entry: string[] = ["--import", "tsx", "src/server/main.ts"]): Promise<{ code: number | null; output: string }> {
+function start(env: Record<string, string>, entry: string[] = ["scripts/serve.mjs"]): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, entry, {
       cwd: ROOT,
@@ -102,5 +120,130 @@ describe("starting the server", () => {
       expect(output, url).toContain("Invalid configuration");
       expect(output, url).toContain("DATABASE_URL: must be a PostgreSQL URL");
     }
+  });
+});
+
+/** A port nobody is listening on (taken and given back). */
+async function freePort(): Promise<number> {
+  const probe = net.createServer();
+  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
+  const { port } = probe.address() as net.AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+/** The built server, serving on its own port until `stop()` (which waits for it to exit). */
+async function serve(env: Record<string, string>) {
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ["scripts/serve.mjs"], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH, NODE_ENV: "production", LOG_LEVEL: "warn", HOST: "127.0.0.1", PORT: String(port), PUBLIC_URL: origin, ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on("exit", resolve));
+  // Until it is ready it answers 503 (or not at all, for a moment): asked again until it serves.
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the server stopped while starting:\n${output}`);
+    const health = await fetch(`${origin}/api/health`).catch(() => null);
+    if (health?.status === 200) break;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  const request = (pathname: string, init: RequestInit & { cookie?: string } = {}) =>
+    fetch(`${origin}${pathname}`, {
+      ...init,
+      redirect: "manual",
+      headers: { Origin: origin, ...(init.cookie && { Cookie: init.cookie }), ...(init.headers as Record<string, string>) },
+    });
+  return {
+    request,
+    /** A form posted from the site's own page, as the browser sends it. */
+    post: (pathname: string, fields: Record<string, string>, cookie?: string) =>
+      request(pathname, { method: "POST", body: new URLSearchParams(fields), cookie }),
+    async signIn(email: string) {
+      const res = await request("/api/auth/sign-in/email", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ email, password: FACTORY_PASSWORD }) });
+      expect(res.status).toBe(200);
+      return res.headers.getSetCookie().find((c) => c.startsWith("tb.session_token="))!.split(";")[0]!;
+    },
+    output: () => output,
+    async stop() {
+      child.kill("SIGTERM");
+      return exited;
+    },
+  };
+}
+
+/** A page's text as people read it (React escapes apostrophes and ampersands in HTML). */
+const pageText = async (res: Response) => (await res.text()).replaceAll("&#x27;", "'").replaceAll("&amp;", "&");
+
+describe("the built server: our errors reach the pages as themselves (one copy of every module)", () => {
+  it("answers a test payment page that does not exist with 404, not 500", async () => {
+    const server = await serve({ DATA_DIR: tempDir() });
+    try {
+      const res = await server.post("/pay/test/cs_test_doesnotexist", { card: "success" });
+      expect(res.status).toBe(404);
+    } finally {
+      expect(await server.stop()).toBe(0);
+    }
+  }, 120_000);
+
+  describe("with Stripe", () => {
+    const stripe = { fake: null as Awaited<ReturnType<typeof startFakeStripe>> | null };
+    let server: Awaited<ReturnType<typeof serve>>;
+    let requestId: string, holdId: string, hostEmail: string, buyerEmail: string;
+
+    beforeAll(async () => {
+      // A host with a paid order whose buyer asked to cancel, and a buyer holding paid tickets.
+      const dataDir = tempDir();
+      const database = await openDatabase({ engine: "pglite", dataDir: path.join(dataDir, "pglite") });
+      const now = new Date();
+      try {
+        const { db } = database;
+        await prepareDatabase(database);
+        const host = await createUser(db, { userType: "host", firstName: "Harriet", lastName: "Host", hostTitle: "The Crown Collective" });
+        const buyer = await createUser(db, { firstName: "Bea", lastName: "Buyer" });
+        const e = await createEvent(db, { hostId: host.id, startsAt: new Date(now.getTime() + 14 * 86_400_000) }, [{ pricePence: 1500, capacity: 20 }]);
+        // Paid through a payment Stripe has never seen: Stripe refuses to refund it (a definite no).
+        const bought = await buyTickets(db, { eventId: e.id, buyer, quantity: 1, now, sign: (await loadTicketCodes(db)).sign });
+        ({ requestId } = await requestCancellation(db, { reference: bought.reference, userId: buyer.id, reason: "I can't make that date any more", now }));
+        const [type] = await db.select().from(ticketType).where(eq(ticketType.eventId, e.id));
+        ({ holdId } = await holdTickets(db, { eventId: e.id, userId: buyer.id, lines: [{ ticketTypeId: type!.id, quantity: 1 }], now }));
+        hostEmail = host.email;
+        buyerEmail = buyer.email;
+      } finally {
+        await database.close();
+      }
+      stripe.fake = await startFakeStripe();
+      server = await serve({ DATA_DIR: dataDir, STRIPE_SECRET_KEY: stripe.fake.apiKey, STRIPE_API_URL: stripe.fake.url });
+    }, 120_000);
+
+    afterAll(async () => {
+      await stripe.fake?.close();
+      expect(await server?.stop()).toBe(0);
+    });
+
+    it("puts a cancellation back with the host when Stripe refuses its refund, rather than leaving it being refunded", async () => {
+      const cookie = await server.signIn(hostEmail);
+      const approved = await server.post("/h/tickets", { intent: "approve", target: requestId, refund: "" }, cookie);
+      expect(approved.status).toBe(200);
+      expect(await pageText(approved)).toContain(CANCEL_FAILED);
+      expect(stripe.fake!.refunds).toHaveLength(0);
+      // Refused, not unknown: the request waits for the host again, who can decline it now.
+      const declined = await server.post("/h/tickets", { intent: "decline", target: requestId, message: "" }, cookie);
+      expect(declined.status).toBe(200);
+      expect(await pageText(declined)).toContain("Declined. We've let the buyer know.");
+    }, 60_000);
+
+    // Last: it stops the stand-in Stripe.
+    it("shows the payment error on Pay when Stripe can't be reached, not a 500 page", async () => {
+      await stripe.fake!.close();
+      stripe.fake = null;
+      const paid = await server.post(`/checkout/${holdId}`, { intent: "pay" }, await server.signIn(buyerEmail));
+      expect(paid.status).toBe(200);
+      expect(await pageText(paid)).toContain(messages.buyer.paymentError);
+    }, 60_000);
   });
 });

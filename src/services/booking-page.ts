@@ -1,12 +1,11 @@
 import { and, eq, isNotNull, or, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { event, hold, seatClaim, user } from "~/db/schema";
+import { event, hold, seatClaim } from "~/db/schema";
 import { DEFAULT_OFFER_HOURS } from "~/domain/waitlist";
 
-/** What the booking panel needs beyond the event page itself: the host's fee mode, the seats already taken, and the waitlist's offer window. */
-export async function bookingExtras(db: Db, input: { eventId: string; hostId: string; now: Date }) {
-  const [[host], taken, [settings]] = await Promise.all([
-    db.select({ feeMode: user.feeMode }).from(user).where(eq(user.id, input.hostId)),
+/** What the booking panel needs beyond the event page itself: the seats already taken, and the waitlist's offer window. */
+export async function bookingExtras(db: Db, input: { eventId: string; now: Date }) {
+  const [taken, [settings]] = await Promise.all([
     db
       .select({ row: seatClaim.seatRow, column: seatClaim.seatColumn })
       .from(seatClaim)
@@ -15,5 +14,5 @@ export async function bookingExtras(db: Db, input: { eventId: string; hostId: st
       .where(and(eq(seatClaim.eventId, input.eventId), or(isNotNull(seatClaim.ticketId), and(eq(hold.status, "active"), sql`${hold.expiresAt} > ${input.now}`)))),
     db.select({ hours: event.waitlistOfferHours }).from(event).where(eq(event.id, input.eventId)),
   ]);
-  return { feeMode: host?.feeMode ?? ("pass" as const), takenSeats: taken, waitlistOfferHours: settings?.hours ?? DEFAULT_OFFER_HOURS };
+  return { takenSeats: taken, waitlistOfferHours: settings?.hours ?? DEFAULT_OFFER_HOURS };
 }

@@ -3,8 +3,9 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Database } from "~/db/client.server";
 import { hold, holdLine, session, ticketType } from "~/db/schema";
 import { createEvent, createHost } from "../../tests/factories/events";
-import { createTestDatabase } from "../../tests/setup/test-db";
-import { claimAll, claimSoon, type ClaimInput } from "./claim-stock";
+import { whileLocked } from "../../tests/setup/locks";
+import { createTestDatabase, openOtherInstance } from "../../tests/setup/test-db";
+import { claimAll, claimAndHold, claimSoon, type ClaimInput } from "./claim-stock";
 
 /**
  * The claim behind every hold (`claim_holds`, migration 0007), and presses for one ticket type sent
@@ -89,19 +90,47 @@ describe("claim_holds", () => {
 });
 
 // Two connections at once need a server: PGlite is one connection, so nothing can interleave there.
-describe.runIf(inject("testDb").engine === "postgres")("a host's edit racing a claim (PostgreSQL)", () => {
+describe.runIf(inject("testDb").engine === "postgres")("claims racing on PostgreSQL", () => {
   it("a claim planned on the old price waits for the edit, then finds its plan stale and writes nothing", async () => {
     const { eventId, typeId } = await newEvent(5);
     const fingerprint = (await database.db.execute<{ fp: string }>(sql`select hold_definitions_fingerprint(${eventId}::uuid) as fp`)).rows[0]!.fp;
-    let claimed: Promise<unknown> | null = null;
-    await database.db.transaction(async (tx) => {
-      // The host's edit holds the ticket type's row while the buyer presses.
-      await tx.update(ticketType).set({ pricePence: 1500 }).where(eq(ticketType.id, typeId));
-      claimed = claimAll(database.db, [claim(eventId, typeId, { fingerprint })]);
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    });
-    expect(await claimed).toEqual([{ status: "stale" }]);
+    // The host's edit holds the ticket type's row while the buyer presses: the claim is seen
+    // waiting for it, unsettled, and answers only once the edit has committed.
+    const [claimed] = await whileLocked(
+      database,
+      (tx) => tx.update(ticketType).set({ pricePence: 1500 }).where(eq(ticketType.id, typeId)),
+      1,
+      () => [claimAll(database.db, [claim(eventId, typeId, { fingerprint })])],
+    );
+    expect(claimed).toEqual({ status: "fulfilled", value: [{ status: "stale" }] });
     expect(await stockOf(typeId)).toEqual({ sold: 0, held: 0 });
+  });
+
+  it("refuses the oversell in the database alone: buyers on separate connections, all past the first look, claim one at a time", async () => {
+    const { eventId, typeId } = await newEvent(5);
+    const buyers = await Promise.all(Array.from({ length: 12 }, async () => (await createHost(database.db, { userType: "buyer", hostTitle: null })).id));
+    // Three instances of four connections each; every claim in a transaction of its own, none
+    // batched. Another transaction holds the ticket type's row until all twelve wait for it, so
+    // every claim has found stock at its first look, which locks nothing: the claim itself, under
+    // the row's lock, must see that only five places remain.
+    const instances = await Promise.all(Array.from({ length: 3 }, () => openOtherInstance(database, 4)));
+    try {
+      const outcomes = await whileLocked(
+        database,
+        (tx) => tx.execute(sql`select 1 from ticket_type where id = ${typeId} for update`),
+        buyers.length,
+        () => buyers.map((userId, i) => instances[i % 3]!.db.transaction((tx) => claimAndHold(tx, claim(eventId, typeId, { buyer: { userId } })))),
+      );
+      const statuses = outcomes.map((o) => (o.status === "fulfilled" ? o.value.status : `threw: ${String(o.reason)}`));
+      expect(statuses.toSorted()).toEqual([...Array(7).fill("short"), ...Array(5).fill("written")]);
+    } finally {
+      await Promise.all(instances.map((i) => i.close()));
+    }
+    expect(await stockOf(typeId)).toEqual({ sold: 0, held: 5 });
+    const { rows } = await database.db.execute<{ holds: number; lines: number }>(sql`
+      select (select count(*)::int from hold where event_id = ${eventId}) as holds,
+             (select count(*)::int from hold_line l join hold h on h.id = l.hold_id where h.event_id = ${eventId}) as lines`);
+    expect(rows[0]).toEqual({ holds: 5, lines: 5 });
   });
 });
 

@@ -89,7 +89,7 @@ describe("the host's decision", () => {
     const { bea, bought } = await paidOrder(2, 4);
     const { requestId } = await requestCancellation(database.db, { reference: bought.reference, userId: bea.id, reason: "Plans changed", now });
     expect((await errorOf(approveCancellation(database.db, provider, { requestId, hostId, refund: "999", now }))).details?.field).toBe("refund");
-    expect(await approveCancellation(database.db, provider, { requestId, hostId, refund: "10.00", now })).toMatchObject({ outcome: "approved", refundPence: 1000 });
+    expect(await approveCancellation(database.db, provider, { requestId, hostId, refund: "10.00", now })).toMatchObject({ outcome: "approved", refundPence: 1000, currency: "GBP" });
     expect(await orderOf(bought.orderId)).toMatchObject({ status: "refunded", refundedPence: 1000 });
   });
 

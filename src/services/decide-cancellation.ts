@@ -8,7 +8,7 @@ import { RefundRefusedError, type PaymentProvider } from "./payment-provider";
 import { returnOrderStock } from "./cancel-order";
 
 export type DecisionResult =
-  | { outcome: "approved"; requestId: string; orderId: string; refundPence: number; offered: string[]; created: boolean }
+  | { outcome: "approved"; requestId: string; orderId: string; refundPence: number; currency: string; offered: string[]; created: boolean }
   | { outcome: "in_progress"; requestId: string; orderId: string };
 
 /** A request for one of this host's orders (never another host's), with its order. */
@@ -39,7 +39,7 @@ export async function approveCancellation(
 ): Promise<DecisionResult> {
   const { request, order: o } = await hostsRequest(db, input);
   if (request.status === "declined") throw new AppError("conflict", "This request was declined.", { reason: "declined" });
-  if (request.status !== "pending") return settled(request, o.id);
+  if (request.status !== "pending") return settled(request, o);
   const refund = parseRefund(input.refund, o);
   if (!refund.ok) throw new AppError("validation_failed", refund.error, { field: "refund" });
 
@@ -51,15 +51,15 @@ export async function approveCancellation(
   if (!claimed) {
     const [now] = await db.select().from(cancellationRequest).where(eq(cancellationRequest.id, request.id));
     if (now!.status === "declined") throw new AppError("conflict", "This request was declined.", { reason: "declined" });
-    return settled(now!, o.id);
+    return settled(now!, o);
   }
   return refundAndFinish(db, provider, claimed, o, input.now);
 }
 
-function settled(request: typeof cancellationRequest.$inferSelect, orderId: string): DecisionResult {
+function settled(request: typeof cancellationRequest.$inferSelect, o: Pick<typeof order.$inferSelect, "id" | "currency">): DecisionResult {
   return request.status === "approved"
-    ? { outcome: "approved", requestId: request.id, orderId, refundPence: request.refundPence ?? 0, offered: [], created: false }
-    : { outcome: "in_progress", requestId: request.id, orderId };
+    ? { outcome: "approved", requestId: request.id, orderId: o.id, refundPence: request.refundPence ?? 0, currency: o.currency, offered: [], created: false }
+    : { outcome: "in_progress", requestId: request.id, orderId: o.id };
 }
 
 async function refundAndFinish(db: Db, provider: PaymentProvider, request: typeof cancellationRequest.$inferSelect, o: typeof order.$inferSelect, now: Date): Promise<DecisionResult> {
@@ -98,7 +98,7 @@ async function refundAndFinish(db: Db, provider: PaymentProvider, request: typeo
       .set({ status: amount > 0 ? "refunded" : "cancelled", refundedPence: sql`${order.refundedPence} + ${amount}`, cancelledAt: now })
       .where(eq(order.id, o.id));
     const { offered } = await returnOrderStock(tx, o.id, now);
-    return { outcome: "approved" as const, requestId: request.id, orderId: o.id, refundPence: amount, offered, created: true };
+    return { outcome: "approved" as const, requestId: request.id, orderId: o.id, refundPence: amount, currency: o.currency, offered, created: true };
   });
 }
 

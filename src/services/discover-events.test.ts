@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
 import { event, ticketType, user, venue } from "~/db/schema";
-import { dateRange, maxFaceForAllIn } from "~/domain/discovery";
+import { dateRange } from "~/domain/discovery";
 import { createEvent, createHost, createVenue } from "../../tests/factories/events";
 import { createTestDatabase } from "../../tests/setup/test-db";
 import { countByCategory, countEvents, listEvents, pageEvents } from "./discover-events";
@@ -78,11 +78,11 @@ describe("listEvents", () => {
     expect(slugsOf(await listEvents(database.db, { now, scope: "upcoming", sort: "date", limit: 50, range: dateRange("weekend", now)! }))).toEqual([]);
   });
 
-  it("filters by the all-in price of the cheapest ticket on sale, and free means every public ticket is free", async () => {
-    const under10 = await listEvents(database.db, { now, scope: "upcoming", sort: "date", limit: 50, maxFacePence: maxFaceForAllIn(999) });
+  it("filters by the headline price of the cheapest ticket on sale, and free means every public ticket is free", async () => {
+    const under10 = await listEvents(database.db, { now, scope: "upcoming", sort: "date", limit: 50, maxPrice: { totalMinor: 999, currency: "GBP" } });
     expect(slugsOf(under10)).toEqual(["tonight", "next-week-free"]);
     // The sold-out event has nothing on sale, so no price band includes it.
-    const under50 = await listEvents(database.db, { now, scope: "upcoming", sort: "date", limit: 50, maxFacePence: maxFaceForAllIn(4999) });
+    const under50 = await listEvents(database.db, { now, scope: "upcoming", sort: "date", limit: 50, maxPrice: { totalMinor: 4999, currency: "GBP" } });
     expect(slugsOf(under50)).toEqual(["tonight", "online", "nearly", "next-week-free"]);
     expect(slugsOf(await listEvents(database.db, { now, scope: "upcoming", sort: "date", limit: 50, freeOnly: true }))).toEqual(["next-week-free"]);
   });

@@ -2,6 +2,8 @@ import { sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { boundingBox, type LatLng, type TimeRange } from "~/domain/discovery";
 import { publicWindowStart } from "~/domain/event-flags";
+import type { Currency } from "~/domain/money";
+import { FEE_MODES, maxFaceForHeadline, priceTerms, type FeeMode, type PriceTerms } from "~/domain/pricing";
 import type { TicketKind, TicketLike } from "~/domain/ticket-availability";
 import { personName } from "~/lib/person-name";
 
@@ -28,6 +30,8 @@ export interface EventCardData {
   sold: number;
   seatCount: number | null;
   tickets: TicketLike[];
+  /** What its prices are shown on (the host's fee mode, the event's currency): pass to `cardPriceLabel`. */
+  priceTerms: PriceTerms;
   /** Kilometres from the point asked about, when one was. */
   distanceKm: number | null;
 }
@@ -46,8 +50,8 @@ export interface EventQuery {
   range?: TimeRange;
   /** Every public ticket free. */
   freeOnly?: boolean;
-  /** The cheapest ticket on sale costs at most this face value. */
-  maxFacePence?: number;
+  /** A ticket on sale has a headline price (`headlinePrice`) of at most this, in this currency. */
+  maxPrice?: { totalMinor: number; currency: Currency };
   near?: { centre: LatLng; radiusKm: number };
   /** Places left. */
   notSoldOut?: boolean;
@@ -68,9 +72,30 @@ export function endOfEvent(startsAt: SQLWrapper, endsAt: SQLWrapper): SQL {
 
 export const endsAt = endOfEvent(sql`e.starts_at`, sql`e.ends_at`);
 
+function inSaleWindow(now: Date): SQL {
+  return sql`(t.sales_start_at is null or t.sales_start_at <= ${now}) and (t.sales_end_at is null or t.sales_end_at > ${now})`;
+}
+
+/** The domain's `isOnSale` for someone without an unlock: public, in its sale window, places left. */
 function onSaleNow(now: Date): SQL {
-  return sql`t.sold + t.held < t.capacity and (t.kind = 'general' or (t.kind in ('scheduled_visible', 'scheduled_hidden')
-    and (t.sales_start_at is null or t.sales_start_at <= ${now}) and (t.sales_end_at is null or t.sales_end_at > ${now})))`;
+  return sql`t.kind <> 'private' and ${inSaleWindow(now)} and t.sold + t.held < t.capacity`;
+}
+
+/** The tickets that set a card's price (`cardPrice`): not private, and hidden-scheduled ones only in their window. */
+function publicNow(now: Date): SQL {
+  return sql`t.kind <> 'private' and (t.kind <> 'scheduled_hidden' or (${inSaleWindow(now)}))`;
+}
+
+/**
+ * The highest face value a ticket of this event may have to fit within a price band: the band's
+ * headline price turned back into a face value by the domain's own rule, for the host's fee mode.
+ */
+function maxFaceFor(maxPrice: NonNullable<EventQuery["maxPrice"]>): SQL {
+  const face = (mode: FeeMode) => maxFaceForHeadline(maxPrice.totalMinor, priceTerms(mode, maxPrice.currency));
+  return sql`(select case h.fee_mode ${sql.join(
+    FEE_MODES.map((mode) => sql`when ${mode} then ${face(mode)}::int`),
+    sql` `,
+  )} end from "user" h where h.id = e.host_id)`;
 }
 
 /** Per event on a card: capacity, sold and the ticket types themselves (for the price and badges). */
@@ -100,11 +125,13 @@ export function conditions(q: Omit<EventQuery, "sort" | "limit" | "offset">): SQ
   if (q.excludeIds && q.excludeIds.length > 0) parts.push(sql`e.id not in (${sql.join(q.excludeIds.map((id) => sql`${id}::uuid`), sql`, `)})`);
   if (q.range) parts.push(sql`e.starts_at >= ${q.range.from} and e.starts_at < ${q.range.to}`);
   if (q.freeOnly) {
-    parts.push(sql`exists (select 1 from ticket_type t where t.event_id = e.id and t.kind <> 'private')`);
-    parts.push(sql`not exists (select 1 from ticket_type t where t.event_id = e.id and t.kind <> 'private' and t.price_pence > 0)`);
+    // What a card calls 'Free Entry'; free is free on either fee mode.
+    parts.push(sql`exists (select 1 from ticket_type t where t.event_id = e.id and ${publicNow(q.now)})`);
+    parts.push(sql`not exists (select 1 from ticket_type t where t.event_id = e.id and ${publicNow(q.now)} and t.price_pence > 0)`);
   }
-  if (q.maxFacePence !== undefined) {
-    parts.push(sql`exists (select 1 from ticket_type t where t.event_id = e.id and ${onSaleNow(q.now)} and t.price_pence <= ${q.maxFacePence})`);
+  if (q.maxPrice) {
+    parts.push(sql`e.currency = ${q.maxPrice.currency}`);
+    parts.push(sql`exists (select 1 from ticket_type t where t.event_id = e.id and ${onSaleNow(q.now)} and t.price_pence <= ${maxFaceFor(q.maxPrice)})`);
   }
   if (q.notSoldOut) parts.push(sql`e.sold_total < e.capacity_total`);
   if (q.hasRevenue) parts.push(sql`e.revenue_pence > 0`);
@@ -163,6 +190,8 @@ export interface CardRow extends Record<string, unknown> {
   host_image: string | null;
   username: string | null;
   is_verified: boolean;
+  currency: Currency;
+  fee_mode: FeeMode;
   capacity: number;
   sold: number;
   tickets: { kind: TicketKind; pricePence: number; capacity: number; sold: number; held: number; salesStartAt: string | null; salesEndAt: string | null }[] | string;
@@ -174,10 +203,23 @@ const toDate = (value: Date | string) => (value instanceof Date ? value : new Da
 const cardColumns = sql`e.id, e.slug, e.name, e.summary, e.starts_at, e.ends_at, e.category, e.event_type, e.is_online, e.images[1] as cover,
     v.name as venue_name, v.city, v.formatted_address, v.lat, v.lng, v.seat_rows, v.seat_columns,
     u.id as host_id, u.name as host_name, u.first_name, u.last_name, u.host_title, u.image as host_image, u.username, u.is_verified,
-    s.capacity, s.sold, s.tickets`;
+    e.currency, u.fee_mode, s.capacity, s.sold, s.tickets`;
+
+/** The ticket types of the stock lateral's `tickets`, as the domain's availability rules read them. */
+function toTickets(json: CardRow["tickets"]): TicketLike[] {
+  const tickets = typeof json === "string" ? (JSON.parse(json) as Exclude<CardRow["tickets"], string>) : json;
+  return tickets.map((t) => ({
+    kind: t.kind,
+    pricePence: Number(t.pricePence),
+    capacity: Number(t.capacity),
+    sold: Number(t.sold),
+    held: Number(t.held),
+    salesStartAt: t.salesStartAt ? new Date(t.salesStartAt) : null,
+    salesEndAt: t.salesEndAt ? new Date(t.salesEndAt) : null,
+  }));
+}
 
 export function toCard(row: CardRow, distanceKm: number | null = null): EventCardData {
-  const tickets = typeof row.tickets === "string" ? (JSON.parse(row.tickets) as Exclude<CardRow["tickets"], string>) : row.tickets;
   const hostName = personName({ firstName: row.first_name, lastName: row.last_name, name: row.host_name });
   return {
     id: row.id,
@@ -198,15 +240,8 @@ export function toCard(row: CardRow, distanceKm: number | null = null): EventCar
     capacity: Number(row.capacity),
     sold: Number(row.sold),
     seatCount: row.seat_rows && row.seat_columns ? row.seat_rows * row.seat_columns : null,
-    tickets: tickets.map((t) => ({
-      kind: t.kind,
-      pricePence: Number(t.pricePence),
-      capacity: Number(t.capacity),
-      sold: Number(t.sold),
-      held: Number(t.held),
-      salesStartAt: t.salesStartAt ? new Date(t.salesStartAt) : null,
-      salesEndAt: t.salesEndAt ? new Date(t.salesEndAt) : null,
-    })),
+    tickets: toTickets(row.tickets),
+    priceTerms: priceTerms(row.fee_mode, row.currency),
     distanceKm,
   };
 }
@@ -282,18 +317,27 @@ export interface EventMarker {
   lat: number;
   lng: number;
   venueName: string;
-  /** The cheapest public face value and whether every public ticket is free, for the popup's price. */
-  cheapestPence: number | null;
-  allFree: boolean;
+  /** The ticket types and price terms, so a pin's price is the card's (`cardPriceLabel`). */
+  tickets: TicketLike[];
+  priceTerms: PriceTerms;
 }
 
 /** Map pins for everything a query matches (events at a venue only), up to `limit`, in its order. */
 export async function listEventMarkers(db: Db, q: Omit<EventQuery, "limit" | "offset">, limit: number): Promise<EventMarker[]> {
-  const { rows } = await db.execute<{ id: string; slug: string; name: string; starts_at: Date | string; lat: number; lng: number; venue_name: string; cheapest: number | null; all_free: boolean | null }>(sql`
-    select e.id, e.slug, e.name, e.starts_at, v.lat, v.lng, v.name as venue_name,
-      (select min(t.price_pence) from ticket_type t where t.event_id = e.id and t.kind <> 'private') as cheapest,
-      (select bool_and(t.price_pence = 0) from ticket_type t where t.event_id = e.id and t.kind <> 'private') as all_free
-    from event e join venue v on v.id = e.venue_id
+  const { rows } = await db.execute<{
+    id: string;
+    slug: string;
+    name: string;
+    starts_at: Date | string;
+    lat: number;
+    lng: number;
+    venue_name: string;
+    currency: Currency;
+    fee_mode: FeeMode;
+    tickets: CardRow["tickets"];
+  }>(sql`
+    select e.id, e.slug, e.name, e.starts_at, v.lat, v.lng, v.name as venue_name, e.currency, u.fee_mode, s.tickets
+    from event e join venue v on v.id = e.venue_id join "user" u on u.id = e.host_id ${stockLateral}
     where ${conditions(q)}
     order by ${ordering({ ...q, limit })}, e.id
     limit ${limit}`);
@@ -305,7 +349,7 @@ export async function listEventMarkers(db: Db, q: Omit<EventQuery, "limit" | "of
     lat: Number(r.lat),
     lng: Number(r.lng),
     venueName: r.venue_name,
-    cheapestPence: r.cheapest === null ? null : Number(r.cheapest),
-    allFree: r.all_free === true,
+    tickets: toTickets(r.tickets),
+    priceTerms: priceTerms(r.fee_mode, r.currency),
   }));
 }

@@ -1,6 +1,7 @@
 import { asc, eq } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { event, ticketType, user, venue } from "~/db/schema";
+import { priceTerms, type PriceTerms } from "~/domain/pricing";
 import type { TicketLike } from "~/domain/ticket-availability";
 import { personName } from "~/lib/person-name";
 
@@ -21,6 +22,8 @@ export interface EventPage {
   category: string;
   eventType: string;
   currency: "GBP" | "EUR";
+  /** What its prices are shown and charged on: the host's fee mode and the event's currency (`headlinePrice`). */
+  priceTerms: PriceTerms;
   images: string[];
   tags: string[];
   startsAt: Date;
@@ -64,6 +67,7 @@ export async function getEventPage(db: Db, input: { slug: string; viewerId?: str
     category: e.category,
     eventType: e.eventType,
     currency: e.currency,
+    priceTerms: priceTerms(row.host.feeMode, e.currency),
     images: e.images,
     tags: e.tags,
     startsAt: e.startsAt,

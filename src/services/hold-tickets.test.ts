@@ -5,7 +5,8 @@ import { discount, event, hold, holdLine, order, orderLine, seatClaim, session, 
 import { isAppError } from "~/lib/app-error";
 import { createTicketCodes } from "~/server/ticket-codes.server";
 import { createEvent, createHost, createVenue } from "../../tests/factories/events";
-import { createTestDatabase } from "../../tests/setup/test-db";
+import { whileLocked } from "../../tests/setup/locks";
+import { createTestDatabase, openOtherInstance } from "../../tests/setup/test-db";
 import { claimAndHold } from "./claim-stock";
 import { completeOrder } from "./complete-order";
 import { extendHold, holdTickets } from "./hold-tickets";
@@ -82,12 +83,26 @@ describe("holding tickets", () => {
     expect((await database.db.select().from(hold).where(eq(hold.eventId, e.id))).length).toBe(0);
   });
 
-  it("never oversells when many buyers claim at once", async () => {
+  it("never oversells when many buyers claim at once, through several instances of the app", async () => {
     const { event: e, types } = await newEvent([{ pricePence: 500, capacity: 10 }]);
-    const attempts = await Promise.allSettled(
-      Array.from({ length: 25 }, () => holdTickets(database.db, { eventId: e.id, userId: buyerId, lines: [{ ticketTypeId: types[0]!.id, quantity: 1 }], now })),
-    );
-    expect(attempts.filter((a) => a.status === "fulfilled")).toHaveLength(10);
+    const buyers = await Promise.all(Array.from({ length: 24 }, newBuyer));
+    // Four instances, each batching its own presses (decision 0016). On PostgreSQL each has a pool of
+    // its own, and the ticket type's row is held until every instance's first claim waits for it, so
+    // their batches race at the claim. PGlite is one connection: there the presses are only sent together.
+    const instances = await Promise.all(Array.from({ length: 4 }, () => openOtherInstance(database, 2)));
+    const presses = () => buyers.map((userId, i) => holdTickets(instances[i % 4]!.db, { eventId: e.id, userId, lines: [{ ticketTypeId: types[0]!.id, quantity: 1 }], now }));
+    let attempts: PromiseSettledResult<unknown>[];
+    try {
+      attempts =
+        database.engine === "postgres"
+          ? await whileLocked(database, (tx) => tx.execute(sql`select 1 from ticket_type where id = ${types[0]!.id} for update`), instances.length, presses)
+          : await Promise.allSettled(presses());
+    } finally {
+      await Promise.all(instances.map((i) => i.close()));
+    }
+    const failures = attempts.filter((a): a is PromiseRejectedResult => a.status === "rejected");
+    for (const f of failures) expect(isAppError(f.reason) && f.reason.details?.reason, String(f.reason)).toBe("basket_changed");
+    expect(attempts.length - failures.length).toBe(10);
     expect(await stock(types[0]!.id)).toEqual({ sold: 0, held: 10 });
     // Buyers who lost the race at the claim hold nothing: every active hold has its line, and no more.
     const { rows } = await database.db.execute<{ active: number; lines: number; keyed_closed: number }>(sql`

@@ -3,7 +3,7 @@ import type { Db } from "~/db/client.server";
 import { normaliseQuery, SEARCH_FUZZY_THRESHOLD } from "~/domain/discovery";
 import { conditions, endedLast, fetchCards, type EventCardData, type EventQuery } from "./discover-events";
 
-export type SearchFilters = Pick<EventQuery, "category" | "eventType" | "range" | "freeOnly" | "maxFacePence">;
+export type SearchFilters = Pick<EventQuery, "category" | "eventType" | "range" | "freeOnly" | "maxPrice">;
 
 export interface SearchResult extends EventCardData {
   /** How it matched: "words" (every word, or the start of it, appears) or "fuzzy" (a typo away). */

@@ -32,6 +32,8 @@ export const messages = {
     passwordsDoNotMatch: "passwords do not match, please check and try again",
     mustAgreeToTerms: "You need to agree to our terms to use Ticketyboo",
     notARobot: "Please verify you are not a robot!",
+    /** Why the log-in form shows the robot check: someone has been guessing this account's password. */
+    robotCheckAsked: "Someone has tried a few wrong passwords for this account lately, so please tick the box below as well as entering yours.",
     oldPasswordIncorrect: "Old password is Incorrect",
     incorrectPassword: "Incorrect password",
     invalidEmail: "Invalid email",

@@ -18,7 +18,7 @@ import { createDbThrottle } from "../../src/services/throttle";
 import { createUser, FACTORY_PASSWORD } from "../factories/users";
 
 /**
- * The Hono app over a test database, as `main.ts` wires it, for API-level tests. Pages are not
+ * The Hono app over a test database, as `program.ts` wires it, for API-level tests. Pages are not
  * rendered here (the e2e suite covers them against a real build). Call `close()` in afterAll.
  */
 export async function createTestApp(

@@ -20,8 +20,9 @@ export async function createTestDatabase(): Promise<Database> {
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name} TEMPLATE ${testDb.template}`);
   await admin.end();
-  const database = await openDatabase({ engine: "postgres", url: withDatabase(testDb.url, name), poolSize: 5 });
-  return {
+  const url = withDatabase(testDb.url, name);
+  const database = await openDatabase({ engine: "postgres", url, poolSize: 5 });
+  const copy: Database = {
     ...database,
     async close() {
       await database.close();
@@ -31,4 +32,21 @@ export async function createTestDatabase(): Promise<Database> {
       await cleanup.end();
     },
   };
+  urls.set(copy, url);
+  return copy;
+}
+
+/** Where each PostgreSQL copy is, so that more pools can open on it. */
+const urls = new WeakMap<Database, string>();
+
+/**
+ * Another instance of the app on the same test database, as a second process would be: on
+ * PostgreSQL a pool of its own (`connections` of them), with its own batches of claims (decision
+ * 0016); on PGlite, which is one connection in one process, the database itself. Close it before
+ * the database.
+ */
+export async function openOtherInstance(database: Database, connections: number): Promise<Database> {
+  const url = urls.get(database);
+  if (!url) return { ...database, close: async () => {} };
+  return openDatabase({ engine: "postgres", url, poolSize: connections });
 }

@@ -487,7 +487,7 @@ export async function seedDemoIfEmpty(db: Db, opts: { now: Date; storage: SeedSt
       await tx.insert(alert).values({
         heading: "Welcome to Ticketyboo",
         description:
-          "This is a demo with made-up events at real venues. Log in as buyer@ticketyboo.test or host@ticketyboo.test (password: ticketyboo) to look around; nothing you buy is real.",
+          "This is a demo with made-up events at real venues. Log in as buyer@ticketyboo.test or host@ticketyboo.test (password: ticketyboo) to look around; nothing you buy is real. The emails the app would send are kept for staff@ticketyboo.test to read at /staff/outbox.",
         isFullPage: false,
         isActive: true,
         savedAt: now,

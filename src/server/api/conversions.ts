@@ -5,8 +5,7 @@ import { z } from "zod";
 import type { Database } from "~/db/client.server";
 import { event, ticketType, user } from "~/db/schema";
 import { conversionSkip } from "~/domain/conversions";
-import { ACTIVE_PROVIDER_FEE } from "~/domain/money";
-import { displayPrice } from "~/domain/pricing";
+import { priceOrder, priceTerms } from "~/domain/pricing";
 import { readConsent } from "~/lib/consent";
 import type { ConversionTracker } from "~/services/conversion-tracker";
 import type { Auth } from "../auth.server";
@@ -52,10 +51,10 @@ export function conversionRoutes(deps: { database: Database; auth: Auth; tracker
             .where(and(eq(ticketType.eventId, parsed.data.eventId), inArray(ticketType.id, ids)));
     // Only this event's tickets count; anything else in the cart is dropped.
     const cart = parsed.data.cart.filter((i) => types.some((t) => t.id === i.ticketTypeId));
-    const amountPence = cart.reduce((sum, i) => {
-      const t = types.find((x) => x.id === i.ticketTypeId)!;
-      return sum + i.count * displayPrice(t.pricePence, t.feeMode, ACTIVE_PROVIDER_FEE);
-    }, 0);
+    // What checkout would charge for this basket before any code: the one price rule, on the host's fee mode.
+    const terms = types[0] ? priceTerms(types[0].feeMode, types[0].currency) : null;
+    const lines = cart.map((i) => ({ quantity: i.count, unitPricePence: types.find((x) => x.id === i.ticketTypeId)!.pricePence }));
+    const amountPence = terms ? priceOrder(lines, { feeMode: terms.feeMode, fee: terms.fee }).totalPence : 0;
     const { ok } = await deps.tracker.send({
       name: "AddToCart",
       id: randomUUID(),

@@ -16,6 +16,10 @@ beforeAll(async () => {
   await createEvent(database.db, { hostId: host.id, venueId: tavern.id, startsAt: soon(2), name: "Kelham Island Pub Quiz", eventType: "quiz-night", category: "pubs-clubs-events" }, [
     { pricePence: 300, capacity: 60 },
   ]);
+  // Prices on the host's fee mode and in the event's currency, as every card shows them.
+  const absorbing = await createHost(database.db, { feeMode: "absorb" });
+  await createEvent(database.db, { hostId: absorbing.id, venueId: tavern.id, startsAt: soon(2), name: "Absorbed Fee Ceilidh" }, [{ pricePence: 1000, capacity: 60 }]);
+  await createEvent(database.db, { hostId: host.id, venueId: tavern.id, startsAt: soon(2), name: "Euro Priced Ceilidh", currency: "EUR" }, [{ pricePence: 1000, capacity: 60 }]);
   for (let i = 0; i < 12; i++) await createEvent(database.db, { hostId: host.id, venueId: tavern.id, startsAt: soon(3 + i), name: `Quiz League Round ${i + 1}`, eventType: "quiz-night" });
   await createEvent(database.db, { hostId: host.id, venueId: tavern.id, startsAt: soon(2), name: "Hidden Quiz", isPrivate: true });
 });
@@ -38,6 +42,11 @@ describe("GET /api/search", () => {
     expect(typeof first!.id).toBe("string");
     expect(new Date(first!.date as string).getTime()).toBeGreaterThan(Date.now());
     expect(body.results.map((r) => r.name)).not.toContain("Hidden Quiz");
+  });
+
+  it("prices each result as its card does: face value when the host absorbs the fee, face plus fee when passed on, in the event's currency", async () => {
+    const body = (await (await get("?q=ceilidh")).json()) as { results: { name: string; price: string }[] };
+    expect(Object.fromEntries(body.results.map((r) => [r.name, r.price]))).toEqual({ "Absorbed Fee Ceilidh": "£10", "Euro Priced Ceilidh": "€10.10" });
   });
 
   it("defaults to 10 results, the search box's limit", async () => {

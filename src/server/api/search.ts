@@ -22,7 +22,8 @@ const params = z.object({
 /**
  * `GET /api/search?q=&limit=`: public events for the search box and anyone else, as
  * `{ results: [{ id, slug, name, date, endDate, url, venue, city, image, price, category, eventType }] }`.
- * Prices are all-in. Blank text returns no results (spec §5: empty search hides results).
+ * Prices are the cards' headline prices (all-in, on the host's fee mode, in the event's currency).
+ * Blank text returns no results (spec §5: empty search hides results).
  */
 export function searchRoutes(database: Database) {
   return new Hono().get("/", async (c) => {
@@ -43,7 +44,7 @@ export function searchRoutes(database: Database) {
         city: e.venue?.city ?? null,
         online: e.isOnline,
         image: e.coverImage ? `/media/${e.coverImage}` : null,
-        price: cardPriceLabel(e.tickets, now),
+        price: cardPriceLabel(e.tickets, now, e.priceTerms),
         category: e.category,
         eventType: e.eventType,
       })),

@@ -11,10 +11,9 @@ import { createTestProvider, type TestProviderPage } from "./test-provider.serve
 export function choosePaymentProvider(
   config: Pick<Config, "stripe" | "publicUrl">,
   db: Db,
-  options: { stripeApiHost?: string } = {},
 ): { payments: PaymentProvider; testPayments: TestProviderPage | null } {
   if (config.stripe) {
-    const payments = createStripeProvider({ secretKey: config.stripe.secretKey, webhookSecret: config.stripe.webhookSecret, apiHost: options.stripeApiHost });
+    const payments = createStripeProvider({ secretKey: config.stripe.secretKey, webhookSecret: config.stripe.webhookSecret, apiHost: config.stripe.apiUrl });
     return { payments, testPayments: null };
   }
   const testPayments = createTestProvider(db, config.publicUrl);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { priceTerms } from "~/domain/pricing";
 import type { EventPage } from "~/services/get-event-page";
 import { eventJsonLd } from "./event-json-ld";
 
@@ -12,6 +13,7 @@ const base: EventPage = {
   category: "pubs-clubs-events",
   eventType: "quiz-night",
   currency: "GBP",
+  priceTerms: priceTerms("pass", "GBP"),
   images: ["seed/events/quiz.jpg"],
   tags: [],
   startsAt: new Date("2026-11-26T19:30:00Z"),
@@ -59,6 +61,19 @@ describe("eventJsonLd", () => {
     expect(ld.offers).toEqual([
       expect.objectContaining({ name: "Team place", price: "3.03", priceCurrency: "GBP", availability: "https://schema.org/SoldOut", validFrom: "2026-11-01T09:00:00.000Z" }),
       expect.objectContaining({ name: "Late entry", price: "5.05", availability: "https://schema.org/PreOrder", validFrom: "2026-11-25T09:00:00.000Z" }),
+    ]);
+  });
+
+  it("prices offers as cards and checkout do: the face value when the host absorbs the fee, in the event's currency", () => {
+    const absorbed = eventJsonLd({ ...base, priceTerms: priceTerms("absorb", "GBP") }, "https://ticketyboo.example", now);
+    expect(absorbed.offers).toEqual([
+      expect.objectContaining({ name: "Team place", price: "3.00", priceCurrency: "GBP" }),
+      expect.objectContaining({ name: "Late entry", price: "5.00", priceCurrency: "GBP" }),
+    ]);
+    const inEuros = eventJsonLd({ ...base, currency: "EUR", priceTerms: priceTerms("pass", "EUR") }, "https://ticketyboo.example", now);
+    expect(inEuros.offers).toEqual([
+      expect.objectContaining({ name: "Team place", price: "3.03", priceCurrency: "EUR" }),
+      expect.objectContaining({ name: "Late entry", price: "5.05", priceCurrency: "EUR" }),
     ]);
   });
 

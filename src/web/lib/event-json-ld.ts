@@ -1,40 +1,45 @@
 import { eventTypeLabel } from "~/domain/categories";
 import { hasEnded, isSoldOut } from "~/domain/event-flags";
-import { allInPrice } from "~/domain/money";
+import { poundsForInput } from "~/domain/money";
+import { headlinePrice } from "~/domain/pricing";
 import { isVisible, remaining } from "~/domain/ticket-availability";
 import type { EventPage } from "~/services/get-event-page";
 import { absoluteUrl } from "./seo";
 import { imageUrl } from "./images";
 
-/** Pence as the decimal string schema.org expects ("12.50"). */
-const decimal = (pence: number) => (pence / 100).toFixed(2);
+/** Minor units as the decimal string schema.org expects ("12.50"), in whole numbers throughout. */
+const decimal = poundsForInput;
 
 /**
  * schema.org `Event` for an event page, so search engines show the date, place and all-in price.
- * Offers are the tickets a visitor can see, at the price they would pay.
+ * Offers are the tickets a visitor can see, at the headline price a card shows and checkout charges
+ * for one (the host's fee mode, the event's currency).
  */
 export function eventJsonLd(e: EventPage, publicUrl: string, now: Date): Record<string, unknown> {
   const url = absoluteUrl(publicUrl, `/events/${e.slug}`);
   const soldOut = isSoldOut({ capacity: e.tickets.reduce((n, t) => n + t.capacity, 0), sold: e.tickets.reduce((n, t) => n + t.sold, 0) });
   const offers = e.tickets
     .filter((t) => isVisible(t, now))
-    .map((t) => ({
-      "@type": "Offer",
-      name: t.name,
-      price: decimal(allInPrice(t.pricePence)),
-      priceCurrency: e.currency,
-      availability:
-        hasEnded(e, now) || (t.salesEndAt && now >= t.salesEndAt)
-          ? "https://schema.org/Discontinued"
-          : remaining(t) === 0
-            ? "https://schema.org/SoldOut"
-            : t.salesStartAt && now < t.salesStartAt
-              ? "https://schema.org/PreOrder"
-              : "https://schema.org/InStock",
-      url,
-      validFrom: (t.salesStartAt ?? e.updatedAt).toISOString(),
-      ...(t.salesEndAt ? { validThrough: t.salesEndAt.toISOString() } : {}),
-    }));
+    .map((t) => {
+      const price = headlinePrice(t.pricePence, e.priceTerms);
+      return {
+        "@type": "Offer",
+        name: t.name,
+        price: decimal(price.totalMinor),
+        priceCurrency: price.currency,
+        availability:
+          hasEnded(e, now) || (t.salesEndAt && now >= t.salesEndAt)
+            ? "https://schema.org/Discontinued"
+            : remaining(t) === 0
+              ? "https://schema.org/SoldOut"
+              : t.salesStartAt && now < t.salesStartAt
+                ? "https://schema.org/PreOrder"
+                : "https://schema.org/InStock",
+        url,
+        validFrom: (t.salesStartAt ?? e.updatedAt).toISOString(),
+        ...(t.salesEndAt ? { validThrough: t.salesEndAt.toISOString() } : {}),
+      };
+    });
   const place = e.venue
     ? {
         "@type": "Place",

@@ -4,12 +4,12 @@ import {
   PRICE_FILTERS,
   dateRange,
   isYmd,
-  maxFaceForAllIn,
   type DateFilter,
   type PriceFilter,
   type TimeRange,
 } from "~/domain/discovery";
 import { findCategory, findEventType } from "~/domain/categories";
+import type { Currency } from "~/domain/money";
 
 /**
  * The filters of a listing page as they live in the URL (so a view can be shared and survives a
@@ -49,14 +49,17 @@ export function parseFilters(params: URLSearchParams): ListingFilters {
 }
 
 /** What the filters ask of the event query. */
-export function filterQuery(f: ListingFilters, now: Date): { range?: TimeRange; freeOnly?: boolean; maxFacePence?: number; eventType?: string; category?: string } {
+export function filterQuery(f: ListingFilters, now: Date): { range?: TimeRange; freeOnly?: boolean; maxPrice?: { totalMinor: number; currency: Currency }; eventType?: string; category?: string } {
   const out: ReturnType<typeof filterQuery> = {};
   if (f.date) {
     const range = dateRange(f.date, now, { from: f.from, to: f.to });
     if (range) out.range = range;
   }
   if (f.price === "free") out.freeOnly = true;
-  else if (f.price) out.maxFacePence = maxFaceForAllIn(PRICE_FILTERS.find((p) => p.slug === f.price)!.maxAllInPence);
+  else if (f.price) {
+    const band = PRICE_FILTERS.find((p) => p.slug === f.price)!;
+    out.maxPrice = { totalMinor: band.maxTotalMinor, currency: band.currency };
+  }
   if (f.type) out.eventType = f.type;
   if (f.category) out.category = f.category;
   return out;

@@ -3,9 +3,9 @@ import { lazy, Suspense, useEffect, useMemo, useRef, useState } from "react";
 import { data, Form, Link, useLocation, useNavigate, useNavigation } from "react-router";
 import { CATEGORIES } from "~/domain/categories";
 import { DEFAULT_NEARBY_MILES, DISTANCE_FILTERS_MILES, distanceKm, isLocationStale, isValidLatLng, KM_PER_MILE, PAGE_SIZE, UK_VIEW, type LatLng } from "~/domain/discovery";
-import { allInPrice } from "~/domain/money";
+import { cardPriceLabel } from "~/domain/ticket-availability";
 import { lookupPlace } from "~/domain/uk-places";
-import { formatEventDateTime, formatMoney } from "~/lib/format";
+import { formatEventDateTime } from "~/lib/format";
 import { locationCookieString, readLocation } from "~/lib/location-cookie";
 import { listEventMarkers, pageEvents, type EventQuery } from "~/services/discover-events";
 import { EventGrid } from "~/web/components/events/event-card";
@@ -93,7 +93,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     lng: m.lng,
     when: formatEventDateTime(m.startsAt),
     where: m.venueName,
-    price: m.allFree ? "Free Entry" : m.cheapestPence === null ? null : `From ${formatMoney(allInPrice(m.cheapestPence))}`,
+    price: cardPriceLabel(m.tickets, now, m.priceTerms),
   }));
   return data(
     {

@@ -61,7 +61,7 @@ export default function LogIn({ actionData }: Route.ComponentProps) {
         </>
       }>
       <Form method="post" className="space-y-4" noValidate>
-        <FormMessage>{actionData ? actionData.error : robot ? messages.auth.notARobot : null}</FormMessage>
+        <FormMessage>{actionData?.error ?? null}</FormMessage>
         <TextField label="Email" name="email" type="email" autoComplete="email" required defaultValue={actionData?.email} />
         <div>
           <TextField label="Password" name="password" type="password" autoComplete="current-password" required />
@@ -74,6 +74,7 @@ export default function LogIn({ actionData }: Route.ComponentProps) {
         {robot ? (
           <>
             <input type="hidden" name="robotShown" value="1" />
+            <p className="text-sm text-fg-muted">{messages.auth.robotCheckAsked}</p>
             {/* A solution works once: each answer brings a fresh box. */}
             <RobotCheck
               key={actionData && "answeredAt" in actionData ? actionData.answeredAt : 0}

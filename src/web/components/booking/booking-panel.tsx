@@ -3,10 +3,10 @@ import { lazy, Suspense, useEffect, useMemo, useRef, useState } from "react";
 import { Form, Link, useFetcher, useNavigate, useNavigation, useRevalidator, useRouteLoaderData, useSubmit } from "react-router";
 import { toast } from "~/web/components/ui/toast";
 import { sanitiseBasket, type Basket } from "~/domain/basket";
-import { ACTIVE_PROVIDER_FEE, feeFor, parsePounds, poundsForInput } from "~/domain/money";
-import { displayPrice, priceOrder, type DiscountRule, type FeeMode } from "~/domain/pricing";
+import { parsePounds, poundsForInput, type Currency } from "~/domain/money";
+import { headlinePrice, priceOrder, priceTerms, type DiscountRule, type FeeMode, type PriceTerms } from "~/domain/pricing";
 import { inSaleWindow, isOnSale, remaining } from "~/domain/ticket-availability";
-import { formatEventDateTime, formatMoney } from "~/lib/format";
+import { currencySymbol, formatEventDateTime, formatMoney } from "~/lib/format";
 import type { EventPageTicket } from "~/services/get-event-page";
 import { messages } from "~/web/messages";
 import type { Seat } from "./seat-picker";
@@ -23,7 +23,7 @@ export interface AppliedCoupon {
 export interface BookingPanelProps {
   eventId: string;
   now: Date;
-  currency: string;
+  currency: Currency;
   feeMode: FeeMode;
   tickets: EventPageTicket[];
   /** Private ticket types already unlocked by the link. */
@@ -72,6 +72,7 @@ function readStored(eventId: string): Stored | null {
  */
 export function BookingPanel(props: BookingPanelProps) {
   const { eventId, now, feeMode, currency } = props;
+  const terms = priceTerms(feeMode, currency);
   const couponFetcher = useFetcher<{ coupon?: { code: string; rule: DiscountRule; unlocks: EventPageTicket[] } | null; couponError?: string }>();
   const navigating = useNavigation().state !== "idle";
   const navigate = useNavigate();
@@ -194,7 +195,7 @@ export function BookingPanel(props: BookingPanelProps) {
 
   const rule = coupon?.rule ?? null;
   const pricedLines = basket.lines.map((l) => ({ quantity: l.quantity, unitPricePence: l.amountPence ?? tickets.find((t) => t.id === l.ticketTypeId)!.pricePence }));
-  const breakdown = priceOrder(pricedLines, { discount: rule, feeMode, fee: ACTIVE_PROVIDER_FEE });
+  const breakdown = priceOrder(pricedLines, { discount: rule, feeMode, fee: terms.fee });
   const count = basket.lines.reduce((n, l) => n + l.quantity, 0);
   const seated = props.seatPlan !== null;
   const needSeats = seated && seats.length !== count;
@@ -213,7 +214,7 @@ export function BookingPanel(props: BookingPanelProps) {
         <p className="mt-3 font-semibold">
           {props.closed === "ended" ? messages.buyer.ended : props.closed === "sold_out" ? messages.buyer.soldOut : "This event has been cancelled."}
         </p>
-        <TicketPrices tickets={tickets} now={now} feeMode={feeMode} currency={currency} />
+        <TicketPrices tickets={tickets} now={now} terms={terms} />
       </div>
     );
   }
@@ -235,7 +236,7 @@ export function BookingPanel(props: BookingPanelProps) {
           const onSale = isOnSale(t, now, unlocked.has(t.id));
           const quantity = quantities[t.id] ?? 0;
           const max = Math.min(remaining(t), t.maxPerOrder);
-          const price = displayPrice(t.pricePence, feeMode, ACTIVE_PROVIDER_FEE);
+          const price = headlinePrice(t.pricePence, terms);
           return (
             <li key={t.id} className="py-3">
               <div className="flex items-start justify-between gap-3">
@@ -246,9 +247,9 @@ export function BookingPanel(props: BookingPanelProps) {
                   </p>
                   {t.description ? <p className="text-sm text-fg-muted">{t.description}</p> : null}
                   <p className="mt-0.5 text-sm font-semibold">
-                    {t.pricePence === 0 ? "Free" : t.payWhatYouWish ? `From ${formatMoney(price, currency)}` : formatMoney(price, currency)}
+                    {t.pricePence === 0 ? "Free" : t.payWhatYouWish ? `From ${formatMoney(price.totalMinor, price.currency)}` : formatMoney(price.totalMinor, price.currency)}
                     <span className="ml-1 text-xs font-normal text-fg-muted">
-                      {t.pricePence === 0 ? "" : feeMode === "pass" ? `incl. ${formatMoney(feeFor(t.pricePence, ACTIVE_PROVIDER_FEE), currency)} booking fee` : "no booking fee"}
+                      {t.pricePence === 0 ? "" : price.bookingFeeMinor > 0 ? `incl. ${formatMoney(price.bookingFeeMinor, price.currency)} booking fee` : "no booking fee"}
                     </span>
                   </p>
                   <Availability ticket={t} now={now} />
@@ -437,7 +438,7 @@ function Stepper(props: { id: string; label: string; value: number; max: number;
   );
 }
 
-function PayWhatYouWish(props: { ticket: EventPageTicket; value: string; onChange: (v: string) => void; currency: string }) {
+function PayWhatYouWish(props: { ticket: EventPageTicket; value: string; onChange: (v: string) => void; currency: Currency }) {
   const pence = parsePounds(props.value);
   const invalid = pence === null || pence < props.ticket.pricePence || pence > props.ticket.pricePence + 1_000_000;
   const id = `amount-${props.ticket.id}`;
@@ -448,7 +449,7 @@ function PayWhatYouWish(props: { ticket: EventPageTicket; value: string; onChang
       </label>
       <div className="mt-1 flex items-center gap-1">
         <span aria-hidden className="text-sm font-semibold">
-          £
+          {currencySymbol(props.currency)}
         </span>
         <input
           id={id}
@@ -471,13 +472,13 @@ function PayWhatYouWish(props: { ticket: EventPageTicket; value: string; onChang
 }
 
 /** Prices only, for a closed event. */
-function TicketPrices({ tickets, now, feeMode, currency }: { tickets: EventPageTicket[]; now: Date; feeMode: FeeMode; currency: string }) {
+function TicketPrices({ tickets, now, terms }: { tickets: EventPageTicket[]; now: Date; terms: PriceTerms }) {
   return (
     <ul className="mt-3 divide-y divide-border text-sm">
       {tickets.map((t) => (
         <li key={t.id} className="flex justify-between py-2">
           <span>{t.name}</span>
-          <span className="font-semibold">{t.pricePence === 0 ? "Free" : formatMoney(displayPrice(t.pricePence, feeMode, ACTIVE_PROVIDER_FEE), currency)}</span>
+          <span className="font-semibold">{t.pricePence === 0 ? "Free" : formatMoney(headlinePrice(t.pricePence, terms).totalMinor, terms.currency)}</span>
           <span className="sr-only">{remaining(t) === 0 ? "Sold out" : inSaleWindow(t, now) ? "" : "Not on sale"}</span>
         </li>
       ))}

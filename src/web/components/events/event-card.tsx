@@ -34,7 +34,7 @@ const badgeStyle: Record<CardBadge["kind"], string> = {
  */
 export function EventCard({ event, now, compact = false, viewerId, priority = false, first = false }: EventCardProps) {
   const badges = cardBadges({ ...event }, now);
-  const price = cardPriceLabel(event.tickets, now);
+  const price = cardPriceLabel(event.tickets, now, event.priceTerms);
   const isOwner = !!viewerId && viewerId === event.host.id;
   const place = event.venue ? (compact ? firstAddressSegment(event.venue.formattedAddress) || event.venue.name : event.venue.name) : null;
 

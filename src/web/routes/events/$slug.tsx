@@ -45,7 +45,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
       now,
       event: { id: event.id, category: event.category, hostId: event.host.id, venue: event.venue ? { lat: event.venue.lat, lng: event.venue.lng } : null },
     }),
-    bookingExtras(db, { eventId: event.id, hostId: event.host.id, now }),
+    bookingExtras(db, { eventId: event.id, now }),
     viewerId ? waitlistPlace(db, { eventId: event.id, userId: viewerId }) : null,
     waitingCounts(db, [event.id]).then((m) => m.get(event.id) ?? 0),
   ]);
@@ -66,7 +66,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   };
   // Built here, for search engines: the browser only puts it back in the head.
   const jsonLd = event.status === "published" && !event.isPrivate ? eventJsonLd(event, context.publicUrl, now) : null;
-  return { event, now, recommendations, viewerId, isOwner: viewerId === event.host.id, feeMode: extras.feeMode, takenSeats: extras.takenSeats, unlockedIds, shareUrl, tileUrl: context.mapTileUrl, waitlist, jsonLd };
+  return { event, now, recommendations, viewerId, isOwner: viewerId === event.host.id, takenSeats: extras.takenSeats, unlockedIds, shareUrl, tileUrl: context.mapTileUrl, waitlist, jsonLd };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -296,7 +296,7 @@ export default function EventPageRoute({ loaderData, actionData }: Route.Compone
             eventId={event.id}
             now={now}
             currency={event.currency}
-            feeMode={loaderData.feeMode}
+            feeMode={event.priceTerms.feeMode}
             tickets={event.tickets.filter((t) => isVisible(t, now, loaderData.unlockedIds.includes(t.id)))}
             unlockedIds={loaderData.unlockedIds}
             seatPlan={event.venue?.seatRows && event.venue.seatColumns ? { rows: event.venue.seatRows, columns: event.venue.seatColumns, taken: loaderData.takenSeats } : null}

@@ -3,7 +3,7 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { CANCEL_FAILED, parseRefund } from "~/domain/cancellation";
 import { poundsForInput } from "~/domain/money";
 import { isAppError } from "~/lib/app-error";
-import { formatEventDateTime, formatLondonTime, formatMoney, formatShortDate } from "~/lib/format";
+import { currencySymbol, formatEventDateTime, formatLondonTime, formatMoney, formatShortDate } from "~/lib/format";
 import { approveCancellation, declineCancellation, hostCancellationRequests } from "~/services/decide-cancellation";
 import { hostEventStock, setTicketCapacity, setWaitlistOfferHours } from "~/services/host-events";
 import { sendCancellationOutcome, sendWaitlistOffers } from "~/server/email/after-sale-emails.server";
@@ -51,7 +51,7 @@ export async function action({ request, context }: Route.ActionArgs): Promise<Ac
         await sendCancellationOutcome(emails, { orderId: result.orderId, outcome: "approved", refundPence: result.refundPence, hostMessage: null });
         await sendWaitlistOffers(emails, now);
       }
-      return { ok: result.refundPence > 0 ? `Cancelled and refunded ${formatMoney(result.refundPence)}. The places are back on sale.` : "Cancelled. The places are back on sale." };
+      return { ok: result.refundPence > 0 ? `Cancelled and refunded ${formatMoney(result.refundPence, result.currency)}. The places are back on sale.` : "Cancelled. The places are back on sale." };
     }
     if (intent === "decline") {
       const message = String(form.get("message") ?? "");
@@ -141,7 +141,7 @@ export default function HostTickets({ loaderData, actionData }: Route.ComponentP
                         <input type="hidden" name="intent" value="approve" />
                         <input type="hidden" name="target" value={r.id} />
                         <label htmlFor={`refund-${r.id}`} className="block text-sm font-medium">
-                          Refund (£)
+                          Refund ({currencySymbol(r.order.currency)})
                         </label>
                         <input id={`refund-${r.id}`} name="refund" inputMode="decimal" defaultValue={poundsForInput(refundable)} aria-describedby={errorFor(r.id) ? `request-error-${r.id} refund-hint-${r.id}` : `refund-hint-${r.id}`} aria-invalid={errorFor(r.id) ? true : undefined} className="h-11 w-full rounded-xl border border-border bg-surface px-3" />
                         <p id={`refund-hint-${r.id}`} className="text-xs text-fg-muted">
