@@ -8,6 +8,14 @@ const serverOnly = {
   message: "Server-only module: import it from loaders/actions, services or server code, never from browser code.",
 };
 
+// Toasts load on demand (src/web/components/ui/toast.tsx): a static import of sonner would put it
+// back on every page's first load.
+const eagerSonner = {
+  name: "sonner",
+  allowTypeImports: true,
+  message: "Import `toast` from ~/web/components/ui/toast, which loads sonner when it is needed.",
+};
+
 export default tseslint.config(
   { ignores: ["build/", "node_modules/", ".react-router/", "test-results/", "playwright-report/", "data/", "coverage/", ".tmp/"] },
   js.configs.recommended,
@@ -52,7 +60,12 @@ export default tseslint.config(
     files: ["src/web/components/**/*.{ts,tsx}", "src/web/lib/**/*.{ts,tsx}", "src/web/content/**/*.ts", "src/lib/**/*.ts"],
     // …except server-only modules themselves, which may use one another.
     ignores: ["**/*.server.ts", "**/*.server.tsx"],
-    rules: { "no-restricted-imports": ["error", { patterns: [serverOnly] }] },
+    rules: { "no-restricted-imports": ["error", { paths: [eagerSonner], patterns: [serverOnly] }] },
+  },
+  {
+    // Route modules and the root may import server code (React Router strips it), but not sonner.
+    files: ["src/web/routes/**/*.{ts,tsx}", "src/web/root.tsx"],
+    rules: { "no-restricted-imports": ["error", { paths: [eagerSonner] }] },
   },
   {
     // Playwright fixtures call `use`, which is not React's hook.

@@ -28,6 +28,15 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
+      {
+        resolve: { alias },
+        test: {
+          // Reads the production build (and makes it first when the sources are newer).
+          name: "budgets",
+          environment: "node",
+          include: ["tests/budgets/**/*.test.ts"],
+        },
+      },
     ],
   },
 });

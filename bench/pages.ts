@@ -1,16 +1,14 @@
 // Server rendering speed: pages over HTTP through the whole server (Hono, security headers,
 // compression, sessions) against React Router rendering the same routes in-process, plus the
 // JavaScript each page ships.
-//   npm run bench:pages                     (needs a build: it runs `react-router build` if missing)
+//   npm run bench:pages                     (builds first when the build is missing or older than the sources)
 //   npm run bench:pages -- --requests 300
 // Prints a table, then one JSON line; ratio is the HTTP requests per second over the in-process
 // rate for the same routes, measured in this run (target ≥ 0.6), and event_js_gzip_kb is the
-// event page's JavaScript (target ≤ 150).
+// event page's JavaScript up front (target ≤ 150; the budget test in tests/budgets checks every public page).
 import { spawnSync } from "node:child_process";
-import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
-import zlib from "node:zlib";
 import { getRequestListener } from "@hono/node-server";
 import { sql } from "drizzle-orm";
 import { createRequestHandler, type ServerBuild } from "react-router";
@@ -19,17 +17,15 @@ import { seedDemoIfEmpty } from "../src/db/seed/seed-demo";
 import { loadTicketCodes } from "../src/server/ticket-codes.server";
 import { pageContext } from "../src/server/app";
 import { createLocalStorage } from "../src/server/storage/local-storage.server";
+import { firstLoadJs, readBuildManifest } from "../tests/budgets/page-js";
 import { createTestApp } from "../tests/setup/test-app";
 import { arg, benchDatabase, percentile, round } from "./lib";
 
 const REQUESTS = Number(arg("requests", "200"));
 const ROOT = path.resolve(import.meta.dirname, "..");
 const buildFile = path.join(ROOT, "build/server/index.js");
-if (!fs.existsSync(buildFile)) {
-  console.log("No build yet: building…");
-  const result = spawnSync("npx", ["react-router", "build"], { cwd: ROOT, stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } });
-  if (result.status !== 0) process.exit(result.status ?? 1);
-}
+const built = spawnSync(process.execPath, [path.join(ROOT, "scripts/start.mjs"), "--build-only"], { cwd: ROOT, stdio: "inherit" });
+if (built.status !== 0) process.exit(built.status ?? 1);
 const { build } = (await import(buildFile)) as { build: ServerBuild };
 const clientDir = path.join(ROOT, "build/client");
 
@@ -84,28 +80,17 @@ async function measure(n: number, fn: () => Promise<unknown>): Promise<{ rps: nu
   return { rps: n / ((performance.now() - start) / 1000), p50: percentile(times, 50), p95: percentile(times, 95) };
 }
 
-/** The gzipped size of the JavaScript a page loads up front (entry and module preloads). */
-function shippedJs(html: string): number {
-  const files = new Set<string>();
-  for (const m of html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+\.js)"/g)) files.add(m[1]!);
-  for (const m of html.matchAll(/import\s*(?:[^"']*from\s*)?["']([^"']+\.js)["']/g)) files.add(m[1]!);
-  let total = 0;
-  for (const file of files) {
-    const local = path.join(clientDir, file.replace(/^\//, ""));
-    if (fs.existsSync(local)) total += zlib.gzipSync(fs.readFileSync(local), { level: 9 }).length;
-  }
-  return total;
-}
+const manifest = readBuildManifest();
 
 const rows: { route: string; httpRps: number; httpP95: number; inRps: number; inP95: number; jsKb: number }[] = [];
 try {
   for (const route of ROUTES) {
     const page = await httpGet(route);
     if (page.status !== 200) throw new Error(`${route} answered ${page.status}`);
-    const html = await inProcess(route);
+    await inProcess(route);
     const viaHttp = await measure(REQUESTS, () => httpGet(route));
     const direct = await measure(REQUESTS, () => inProcess(route));
-    rows.push({ route, httpRps: viaHttp.rps, httpP95: viaHttp.p95, inRps: direct.rps, inP95: direct.p95, jsKb: shippedJs(html) / 1024 });
+    rows.push({ route, httpRps: viaHttp.rps, httpP95: viaHttp.p95, inRps: direct.rps, inP95: direct.p95, jsKb: firstLoadJs(manifest, route) / 1024 });
   }
 } finally {
   server.close();

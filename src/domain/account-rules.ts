@@ -1,4 +1,4 @@
-import { COMMON_PASSWORDS } from "./common-passwords";
+import { isCommonPassword } from "./common-passwords";
 
 /**
  * Rules for what a person types when they make or secure an account (spec §5). Pure: the web
@@ -30,7 +30,7 @@ export function passwordProblem(password: string, context: { email?: string; nam
   if (password.length < PASSWORD_MIN_LENGTH) return "too_short";
   if (password.length > PASSWORD_MAX_LENGTH) return "too_long";
   const lower = password.toLowerCase();
-  if (COMMON_PASSWORDS.has(lower)) return "too_common";
+  if (isCommonPassword(lower)) return "too_common";
   const local = context.email?.split("@")[0]?.toLowerCase();
   if (local && local.length >= 3 && lower === local) return "too_common";
   if (context.name && lower === context.name.replace(/\s+/g, "").toLowerCase()) return "too_common";

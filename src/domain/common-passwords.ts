@@ -1,9 +1,7 @@
-/**
- * The passwords that top every published list of leaked passwords (and a few UK favourites).
- * A new password on this list is refused: attackers try these first, on every site.
- */
-export const COMMON_PASSWORDS: ReadonlySet<string> = new Set(
-  `
+// The passwords that top every published list of leaked passwords (and a few UK favourites).
+// Kept as one string and made into a set on first use: a set built as the module loads is code
+// that runs, which bundlers keep in every page that reaches this module, used or not.
+const LIST = `
 000000 000000000 102030 111111 11111111 112233 11223344 121212 123123 123123123 123321 12341234
 12344321 123456 1234567 12345678 123456789 1234567890 123456789a 123456a 1234abcd 1234qwer
 123654 123abc 123qwe 131313 159753 1q2w3e 1q2w3e4r 1q2w3e4r5t 1qaz2wsx 1qazxsw2 222222 232323
@@ -29,7 +27,15 @@ slayer smokey snoopy soccer sparky spider starwars starwars1 steelers steven sum
 sunshine1 superman taylor tennis thomas thunder tigers tigger tottenham trustno1 united victoria
 welcome welcome1 whatever william winner winter wizard xxxxxx yamaha yankees yellow zaq12wsx
 zxcvbn zxcvbnm
-`
-    .split(/\s+/)
-    .filter(Boolean),
-);
+`;
+
+let common: ReadonlySet<string> | undefined;
+
+/**
+ * Whether a password (lowercased) is on the list. A new password on it is refused: attackers try
+ * these first, on every site.
+ */
+export function isCommonPassword(lower: string): boolean {
+  common ??= new Set(LIST.split(/\s+/).filter(Boolean));
+  return common.has(lower);
+}

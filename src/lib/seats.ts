@@ -14,3 +14,6 @@ export function rowLetter(row: number): string {
 export function seatName(row: number, column: number): string {
   return `${rowLetter(row)}${column}`;
 }
+
+/** A chosen seat's name ('B4'). */
+export const seatLabel = (seat: { row: number; column: number }) => seatName(seat.row, seat.column);

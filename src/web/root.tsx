@@ -1,6 +1,5 @@
-import { useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
-import { Toaster } from "sonner";
 import { alertStamp, readSeenAlerts } from "~/lib/alerts-seen";
 import { readConsent, type CookieConsent } from "~/lib/consent";
 import { useOfflineOwner } from "./lib/offline-tickets";
@@ -20,11 +19,14 @@ import { SiteAlerts } from "./components/shell/site-alerts";
 import { SiteFooter } from "./components/shell/site-footer";
 import { SiteHeader } from "./components/shell/site-header";
 import { FlashToast } from "./components/shell/flash-toast";
-import { VerifyEmailBanner } from "./components/shell/verify-email-banner";
 import { ConfirmDialogHost } from "./components/ui/confirm-dialog";
 import { LoadingOverlayHost } from "./components/ui/loading-overlay";
+import { ToasterHost } from "./components/ui/toast";
 import { useNonce } from "./lib/nonce";
-import { ThemeProvider, useTheme } from "./lib/theme";
+import { ThemeProvider } from "./lib/theme";
+
+// Only signed-in people who have not verified their email see this banner: its code comes with it.
+const VerifyEmailBanner = lazy(() => import("./components/shell/verify-email-banner").then((m) => ({ default: m.VerifyEmailBanner })));
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const cookie = request.headers.get("Cookie") ?? "";
@@ -117,7 +119,11 @@ export default function App({ loaderData }: Route.ComponentProps) {
           </a>
           <SiteHeader user={user} />
           <div className="pt-16">
-            {verifyBanner && user ? <VerifyEmailBanner email={user.email} /> : null}
+            {verifyBanner && user ? (
+              <Suspense fallback={null}>
+                <VerifyEmailBanner email={user.email} />
+              </Suspense>
+            ) : null}
             <SiteAlerts alerts={alerts} />
             <main id="main" className={user ? "pb-20 laptop:pb-0" : ""}>
               <Outlet />
@@ -128,7 +134,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
           {consent ? null : <CookieCard onSaved={setConsent} />}
         </>
       )}
-      <ThemedToaster />
+      <ToasterHost />
       <FlashToast flash={flash} />
       <ConfirmDialogHost />
       <LoadingOverlayHost />
@@ -136,11 +142,6 @@ export default function App({ loaderData }: Route.ComponentProps) {
       <DebugTools info={{ buildVersion, requestId, user, flags }} />
     </ThemeProvider>
   );
-}
-
-function ThemedToaster() {
-  const { effective } = useTheme();
-  return <Toaster position="top-center" theme={effective} richColors closeButton visibleToasts={50} duration={5000} />;
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

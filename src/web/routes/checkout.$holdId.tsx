@@ -14,7 +14,7 @@ import { releaseHoldsAndOffer } from "~/services/waitlist-offers";
 import { sendWaitlistOffers } from "~/server/email/after-sale-emails.server";
 import { startPayment } from "~/services/settle-payment";
 import { OrderBreakdown, OrderLines } from "~/web/components/booking/order-summary";
-import { seatLabel } from "~/web/components/booking/seat-picker";
+import { seatLabel } from "~/lib/seats";
 import { TestPaymentsNotice } from "~/web/components/booking/test-payments-notice";
 import { sendOrderConfirmation } from "~/server/email/order-emails.server";
 import { setFlash } from "~/web/lib/flash.server";

@@ -182,7 +182,7 @@ export default function Explore({ loaderData }: Route.ComponentProps) {
             <NothingHere place={place} miles={miles} filters={filters} keep={keep} />
           ) : (
             <>
-              <ExploreGrid events={events} now={now} viewerId={viewerId} />
+              <ExploreGrid events={events} now={now} viewerId={viewerId} priorityCount={2} />
               <Pagination page={filters.page} pageCount={pageCount} hrefFor={(p) => filterHref("/explore", filters, { page: p }, keep)} label="Explore pages" />
             </>
           )}

@@ -197,7 +197,10 @@ function EmptyState({ icon, title, children }: { icon: React.ReactNode; title: s
   );
 }
 
-/** The next few events' covers, fanned out beside the headline on wide screens. */
+/**
+ * The next few events' covers, fanned out beside the headline on wide screens. Lazy: phones hide
+ * them, and eager images are preloaded ahead of the page's first card, the largest thing a phone shows.
+ */
 function HeroCovers({ events }: { events: Pick<EventCardData, "id" | "slug" | "name" | "coverImage">[] }) {
   const tilt = ["-rotate-6 translate-y-6", "rotate-2 -translate-y-2 z-10", "rotate-6 translate-y-8"];
   return (
@@ -210,6 +213,7 @@ function HeroCovers({ events }: { events: Pick<EventCardData, "id" | "slug" | "n
                 src={imageUrl(e.coverImage, 640)}
                 srcSet={imageSrcSet(e.coverImage, HERO_WIDTHS.slice(0, 2))}
                 sizes="224px"
+                loading="lazy"
                 alt={e.name}
                 className="aspect-[16/9] w-full object-cover"
                 width={640}

@@ -1,7 +1,7 @@
 import { Minus, Plus, Tag, Ticket } from "lucide-react";
-import { useEffect, useMemo, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from "react";
 import { Form, Link, useFetcher, useNavigate, useNavigation, useRevalidator, useRouteLoaderData, useSubmit } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/web/components/ui/toast";
 import { sanitiseBasket, type Basket } from "~/domain/basket";
 import { parsePounds, poundsForInput, type Currency } from "~/domain/money";
 import { headlinePrice, priceOrder, priceTerms, type DiscountRule, type FeeMode, type PriceTerms } from "~/domain/pricing";
@@ -9,7 +9,7 @@ import { inSaleWindow, isOnSale, remaining } from "~/domain/ticket-availability"
 import { currencySymbol, formatEventDateTime, formatMoney } from "~/lib/format";
 import type { EventPageTicket } from "~/services/get-event-page";
 import { messages } from "~/web/messages";
-import { SeatPicker, type Seat } from "./seat-picker";
+import type { Seat } from "./seat-picker";
 import { TextField } from "~/web/components/ui/field";
 import { useAddToCartTracking } from "~/web/lib/conversions";
 
@@ -40,6 +40,10 @@ export interface BookingPanelProps {
 }
 
 type Stored = Basket & { seats: Seat[] };
+
+// Only seated events need the seat picker: its code loads when such an event's panel mounts.
+const loadSeatPicker = () => import("./seat-picker");
+const SeatPicker = lazy(() => loadSeatPicker().then((m) => ({ default: m.SeatPicker })));
 
 /** A key for this Checkout, so a retried press finds the hold the first one made (randomUUID needs a secure page; getRandomValues does not). */
 function newKey(): string {
@@ -122,6 +126,10 @@ export function BookingPanel(props: BookingPanelProps) {
   useEffect(() => {
     if (ready) localStorage.setItem(storageKey(eventId), JSON.stringify(basket));
   }, [ready, basket, eventId]);
+
+  useEffect(() => {
+    if (props.seatPlan) void loadSeatPicker();
+  }, [props.seatPlan]);
 
   useAddToCartTracking(eventId, basket.lines, ready);
   const signedIn = Boolean((useRouteLoaderData("root") as { user?: unknown } | undefined)?.user);
@@ -266,14 +274,16 @@ export function BookingPanel(props: BookingPanelProps) {
       </ul>
 
       {seated && count > 0 ? (
-        <SeatPicker
-          rows={props.seatPlan!.rows}
-          columns={props.seatPlan!.columns}
-          taken={props.seatPlan!.taken}
-          chosen={seats}
-          wanted={count}
-          onChange={setSeats}
-        />
+        <Suspense fallback={null}>
+          <SeatPicker
+            rows={props.seatPlan!.rows}
+            columns={props.seatPlan!.columns}
+            taken={props.seatPlan!.taken}
+            chosen={seats}
+            wanted={count}
+            onChange={setSeats}
+          />
+        </Suspense>
       ) : null}
 
       <div className="mt-4 border-t border-border pt-4">

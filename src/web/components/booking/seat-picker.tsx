@@ -1,12 +1,10 @@
 import { useRef, useState, type KeyboardEvent } from "react";
-import { rowLetter, seatName } from "~/lib/seats";
+import { rowLetter, seatLabel } from "~/lib/seats";
 
 export interface Seat {
   row: number;
   column: number;
 }
-
-export const seatLabel = (s: Seat) => seatName(s.row, s.column);
 
 /**
  * Choosing seats on the venue's plan (rows × columns). A grid of toggle buttons: Tab reaches the

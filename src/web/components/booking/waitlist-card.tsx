@@ -1,7 +1,7 @@
 import { BellRing, Clock, LogIn, Users } from "lucide-react";
 import { useEffect } from "react";
 import { Form, Link, useNavigation } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/web/components/ui/toast";
 import { formatLongDate, formatLondonTime } from "~/lib/format";
 import type { WaitlistPlace } from "~/services/join-waitlist";
 import { useAskFirst } from "~/web/lib/use-ask-first";

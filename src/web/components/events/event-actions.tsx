@@ -1,5 +1,5 @@
 import { CalendarPlus, Share2 } from "lucide-react";
-import { toast } from "sonner";
+import { toast } from "~/web/components/ui/toast";
 
 /**
  * Under the event's name: add it to a calendar (an .ics file any calendar app opens) and share it

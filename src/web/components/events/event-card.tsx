@@ -17,6 +17,8 @@ export interface EventCardProps {
   viewerId?: string | null;
   /** Above the fold: load the image at once. */
   priority?: boolean;
+  /** The first card of the page's first grid: on a phone, the largest thing on screen, so its image comes first. */
+  first?: boolean;
 }
 
 const badgeStyle: Record<CardBadge["kind"], string> = {
@@ -30,7 +32,7 @@ const badgeStyle: Record<CardBadge["kind"], string> = {
  * The event card of spec §2: cover, name, host (desktop), all-in price, date, badges. The whole
  * card is one link; the owner's 'Edit Event' sits beside it (never a link inside a link).
  */
-export function EventCard({ event, now, compact = false, viewerId, priority = false }: EventCardProps) {
+export function EventCard({ event, now, compact = false, viewerId, priority = false, first = false }: EventCardProps) {
   const badges = cardBadges({ ...event }, now);
   const price = cardPriceLabel(event.tickets, now, event.priceTerms);
   const isOwner = !!viewerId && viewerId === event.host.id;
@@ -49,6 +51,7 @@ export function EventCard({ event, now, compact = false, viewerId, priority = fa
               sizes="(min-width: 1280px) 300px, (min-width: 1024px) 30vw, (min-width: 768px) 45vw, 100vw"
               alt=""
               loading={priority ? "eager" : "lazy"}
+              fetchPriority={first ? "high" : undefined}
               decoding="async"
               width={640}
               height={360}
@@ -127,7 +130,7 @@ export function EventGrid({ events, now, viewerId, compact, priorityCount = 0 }:
     <ul className="grid gap-5 tablet:grid-cols-2 laptop:grid-cols-3 desktop:grid-cols-4">
       {events.map((e, i) => (
         <li key={e.id}>
-          <EventCard event={e} now={now} viewerId={viewerId} compact={compact} priority={i < priorityCount} />
+          <EventCard event={e} now={now} viewerId={viewerId} compact={compact} priority={i < priorityCount} first={i === 0 && priorityCount > 0} />
         </li>
       ))}
     </ul>

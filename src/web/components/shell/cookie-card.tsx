@@ -1,7 +1,7 @@
 import { Cookie } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/web/components/ui/toast";
 import { consentFromChoice, serializeConsent, type CookieConsent } from "~/lib/consent";
 import { messages } from "~/web/messages";
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { useNavigate } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/web/components/ui/toast";
 import type { Flash } from "~/web/lib/flash";
 
 /** Shows the one-time message the previous action left (it arrives with the page, once). */

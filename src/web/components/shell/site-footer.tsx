@@ -1,9 +1,14 @@
-import { siFacebook, siInstagram, siTiktok, siYoutube } from "simple-icons";
 import { Link } from "react-router";
+import facebook from "simple-icons/icons/facebook.svg?no-inline";
+import instagram from "simple-icons/icons/instagram.svg?no-inline";
+import tiktok from "simple-icons/icons/tiktok.svg?no-inline";
+import youtube from "simple-icons/icons/youtube.svg?no-inline";
 import { footerColumns, socialLinks } from "~/web/lib/site-links";
 import { Logo } from "../ui/logo";
 
-const icons = { instagram: siInstagram, facebook: siFacebook, tiktok: siTiktok, youtube: siYoutube };
+// The brands' marks are files the page fetches (painted in the text colour through a mask), not
+// path data in every page's JavaScript. In forced colours the mask keeps the link's system colour.
+const icons = { instagram, facebook, tiktok, youtube };
 
 export function SiteFooter({ hideOnSmallScreens }: { hideOnSmallScreens: boolean }) {
   return (
@@ -24,9 +29,11 @@ export function SiteFooter({ hideOnSmallScreens }: { hideOnSmallScreens: boolean
                   aria-label={s.label}
                   className="inline-flex size-10 items-center justify-center rounded-full border border-border bg-surface text-fg-muted hover:text-brand"
                 >
-                  <svg viewBox="0 0 24 24" aria-hidden className="size-4" fill="currentColor">
-                    <path d={icons[s.icon].path} />
-                  </svg>
+                  <span
+                    aria-hidden
+                    className="size-4 bg-current forced-color-adjust-none"
+                    style={{ mask: `url(${icons[s.icon]}) center / contain no-repeat` }}
+                  />
                 </a>
               </li>
             ))}

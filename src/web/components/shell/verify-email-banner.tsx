@@ -1,7 +1,7 @@
 import { MailWarning } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/web/components/ui/toast";
 
 interface ResendResult {
   ok: boolean;

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { data, Link } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/web/components/ui/toast";
 import { confirm } from "../../components/ui/confirm-dialog";
 import { loading } from "../../components/ui/loading-overlay";
 import type { Route } from "./+types/drills";

@@ -22,7 +22,6 @@ import { nothingToBuy } from "~/domain/waitlist";
 import { eq } from "drizzle-orm";
 import { event as eventTable } from "~/db/schema";
 import { BookingPanel } from "~/web/components/booking/booking-panel";
-import { WaitlistCard } from "~/web/components/booking/waitlist-card";
 import { EventActions } from "~/web/components/events/event-actions";
 import { EventGrid } from "~/web/components/events/event-card";
 import { readCheckoutForm } from "~/web/lib/checkout-form";
@@ -65,7 +64,9 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     canJoin: !event.isCancelled && !hasEnded(event, now) && nothingToBuy(event.tickets),
     offerHours: extras.waitlistOfferHours,
   };
-  return { event, now, recommendations, viewerId, isOwner: viewerId === event.host.id, takenSeats: extras.takenSeats, unlockedIds, shareUrl, tileUrl: context.mapTileUrl, waitlist };
+  // Built here, for search engines: the browser only puts it back in the head.
+  const jsonLd = event.status === "published" && !event.isPrivate ? eventJsonLd(event, context.publicUrl, now) : null;
+  return { event, now, recommendations, viewerId, isOwner: viewerId === event.host.id, takenSeats: extras.takenSeats, unlockedIds, shareUrl, tileUrl: context.mapTileUrl, waitlist, jsonLd };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -155,7 +156,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 export const meta: Route.MetaFunction = ({ data: loaded, matches }) => {
   if (!loaded) return [{ title: "Event not found · Ticketyboo" }, { name: "robots", content: "noindex" }];
-  const { event, now } = loaded;
+  const { event } = loaded;
   const publicUrl = publicUrlFrom(matches);
   const where = event.venue ? `${event.venue.name}, ${event.venue.city}` : "Online";
   return seo({
@@ -167,7 +168,7 @@ export const meta: Route.MetaFunction = ({ data: loaded, matches }) => {
     type: "article",
     // Private events are for people with the link; published public ones are for everyone.
     noindex: event.isPrivate || event.status !== "published",
-    jsonLd: event.status === "published" && !event.isPrivate ? eventJsonLd(event, publicUrl, now) : undefined,
+    jsonLd: loaded.jsonLd ?? undefined,
   });
 };
 
@@ -305,17 +306,21 @@ export default function EventPageRoute({ loaderData, actionData }: Route.Compone
             slug={event.slug}
             correctedBasket={actionData && "correctedBasket" in actionData ? actionData.correctedBasket : null}
           />
-          <WaitlistCard
-            eventName={event.name}
-            slug={event.slug}
-            place={loaderData.waitlist.place}
-            canJoin={loaderData.waitlist.canJoin}
-            signedIn={Boolean(viewerId)}
-            offerHours={loaderData.waitlist.offerHours}
-            waiting={loaderData.waitlist.waiting}
-            error={actionData && "waitlistError" in actionData ? (actionData.waitlistError ?? null) : null}
-            justLeft={Boolean(actionData && "waitlistLeft" in actionData)}
-          />
+          {loaderData.waitlist.place || loaderData.waitlist.canJoin || (actionData && "waitlistLeft" in actionData) ? (
+            <Suspense fallback={null}>
+              <WaitlistCard
+                eventName={event.name}
+                slug={event.slug}
+                place={loaderData.waitlist.place}
+                canJoin={loaderData.waitlist.canJoin}
+                signedIn={Boolean(viewerId)}
+                offerHours={loaderData.waitlist.offerHours}
+                waiting={loaderData.waitlist.waiting}
+                error={actionData && "waitlistError" in actionData ? (actionData.waitlistError ?? null) : null}
+                justLeft={Boolean(actionData && "waitlistLeft" in actionData)}
+              />
+            </Suspense>
+          ) : null}
         </aside>
       </div>
 
@@ -422,6 +427,9 @@ function HostCard({ host }: { host: { id: string; name: string; title: string | 
     </section>
   );
 }
+
+// Only sold-out events (and people already in line) show the waitlist: its code loads with them.
+const WaitlistCard = lazy(() => import("~/web/components/booking/waitlist-card").then((m) => ({ default: m.WaitlistCard })));
 
 const EventMap = lazy(() => import("~/web/components/explore/event-map").then((m) => ({ default: m.EventMap })));
 

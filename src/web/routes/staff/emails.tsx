@@ -1,7 +1,7 @@
 import { CircleCheck, RotateCw } from "lucide-react";
 import { useEffect } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/web/components/ui/toast";
 import { listUndeliveredEmails } from "~/services/list-email-messages";
 import { presentEmail, requireStaff } from "~/web/lib/email-outbox.server";
 import { EmailStatusBadge } from "../../components/email-status";

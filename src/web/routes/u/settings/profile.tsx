@@ -1,7 +1,7 @@
 import { ExternalLink, ImageIcon } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { data, Form, Link, useFetcher, useNavigation } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/web/components/ui/toast";
 import { imageFileProblem, IMAGE_SIGNATURE_BYTES } from "~/domain/image-rules";
 import { BIO_MAX_LENGTH, characterCount, normaliseBio, normaliseUsername, type ProfileInput, validateProfile } from "~/domain/profile-rules";
 import { isAppError } from "~/lib/app-error";

@@ -1,7 +1,7 @@
 import { Download, Laptop, Smartphone } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Form, redirect, useLocation, useNavigate, useNavigation } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/web/components/ui/toast";
 import { isValidEmail, normaliseEmail, passwordProblem } from "~/domain/account-rules";
 import { formatEventDateTime } from "~/lib/format";
 import { SettingsLayout } from "~/web/components/settings-layout";

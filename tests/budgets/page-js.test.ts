@@ -1,0 +1,41 @@
+// The JavaScript budget: every public page loads at most 150 KB of gzipped JavaScript up front
+// (DESIGN: pages stay quick on a mid-range phone). Reads the production build, building it first
+// when it is missing or older than the sources (the same check `npm start` makes, so the e2e run
+// that follows in `npm test` reuses it).
+import { spawnSync } from "node:child_process";
+import path from "node:path";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { CATEGORIES, EVENT_TYPES } from "~/domain/categories";
+import { firstLoadJs, readBuildManifest, ROOT, type BuildManifest } from "./page-js";
+
+const BUDGET_KB = 150;
+
+/** The public pages, by name, with a path each (only the route matters: no database is read). */
+const PUBLIC_PAGES: readonly [name: string, path: string][] = [
+  ["home", "/"],
+  ["explore", "/explore"],
+  ["search", "/search?q=quiz"],
+  ["category page", `/events/category/${CATEGORIES[0]!.slug}`],
+  ["type page", `/events/type/${EVENT_TYPES[0]!.slug}`],
+  ["event page", "/events/any-event-slug"],
+  ["log-in", "/log-in"],
+  ["sign-up", "/sign-up"],
+];
+
+let manifest: BuildManifest;
+const sizes: string[] = [];
+
+beforeAll(() => {
+  // start.mjs makes a production build whatever NODE_ENV this run has (Vitest sets "test").
+  const built = spawnSync(process.execPath, [path.join(ROOT, "scripts/start.mjs"), "--build-only"], { cwd: ROOT, encoding: "utf8" });
+  if (built.status !== 0) throw new Error(`The production build failed:\n${built.stdout}\n${built.stderr}`);
+  manifest = readBuildManifest();
+}, 300_000);
+
+afterAll(() => console.log(`JavaScript each public page loads up front, gzipped (budget ${BUDGET_KB} KB):\n${sizes.join("\n")}`));
+
+test.each(PUBLIC_PAGES)(`%s (%s) loads at most ${BUDGET_KB} KB of gzipped JavaScript up front`, (name, pagePath) => {
+  const kb = firstLoadJs(manifest, new URL(pagePath, "http://x").pathname) / 1024;
+  sizes.push(`  ${name.padEnd(14)} ${pagePath.padEnd(34)} ${kb.toFixed(1).padStart(6)} KB${kb > BUDGET_KB ? "  OVER" : ""}`);
+  expect(kb, `${name} (${pagePath}) ships ${kb.toFixed(1)} KB of gzipped JavaScript up front, over the ${BUDGET_KB} KB budget`).toBeLessThanOrEqual(BUDGET_KB);
+});
