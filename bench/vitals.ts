@@ -10,9 +10,14 @@
 // median. Targets: performance ≥ 0.9, LCP ≤ 2.5 s, TBT ≤ 200 ms, CLS ≤ 0.1. Lighthouse's CPU
 // throttling multiplies what this machine does, so a busy machine reads slower: benchmark_index
 // (Lighthouse's measure of this machine's speed in the run, higher is faster) is printed with them.
-// Last line, JSON: {"runs","benchmark_index","pages":[{"page","path","performance","lcp_ms","tbt_ms","cls","met":{…}}],"all_met"}
+// The baseline, measured in the same rounds: a bare HTML page (a heading and a paragraph, no
+// script, no image) served from this process, the fastest page anything could be on this machine
+// under the same throttling. Each page's lcp_ratio = baseline LCP / its LCP (1 = as fast as a bare
+// page); lcp_ratio is the median page's.
+// Last line, JSON: {"runs","benchmark_index","baseline_lcp_ms","lcp_ratio","pages":[{"page","path","performance","lcp_ms","lcp_ratio","tbt_ms","cls","met":{…}}],"all_met"}
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
+import http from "node:http";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -86,6 +91,17 @@ function stopProcess(child: ChildProcess): Promise<void> {
   });
 }
 
+/** The baseline: a bare page (no script, no image, a few lines of text) on a server of its own. */
+async function startBareServer(): Promise<{ baseUrl: string; stop(): Promise<void> }> {
+  const html =
+    '<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">' +
+    "<title>Baseline</title></head><body><h1>A bare page</h1><p>No script, no image: the fastest any page could paint here.</p></body></html>";
+  const bare = http.createServer((_req, res) => res.writeHead(200, { "Content-Type": "text/html; charset=utf-8" }).end(html));
+  const port = await freePort();
+  await new Promise<void>((resolve) => bare.listen(port, "127.0.0.1", resolve));
+  return { baseUrl: `http://127.0.0.1:${port}`, stop: () => new Promise((resolve) => bare.close(() => resolve())) };
+}
+
 /** Headless Chromium with a DevTools port for Lighthouse, in a throwaway profile. */
 async function startChromium(): Promise<{ port: number; stop(): Promise<void> }> {
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), "tb-bench-vitals-chromium-"));
@@ -132,6 +148,7 @@ async function measure(url: string, attempt = 1): Promise<NonNullable<Awaited<Re
 
 const server = process.argv.includes("--url") ? { baseUrl: arg("url", "").replace(/\/$/, ""), stop: async () => {} } : await startServer();
 const chromium = await startChromium();
+const bareServer = await startBareServer();
 type Sample = { performance: number; lcp_ms: number; tbt_ms: number; cls: number; benchmarkIndex: number };
 const results: { page: string; path: string; samples: Sample[] }[] = [];
 try {
@@ -142,11 +159,12 @@ try {
     { page: "category", path: firstLink(home, /^\/events\/category\/[\w-]+$/, "a category") },
     { page: "event", path: firstLink(home, /^\/events\/(?!category\/|type\/)[\w-]+$/, "an event") },
   ];
+  results.push({ page: "baseline", path: "(bare page)", samples: [] });
   for (const p of pages) results.push({ ...p, samples: [] });
   // Round by round, so a spell of load on the machine falls across every page rather than one.
   for (let run = 0; run < RUNS; run++) {
     for (const r of results) {
-      const lhr = await measure(`${server.baseUrl}${r.path}`);
+      const lhr = await measure(r.page === "baseline" ? `${bareServer.baseUrl}/` : `${server.baseUrl}${r.path}`);
       const sample = {
         performance: lhr.categories.performance?.score ?? 0,
         lcp_ms: lhr.audits["largest-contentful-paint"]?.numericValue ?? NaN,
@@ -160,12 +178,14 @@ try {
   }
 } finally {
   await chromium.stop();
+  await bareServer.stop();
   await server.stop();
 }
 
-const rows = results.map((r) => {
+const baselineLcp = median(results.find((r) => r.page === "baseline")!.samples.map((s) => s.lcp_ms));
+const rows = results.filter((r) => r.page !== "baseline").map((r) => {
   const m = (key: keyof Sample) => median(r.samples.map((s) => s[key]));
-  const row = { page: r.page, path: r.path, performance: round(m("performance")), lcp_ms: Math.round(m("lcp_ms")), tbt_ms: Math.round(m("tbt_ms")), cls: round(m("cls"), 3) };
+  const row = { page: r.page, path: r.path, performance: round(m("performance")), lcp_ms: Math.round(m("lcp_ms")), lcp_ratio: round(baselineLcp / m("lcp_ms")), tbt_ms: Math.round(m("tbt_ms")), cls: round(m("cls"), 3) };
   const met = { performance: row.performance >= TARGETS.performance, lcp: row.lcp_ms <= TARGETS.lcp_ms, tbt: row.tbt_ms <= TARGETS.tbt_ms, cls: row.cls <= TARGETS.cls };
   return { ...row, met };
 });
@@ -173,11 +193,13 @@ const benchmarkIndex = Math.round(median(results.flatMap((r) => r.samples.map((s
 const mark = (ok: boolean) => (ok ? " " : "✗");
 
 console.log(`\nMedians of ${RUNS} runs (Lighthouse mobile; targets: performance ≥ 0.9, LCP ≤ 2.5 s, TBT ≤ 200 ms, CLS ≤ 0.1; ✗ = missed)`);
-console.log("page      path                                        performance    LCP ms   TBT ms     CLS");
+console.log("page      path                                        performance    LCP ms  ratio   TBT ms     CLS");
 for (const r of rows) {
   console.log(
-    `${r.page.padEnd(9)} ${r.path.slice(0, 42).padEnd(42)} ${r.performance.toFixed(2).padStart(12)}${mark(r.met.performance)} ${String(r.lcp_ms).padStart(8)}${mark(r.met.lcp)} ${String(r.tbt_ms).padStart(7)}${mark(r.met.tbt)} ${r.cls.toFixed(3).padStart(7)}${mark(r.met.cls)}`,
+    `${r.page.padEnd(9)} ${r.path.slice(0, 42).padEnd(42)} ${r.performance.toFixed(2).padStart(12)}${mark(r.met.performance)} ${String(r.lcp_ms).padStart(8)}${mark(r.met.lcp)} ${r.lcp_ratio.toFixed(2).padStart(6)} ${String(r.tbt_ms).padStart(7)}${mark(r.met.tbt)} ${r.cls.toFixed(3).padStart(7)}${mark(r.met.cls)}`,
   );
 }
+console.log(`baseline: a bare page's LCP ${Math.round(baselineLcp)} ms in the same rounds; ratio = baseline LCP / the page's (1 = as fast as a bare page)`);
 console.log(`benchmark index ${benchmarkIndex} (Lighthouse's measure of this machine during the runs; higher is faster)`);
-console.log(JSON.stringify({ runs: RUNS, benchmark_index: benchmarkIndex, pages: rows, all_met: rows.every((r) => Object.values(r.met).every(Boolean)) }));
+const lcpRatio = round(median(rows.map((r) => r.lcp_ratio)));
+console.log(JSON.stringify({ runs: RUNS, benchmark_index: benchmarkIndex, baseline_lcp_ms: Math.round(baselineLcp), lcp_ratio: lcpRatio, pages: rows, all_met: rows.every((r) => Object.values(r.met).every(Boolean)) }));
