@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { event, hold, holdLine, order, ticketType, venue } from "~/db/schema";
+import { event, hold, holdLine, order, payment, ticketType, venue } from "~/db/schema";
+import { isUuid } from "~/lib/uuid";
 import { describeHold } from "./hold-tickets";
 
 /** A buyer's checkout as its page shows it; null unless the hold is theirs. */
@@ -36,3 +37,20 @@ export async function getCheckout(db: Db, input: { holdId: string; userId: strin
 }
 
 export type Checkout = NonNullable<Awaited<ReturnType<typeof getCheckout>>>;
+
+/** The answers to the host's questions, kept on the buyer's own hold until the order copies them. */
+export async function saveCheckoutAnswers(db: Db, input: { holdId: string; userId: string; answers: Record<string, string> }): Promise<void> {
+  await db.update(hold).set({ answers: input.answers }).where(and(eq(hold.id, input.holdId), eq(hold.userId, input.userId)));
+}
+
+/** The provider session of a payment for the buyer's own hold (the return page's `?payment=`), or null. */
+export async function paymentSessionOf(db: Db, input: { paymentId: string; holdId: string; userId: string }): Promise<string | null> {
+  if (!isUuid(input.paymentId)) return null;
+  const [p] = await db
+    .select({ sessionId: payment.providerSessionId })
+    .from(payment)
+    .innerJoin(hold, eq(hold.id, payment.holdId))
+    .where(and(eq(payment.id, input.paymentId), eq(hold.id, input.holdId), eq(hold.userId, input.userId)))
+    .limit(1);
+  return p?.sessionId ?? null;
+}

@@ -115,3 +115,9 @@ export async function getEventPage(db: Db, input: { slug: string; viewerId?: str
     })),
   };
 }
+
+/** An event's id by its slug (null: no such event). */
+export async function eventIdBySlug(db: Db, slug: string): Promise<string | null> {
+  const [found] = await db.select({ id: event.id }).from(event).where(eq(event.slug, slug)).limit(1);
+  return found?.id ?? null;
+}

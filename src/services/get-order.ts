@@ -57,3 +57,9 @@ export async function getOrder(db: Db, input: { reference: string; userId: strin
 }
 
 export type OrderDetails = NonNullable<Awaited<ReturnType<typeof getOrder>>>;
+
+/** The id of an order by its reference, if this person bought it. */
+export async function buyersOrderId(db: Db, input: { reference: string; userId: string }): Promise<string | null> {
+  const [o] = await db.select({ id: order.id }).from(order).where(and(eq(order.reference, input.reference), eq(order.userId, input.userId)));
+  return o?.id ?? null;
+}

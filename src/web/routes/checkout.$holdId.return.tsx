@@ -1,10 +1,8 @@
 import { Loader2 } from "lucide-react";
 import { useEffect } from "react";
 import { data, Link, redirect, useRevalidator } from "react-router";
-import { and, eq } from "drizzle-orm";
-import { hold, payment } from "~/db/schema";
 import { isAppError } from "~/lib/app-error";
-import { isUuid } from "~/lib/uuid";
+import { paymentSessionOf } from "~/services/get-checkout";
 import { settleAndNotify } from "~/server/payments/settle.server";
 import { setFlash } from "~/web/lib/flash.server";
 import { TestPaymentsNotice } from "~/web/components/booking/test-payments-notice";
@@ -26,16 +24,11 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const holdId = uuidParam(params.holdId);
   const db = context.database.db;
   const paymentId = new URL(request.url).searchParams.get("payment") ?? "";
-  const [p] = await db
-    .select({ sessionId: payment.providerSessionId })
-    .from(payment)
-    .innerJoin(hold, eq(hold.id, payment.holdId))
-    .where(and(eq(payment.id, isUuid(paymentId) ? paymentId : "00000000-0000-0000-0000-000000000000"), eq(hold.id, holdId), eq(hold.userId, user.id)))
-    .limit(1);
-  if (!p) throw data(null, { status: 404 });
+  const sessionId = await paymentSessionOf(db, { paymentId, holdId, userId: user.id });
+  if (!sessionId) throw data(null, { status: 404 });
   const testPayments = !context.payments.movesMoney;
   try {
-    const result = await settleAndNotify({ db, provider: context.payments, sign: context.ticketCodes.sign, mailer: context.mailer, publicUrl: context.publicUrl }, p.sessionId, new Date());
+    const result = await settleAndNotify({ db, provider: context.payments, sign: context.ticketCodes.sign, mailer: context.mailer, publicUrl: context.publicUrl }, sessionId, new Date());
     if (result.state === "paid") {
       throw redirect(`/orders/${result.order.reference}`, { headers: setFlash(new Headers(), { tone: "success", text: messages.informational.paymentSuccessful }) });
     }

@@ -1,14 +1,12 @@
 import { ArrowLeft, Clock, CreditCard, Lock, Ticket } from "lucide-react";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { data, Form, Link, redirect, useFetcher, useNavigation, useRevalidator } from "react-router";
-import { eq } from "drizzle-orm";
-import { hold as holdTable } from "~/db/schema";
 import { isAppError } from "~/lib/app-error";
 import { formatEventDateTime, formatLondonTime, formatMoney, formatShortDate } from "~/lib/format";
 import { personName } from "~/lib/person-name";
 import { countFreeCheckout } from "~/services/booking-limits";
 import { completeOrder } from "~/services/complete-order";
-import { getCheckout } from "~/services/get-checkout";
+import { getCheckout, saveCheckoutAnswers } from "~/services/get-checkout";
 import { extendHold } from "~/services/hold-tickets";
 import { releaseHoldsAndOffer } from "~/services/waitlist-offers";
 import { sendWaitlistOffers } from "~/server/email/after-sale-emails.server";
@@ -86,7 +84,7 @@ export async function action({ params, context, request }: Route.ActionArgs) {
     else if (value) answers[q.id] = value;
   }
   if (Object.keys(errors).length > 0) return { errors, answers };
-  await db.update(holdTable).set({ answers }).where(eq(holdTable.id, holdId));
+  await saveCheckoutAnswers(db, { holdId, userId: user.id, answers });
 
   if (checkout.status !== "active" || checkout.expiresAt <= now) return { error: messages.informational.outOfTime, expired: true };
   try {

@@ -1,6 +1,5 @@
-import { and, eq } from "drizzle-orm";
-import { order } from "~/db/schema";
 import { renderTicketsPdf } from "~/server/documents/ticket-pdf.server";
+import { buyersOrderId } from "~/services/get-order";
 import { ticketDocuments } from "~/services/ticket-documents";
 import { requireUser } from "~/web/lib/signed-in.server";
 import type { Route } from "./+types/order-pdf";
@@ -9,8 +8,8 @@ import type { Route } from "./+types/order-pdf";
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const user = requireUser(context, request);
   const db = context.database.db;
-  const [o] = await db.select({ id: order.id }).from(order).where(and(eq(order.reference, params.reference), eq(order.userId, user.id)));
-  const docs = o ? await ticketDocuments(db, { orderId: o.id, holderId: user.id }) : null;
+  const orderId = await buyersOrderId(db, { reference: params.reference, userId: user.id });
+  const docs = orderId ? await ticketDocuments(db, { orderId, holderId: user.id }) : null;
   if (!docs) throw new Response("No tickets to print", { status: 404 });
   const pdf = await renderTicketsPdf(docs.tickets, { title: `Tickets ${docs.reference}` });
   return new Response(new Uint8Array(pdf), {

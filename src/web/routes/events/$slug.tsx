@@ -12,15 +12,13 @@ import { messages } from "~/web/messages";
 import { formatEventDateTime, formatLongDate, formatTimeRange } from "~/lib/format";
 import { directionsUrl } from "~/lib/maps";
 import { bookingExtras } from "~/services/booking-page";
-import { getEventPage } from "~/services/get-event-page";
+import { eventIdBySlug, getEventPage } from "~/services/get-event-page";
 import { countCodeTry, countWrongUnlockKey, HOLD_LIMITS, unlockKeysBlocked } from "~/services/booking-limits";
 import { discountProblemText, findDiscount, holdTickets } from "~/services/hold-tickets";
 import { recommendForEvent } from "~/services/recommend-events";
 import { joinWaitlist, leaveWaitlist, waitingCounts, waitlistPlace } from "~/services/join-waitlist";
 import { sendWaitlistOffers } from "~/server/email/after-sale-emails.server";
 import { nothingToBuy } from "~/domain/waitlist";
-import { eq } from "drizzle-orm";
-import { event as eventTable } from "~/db/schema";
 import { BookingPanel } from "~/web/components/booking/booking-panel";
 import { EventActions } from "~/web/components/events/event-actions";
 import { EventGrid } from "~/web/components/events/event-card";
@@ -76,16 +74,16 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const now = new Date();
 
   if (intent === "waitlist-join" || intent === "waitlist-leave") {
-    const [found] = await db.select({ id: eventTable.id }).from(eventTable).where(eq(eventTable.slug, params.slug)).limit(1);
+    const eventId = await eventIdBySlug(db, params.slug);
     try {
       if (intent === "waitlist-leave") {
-        if (!found || !context.user) return { waitlistError: messages.buyer.missingWaitlistData };
-        await leaveWaitlist(db, { eventId: found.id, userId: context.user.id, now });
+        if (!eventId || !context.user) return { waitlistError: messages.buyer.missingWaitlistData };
+        await leaveWaitlist(db, { eventId, userId: context.user.id, now });
         // Places it held go to the next person: tell them now rather than at the next sweep.
         await sendWaitlistOffers({ db, mailer: context.mailer, publicUrl: context.publicUrl }, now);
         return { waitlistLeft: true };
       }
-      await joinWaitlist(db, { eventId: found?.id ?? null, userId: context.user?.id ?? null, quantity: Number(form.get("quantity") ?? 1), now });
+      await joinWaitlist(db, { eventId, userId: context.user?.id ?? null, quantity: Number(form.get("quantity") ?? 1), now });
       return { waitlistJoined: true };
     } catch (error) {
       if (isAppError(error)) return { waitlistError: error.message };
