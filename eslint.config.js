@@ -16,6 +16,40 @@ const eagerSonner = {
   message: "Import `toast` from ~/web/components/ui/toast, which loads sonner when it is needed.",
 };
 
+
+/**
+ * The layers, innermost first (decision 0022). Each may import only the layers listed for it;
+ * `~/texts` (every text the spec gives) is the one module every layer may import.
+ *   texts ← nothing; lib ← texts; domain ← lib; db ← domain, lib; services ← db, domain, lib;
+ *   server and web ← services and below. Web may name the server's and the database's types (the
+ *   load context's contract), but never load their code, and never Drizzle.
+ */
+const LAYERS = ["texts", "lib", "domain", "db", "services", "server", "web"];
+const MAY_IMPORT = {
+  texts: [],
+  lib: ["texts"],
+  domain: ["texts", "lib"],
+  db: ["texts", "lib", "domain"],
+  services: ["texts", "lib", "domain", "db"],
+  server: ["texts", "lib", "domain", "db", "services"],
+  web: ["texts", "lib", "domain", "services"],
+};
+const TYPES_ONLY = { web: ["db", "server"] };
+const layerPattern = (layer) => `^(~/|(\\.\\./)+)${layer}(/|$)`;
+function layerRule(layer) {
+  const own = (l) => l === layer || MAY_IMPORT[layer].includes(l);
+  const refused = LAYERS.filter((l) => !own(l));
+  const patterns = refused.map((l) => ({
+    regex: layerPattern(l),
+    allowTypeImports: (TYPES_ONLY[layer] ?? []).includes(l),
+    message: `src/${layer} may import ${MAY_IMPORT[layer].join(", ") || "nothing of ours"}${TYPES_ONLY[layer]?.includes(l) ? ` (and the types of ${l})` : ""}, never ${l}: see docs/architecture.md.`,
+  }));
+  if (!["db", "services", "server"].includes(layer)) {
+    patterns.push({ regex: "^drizzle-orm(/|$)", message: `src/${layer} does not query the database: call a service.` });
+  }
+  return { files: [`src/${layer}/**/*.{ts,tsx}`], ignores: ["src/**/*.test.{ts,tsx}"], rules: { "@typescript-eslint/no-restricted-imports": ["error", { patterns }] } };
+}
+
 export default tseslint.config(
   { ignores: ["build/", "node_modules/", ".react-router/", "test-results/", "playwright-report/", "data/", "coverage/", ".tmp/"] },
   js.configs.recommended,
@@ -67,6 +101,7 @@ export default tseslint.config(
     files: ["src/web/routes/**/*.{ts,tsx}", "src/web/root.tsx"],
     rules: { "no-restricted-imports": ["error", { paths: [eagerSonner] }] },
   },
+  ...LAYERS.map(layerRule),
   {
     // Playwright fixtures call `use`, which is not React's hook.
     files: ["tests/e2e/**/*.ts"],

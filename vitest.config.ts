@@ -12,7 +12,7 @@ export default defineConfig({
         test: {
           name: "unit",
           environment: "node",
-          include: ["src/domain/**/*.test.ts", "src/lib/**/*.test.ts", "src/web/**/*.test.ts"],
+          include: ["src/domain/**/*.test.ts", "src/lib/**/*.test.ts", "src/web/**/*.test.ts", "tests/lint/**/*.test.ts"],
         },
       },
       {

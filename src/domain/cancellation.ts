@@ -1,6 +1,7 @@
 import { hasEnded, type EventTimes } from "./event-flags";
 import { formatMoney } from "~/lib/format";
 import { parsePounds } from "./money";
+import { messages } from "~/texts/messages";
 
 /**
  * Cancelling an order (spec §4 "Cancellation request", issue 7): a free order the buyer may
@@ -12,7 +13,7 @@ export const CANCELLATION_REASON_MAX = 1000;
 
 /** Spec §8, verbatim (its spacing included). */
 export const REASON_REQUIRED = "Error requesting cancellation .Please write a reason";
-export const CANCEL_FAILED = "Error cancelling order. Please contact support.";
+export const CANCEL_FAILED = messages.buyer.cancelFailed;
 
 export interface CancellableOrder {
   status: "paid" | "free" | "refunded" | "cancelled";

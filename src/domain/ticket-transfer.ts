@@ -1,5 +1,6 @@
 import { isValidEmail, normaliseEmail } from "./account-rules";
 import { hasEnded, type EventTimes } from "./event-flags";
+import { messages } from "~/texts/messages";
 
 /**
  * Passing a ticket to a friend (issue 7): the holder sends it by email, the friend claims it into
@@ -8,7 +9,7 @@ import { hasEnded, type EventTimes } from "./event-flags";
  */
 
 /** Spec §8: an unknown ticket, or anyone else's (the same answer, so ids can't be probed). */
-export const TICKET_NOT_FOUND = "Ticket Not Found";
+export const TICKET_NOT_FOUND = messages.informational.ticketNotFound;
 
 export interface TransferableTicket {
   status: "valid" | "void" | "checked_in";

@@ -1,5 +1,6 @@
 import { hasEnded, type EventTimes } from "./event-flags";
 import { isOnSale, remaining, type TicketLike } from "./ticket-availability";
+import { messages } from "~/texts/messages";
 
 /**
  * Waitlists (spec §4 "Waitlist", issue 7): people join when nothing is left to buy; when places
@@ -7,7 +8,7 @@ import { isOnSale, remaining, type TicketLike } from "./ticket-availability";
  */
 
 /** Spec §8: joining without an event or a signed-in person. */
-export const MISSING_WAITLIST_DATA = "Missing event or user data!";
+export const MISSING_WAITLIST_DATA = messages.buyer.missingWaitlistData;
 
 export const DEFAULT_OFFER_HOURS = 12;
 export const MAX_WAITLIST_QUANTITY = 10;

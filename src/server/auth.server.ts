@@ -12,16 +12,16 @@ import { checkPasswordThrottled } from "~/services/check-password";
 import { EMAIL_CHANGE_UNDO_DAYS, isEmailChangeLinkRevoked, recordEmailChange } from "~/services/email-change";
 import { profileProblemMessage } from "~/services/update-profile";
 import type { Throttle } from "~/services/throttle";
-import { messages } from "~/web/messages";
+import { messages } from "~/texts/messages";
 import { isAllowedAuthPath } from "./auth-endpoints";
 import { AUTH_LIMITS, throttleKeys } from "./auth-limits";
+import { CLIENT_IP_HEADER, ROBOT_CHECK_HEADER } from "~/lib/internal-headers";
 import type { Mailer } from "./email/mailer";
 import type { RobotCheck } from "./robot-check.server";
 
-/** The trusted header our server sets to the client's address before anything reaches better-auth. */
-export const CLIENT_IP_HEADER = "x-tb-client-ip";
-/** The robot-check solution travels in a header so the JSON API and the forms share one check. */
-export const ROBOT_CHECK_HEADER = "x-altcha";
+// The trusted client-address header, and the robot check's answer (one check for the JSON API and
+// the forms), set by our server before anything reaches better-auth.
+export { CLIENT_IP_HEADER, ROBOT_CHECK_HEADER };
 
 export interface AuthOptions {
   db: Db;

@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { AppError, type AppErrorCode } from "~/lib/app-error";
-import { messages } from "~/web/messages";
+import { messages } from "~/texts/messages";
 
 /** One table from error code to HTTP status and the text a person sees. */
 export const errorTable: Record<AppErrorCode, { status: ContentfulStatusCode; message: string }> = {

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
 import { ticketType, user } from "~/db/schema";
 import { holdTickets } from "~/services/hold-tickets";
-import { PROFILE_FORM_MAX_BYTES, REQUEST_BODY_MAX_BYTES } from "~/web/lib/request-limits";
+import { PROFILE_FORM_MAX_BYTES, REQUEST_BODY_MAX_BYTES } from "~/domain/request-limits";
 import { createEvent, createHost } from "../../tests/factories/events";
 import { buyTickets } from "../../tests/factories/orders";
 import { FACTORY_PASSWORD } from "../../tests/factories/users";

@@ -1,7 +1,7 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { AppError } from "~/lib/app-error";
 import { isUnsafeText, unsafeField, unsafeJsonField } from "~/lib/unsafe-text";
-import { messages } from "~/web/messages";
+import { messages } from "~/texts/messages";
 import type { AppEnv } from "./app";
 import { errorResponse } from "./errors";
 

@@ -11,7 +11,7 @@ import { ticketType } from "~/db/schema";
 import { CANCEL_FAILED } from "~/domain/cancellation";
 import { requestCancellation } from "~/services/cancel-order";
 import { holdTickets } from "~/services/hold-tickets";
-import { messages } from "~/web/messages";
+import { messages } from "~/texts/messages";
 import { createEvent } from "../../tests/factories/events";
 import { buyTickets } from "../../tests/factories/orders";
 import { createUser, FACTORY_PASSWORD } from "../../tests/factories/users";

@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from "hono";
 import { AppError } from "~/lib/app-error";
-import { messages } from "~/web/messages";
+import { messages } from "~/texts/messages";
 import type { AppEnv } from "./app";
 import { errorResponse } from "./errors";
 

@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { session, user } from "~/db/schema";
-import type { SessionUser } from "~/web/load-context";
+import type { SessionUser } from "~/services/session-user";
 import type { Auth } from "./auth.server";
 
 /** Who is asking, and any cookie better-auth wants set because it extended their session. */

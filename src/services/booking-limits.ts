@@ -2,7 +2,7 @@ import { and, eq, gt } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { session } from "~/db/schema";
 import { AppError } from "~/lib/app-error";
-import { messages } from "~/web/messages";
+import { messages } from "~/texts/messages";
 import type { HoldRateLimits } from "./claim-stock";
 import type { Throttle, ThrottleRule } from "./throttle";
 

@@ -6,7 +6,7 @@ import { hasEnded } from "~/domain/event-flags";
 import { ACTIVE_PROVIDER_FEE } from "~/domain/money";
 import { checkoutProblem, isValidChosenAmount, priceOrder, type DiscountRule, type PriceBreakdown } from "~/domain/pricing";
 import { AppError, isAppError } from "~/lib/app-error";
-import { messages } from "~/web/messages";
+import { messages } from "~/texts/messages";
 import { claimAndHold, claimSoon, definitionsFingerprint, type ClaimInput, type ClaimOutcome, type HoldBuyer, type HoldRateLimits, type StockRow } from "./claim-stock";
 import { releaseHoldsAndOffer } from "./waitlist-offers";
 

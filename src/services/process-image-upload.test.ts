@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { IMAGE_MAX_BYTES } from "~/domain/image-rules";
 import { isAppError } from "~/lib/app-error";
 import { createLocalStorage, type FileStorage } from "~/server/storage/local-storage.server";
-import { messages } from "~/web/messages";
+import { messages } from "~/texts/messages";
 import { processImageUpload } from "./process-image-upload";
 
 let root: string;

@@ -2,8 +2,8 @@ import { randomUUID } from "node:crypto";
 import sharp, { type Metadata, type OutputInfo } from "sharp";
 import { detectImageFormat, IMAGE_MAX_BYTES, IMAGE_MAX_PIXELS, IMAGE_SIGNATURE_BYTES, isWithinPixelLimit } from "~/domain/image-rules";
 import { AppError } from "~/lib/app-error";
-import type { FileStorage } from "~/server/storage/local-storage.server";
-import { messages } from "~/web/messages";
+import type { FileStorage } from "~/services/file-storage";
+import { messages } from "~/texts/messages";
 
 /** What the image is for decides its final shape. */
 export type ImagePurpose = "profile" | "cover";

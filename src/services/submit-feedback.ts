@@ -3,7 +3,7 @@ import type { Db } from "~/db/client.server";
 import { feedback, user } from "~/db/schema";
 import { checkFeedback, checkSupportRequest, FEEDBACK_TOPICS } from "~/domain/feedback-rules";
 import { AppError } from "~/lib/app-error";
-import { messages } from "~/web/messages";
+import { messages } from "~/texts/messages";
 import type { Throttle } from "./throttle";
 
 /** Where messages are announced to the team (server/team-chat.server.ts); posting never throws. */

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
 import { user } from "~/db/schema";
 import type { ProfileInput } from "~/domain/profile-rules";
-import { messages } from "~/web/messages";
+import { messages } from "~/texts/messages";
 import { createUser } from "../../tests/factories/users";
 import { createTestDatabase } from "../../tests/setup/test-db";
 import { getEditableProfile, isUsernameAvailable, updateProfile } from "./update-profile";

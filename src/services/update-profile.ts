@@ -3,7 +3,7 @@ import type { Db } from "~/db/client.server";
 import { user } from "~/db/schema";
 import { normaliseUsername, type ProfileInput, type ProfileProblem, usernameProblem, validateProfile } from "~/domain/profile-rules";
 import { AppError } from "~/lib/app-error";
-import { messages } from "~/web/messages";
+import { messages } from "~/texts/messages";
 import { ownedImageKey } from "./process-image-upload";
 
 /** What the settings page shows and edits. Images are public paths (/media/<key>) or null. */

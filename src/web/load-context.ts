@@ -2,28 +2,15 @@ import type { Database } from "~/db/client.server";
 import type { Auth } from "~/server/auth.server";
 import type { RobotCheck } from "~/server/robot-check.server";
 import type { Mailer } from "~/server/email/mailer";
-import type { FileStorage } from "~/server/storage/local-storage.server";
+import type { FileStorage } from "~/services/file-storage";
 import type { TestProviderPage } from "~/server/payments/test-provider.server";
 import type { TeamChat } from "~/server/team-chat.server";
 import type { TicketCodes } from "~/server/ticket-codes.server";
 import type { UnsubscribeLinks } from "~/server/email/unsubscribe.server";
 import type { PaymentProvider } from "~/services/payment-provider";
 import type { Throttle } from "~/services/throttle";
+import type { SessionUser } from "~/services/session-user";
 
-/** The signed-in person as the pages see them: only what their own pages may show. */
-export interface SessionUser {
-  id: string;
-  email: string;
-  name: string;
-  emailVerified: boolean;
-  userType: "buyer" | "host";
-  username: string | null;
-  firstName: string | null;
-  lastName: string | null;
-  image: string | null;
-  isVerified: boolean;
-  isStaff: boolean;
-}
 
 export interface TicketybooContext {
   database: Database;

@@ -6,7 +6,7 @@ import { CODE_LIMITS, FREE_CHECKOUT_LIMITS, HOLD_LIMITS } from "~/services/booki
 import { holdTickets } from "~/services/hold-tickets";
 import { action as checkoutAction } from "~/web/routes/checkout.$holdId";
 import { action as eventPageAction, loader as eventPageLoader } from "~/web/routes/events/$slug";
-import type { SessionUser } from "~/web/load-context";
+import type { SessionUser } from "~/services/session-user";
 import { createEvent, createHost } from "../../../tests/factories/events";
 import { createUser } from "../../../tests/factories/users";
 import { createTestApp, signInThroughApi } from "../../../tests/setup/test-app";

@@ -6,8 +6,8 @@ import { countCodeTry, HOLD_LIMITS, personOfSession } from "~/services/booking-l
 import { unsafeField } from "~/lib/unsafe-text";
 import { holdTickets } from "~/services/hold-tickets";
 import type { Throttle } from "~/services/throttle";
-import { readCheckoutForm } from "~/web/lib/checkout-form";
-import { messages } from "~/web/messages";
+import { readCheckoutForm } from "~/domain/checkout-form";
+import { messages } from "~/texts/messages";
 import type { AppEnv } from "../app";
 import type { Auth } from "../auth.server";
 import { clientIp } from "../client-ip";

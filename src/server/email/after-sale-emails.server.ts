@@ -9,7 +9,7 @@ import { claimDueReminders } from "~/services/event-reminders";
 import { getMyTicket } from "~/services/list-my-tickets";
 import { ticketDocuments } from "~/services/ticket-documents";
 import { claimOfferNotices } from "~/services/waitlist-offers";
-import { renderTicketsPdf } from "../documents/ticket-pdf.server";
+import { renderTicketsPdf } from "~/services/ticket-pdf.server";
 import type { AttachmentMaker } from "./mailer.server";
 import type { Mailer } from "./mailer";
 import type { UnsubscribeLinks } from "./unsubscribe.server";

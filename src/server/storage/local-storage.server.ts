@@ -1,13 +1,9 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 
-/** Where uploaded and generated files live. Local disk by default; an S3-compatible store can follow. */
-export interface FileStorage {
-  save(key: string, data: Buffer, contentType: string): Promise<void>;
-  read(key: string): Promise<{ data: Buffer; contentType: string } | null>;
-  /** Removes the file; a key that is already gone is not an error. */
-  remove(key: string): Promise<void>;
-}
+import type { FileStorage } from "~/services/file-storage";
+
+export type { FileStorage };
 
 const TYPES: Record<string, string> = { ".jpg": "image/jpeg", ".jpeg": "image/jpeg", ".png": "image/png", ".webp": "image/webp", ".avif": "image/avif" };
 

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { IMAGE_ACCEPT, IMAGE_SIGNATURE_BYTES, imageFileProblem } from "~/domain/image-rules";
 import { useHydrated } from "~/web/lib/use-hydrated";
-import { messages } from "~/web/messages";
+import { messages } from "~/texts/messages";
 
 const problemMessages = {
   missing: messages.images.noFileSelected,

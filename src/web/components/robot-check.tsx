@@ -1,7 +1,7 @@
 import "altcha/altcha.css";
 import type {} from "altcha/types/react";
 import { useEffect, useId, useState, type CSSProperties } from "react";
-import { messages } from "~/web/messages";
+import { messages } from "~/texts/messages";
 
 /**
  * The robot check for a form: ALTCHA's "I'm not a robot" box. Ticking it makes the browser solve

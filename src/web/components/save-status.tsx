@@ -1,5 +1,5 @@
 import { Check } from "lucide-react";
-import { messages } from "~/web/messages";
+import { messages } from "~/texts/messages";
 
 /**
  * What became of a save, beside its button: "Saved", or "Nothing to change" when the form

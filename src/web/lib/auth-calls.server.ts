@@ -1,7 +1,7 @@
 import { APIError } from "better-auth/api";
 import type { AppLoadContext } from "react-router";
-import { CLIENT_IP_HEADER, ROBOT_CHECK_HEADER } from "~/server/auth.server";
-import { messages } from "~/web/messages";
+import { CLIENT_IP_HEADER, ROBOT_CHECK_HEADER } from "~/lib/internal-headers";
+import { messages } from "~/texts/messages";
 
 /**
  * Pages call better-auth in-process. These helpers give those calls what an API request would

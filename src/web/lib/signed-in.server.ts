@@ -1,5 +1,5 @@
 import { type AppLoadContext, redirect } from "react-router";
-import type { SessionUser } from "~/web/load-context";
+import type { SessionUser } from "~/services/session-user";
 
 /**
  * The signed-in person, for loaders and actions of signed-in pages and downloads. The layout's

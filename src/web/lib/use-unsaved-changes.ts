@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type RefObject } from "react";
 import { useBlocker, useNavigation } from "react-router";
 import { confirm } from "../components/ui/confirm-dialog";
-import { messages } from "../messages";
+import { messages } from "~/texts/messages";
 
 /**
  * Warns before leaving a form with unsaved changes (spec §5): in-app navigation asks with the

@@ -3,12 +3,13 @@ import { useEffect } from "react";
 import { data, Link, redirect, useRevalidator } from "react-router";
 import { isAppError } from "~/lib/app-error";
 import { paymentSessionOf } from "~/services/get-checkout";
+// eslint-disable-next-line @typescript-eslint/no-restricted-imports -- emails move into services and the jobs queue (issue 16, item 3)
 import { settleAndNotify } from "~/server/payments/settle.server";
 import { setFlash } from "~/web/lib/flash.server";
 import { TestPaymentsNotice } from "~/web/components/booking/test-payments-notice";
 import { uuidParam } from "~/web/lib/route-params";
 import { requireUser } from "~/web/lib/signed-in.server";
-import { messages } from "~/web/messages";
+import { messages } from "~/texts/messages";
 import type { Route } from "./+types/checkout.$holdId.return";
 
 export const handle = { title: "Checkout" };

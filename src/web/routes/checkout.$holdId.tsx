@@ -9,14 +9,16 @@ import { completeOrder } from "~/services/complete-order";
 import { getCheckout, saveCheckoutAnswers } from "~/services/get-checkout";
 import { extendHold } from "~/services/hold-tickets";
 import { releaseHoldsAndOffer } from "~/services/waitlist-offers";
+// eslint-disable-next-line @typescript-eslint/no-restricted-imports -- emails move into services and the jobs queue (issue 16, item 3)
 import { sendWaitlistOffers } from "~/server/email/after-sale-emails.server";
 import { startPayment } from "~/services/settle-payment";
 import { OrderBreakdown, OrderLines } from "~/web/components/booking/order-summary";
 import { seatLabel } from "~/lib/seats";
 import { TestPaymentsNotice } from "~/web/components/booking/test-payments-notice";
+// eslint-disable-next-line @typescript-eslint/no-restricted-imports -- emails move into services and the jobs queue (issue 16, item 3)
 import { sendOrderConfirmation } from "~/server/email/order-emails.server";
 import { setFlash } from "~/web/lib/flash.server";
-import { messages } from "~/web/messages";
+import { messages } from "~/texts/messages";
 import { uuidParam } from "~/web/lib/route-params";
 import { requireUser } from "~/web/lib/signed-in.server";
 import type { Route } from "./+types/checkout.$holdId";

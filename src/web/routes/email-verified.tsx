@@ -1,7 +1,7 @@
 import { CheckCircle2, MailX } from "lucide-react";
 import { Link } from "react-router";
 import { AuthCard } from "~/web/components/auth-card";
-import { messages } from "~/web/messages";
+import { messages } from "~/texts/messages";
 import type { Route } from "./+types/email-verified";
 
 export const handle = { title: "Email verification" };

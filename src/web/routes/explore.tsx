@@ -6,7 +6,7 @@ import { DEFAULT_NEARBY_MILES, DISTANCE_FILTERS_MILES, distanceKm, isLocationSta
 import { cardPriceLabel } from "~/domain/ticket-availability";
 import { lookupPlace } from "~/domain/uk-places";
 import { formatEventDateTime } from "~/lib/format";
-import { locationCookieString, readLocation } from "~/lib/location-cookie";
+import { locationCookieString, readLocation } from "~/web/lib/location-cookie";
 import { listEventMarkers, pageEvents, type EventQuery } from "~/services/discover-events";
 import { EventGrid } from "~/web/components/events/event-card";
 import { FilterBar } from "~/web/components/events/filter-bar";

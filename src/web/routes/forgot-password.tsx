@@ -4,7 +4,7 @@ import { AuthCard } from "~/web/components/auth-card";
 import { RobotCheck } from "~/web/components/robot-check";
 import { FormMessage, TextField } from "~/web/components/ui/field";
 import { authFailure, authHeaders } from "~/web/lib/auth-calls.server";
-import { messages } from "~/web/messages";
+import { messages } from "~/texts/messages";
 import type { Route } from "./+types/forgot-password";
 
 export const handle = { title: "Forgot password" };

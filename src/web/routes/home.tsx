@@ -2,7 +2,7 @@ import { ArrowRight, CalendarDays, LocateFixed, Sparkles } from "lucide-react";
 import { Link } from "react-router";
 import { CATEGORIES } from "~/domain/categories";
 import { DEFAULT_NEARBY_MILES, KM_PER_MILE, PAGE_SIZE, RECENTLY_PUBLISHED_DAYS, TRENDING_LIMIT } from "~/domain/discovery";
-import { readLocation } from "~/lib/location-cookie";
+import { readLocation } from "~/web/lib/location-cookie";
 import { countByCategory, listEvents, pageEvents, type EventCardData } from "~/services/discover-events";
 import { CategoryStrip } from "../components/events/category-strip";
 import { EventGrid } from "../components/events/event-card";

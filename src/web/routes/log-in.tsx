@@ -6,7 +6,7 @@ import { RobotCheck } from "~/web/components/robot-check";
 import { FormMessage, TextField } from "~/web/components/ui/field";
 import { authFailure, authHeaders, cookiesFrom } from "~/web/lib/auth-calls.server";
 import { setFlash } from "~/web/lib/flash.server";
-import { messages } from "~/web/messages";
+import { messages } from "~/texts/messages";
 import type { Route } from "./+types/log-in";
 
 export const handle = { title: "Log in" };

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { Form, redirect, useNavigate, useSubmit } from "react-router";
-import { messages } from "~/web/messages";
+import { messages } from "~/texts/messages";
 import { confirm } from "../components/ui/confirm-dialog";
 import { forgetOfflineTickets } from "../lib/offline-tickets";
 import type { Route } from "./+types/log-out";

@@ -1,4 +1,4 @@
-import { renderTicketsPdf } from "~/server/documents/ticket-pdf.server";
+import { renderTicketsPdf } from "~/services/ticket-pdf.server";
 import { buyersOrderId } from "~/services/get-order";
 import { ticketDocuments } from "~/services/ticket-documents";
 import { requireUser } from "~/web/lib/signed-in.server";

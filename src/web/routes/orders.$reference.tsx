@@ -7,8 +7,9 @@ import { cancellationOption } from "~/domain/cancellation";
 import { isAppError } from "~/lib/app-error";
 import { cancelFreeOrder, latestCancellation, requestCancellation } from "~/services/cancel-order";
 import { getOrder } from "~/services/get-order";
+// eslint-disable-next-line @typescript-eslint/no-restricted-imports -- emails move into services and the jobs queue (issue 16, item 3)
 import { sendCancellationOutcome, sendCancellationRequested, sendWaitlistOffers } from "~/server/email/after-sale-emails.server";
-import { messages } from "~/web/messages";
+import { messages } from "~/texts/messages";
 import { OrderBreakdown, OrderLines } from "~/web/components/booking/order-summary";
 import { useAskFirst } from "~/web/lib/use-ask-first";
 import { FormMessage, TextAreaField } from "~/web/components/ui/field";

@@ -4,7 +4,7 @@ import { AuthCard } from "~/web/components/auth-card";
 import { FormMessage, TextField } from "~/web/components/ui/field";
 import { authFailure, authHeaders } from "~/web/lib/auth-calls.server";
 import { setFlash } from "~/web/lib/flash.server";
-import { messages } from "~/web/messages";
+import { messages } from "~/texts/messages";
 import type { Route } from "./+types/reset-password";
 
 export const handle = { title: "Choose a new password" };

@@ -8,7 +8,7 @@ import { headlinePrice, priceOrder, priceTerms, type DiscountRule, type FeeMode,
 import { inSaleWindow, isOnSale, remaining } from "~/domain/ticket-availability";
 import { currencySymbol, formatEventDateTime, formatMoney } from "~/lib/format";
 import type { EventPageTicket } from "~/services/get-event-page";
-import { messages } from "~/web/messages";
+import { messages } from "~/texts/messages";
 import type { Seat } from "./seat-picker";
 import { TextField } from "~/web/components/ui/field";
 import { useAddToCartTracking } from "~/web/lib/conversions";

@@ -1,5 +1,5 @@
 import { FlaskConical } from "lucide-react";
-import { messages } from "~/web/messages";
+import { messages } from "~/texts/messages";
 
 /**
  * Said plainly on every checkout page while payments move no money (the built-in test provider,

@@ -1,6 +1,6 @@
 import { House, LifeBuoy, Map, Ticket, UserRound } from "lucide-react";
 import { NavLink } from "react-router";
-import type { SessionUser } from "~/web/load-context";
+import type { SessionUser } from "~/services/session-user";
 import { chatSupport } from "~/web/lib/site-links";
 
 /** Thumb-reach navigation for signed-in people on phones and tablets (hidden from laptop width). */

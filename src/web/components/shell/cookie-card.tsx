@@ -3,7 +3,7 @@ import { useState } from "react";
 import { Link } from "react-router";
 import { toast } from "~/web/components/ui/toast";
 import { consentFromChoice, serializeConsent, type CookieConsent } from "~/lib/consent";
-import { messages } from "~/web/messages";
+import { messages } from "~/texts/messages";
 
 /**
  * PECR: nothing non-essential runs until a choice is made here, and rejecting is one click, as

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from "react";
-import type { SessionUser } from "~/web/load-context";
+import type { SessionUser } from "~/services/session-user";
 
 // The panel is for people debugging: its code loads on the first Ctrl+D.
 const DebugPanel = lazy(() => import("./debug-panel").then((m) => ({ default: m.DebugPanel })));

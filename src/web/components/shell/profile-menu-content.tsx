@@ -2,7 +2,7 @@ import { BadgeCheck, CircleHelp, LogIn, LogOut, MessageCircle, Moon, Presentatio
 import { DropdownMenu } from "radix-ui";
 import { useEffect, useRef, type ReactNode } from "react";
 import { Link } from "react-router";
-import type { SessionUser } from "~/web/load-context";
+import type { SessionUser } from "~/services/session-user";
 import { chatSupport, HELP_ARTICLES, PARTNER_STUDIO } from "~/web/lib/site-links";
 import { useTheme } from "~/web/lib/theme";
 import type { OnDemandState } from "../ui/on-demand";

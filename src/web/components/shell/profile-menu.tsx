@@ -1,5 +1,5 @@
 import { personName } from "~/lib/person-name";
-import type { SessionUser } from "~/web/load-context";
+import type { SessionUser } from "~/services/session-user";
 import { onDemand } from "../ui/on-demand";
 
 export function displayName(user: SessionUser): string {

@@ -5,7 +5,7 @@ import { normaliseQuery, SEARCH_DEBOUNCE_MS, SEARCH_SUGGESTIONS_DESKTOP, SEARCH_
 import { formatEventDateTime } from "~/lib/format";
 import { imageUrl } from "~/web/lib/images";
 import { useHydrated } from "~/web/lib/use-hydrated";
-import { messages } from "~/web/messages";
+import { messages } from "~/texts/messages";
 import type { SearchHandoff } from "./search-field";
 
 /*

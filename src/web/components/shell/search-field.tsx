@@ -1,6 +1,6 @@
 import { Search } from "lucide-react";
 import { useEffect, useRef, useState, type ComponentType } from "react";
-import { messages } from "~/web/messages";
+import { messages } from "~/texts/messages";
 
 /** What the plain field holds as the combobox takes over: read by the combobox as it mounts. */
 export interface SearchHandoff {

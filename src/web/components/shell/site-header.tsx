@@ -1,6 +1,6 @@
 import { ChevronDown } from "lucide-react";
 import { Link, NavLink, useLocation, useMatches } from "react-router";
-import type { SessionUser } from "~/web/load-context";
+import type { SessionUser } from "~/services/session-user";
 import { Logo } from "../ui/logo";
 import { onDemand } from "../ui/on-demand";
 import { ProfileMenu } from "./profile-menu";

@@ -2,7 +2,7 @@ import { redirect } from "react-router";
 import { authFailure, authHeaders } from "~/web/lib/auth-calls.server";
 import { setFlash } from "~/web/lib/flash.server";
 import { backTo, isDocumentRequest } from "~/web/lib/navigation.server";
-import { messages } from "~/web/messages";
+import { messages } from "~/texts/messages";
 import type { Route } from "./+types/resend-verification";
 
 /** Sends the verification email again; the 5-minute wait is enforced by the auth hooks. */

@@ -8,7 +8,7 @@ import { isVisible } from "~/domain/ticket-availability";
 import { isAppError } from "~/lib/app-error";
 import { normaliseEmail } from "~/domain/account-rules";
 import { authFailure, authHeaders, cookiesFrom } from "~/web/lib/auth-calls.server";
-import { messages } from "~/web/messages";
+import { messages } from "~/texts/messages";
 import { formatEventDateTime, formatLongDate, formatTimeRange } from "~/lib/format";
 import { directionsUrl } from "~/lib/maps";
 import { bookingExtras } from "~/services/booking-page";
@@ -17,12 +17,13 @@ import { countCodeTry, countWrongUnlockKey, HOLD_LIMITS, unlockKeysBlocked } fro
 import { discountProblemText, findDiscount, holdTickets } from "~/services/hold-tickets";
 import { recommendForEvent } from "~/services/recommend-events";
 import { joinWaitlist, leaveWaitlist, waitingCounts, waitlistPlace } from "~/services/join-waitlist";
+// eslint-disable-next-line @typescript-eslint/no-restricted-imports -- emails move into services and the jobs queue (issue 16, item 3)
 import { sendWaitlistOffers } from "~/server/email/after-sale-emails.server";
 import { nothingToBuy } from "~/domain/waitlist";
 import { BookingPanel } from "~/web/components/booking/booking-panel";
 import { EventActions } from "~/web/components/events/event-actions";
 import { EventGrid } from "~/web/components/events/event-card";
-import { readCheckoutForm } from "~/web/lib/checkout-form";
+import { readCheckoutForm } from "~/domain/checkout-form";
 import { eventJsonLd } from "~/web/lib/event-json-ld";
 import { HERO_WIDTHS, imageSrcSet, imageUrl, mediaPath } from "~/web/lib/images";
 import { describe, publicUrlFrom, seo } from "~/web/lib/seo";

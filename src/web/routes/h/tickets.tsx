@@ -6,11 +6,12 @@ import { isAppError } from "~/lib/app-error";
 import { currencySymbol, formatEventDateTime, formatLondonTime, formatMoney, formatShortDate } from "~/lib/format";
 import { approveCancellation, declineCancellation, hostCancellationRequests } from "~/services/decide-cancellation";
 import { hostEventStock, setTicketCapacity, setWaitlistOfferHours } from "~/services/host-events";
+// eslint-disable-next-line @typescript-eslint/no-restricted-imports -- emails move into services and the jobs queue (issue 16, item 3)
 import { sendCancellationOutcome, sendWaitlistOffers } from "~/server/email/after-sale-emails.server";
 import { useAskFirst } from "~/web/lib/use-ask-first";
 import { Pagination } from "~/web/components/ui/pagination";
 import { requireUser } from "~/web/lib/signed-in.server";
-import { messages } from "~/web/messages";
+import { messages } from "~/texts/messages";
 import { FormMessage } from "~/web/components/ui/field";
 import type { Route } from "./+types/tickets";
 

@@ -9,7 +9,7 @@ import { FormMessage, TextAreaField, TextField } from "~/web/components/ui/field
 import { requireUser } from "~/web/lib/signed-in.server";
 import { useUnsavedChanges } from "~/web/lib/use-unsaved-changes";
 import { HELP_ARTICLES } from "~/web/lib/site-links";
-import { messages } from "~/web/messages";
+import { messages } from "~/texts/messages";
 import type { Route } from "./+types/customer-support";
 
 export const handle = { title: "Customer support" };

@@ -1,7 +1,7 @@
 import { BellRing, Clock, Compass, Settings, Ticket, Users } from "lucide-react";
 import { Link } from "react-router";
 import { formatEventDateTime, formatLondonTime, formatShortDate } from "~/lib/format";
-import { readLocation } from "~/lib/location-cookie";
+import { readLocation } from "~/web/lib/location-cookie";
 import { myWaitlists } from "~/services/join-waitlist";
 import { upcomingTicketGroups } from "~/services/list-my-tickets";
 import { recommendForPerson } from "~/services/recommend-events";

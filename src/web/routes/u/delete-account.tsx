@@ -10,7 +10,7 @@ import { FormMessage, TextField } from "~/web/components/ui/field";
 import { authHeaders, cookiesFrom } from "~/web/lib/auth-calls.server";
 import { setFlash } from "~/web/lib/flash.server";
 import { requireUser } from "~/web/lib/signed-in.server";
-import { messages } from "~/web/messages";
+import { messages } from "~/texts/messages";
 import type { Route } from "./+types/delete-account";
 
 export const handle = { title: "Delete account" };

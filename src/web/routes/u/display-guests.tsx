@@ -7,7 +7,7 @@ import { CheckboxField, FormMessage } from "~/web/components/ui/field";
 import { requireUser } from "~/web/lib/signed-in.server";
 import { SaveStatus } from "~/web/components/save-status";
 import { useUnsavedChanges } from "~/web/lib/use-unsaved-changes";
-import { messages } from "~/web/messages";
+import { messages } from "~/texts/messages";
 import type { Route } from "./+types/display-guests";
 
 export const handle = { title: "Display guests" };

@@ -8,7 +8,7 @@ import { SettingsLayout } from "~/web/components/settings-layout";
 import { FormMessage, TextAreaField } from "~/web/components/ui/field";
 import { requireUser } from "~/web/lib/signed-in.server";
 import { useUnsavedChanges } from "~/web/lib/use-unsaved-changes";
-import { messages } from "~/web/messages";
+import { messages } from "~/texts/messages";
 import type { Route } from "./+types/feedback";
 
 export const handle = { title: "Feedback" };

@@ -1,7 +1,7 @@
-import { renderTicketsPdf } from "~/server/documents/ticket-pdf.server";
+import { renderTicketsPdf } from "~/services/ticket-pdf.server";
 import { ticketDocuments } from "~/services/ticket-documents";
 import { requireUser } from "~/web/lib/signed-in.server";
-import { messages } from "~/web/messages";
+import { messages } from "~/texts/messages";
 import type { Route } from "./+types/ticket-pdf";
 
 /** One ticket as a PDF (its holder's only), to print or keep in a wallet app. */

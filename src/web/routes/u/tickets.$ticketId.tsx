@@ -9,6 +9,7 @@ import { directionsUrl } from "~/lib/maps";
 import { seatName } from "~/lib/seats";
 import { getMyTicket } from "~/services/list-my-tickets";
 import { cancelTransfer, sendTicket } from "~/services/transfer-ticket";
+// eslint-disable-next-line @typescript-eslint/no-restricted-imports -- emails move into services and the jobs queue (issue 16, item 3)
 import { sendTicketShared } from "~/server/email/after-sale-emails.server";
 import { ErrorCard } from "~/web/components/error-card";
 import { displayName } from "~/web/components/shell/profile-menu";
@@ -17,7 +18,7 @@ import { useKeepOffline } from "~/web/lib/offline-tickets";
 import { requireUser } from "~/web/lib/signed-in.server";
 import { useWakeLock } from "~/web/lib/use-wake-lock";
 import type { loader as rootLoader } from "~/web/root";
-import { messages } from "~/web/messages";
+import { messages } from "~/texts/messages";
 import type { Route } from "./+types/tickets.$ticketId";
 
 export const handle = { title: "Ticket" };

@@ -11,11 +11,11 @@ import { ImagePicker } from "~/web/components/image-picker";
 import { SettingsLayout } from "~/web/components/settings-layout";
 import { FormMessage, TextAreaField, TextField } from "~/web/components/ui/field";
 import { readLimitedFormData } from "~/web/lib/read-limited-form";
-import { PROFILE_FORM_MAX_BYTES } from "~/web/lib/request-limits";
+import { PROFILE_FORM_MAX_BYTES } from "~/domain/request-limits";
 import { requireUser } from "~/web/lib/signed-in.server";
 import { useHydrated } from "~/web/lib/use-hydrated";
 import { useUnsavedChanges } from "~/web/lib/use-unsaved-changes";
-import { messages } from "~/web/messages";
+import { messages } from "~/texts/messages";
 import type { Route } from "./+types/profile";
 import type { UsernameCheck } from "./username-available";
 

@@ -8,7 +8,7 @@ import { SettingsLayout } from "~/web/components/settings-layout";
 import { CheckboxField, FormMessage, TextField } from "~/web/components/ui/field";
 import { authFailure, authHeaders, cookiesFrom } from "~/web/lib/auth-calls.server";
 import { useUnsavedChanges } from "~/web/lib/use-unsaved-changes";
-import { messages } from "~/web/messages";
+import { messages } from "~/texts/messages";
 import { requireUser } from "~/web/lib/signed-in.server";
 import type { Route } from "./+types/security";
 

@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { normaliseUsername, usernameProblem } from "~/domain/profile-rules";
 import { isUsernameAvailable, profileProblemMessage } from "~/services/update-profile";
 import { requireUser } from "~/web/lib/signed-in.server";
-import { messages } from "~/web/messages";
+import { messages } from "~/texts/messages";
 import type { Route } from "./+types/username-available";
 
 export interface UsernameCheck {

@@ -6,10 +6,10 @@ import path from "node:path";
 import { loadConfig } from "~/server/config.server";
 import { createLocalStorage } from "~/server/storage/local-storage.server";
 import { loadTicketCodes } from "~/server/ticket-codes.server";
-import { openDatabase } from "./client.server";
-import { prepareDatabase } from "./migrate.server";
-import { seedDemoIfEmpty } from "./seed/seed-demo";
-import { seedSyntheticEvents } from "./seed/synthetic";
+import { openDatabase } from "~/db/client.server";
+import { prepareDatabase } from "~/db/migrate.server";
+import { seedDemoIfEmpty } from "~/db/seed/seed-demo";
+import { seedSyntheticEvents } from "~/db/seed/synthetic";
 
 const [command, ...args] = process.argv.slice(2);
 const config = loadConfig();

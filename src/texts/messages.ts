@@ -1,7 +1,3 @@
-import { CANCEL_FAILED } from "~/domain/cancellation";
-import { TICKET_NOT_FOUND } from "~/domain/ticket-transfer";
-import { MISSING_WAITLIST_DATA } from "~/domain/waitlist";
-
 /**
  * Every user-facing text that the product spec gives, verbatim, in one place.
  * Components and services import from here; nothing paraphrases the spec.
@@ -65,7 +61,7 @@ export const messages = {
     placeholder: "Event, Artist, Venue",
   },
   informational: {
-    ticketNotFound: TICKET_NOT_FOUND,
+    ticketNotFound: "Ticket Not Found",
     beatenToIt: "Oops! It seems someone beat you to it...",
     outOfTime: "You ran out of time. Refreshing page in 5 seconds",
     paymentSuccessful: "Payment Successful! Generating Tickets",
@@ -78,8 +74,8 @@ export const messages = {
     ticketsError: "Something went wrong while generating tickets!",
     soldOut: "Sorry, this event is sold out!",
     ended: "Sorry, this event has ended!",
-    missingWaitlistData: MISSING_WAITLIST_DATA,
-    cancelFailed: CANCEL_FAILED,
+    missingWaitlistData: "Missing event or user data!",
+    cancelFailed: "Error cancelling order. Please contact support.",
     paidTwiceRefunded: "You had already paid for these tickets, so we've refunded your second payment in full.",
     totalChangedRefunded: "The total changed while you were paying, so we've refunded your payment in full. Please check the new total and pay again.",
     refundingPayment: "We couldn't turn your payment into tickets, so we're refunding it in full.",

@@ -1,6 +1,6 @@
 import PDFDocument from "pdfkit";
 import QRCode from "qrcode";
-import type { TicketDocument } from "~/services/ticket-documents";
+import type { TicketDocument } from "./ticket-documents";
 
 const PINK = "#c8175f";
 const INK = "#1b1620";
