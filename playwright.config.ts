@@ -13,11 +13,9 @@ export default defineConfig({
   fullyParallel: true,
   workers: 2,
   // Under CI a failing test is tried once more, so the report can tell a flaky test from a broken
-  // one. A flaky test should fail the run too (`failOnFlakyTests`), and will once the known flakes
-  // are fixed: axe scanning Explore while its map still moves (target-size on ":root"), and the
-  // header search pressed before hydration. Until then the report names them and the run passes.
+  // one; a test that passes only on its retry still fails the run.
   retries: process.env.CI ? 1 : 0,
-  failOnFlakyTests: false,
+  failOnFlakyTests: !!process.env.CI,
   // Nor may a test.only left behind quietly run one test in place of the suite.
   forbidOnly: !!process.env.CI,
   // Long journeys on a 2-core machine running the server and two browsers; expectations wait up to 10 s.

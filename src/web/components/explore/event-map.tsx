@@ -51,7 +51,9 @@ export function EventMap({ pins, centre, zoom, you, tileUrl, label = "Map of the
         attribution: '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors',
       }).addTo(map);
       const icon = L.divIcon({ className: "tb-pin", html: "<span></span>", iconSize: [28, 28], iconAnchor: [14, 28], popupAnchor: [0, -26] });
-      const cluster = L.markerClusterGroup({ showCoverageOnHover: false, maxClusterRadius: 48 });
+      // Clusters split and merge without animation for people who ask for less motion.
+      const still = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+      const cluster = L.markerClusterGroup({ showCoverageOnHover: false, maxClusterRadius: 48, animate: !still });
       for (const pin of pins) {
         const marker = L.marker([pin.lat, pin.lng], { icon, title: pin.name, alt: pin.name, keyboard: true });
         marker.bindPopup(() => popup(pin));
@@ -76,7 +78,7 @@ export function EventMap({ pins, centre, zoom, you, tileUrl, label = "Map of the
   return (
     // `isolate` keeps Leaflet's own z-indexes (up to 1000) inside the map, under the page's dialogs.
     <div className="relative isolate size-full">
-      <div ref={container} role="region" aria-label={label} className="size-full rounded-2xl bg-surface-2" />
+      <div ref={container} role="region" aria-label={label} aria-busy={status === "loading"} className="size-full rounded-2xl bg-surface-2" />
       {status !== "ready" ? (
         <p className="absolute inset-0 grid place-items-center p-6 text-center text-sm text-fg-muted" role="status">
           {status === "loading" ? "Loading the map…" : "The map could not load. Every event is in the list."}
