@@ -4,6 +4,7 @@
 //   npm run bench:vitals                          (builds first when the build is missing or stale)
 //   npm run bench:vitals -- --runs 5
 //   npm run bench:vitals -- --url http://127.0.0.1:3000   (a server already running: its pages)
+//   npm run bench:vitals -- --dump .tmp/lh          (also writes each run's Lighthouse report there, as JSON)
 // Without --url it starts the built server as `npm start` does, on a fresh seeded data dir and a
 // free port. Chromium is Debian's (/usr/bin/chromium, or CHROMIUM_PATH), headless.
 // Each page is measured --runs times (default 3); the table and the JSON line give each metric's
@@ -139,7 +140,11 @@ function firstLink(html: string, pattern: RegExp, what: string): string {
 async function measure(url: string, attempt = 1): Promise<NonNullable<Awaited<ReturnType<typeof lighthouse>>>["lhr"]> {
   const result = await lighthouse(url, { port: chromium.port, output: "json", logLevel: "error", onlyCategories: ["performance"] });
   const lhr = result?.lhr;
-  if (lhr && !lhr.runtimeError) return lhr;
+  if (lhr && !lhr.runtimeError) {
+    const dump = arg("dump", "");
+    if (dump) fs.writeFileSync(path.join(dump, `${new URL(url).pathname.replace(/\W+/g, "_") || "_"}.json`), JSON.stringify(lhr));
+    return lhr;
+  }
   const why = lhr?.runtimeError?.message ?? "no result";
   if (attempt >= 3) throw new Error(`Lighthouse could not measure ${url}: ${why}`);
   console.log(`  (${url}: ${why}; measuring again)`);

@@ -7,7 +7,7 @@ import { readTheme } from "~/lib/theme";
 import { listActiveAlerts, listPublicFeatureFlags } from "~/services/site-chrome";
 import { clearFlashCookie, readFlash } from "~/web/lib/flash.server";
 import type { Route } from "./+types/root";
-import "./app.css";
+import appCss from "./app.css?url";
 import { ErrorCard } from "./components/error-card";
 import { BottomNav } from "./components/shell/bottom-nav";
 import { ConsentedMeasurements } from "./components/shell/consented-measurements";
@@ -64,6 +64,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export const links: Route.LinksFunction = () => [
+  // With a precedence React puts the stylesheet before the scripts' preloads in <head>: a phone
+  // fetches what the first paint needs before what hydration needs.
+  { rel: "stylesheet", href: appCss, precedence: "default" },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   { rel: "manifest", href: "/manifest.webmanifest" },
 ];
