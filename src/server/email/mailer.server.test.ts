@@ -12,7 +12,8 @@ import { createTicketCodes } from "../ticket-codes.server";
 import { createEvent, createHost } from "../../../tests/factories/events";
 import { buyTickets, createBuyer } from "../../../tests/factories/orders";
 import { ticketAttachments } from "./after-sale-emails.server";
-import { createMailer, type AttachmentMaker, type ServerMailer } from "./mailer.server";
+import type { AttachmentMaker } from "~/services/mailer";
+import { createMailer, type ServerMailer } from "./mailer.server";
 import { sendOrderConfirmation } from "./order-emails.server";
 
 const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? "silent" });

@@ -17,8 +17,6 @@ import { countCodeTry, countWrongUnlockKey, HOLD_LIMITS, unlockKeysBlocked } fro
 import { discountProblemText, findDiscount, holdTickets } from "~/services/hold-tickets";
 import { recommendForEvent } from "~/services/recommend-events";
 import { joinWaitlist, leaveWaitlist, waitingCounts, waitlistPlace } from "~/services/join-waitlist";
-// eslint-disable-next-line @typescript-eslint/no-restricted-imports -- emails move into services and the jobs queue (issue 16, item 3)
-import { sendWaitlistOffers } from "~/server/email/after-sale-emails.server";
 import { nothingToBuy } from "~/domain/waitlist";
 import { BookingPanel } from "~/web/components/booking/booking-panel";
 import { EventActions } from "~/web/components/events/event-actions";
@@ -79,9 +77,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     try {
       if (intent === "waitlist-leave") {
         if (!eventId || !context.user) return { waitlistError: messages.buyer.missingWaitlistData };
+        // Places it held go to the next person, who is told once this commits.
         await leaveWaitlist(db, { eventId, userId: context.user.id, now });
-        // Places it held go to the next person: tell them now rather than at the next sweep.
-        await sendWaitlistOffers({ db, mailer: context.mailer, publicUrl: context.publicUrl }, now);
         return { waitlistLeft: true };
       }
       await joinWaitlist(db, { eventId, userId: context.user?.id ?? null, quantity: Number(form.get("quantity") ?? 1), now });
