@@ -8,8 +8,6 @@ import { startPayment } from "~/services/settle-payment";
 import { createEvent, createHost } from "../../../tests/factories/events";
 import { createBuyer } from "../../../tests/factories/orders";
 import { createTestDatabase } from "../../../tests/setup/test-db";
-import { createMailer } from "../email/mailer.server";
-import type { SettleDeps } from "../payments/settle.server";
 import { createTestProvider } from "../payments/test-provider.server";
 import { createTicketCodes } from "../ticket-codes.server";
 import { type JobQueue, startJobs, stopJobs } from "./boss.server";
@@ -19,7 +17,7 @@ const publicUrl = "https://tickets.example";
 const logger = pino({ level: "silent" });
 let database: Database;
 let boss: JobQueue;
-let deps: SettleDeps & { logger: typeof logger };
+let deps: Parameters<typeof reconcilePayments>[0];
 let provider: ReturnType<typeof createTestProvider>;
 let hostId: string;
 
@@ -27,8 +25,7 @@ beforeAll(async () => {
   database = await createTestDatabase();
   boss = await startJobs(database, { logger, maintenance: false });
   provider = createTestProvider(database.db, publicUrl);
-  const mailer = createMailer({ database, boss, smtpUrl: undefined, publicUrl, logger });
-  deps = { db: database.db, provider, sign: createTicketCodes("a test ticket secret that is long enough").sign, mailer, publicUrl, logger };
+  deps = { db: database.db, provider, sign: createTicketCodes("a test ticket secret that is long enough").sign, logger };
   hostId = (await createHost(database.db)).id;
 });
 afterAll(async () => {
