@@ -362,6 +362,24 @@ export const emailMessage = pgTable(
   (t) => [index("email_message_created_idx").on(t.createdAt), index("email_message_to_idx").on(t.toAddress, t.createdAt)],
 );
 
+/**
+ * Work a transaction makes necessary, to be done once it has committed (an email to compose and
+ * send, waitlist offers to tell), recorded in that same transaction so that it is done if and only
+ * if the transaction commits, however the process ends after it. A sweeper hands each row to the
+ * job queue (`queued_at`), and the row goes once its job has done the work. `work` is one of
+ * `AfterCommitWork` (src/services/after-commit.ts).
+ */
+export const afterCommitWork = pgTable(
+  "after_commit_work",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    work: jsonb("work").$type<{ kind: string }>().notNull(),
+    createdAt: createdAt(),
+    queuedAt: tz("queued_at"),
+  },
+  (t) => [index("after_commit_work_unqueued_idx").on(t.createdAt).where(sql`${t.queuedAt} is null`)],
+);
+
 /** Feedback, support requests and bug reports, kept whether or not a team-chat webhook is set. */
 export const feedback = pgTable(
   "feedback",

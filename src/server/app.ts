@@ -25,7 +25,7 @@ import { CLIENT_IP_HEADER, type Auth } from "./auth.server";
 import { clientIp } from "./client-ip";
 import { compress } from "./compress";
 import type { Config } from "./config.server";
-import type { Mailer } from "./email/mailer";
+import type { Mailer } from "~/services/mailer";
 import type { UnsubscribeLinks } from "./email/unsubscribe.server";
 import { errorResponse } from "./errors";
 import { inputGuard } from "./input-guard";
@@ -39,7 +39,7 @@ import { bodyLimitFor } from "~/domain/request-limits";
 import type { ConversionTracker } from "~/services/conversion-tracker";
 import type { PaymentProvider } from "~/services/payment-provider";
 import type { Throttle } from "~/services/throttle";
-import { settleAndNotify } from "./payments/settle.server";
+import { settlePayment } from "~/services/settle-payment";
 import type { TestProviderPage } from "./payments/test-provider.server";
 import type { TicketCodes } from "./ticket-codes.server";
 
@@ -64,6 +64,8 @@ export interface AppDeps {
   conversions: ConversionTracker | null;
   /** Signed one-click unsubscribe links (the day-before reminders). */
   unsubscribe: UnsubscribeLinks;
+  /** Woken after each request that may have written, to queue the after-commit work it recorded at once. */
+  afterCommit?: { wake(): void };
   buildVersion: string;
   /** Loads React Router's server build (the built bundle in production, Vite's module in dev). */
   getBuild: () => Promise<ServerBuild>;
@@ -92,6 +94,12 @@ export function createApp(deps: AppDeps) {
   const teamChat = deps.teamChat ?? createTeamChat(config.teamChatWebhookUrl, logger);
 
   app.use(requestId({ headerName: "X-Request-Id" }));
+  // Work a request's transactions recorded for after their commit (emails) is queued as it ends,
+  // rather than at the next sweep; a stop before this loses nothing (see after-commit.server.ts).
+  app.use(async (c, next) => {
+    await next();
+    if (c.req.method !== "GET" && c.req.method !== "HEAD") deps.afterCommit?.wake();
+  });
   app.use(async (c, next) => {
     const started = performance.now();
     await next();
@@ -154,10 +162,9 @@ export function createApp(deps: AppDeps) {
   app.route("/api/conversions", conversionRoutes({ database, auth, tracker: deps.conversions, publicUrl: config.publicUrl, trustedOrigins: config.trustedOrigins, trustProxy: config.trustProxy }));
   const { payments } = deps;
   if (payments.name === "stripe" && payments.verifyWebhook) {
-    const settleDeps = { db: database.db, provider: payments, sign: deps.ticketCodes.sign, mailer: deps.mailer, publicUrl: config.publicUrl };
     app.route(
       "/api/webhooks/stripe",
-      stripeWebhookRoutes({ provider: { verifyWebhook: payments.verifyWebhook.bind(payments) }, settle: (sessionId, now) => settleAndNotify(settleDeps, sessionId, now) }),
+      stripeWebhookRoutes({ provider: { verifyWebhook: payments.verifyWebhook.bind(payments) }, settle: (sessionId, now) => settlePayment(database.db, payments, { sessionId, now, sign: deps.ticketCodes.sign }) }),
     );
   }
   app.route("/", seoRoutes({ database, publicUrl: config.publicUrl }));

@@ -16,7 +16,7 @@ import { messages } from "~/texts/messages";
 import { isAllowedAuthPath } from "./auth-endpoints";
 import { AUTH_LIMITS, throttleKeys } from "./auth-limits";
 import { CLIENT_IP_HEADER, ROBOT_CHECK_HEADER } from "~/lib/internal-headers";
-import type { Mailer } from "./email/mailer";
+import type { Mailer } from "~/services/mailer";
 import type { RobotCheck } from "./robot-check.server";
 
 // The trusted client-address header, and the robot check's answer (one check for the JSON API and

@@ -13,8 +13,9 @@ import { createDbThrottle } from "~/services/throttle";
 import { createApp } from "./app";
 import { createAuth } from "./auth.server";
 import { ConfigError, loadConfig } from "./config.server";
-import { ticketAttachments } from "./email/after-sale-emails.server";
+import { ticketAttachments } from "~/services/emails/after-sale";
 import { createMailer } from "./email/mailer.server";
+import { startAfterCommitWork } from "./jobs/after-commit.server";
 import { createUnsubscribeLinks } from "./email/unsubscribe.server";
 import { startJobs, stopJobs } from "./jobs/boss.server";
 import { startBookingJobs } from "./jobs/booking-jobs.server";
@@ -100,9 +101,15 @@ async function main({ root: ROOT, dev, getBuild, clientDir, devMiddleware: handl
   else logger.warn({ provider: payments.name }, "card payments are TEST payments: no real money moves (checkout pages say so)");
 
   const teamChat = createTeamChat(config.teamChatWebhookUrl, logger);
-  await startBookingJobs({ boss, database, payments, ticketCodes, mailer, publicUrl: config.publicUrl, unsubscribe, logger });
+  // Emails and other work that transactions record for after their commit: queued when a request
+  // or job that may have written ends, and every second for work left by an instance that stopped.
+  const afterCommit = await startAfterCommitWork({ boss, database, mailer, publicUrl: config.publicUrl, logger });
+  const afterCommitSweep = setInterval(() => afterCommit.wake(), 1_000);
+  afterCommitSweep.unref();
+  afterCommit.wake();
+  await startBookingJobs({ boss, database, payments, ticketCodes, mailer, publicUrl: config.publicUrl, unsubscribe, logger, afterCommit });
   const conversions = config.metaConversions ? createMetaConversions({ ...config.metaConversions, logger }) : null;
-  const app = createApp({ config, database, auth, storage, logger, teamChat, mailer, robotCheck, throttle, payments, testPayments, ticketCodes, conversions, unsubscribe, buildVersion: buildVersion(ROOT), getBuild, clientDir });
+  const app = createApp({ config, database, auth, storage, logger, teamChat, mailer, robotCheck, throttle, payments, testPayments, ticketCodes, conversions, unsubscribe, afterCommit, buildVersion: buildVersion(ROOT), getBuild, clientDir });
   const listener = getRequestListener(app.fetch);
   handle = (req, res) => (handleDev ? handleDev(req, res, () => listener(req, res)) : listener(req, res));
   const address = server.address();
@@ -116,6 +123,7 @@ async function main({ root: ROOT, dev, getBuild, clientDir, devMiddleware: handl
     logger.info({ signal }, "shutting down: finishing in-flight requests");
     // Stop taking connections, let in-flight requests finish, then close the database.
     server.close(async () => {
+      clearInterval(afterCommitSweep);
       await stopJobs(boss).catch((error: unknown) => logger.error({ err: error }, "job queue did not stop cleanly"));
       await redisThrottle?.close();
       await database.close();

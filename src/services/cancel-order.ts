@@ -5,6 +5,7 @@ import { cancellationOption, checkReason } from "~/domain/cancellation";
 import { AppError } from "~/lib/app-error";
 import { offerFreedPlaces } from "./waitlist-offers";
 import { pendingTransferTo } from "./transfer-ticket";
+import { afterCommit } from "./after-commit";
 
 /**
  * Voids an order's tickets that are still valid and gives their places back: `sold` goes down by
@@ -72,6 +73,7 @@ export async function cancelFreeOrder(db: Db, input: { reference: string; userId
     if (option.kind !== "cancel_now") throw new AppError("conflict", option.kind === "none" ? option.why : "A cancellation is already in progress.", { reason: "not_cancellable" });
     await tx.update(order).set({ status: "cancelled", cancelledAt: input.now }).where(eq(order.id, found.order.id));
     const { offered } = await returnOrderStock(tx, found.order.id, input.now);
+    await afterCommit(tx, { kind: "cancellation-outcome", orderId: found.order.id, outcome: "cancelled", refundPence: 0, hostMessage: null });
     return { orderId: found.order.id, offered };
   });
 }
@@ -93,6 +95,8 @@ export async function requestCancellation(db: Db, input: { reference: string; us
       .insert(cancellationRequest)
       .values({ orderId: found.order.id, requestedBy: input.userId, reason: reason.reason, createdAt: input.now })
       .returning({ id: cancellationRequest.id });
+    // The host hears of it (an email and a note in their feed).
+    await afterCommit(tx, { kind: "cancellation-requested", requestId: created!.id });
     return { requestId: created!.id, orderId: found.order.id, created: true };
   });
 }

@@ -6,6 +6,7 @@ import { ACTIVE_PROVIDER_FEE } from "~/domain/money";
 import { orderReference } from "~/domain/order-reference";
 import { priceOrder, type DiscountRule } from "~/domain/pricing";
 import { AppError } from "~/lib/app-error";
+import { afterCommit } from "./after-commit";
 import { syncWaitlistFlags } from "./waitlist-offers";
 
 /** Signs a ticket code for an event (see src/domain/ticket-codes.ts and ticket-codes.server.ts). */
@@ -213,6 +214,8 @@ export async function completeOrder(db: Db, input: CompleteInput): Promise<Compl
         .set({ ticketId: t.id, holdId: null })
         .where(and(eq(seatClaim.eventId, h.eventId), eq(seatClaim.seatRow, t.seatRow), eq(seatClaim.seatColumn, t.seatColumn!)));
     }
+    // The buyer's confirmation, with their tickets: sent once this order is committed.
+    await afterCommit(tx, { kind: "order-confirmation", orderId: o!.id });
     return { outcome: "fulfilled" as const, orderId: o!.id, reference, created: true };
   });
   return result;

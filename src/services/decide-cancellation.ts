@@ -6,6 +6,7 @@ import { AppError } from "~/lib/app-error";
 import { isUuid } from "~/lib/uuid";
 import { RefundRefusedError, type PaymentProvider } from "./payment-provider";
 import { returnOrderStock } from "./cancel-order";
+import { afterCommit } from "./after-commit";
 
 export type DecisionResult =
   | { outcome: "approved"; requestId: string; orderId: string; refundPence: number; currency: string; offered: string[]; created: boolean }
@@ -98,6 +99,7 @@ async function refundAndFinish(db: Db, provider: PaymentProvider, request: typeo
       .set({ status: amount > 0 ? "refunded" : "cancelled", refundedPence: sql`${order.refundedPence} + ${amount}`, cancelledAt: now })
       .where(eq(order.id, o.id));
     const { offered } = await returnOrderStock(tx, o.id, now);
+    await afterCommit(tx, { kind: "cancellation-outcome", orderId: o.id, outcome: "approved", refundPence: amount, hostMessage: null });
     return { outcome: "approved" as const, requestId: request.id, orderId: o.id, refundPence: amount, currency: o.currency, offered, created: true };
   });
 }
@@ -106,13 +108,16 @@ async function refundAndFinish(db: Db, provider: PaymentProvider, request: typeo
 export async function declineCancellation(db: Db, input: { requestId: string; hostId: string; message: string; now: Date }): Promise<{ orderId: string }> {
   const { request, order: o } = await hostsRequest(db, input);
   const message = input.message.trim().slice(0, 1000) || null;
-  const [declined] = await db
-    .update(cancellationRequest)
-    .set({ status: "declined", hostMessage: message, decidedBy: input.hostId, decidedAt: input.now })
-    .where(and(eq(cancellationRequest.id, request.id), eq(cancellationRequest.status, "pending")))
-    .returning({ id: cancellationRequest.id });
-  if (!declined) throw new AppError("conflict", "This request has already been decided.", { reason: "decided" });
-  return { orderId: o.id };
+  return db.transaction(async (tx) => {
+    const [declined] = await tx
+      .update(cancellationRequest)
+      .set({ status: "declined", hostMessage: message, decidedBy: input.hostId, decidedAt: input.now })
+      .where(and(eq(cancellationRequest.id, request.id), eq(cancellationRequest.status, "pending")))
+      .returning({ id: cancellationRequest.id });
+    if (!declined) throw new AppError("conflict", "This request has already been decided.", { reason: "decided" });
+    await afterCommit(tx, { kind: "cancellation-outcome", orderId: o.id, outcome: "declined", refundPence: 0, hostMessage: message });
+    return { orderId: o.id };
+  });
 }
 
 /**

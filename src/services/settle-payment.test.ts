@@ -6,6 +6,7 @@ import { createTestProvider } from "~/server/payments/test-provider.server";
 import { createTicketCodes } from "~/server/ticket-codes.server";
 import { createEvent, createHost } from "../../tests/factories/events";
 import { createBuyer } from "../../tests/factories/orders";
+import { recordedWork } from "../../tests/factories/after-commit";
 import { createTestDatabase } from "../../tests/setup/test-db";
 import { holdTickets } from "./hold-tickets";
 import { RefundRefusedError, type PaymentProvider } from "./payment-provider";
@@ -40,8 +41,9 @@ async function holding(quantity = 1, capacity = 10) {
 
 const paymentsOf = (holdId: string) => database.db.select().from(payment).where(eq(payment.holdId, holdId));
 const sessionIdOf = (redirectUrl: string) => redirectUrl.split("/pay/test/")[1]!;
-const settle = (sessionId: string, onRefunded?: (paymentId: string) => Promise<void>, using: PaymentProvider = provider) =>
-  settlePayment(database.db, using, { sessionId, now: new Date(), sign: codes.sign, onRefunded });
+const settle = (sessionId: string, using: PaymentProvider = provider) => settlePayment(database.db, using, { sessionId, now: new Date(), sign: codes.sign });
+/** The buyer's refund email, recorded as after-commit work by the settle that recorded the refund. */
+const refundNotices = (paymentId: string) => recordedWork(database.db, "payment-refunded", { paymentId });
 const refundsFor = (paymentIntentId: string) => database.db.select().from(testRefund).where(eq(testRefund.paymentIntentId, paymentIntentId));
 
 /** The hold's total changes while the buyer pays: the host's half-price code now applies to it. */
@@ -126,14 +128,12 @@ describe("a captured payment that cannot become an order", () => {
     await provider.pay(sessions.first, "success", new Date());
     await provider.pay(sessions.second, "success", new Date());
     expect(await settle(sessions.first)).toMatchObject({ state: "paid" });
-
-    const told: string[] = [];
-    const results = await Promise.all(Array.from({ length: 5 }, () => settle(sessions.second, async (id) => void told.push(id))));
+    const results = await Promise.all(Array.from({ length: 5 }, () => settle(sessions.second)));
     const [second] = await database.db.select().from(payment).where(eq(payment.providerSessionId, sessions.second));
     expect(second).toMatchObject({ status: "refunded", refundReason: "already_paid", orderId: null });
     expect(second!.refundId).toMatch(/^re_test_/);
     expect(await refundsFor(second!.providerPaymentId!)).toEqual([expect.objectContaining({ id: second!.refundId, amountPence: h.totalPence, idempotencyKey: `payment-refund-${second!.id}` })]);
-    expect(told).toEqual([second!.id]);
+    expect(await refundNotices(second!.id)).toHaveLength(1);
     const [o] = await database.db.select().from(order).where(eq(order.holdId, h.holdId));
     for (const r of results) expect(["refunded", "refunding"]).toContain(r.state);
     expect(results.filter((r) => r.state === "refunded" && r.created)).toEqual([{ state: "refunded", paymentId: second!.id, reason: "already_paid", orderReference: o!.reference, created: true }]);
@@ -149,8 +149,7 @@ describe("a captured payment that cannot become an order", () => {
     // The buyer pays on the provider's page at the moment the total changes.
     await provider.pay(sessionIdOf(first.redirectUrl), "success", new Date());
     await halvePrice(h.holdId);
-    const told: string[] = [];
-    expect(await settle(sessionIdOf(first.redirectUrl), async (id) => void told.push(id))).toEqual({
+    expect(await settle(sessionIdOf(first.redirectUrl))).toEqual({
       state: "refunded",
       paymentId: first.paymentId,
       reason: "amount_changed",
@@ -160,7 +159,7 @@ describe("a captured payment that cannot become an order", () => {
     const [p] = await paymentsOf(h.holdId);
     expect(p).toMatchObject({ status: "refunded", refundReason: "amount_changed", amountPence: 2020 });
     expect(await refundsFor(p!.providerPaymentId!)).toEqual([expect.objectContaining({ amountPence: 2020 })]);
-    expect(told).toEqual([first.paymentId]);
+    expect(await refundNotices(first.paymentId)).toHaveLength(1);
     expect(await database.db.select().from(order).where(eq(order.holdId, h.holdId))).toHaveLength(0);
 
     const again = await h.pay();
@@ -205,15 +204,13 @@ describe("the reconciliation job's view", () => {
         throw new Error("socket hang up");
       },
     };
-    await expect(settle(sessions.second, undefined, lostAnswer)).rejects.toThrow("socket hang up");
+    await expect(settle(sessions.second, lostAnswer)).rejects.toThrow("socket hang up");
     const [stuck] = await database.db.select().from(payment).where(eq(payment.providerSessionId, sessions.second));
     expect(stuck).toMatchObject({ status: "refunding", refundReason: "already_paid" });
     expect(await listed(sessions.second)).toBe(true);
-
-    const told: string[] = [];
-    expect(await settle(sessions.second, async (id) => void told.push(id))).toMatchObject({ state: "refunded", created: true });
+    expect(await settle(sessions.second)).toMatchObject({ state: "refunded", created: true });
     expect(await refundsFor(stuck!.providerPaymentId!)).toHaveLength(1);
-    expect(told).toEqual([stuck!.id]);
+    expect(await refundNotices(stuck!.id)).toHaveLength(1);
     expect(await listed(sessions.second)).toBe(false);
   });
 
@@ -224,7 +221,7 @@ describe("the reconciliation job's view", () => {
     await provider.pay(sessions.second, "success", new Date());
     await settle(sessions.first);
     const refuses: PaymentProvider = { ...provider, refund: () => Promise.reject(new RefundRefusedError("Charge has been disputed")) };
-    expect(await settle(sessions.second, undefined, refuses)).toMatchObject({ state: "refund_refused" });
+    expect(await settle(sessions.second, refuses)).toMatchObject({ state: "refund_refused" });
     expect((await database.db.select().from(payment).where(and(eq(payment.holdId, h.holdId), eq(payment.providerSessionId, sessions.second))))[0]).toMatchObject({ status: "refund_refused" });
     expect(await listed(sessions.second)).toBe(false);
   });

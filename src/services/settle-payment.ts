@@ -4,6 +4,7 @@ import { event, hold, holdLine, order, payment, user, type PaymentRefundReason }
 import { AppError, isAppError } from "~/lib/app-error";
 import { personName } from "~/lib/person-name";
 import { RefundRefusedError, type PaymentProvider, type SessionState } from "./payment-provider";
+import { afterCommit } from "./after-commit";
 import { completeOrder, type CompleteResult, type TicketSigner } from "./complete-order";
 import { describeHold } from "./hold-tickets";
 
@@ -123,8 +124,6 @@ export interface SettleInput {
   sessionId: string;
   now: Date;
   sign: TicketSigner;
-  /** Called once per refund made (by whichever settle recorded it), to tell the buyer. */
-  onRefunded?: (paymentId: string) => Promise<void>;
 }
 
 /**
@@ -201,15 +200,19 @@ export async function settlePayment(db: Db, provider: PaymentProvider, input: Se
  * a timeout, or from the reconciliation job) returns the first refund instead of making another.
  * An unknown outcome leaves it `refunding` to be asked again; a refusal is final and needs a person.
  */
-async function refundPayment(db: Db, provider: PaymentProvider, p: PaymentRow, input: Pick<SettleInput, "now" | "onRefunded">): Promise<SettleResult> {
+async function refundPayment(db: Db, provider: PaymentProvider, p: PaymentRow, input: Pick<SettleInput, "now">): Promise<SettleResult> {
   try {
     const { refundId } = await provider.refund({ providerPaymentId: p.providerPaymentId!, amountPence: p.amountPence, idempotencyKey: `payment-refund-${p.id}` });
-    const [done] = await db
-      .update(payment)
-      .set({ status: "refunded", refundId, updatedAt: input.now })
-      .where(and(eq(payment.id, p.id), eq(payment.status, "refunding")))
-      .returning();
-    if (done) await input.onRefunded?.(p.id);
+    const done = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(payment)
+        .set({ status: "refunded", refundId, updatedAt: input.now })
+        .where(and(eq(payment.id, p.id), eq(payment.status, "refunding")))
+        .returning();
+      // Whichever settle recorded the refund tells the buyer, once it is committed.
+      if (row) await afterCommit(tx, { kind: "payment-refunded", paymentId: p.id });
+      return row;
+    });
     return refunded(db, done ?? (await paymentById(db, p.id))!, Boolean(done));
   } catch (error) {
     if (!(error instanceof RefundRefusedError)) throw error;

@@ -7,6 +7,7 @@ import { claimantProblem, claimantProblemText, recipientProblem, TICKET_NOT_FOUN
 import { AppError } from "~/lib/app-error";
 import { isUuid } from "~/lib/uuid";
 import type { TicketSigner } from "./complete-order";
+import { afterCommit } from "./after-commit";
 
 const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
@@ -62,6 +63,8 @@ export async function sendTicket(
       .onConflictDoNothing()
       .returning({ id: ticketTransfer.id });
     if (!created) throw new AppError("conflict", "This ticket is already on its way to someone: take it back first to send it elsewhere.", { reason: "pending" });
+    // The friend's email, with the link to claim it.
+    await afterCommit(tx, { kind: "ticket-shared", ticketId: input.ticketId, from: { id: input.from.id, name: input.from.name }, toEmail, toName: input.toName?.trim() || null, token });
     return { transferId: created.id, token, toEmail, eventName: found.event.name };
   });
 }

@@ -3,6 +3,7 @@ import type { Db } from "~/db/client.server";
 import { event, seatClaim, ticketType, user, venue, waitlistEntry } from "~/db/schema";
 import { endOf, hasEnded } from "~/domain/event-flags";
 import { chooseOffer, offerExpiry, pickSeats } from "~/domain/waitlist";
+import { afterCommit } from "./after-commit";
 import { claimAndHold } from "./claim-stock";
 import { releaseHolds } from "./release-holds";
 
@@ -12,7 +13,7 @@ import { releaseHolds } from "./release-holds";
  * any checkout (so an offer never holds more than is free), lasting the event's offer window.
  * They buy through the normal checkout. Runs inside the caller's transaction, so the places go to
  * the waitlist before anyone else can claim them; the emails go after the commit
- * (`claimOfferNotices`). Returns the entries offered.
+ * (recorded as after-commit work here, sent through `claimOfferNotices`). Returns the entries offered.
  */
 export async function offerFreedPlaces(tx: Db, eventId: string, now: Date): Promise<string[]> {
   const offered: string[] = [];
@@ -42,6 +43,8 @@ export async function offerFreedPlaces(tx: Db, eventId: string, now: Date): Prom
     if (made === "at_limit") passedOver.push(entry.id);
     else offered.push(entry.id);
   }
+  // Each person offered places hears of it once this transaction commits (see claimOfferNotices).
+  if (offered.length > 0) await afterCommit(tx, { kind: "waitlist-offers" });
   return offered;
 }
 

@@ -1,7 +1,7 @@
 import type { Database } from "~/db/client.server";
 import type { Auth } from "~/server/auth.server";
 import type { RobotCheck } from "~/server/robot-check.server";
-import type { Mailer } from "~/server/email/mailer";
+import type { Mailer } from "~/services/mailer";
 import type { FileStorage } from "~/services/file-storage";
 import type { TestProviderPage } from "~/server/payments/test-provider.server";
 import type { TeamChat } from "~/server/team-chat.server";

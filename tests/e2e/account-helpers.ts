@@ -18,6 +18,18 @@ export async function logInAs(page: Page, email: string, password: string) {
 }
 
 /**
+ * Waits until an email to `to` with this subject is in the dev outbox. Emails are written after the
+ * change that needs them has committed (after-commit work, then a job), so the page is read again
+ * until it is there.
+ */
+export async function expectEmailIn(page: Page, to: string, subject: string) {
+  await expect(async () => {
+    await page.goto(`/dev/outbox?to=${encodeURIComponent(to)}`);
+    await expect(page.getByRole("link", { name: subject }).first()).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 20_000 });
+}
+
+/**
  * Opens the newest email to `to` with this subject in the dev outbox and follows its button link,
  * as a person would from their inbox. Emails leave through a job, so it waits for one to appear.
  */

@@ -4,7 +4,8 @@ import type { Database } from "../../src/db/client.server";
 import { createApp } from "../../src/server/app";
 import { createAuth } from "../../src/server/auth.server";
 import { loadConfig } from "../../src/server/config.server";
-import { ticketAttachments } from "../../src/server/email/after-sale-emails.server";
+import { ticketAttachments } from "../../src/services/emails/after-sale";
+import { startAfterCommitWork } from "../../src/server/jobs/after-commit.server";
 import { createMailer } from "../../src/server/email/mailer.server";
 import { createUnsubscribeLinks } from "../../src/server/email/unsubscribe.server";
 import { type JobQueue, startJobs, stopJobs } from "../../src/server/jobs/boss.server";
@@ -34,6 +35,8 @@ export async function createTestApp(
   const boss: JobQueue = await startJobs(database, { logger, maintenance: false });
   const mailer = createMailer({ database, boss, smtpUrl: undefined, publicUrl: config.publicUrl, logger, attachments: ticketAttachments(database.db) });
   const unsubscribe = createUnsubscribeLinks("test-email-links-secret", config.publicUrl);
+  // No timer: a test sweeps (or a request wakes it) when it wants the work recorded so far queued.
+  const afterCommit = await startAfterCommitWork({ boss, database, mailer, publicUrl: config.publicUrl, logger });
   const throttle = createDbThrottle(database.db);
   const robotCheck = createRobotCheck({ db: database.db, hmacKey: "test-altcha-key" });
   const storage = createLocalStorage(`${dataDir}/uploads`);
@@ -54,12 +57,13 @@ export async function createTestApp(
     ticketCodes,
     conversions,
     unsubscribe,
+    afterCommit,
     buildVersion: "9.9.9-test",
     getBuild: pages?.getBuild ?? (() => Promise.reject(new Error("pages are not rendered in API tests"))),
     clientDir: pages?.clientDir,
   });
   const teamChat = createTeamChat(undefined, logger);
-  return { app, config, auth, storage, payments, testPayments, ticketCodes, conversions, mailer, unsubscribe, throttle, robotCheck, teamChat, logger, close: () => stopJobs(boss) };
+  return { app, config, auth, storage, payments, testPayments, ticketCodes, conversions, mailer, afterCommit, unsubscribe, throttle, robotCheck, teamChat, logger, close: () => stopJobs(boss) };
 }
 
 /** The payment provider (the test provider, or Stripe when the config says) and ticket signing an app needs, for tests. */

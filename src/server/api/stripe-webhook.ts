@@ -7,7 +7,7 @@ import { errorResponse } from "../errors";
 export interface StripeWebhookDeps {
   /** The Stripe provider: it verifies the signature. */
   provider: Required<Pick<PaymentProvider, "verifyWebhook">>;
-  /** Settles a session by asking the provider about it (the app's is settleAndNotify, which also emails the buyer). */
+  /** Settles a session by asking the provider about it (the app's is settlePayment, whose transactions record the buyer's email). */
   settle: (sessionId: string, now: Date) => Promise<SettleResult>;
 }
 

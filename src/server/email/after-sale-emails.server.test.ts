@@ -10,7 +10,7 @@ import { createTestApp } from "../../../tests/setup/test-app";
 import { createTestDatabase } from "../../../tests/setup/test-db";
 import { type JobQueue, startJobs, stopJobs } from "../jobs/boss.server";
 import { createTicketCodes } from "../ticket-codes.server";
-import { sendEventReminders } from "./after-sale-emails.server";
+import { sendEventReminders } from "~/services/emails/after-sale";
 import { createMailer } from "./mailer.server";
 import { createUnsubscribeLinks } from "./unsubscribe.server";
 

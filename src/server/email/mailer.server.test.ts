@@ -11,9 +11,9 @@ import { PDFParse } from "pdf-parse";
 import { createTicketCodes } from "../ticket-codes.server";
 import { createEvent, createHost } from "../../../tests/factories/events";
 import { buyTickets, createBuyer } from "../../../tests/factories/orders";
-import { ticketAttachments } from "./after-sale-emails.server";
-import { createMailer, type AttachmentMaker, type ServerMailer } from "./mailer.server";
-import { sendOrderConfirmation } from "./order-emails.server";
+import { sendOrderConfirmation, ticketAttachments } from "~/services/emails/after-sale";
+import type { AttachmentMaker } from "~/services/mailer";
+import { createMailer, type ServerMailer } from "./mailer.server";
 
 const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? "silent" });
 const publicUrl = "https://tickets.example.org";
@@ -179,7 +179,7 @@ describe("attachments and headers", () => {
     const e = await createEvent(database.db, { hostId: host.id, startsAt: new Date("2026-12-05T19:30:00Z"), name: "Folk in the Function Room" });
     const bea = await createBuyer(database.db);
     const bought = await buyTickets(database.db, { eventId: e.id, buyer: bea, quantity: 2, now: new Date("2026-11-24T12:00:00Z"), sign: codes.sign });
-    await sendOrderConfirmation({ db: database.db, mailer, publicUrl, orderId: bought.orderId });
+    await sendOrderConfirmation({ db: database.db, mailer, publicUrl }, bought.orderId);
     const [stored] = await database.db.select().from(emailMessage).where(eq(emailMessage.template, "order-confirmation"));
     expect(stored!.attachments).toEqual([{ kind: "order-tickets", orderId: bought.orderId, holderId: bea.id }]);
     expect((await settled(stored!.id)).status).toBe("sent");

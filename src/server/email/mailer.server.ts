@@ -2,9 +2,9 @@ import { and, eq, ne, sql } from "drizzle-orm";
 import nodemailer from "nodemailer";
 import type { Logger } from "pino";
 import type { Database } from "~/db/client.server";
-import { emailMessage, type EmailAttachmentRef } from "~/db/schema";
+import { emailMessage } from "~/db/schema";
 import { type Job, type JobQueue, registerWorker } from "../jobs/boss.server";
-import type { Mailer, SendEmailInput } from "./mailer";
+import type { AttachmentMaker, Mailer, SendEmailInput } from "~/services/mailer";
 import { renderEmail } from "./render.server";
 
 /** The pg-boss queue every email goes through, whatever its transport. */
@@ -27,9 +27,6 @@ export interface MailerOptions {
   /** Makes the files an email names (see email_message.attachments) as it is delivered. */
   attachments?: AttachmentMaker;
 }
-
-/** A file for an email, made when it is sent rather than stored with it. */
-export type AttachmentMaker = (ref: EmailAttachmentRef) => Promise<{ filename: string; content: Buffer; contentType: string } | null>;
 
 export interface ServerMailer extends Mailer {
   /** Settles once the queue exists and this instance's workers listen; rejects if that failed. */

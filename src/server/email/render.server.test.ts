@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { linksInEmail } from "~/lib/email-links";
-import type { EmailTemplate } from "./mailer";
+import type { EmailTemplate } from "~/services/mailer";
 import { renderEmail } from "./render.server";
 
 const publicUrl = "https://tickets.example.org/";

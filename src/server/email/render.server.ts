@@ -1,6 +1,6 @@
 import { render } from "@react-email/render";
 import { createElement, type ReactElement } from "react";
-import type { EmailTemplate } from "./mailer";
+import type { EmailTemplate } from "~/services/mailer";
 import { CancellationDecided, cancellationDecidedSubject } from "./templates/cancellation-decided";
 import { CancellationRequested, cancellationRequestedSubject } from "./templates/cancellation-requested";
 import { ChangeEmail, changeEmailSubject } from "./templates/change-email";

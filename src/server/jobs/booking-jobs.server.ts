@@ -2,12 +2,11 @@ import type { Logger } from "pino";
 import type { Database } from "~/db/client.server";
 import type { PaymentProvider } from "~/services/payment-provider";
 import { resumeStuckRefunds } from "~/services/decide-cancellation";
-import { unsettledPayments, type SettleResult } from "~/services/settle-payment";
+import type { TicketSigner } from "~/services/complete-order";
+import { sendEventReminders, sendWaitlistOffers, type UnsubscribeLinks } from "~/services/emails/after-sale";
+import type { Mailer } from "~/services/mailer";
+import { settlePayment, unsettledPayments, type SettleResult } from "~/services/settle-payment";
 import { sweepLapsedHolds } from "~/services/waitlist-offers";
-import { sendCancellationOutcome, sendEventReminders, sendWaitlistOffers } from "../email/after-sale-emails.server";
-import type { Mailer } from "../email/mailer";
-import type { UnsubscribeLinks } from "../email/unsubscribe.server";
-import { settleAndNotify, type SettleDeps } from "../payments/settle.server";
 import type { TicketCodes } from "../ticket-codes.server";
 import { type JobQueue, registerWorker } from "./boss.server";
 
@@ -18,7 +17,7 @@ export const REMINDERS_QUEUE = "events.remind";
 /**
  * Background work for bookings, on every instance (pg-boss hands each run to one of them):
  * - every minute, holds that ran out give their stock back (claims also do this for their event),
- *   freed places go to the waitlist, and offers not yet emailed are sent;
+ *   and freed places go to the waitlist (whose emails are after-commit work, see after-commit.server.ts);
  * - every five minutes, payments not yet final after fifteen are asked about at the provider and
  *   settled, so a buyer who closed the tab after paying still gets their tickets (or a refund),
  *   replaced sessions are closed, refunds left without an answer are asked again with their key,
@@ -32,12 +31,12 @@ export const REMINDERS_QUEUE = "events.remind";
  * after it began is settled (see settlePayment), and each ends paid, refunded or expired unless
  * the provider cannot be reached, when the next run asks again. Answers what became of each.
  */
-export async function reconcilePayments(deps: SettleDeps & { logger: Logger }, now: Date): Promise<Record<string, SettleResult["state"] | "failed">> {
-  const { logger, ...settleDeps } = deps;
+export async function reconcilePayments(deps: { db: Database["db"]; provider: PaymentProvider; sign: TicketSigner; logger: Logger }, now: Date): Promise<Record<string, SettleResult["state"] | "failed">> {
+  const { logger } = deps;
   const outcomes: Record<string, SettleResult["state"] | "failed"> = {};
   for (const sessionId of await unsettledPayments(deps.db, { olderThan: new Date(now.getTime() - 15 * 60_000), provider: deps.provider.name })) {
     try {
-      const result = await settleAndNotify(settleDeps, sessionId, now);
+      const result = await settlePayment(deps.db, deps.provider, { sessionId, now, sign: deps.sign });
       outcomes[sessionId] = result.state;
       if (result.state === "refund_refused") logger.error({ sessionId, paymentId: result.paymentId }, "the payment provider refused a refund: a person must return this money");
       else if (result.state === "refunded" && result.created) logger.info({ sessionId, reason: result.reason }, "refunded a payment that could not become an order");
@@ -60,6 +59,8 @@ export async function startBookingJobs(opts: {
   publicUrl: string;
   unsubscribe: UnsubscribeLinks;
   logger: Logger;
+  /** Woken after a run that may have recorded after-commit work (offers, refunds, cancellations). */
+  afterCommit: { wake(): void };
 }) {
   const { boss, database, logger } = opts;
   const db = database.db;
@@ -67,18 +68,17 @@ export async function startBookingJobs(opts: {
     const now = new Date();
     const { released, offered } = await sweepLapsedHolds(db, now);
     if (released.length > 0) logger.info({ holds: released.length, offered: offered.length }, "released expired holds");
+    opts.afterCommit.wake();
+    // Offers never told (made before after-commit work existed, or by work that gave up): told now.
     const sent = await sendWaitlistOffers({ db, mailer: opts.mailer, publicUrl: opts.publicUrl }, now);
     if (sent > 0) logger.info({ offers: sent }, "sent waitlist offers");
   });
   await registerWorker({ boss, database }, RECONCILE_QUEUE, { retryLimit: 0, retryDelaySeconds: 0, retryBackoff: false }, async () => {
-    await reconcilePayments({ db, provider: opts.payments, sign: opts.ticketCodes.sign, mailer: opts.mailer, publicUrl: opts.publicUrl, logger }, new Date());
-    const emails = { db, mailer: opts.mailer, publicUrl: opts.publicUrl };
+    await reconcilePayments({ db, provider: opts.payments, sign: opts.ticketCodes.sign, logger }, new Date());
     for (const done of await resumeStuckRefunds(db, opts.payments, new Date()).catch((error: unknown) => (logger.warn({ err: error }, "could not finish stuck refunds"), []))) {
-      if (done.outcome === "approved" && done.created) {
-        await sendCancellationOutcome(emails, { orderId: done.orderId, outcome: "approved", refundPence: done.refundPence, hostMessage: null });
-        logger.info({ requestId: done.requestId }, "finished a refund stopped half-way");
-      }
+      if (done.outcome === "approved" && done.created) logger.info({ requestId: done.requestId }, "finished a refund stopped half-way");
     }
+    opts.afterCommit.wake();
   });
   await registerWorker({ boss, database }, REMINDERS_QUEUE, { retryLimit: 0, retryDelaySeconds: 0, retryBackoff: false }, async () => {
     const sent = await sendEventReminders({ db, mailer: opts.mailer, publicUrl: opts.publicUrl, unsubscribe: opts.unsubscribe }, new Date());

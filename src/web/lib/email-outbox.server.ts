@@ -1,6 +1,5 @@
 import { data } from "react-router";
-// eslint-disable-next-line @typescript-eslint/no-restricted-imports -- emails move into services and the jobs queue (issue 16, item 3)
-import { ticketAttachments } from "~/server/email/after-sale-emails.server";
+import { ticketAttachments } from "~/services/emails/after-sale";
 import { linksInEmail } from "~/lib/email-links";
 import { type EmailMessageSummary, getEmailMessage, listEmailMessages } from "~/services/list-email-messages";
 import type { OutboxList, OutboxMessage } from "../components/email-outbox";

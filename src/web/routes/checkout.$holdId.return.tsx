@@ -3,8 +3,7 @@ import { useEffect } from "react";
 import { data, Link, redirect, useRevalidator } from "react-router";
 import { isAppError } from "~/lib/app-error";
 import { paymentSessionOf } from "~/services/get-checkout";
-// eslint-disable-next-line @typescript-eslint/no-restricted-imports -- emails move into services and the jobs queue (issue 16, item 3)
-import { settleAndNotify } from "~/server/payments/settle.server";
+import { settlePayment } from "~/services/settle-payment";
 import { setFlash } from "~/web/lib/flash.server";
 import { TestPaymentsNotice } from "~/web/components/booking/test-payments-notice";
 import { uuidParam } from "~/web/lib/route-params";
@@ -29,7 +28,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (!sessionId) throw data(null, { status: 404 });
   const testPayments = !context.payments.movesMoney;
   try {
-    const result = await settleAndNotify({ db, provider: context.payments, sign: context.ticketCodes.sign, mailer: context.mailer, publicUrl: context.publicUrl }, sessionId, new Date());
+    const result = await settlePayment(db, context.payments, { sessionId, now: new Date(), sign: context.ticketCodes.sign });
     if (result.state === "paid") {
       throw redirect(`/orders/${result.order.reference}`, { headers: setFlash(new Headers(), { tone: "success", text: messages.informational.paymentSuccessful }) });
     }

@@ -4,19 +4,13 @@ import { data, Form, Link, redirect, useFetcher, useNavigation, useRevalidator }
 import { isAppError } from "~/lib/app-error";
 import { formatEventDateTime, formatLondonTime, formatMoney, formatShortDate } from "~/lib/format";
 import { personName } from "~/lib/person-name";
-import { countFreeCheckout } from "~/services/booking-limits";
-import { completeOrder } from "~/services/complete-order";
 import { getCheckout, saveCheckoutAnswers } from "~/services/get-checkout";
 import { extendHold } from "~/services/hold-tickets";
 import { releaseHoldsAndOffer } from "~/services/waitlist-offers";
-// eslint-disable-next-line @typescript-eslint/no-restricted-imports -- emails move into services and the jobs queue (issue 16, item 3)
-import { sendWaitlistOffers } from "~/server/email/after-sale-emails.server";
-import { startPayment } from "~/services/settle-payment";
+import { submitCheckout } from "~/services/submit-checkout";
 import { OrderBreakdown, OrderLines } from "~/web/components/booking/order-summary";
 import { seatLabel } from "~/lib/seats";
 import { TestPaymentsNotice } from "~/web/components/booking/test-payments-notice";
-// eslint-disable-next-line @typescript-eslint/no-restricted-imports -- emails move into services and the jobs queue (issue 16, item 3)
-import { sendOrderConfirmation } from "~/server/email/order-emails.server";
 import { setFlash } from "~/web/lib/flash.server";
 import { messages } from "~/texts/messages";
 import { uuidParam } from "~/web/lib/route-params";
@@ -40,7 +34,6 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   // Time is up: give the stock back now rather than at the next sweep.
   if (checkout.status === "active" && checkout.expiresAt <= now) {
     await db.transaction((tx) => releaseHoldsAndOffer(tx, { now, holdIds: [holdId] }));
-    await sendWaitlistOffers({ db, mailer: context.mailer, publicUrl: context.publicUrl }, now);
     checkout = (await getCheckout(db, { holdId, userId: user.id }))!;
   }
   return {
@@ -72,7 +65,6 @@ export async function action({ params, context, request }: Route.ActionArgs) {
   }
   if (intent === "release") {
     await db.transaction((tx) => releaseHoldsAndOffer(tx, { now, holdIds: [holdId], as: "released" }));
-    await sendWaitlistOffers({ db, mailer: context.mailer, publicUrl: context.publicUrl }, now);
     throw redirect(`/events/${checkout.event.slug}`);
   }
 
@@ -90,22 +82,12 @@ export async function action({ params, context, request }: Route.ActionArgs) {
 
   if (checkout.status !== "active" || checkout.expiresAt <= now) return { error: messages.informational.outOfTime, expired: true };
   try {
-    if (checkout.breakdown.totalPence === 0) {
-      // Free places cost nothing to take, so taking them is throttled per person and per address
-      // (each order also counts towards the person's share of the event, which the claim enforces).
-      await countFreeCheckout(context.throttle, { ip: context.clientIp, userId: user.id }, now);
-      const done = await completeOrder(db, {
-        holdId,
-        buyer: { userId: user.id, email: user.email, name: personName(user) },
-        payment: null,
-        now,
-        sign: context.ticketCodes.sign,
-      });
-      if (done.created) await sendOrderConfirmation({ db, mailer: context.mailer, publicUrl: context.publicUrl, orderId: done.orderId });
-      throw redirect(`/orders/${done.reference}`, { headers: setFlash(new Headers(), { tone: "success", text: "You're going! Your tickets are ready." }) });
-    }
-    const started = await startPayment(db, context.payments, { holdId, userId: user.id, email: user.email, publicUrl: context.publicUrl, now });
-    throw redirect(started.redirectUrl);
+    const next = await submitCheckout(
+      { db, throttle: context.throttle, payments: context.payments, sign: context.ticketCodes.sign, publicUrl: context.publicUrl },
+      { holdId, buyer: user, buyerName: personName(user), totalPence: checkout.breakdown.totalPence, ip: context.clientIp, now },
+    );
+    if (next.kind === "order") throw redirect(`/orders/${next.reference}`, { headers: setFlash(new Headers(), { tone: "success", text: "You're going! Your tickets are ready." }) });
+    throw redirect(next.redirectUrl);
   } catch (error) {
     if (error instanceof Response) throw error;
     if (isAppError(error)) return { error: error.code === "internal" ? messages.buyer.paymentError : error.message };

@@ -7,8 +7,6 @@ import { cancellationOption } from "~/domain/cancellation";
 import { isAppError } from "~/lib/app-error";
 import { cancelFreeOrder, latestCancellation, requestCancellation } from "~/services/cancel-order";
 import { getOrder } from "~/services/get-order";
-// eslint-disable-next-line @typescript-eslint/no-restricted-imports -- emails move into services and the jobs queue (issue 16, item 3)
-import { sendCancellationOutcome, sendCancellationRequested, sendWaitlistOffers } from "~/server/email/after-sale-emails.server";
 import { messages } from "~/texts/messages";
 import { OrderBreakdown, OrderLines } from "~/web/components/booking/order-summary";
 import { useAskFirst } from "~/web/lib/use-ask-first";
@@ -45,18 +43,14 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
   const now = new Date();
-  const emails = { db, mailer: context.mailer, publicUrl: context.publicUrl };
   try {
     if (intent === "cancel-free") {
-      const { orderId } = await cancelFreeOrder(db, { reference: params.reference, userId: user.id, now });
-      await sendCancellationOutcome(emails, { orderId, outcome: "cancelled", refundPence: 0, hostMessage: null });
-      await sendWaitlistOffers(emails, now);
+      await cancelFreeOrder(db, { reference: params.reference, userId: user.id, now });
       return { done: "Your booking is cancelled, and your places are back on sale." };
     }
     if (intent === "request-cancellation") {
       const reason = String(form.get("reason") ?? "");
-      const result = await requestCancellation(db, { reference: params.reference, userId: user.id, reason, now });
-      if (result.created) await sendCancellationRequested(emails, result.requestId);
+      await requestCancellation(db, { reference: params.reference, userId: user.id, reason, now });
       return { done: "Request sent. The host will decide, and we'll email you either way." };
     }
   } catch (error) {

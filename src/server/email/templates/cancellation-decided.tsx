@@ -1,17 +1,6 @@
 import { EmailLayout, P } from "./layout";
 import { greeting } from "./greeting";
-
-export interface CancellationDecidedProps {
-  firstName: string;
-  reference: string;
-  eventName: string;
-  /** approved (by the host, for a paid order), declined, or cancelled (a free order, by the buyer). */
-  outcome: "approved" | "declined" | "cancelled";
-  /** '£20.20' when money goes back. */
-  refund: string | null;
-  hostMessage: string | null;
-  orderUrl: string;
-}
+import type { CancellationDecidedProps } from "~/services/emails/templates";
 
 export const cancellationDecidedSubject = ({ outcome, eventName }: Pick<CancellationDecidedProps, "outcome" | "eventName">) =>
   outcome === "declined" ? `Your cancellation request for ${eventName}` : `Your booking for ${eventName} is cancelled`;

@@ -1,18 +1,6 @@
 import { EmailLayout, Fact, Facts, P } from "./layout";
 import { greeting } from "./greeting";
-
-export interface CancellationRequestedProps {
-  hostName: string;
-  buyerName: string;
-  reference: string;
-  eventName: string;
-  /** '2 × General admission' */
-  tickets: string;
-  /** '£20.20' */
-  total: string;
-  reason: string;
-  manageUrl: string;
-}
+import type { CancellationRequestedProps } from "~/services/emails/templates";
 
 export const cancellationRequestedSubject = ({ reference, eventName }: Pick<CancellationRequestedProps, "reference" | "eventName">) =>
   `Cancellation requested: ${eventName} (${reference})`;

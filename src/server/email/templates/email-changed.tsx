@@ -1,13 +1,6 @@
 import { EmailLayout, P } from "./layout";
 import { greeting } from "./greeting";
-
-export interface EmailChangedProps {
-  firstName: string;
-  newEmail: string;
-  /** Puts this address back on the account and signs it out everywhere. */
-  undoUrl: string;
-  undoDays: number;
-}
+import type { EmailChangedProps } from "~/services/emails/templates";
 
 export const emailChangedSubject = () => "The email on your Ticketyboo account was changed";
 

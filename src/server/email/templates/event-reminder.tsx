@@ -1,17 +1,6 @@
 import { EmailLayout, Fact, Facts, P } from "./layout";
 import { greeting } from "./greeting";
-
-export interface EventReminderProps {
-  firstName: string;
-  eventName: string;
-  when: string;
-  where: string;
-  tickets: number;
-  ticketsUrl: string;
-  /** A map link for a venue; null online. */
-  directionsUrl: string | null;
-  unsubscribeUrl: string;
-}
+import type { EventReminderProps } from "~/services/emails/templates";
 
 export const eventReminderSubject = ({ eventName }: Pick<EventReminderProps, "eventName">) => `Tomorrow: ${eventName}`;
 

@@ -1,19 +1,7 @@
 import { Text } from "@react-email/components";
 import { EmailLayout, Fact, Facts, P } from "./layout";
 import { greeting } from "./greeting";
-
-export interface OrderConfirmationProps {
-  firstName: string;
-  reference: string;
-  eventName: string;
-  /** 'Thursday 26 November 2026, 7:30 pm – 11:00 pm' */
-  when: string;
-  where: string;
-  tickets: { name: string; seat: string | null; code: string }[];
-  /** '£20.20', or 'Free' */
-  total: string;
-  orderUrl: string;
-}
+import type { OrderConfirmationProps } from "~/services/emails/templates";
 
 export const orderConfirmationSubject = ({ eventName, reference }: Pick<OrderConfirmationProps, "eventName" | "reference">) => `Your tickets for ${eventName} (${reference})`;
 

@@ -1,18 +1,6 @@
 import { EmailLayout, P } from "./layout";
 import { greeting } from "./greeting";
-
-export interface OrderRefundedProps {
-  firstName: string;
-  /** The hold's order, when it has one (the refunded late order, or the tickets already bought). */
-  reference: string | null;
-  eventName: string;
-  /** '£20.20' */
-  amount: string;
-  /** Why the payment could not become tickets (see PAYMENT_REFUND_REASONS). */
-  reason: "sold_out" | "already_paid" | "amount_changed";
-  /** The event's page, or the order's when the buyer already has their tickets. */
-  url: string;
-}
+import type { OrderRefundedProps } from "~/services/emails/templates";
 
 export const orderRefundedSubject = ({ eventName, reason }: Pick<OrderRefundedProps, "eventName" | "reason">) =>
   reason === "already_paid" ? `You paid twice for ${eventName}: we've refunded the second payment` : `We couldn't book your tickets for ${eventName}: you've been refunded`;

@@ -1,16 +1,6 @@
 import { EmailLayout, P } from "./layout";
 import { greeting } from "./greeting";
-
-export interface RefundIssuedProps {
-  firstName: string;
-  reference: string;
-  eventName: string;
-  /** '£20.20' */
-  amount: string;
-  /** What the order cost, when this refund is only part of it. */
-  paid?: string | null;
-  orderUrl: string;
-}
+import type { RefundIssuedProps } from "~/services/emails/templates";
 
 export const refundIssuedSubject = ({ amount, reference }: Pick<RefundIssuedProps, "amount" | "reference">) => `Refund of ${amount} for order ${reference}`;
 

@@ -1,16 +1,6 @@
 import { EmailLayout, Fact, Facts, P } from "./layout";
 import { greeting } from "./greeting";
-
-export interface TicketSharedProps {
-  /** The friend's name, if the sender gave it. */
-  toName: string | null;
-  fromName: string;
-  eventName: string;
-  when: string;
-  where: string;
-  ticketName: string;
-  claimUrl: string;
-}
+import type { TicketSharedProps } from "~/services/emails/templates";
 
 export const ticketSharedSubject = ({ fromName, eventName }: Pick<TicketSharedProps, "fromName" | "eventName">) => `${fromName} sent you a ticket to ${eventName}`;
 

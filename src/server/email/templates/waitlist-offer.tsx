@@ -1,18 +1,6 @@
 import { EmailLayout, P } from "./layout";
 import { greeting } from "./greeting";
-
-export interface WaitlistOfferProps {
-  firstName: string;
-  eventName: string;
-  when: string;
-  /** Places held. */
-  quantity: number;
-  /** Places they asked for: more than `quantity` when fewer came up (absent in emails queued before it was). */
-  asked?: number;
-  /** 'Wednesday 25 November, 12:00 am' */
-  until: string;
-  checkoutUrl: string;
-}
+import type { WaitlistOfferProps } from "~/services/emails/templates";
 
 export const waitlistOfferSubject = ({ eventName, quantity }: Pick<WaitlistOfferProps, "eventName" | "quantity">) =>
   `${quantity === 1 ? "A place has" : "Places have"} come up for ${eventName}`;

@@ -13,12 +13,11 @@ import { formatEventDateTime, formatLongDate, formatTimeRange } from "~/lib/form
 import { directionsUrl } from "~/lib/maps";
 import { bookingExtras } from "~/services/booking-page";
 import { eventIdBySlug, getEventPage } from "~/services/get-event-page";
-import { countCodeTry, countWrongUnlockKey, HOLD_LIMITS, unlockKeysBlocked } from "~/services/booking-limits";
-import { discountProblemText, findDiscount, holdTickets } from "~/services/hold-tickets";
+import { countCodeTry, countWrongUnlockKey, unlockKeysBlocked } from "~/services/booking-limits";
+import { discountProblemText, findDiscount } from "~/services/hold-tickets";
+import { holdSigningIn, type SignIn } from "~/services/hold-signing-in";
 import { recommendForEvent } from "~/services/recommend-events";
 import { joinWaitlist, leaveWaitlist, waitingCounts, waitlistPlace } from "~/services/join-waitlist";
-// eslint-disable-next-line @typescript-eslint/no-restricted-imports -- emails move into services and the jobs queue (issue 16, item 3)
-import { sendWaitlistOffers } from "~/server/email/after-sale-emails.server";
 import { nothingToBuy } from "~/domain/waitlist";
 import { BookingPanel } from "~/web/components/booking/booking-panel";
 import { EventActions } from "~/web/components/events/event-actions";
@@ -79,9 +78,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     try {
       if (intent === "waitlist-leave") {
         if (!eventId || !context.user) return { waitlistError: messages.buyer.missingWaitlistData };
+        // Places it held go to the next person, who is told once this commits.
         await leaveWaitlist(db, { eventId, userId: context.user.id, now });
-        // Places it held go to the next person: tell them now rather than at the next sweep.
-        await sendWaitlistOffers({ db, mailer: context.mailer, publicUrl: context.publicUrl }, now);
         return { waitlistLeft: true };
       }
       await joinWaitlist(db, { eventId, userId: context.user?.id ?? null, quantity: Number(form.get("quantity") ?? 1), now });
@@ -118,39 +116,35 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
   // Checkout needs a signed-in person. Signed out, the panel asks for email and password inline
   // and they come with the basket: one step signs in and holds the tickets (spec §5 messages).
-  let buyerId = context.user?.id ?? null;
-  const cookies = new Headers();
+  const buyerId = context.user?.id ?? null;
+  let credentials: { email: string; password: string } | null = null;
   if (!buyerId) {
     const email = normaliseEmail(String(form.get("email") ?? ""));
     const password = String(form.get("password") ?? "");
     if (!email || !password) throw redirect(`/log-in?redirect=${encodeURIComponent(`/events/${params.slug}`)}`);
-    try {
-      const result = await context.auth.api.signInEmail({ body: { email, password, rememberMe: true }, headers: authHeaders(request, context), returnHeaders: true });
-      for (const cookie of cookiesFrom(result.headers).getSetCookie()) cookies.append("Set-Cookie", cookie);
-      buyerId = result.response.user.id;
-    } catch (error) {
-      const failure = authFailure(error, messages.auth.invalidCredentials);
-      // The log-in page can show the robot check this account now needs, then come back here.
-      if (failure.code === "ROBOT_CHECK_REQUIRED") throw redirect(`/log-in?check=robot&redirect=${encodeURIComponent(`/events/${params.slug}`)}`);
-      return data({ signInError: failure.status === 429 || failure.status >= 500 ? failure.message : messages.auth.invalidCredentials, email }, { status: failure.status === 429 ? 429 : 401 });
-    }
+    credentials = { email, password };
   }
   const checkout = readCheckoutForm(form, new URL(request.url).searchParams.get("key"), context.ticketCodes.unlockKey);
-  try {
-    // The same press as `POST /api/events/{slug}/holds`, which the panel uses when JavaScript runs:
-    // this form is the way in without it, and for signing in on the way.
-    if (checkout.coupon) await countCodeTry(context.throttle, { ip: context.clientIp, userId: buyerId }, now);
-    const held = await holdTickets(db, { slug: params.slug, userId: buyerId, ...checkout, now, ip: context.clientIp, limits: HOLD_LIMITS });
-    throw redirect(`/checkout/${held.holdId}`, { headers: cookies });
-  } catch (error) {
-    if (error instanceof Response) throw error;
-    if (!isAppError(error)) throw error;
-    if (error.code === "not_found") throw data(null, { status: 404 });
-    const basket = (error.details?.basket as Basket | undefined) ?? null;
-    // Signed in just now, the person stays signed in even though the tickets could not be held.
-    const status = error.code === "conflict" ? 409 : error.code === "rate_limited" ? 429 : 422;
-    return data({ checkoutError: error.message, correctedBasket: basket }, { status, headers: cookies });
+  const signIn: SignIn = async ({ email, password }) => {
+    const result = await context.auth.api.signInEmail({ body: { email, password, rememberMe: true }, headers: authHeaders(request, context), returnHeaders: true });
+    return { userId: result.response.user.id, setCookies: cookiesFrom(result.headers).getSetCookie() };
+  };
+  const result = await holdSigningIn({ db, throttle: context.throttle, signIn }, { slug: params.slug, buyerId, credentials, checkout, ip: context.clientIp, now });
+  if (result.kind === "sign-in-failed") {
+    const failure = authFailure(result.error, messages.auth.invalidCredentials);
+    // The log-in page can show the robot check this account now needs, then come back here.
+    if (failure.code === "ROBOT_CHECK_REQUIRED") throw redirect(`/log-in?check=robot&redirect=${encodeURIComponent(`/events/${params.slug}`)}`);
+    return data({ signInError: failure.status === 429 || failure.status >= 500 ? failure.message : messages.auth.invalidCredentials, email: credentials?.email ?? "" }, { status: failure.status === 429 ? 429 : 401 });
   }
+  const cookies = new Headers();
+  for (const cookie of result.setCookies) cookies.append("Set-Cookie", cookie);
+  if (result.kind === "held") throw redirect(`/checkout/${result.holdId}`, { headers: cookies });
+  const error = result.error;
+  if (error.code === "not_found") throw data(null, { status: 404 });
+  const basket = (error.details?.basket as Basket | undefined) ?? null;
+  // Signed in just now, the person stays signed in even though the tickets could not be held.
+  const status = error.code === "conflict" ? 409 : error.code === "rate_limited" ? 429 : 422;
+  return data({ checkoutError: error.message, correctedBasket: basket }, { status, headers: cookies });
 }
 
 export const meta: Route.MetaFunction = ({ data: loaded, matches }) => {

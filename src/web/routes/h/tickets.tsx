@@ -6,8 +6,6 @@ import { isAppError } from "~/lib/app-error";
 import { currencySymbol, formatEventDateTime, formatLondonTime, formatMoney, formatShortDate } from "~/lib/format";
 import { approveCancellation, declineCancellation, hostCancellationRequests } from "~/services/decide-cancellation";
 import { hostEventStock, setTicketCapacity, setWaitlistOfferHours } from "~/services/host-events";
-// eslint-disable-next-line @typescript-eslint/no-restricted-imports -- emails move into services and the jobs queue (issue 16, item 3)
-import { sendCancellationOutcome, sendWaitlistOffers } from "~/server/email/after-sale-emails.server";
 import { useAskFirst } from "~/web/lib/use-ask-first";
 import { Pagination } from "~/web/components/ui/pagination";
 import { requireUser } from "~/web/lib/signed-in.server";
@@ -43,21 +41,15 @@ export async function action({ request, context }: Route.ActionArgs): Promise<Ac
   const intent = String(form.get("intent") ?? "");
   const target = String(form.get("target") ?? "");
   const now = new Date();
-  const emails = { db, mailer: context.mailer, publicUrl: context.publicUrl };
   try {
     if (intent === "approve") {
       const result = await approveCancellation(db, context.payments, { requestId: target, hostId: host.id, refund: String(form.get("refund") ?? ""), now });
       if (result.outcome === "in_progress") return { ok: "That refund is already being made." };
-      if (result.created) {
-        await sendCancellationOutcome(emails, { orderId: result.orderId, outcome: "approved", refundPence: result.refundPence, hostMessage: null });
-        await sendWaitlistOffers(emails, now);
-      }
       return { ok: result.refundPence > 0 ? `Cancelled and refunded ${formatMoney(result.refundPence, result.currency)}. The places are back on sale.` : "Cancelled. The places are back on sale." };
     }
     if (intent === "decline") {
       const message = String(form.get("message") ?? "");
-      const { orderId } = await declineCancellation(db, { requestId: target, hostId: host.id, message, now });
-      await sendCancellationOutcome(emails, { orderId, outcome: "declined", refundPence: 0, hostMessage: message.trim() || null });
+      await declineCancellation(db, { requestId: target, hostId: host.id, message, now });
       return { ok: "Declined. We've let the buyer know." };
     }
     if (intent === "offer-hours") {
@@ -66,7 +58,6 @@ export async function action({ request, context }: Route.ActionArgs): Promise<Ac
     }
     if (intent === "capacity") {
       const { offered } = await setTicketCapacity(db, { ticketTypeId: target, hostId: host.id, capacity: Number(form.get("capacity")), now });
-      if (offered.length > 0) await sendWaitlistOffers(emails, now);
       return { ok: offered.length > 0 ? `Saved. ${offered.length === 1 ? "The first person waiting has" : `${offered.length} people waiting have`} been offered places.` : "Saved the capacity." };
     }
     return { error: messages.generic.tryAgain, target };

@@ -9,8 +9,6 @@ import { directionsUrl } from "~/lib/maps";
 import { seatName } from "~/lib/seats";
 import { getMyTicket } from "~/services/list-my-tickets";
 import { cancelTransfer, sendTicket } from "~/services/transfer-ticket";
-// eslint-disable-next-line @typescript-eslint/no-restricted-imports -- emails move into services and the jobs queue (issue 16, item 3)
-import { sendTicketShared } from "~/server/email/after-sale-emails.server";
 import { ErrorCard } from "~/web/components/error-card";
 import { displayName } from "~/web/components/shell/profile-menu";
 import { FormMessage, TextField } from "~/web/components/ui/field";
@@ -54,14 +52,8 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const toName = String(form.get("name") ?? "").trim();
   const fromName = displayName(user);
   try {
+    // The friend's email is recorded with the transfer and sent once it is committed.
     const sent = await sendTicket(db, { ticketId: params.ticketId, from: { id: user.id, email: user.email, name: fromName }, toEmail, toName, now });
-    try {
-      await sendTicketShared({ db, mailer: context.mailer, publicUrl: context.publicUrl }, { ticketId: params.ticketId, from: { id: user.id, name: fromName }, toEmail: sent.toEmail, toName: toName || null, token: sent.token });
-    } catch {
-      // Without the email the link is lost: take the ticket back so it can be sent again.
-      await cancelTransfer(db, { transferId: sent.transferId, userId: user.id, now });
-      return { error: "We couldn't send the email just now. Your ticket is still yours: try again in a moment.", field: null, email: toEmail, name: toName };
-    }
     return { sentTo: sent.toEmail };
   } catch (error) {
     if (!isAppError(error)) throw error;

@@ -1,18 +1,20 @@
 import type { EmailAttachmentRef } from "~/db/schema";
-import type { CancellationDecidedProps } from "./templates/cancellation-decided";
-import type { CancellationRequestedProps } from "./templates/cancellation-requested";
-import type { EmailChangedProps } from "./templates/email-changed";
-import type { EventReminderProps } from "./templates/event-reminder";
-import type { OrderConfirmationProps } from "./templates/order-confirmation";
-import type { OrderRefundedProps } from "./templates/order-refunded";
-import type { RefundIssuedProps } from "./templates/refund-issued";
-import type { TicketSharedProps } from "./templates/ticket-shared";
-import type { WaitlistOfferProps } from "./templates/waitlist-offer";
+import type {
+  CancellationDecidedProps,
+  CancellationRequestedProps,
+  EmailChangedProps,
+  EventReminderProps,
+  OrderConfirmationProps,
+  OrderRefundedProps,
+  RefundIssuedProps,
+  TicketSharedProps,
+  WaitlistOfferProps,
+} from "./emails/templates";
 
 /**
- * What the rest of the app knows about email: a template name with its props, and a mailer that
- * queues it. Rendering (React Email), the queue (pg-boss) and delivery (SMTP or the dev outbox)
- * live behind this interface in `mailer.server.ts`.
+ * The mailer port: what the rest of the app knows about email, a template name with its props and
+ * a mailer that queues it. Rendering (React Email), the queue (pg-boss) and delivery (SMTP or the
+ * dev outbox) live behind this interface in `src/server/email/mailer.server.ts`.
  */
 export type EmailTemplate =
   | { name: "verify-email"; props: { firstName: string; url: string } }
@@ -49,3 +51,6 @@ export interface Mailer {
   /** Puts a failed email back on the queue with a fresh set of retries; false if it was not failed. */
   retry(id: string): Promise<boolean>;
 }
+
+/** A file for an email, made when it is sent rather than stored with it (see email_message.attachments). */
+export type AttachmentMaker = (ref: EmailAttachmentRef) => Promise<{ filename: string; content: Buffer; contentType: string } | null>;

@@ -4,15 +4,31 @@ import { cancellationRequest, event, order, orderLine, user } from "~/db/schema"
 import { formatMoney, formatWhenInFull } from "~/lib/format";
 import { directionsUrl } from "~/lib/maps";
 import { seatName } from "~/lib/seats";
-import { addNotification } from "~/services/add-notification";
-import { claimDueReminders } from "~/services/event-reminders";
-import { getMyTicket } from "~/services/list-my-tickets";
-import { ticketDocuments } from "~/services/ticket-documents";
-import { claimOfferNotices } from "~/services/waitlist-offers";
-import { renderTicketsPdf } from "~/services/ticket-pdf.server";
-import type { AttachmentMaker } from "./mailer.server";
-import type { Mailer } from "./mailer";
-import type { UnsubscribeLinks } from "./unsubscribe.server";
+import { addNotification } from "../add-notification";
+import type { AfterCommitWork } from "../after-commit";
+import { claimDueReminders } from "../event-reminders";
+import { getOrder } from "../get-order";
+import { getMyTicket } from "../list-my-tickets";
+import type { AttachmentMaker, Mailer } from "../mailer";
+import { describeRefundedPayment } from "../settle-payment";
+import { ticketDocuments } from "../ticket-documents";
+import { renderTicketsPdf } from "../ticket-pdf.server";
+import { claimOfferNotices } from "../waitlist-offers";
+
+/** Signed links a person can follow to stop reminders (the server makes them: src/server/email/unsubscribe.server.ts). */
+export interface UnsubscribeLinks {
+  /** For the List-Unsubscribe header: one POST, no page. */
+  oneClickUrl(userId: string): string;
+  /** For the link in the email: a page that says what was turned off. */
+  pageUrl(userId: string): string;
+}
+
+/**
+ * The emails sent after a sale, each composed from the rows it is about (read when it is sent, so
+ * it says what is true then) and handed to the mailer; the feed notes that go with them too. They run
+ * as after-commit work (`doAfterCommitWork`, called by the worker in
+ * src/server/jobs/after-commit.server.ts), never in a request.
+ */
 
 /** What every after-sale email needs: the database, the mailer and the site's address. */
 export interface EmailDeps {
@@ -157,4 +173,73 @@ export async function sendEventReminders(deps: EmailDeps & { unsubscribe: Unsubs
     });
   }
   return due.length;
+}
+
+/** The confirmation for a completed order: the event, each ticket's code, and a link to the tickets. */
+export async function sendOrderConfirmation(deps: EmailDeps, orderId: string): Promise<void> {
+  const o = await getOrder(deps.db, { orderId });
+  if (!o || o.tickets.length === 0) return;
+  await deps.mailer.send({
+    to: o.buyerEmail,
+    userId: o.userId,
+    // The tickets as a PDF, one page each, made as the email goes: the ones the buyer holds then.
+    attachments: [{ kind: "order-tickets", orderId: o.id, holderId: o.userId }],
+    template: {
+      name: "order-confirmation",
+      props: {
+        firstName: firstName(o.buyerName),
+        reference: o.reference,
+        eventName: o.event.name,
+        when: when(o.event.startsAt, o.event.endsAt),
+        where: o.event.venue ? `${o.event.venue.name}, ${o.event.venue.address}` : "Online",
+        tickets: o.tickets.map((t) => ({ name: t.typeName, seat: t.seatRow !== null ? seatName(t.seatRow, t.seatColumn!) : null, code: t.code })),
+        total: o.totalPence === 0 ? "Free" : formatMoney(o.totalPence, o.currency),
+        orderUrl: `${base(deps.publicUrl)}/orders/${o.reference}`,
+      },
+    },
+  });
+}
+
+/** Tells the buyer a payment that could not become tickets was refunded, and why. */
+export async function sendPaymentRefunded(deps: EmailDeps, paymentId: string): Promise<void> {
+  const r = await describeRefundedPayment(deps.db, paymentId);
+  if (!r) return;
+  await deps.mailer.send({
+    to: r.to,
+    userId: r.userId,
+    template: {
+      name: "order-refunded",
+      props: {
+        firstName: r.firstName,
+        reference: r.orderReference,
+        eventName: r.eventName,
+        amount: formatMoney(r.amountPence, r.currency),
+        reason: r.reason,
+        url: r.reason === "already_paid" && r.orderReference ? `${base(deps.publicUrl)}/orders/${r.orderReference}` : `${base(deps.publicUrl)}/events/${r.eventSlug}`,
+      },
+    },
+  });
+}
+
+/**
+ * Does one piece of after-commit work (see src/services/after-commit.ts). Work may be done more
+ * than once if the process stops between doing it and recording that it was done (an email sent
+ * twice, never not at all).
+ */
+export async function doAfterCommitWork(deps: EmailDeps, work: AfterCommitWork, now: Date): Promise<void> {
+  switch (work.kind) {
+    case "order-confirmation":
+      return sendOrderConfirmation(deps, work.orderId);
+    case "payment-refunded":
+      return sendPaymentRefunded(deps, work.paymentId);
+    case "ticket-shared":
+      return sendTicketShared(deps, work);
+    case "cancellation-requested":
+      return sendCancellationRequested(deps, work.requestId);
+    case "cancellation-outcome":
+      return sendCancellationOutcome(deps, work);
+    case "waitlist-offers":
+      await sendWaitlistOffers(deps, now);
+      return;
+  }
 }

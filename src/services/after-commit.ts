@@ -1,0 +1,24 @@
+import type { Db } from "~/db/client.server";
+import { afterCommitWork } from "~/db/schema";
+
+/**
+ * What a use case makes necessary once its transaction has committed: an email to compose and send
+ * (and the note in a person's feed that goes with it), or waitlist offers to tell. Each names only
+ * the rows it is about; what it says is read when it is done (src/services/emails).
+ */
+export type AfterCommitWork =
+  | { kind: "order-confirmation"; orderId: string }
+  | { kind: "payment-refunded"; paymentId: string }
+  | { kind: "ticket-shared"; ticketId: string; from: { id: string; name: string }; toEmail: string; toName: string | null; token: string }
+  | { kind: "cancellation-requested"; requestId: string }
+  | { kind: "cancellation-outcome"; orderId: string; outcome: "approved" | "declined" | "cancelled"; refundPence: number; hostMessage: string | null }
+  | { kind: "waitlist-offers" };
+
+/**
+ * Records work to do after the commit, in the caller's transaction: it is done if and only if that
+ * transaction commits, even if the process stops the moment it has (a worker finds the row; see
+ * src/server/jobs/after-commit.server.ts). Call it with the transaction, never the database.
+ */
+export async function afterCommit(tx: Db, work: AfterCommitWork): Promise<void> {
+  await tx.insert(afterCommitWork).values({ work });
+}

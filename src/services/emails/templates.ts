@@ -1,0 +1,111 @@
+/**
+ * What each after-sale email says, as the use cases that send them compose it: the props of the
+ * server's React Email templates (src/server/email/templates), which import these types. Links are
+ * absolute (the composer is given the site's address).
+ */
+
+export interface EmailChangedProps {
+  firstName: string;
+  newEmail: string;
+  /** Puts this address back on the account and signs it out everywhere. */
+  undoUrl: string;
+  undoDays: number;
+}
+
+export interface EventReminderProps {
+  firstName: string;
+  eventName: string;
+  when: string;
+  where: string;
+  tickets: number;
+  ticketsUrl: string;
+  /** A map link for a venue; null online. */
+  directionsUrl: string | null;
+  unsubscribeUrl: string;
+}
+
+export interface OrderConfirmationProps {
+  firstName: string;
+  reference: string;
+  eventName: string;
+  /** 'Thursday 26 November 2026, 7:30 pm – 11:00 pm' */
+  when: string;
+  where: string;
+  tickets: { name: string; seat: string | null; code: string }[];
+  /** '£20.20', or 'Free' */
+  total: string;
+  orderUrl: string;
+}
+
+export interface OrderRefundedProps {
+  firstName: string;
+  /** The hold's order, when it has one (the refunded late order, or the tickets already bought). */
+  reference: string | null;
+  eventName: string;
+  /** '£20.20' */
+  amount: string;
+  /** Why the payment could not become tickets (see PAYMENT_REFUND_REASONS). */
+  reason: "sold_out" | "already_paid" | "amount_changed";
+  /** The event's page, or the order's when the buyer already has their tickets. */
+  url: string;
+}
+
+export interface TicketSharedProps {
+  /** The friend's name, if the sender gave it. */
+  toName: string | null;
+  fromName: string;
+  eventName: string;
+  when: string;
+  where: string;
+  ticketName: string;
+  claimUrl: string;
+}
+
+export interface CancellationRequestedProps {
+  hostName: string;
+  buyerName: string;
+  reference: string;
+  eventName: string;
+  /** '2 × General admission' */
+  tickets: string;
+  /** '£20.20' */
+  total: string;
+  reason: string;
+  manageUrl: string;
+}
+
+export interface CancellationDecidedProps {
+  firstName: string;
+  reference: string;
+  eventName: string;
+  /** approved (by the host, for a paid order), declined, or cancelled (a free order, by the buyer). */
+  outcome: "approved" | "declined" | "cancelled";
+  /** '£20.20' when money goes back. */
+  refund: string | null;
+  hostMessage: string | null;
+  orderUrl: string;
+}
+
+export interface RefundIssuedProps {
+  firstName: string;
+  reference: string;
+  eventName: string;
+  /** '£20.20' */
+  amount: string;
+  /** What the order cost, when this refund is only part of it. */
+  paid?: string | null;
+  orderUrl: string;
+}
+
+export interface WaitlistOfferProps {
+  firstName: string;
+  eventName: string;
+  when: string;
+  /** Places held. */
+  quantity: number;
+  /** Places they asked for: more than `quantity` when fewer came up (absent in emails queued before it was). */
+  asked?: number;
+  /** 'Wednesday 25 November, 12:00 am' */
+  until: string;
+  checkoutUrl: string;
+}

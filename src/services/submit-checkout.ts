@@ -1,0 +1,37 @@
+import type { Db } from "~/db/client.server";
+import { countFreeCheckout } from "./booking-limits";
+import { completeOrder, type TicketSigner } from "./complete-order";
+import type { PaymentProvider } from "./payment-provider";
+import type { SessionUser } from "./session-user";
+import { startPayment } from "./settle-payment";
+import type { Throttle } from "./throttle";
+
+export interface SubmitCheckoutDeps {
+  db: Db;
+  throttle: Throttle;
+  payments: PaymentProvider;
+  sign: TicketSigner;
+  publicUrl: string;
+}
+
+/**
+ * The buyer presses the checkout's button on a hold that is still theirs and still running. Free
+ * places become an order at once (throttled per person and per address, as taking them costs
+ * nothing); the buyer's confirmation is recorded in the order's own transaction and sent after
+ * it commits. Paid places start (or resume) a payment at the provider. Answers where the buyer goes next.
+ */
+export async function submitCheckout(
+  deps: SubmitCheckoutDeps,
+  input: { holdId: string; buyer: Pick<SessionUser, "id" | "email">; buyerName: string; totalPence: number; ip: string; now: Date },
+): Promise<{ kind: "order"; reference: string } | { kind: "payment"; redirectUrl: string }> {
+  const { db } = deps;
+  const { now } = input;
+  if (input.totalPence === 0) {
+    // Each order also counts towards the person's share of the event, which the claim enforces.
+    await countFreeCheckout(deps.throttle, { ip: input.ip, userId: input.buyer.id }, now);
+    const done = await completeOrder(db, { holdId: input.holdId, buyer: { userId: input.buyer.id, email: input.buyer.email, name: input.buyerName }, payment: null, now, sign: deps.sign });
+    return { kind: "order", reference: done.reference };
+  }
+  const started = await startPayment(db, deps.payments, { holdId: input.holdId, userId: input.buyer.id, email: input.buyer.email, publicUrl: deps.publicUrl, now });
+  return { kind: "payment", redirectUrl: started.redirectUrl };
+}
