@@ -5,7 +5,7 @@ import { AppError, isAppError } from "~/lib/app-error";
 import { personName } from "~/lib/person-name";
 import { RefundRefusedError, type PaymentProvider, type SessionState } from "./payment-provider";
 import { completeOrder, type CompleteResult, type TicketSigner } from "./complete-order";
-import { describeHold } from "./hold-tickets";
+import { describeHold } from "./describe-hold";
 
 type PaymentRow = typeof payment.$inferSelect;
 

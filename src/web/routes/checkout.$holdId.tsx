@@ -7,7 +7,7 @@ import { personName } from "~/lib/person-name";
 import { countFreeCheckout } from "~/services/booking-limits";
 import { completeOrder } from "~/services/complete-order";
 import { getCheckout, saveCheckoutAnswers } from "~/services/get-checkout";
-import { extendHold } from "~/services/hold-tickets";
+import { extendHold } from "~/services/extend-hold";
 import { releaseHoldsAndOffer } from "~/services/waitlist-offers";
 // eslint-disable-next-line @typescript-eslint/no-restricted-imports -- emails move into services and the jobs queue (issue 16, item 3)
 import { sendWaitlistOffers } from "~/server/email/after-sale-emails.server";

@@ -11,7 +11,8 @@ import { formatEventDateTime } from "~/lib/format";
 import { eventPageExtras } from "~/services/event-page-extras";
 import { eventIdBySlug, getEventPage } from "~/services/get-event-page";
 import { countCodeTry, HOLD_LIMITS } from "~/services/booking-limits";
-import { discountProblemText, findDiscount, holdTickets } from "~/services/hold-tickets";
+import { discountProblemText, findDiscount } from "~/services/find-discount";
+import { holdTickets } from "~/services/hold-tickets";
 import { joinWaitlist, leaveWaitlist } from "~/services/join-waitlist";
 import { unlockPrivateTickets } from "~/services/unlock-private-tickets";
 // eslint-disable-next-line @typescript-eslint/no-restricted-imports -- emails move into services and the jobs queue (issue 16, item 3)
