@@ -4,7 +4,7 @@ import { event, hold, seatClaim } from "~/db/schema";
 import { hasEnded } from "~/domain/event-flags";
 import { DEFAULT_OFFER_HOURS, nothingToBuy } from "~/domain/waitlist";
 import type { EventPage } from "./get-event-page";
-import { waitingCounts, waitlistPlace } from "./join-waitlist";
+import { waitingCounts, waitlistPlace } from "./waitlist-places";
 import { recommendForEvent } from "./recommend-events";
 
 /**
