@@ -5,7 +5,7 @@ import { isAppError } from "~/lib/app-error";
 import { formatEventDateTime, formatLondonTime, formatMoney, formatShortDate } from "~/lib/format";
 import { personName } from "~/lib/person-name";
 import { getCheckout, saveCheckoutAnswers } from "~/services/get-checkout";
-import { extendHold } from "~/services/hold-tickets";
+import { extendHold } from "~/services/extend-hold";
 import { releaseHoldsAndOffer } from "~/services/waitlist-offers";
 import { submitCheckout } from "~/services/submit-checkout";
 import { OrderBreakdown, OrderLines } from "~/web/components/booking/order-summary";
