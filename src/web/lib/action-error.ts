@@ -33,7 +33,7 @@ export function actionError<Extra extends object = object>(error: unknown, optio
  * fields carry the words.
  */
 export function refusalOf(answer: unknown): { formError: string | null; fieldErrors: FieldErrors } {
-  if (!answer || typeof answer !== "object" || !("fieldErrors" in answer)) return { formError: null, fieldErrors: {} };
+  if (!answer || typeof answer !== "object") return { formError: null, fieldErrors: {} };
   const { error, fieldErrors = {} } = answer as Partial<ActionRefusal>;
-  return { formError: Object.keys(fieldErrors).length > 0 ? null : (error ?? null), fieldErrors };
+  return { formError: Object.keys(fieldErrors).length > 0 || typeof error !== "string" ? null : error, fieldErrors };
 }
