@@ -3,6 +3,7 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import { data, Form, Link, redirect, useFetcher, useNavigation, useRevalidator } from "react-router";
 import { z } from "zod";
 import type { EventQuestion } from "~/db/schema";
+import { AppError } from "~/lib/app-error";
 import { field, readForm } from "~/lib/read-form";
 import { formatEventDateTime, formatLondonTime, formatMoney, formatShortDate } from "~/lib/format";
 import { personName } from "~/lib/person-name";
@@ -124,7 +125,8 @@ export async function action({ params, context, request }: Route.ActionArgs) {
     throw redirect(started.redirectUrl);
   } catch (error) {
     if (error instanceof Response) throw error;
-    return actionError(error, { words: { internal: messages.buyer.paymentError } });
+    // Whatever fails at the provider while paying is the payment's failure (502), in the buyer's words.
+    return actionError(error instanceof AppError && error.code === "internal" ? new AppError("payment_failed", messages.buyer.paymentError) : error);
   }
 }
 
