@@ -19,7 +19,10 @@ import type { Route } from "./+types/sign-up";
 export const handle = { title: "Sign up" };
 export const meta: Route.MetaFunction = () => [
   { title: "Sign up · Ticketyboo" },
-  { name: "description", content: "Make a free Ticketyboo account to book tickets in seconds, or to host your own events." },
+  {
+    name: "description",
+    content: "Make a free Ticketyboo account to book tickets in seconds, or to host your own events.",
+  },
 ];
 
 type Values = { userType: string; firstName: string; lastName: string; email: string; terms: boolean };
@@ -32,10 +35,13 @@ const passwordMessages = {
 
 /** The profile form's rules for names, so an account never starts with a name it could not be saved with. */
 const personName = (which: "firstName" | "lastName") =>
-  field.text().transform(normaliseName).superRefine((name, ctx) => {
-    const problem = personNameProblem(name);
-    if (problem) ctx.addIssue({ code: "custom", message: profileProblemMessage({ field: which, problem }) });
-  });
+  field
+    .text()
+    .transform(normaliseName)
+    .superRefine((name, ctx) => {
+      const problem = personNameProblem(name);
+      if (problem) ctx.addIssue({ code: "custom", message: profileProblemMessage({ field: which, problem }) });
+    });
 
 const SignUpForm = z
   .object({
@@ -48,12 +54,19 @@ const SignUpForm = z
     terms: field.checkbox().refine(Boolean, messages.auth.mustAgreeToTerms),
     altcha: z.string(messages.auth.notARobot).min(1, messages.auth.notARobot),
   })
-  .superRefine((f, ctx) => {
-    // The password is judged against the name and email, and with every other field's problem at once.
-    const problem = passwordProblem(f.password ?? "", { email: normaliseEmail(f.email ?? ""), name: `${f.firstName ?? ""}${f.lastName ?? ""}` });
-    if (problem) ctx.addIssue({ code: "custom", path: ["password"], message: passwordMessages[problem] });
-    else if (f.password !== f.confirmPassword) ctx.addIssue({ code: "custom", path: ["confirmPassword"], message: messages.auth.passwordsDoNotMatch });
-  }, { when: () => true });
+  .superRefine(
+    (f, ctx) => {
+      // The password is judged against the name and email, and with every other field's problem at once.
+      const problem = passwordProblem(f.password ?? "", {
+        email: normaliseEmail(f.email ?? ""),
+        name: `${f.firstName ?? ""}${f.lastName ?? ""}`,
+      });
+      if (problem) ctx.addIssue({ code: "custom", path: ["password"], message: passwordMessages[problem] });
+      else if (f.password !== f.confirmPassword)
+        ctx.addIssue({ code: "custom", path: ["confirmPassword"], message: messages.auth.passwordsDoNotMatch });
+    },
+    { when: () => true },
+  );
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request, SignUpForm);
@@ -114,7 +127,9 @@ export default function SignUp({ actionData }: Route.ComponentProps) {
   const [params] = useSearchParams();
   const { formError, fieldErrors: errors } = refusalOf(actionData);
   const values = actionData?.values;
-  const [userType, setUserType] = useState<string>(values?.userType || (params.get("as") === "host" ? "host" : "buyer"));
+  const [userType, setUserType] = useState<string>(
+    values?.userType || (params.get("as") === "host" ? "host" : "buyer"),
+  );
   const redirectTo = params.get("redirect");
   const logInHref = redirectTo ? `/log-in?redirect=${encodeURIComponent(redirectTo)}` : "/log-in";
 
@@ -129,13 +144,21 @@ export default function SignUp({ actionData }: Route.ComponentProps) {
             Log in
           </Link>
         </>
-      }>
+      }
+    >
       <Form method="post" className="space-y-4" noValidate>
         <FormMessage>{formError}</FormMessage>
         <fieldset aria-describedby={errors.userType ? "user-type-error" : undefined}>
           <legend className="text-sm font-medium">I'm here to…</legend>
           <div className="mt-2 grid grid-cols-2 gap-3">
-            <UserTypeOption value="buyer" checked={userType === "buyer"} onSelect={setUserType} icon={<Ticket aria-hidden className="size-5" />} title="Go to events" detail="Book tickets" />
+            <UserTypeOption
+              value="buyer"
+              checked={userType === "buyer"}
+              onSelect={setUserType}
+              icon={<Ticket aria-hidden className="size-5" />}
+              title="Go to events"
+              detail="Book tickets"
+            />
             <UserTypeOption
               value="host"
               checked={userType === "host"}
@@ -152,10 +175,32 @@ export default function SignUp({ actionData }: Route.ComponentProps) {
           ) : null}
         </fieldset>
         <div className="grid grid-cols-1 gap-4 mobile:grid-cols-2">
-          <TextField label="First name" name="firstName" autoComplete="given-name" required defaultValue={values?.firstName} error={errors.firstName} />
-          <TextField label="Last name" name="lastName" autoComplete="family-name" required defaultValue={values?.lastName} error={errors.lastName} />
+          <TextField
+            label="First name"
+            name="firstName"
+            autoComplete="given-name"
+            required
+            defaultValue={values?.firstName}
+            error={errors.firstName}
+          />
+          <TextField
+            label="Last name"
+            name="lastName"
+            autoComplete="family-name"
+            required
+            defaultValue={values?.lastName}
+            error={errors.lastName}
+          />
         </div>
-        <TextField label="Email" name="email" type="email" autoComplete="email" required defaultValue={values?.email} error={errors.email} />
+        <TextField
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          defaultValue={values?.email}
+          error={errors.email}
+        />
         <TextField
           label="Password"
           name="password"
@@ -166,7 +211,14 @@ export default function SignUp({ actionData }: Route.ComponentProps) {
           hint="At least 6 characters. Avoid ones you use elsewhere."
           error={errors.password}
         />
-        <TextField label="Confirm password" name="confirmPassword" type="password" autoComplete="new-password" required error={errors.confirmPassword} />
+        <TextField
+          label="Confirm password"
+          name="confirmPassword"
+          type="password"
+          autoComplete="new-password"
+          required
+          error={errors.confirmPassword}
+        />
         <CheckboxField
           name="terms"
           defaultChecked={values?.terms}
@@ -194,13 +246,28 @@ export default function SignUp({ actionData }: Route.ComponentProps) {
   );
 }
 
-function UserTypeOption(props: { value: UserType; checked: boolean; onSelect: (v: UserType) => void; icon: React.ReactNode; title: string; detail: string }) {
+function UserTypeOption(props: {
+  value: UserType;
+  checked: boolean;
+  onSelect: (v: UserType) => void;
+  icon: React.ReactNode;
+  title: string;
+  detail: string;
+}) {
   return (
     <label
       className={`flex cursor-pointer flex-col gap-1 rounded-xl border p-3 text-sm has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-[var(--ring)] ${
         props.checked ? "border-brand bg-brand-soft" : "border-border hover:bg-surface-2"
-      }`}>
-      <input type="radio" name="userType" value={props.value} checked={props.checked} onChange={() => props.onSelect(props.value)} className="sr-only" />
+      }`}
+    >
+      <input
+        type="radio"
+        name="userType"
+        value={props.value}
+        checked={props.checked}
+        onChange={() => props.onSelect(props.value)}
+        className="sr-only"
+      />
       <span className={props.checked ? "text-brand" : "text-fg-muted"}>{props.icon}</span>
       <span className="font-semibold">{props.title}</span>
       <span className="text-xs text-fg-muted">{props.detail}</span>
