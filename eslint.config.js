@@ -35,16 +35,18 @@ const MAY_IMPORT = {
 };
 const TYPES_ONLY = { web: ["db", "server"] };
 const layerPattern = (layer) => `^(~/|(\\.\\./)+)${layer}(/|$)`;
+/** What `layer` may import, as a refusal of `l` says it. */
+function mayImport(layer, l) {
+  const types = TYPES_ONLY[layer]?.includes(l) ? ` (and the types of ${l})` : "";
+  return `${MAY_IMPORT[layer].join(", ") || "nothing of ours"}${types}`;
+}
 function layerRule(layer) {
   const own = (l) => l === layer || MAY_IMPORT[layer].includes(l);
   const refused = LAYERS.filter((l) => !own(l));
   const patterns = refused.map((l) => ({
     regex: layerPattern(l),
     allowTypeImports: (TYPES_ONLY[layer] ?? []).includes(l),
-    message:
-      `src/${layer} may import ` +
-      `${MAY_IMPORT[layer].join(", ") || "nothing of ours"}${TYPES_ONLY[layer]?.includes(l) ? ` (and the types of ${l})` : ""}, ` +
-      `never ${l}: see docs/architecture.md.`,
+    message: `src/${layer} may import ${mayImport(layer, l)}, never ${l}: see docs/architecture.md.`,
   }));
   if (!["db", "services", "server"].includes(layer)) {
     patterns.push({ regex: "^drizzle-orm(/|$)", message: `src/${layer} does not query the database: call a service.` });
@@ -181,7 +183,8 @@ export default tseslint.config(
         },
         {
           selector:
-            "CallExpression[callee.property.name=/^(formData|json|parseBody)$/][callee.object.property.name=/^(req|raw)$/]",
+            "CallExpression[callee.property.name=/^(formData|json|parseBody)$/]" +
+            "[callee.object.property.name=/^(req|raw)$/]",
           message:
             "Read input with readForm / parseForm / readJson from ~/lib/read-form, and answer errors with " +
             "errorResponse.",

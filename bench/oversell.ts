@@ -6,8 +6,8 @@
 // On PostgreSQL the server is started as `npm start` starts it, in its own process; on PGlite (one
 // process owns its files) it runs inside the benchmark. Either way the buyers' requests come from here.
 // Prints a line per round, then one JSON line:
-// {"rounds","buyers","tickets","sold","oversold","orphans","holds_per_s","sql_per_s","ratio","floor_per_s","floor_ratio",
-//    "service_per_s","service_ratio"}
+// {"rounds","buyers","tickets","sold","oversold","orphans","holds_per_s","sql_per_s","ratio",
+//    "floor_per_s","floor_ratio","service_per_s","service_ratio"}
 // sold, oversold and orphans are the worst round's; holds_per_s is buyers per second through the
 // HTTP checkout (hold) step, sql_per_s is claims per second as a bare conditional UPDATE + INSERT
 // transaction at the same concurrency, and ratio is holds_per_s / sql_per_s. Also floor_per_s, the
@@ -426,7 +426,8 @@ async function check(eventId: string) {
         (select count(*)::int from "order" o where o.event_id = ${eventId} and o.status in ('paid', 'free')
            and not exists (select 1 from ticket t where t.order_id = o.id)) as orphan_orders,
         (select count(*)::int from ticket t where t.event_id = ${eventId}
-           and not exists (select 1 from "order" o where o.id = t.order_id and o.status in ('paid', 'free'))) as orphan_tickets`)
+           and not exists (select 1 from "order" o where o.id = t.order_id and o.status in ('paid', 'free')))
+          as orphan_tickets`)
   ).rows[0]!;
   return {
     sold: Number(r.tickets),

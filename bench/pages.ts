@@ -43,7 +43,8 @@ await prepareDatabase(database, async (db) => {
 });
 const [{ slug }] = (
   await database.db.execute<{ slug: string }>(
-    sql`select slug from event where status = 'published' and not is_private and starts_at > now() order by sold_total desc limit 1`,
+    sql`select slug from event where status = 'published' and not is_private and starts_at > now()
+        order by sold_total desc limit 1`,
   )
 ).rows as [{ slug: string }];
 const ROUTES = ["/", "/explore", `/events/${slug}`];

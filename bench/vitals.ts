@@ -16,7 +16,8 @@
 // under the same throttling. Each page's lcp_ratio = baseline LCP / its LCP (1 = as fast as a bare
 // page); lcp_ratio is the median page's.
 // Last line, JSON:
-// {"runs","benchmark_index","baseline_lcp_ms","lcp_ratio","pages":[{"page","path","performance","lcp_ms","lcp_ratio","tbt_ms","cls","met":{…}}],"all_met"}
+// {"runs","benchmark_index","baseline_lcp_ms","lcp_ratio",
+//  "pages":[{"page","path","performance","lcp_ms","lcp_ratio","tbt_ms","cls","met":{…}}],"all_met"}
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";

@@ -115,9 +115,22 @@ function offlinePage(listKept, isList) {
     ? "Your tickets haven't been saved on this device yet."
     : "This ticket hasn't been opened on this device, so it isn't saved here.";
   const link = listKept && !isList ? '<p><a href="/u/tickets">See the tickets saved here</a></p>' : "";
-  const html = `<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="color-scheme" content="light dark"><title>You're offline · Ticketyboo</title>
-<style>body{font-family:system-ui,sans-serif;margin:0;padding:2rem 1.25rem;line-height:1.5;background:Canvas;color:CanvasText}main{max-width:32rem;margin:0 auto}h1{font-size:1.5rem;margin:0 0 .5rem}a{color:#c2185b;font-weight:600}@media (prefers-color-scheme:dark){a{color:#f48fb1}}</style></head>
-<body><main><p style="font-weight:800;font-size:1.25rem;margin:0 0 1.5rem">ticketyboo<span style="color:#e91e63">.</span></p><h1>You're offline</h1><p>${what} Open it once with a signal and it will show here next time, even with none.</p>${link}<p><a href="">Try again</a></p></main></body></html>`;
+  const style = [
+    "body{font-family:system-ui,sans-serif;margin:0;padding:2rem 1.25rem;line-height:1.5;",
+    "background:Canvas;color:CanvasText}",
+    "main{max-width:32rem;margin:0 auto}h1{font-size:1.5rem;margin:0 0 .5rem}a{color:#c2185b;font-weight:600}",
+    "@media (prefers-color-scheme:dark){a{color:#f48fb1}}",
+  ].join("");
+  const html = [
+    '<!doctype html><html lang="en-GB"><head><meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    '<meta name="color-scheme" content="light dark">',
+    `<title>You're offline · Ticketyboo</title><style>${style}</style></head>`,
+    '<body><main><p style="font-weight:800;font-size:1.25rem;margin:0 0 1.5rem">',
+    'ticketyboo<span style="color:#e91e63">.</span></p>',
+    `<h1>You're offline</h1><p>${what} Open it once with a signal and it will show here next time, even with none.</p>`,
+    `${link}<p><a href="">Try again</a></p></main></body></html>`,
+  ].join("");
   return new Response(html, {
     status: 503,
     headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" },

@@ -92,8 +92,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(
       e.STRIPE_SECRET_KEY
         ? `Invalid configuration:\n  STRIPE_SECRET_KEY: a Stripe test-mode key on ${e.PUBLIC_URL} would take test ` +
-            `payments that move no money. Set a live key (sk_live_…), or set ALLOW_TEST_PAYMENTS=true if this site is ` +
-            `meant to take test payments.`
+            `payments that move no money. Set a live key (sk_live_…), or set ALLOW_TEST_PAYMENTS=true if this ` +
+            `site is meant to take test payments.`
         : `Invalid configuration:\n  STRIPE_SECRET_KEY: no payment provider is configured, so ${e.PUBLIC_URL} would ` +
             `take test payments that move no money. Set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET to take real ` +
             `payments, or set ALLOW_TEST_PAYMENTS=true if this site is meant to take test payments.`,

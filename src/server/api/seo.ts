@@ -30,7 +30,8 @@ export function seoRoutes(opts: { database: Database; publicUrl: string }) {
       const events = await listSitemapEvents(opts.database.db);
       const url = (path: string, lastmod?: Date) =>
         `  ` +
-        `<url><loc>${escapeXml(origin + path)}</loc>${lastmod ? `<lastmod>${lastmod.toISOString()}</lastmod>` : ""}</url>`;
+        `<url><loc>${escapeXml(origin + path)}</loc>` +
+        `${lastmod ? `<lastmod>${lastmod.toISOString()}</lastmod>` : ""}</url>`;
       const body = [
         '<?xml version="1.0" encoding="UTF-8"?>',
         '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',

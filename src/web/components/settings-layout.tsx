@@ -32,9 +32,10 @@ export function SettingsLayout({
                 <NavLink
                   to={s.to}
                   className={({ isActive }) =>
-                    `flex min-h-10 items-center rounded-full px-4 text-sm font-medium whitespace-nowrap laptop:rounded-xl ${
-                      isActive ? "bg-brand-soft text-brand" : "text-fg-muted hover:bg-surface-2 hover:text-fg"
-                    }`
+                    `flex min-h-10 items-center rounded-full px-4 text-sm font-medium whitespace-nowrap
+                      laptop:rounded-xl ${
+                        isActive ? "bg-brand-soft text-brand" : "text-fg-muted hover:bg-surface-2 hover:text-fg"
+                      }`
                   }
                 >
                   {s.label}

@@ -347,9 +347,10 @@ function HoldTimer({ expiresAt, extended }: { expiresAt: Date; extended: boolean
   }
   if (left > 60 * 60) {
     // A waitlist offer lasts hours: a deadline reads better than a countdown.
+    const until = formatLondonTime(deadline);
     return (
       <p className="mt-4 flex items-center gap-2 rounded-xl bg-surface-2 px-4 py-3 text-sm">
-        <Clock aria-hidden className="size-4" /> Held for you until <strong>{formatLondonTime(deadline)}</strong> on{" "}
+        <Clock aria-hidden className="size-4" /> Held for you until <strong>{until}</strong> on{" "}
         {formatShortDate(deadline)}.
       </p>
     );

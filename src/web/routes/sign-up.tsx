@@ -256,9 +256,10 @@ function UserTypeOption(props: {
 }) {
   return (
     <label
-      className={`flex cursor-pointer flex-col gap-1 rounded-xl border p-3 text-sm has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-[var(--ring)] ${
-        props.checked ? "border-brand bg-brand-soft" : "border-border hover:bg-surface-2"
-      }`}
+      className={`flex cursor-pointer flex-col gap-1 rounded-xl border p-3 text-sm has-[:focus-visible]:outline-2
+        has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-[var(--ring)] ${
+          props.checked ? "border-brand bg-brand-soft" : "border-border hover:bg-surface-2"
+        }`}
     >
       <input
         type="radio"

@@ -102,13 +102,14 @@ export function SeatPicker(props: {
                         toggle(r, c);
                       }}
                       onKeyDown={(e) => move(e, r, c)}
-                      className={`grid size-6 place-items-center rounded-md text-[10px] font-semibold focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-[var(--ring)] ${
-                        takenSeat
-                          ? "cursor-not-allowed bg-fg-muted/30 text-transparent"
-                          : picked
-                            ? "bg-brand-strong text-on-brand"
-                            : "border border-border bg-surface hover:border-brand"
-                      }`}
+                      className={`grid size-6 place-items-center rounded-md text-[10px] font-semibold
+                        focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-[var(--ring)] ${
+                          takenSeat
+                            ? "cursor-not-allowed bg-fg-muted/30 text-transparent"
+                            : picked
+                              ? "bg-brand-strong text-on-brand"
+                              : "border border-border bg-surface hover:border-brand"
+                        }`}
                     >
                       {picked ? c : ""}
                     </button>

@@ -120,9 +120,10 @@ function Chip({ to, active, children }: { to: string; active: boolean; children:
         to={to}
         preventScrollReset
         aria-current={active ? "true" : undefined}
-        className={`inline-flex min-h-9 items-center rounded-full border px-3 text-sm font-medium whitespace-nowrap transition-colors ${
-          active ? "border-brand bg-brand-soft text-brand" : "border-border bg-surface hover:bg-surface-2"
-        }`}
+        className={`inline-flex min-h-9 items-center rounded-full border px-3 text-sm font-medium whitespace-nowrap
+          transition-colors ${
+            active ? "border-brand bg-brand-soft text-brand" : "border-border bg-surface hover:bg-surface-2"
+          }`}
       >
         {children}
       </Link>

@@ -131,8 +131,7 @@ function EmailList({ rows, retry = false, label }: { rows: Row[]; retry?: boolea
                   `${m.status === "failed" ? "bg-danger-soft text-danger" : "bg-warning-soft text-warning"}`
                 }
               >
-                <span className="font-semibold">{m.status === "failed" ? "Last error:" : "Last attempt failed:"}</span>{" "}
-                {m.lastError}
+                <span className="font-semibold">{lastErrorLabel(m.status)}</span> {m.lastError}
               </p>
             ) : null}
           </div>
@@ -154,4 +153,9 @@ function EmailList({ rows, retry = false, label }: { rows: Row[]; retry?: boolea
       ))}
     </ul>
   );
+}
+
+/** A failed email's error is its last; a queued one's is the attempt that will be retried. */
+function lastErrorLabel(status: string): string {
+  return status === "failed" ? "Last error:" : "Last attempt failed:";
 }

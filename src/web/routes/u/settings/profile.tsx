@@ -347,6 +347,9 @@ export default function ProfileSettings({ loaderData, actionData }: Route.Compon
 }
 
 /** Username with a live, debounced "is it free?" check; the save still has the last word. */
+
+/** How the username check's answer looks. */
+const STATUS_TONE = { ok: "font-medium text-success", bad: "font-medium text-danger", muted: "text-fg-muted" } as const;
 function UsernameField({
   initial,
   saved,
@@ -397,13 +400,7 @@ function UsernameField({
           `characters.${isHost ? " It's the address of your booking page." : ""}`
         }
       />
-      <p
-        aria-live="polite"
-        className={
-          `mt-1 text-sm empty:hidden ` +
-          `${status?.tone === "ok" ? "font-medium text-success" : status?.tone === "bad" ? "font-medium text-danger" : "text-fg-muted"}`
-        }
-      >
+      <p aria-live="polite" className={`mt-1 text-sm empty:hidden ${STATUS_TONE[status?.tone ?? "muted"]}`}>
         {status?.text}
       </p>
     </div>
