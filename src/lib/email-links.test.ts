@@ -3,8 +3,12 @@ import { linksInEmail } from "./email-links";
 
 describe("linksInEmail", () => {
   it("finds each link with its visible text and decoded address, in order", () => {
-    const html = `<p>Hi</p><a href="https://x.test/verify?token=a&amp;callbackURL=%2Fdone" style="color:red"><span><!--[if mso]><i> </i><![endif]-->Verify my email</span></a>
-      <p><a style="x" href='https://x.test/verify?token=a&amp;callbackURL=%2Fdone'>https://x.test/verify?token=a&amp;callbackURL=%2Fdone</a></p>`;
+    const html = [
+      `<p>Hi</p><a href="https://x.test/verify?token=a&amp;callbackURL=%2Fdone" style="color:red">`,
+      `<span><!--[if mso]><i> </i><![endif]-->Verify my email</span></a>\n      `,
+      `<p><a style="x" href='https://x.test/verify?token=a&amp;callbackURL=%2Fdone'>`,
+      `https://x.test/verify?token=a&amp;callbackURL=%2Fdone</a></p>`,
+    ].join("");
     expect(linksInEmail(html)).toEqual([
       { href: "https://x.test/verify?token=a&callbackURL=%2Fdone", text: "Verify my email" },
       {

@@ -256,7 +256,7 @@ describe("sign-up", () => {
     expect(await res.json()).toMatchObject({ code: "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL" });
   });
 
-  it("creates a host who cannot make themselves staff or verified, and queues verification and onboarding emails", async () => {
+  it("creates a host who can't make themselves staff or verified; queues verify and onboarding emails", async () => {
     const email = "new-host@example.com";
     const res = await post("/sign-up/email", signUpBody(email, { userType: "host", isStaff: true, isVerified: true }), {
       ip: newIp(),
@@ -589,7 +589,7 @@ describe("change of email", () => {
     expect(await changeEmails("thief-2@example.com")).toEqual([]);
   });
 
-  it("with the password, confirms by the new address; the old one is told and can undo it, which voids the old link", async () => {
+  it("with the password, confirms by the new address; the old is told and can undo, voiding the old link", async () => {
     const { person, cookie } = await signedIn({ firstName: "Bea" });
     const newEmail = `moved-${person.id.slice(0, 8)}@example.com`;
     const res = await post(

@@ -294,7 +294,7 @@ describe("posts from another site's page (CSRF)", () => {
     expect(await marketingOn()).toBe(false);
   });
 
-  it("are refused on the API too, in JSON, and the webhooks other servers call are left to their signatures", async () => {
+  it("are refused on the API too, in JSON; webhooks other servers call are left to their signatures", async () => {
     const res = await send(`/api/events/${slug}/holds`, {
       signedIn: true,
       form: { intent: "checkout", [`qty:${ticketTypeId}`]: "1", key: crypto.randomUUID() },
@@ -456,7 +456,7 @@ describe("every route of the app", () => {
     }
   });
 
-  it("answers junk in every query parameter the pages read with a 4xx, a redirect or the page, never a 500", async () => {
+  it("answers junk in every query parameter pages read with a 4xx, a redirect or the page, never 500", async () => {
     const names = [
       "page",
       "past",
@@ -527,7 +527,7 @@ describe("every route of the app", () => {
     }
   });
 
-  it("answers a signed-in post of a junk form to every route with a 4xx, a redirect or the page, never a 500", async () => {
+  it("answers a signed-in junk form post to every route with a 4xx, a redirect or the page, never 500", async () => {
     // Someone else's session: one of these posts is to /log-out.
     const other = await signInThroughApi(testApp, database);
     for (const route of everyRoute()) {
@@ -670,7 +670,7 @@ describe("over HTTP, through Node's parser", () => {
     }
   }
 
-  it("reads forms and JSON within the limit as before (the declared length is trusted, the body read directly)", async () => {
+  it("reads forms and JSON within the limit as before (declared length trusted, body read directly)", async () => {
     const form = new URLSearchParams({ email: "nobody@example.com", password: "not-it" }).toString();
     const page = await postOverHttp("/log-in", {
       length: Buffer.byteLength(form),

@@ -281,7 +281,7 @@ describe("the built server: our errors reach the pages as themselves (one copy o
       expect(await server?.stop()).toBe(0);
     });
 
-    it("puts a cancellation back with the host when Stripe refuses its refund, rather than leaving it being refunded", async () => {
+    it("returns a cancellation to the host when Stripe refuses its refund, not left being refunded", async () => {
       const cookie = await server.signIn(hostEmail);
       const approved = await server.post("/h/tickets", { intent: "approve", target: requestId, refund: "" }, cookie);
       // The page, with the error table's status for a refusal at the provider.

@@ -68,7 +68,8 @@ describe("readSession", () => {
     // so some changes there decode to the same bytes and the signature still holds.
     const signature = decoded.slice(token.length + 1);
     const flipped = `${token}.${signature[0] === "A" ? "B" : "A"}${signature.slice(1)}`;
-    const foreign = `${token}.${createHmac("sha256", "another-secret-of-32-characters!").update(token).digest("base64")}`;
+    const foreignSignature = createHmac("sha256", "another-secret-of-32-characters!").update(token).digest("base64");
+    const foreign = `${token}.${foreignSignature}`;
     for (const forged of [
       `${name}=${encodeURIComponent(flipped)}`,
       `${name}=${encodeURIComponent(foreign)}`,

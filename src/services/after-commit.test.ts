@@ -56,7 +56,7 @@ describe("the emails a use case makes necessary, recorded in its own transaction
     ]);
   });
 
-  it("the host's note of a cancellation request, once while it is open; the buyer's answer when it is declined", async () => {
+  it("the host's note of a cancellation request, once while open; the buyer's answer when declined", async () => {
     const { e } = await eventWith(1000);
     const bea = await createBuyer(database.db);
     const bought = await buyTickets(database.db, { eventId: e.id, buyer: bea, now, sign: codes.sign });
@@ -214,7 +214,7 @@ describe("holding while signing in on the way", () => {
     idempotencyKey: undefined,
   });
 
-  it("signs the person in with what they typed and holds the places for them, passing on the sign-in's cookies", async () => {
+  it("signs the person in with what they typed and holds their places, passing on the sign-in's cookies", async () => {
     const { e, typeId } = await eventWith(1000);
     const bea = await createBuyer(database.db);
     const asked: { email: string; password: string }[] = [];

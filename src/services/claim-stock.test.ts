@@ -172,7 +172,8 @@ describe.runIf(inject("testDb").engine === "postgres")("claims racing on Postgre
       expect(await stockOf(typeId)).toEqual({ sold: 0, held: 5 });
       const { rows } = await database.db.execute<{ holds: number; lines: number }>(sql`
       select (select count(*)::int from hold where event_id = ${eventId}) as holds,
-             (select count(*)::int from hold_line l join hold h on h.id = l.hold_id where h.event_id = ${eventId}) as lines`);
+             (select count(*)::int from hold_line l join hold h on h.id = l.hold_id
+               where h.event_id = ${eventId}) as lines`);
       expect(rows[0]).toEqual({ holds: 5, lines: 5 });
     },
   );

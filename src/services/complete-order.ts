@@ -157,7 +157,10 @@ export async function completeOrder(db: Db, input: CompleteInput): Promise<Compl
         .where(
           and(
             eq(discount.id, d.id),
-            sql`(${discount.maxUses} is null or ${discount.uses} + 1 + (select count(*) from hold o where o.discount_id = ${d.id} and o.status = 'active' and o.expires_at > ${input.now} and o.id <> ${h.id}) <= ${discount.maxUses})`,
+            sql`(${discount.maxUses} is null or ${discount.uses} + 1 + (
+              select count(*) from hold o
+              where o.discount_id = ${d.id} and o.status = 'active' and o.expires_at > ${input.now} and o.id <> ${h.id}
+            ) <= ${discount.maxUses})`,
           ),
         )
         .returning({ id: discount.id });

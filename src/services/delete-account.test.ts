@@ -204,7 +204,7 @@ describe("deleteBuyerAccount", () => {
 });
 
 describe("exportAccountData", () => {
-  it("holds the profile, preferences, sessions, messages, emails and notifications — and only this person's", async () => {
+  it("holds the profile, preferences, sessions, messages, emails, notifications — only this person's", async () => {
     const person = await buyerWithHistory();
     const other = await buyerWithHistory();
     const data = await exportAccountData(database.db, { userId: person.id, now });

@@ -103,7 +103,7 @@ describe("listEvents", () => {
     ]);
   });
 
-  it("returns what a card needs: venue, host, stock, tickets and no private ticket prices leaking into the card price", async () => {
+  it("returns a card's venue, host, stock and tickets; no private ticket price leaks into its price", async () => {
     const [online] = await listEvents(database.db, {
       now,
       scope: "upcoming",
@@ -171,7 +171,7 @@ describe("listEvents", () => {
     ).toEqual([]);
   });
 
-  it("filters by the headline price of the cheapest ticket on sale, and free means every public ticket is free", async () => {
+  it("filters by the cheapest on-sale ticket's headline price; free means every public ticket is free", async () => {
     const under10 = await listEvents(database.db, {
       now,
       scope: "upcoming",
@@ -280,7 +280,9 @@ describe("listEvents", () => {
       .where(eq(event.id, e.id));
     const [actual] = (
       await db.execute<{ capacity: number; sold: number; revenue: number }>(
-        sql`select sum(capacity)::int as capacity, sum(sold)::int as sold, sum(sold::bigint * price_pence)::int as revenue from ticket_type where event_id = ${e.id}::uuid`,
+        sql`select sum(capacity)::int as capacity, sum(sold)::int as sold,
+            sum(sold::bigint * price_pence)::int as revenue
+          from ticket_type where event_id = ${e.id}::uuid`,
       )
     ).rows;
     expect(totals).toEqual({

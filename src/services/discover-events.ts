@@ -77,13 +77,15 @@ export const listed = sql`e.status = 'published' and not e.is_private and not e.
  * `endOf`).
  */
 export function endOfEvent(startsAt: SQLWrapper, endsAt: SQLWrapper): SQL {
-  return sql`coalesce(${endsAt}, (date_trunc('day', ${startsAt} at time zone 'Europe/London') + interval '1 day') at time zone 'Europe/London')`;
+  return sql`coalesce(${endsAt},
+    (date_trunc('day', ${startsAt} at time zone 'Europe/London') + interval '1 day') at time zone 'Europe/London')`;
 }
 
 export const endsAt = endOfEvent(sql`e.starts_at`, sql`e.ends_at`);
 
 function inSaleWindow(now: Date): SQL {
-  return sql`(t.sales_start_at is null or t.sales_start_at <= ${now}) and (t.sales_end_at is null or t.sales_end_at > ${now})`;
+  return sql`(t.sales_start_at is null or t.sales_start_at <= ${now})
+    and (t.sales_end_at is null or t.sales_end_at > ${now})`;
 }
 
 /** The domain's `isOnSale` for someone without an unlock: public, in its sale window, places left. */
@@ -114,7 +116,8 @@ const stockLateral = sql`cross join lateral (
            coalesce(sum(t.sold), 0)::int as sold,
            coalesce(json_agg(json_build_object(
              'kind', t.kind, 'pricePence', t.price_pence, 'capacity', t.capacity, 'sold', t.sold, 'held', t.held,
-             'salesStartAt', t.sales_start_at, 'salesEndAt', t.sales_end_at) order by t.sort_order, t.price_pence), '[]'::json) as tickets
+             'salesStartAt', t.sales_start_at, 'salesEndAt', t.sales_end_at)
+             order by t.sort_order, t.price_pence), '[]'::json) as tickets
     from ticket_type t where t.event_id = e.id
   ) s`;
 
@@ -144,13 +147,15 @@ export function conditions(q: Omit<EventQuery, "sort" | "limit" | "offset">): SQ
     // What a card calls 'Free Entry'; free is free on either fee mode.
     parts.push(sql`exists (select 1 from ticket_type t where t.event_id = e.id and ${publicNow(q.now)})`);
     parts.push(
-      sql`not exists (select 1 from ticket_type t where t.event_id = e.id and ${publicNow(q.now)} and t.price_pence > 0)`,
+      sql`not exists (select 1 from ticket_type t
+        where t.event_id = e.id and ${publicNow(q.now)} and t.price_pence > 0)`,
     );
   }
   if (q.maxPrice) {
     parts.push(sql`e.currency = ${q.maxPrice.currency}`);
     parts.push(
-      sql`exists (select 1 from ticket_type t where t.event_id = e.id and ${onSaleNow(q.now)} and t.price_pence <= ${maxFaceFor(q.maxPrice)})`,
+      sql`exists (select 1 from ticket_type t
+        where t.event_id = e.id and ${onSaleNow(q.now)} and t.price_pence <= ${maxFaceFor(q.maxPrice)})`,
     );
   }
   if (q.notSoldOut) parts.push(sql`e.sold_total < e.capacity_total`);
@@ -169,12 +174,14 @@ export const endedLast = (now: Date) => sql`(${endsAt} <= ${now}) asc`;
 
 function ordering(q: EventQuery): SQL {
   // Upcoming soonest first, then ended ones latest first.
-  const upcomingFirst = sql`${endedLast(q.now)}, case when ${endsAt} > ${q.now} then e.starts_at end asc, e.starts_at desc`;
+  const upcomingFirst = sql`${endedLast(q.now)},
+    case when ${endsAt} > ${q.now} then e.starts_at end asc, e.starts_at desc`;
   switch (q.sort) {
     case "date":
       return upcomingFirst;
     case "trending":
-      return sql`e.sold_total::float / nullif(e.capacity_total, 0) desc nulls last, e.revenue_pence desc, e.starts_at asc`;
+      return sql`e.sold_total::float / nullif(e.capacity_total, 0) desc nulls last,
+        e.revenue_pence desc, e.starts_at asc`;
     case "best-selling":
       return sql`e.sold_total desc, e.starts_at asc`;
     case "recent":
@@ -230,9 +237,11 @@ export interface CardRow extends Record<string, unknown> {
 const toDate = (value: Date | string) => (value instanceof Date ? value : new Date(value));
 
 /** The columns of a card, selected from `event e`, `"user" u`, `venue v` and the stock lateral `s`. */
-const cardColumns = sql`e.id, e.slug, e.name, e.summary, e.starts_at, e.ends_at, e.category, e.event_type, e.is_online, e.images[1] as cover,
+const cardColumns = sql`e.id, e.slug, e.name, e.summary, e.starts_at, e.ends_at, e.category, e.event_type, e.is_online,
+    e.images[1] as cover,
     v.name as venue_name, v.city, v.formatted_address, v.lat, v.lng, v.seat_rows, v.seat_columns,
-    u.id as host_id, u.name as host_name, u.first_name, u.last_name, u.host_title, u.image as host_image, u.username, u.is_verified,
+    u.id as host_id, u.name as host_name, u.first_name, u.last_name, u.host_title, u.image as host_image, u.username,
+    u.is_verified,
     e.currency, u.fee_mode, s.capacity, s.sold, s.tickets`;
 
 /** The ticket types of the stock lateral's `tickets`, as the domain's availability rules read them. */
@@ -348,7 +357,9 @@ export async function pageEvents(db: Db, q: EventQuery): Promise<{ events: Event
 export async function countByCategory(db: Db, now: Date): Promise<Record<string, number>> {
   const { rows } = await db.execute<{ category: string; n: number }>(sql`
     select e.category, count(*)::int as n from event e
-    where ${listed} and e.starts_at >= (date_trunc('day', ${now}::timestamptz at time zone 'Europe/London')) at time zone 'Europe/London'
+    where ${listed}
+      and e.starts_at >=
+        (date_trunc('day', ${now}::timestamptz at time zone 'Europe/London')) at time zone 'Europe/London'
     group by e.category`);
   return Object.fromEntries(rows.map((r) => [r.category, Number(r.n)]));
 }

@@ -67,7 +67,7 @@ const base: Omit<EventQuery, "limit"> = { now, scope: "upcoming", sort: "date" }
 const names = (events: { name: string }[]) => events.map((e) => e.name.replace(/^Ceilidh /, "")).sort();
 
 describe("headline prices on every surface", () => {
-  it("cards: the face value when the host absorbs the fee, face plus fee when passed on, in the event's currency", async () => {
+  it("cards: face value when the host absorbs the fee, face plus fee when passed on, in event currency", async () => {
     const cards = await listEvents(database.db, { ...base, limit: 50 });
     expect(
       Object.fromEntries(

@@ -49,7 +49,8 @@ function prepareDefinitionReads(db: Db) {
         types: sql<TicketJson[] | string>`(select coalesce(json_agg(json_build_object(
             'id', t.id, 'eventId', t.event_id, 'name', t.name, 'description', t.description, 'kind', t.kind,
             'pricePence', t.price_pence, 'payWhatYouWish', t.pay_what_you_wish, 'capacity', t.capacity, 'sold', t.sold,
-            'held', t.held, 'maxPerOrder', t.max_per_order, 'salesStartAt', t.sales_start_at, 'salesEndAt', t.sales_end_at,
+            'held', t.held, 'maxPerOrder', t.max_per_order,
+            'salesStartAt', t.sales_start_at, 'salesEndAt', t.sales_end_at,
             'sortOrder', t.sort_order, 'createdAt', t.created_at) order by t.sort_order), '[]'::json)
           from ticket_type t where t.event_id = ${event.id})`,
         fingerprint: sql<string>`${definitionsFingerprint(sql`${event.id}`)}`,

@@ -68,7 +68,8 @@ const liveHeldBy = async (eventId: string, userId: string) =>
   Number(
     (
       await database.db.execute<{ n: number }>(
-        sql`select coalesce(sum(l.quantity), 0)::int as n from hold h join hold_line l on l.hold_id = h.id where h.event_id = ${eventId}::uuid and h.user_id = ${userId} and h.status = 'active'`,
+        sql`select coalesce(sum(l.quantity), 0)::int as n from hold h join hold_line l on l.hold_id = h.id
+          where h.event_id = ${eventId}::uuid and h.user_id = ${userId} and h.status = 'active'`,
       )
     ).rows[0]!.n,
   );
@@ -193,7 +194,7 @@ describe("one person's share of an event", () => {
     });
   });
 
-  it("counts free orders too, so a few free checkouts cannot empty an event, unless the host raises the limit", async () => {
+  it("counts free orders too, so a few free checkouts can't empty an event, unless the host raises it", async () => {
     const { event: e, types } = await newEvent([{ pricePence: 0, capacity: 40 }]);
     const userId = await newBuyer();
     const take = (quantity: number, at = now) =>
@@ -294,7 +295,7 @@ describe("how often a person or an address may hold", () => {
     holdsPerIp: { limit: ipHolds, windowMs: 10 * 60_000 },
   });
 
-  it("refuses a person who has left too many holds unbought lately, with the spec's words; bought ones do not count", async () => {
+  it("refuses, in the spec's words, someone with too many recent unbought holds; bought ones don't count", async () => {
     const userId = await newBuyer();
     const events = await Promise.all(Array.from({ length: 5 }, () => newEvent([{ pricePence: 1000, capacity: 10 }])));
     const press = (i: number, at = now, key?: string) =>

@@ -168,12 +168,14 @@ describe("holding tickets", () => {
     // Buyers who lost the race at the claim hold nothing: every active hold has its line, and no more.
     const { rows } = await database.db.execute<{ active: number; lines: number; keyed_closed: number }>(sql`
       select (select count(*)::int from hold where event_id = ${e.id} and status = 'active') as active,
-             (select count(*)::int from hold_line l join hold h on h.id = l.hold_id where h.event_id = ${e.id}) as lines,
-             (select count(*)::int from hold where event_id = ${e.id} and status <> 'active' and idempotency_key is not null) as keyed_closed`);
+             (select count(*)::int from hold_line l join hold h on h.id = l.hold_id
+               where h.event_id = ${e.id}) as lines,
+             (select count(*)::int from hold
+               where event_id = ${e.id} and status <> 'active' and idempotency_key is not null) as keyed_closed`);
     expect(rows[0]).toEqual({ active: 10, lines: 10, keyed_closed: 0 });
   });
 
-  it("writes nothing when the claim finds the stock short, and answers with that stock or the hold its key made", async () => {
+  it("writes nothing when the claim finds stock short; answers with that stock or the hold its key made", async () => {
     const { event: e, types } = await newEvent([{ pricePence: 1000, capacity: 3, sold: 2 }]);
     const claim = (quantity: number, idempotencyKey: string | null) =>
       claimAndHold(database.db, {

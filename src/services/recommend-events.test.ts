@@ -67,7 +67,7 @@ afterAll(async () => {
 });
 
 describe("recommendForEvent", () => {
-  it("suggests related events first, tops up with best sellers, and never the event itself, a past or a sold-out one", async () => {
+  it("suggests related events, then best sellers; never the event itself, a past or a sold-out one", async () => {
     const names = (await recommendForEvent(database.db, { now, event: subject })).map((e) => e.name);
     expect(names.slice(0, 2).sort()).toEqual(["Same Category Far Away", "Same Host Comedy"]);
     expect(names).toContain("Best Seller");

@@ -23,9 +23,13 @@ export async function releaseHolds(
     with over as (
       update hold set status = ${status} where status = 'active' and ${which} returning id
     ), lines as (
-      select l.ticket_type_id, sum(l.quantity)::int as quantity from hold_line l join over o on o.id = l.hold_id group by l.ticket_type_id
+      select l.ticket_type_id, sum(l.quantity)::int as quantity
+      from hold_line l join over o on o.id = l.hold_id
+      group by l.ticket_type_id
     ), stock as (
-      update ticket_type t set held = t.held - lines.quantity from lines where t.id = lines.ticket_type_id returning t.id
+      update ticket_type t set held = t.held - lines.quantity
+      from lines where t.id = lines.ticket_type_id
+      returning t.id
     ), seats as (
       delete from seat_claim s using over o where s.hold_id = o.id and s.ticket_id is null returning s.hold_id
     )

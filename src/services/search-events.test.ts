@@ -110,7 +110,7 @@ describe("searchEvents", () => {
     expect(names(await search("picture round"))).toEqual(["Tuesday Brain Teasers"]);
   });
 
-  it("puts upcoming events first, keeps ended ones from the last three days after them, and nothing older", async () => {
+  it("puts upcoming events first, then ones ended in the last three days, and nothing older", async () => {
     const result = names(await search("quiz"));
     expect(result.slice(-1)).toEqual(["Last Weekend's Quiz"]);
     expect(result).toEqual(expect.arrayContaining(["Tuesday Brain Teasers", "Christmas Quiz Spectacular"]));

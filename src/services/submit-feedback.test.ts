@@ -204,7 +204,7 @@ describe("messages to the team are limited like sign-up", () => {
   const countOf = async (userId: string) =>
     (await database.db.select().from(feedback).where(eq(feedback.userId, userId))).length;
 
-  it("takes a person's feedback and support requests up to their limit, then refuses and stores nothing more", async () => {
+  it("takes a person's feedback and support requests up to their limit, then refuses, storing nothing", async () => {
     const person = await createUser(database.db);
     const now = new Date();
     const { limit } = MESSAGE_LIMITS.byPerson;

@@ -70,7 +70,8 @@ export function createDbThrottle(db: Db, { cleanupProbability = 0.01 }: DbThrott
           target: rateLimit.key,
           set: {
             count: sql`CASE WHEN ${expired} THEN 1 ELSE ${rateLimit.count} + 1 END`,
-            resetAt: sql`CASE WHEN ${expired} THEN ${newResetAt.toISOString()}::timestamptz ELSE ${rateLimit.resetAt} END`,
+            resetAt: sql`CASE WHEN ${expired} THEN ${newResetAt.toISOString()}::timestamptz
+              ELSE ${rateLimit.resetAt} END`,
           },
         })
         .returning({ count: rateLimit.count, resetAt: rateLimit.resetAt });

@@ -19,7 +19,8 @@ export async function numberTicketsOfOrders(db: Db, orderIds: string[]): Promise
   const rows = await db
     .select({
       id: ticket.id,
-      n: sql<number>`row_number() over (partition by ${ticket.orderId} order by ${ticket.seatRow}, ${ticket.seatColumn}, ${ticket.createdAt}, ${ticket.id})`,
+      n: sql<number>`row_number() over (partition by ${ticket.orderId}
+        order by ${ticket.seatRow}, ${ticket.seatColumn}, ${ticket.createdAt}, ${ticket.id})`,
     })
     .from(ticket)
     .where(inArray(ticket.orderId, orderIds));

@@ -95,7 +95,8 @@ async function offerTo(
     .for("update");
   // What they may still have: the claim checks it again, under its lock.
   const { rows: share } = await tx.execute<{ allowed: number }>(
-    sql`select tickets_per_person(${eventId}::uuid) - tickets_held_by(${eventId}::uuid, ${entry.user_id}, ${now.toISOString()}::timestamptz) as allowed`,
+    sql`select tickets_per_person(${eventId}::uuid)
+      - tickets_held_by(${eventId}::uuid, ${entry.user_id}, ${now.toISOString()}::timestamptz) as allowed`,
   );
   const allowed = Number(share[0]?.allowed ?? 0);
   if (allowed <= 0) throw new AtTheirLimit();
@@ -210,7 +211,8 @@ export async function syncWaitlistFlags(db: Db, userIds: readonly string[]): Pro
   await db
     .update(user)
     .set({
-      waitlistRequest: sql`exists (select 1 from waitlist_entry w where w.user_id = ${user.id} and w.status in ('waiting', 'offered'))`,
+      waitlistRequest: sql`exists (select 1 from waitlist_entry w
+        where w.user_id = ${user.id} and w.status in ('waiting', 'offered'))`,
     })
     .where(inArray(user.id, ids));
 }
@@ -254,7 +256,9 @@ export async function claimOfferNotices(db: Db, now: Date): Promise<OfferNotice[
   }>(sql`
     with due as (
       update waitlist_entry w set notified_at = ${now}
-      where w.id in (select id from waitlist_entry where status = 'offered' and notified_at is null limit 100 for update skip locked)
+      where w.id in (
+        select id from waitlist_entry where status = 'offered' and notified_at is null limit 100 for update skip locked
+      )
       returning w.id, w.user_id, w.hold_id, w.event_id, w.quantity
     )
     select d.id as entry_id, d.user_id, u.email, u.first_name, u.name, d.hold_id, d.quantity as asked,

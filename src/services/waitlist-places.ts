@@ -20,7 +20,8 @@ export async function waitlistPlace(db: Db, input: { eventId: string; userId: st
     .select({
       entry: waitlistEntry,
       expiresAt: hold.expiresAt,
-      held: sql<number>`(select coalesce(sum(${holdLine.quantity}), 0)::int from ${holdLine} where ${holdLine.holdId} = ${hold.id})`,
+      held: sql<number>`(select coalesce(sum(${holdLine.quantity}), 0)::int from ${holdLine}
+        where ${holdLine.holdId} = ${hold.id})`,
     })
     .from(waitlistEntry)
     .leftJoin(hold, eq(hold.id, waitlistEntry.holdId))
@@ -35,7 +36,10 @@ export async function waitlistPlace(db: Db, input: { eventId: string; userId: st
   if (!mine) return null;
   const [counts] = (await db
     .select({
-      ahead: sql<number>`count(*) filter (where ${waitlistEntry.createdAt} < ${mine.entry.createdAt} or (${waitlistEntry.createdAt} = ${mine.entry.createdAt} and ${waitlistEntry.id} < ${mine.entry.id}))::int`,
+      ahead: sql<number>`count(*) filter (
+        where ${waitlistEntry.createdAt} < ${mine.entry.createdAt}
+          or (${waitlistEntry.createdAt} = ${mine.entry.createdAt} and ${waitlistEntry.id} < ${mine.entry.id})
+      )::int`,
       waiting: sql<number>`count(*)::int`,
     })
     .from(waitlistEntry)

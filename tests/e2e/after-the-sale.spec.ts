@@ -101,7 +101,7 @@ test.describe("my tickets", () => {
       .toBe(false);
   });
 
-  test("a ticket for an event that's over is kept, without asking to keep the screen on or add it to a calendar", async ({
+  test("a ticket for a past event is kept, without asking to keep the screen on or add it to a calendar", async ({
     page,
   }) => {
     await signIn(page, DEMO.buyer);

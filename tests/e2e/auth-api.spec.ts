@@ -34,7 +34,7 @@ test.describe("POST /api/auth/sign-in/email", () => {
     await anonymous.dispose();
   });
 
-  test("a wrong password is refused with 401 and no cookie; past 5 for the account, the robot check is asked for", async ({
+  test("a wrong password gets 401 and no cookie; past 5 for the account, the robot check is asked for", async ({
     playwright,
     baseURL,
   }) => {

@@ -156,7 +156,7 @@ test.describe("booking", () => {
 test.describe("someone else is quicker", () => {
   // The browser logs the holds API's 409 (the answer this test waits for) as a failed resource.
   test.use({ allowConsoleErrors: [/status of 409 \(Conflict\)/] });
-  test("takes the last places while you choose: the panel says so, empties the basket and shows the event sold out", async ({
+  test("the last places go while you choose: the panel says so, empties the basket, shows it sold out", async ({
     page,
     browser,
   }) => {

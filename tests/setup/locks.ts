@@ -5,7 +5,8 @@ import type { Database, Db } from "../../src/db/client.server";
 /** How many connections to this database are waiting for a lock (PostgreSQL). */
 async function waitingForLocks(database: Database): Promise<number> {
   const { rows } = await database.db.execute<{ n: number }>(
-    sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+    sql`select count(*)::int as n from pg_stat_activity
+      where datname = current_database() and wait_event_type = 'Lock'`,
   );
   return Number(rows[0]!.n);
 }

@@ -65,8 +65,11 @@ const spotlight: Motif = (rand) => {
       `<circle cx="${n(rand() * W)}" cy="${n(rand() * H)}" r="${n(between(rand, 8, 46))}" fill="#fff" ` +
       `fill-opacity="${between(rand, 0.1, 0.3).toFixed(2)}"/>`,
   );
-  return `<defs><radialGradient id="spot"><stop offset="0" stop-color="#fff" stop-opacity="0.55"/><stop offset="1" stop-color="#fff" stop-opacity="0"/></radialGradient></defs>
-    <polygon points="${n(cx - 40)},0 ${n(cx + 40)},0 ${n(cx + 380)},${H} ${n(cx - 380)},${H}" fill="#fff" fill-opacity="0.12"/>
+  return `<defs><radialGradient id="spot">
+      <stop offset="0" stop-color="#fff" stop-opacity="0.55"/><stop offset="1" stop-color="#fff" stop-opacity="0"/>
+    </radialGradient></defs>
+    <polygon points="${n(cx - 40)},0 ${n(cx + 40)},0 ${n(cx + 380)},${H} ${n(cx - 380)},${H}"
+      fill="#fff" fill-opacity="0.12"/>
     <ellipse cx="${n(cx)}" cy="${H - 120}" rx="420" ry="110" fill="url(#spot)"/>${dots.join("")}`;
 };
 
@@ -301,8 +304,12 @@ export async function renderCoverImage(opts: { title: string; category: string; 
     .join("");
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}">
   <defs>
-    <linearGradient id="bg" gradientTransform="rotate(${angle} 0.5 0.5)"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient>
-    <linearGradient id="shade" x1="0" y1="0" x2="0" y2="1"><stop offset="0.4" stop-color="#000" stop-opacity="0"/><stop offset="1" stop-color="#000" stop-opacity="0.55"/></linearGradient>
+    <linearGradient id="bg" gradientTransform="rotate(${angle} 0.5 0.5)">
+      <stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/>
+    </linearGradient>
+    <linearGradient id="shade" x1="0" y1="0" x2="0" y2="1">
+      <stop offset="0.4" stop-color="#000" stop-opacity="0"/><stop offset="1" stop-color="#000" stop-opacity="0.55"/>
+    </linearGradient>
   </defs>
   <rect width="${W}" height="${H}" fill="url(#bg)"/>
   ${art.motif(rand, accent)}
@@ -325,10 +332,14 @@ export async function renderAvatar(opts: { initials: string; seed: string }): Pr
   const rand = prng(hashString(opts.seed));
   const [from, to] = pick(rand, AVATAR_COLOURS);
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="400" height="400" viewBox="0 0 400 400">
-  <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient></defs>
+  <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1">
+    <stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/>
+  </linearGradient></defs>
   <rect width="400" height="400" fill="url(#g)"/>
-  <circle cx="${n(between(rand, 40, 360))}" cy="${n(between(rand, 20, 120))}" r="${n(between(rand, 80, 140))}" fill="#fff" fill-opacity="0.12"/>
-  <text x="200" y="200" dy="0.35em" text-anchor="middle" font-family="${SANS}" font-weight="700" font-size="150" fill="#fff">${escapeXml(opts.initials.slice(0, 3).toUpperCase())}</text>
+  <circle cx="${n(between(rand, 40, 360))}" cy="${n(between(rand, 20, 120))}" r="${n(between(rand, 80, 140))}"
+    fill="#fff" fill-opacity="0.12"/>
+  <text x="200" y="200" dy="0.35em" text-anchor="middle" font-family="${SANS}" font-weight="700" font-size="150"
+    fill="#fff">${escapeXml(opts.initials.slice(0, 3).toUpperCase())}</text>
 </svg>`;
   return sharp(Buffer.from(svg)).jpeg({ quality: 82, mozjpeg: true }).toBuffer();
 }

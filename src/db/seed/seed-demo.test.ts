@@ -262,7 +262,7 @@ describe("seedDemoIfEmpty", () => {
     expect(byEmail("friend@ticketyboo.test")).toMatchObject({ name: "Femi Friend", userType: "buyer" });
   });
 
-  it("puts people in line for sold-out shows (the demo buyer for one) and a cancellation request before the host", async () => {
+  it("waitlists people for sold-out shows (the demo buyer for one); a cancellation request awaits a host", async () => {
     const waiting = await database.db
       .select({
         email: user.email,
@@ -405,7 +405,8 @@ describe("the demo's sales", () => {
         id: ticketType.id,
         sold: ticketType.sold,
         tickets: sql<number>`(select count(*)::int from ticket t where t.ticket_type_id = ticket_type.id)`,
-        lines: sql<number>`(select coalesce(sum(l.quantity), 0)::int from order_line l where l.ticket_type_id = ticket_type.id)`,
+        lines: sql<number>`(select coalesce(sum(l.quantity), 0)::int from order_line l
+          where l.ticket_type_id = ticket_type.id)`,
       })
       .from(ticketType);
     expect(perType.reduce((n, t) => n + t.sold, 0)).toBeGreaterThan(1000);

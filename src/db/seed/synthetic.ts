@@ -271,9 +271,10 @@ export async function seedSyntheticEvents(db: Db, opts: { now: Date; count: numb
     const [town, lat, lng] = TOWNS[(host.town + Math.floor(i / hosts.length)) % TOWNS.length]!;
     const name = rand() < 0.55 ? `The ${pick(PUB_WORDS, rand)}` : `${town} ${pick(HALL_WORDS, rand)}`;
     const street = `${1 + Math.floor(rand() * 180)} ${pick(STREETS, rand)}`;
+    const letter = () => String.fromCharCode(65 + Math.floor(rand() * 26));
     const postcode =
       `${town.slice(0, 2).toUpperCase()}${1 + Math.floor(rand() * 20)} ` +
-      `${1 + Math.floor(rand() * 9)}${String.fromCharCode(65 + Math.floor(rand() * 26))}${String.fromCharCode(65 + Math.floor(rand() * 26))}`;
+      `${1 + Math.floor(rand() * 9)}${letter()}${letter()}`;
     return {
       hostId: host.id,
       name,

@@ -107,7 +107,7 @@ describe("trying discount codes", () => {
     },
   );
 
-  it("counts a signed-in person's tries wherever they make them, and refuses past the limit with the spec's words", async () => {
+  it("counts a signed-in person's tries wherever made; past the limit, refuses with the spec's words", async () => {
     const { person, cookie } = await signInThroughApi(testApp, database);
     const { event: e, types } = await newEvent([{ pricePence: 1000, capacity: 50 }]);
     await database.db

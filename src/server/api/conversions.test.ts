@@ -20,8 +20,10 @@ let types: { id: string; pricePence: number }[];
 let session = "";
 let email = "";
 
-const CONSENT = (statistics: boolean) =>
-  `tb_consent=${encodeURIComponent(JSON.stringify({ necessary: true, performance: false, statistics, savedAt: "2026-11-24T10:00:00.000Z" }))}`;
+const CONSENT = (statistics: boolean) => {
+  const consent = { necessary: true, performance: false, statistics, savedAt: "2026-11-24T10:00:00.000Z" };
+  return `tb_consent=${encodeURIComponent(JSON.stringify(consent))}`;
+};
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -81,7 +83,7 @@ function addToCart(
 }
 
 describe("POST /api/conversions", () => {
-  it("sends an add-to-cart to the Conversions API with hashed user data and the all-in value priced by the server", async () => {
+  it("sends add-to-cart to the Conversions API: hashed user data, all-in value priced by the server", async () => {
     const before = graph.received.length;
     const res = await addToCart(tracked.app, {
       cart: [
@@ -116,7 +118,7 @@ describe("POST /api/conversions", () => {
     expect(JSON.stringify(event)).not.toContain(email);
   });
 
-  it("skips, sending nothing, without statistics consent, signed out, from another origin, or with every count 0", async () => {
+  it("sends nothing without statistics consent, signed out, from another origin, or with every count 0", async () => {
     const before = graph.received.length;
     const cart = [{ ticketTypeId: types[0]!.id, count: 1 }];
     expect(await (await addToCart(tracked.app, { cart, cookie: `${session}; ${CONSENT(false)}` })).json()).toEqual({

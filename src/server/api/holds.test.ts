@@ -135,7 +135,7 @@ describe("POST /api/events/{slug}/holds", () => {
     ).toBe(201);
   });
 
-  it("says someone beat you to it with the basket corrected to what is left, and 404 for an event not on sale", async () => {
+  it("says someone beat you to it, correcting the basket to what is left; 404 for an event not on sale", async () => {
     const { cookie } = await signedIn();
     const { event: e, types } = await newEvent([{ pricePence: 1000, capacity: 3, sold: 2 }]);
     const res = await press(e.slug, { [`qty:${types[0]!.id}`]: "2", key: crypto.randomUUID() }, { cookie });

@@ -158,7 +158,7 @@ describe("what /img may cost", () => {
     expect(cachedJpegs() - before).toBe(3);
   });
 
-  it("keeps the cache on disk within its bound, dropping the least recently used (renders from an earlier run too)", async () => {
+  it("bounds the disk cache, dropping the least recently used (renders from an earlier run too)", async () => {
     const { storage, cacheDir, fetchImage, cached } = await resizer("bounded", { maxCacheBytes: 200_000 });
     // Left by an earlier run: 150 kB, older than anything made now.
     fs.mkdirSync(path.join(cacheDir, "ab"), { recursive: true });

@@ -30,7 +30,7 @@ afterAll(async () => {
 });
 
 describe("GET /sitemap.xml", () => {
-  it("lists every public event, at any date, and no private, draft, archived, unpublished or cancelled one", async () => {
+  it("lists every public event at any date; no private, draft, archived, unpublished or cancelled one", async () => {
     const res = await testApp.app.request("/sitemap.xml");
     expect(res.status).toBe(200);
     expect(res.headers.get("Content-Type")).toContain("application/xml");
@@ -50,9 +50,8 @@ describe("GET /sitemap.xml", () => {
     expect(locs).toContain("https://tickets.example/site-map");
     expect(locs.filter((l) => l.includes("/events/category/"))).toHaveLength(CATEGORIES.length);
     expect(locs.filter((l) => l.includes("/events/type/"))).toHaveLength(EVENT_TYPES.length);
-    expect(xml).toMatch(
-      /<url><loc>https:\/\/tickets\.example\/events\/public-gig<\/loc><lastmod>\d{4}-\d{2}-\d{2}T[\d:.]+Z<\/lastmod><\/url>/,
-    );
+    const publicGig = String.raw`<url><loc>https://tickets\.example/events/public-gig</loc>`;
+    expect(xml).toMatch(new RegExp(publicGig + String.raw`<lastmod>\d{4}-\d{2}-\d{2}T[\d:.]+Z</lastmod></url>`));
   });
 });
 

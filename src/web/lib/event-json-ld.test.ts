@@ -138,7 +138,7 @@ describe("eventJsonLd", () => {
     ]);
   });
 
-  it("prices offers as cards and checkout do: the face value when the host absorbs the fee, in the event's currency", () => {
+  it("prices offers as cards and checkout do: face value when the host absorbs the fee, in event currency", () => {
     const absorbed = eventJsonLd(
       { ...base, priceTerms: priceTerms("absorb", "GBP") },
       "https://ticketyboo.example",
