@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { event, type ticketType, user, venue } from "~/db/schema";
+import type { Currency } from "~/domain/money";
 import { definitionsFingerprint } from "./claim-stock";
 
 export type TicketRow = typeof ticketType.$inferSelect;
@@ -24,6 +25,7 @@ export interface HoldDefinitions {
   startsAt: Date;
   endsAt: Date | null;
   feeMode: "pass" | "absorb";
+  currency: Currency;
   seatRows: number | null;
   seatColumns: number | null;
   types: TicketRow[];
@@ -44,6 +46,7 @@ function prepareDefinitionReads(db: Db) {
         starts_at: event.startsAt,
         ends_at: event.endsAt,
         fee_mode: user.feeMode,
+        currency: event.currency,
         seat_rows: venue.seatRows,
         seat_columns: venue.seatColumns,
         types: sql<TicketJson[] | string>`(select coalesce(json_agg(json_build_object(
@@ -93,6 +96,7 @@ export async function readDefinitions(db: Db, input: EventRef): Promise<HoldDefi
     startsAt: new Date(r.starts_at),
     endsAt: r.ends_at === null ? null : new Date(r.ends_at),
     feeMode: r.fee_mode,
+    currency: r.currency,
     seatRows: r.seat_rows,
     seatColumns: r.seat_columns,
     types,

@@ -115,7 +115,10 @@ export async function holdTickets(db: Db, input: HoldInput): Promise<HeldTickets
           await db.transaction((tx) => releaseHoldsAndOffer(tx, { now: input.now, eventId: def.id }));
           continue;
         }
-        throw beatenTo(basketForStock(input, planned, outcome.stock));
+        {
+          const { basket, shortfalls } = basketForStock(input, planned, outcome.stock);
+          throw beatenTo(basket, shortfalls, def.types);
+        }
       case "throttled":
         throw new AppError("rate_limited", messages.auth.tryAgainLater);
       case "over_share":

@@ -1,7 +1,9 @@
-import { sanitiseBasket, type Basket } from "~/domain/basket";
+import { basketShortfalls, sanitiseBasket, type Basket, type Shortfall } from "~/domain/basket";
 import { hasEnded } from "~/domain/event-flags";
 import { ACTIVE_PROVIDER_FEE } from "~/domain/money";
-import { checkoutProblem, isValidChosenAmount, priceOrder, type DiscountRule } from "~/domain/pricing";
+import { checkoutProblem, chosenAmountAccepted, maxChosenAmount, priceOrder, type DiscountRule } from "~/domain/pricing";
+import { formatMoney } from "~/lib/format";
+import { messages } from "~/texts/messages";
 import { AppError } from "~/lib/app-error";
 import type { Db } from "~/db/client.server";
 import type { discount } from "~/db/schema";
@@ -43,22 +45,24 @@ export async function planHold(db: Db, input: HoldInput, found: HoldDefinitions 
   // Pay-what-you-wish amounts are checked against each ticket's minimum.
   for (const line of input.lines) {
     const type = found.types.find((t) => t.id === line.ticketTypeId);
-    if (type?.payWhatYouWish && line.quantity > 0 && !isValidChosenAmount(line.amountPence ?? type.pricePence, type.pricePence)) {
-      throw new AppError("validation_failed", "Choose an amount from the minimum up to £10,000 more, in pounds and pence.", { field: "amount", ticketTypeId: type.id });
+    if (type?.payWhatYouWish && line.quantity > 0 && !chosenAmountAccepted(line.amountPence ?? type.pricePence, type.pricePence)) {
+      const text = messages.buyer.chosenAmountRange(formatMoney(type.pricePence, found.currency), formatMoney(maxChosenAmount(type.pricePence), found.currency));
+      throw new AppError("validation_failed", text, { field: "amount", ticketTypeId: type.id });
     }
   }
   const rule: DiscountRule | null = coupon?.discount ? discountRuleOf(coupon.discount) : null;
 
   // Planned as if every ticket type had room: how much room there is, only the claim can say.
   const plan = priceBasket(input, found.types.map(withRoom), unlocked, rule, found.feeMode);
-  if (plan.changed) throw beatenTo(plan.basket);
+  if (plan.changed) throw beatenTo(plan.basket, basketShortfalls({ lines: input.lines, coupon: null }, found.types.map(withRoom), input.now, unlocked), found.types);
   checkSeats(Boolean(found.seatRows && found.seatColumns), input.seats ?? [], plan.count, found);
   return { def: found, plan, coupon: coupon?.discount ?? null, unlocked, rule };
 }
 
 /** The buyer's basket corrected to the stock a refused claim found. */
-export function basketForStock(input: HoldInput, planned: Planned, stock: StockRow[]): Basket {
-  return priceBasket(input, withStock(planned.def.types, stock), planned.unlocked, planned.rule, planned.def.feeMode).basket;
+export function basketForStock(input: HoldInput, planned: Planned, stock: StockRow[]): { basket: Basket; shortfalls: Shortfall[] } {
+  const types = withStock(planned.def.types, stock);
+  return { basket: priceBasket(input, types, planned.unlocked, planned.rule, planned.def.feeMode).basket, shortfalls: basketShortfalls({ lines: input.lines, coupon: null }, types, input.now, planned.unlocked) };
 }
 
 /** A ticket type as planning sees it: with room for any basket (the claim checks the real stock). */
@@ -71,14 +75,26 @@ const withStock = (types: TicketRow[], stock: StockRow[]) =>
     return now ? { ...t, sold: now.sold, held: now.held, capacity: now.capacity } : t;
   });
 
-export const beatenTo = (basket: Basket) => new AppError("conflict", "Oops! It seems someone beat you to it...", { reason: "basket_changed", basket });
+/**
+ * The basket could not be held as asked: the buyer's basket corrected to what can be had, and words
+ * that say why, line by line: how many are left (someone beat them to it), or the per-order limit.
+ */
+export function beatenTo(basket: Basket, shortfalls: Shortfall[] = [], types: readonly { id: string; name: string }[] = []): AppError {
+  const name = (id: string) => types.find((t) => t.id === id)?.name ?? "This ticket";
+  const beaten = shortfalls.length === 0 || shortfalls.some((s) => s.kind === "left");
+  const why = shortfalls.map((s) => (s.kind === "left" ? messages.buyer.onlyLeft(name(s.ticketTypeId), s.left) : s.kind === "per_order" ? messages.buyer.perOrderLimit(name(s.ticketTypeId), s.max) : messages.buyer.notOnSale(name(s.ticketTypeId))));
+  const text = [beaten ? messages.informational.beatenToIt : null, ...why, shortfalls.length > 0 ? messages.buyer.basketCorrected : null].filter(Boolean).join(" ");
+  const left = Object.fromEntries(shortfalls.flatMap((s) => (s.kind === "left" ? [[s.ticketTypeId, s.left]] : [])));
+  return new AppError("conflict", text, { reason: "basket_changed", basket, left });
+}
 
 /** The basket sanitised against these ticket types, priced, and checked for the spec's minimums. */
 function priceBasket(input: HoldInput, types: TicketRow[], unlocked: ReadonlySet<string>, rule: DiscountRule | null, feeMode: "pass" | "absorb") {
   const { basket, changed } = sanitiseBasket({ lines: input.lines, coupon: input.coupon ?? null }, types, input.now, unlocked);
   const lines = basket.lines.map((l) => {
     const type = types.find((t) => t.id === l.ticketTypeId)!;
-    return { ticketTypeId: l.ticketTypeId, quantity: l.quantity, unitPricePence: type.payWhatYouWish ? (l.amountPence ?? type.pricePence) : type.pricePence };
+    if (!type.payWhatYouWish) return { ticketTypeId: l.ticketTypeId, quantity: l.quantity, unitPricePence: type.pricePence };
+    return { ticketTypeId: l.ticketTypeId, quantity: l.quantity, unitPricePence: l.amountPence ?? type.pricePence, floorPence: type.pricePence };
   });
   const breakdown = priceOrder(lines, { discount: rule, feeMode, fee: ACTIVE_PROVIDER_FEE });
   if (!changed) {

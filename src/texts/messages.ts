@@ -82,6 +82,15 @@ export const messages = {
     testPayments: "Test payments: no real money moves.",
     testPaymentsDetail: "No card is charged, and tickets booked here are for trying Ticketyboo out.",
     /** One person's share of an event (live holds and free orders together) would go past its limit. */
+    /** How many of a ticket type are left, when a basket asked for more (after 'Oops! It seems someone beat you to it...'). */
+    onlyLeft: (name: string, left: number) => (left === 0 ? `${name} has sold out.` : `Only ${left} ${name} ${left === 1 ? "ticket is" : "tickets are"} left.`),
+    /** A basket over a ticket type's per-order limit. */
+    perOrderLimit: (name: string, max: number) => `You can buy up to ${max} ${name} ${max === 1 ? "ticket" : "tickets"} in one order.`,
+    /** A basket line no longer on sale to this buyer. */
+    notOnSale: (name: string) => `${name} isn't on sale right now.`,
+    basketCorrected: "We've changed your basket to match.",
+    /** A pay-what-you-wish amount outside its range (or not an amount): said beside the field and by the server alike. */
+    chosenAmountRange: (minimum: string, maximum: string) => `Enter an amount from ${minimum} to ${maximum}, in pounds and pence.`,
     overShare: (cap: number, has: number) =>
       has > 0
         ? `You can have at most ${cap} tickets for this event, and you already have ${has} in checkouts or free orders. Choose ${cap - has > 0 ? `up to ${cap - has}` : "none"} more, or finish the checkout you started.`

@@ -4,7 +4,7 @@ import { Form, useNavigation, useRouteLoaderData } from "react-router";
 import { toast } from "~/web/components/ui/toast";
 import { sanitiseBasket, type Basket } from "~/domain/basket";
 import { parsePounds, poundsForInput, type Currency } from "~/domain/money";
-import { priceOrder, priceTerms, type FeeMode } from "~/domain/pricing";
+import { chosenAmountAccepted, priceOrder, priceTerms, type FeeMode } from "~/domain/pricing";
 import { remaining } from "~/domain/ticket-availability";
 import type { EventPageTicket } from "~/services/get-event-page";
 import { messages } from "~/texts/messages";
@@ -70,6 +70,7 @@ export function BookingPanel(props: BookingPanelProps) {
   }, [props.tickets, coupon]);
   const unlocked = useMemo(() => new Set([...props.unlockedIds, ...(coupon?.unlocks ?? []).map((t) => t.id)]), [props.unlockedIds, coupon]);
 
+  const ticketOf = (id: string) => tickets.find((t) => t.id === id)!;
   const basket: SavedBasket = useMemo(
     () => ({
       lines: tickets
@@ -77,8 +78,9 @@ export function BookingPanel(props: BookingPanelProps) {
         .map((t) => ({ ticketTypeId: t.id, quantity: quantities[t.id]!, ...(t.payWhatYouWish ? { amountPence: parsePounds(amounts[t.id] ?? "") ?? t.pricePence } : {}) })),
       coupon: coupon?.code ?? null,
       seats,
+      savedAt: now.getTime(),
     }),
-    [tickets, quantities, amounts, coupon, seats],
+    [tickets, quantities, amounts, coupon, seats, now],
   );
 
   // Load the saved basket once, sanitised against today's stock (spec §4).
@@ -89,7 +91,7 @@ export function BookingPanel(props: BookingPanelProps) {
       if (changed) toast.info(messages.informational.beatenToIt);
       setQuantities(Object.fromEntries(clean.lines.map((l) => [l.ticketTypeId, l.quantity])));
       setAmounts(Object.fromEntries(clean.lines.filter((l) => l.amountPence !== undefined).map((l) => [l.ticketTypeId, poundsForInput(l.amountPence!)])));
-      if (clean.coupon) discountCode.apply(clean.coupon);
+      if (clean.coupon) void discountCode.apply(clean.coupon, { quietly: true });
       if (!changed) setSeats(stored.seats.filter((s) => !props.seatPlan?.taken.some((t) => t.row === s.row && t.column === s.column)));
     }
     setReady(true);
@@ -123,7 +125,14 @@ export function BookingPanel(props: BookingPanelProps) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [correctedBasket]);
 
-  const pricedLines = basket.lines.map((l) => ({ quantity: l.quantity, unitPricePence: l.amountPence ?? tickets.find((t) => t.id === l.ticketTypeId)!.pricePence }));
+  // A pay-what-you-wish amount outside its range is said beside its field and holds Checkout back;
+  // the total counts the minimum meanwhile. A discount never takes a chosen amount below the minimum.
+  const badAmount = basket.lines.some((l) => l.amountPence !== undefined && !chosenAmountAccepted(parsePounds(amounts[l.ticketTypeId] ?? poundsForInput(l.amountPence)), ticketOf(l.ticketTypeId).pricePence));
+  const pricedLines = basket.lines.map((l) => {
+    const t = ticketOf(l.ticketTypeId);
+    if (!t.payWhatYouWish) return { quantity: l.quantity, unitPricePence: t.pricePence };
+    return { quantity: l.quantity, unitPricePence: chosenAmountAccepted(l.amountPence, t.pricePence) ? l.amountPence : t.pricePence, floorPence: t.pricePence };
+  });
   const breakdown = priceOrder(pricedLines, { discount: coupon?.rule ?? null, feeMode, fee: terms.fee });
   const count = basket.lines.reduce((n, l) => n + l.quantity, 0);
   const seated = props.seatPlan !== null;
@@ -139,6 +148,11 @@ export function BookingPanel(props: BookingPanelProps) {
     return (
       <div className="card p-5">
         <PanelHeading />
+        {error ? (
+          <p role="alert" className="mt-3 rounded-xl bg-danger-soft px-3 py-2 text-sm font-medium text-danger">
+            {error}
+          </p>
+        ) : null}
         <p className="mt-3 font-semibold">
           {props.closed === "ended" ? messages.buyer.ended : props.closed === "sold_out" ? messages.buyer.soldOut : "This event has been cancelled."}
         </p>
@@ -195,7 +209,7 @@ export function BookingPanel(props: BookingPanelProps) {
 
       {signedIn ? null : <InlineLogIn slug={props.slug} error={props.signInError} />}
 
-      <button type="submit" className="btn-primary mt-4 w-full" disabled={busy || (ready && (count === 0 || needSeats))}>
+      <button type="submit" className="btn-primary mt-4 w-full" disabled={busy || (ready && (count === 0 || needSeats || badAmount))}>
         <Ticket aria-hidden className="size-4" />
         {busy
           ? "Holding your tickets…"

@@ -1,5 +1,5 @@
 import { Tag } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import type { DiscountRule } from "~/domain/pricing";
 import type { EventPageTicket } from "~/services/get-event-page";
@@ -21,13 +21,15 @@ export interface AppliedCoupon {
 export function useDiscountCode() {
   const fetcher = useFetcher<{ coupon?: AppliedCoupon | null; couponError?: string }>();
   const [coupon, setCoupon] = useState<AppliedCoupon | null>(null);
+  // A code brought back with a saved basket is applied without a toast: the buyer did not just type it.
+  const quiet = useRef(false);
 
   useEffect(() => {
     const data = fetcher.data;
     if (!data || fetcher.state !== "idle") return;
     if (data.coupon) {
       setCoupon(data.coupon);
-      toast.success(messages.informational.discountApplied);
+      if (!quiet.current) toast.success(messages.informational.discountApplied);
     } else if (data.couponError) {
       setCoupon(null);
     }
@@ -38,12 +40,15 @@ export function useDiscountCode() {
     /** Why the last code asked about was refused. */
     error: fetcher.data?.couponError ?? null,
     applying: fetcher.state !== "idle",
-    apply: (code: string) => fetcher.submit({ intent: "coupon", coupon: code }, { method: "post" }),
+    apply: (code: string, options: { quietly?: boolean } = {}) => {
+      quiet.current = options.quietly ?? false;
+      return fetcher.submit({ intent: "coupon", coupon: code }, { method: "post" });
+    },
     clear: () => setCoupon(null),
   };
 }
 
-export function DiscountCodeField({ coupon, error, applying, onApply }: { coupon: AppliedCoupon | null; error: string | null; applying: boolean; onApply: (code: string) => void }) {
+export function DiscountCodeField({ coupon, error, applying, onApply }: { coupon: AppliedCoupon | null; error: string | null; applying: boolean; onApply: (code: string) => unknown }) {
   return (
     <div className="mt-4 border-t border-border pt-4">
       <label htmlFor="coupon" className="flex items-center gap-1.5 text-sm font-medium">

@@ -1,6 +1,7 @@
 import { Minus, Plus } from "lucide-react";
 import { parsePounds, type Currency } from "~/domain/money";
-import { headlinePrice, type PriceTerms } from "~/domain/pricing";
+import { chosenAmountAccepted, headlinePrice, maxChosenAmount, type PriceTerms } from "~/domain/pricing";
+import { messages } from "~/texts/messages";
 import { inSaleWindow, isOnSale, remaining } from "~/domain/ticket-availability";
 import { currencySymbol, formatEventDateTime, formatMoney } from "~/lib/format";
 import type { EventPageTicket } from "~/services/get-event-page";
@@ -88,8 +89,7 @@ function Stepper(props: { id: string; label: string; value: number; max: number;
 }
 
 function PayWhatYouWish(props: { ticket: EventPageTicket; value: string; onChange: (v: string) => void; currency: Currency }) {
-  const pence = parsePounds(props.value);
-  const invalid = pence === null || pence < props.ticket.pricePence || pence > props.ticket.pricePence + 1_000_000;
+  const invalid = !chosenAmountAccepted(parsePounds(props.value), props.ticket.pricePence);
   const id = `amount-${props.ticket.id}`;
   return (
     <div className="mt-2">
@@ -113,7 +113,7 @@ function PayWhatYouWish(props: { ticket: EventPageTicket; value: string; onChang
       </div>
       {invalid ? (
         <p id={`${id}-error`} className="mt-1 text-xs font-medium text-danger">
-          Enter an amount from {formatMoney(props.ticket.pricePence, props.currency)} to {formatMoney(props.ticket.pricePence + 1_000_000, props.currency)}.
+          {messages.buyer.chosenAmountRange(formatMoney(props.ticket.pricePence, props.currency), formatMoney(maxChosenAmount(props.ticket.pricePence), props.currency))}
         </p>
       ) : null}
     </div>

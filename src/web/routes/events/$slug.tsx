@@ -3,6 +3,7 @@ import { data, redirect } from "react-router";
 import type { Basket } from "~/domain/basket";
 import { badgeLabel, cardBadges, hasEnded, isSoldOut } from "~/domain/event-flags";
 import { isVisible } from "~/domain/ticket-availability";
+import { soldOutFor } from "~/domain/waitlist";
 import { isAppError } from "~/lib/app-error";
 import { normaliseEmail } from "~/domain/account-rules";
 import { authFailure, authHeaders, cookiesFrom } from "~/web/lib/auth-calls.server";
@@ -155,7 +156,8 @@ export default function EventPageRoute({ loaderData, actionData }: Route.Compone
   const { event, now, recommendations, viewerId, isOwner } = loaderData;
   const ended = hasEnded(event, now);
   const stock = { capacity: event.tickets.reduce((n, t) => n + t.capacity, 0), sold: event.tickets.reduce((n, t) => n + t.sold, 0), seatCount: seatCount(event.venue) };
-  const soldOut = isSoldOut(stock);
+  // Nothing left for this buyer, even if the last places are only held (for someone on the waitlist, say).
+  const soldOut = isSoldOut(stock) || soldOutFor(event.tickets, loaderData.unlockedIds);
   const badges = cardBadges({ ...event, ...stock }, now);
 
   return (
