@@ -226,7 +226,7 @@ export function BookingPanel(props: BookingPanelProps) {
 
 function PanelHeading() {
   return (
-    <h2 id="tickets-heading" className="flex items-center gap-2 text-lg font-bold">
+    <h2 id="tickets-heading" tabIndex={-1} className="flex items-center gap-2 text-lg font-bold focus:outline-none">
       <Ticket aria-hidden className="size-5 text-brand" /> Tickets
     </h2>
   );
