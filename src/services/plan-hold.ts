@@ -1,3 +1,4 @@
+import { assignSeats } from "~/domain/seat-plan";
 import { basketShortfalls, sanitiseBasket, type Basket, type Shortfall } from "~/domain/basket";
 import { hasEnded } from "~/domain/event-flags";
 import { ACTIVE_PROVIDER_FEE } from "~/domain/money";
@@ -25,6 +26,8 @@ export interface Planned {
   coupon: typeof discount.$inferSelect | null;
   unlocked: ReadonlySet<string>;
   rule: DiscountRule | null;
+  /** The chosen seats, each with the ticket type of its section (empty for an unseated event). */
+  seats: (SeatChoice & { ticketTypeId: string })[];
 }
 
 /** Everything a hold checks before it claims: the event is on sale, the code, the amounts, the basket and the seats. */
@@ -55,8 +58,8 @@ export async function planHold(db: Db, input: HoldInput, found: HoldDefinitions 
   // Planned as if every ticket type had room: how much room there is, only the claim can say.
   const plan = priceBasket(input, found.types.map(withRoom), unlocked, rule, found.feeMode);
   if (plan.changed) throw beatenTo(plan.basket, basketShortfalls({ lines: input.lines, coupon: null }, found.types.map(withRoom), input.now, unlocked), found.types);
-  checkSeats(Boolean(found.seatRows && found.seatColumns), input.seats ?? [], plan.count, found);
-  return { def: found, plan, coupon: coupon?.discount ?? null, unlocked, rule };
+  const seats = checkSeats(Boolean(found.seatRows && found.seatColumns), input.seats ?? [], plan, found);
+  return { def: found, plan, coupon: coupon?.discount ?? null, unlocked, rule, seats };
 }
 
 /** The buyer's basket corrected to the stock a refused claim found. */
@@ -105,10 +108,19 @@ function priceBasket(input: HoldInput, types: TicketRow[], unlocked: ReadonlySet
   return { basket, changed, lines, breakdown, count: lines.reduce((n, l) => n + l.quantity, 0) };
 }
 
-function checkSeats(seated: boolean, seats: SeatChoice[], count: number, plan: { seatRows: number | null; seatColumns: number | null }) {
-  if (!seated) return;
+/**
+ * The seats are on the plan, one per ticket, and each in the section its ticket sells (a seat is
+ * bought at its section's price): each seat is given the ticket type that sells it.
+ */
+function checkSeats(seated: boolean, seats: SeatChoice[], plan: { count: number; lines: { ticketTypeId: string; quantity: number }[] }, found: HoldDefinitions): (SeatChoice & { ticketTypeId: string })[] {
+  if (!seated) return [];
+  const count = plan.count;
   if (seats.length !== count) throw new AppError("validation_failed", `Choose ${count === 1 ? "a seat" : `${count} seats`} on the plan, one for each ticket.`, { field: "seats" });
   const keys = new Set(seats.map((s) => `${s.row}:${s.column}`));
-  const inPlan = seats.every((s) => Number.isInteger(s.row) && Number.isInteger(s.column) && s.row >= 1 && s.column >= 1 && s.row <= plan.seatRows! && s.column <= plan.seatColumns!);
+  const inPlan = seats.every((s) => Number.isInteger(s.row) && Number.isInteger(s.column) && s.row >= 1 && s.column >= 1 && s.row <= found.seatRows! && s.column <= found.seatColumns!);
   if (keys.size !== seats.length || !inPlan) throw new AppError("validation_failed", "Those seats aren't on the plan.", { field: "seats" });
+  const lines = plan.lines.map((l) => ({ ...l, sectionId: found.types.find((t) => t.id === l.ticketTypeId)?.seatSectionId ?? null }));
+  const assigned = assignSeats(lines, seats, found.sections);
+  if (!assigned) throw new AppError("validation_failed", messages.buyer.seatsOutsideSection, { field: "seats" });
+  return assigned;
 }

@@ -89,6 +89,8 @@ export const messages = {
     /** A basket line no longer on sale to this buyer. */
     notOnSale: (name: string) => `${name} isn't on sale right now.`,
     basketCorrected: "We've changed your basket to match.",
+    /** Seats chosen outside the sections the basket's tickets sell. */
+    seatsOutsideSection: "Choose each seat in the section of its ticket: the plan shows which seats each ticket can take.",
     /** A pay-what-you-wish amount outside its range (or not an amount): said beside the field and by the server alike. */
     chosenAmountRange: (minimum: string, maximum: string) => `Enter an amount from ${minimum} to ${maximum}, in pounds and pence.`,
     overShare: (cap: number, has: number) =>

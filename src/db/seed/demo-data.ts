@@ -17,18 +17,50 @@ export interface VenueSeed {
   host: HostKey;
   seatRows?: number;
   seatColumns?: number;
+  /** Blocks of the seat plan (1-based, inclusive); a ticket names the section it sells. */
+  sections?: SeatSectionSeed[];
+  /** Wheelchair spaces and their companion seats. */
+  marks?: { row: number; column: number; kind: "wheelchair" | "companion" }[];
 }
+
+export interface SeatSectionSeed {
+  name: string;
+  firstRow: number;
+  lastRow: number;
+  firstColumn: number;
+  lastColumn: number;
+}
+
+/** A wheelchair space at each end of a row, each with its companion seat beside it. */
+const accessibleRowEnds = (row: number, columns: number) => [
+  { row, column: 1, kind: "wheelchair" as const },
+  { row, column: 2, kind: "companion" as const },
+  { row, column: columns - 1, kind: "companion" as const },
+  { row, column: columns, kind: "wheelchair" as const },
+];
 
 /** Real places; coordinates are the building (or the park's main gate area) to four decimals. */
 export const VENUES: VenueSeed[] = [
   { name: "The Windmill Brixton", addressLine1: "22 Blenheim Gardens", city: "London", postcode: "SW2 5BZ", lat: 51.4504, lng: -0.1193, host: "host" },
-  { name: "Hackney Empire", addressLine1: "291 Mare Street", city: "London", postcode: "E8 1EJ", lat: 51.5455, lng: -0.0554, host: "host", seatRows: 10, seatColumns: 16 },
+  { name: "Hackney Empire", addressLine1: "291 Mare Street", city: "London", postcode: "E8 1EJ", lat: 51.5455, lng: -0.0554, host: "host", seatRows: 10, seatColumns: 16,
+    sections: [
+      { name: "Stalls", firstRow: 1, lastRow: 6, firstColumn: 1, lastColumn: 16 },
+      { name: "Circle", firstRow: 7, lastRow: 10, firstColumn: 1, lastColumn: 16 },
+    ],
+    marks: accessibleRowEnds(6, 16),
+  },
   { name: "Victoria Park", addressLine1: "Grove Road", city: "London", postcode: "E3 5TB", lat: 51.5363, lng: -0.0404, host: "host" },
   { name: "Band on the Wall", addressLine1: "25 Swan Street", city: "Manchester", postcode: "M4 5JZ", lat: 53.4857, lng: -2.2362, host: "host2" },
   { name: "The Louisiana", addressLine1: "Wapping Road", city: "Bristol", postcode: "BS1 4RW", lat: 51.4469, lng: -2.5963, host: "host" },
   { name: "St Werburghs Community Centre", addressLine1: "Horley Road", city: "Bristol", postcode: "BS2 9TJ", lat: 51.4695, lng: -2.5748, host: "host" },
   { name: "King Tut's Wah Wah Hut", addressLine1: "272A St Vincent Street", city: "Glasgow", postcode: "G2 5RL", lat: 55.8626, lng: -4.2655, host: "host" },
-  { name: "The Stand Comedy Club", addressLine1: "5 York Place", city: "Edinburgh", postcode: "EH1 3EB", lat: 55.9561, lng: -3.1895, host: "host", seatRows: 8, seatColumns: 12 },
+  { name: "The Stand Comedy Club", addressLine1: "5 York Place", city: "Edinburgh", postcode: "EH1 3EB", lat: 55.9561, lng: -3.1895, host: "host", seatRows: 8, seatColumns: 12,
+    sections: [
+      { name: "Stalls", firstRow: 1, lastRow: 6, firstColumn: 1, lastColumn: 12 },
+      { name: "Circle", firstRow: 7, lastRow: 8, firstColumn: 1, lastColumn: 12 },
+    ],
+    marks: accessibleRowEnds(1, 12),
+  },
   { name: "Brudenell Social Club", addressLine1: "33 Queen's Road", city: "Leeds", postcode: "LS6 1NY", lat: 53.8176, lng: -1.5738, host: "host2" },
   { name: "Roundhay Park", addressLine1: "Mansion Lane", city: "Leeds", postcode: "LS8 2HH", lat: 53.837, lng: -1.4975, host: "host2" },
   { name: "The Prince Albert", addressLine1: "48 Trafalgar Street", city: "Brighton", postcode: "BN1 4ED", lat: 50.8287, lng: -0.1404, host: "host" },
@@ -54,6 +86,8 @@ export interface TicketSeed {
   description?: string;
   /** Private tickets show only once unlocked (by the host's link or a private code). */
   kind?: "private";
+  /** At a venue with seat sections: the section whose seats it sells. */
+  section?: string;
 }
 
 /** Demo discount codes (stored lower case): one public offer, one private code that unlocks crew tickets. */
@@ -206,7 +240,10 @@ export const CATEGORIES: CategorySeed[] = [
         day: 0,
         time: "20:30",
         minutes: 120,
-        tickets: [{ name: "Ticket", pricePence: 600, capacity: 96 }],
+        tickets: [
+          { name: "Stalls", pricePence: 700, capacity: 72, section: "Stalls" },
+          { name: "Circle", pricePence: 500, capacity: 24, section: "Circle" },
+        ],
         scenario: "today",
         host: "host",
       },
@@ -242,8 +279,8 @@ export const CATEGORIES: CategorySeed[] = [
         time: "19:30",
         minutes: 150,
         tickets: [
-          { name: "Stalls", pricePence: 1800, capacity: 100 },
-          { name: "Circle", pricePence: 1400, capacity: 60 },
+          { name: "Stalls", pricePence: 1800, capacity: 96, section: "Stalls" },
+          { name: "Circle", pricePence: 1400, capacity: 60, section: "Circle" },
         ],
         scenario: "nearly-sold-out",
         host: "host",
@@ -260,7 +297,7 @@ export const CATEGORIES: CategorySeed[] = [
         day: 21,
         time: "10:30",
         minutes: 240,
-        tickets: [{ name: "Workshop place", pricePence: 3000, capacity: 12 }],
+        tickets: [{ name: "Workshop place", pricePence: 3000, capacity: 12, section: "Stalls" }],
         scenario: "upcoming",
         host: "host",
       },
@@ -396,8 +433,8 @@ export const CATEGORIES: CategorySeed[] = [
         time: "19:00",
         minutes: 150,
         tickets: [
-          { name: "Stalls", pricePence: 600, capacity: 100 },
-          { name: "Circle", pricePence: 500, capacity: 60 },
+          { name: "Stalls", pricePence: 600, capacity: 96, section: "Stalls" },
+          { name: "Circle", pricePence: 500, capacity: 60, section: "Circle" },
         ],
         scenario: "upcoming",
         host: "host",
@@ -447,8 +484,8 @@ export const CATEGORIES: CategorySeed[] = [
         time: "19:30",
         minutes: 150,
         tickets: [
-          { name: "Stalls", pricePence: 1600, capacity: 100 },
-          { name: "Circle", pricePence: 1200, capacity: 60 },
+          { name: "Stalls", pricePence: 1600, capacity: 96, section: "Stalls" },
+          { name: "Circle", pricePence: 1200, capacity: 60, section: "Circle" },
         ],
         scenario: "upcoming",
         host: "host",
@@ -992,7 +1029,7 @@ export const CATEGORIES: CategorySeed[] = [
         day: 88,
         time: "18:30",
         minutes: 120,
-        tickets: [{ name: "Ticket", pricePence: 500, capacity: 50 }],
+        tickets: [{ name: "Stalls", pricePence: 500, capacity: 50, section: "Stalls" }],
         scenario: "upcoming",
         host: "host",
       },

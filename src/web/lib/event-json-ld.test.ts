@@ -24,11 +24,11 @@ const base: EventPage = {
   isOnline: false,
   updatedAt: new Date("2026-11-01T09:00:00Z"),
   host: { id: "h1", name: "Nadia Okafor", title: "Northern Sparks", image: null, username: "northernsparks", isVerified: true, bio: null },
-  venue: { name: "Kelham Island Tavern", addressLine1: "62 Russell Street", city: "Sheffield", postcode: "S3 8RW", formattedAddress: "62 Russell Street, Sheffield S3 8RW", lat: 53.3893, lng: -1.4712, seatRows: null, seatColumns: null },
+  venue: { name: "Kelham Island Tavern", addressLine1: "62 Russell Street", city: "Sheffield", postcode: "S3 8RW", formattedAddress: "62 Russell Street, Sheffield S3 8RW", lat: 53.3893, lng: -1.4712, seatRows: null, seatColumns: null, seatSections: [], seatMarks: [] },
   tickets: [
-    { id: "t1", name: "Team place", description: null, kind: "general", pricePence: 300, payWhatYouWish: false, capacity: 60, sold: 60, held: 0, maxPerOrder: 6, salesStartAt: null, salesEndAt: null },
-    { id: "t2", name: "Late entry", description: null, kind: "scheduled_visible", pricePence: 500, payWhatYouWish: false, capacity: 20, sold: 0, held: 0, maxPerOrder: 6, salesStartAt: new Date("2026-11-25T09:00:00Z"), salesEndAt: null },
-    { id: "t3", name: "Crew", description: null, kind: "private", pricePence: 0, payWhatYouWish: false, capacity: 5, sold: 0, held: 0, maxPerOrder: 2, salesStartAt: null, salesEndAt: null },
+    { id: "t1", name: "Team place", description: null, kind: "general", pricePence: 300, payWhatYouWish: false, capacity: 60, sold: 60, held: 0, maxPerOrder: 6, salesStartAt: null, salesEndAt: null, seatSectionId: null },
+    { id: "t2", name: "Late entry", description: null, kind: "scheduled_visible", pricePence: 500, payWhatYouWish: false, capacity: 20, sold: 0, held: 0, maxPerOrder: 6, salesStartAt: new Date("2026-11-25T09:00:00Z"), salesEndAt: null, seatSectionId: null },
+    { id: "t3", name: "Crew", description: null, kind: "private", pricePence: 0, payWhatYouWish: false, capacity: 5, sold: 0, held: 0, maxPerOrder: 2, salesStartAt: null, salesEndAt: null, seatSectionId: null },
   ],
 };
 

@@ -8,7 +8,8 @@ import { chosenAmountAccepted, priceOrder, priceTerms, type FeeMode } from "~/do
 import { remaining } from "~/domain/ticket-availability";
 import type { EventPageTicket } from "~/services/get-event-page";
 import { messages } from "~/texts/messages";
-import type { Seat } from "./seat-picker";
+import { sectionOf, type SeatMark, type SeatSection } from "~/domain/seat-plan";
+import type { Seat, SeatsWanted } from "./seat-picker";
 import { useAddToCartTracking } from "~/web/lib/conversions";
 import { DiscountCodeField, useDiscountCode } from "./discount-code";
 import { InlineLogIn } from "./inline-log-in";
@@ -26,7 +27,8 @@ export interface BookingPanelProps {
   tickets: EventPageTicket[];
   /** Private ticket types already unlocked by the link. */
   unlockedIds: string[];
-  seatPlan: { rows: number; columns: number; taken: Seat[] } | null;
+  /** A seated event's plan: its size, the seats taken, its sections (each sold by the tickets tied to it) and marked seats. */
+  seatPlan: { rows: number; columns: number; taken: Seat[]; sections: SeatSection[]; marks: SeatMark[] } | null;
   closed: "sold_out" | "ended" | "cancelled" | null;
   /** The server's answer to the last checkout attempt. */
   error: string | null;
@@ -136,12 +138,36 @@ export function BookingPanel(props: BookingPanelProps) {
   const breakdown = priceOrder(pricedLines, { discount: coupon?.rule ?? null, feeMode, fee: terms.fee });
   const count = basket.lines.reduce((n, l) => n + l.quantity, 0);
   const seated = props.seatPlan !== null;
-  const needSeats = seated && seats.length !== count;
+
+  // Seats are chosen section by section: each ticket's seat is in the section it sells, at its price.
+  const sections = props.seatPlan?.sections ?? [];
+  const sectionIdOf = (seat: Seat) => sectionOf(sections, seat)?.id ?? null;
+  const wanted: SeatsWanted[] = [];
+  for (const line of basket.lines) {
+    const sectionId = ticketOf(line.ticketTypeId).seatSectionId;
+    const found = wanted.find((w) => w.sectionId === sectionId);
+    if (found) found.count += line.quantity;
+    else wanted.push({ sectionId, label: sections.find((s) => s.id === sectionId)?.name ?? "", count: line.quantity });
+  }
+  const seatsMatch = wanted.every((w) => seats.filter((s) => sectionIdOf(s) === w.sectionId).length === w.count) && seats.length === count;
+  const needSeats = seated && !seatsMatch;
+
+  /** Fewer tickets: the last seats chosen in their section go, so each section has no more seats than tickets. */
+  const setQuantity = (ticket: EventPageTicket, quantity: number) => {
+    const next = { ...quantities, [ticket.id]: quantity };
+    setQuantities(next);
+    if (!seated) return;
+    const inSection = tickets.filter((t) => t.seatSectionId === ticket.seatSectionId).reduce((n, t) => n + (next[t.id] ?? 0), 0);
+    setSeats((chosen) => {
+      const mine = chosen.filter((s) => sectionIdOf(s) === ticket.seatSectionId);
+      const drop = new Set(mine.slice(inSection));
+      return chosen.filter((s) => !drop.has(s));
+    });
+  };
 
   const change = (ticket: EventPageTicket, delta: number) => {
     const max = Math.min(remaining(ticket), ticket.maxPerOrder);
-    setQuantities((q) => ({ ...q, [ticket.id]: Math.max(0, Math.min(max, (q[ticket.id] ?? 0) + delta)) }));
-    if (seated && delta < 0) setSeats((s) => s.slice(0, Math.max(0, count + delta)));
+    setQuantity(ticket, Math.max(0, Math.min(max, (quantities[ticket.id] ?? 0) + delta)));
   };
 
   if (props.closed) {
@@ -184,7 +210,7 @@ export function BookingPanel(props: BookingPanelProps) {
             quantity={quantities[t.id] ?? 0}
             amount={amounts[t.id] ?? poundsForInput(t.pricePence)}
             onStep={(delta) => change(t, delta)}
-            onSet={(n) => setQuantities((q) => ({ ...q, [t.id]: n }))}
+            onSet={(n) => setQuantity(t, n)}
             onAmount={(v) => setAmounts((a) => ({ ...a, [t.id]: v }))}
           />
         ))}
@@ -196,8 +222,10 @@ export function BookingPanel(props: BookingPanelProps) {
             rows={props.seatPlan!.rows}
             columns={props.seatPlan!.columns}
             taken={props.seatPlan!.taken}
+            sections={sections}
+            marks={props.seatPlan!.marks}
             chosen={seats}
-            wanted={count}
+            wanted={wanted}
             onChange={setSeats}
           />
         </Suspense>
@@ -214,7 +242,9 @@ export function BookingPanel(props: BookingPanelProps) {
         {busy
           ? "Holding your tickets…"
           : count > 0 && needSeats
-            ? `Choose ${count - seats.length} more ${count - seats.length === 1 ? "seat" : "seats"}`
+            ? seats.length < count
+              ? `Choose ${count - seats.length} more ${count - seats.length === 1 ? "seat" : "seats"}`
+              : "Choose seats in your tickets' sections"
             : signedIn
               ? "Checkout"
               : "Log in and check out"}

@@ -167,7 +167,7 @@ export default function EventPageRoute({ loaderData, actionData }: Route.Compone
       <EventBreadcrumb category={event.category} eventType={event.eventType} />
       <EventStatusNotices status={event.status} isCancelled={event.isCancelled} isOwner={isOwner} />
 
-      <div className="mt-4 grid gap-8 laptop:grid-cols-[minmax(0,1fr)_22rem] laptop:gap-10 desktop:grid-cols-[minmax(0,1fr)_24rem]">
+      <div className="mt-4 grid grid-cols-[minmax(0,1fr)] gap-8 laptop:grid-cols-[minmax(0,1fr)_22rem] laptop:gap-10 desktop:grid-cols-[minmax(0,1fr)_24rem]">
         <div className="min-w-0">
           <EventGallery images={event.images} name={event.name} badges={badges.map(badgeLabel)} />
 
@@ -183,7 +183,7 @@ export default function EventPageRoute({ loaderData, actionData }: Route.Compone
           <HostCard host={event.host} />
         </div>
 
-        <aside id="tickets" aria-labelledby="tickets-heading" className="scroll-mt-20 laptop:sticky laptop:top-24 laptop:self-start">
+        <aside id="tickets" aria-labelledby="tickets-heading" className="min-w-0 scroll-mt-20 laptop:sticky laptop:top-24 laptop:self-start">
           <BookingPanel
             eventId={event.id}
             now={now}
@@ -191,7 +191,11 @@ export default function EventPageRoute({ loaderData, actionData }: Route.Compone
             feeMode={event.priceTerms.feeMode}
             tickets={event.tickets.filter((t) => isVisible(t, now, loaderData.unlockedIds.includes(t.id)))}
             unlockedIds={loaderData.unlockedIds}
-            seatPlan={event.venue?.seatRows && event.venue.seatColumns ? { rows: event.venue.seatRows, columns: event.venue.seatColumns, taken: loaderData.takenSeats } : null}
+            seatPlan={
+              event.venue?.seatRows && event.venue.seatColumns
+                ? { rows: event.venue.seatRows, columns: event.venue.seatColumns, taken: loaderData.takenSeats, sections: event.venue.seatSections, marks: event.venue.seatMarks }
+                : null
+            }
             closed={closed}
             error={actionData && "checkoutError" in actionData ? actionData.checkoutError : null}
             signInError={actionData && "signInError" in actionData ? actionData.signInError : null}
