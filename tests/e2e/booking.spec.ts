@@ -74,6 +74,8 @@ test.describe("booking", () => {
     const amount = panel(page).getByLabel(/Your price per ticket/);
     await amount.fill("4");
     await expect(panel(page).getByText(/Enter an amount from £5 to/)).toBeVisible();
+    // Checked where it is typed: Checkout waits for an amount the server will take.
+    await expect(panel(page).getByRole("button", { name: "Checkout" })).toBeDisabled();
     await expectAccessible(page);
     await amount.fill("12.50");
     await expect(panel(page).getByText("£12.63")).toBeVisible();
@@ -106,16 +108,19 @@ test.describe("booking", () => {
     await expect(panel(page).getByRole("button", { name: "Choose 2 more seats" })).toBeDisabled();
     const plan = panel(page).getByRole("grid", { name: "Seat plan" });
     // Free seats near the back, by keyboard: focus the plan, move with the arrows, pick with Space.
-    const free = plan.getByRole("button", { name: /^Row J, seat \d+$/ });
+    // Stalls tickets take stalls seats only: the circle's are not theirs to take.
+    await expect(plan.getByRole("button", { name: /^Circle, row J, seat \d+, not for your tickets$/ }).first()).toBeVisible();
+    const free = plan.getByRole("button", { name: /^Stalls, row F, seat \d+$/ });
     await free.nth(0).click();
     await free.nth(1).click();
-    await expect(panel(page).getByText(/2 of 2 chosen: J\d+, J\d+/)).toBeVisible();
+    await expect(panel(page).getByText(/2 of 2 chosen: F\d+, F\d+/)).toBeVisible();
+    await expect(plan.getByRole("button", { name: /wheelchair space/ }).first()).toBeVisible();
     await expectAccessible(page);
     await checkout(page);
-    await expect(page.getByText(/Seats: J\d+, J\d+/)).toBeVisible();
+    await expect(page.getByText(/Seats: F\d+, F\d+/)).toBeVisible();
     await payWithTestCard(page);
     await page.waitForURL(/\/orders\/TB-/);
-    await expect(page.getByText(/Stalls · Seat J\d+/)).toHaveCount(2);
+    await expect(page.getByText(/Stalls · Seat F\d+/)).toHaveCount(2);
     await expectAccessible(page);
   });
 
