@@ -27,7 +27,12 @@ export interface BasketTicket extends TicketLike {
  * their window; unknown or nonsensical lines dropped. If anything changed, the coupon is cleared
  * (and the buyer told 'Oops! It seems someone beat you to it...').
  */
-export function sanitiseBasket(basket: Basket, tickets: readonly BasketTicket[], now: Date, unlocked: ReadonlySet<string> = new Set()): { basket: Basket; changed: boolean } {
+export function sanitiseBasket(
+  basket: Basket,
+  tickets: readonly BasketTicket[],
+  now: Date,
+  unlocked: ReadonlySet<string> = new Set(),
+): { basket: Basket; changed: boolean } {
   const byId = new Map(tickets.map((t) => [t.id, t]));
   const seen = new Set<string>();
   const lines: BasketLine[] = [];
@@ -42,7 +47,8 @@ export function sanitiseBasket(basket: Basket, tickets: readonly BasketTicket[],
     seen.add(line.ticketTypeId);
     let allowed = Math.min(wanted, remaining(ticket), Math.max(0, ticket.maxPerOrder));
     if (ticket.kind === "private" && !unlocked.has(ticket.id)) allowed = 0;
-    if ((ticket.kind === "scheduled_visible" || ticket.kind === "scheduled_hidden") && !inSaleWindow(ticket, now)) allowed = 0;
+    if ((ticket.kind === "scheduled_visible" || ticket.kind === "scheduled_hidden") && !inSaleWindow(ticket, now))
+      allowed = 0;
     if (allowed !== wanted) changed = true;
     if (allowed > 0) lines.push({ ...line, quantity: allowed });
   }
@@ -64,16 +70,25 @@ export type Shortfall =
  * What sanitising did to each line of a basket, and why (the holds API says how many are left, not
  * only that someone was first). Lines kept whole are not listed.
  */
-export function basketShortfalls(basket: Basket, tickets: readonly BasketTicket[], now: Date, unlocked: ReadonlySet<string> = new Set()): Shortfall[] {
+export function basketShortfalls(
+  basket: Basket,
+  tickets: readonly BasketTicket[],
+  now: Date,
+  unlocked: ReadonlySet<string> = new Set(),
+): Shortfall[] {
   const byId = new Map(tickets.map((t) => [t.id, t]));
   const out: Shortfall[] = [];
   for (const line of basket.lines) {
     const ticket = byId.get(line.ticketTypeId);
     if (!ticket || !Number.isSafeInteger(line.quantity) || line.quantity <= 0) continue;
-    const hidden = (ticket.kind === "private" && !unlocked.has(ticket.id)) || ((ticket.kind === "scheduled_visible" || ticket.kind === "scheduled_hidden") && !inSaleWindow(ticket, now));
+    const hidden =
+      (ticket.kind === "private" && !unlocked.has(ticket.id)) ||
+      ((ticket.kind === "scheduled_visible" || ticket.kind === "scheduled_hidden") && !inSaleWindow(ticket, now));
     if (hidden) out.push({ ticketTypeId: ticket.id, kind: "not_on_sale" });
-    else if (line.quantity > remaining(ticket)) out.push({ ticketTypeId: ticket.id, kind: "left", left: remaining(ticket) });
-    else if (line.quantity > ticket.maxPerOrder) out.push({ ticketTypeId: ticket.id, kind: "per_order", max: Math.max(0, ticket.maxPerOrder) });
+    else if (line.quantity > remaining(ticket))
+      out.push({ ticketTypeId: ticket.id, kind: "left", left: remaining(ticket) });
+    else if (line.quantity > ticket.maxPerOrder)
+      out.push({ ticketTypeId: ticket.id, kind: "per_order", max: Math.max(0, ticket.maxPerOrder) });
   }
   return out;
 }

@@ -28,16 +28,52 @@ describe("seat plan sections", () => {
       { ticketTypeId: "t-circle", quantity: 1, sectionId: "circle" },
       { ticketTypeId: "t-stalls", quantity: 2, sectionId: "stalls" },
     ];
-    expect(seatsWanted(lines)).toEqual(new Map([["circle", 1], ["stalls", 2]]));
+    expect(seatsWanted(lines)).toEqual(
+      new Map([
+        ["circle", 1],
+        ["stalls", 2],
+      ]),
+    );
     // Chosen in any order: each seat is sold at its own section's ticket.
-    expect(assignSeats(lines, [{ row: 1, column: 1 }, { row: 8, column: 4 }, { row: 1, column: 2 }], sections)).toEqual([
+    expect(
+      assignSeats(
+        lines,
+        [
+          { row: 1, column: 1 },
+          { row: 8, column: 4 },
+          { row: 1, column: 2 },
+        ],
+        sections,
+      ),
+    ).toEqual([
       { row: 8, column: 4, ticketTypeId: "t-circle" },
       { row: 1, column: 1, ticketTypeId: "t-stalls" },
       { row: 1, column: 2, ticketTypeId: "t-stalls" },
     ]);
     // A cheap circle ticket cannot take a stalls seat.
-    expect(assignSeats(lines, [{ row: 1, column: 1 }, { row: 1, column: 3 }, { row: 1, column: 2 }], sections)).toBeNull();
-    expect(assignSeats(lines, [{ row: 1, column: 1 }, { row: 8, column: 4 }], sections)).toBeNull();
-    expect(assignSeats([{ ticketTypeId: "t", quantity: 1, sectionId: null }], [{ row: 1, column: 1 }], sections)).toBeNull();
+    expect(
+      assignSeats(
+        lines,
+        [
+          { row: 1, column: 1 },
+          { row: 1, column: 3 },
+          { row: 1, column: 2 },
+        ],
+        sections,
+      ),
+    ).toBeNull();
+    expect(
+      assignSeats(
+        lines,
+        [
+          { row: 1, column: 1 },
+          { row: 8, column: 4 },
+        ],
+        sections,
+      ),
+    ).toBeNull();
+    expect(
+      assignSeats([{ ticketTypeId: "t", quantity: 1, sectionId: null }], [{ row: 1, column: 1 }], sections),
+    ).toBeNull();
   });
 });

@@ -30,7 +30,12 @@ export const seatKey = (s: Seat) => `${s.row}:${s.column}`;
 
 /** The section a seat is in (the first listed, if blocks overlap), or null. */
 export function sectionOf(sections: readonly SeatSection[], seat: Seat): SeatSection | null {
-  return sections.find((s) => seat.row >= s.firstRow && seat.row <= s.lastRow && seat.column >= s.firstColumn && seat.column <= s.lastColumn) ?? null;
+  return (
+    sections.find(
+      (s) =>
+        seat.row >= s.firstRow && seat.row <= s.lastRow && seat.column >= s.firstColumn && seat.column <= s.lastColumn,
+    ) ?? null
+  );
 }
 
 /** A ticket type tied to `sectionId` (null: to none) may take this seat. */
@@ -39,7 +44,9 @@ export function seatSellsAs(sections: readonly SeatSection[], seat: Seat, sectio
 }
 
 /** How many seats the basket needs in each section (key null: outside every section). */
-export function seatsWanted(lines: readonly { quantity: number; sectionId: string | null }[]): Map<string | null, number> {
+export function seatsWanted(
+  lines: readonly { quantity: number; sectionId: string | null }[],
+): Map<string | null, number> {
   const wanted = new Map<string | null, number>();
   for (const l of lines) if (l.quantity > 0) wanted.set(l.sectionId, (wanted.get(l.sectionId) ?? 0) + l.quantity);
   return wanted;
@@ -61,19 +68,27 @@ export function assignSeats<L extends { ticketTypeId: string; quantity: number; 
     bySection.set(id, [...(bySection.get(id) ?? []), seat]);
   }
   const wanted = seatsWanted(lines);
-  if (bySection.size !== wanted.size || [...bySection].some(([id, chosen]) => wanted.get(id) !== chosen.length)) return null;
+  if (bySection.size !== wanted.size || [...bySection].some(([id, chosen]) => wanted.get(id) !== chosen.length))
+    return null;
   const out: (Seat & { ticketTypeId: string })[] = [];
   for (const line of lines) {
     const pool = bySection.get(line.sectionId)!;
-    for (const seat of pool.splice(0, line.quantity)) out.push({ row: seat.row, column: seat.column, ticketTypeId: line.ticketTypeId });
+    for (const seat of pool.splice(0, line.quantity))
+      out.push({ row: seat.row, column: seat.column, ticketTypeId: line.ticketTypeId });
   }
   return out;
 }
 
 /** The seats a ticket type cannot take, as keys: for choosing seats for it among the free ones. */
-export function seatsNotSoldAs(plan: { rows: number; columns: number }, sections: readonly SeatSection[], sectionId: string | null): Set<string> {
+export function seatsNotSoldAs(
+  plan: { rows: number; columns: number },
+  sections: readonly SeatSection[],
+  sectionId: string | null,
+): Set<string> {
   const out = new Set<string>();
   if (sections.length === 0 && sectionId === null) return out;
-  for (let row = 1; row <= plan.rows; row++) for (let column = 1; column <= plan.columns; column++) if (!seatSellsAs(sections, { row, column }, sectionId)) out.add(seatKey({ row, column }));
+  for (let row = 1; row <= plan.rows; row++)
+    for (let column = 1; column <= plan.columns; column++)
+      if (!seatSellsAs(sections, { row, column }, sectionId)) out.add(seatKey({ row, column }));
   return out;
 }

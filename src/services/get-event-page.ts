@@ -36,8 +36,28 @@ export interface EventPage {
   isCancelled: boolean;
   isOnline: boolean;
   updatedAt: Date;
-  host: { id: string; name: string; title: string | null; image: string | null; username: string | null; isVerified: boolean; bio: string | null };
-  venue: { name: string; addressLine1: string; city: string; postcode: string; formattedAddress: string; lat: number; lng: number; seatRows: number | null; seatColumns: number | null; seatSections: SeatSection[]; seatMarks: SeatMark[] } | null;
+  host: {
+    id: string;
+    name: string;
+    title: string | null;
+    image: string | null;
+    username: string | null;
+    isVerified: boolean;
+    bio: string | null;
+  };
+  venue: {
+    name: string;
+    addressLine1: string;
+    city: string;
+    postcode: string;
+    formattedAddress: string;
+    lat: number;
+    lng: number;
+    seatRows: number | null;
+    seatColumns: number | null;
+    seatSections: SeatSection[];
+    seatMarks: SeatMark[];
+  } | null;
   tickets: EventPageTicket[];
 }
 
@@ -46,7 +66,10 @@ export interface EventPage {
  * or not (private ones are never listed), and a cancelled one says so; drafts, unpublished,
  * archived and deleted events are only for their host. Null means "no such page" for this viewer.
  */
-export async function getEventPage(db: Db, input: { slug: string; viewerId?: string | null }): Promise<EventPage | null> {
+export async function getEventPage(
+  db: Db,
+  input: { slug: string; viewerId?: string | null },
+): Promise<EventPage | null> {
   const [row] = await db
     .select({ event, host: user, venue })
     .from(event)
@@ -61,17 +84,31 @@ export async function getEventPage(db: Db, input: { slug: string; viewerId?: str
 
   const seated = Boolean(row.venue?.seatRows && row.venue.seatColumns);
   const [tickets, seatSections, seatMarks] = await Promise.all([
-    db.select().from(ticketType).where(eq(ticketType.eventId, e.id)).orderBy(asc(ticketType.sortOrder), asc(ticketType.pricePence)),
+    db
+      .select()
+      .from(ticketType)
+      .where(eq(ticketType.eventId, e.id))
+      .orderBy(asc(ticketType.sortOrder), asc(ticketType.pricePence)),
     seated && row.venue
       ? db
-          .select({ id: venueSeatSection.id, name: venueSeatSection.name, firstRow: venueSeatSection.firstRow, lastRow: venueSeatSection.lastRow, firstColumn: venueSeatSection.firstColumn, lastColumn: venueSeatSection.lastColumn })
+          .select({
+            id: venueSeatSection.id,
+            name: venueSeatSection.name,
+            firstRow: venueSeatSection.firstRow,
+            lastRow: venueSeatSection.lastRow,
+            firstColumn: venueSeatSection.firstColumn,
+            lastColumn: venueSeatSection.lastColumn,
+          })
           .from(venueSeatSection)
           .where(eq(venueSeatSection.venueId, row.venue.id))
           // The order a seat's section is looked up in, as the hold looks it up.
           .orderBy(asc(venueSeatSection.sortOrder), asc(venueSeatSection.name))
       : [],
     seated && row.venue
-      ? db.select({ row: venueSeatMark.seatRow, column: venueSeatMark.seatColumn, kind: venueSeatMark.kind }).from(venueSeatMark).where(eq(venueSeatMark.venueId, row.venue.id))
+      ? db
+          .select({ row: venueSeatMark.seatRow, column: venueSeatMark.seatColumn, kind: venueSeatMark.kind })
+          .from(venueSeatMark)
+          .where(eq(venueSeatMark.venueId, row.venue.id))
       : [],
   ]);
   const h = row.host;

@@ -58,7 +58,9 @@ function prepareDefinitionReads(db: Db) {
             'held', t.held, 'maxPerOrder', t.max_per_order, 'salesStartAt', t.sales_start_at, 'salesEndAt', t.sales_end_at,
             'sortOrder', t.sort_order, 'seatSectionId', t.seat_section_id, 'createdAt', t.created_at) order by t.sort_order), '[]'::json)
           from ticket_type t where t.event_id = ${event.id})`,
-        sections: sql<SeatSection[] | string>`(select coalesce(json_agg(json_build_object('id', s.id, 'name', s.name, 'firstRow', s.first_row,
+        sections: sql<
+          SeatSection[] | string
+        >`(select coalesce(json_agg(json_build_object('id', s.id, 'name', s.name, 'firstRow', s.first_row,
             'lastRow', s.last_row, 'firstColumn', s.first_column, 'lastColumn', s.last_column) order by s.sort_order, s.name), '[]'::json)
           from venue_seat_section s where s.venue_id = ${venue.id})`,
         fingerprint: sql<string>`${definitionsFingerprint(sql`${event.id}`)}`,
@@ -66,14 +68,19 @@ function prepareDefinitionReads(db: Db) {
       .from(event)
       .innerJoin(user, eq(user.id, event.hostId))
       .leftJoin(venue, eq(venue.id, event.venueId))
-      .where(by === "id" ? sql`${event.id} = ${sql.placeholder("which")}::uuid` : eq(event.slug, sql.placeholder("which")))
+      .where(
+        by === "id" ? sql`${event.id} = ${sql.placeholder("which")}::uuid` : eq(event.slug, sql.placeholder("which")),
+      )
       .limit(1)
       .prepare(`tb_hold_definitions_by_${by}`);
   return { id: query("id"), slug: query("slug") };
 }
 
 /** Per database: the prepared reads, and the definitions this process keeps (by `id:` or `slug:`). */
-const perDatabase = new WeakMap<Db, { reads: ReturnType<typeof prepareDefinitionReads>; kept: Map<string, HoldDefinitions> }>();
+const perDatabase = new WeakMap<
+  Db,
+  { reads: ReturnType<typeof prepareDefinitionReads>; kept: Map<string, HoldDefinitions> }
+>();
 const forDatabase = (db: Db) => {
   let found = perDatabase.get(db);
   if (!found) perDatabase.set(db, (found = { reads: prepareDefinitionReads(db), kept: new Map() }));
@@ -115,8 +122,17 @@ export async function readDefinitions(db: Db, input: EventRef): Promise<HoldDefi
   return found;
 }
 
-type TicketJson = Omit<TicketRow, "salesStartAt" | "salesEndAt" | "createdAt"> & { salesStartAt: string | null; salesEndAt: string | null; createdAt: string };
+type TicketJson = Omit<TicketRow, "salesStartAt" | "salesEndAt" | "createdAt"> & {
+  salesStartAt: string | null;
+  salesEndAt: string | null;
+  createdAt: string;
+};
 
 function ticketFromJson(t: TicketJson): TicketRow {
-  return { ...t, salesStartAt: t.salesStartAt ? new Date(t.salesStartAt) : null, salesEndAt: t.salesEndAt ? new Date(t.salesEndAt) : null, createdAt: new Date(t.createdAt) };
+  return {
+    ...t,
+    salesStartAt: t.salesStartAt ? new Date(t.salesStartAt) : null,
+    salesEndAt: t.salesEndAt ? new Date(t.salesEndAt) : null,
+    createdAt: new Date(t.createdAt),
+  };
 }

@@ -2,7 +2,13 @@ import { assignSeats } from "~/domain/seat-plan";
 import { basketShortfalls, sanitiseBasket, type Basket, type Shortfall } from "~/domain/basket";
 import { hasEnded } from "~/domain/event-flags";
 import { ACTIVE_PROVIDER_FEE } from "~/domain/money";
-import { checkoutProblem, chosenAmountAccepted, maxChosenAmount, priceOrder, type DiscountRule } from "~/domain/pricing";
+import {
+  checkoutProblem,
+  chosenAmountAccepted,
+  maxChosenAmount,
+  priceOrder,
+  type DiscountRule,
+} from "~/domain/pricing";
 import { formatMoney } from "~/lib/format";
 import { messages } from "~/texts/messages";
 import { AppError } from "~/lib/app-error";
@@ -39,7 +45,8 @@ export async function planHold(db: Db, input: HoldInput, found: HoldDefinitions 
   let coupon: Awaited<ReturnType<typeof findDiscount>> = null;
   if (input.coupon) {
     coupon = await findDiscount(db, found.hostId, input.coupon, input.now);
-    if (coupon?.problem) throw new AppError("validation_failed", discountProblemText[coupon.problem], { field: "coupon" });
+    if (coupon?.problem)
+      throw new AppError("validation_failed", discountProblemText[coupon.problem], { field: "coupon" });
   }
   const unlocked = new Set(input.unlockedTicketTypeIds ?? []);
   // A private discount code also unlocks the host's private tickets.
@@ -48,8 +55,15 @@ export async function planHold(db: Db, input: HoldInput, found: HoldDefinitions 
   // Pay-what-you-wish amounts are checked against each ticket's minimum.
   for (const line of input.lines) {
     const type = found.types.find((t) => t.id === line.ticketTypeId);
-    if (type?.payWhatYouWish && line.quantity > 0 && !chosenAmountAccepted(line.amountPence ?? type.pricePence, type.pricePence)) {
-      const text = messages.buyer.chosenAmountRange(formatMoney(type.pricePence, found.currency), formatMoney(maxChosenAmount(type.pricePence), found.currency));
+    if (
+      type?.payWhatYouWish &&
+      line.quantity > 0 &&
+      !chosenAmountAccepted(line.amountPence ?? type.pricePence, type.pricePence)
+    ) {
+      const text = messages.buyer.chosenAmountRange(
+        formatMoney(type.pricePence, found.currency),
+        formatMoney(maxChosenAmount(type.pricePence), found.currency),
+      );
       throw new AppError("validation_failed", text, { field: "amount", ticketTypeId: type.id });
     }
   }
@@ -57,15 +71,27 @@ export async function planHold(db: Db, input: HoldInput, found: HoldDefinitions 
 
   // Planned as if every ticket type had room: how much room there is, only the claim can say.
   const plan = priceBasket(input, found.types.map(withRoom), unlocked, rule, found.feeMode);
-  if (plan.changed) throw beatenTo(plan.basket, basketShortfalls({ lines: input.lines, coupon: null }, found.types.map(withRoom), input.now, unlocked), found.types);
+  if (plan.changed)
+    throw beatenTo(
+      plan.basket,
+      basketShortfalls({ lines: input.lines, coupon: null }, found.types.map(withRoom), input.now, unlocked),
+      found.types,
+    );
   const seats = checkSeats(Boolean(found.seatRows && found.seatColumns), input.seats ?? [], plan, found);
   return { def: found, plan, coupon: coupon?.discount ?? null, unlocked, rule, seats };
 }
 
 /** The buyer's basket corrected to the stock a refused claim found. */
-export function basketForStock(input: HoldInput, planned: Planned, stock: StockRow[]): { basket: Basket; shortfalls: Shortfall[] } {
+export function basketForStock(
+  input: HoldInput,
+  planned: Planned,
+  stock: StockRow[],
+): { basket: Basket; shortfalls: Shortfall[] } {
   const types = withStock(planned.def.types, stock);
-  return { basket: priceBasket(input, types, planned.unlocked, planned.rule, planned.def.feeMode).basket, shortfalls: basketShortfalls({ lines: input.lines, coupon: null }, types, input.now, planned.unlocked) };
+  return {
+    basket: priceBasket(input, types, planned.unlocked, planned.rule, planned.def.feeMode).basket,
+    shortfalls: basketShortfalls({ lines: input.lines, coupon: null }, types, input.now, planned.unlocked),
+  };
 }
 
 /** A ticket type as planning sees it: with room for any basket (the claim checks the real stock). */
@@ -82,28 +108,63 @@ const withStock = (types: TicketRow[], stock: StockRow[]) =>
  * The basket could not be held as asked: the buyer's basket corrected to what can be had, and words
  * that say why, line by line: how many are left (someone beat them to it), or the per-order limit.
  */
-export function beatenTo(basket: Basket, shortfalls: Shortfall[] = [], types: readonly { id: string; name: string }[] = []): AppError {
+export function beatenTo(
+  basket: Basket,
+  shortfalls: Shortfall[] = [],
+  types: readonly { id: string; name: string }[] = [],
+): AppError {
   const name = (id: string) => types.find((t) => t.id === id)?.name ?? "This ticket";
   const beaten = shortfalls.length === 0 || shortfalls.some((s) => s.kind === "left");
-  const why = shortfalls.map((s) => (s.kind === "left" ? messages.buyer.onlyLeft(name(s.ticketTypeId), s.left) : s.kind === "per_order" ? messages.buyer.perOrderLimit(name(s.ticketTypeId), s.max) : messages.buyer.notOnSale(name(s.ticketTypeId))));
-  const text = [beaten ? messages.informational.beatenToIt : null, ...why, shortfalls.length > 0 ? messages.buyer.basketCorrected : null].filter(Boolean).join(" ");
+  const why = shortfalls.map((s) =>
+    s.kind === "left"
+      ? messages.buyer.onlyLeft(name(s.ticketTypeId), s.left)
+      : s.kind === "per_order"
+        ? messages.buyer.perOrderLimit(name(s.ticketTypeId), s.max)
+        : messages.buyer.notOnSale(name(s.ticketTypeId)),
+  );
+  const text = [
+    beaten ? messages.informational.beatenToIt : null,
+    ...why,
+    shortfalls.length > 0 ? messages.buyer.basketCorrected : null,
+  ]
+    .filter(Boolean)
+    .join(" ");
   const left = Object.fromEntries(shortfalls.flatMap((s) => (s.kind === "left" ? [[s.ticketTypeId, s.left]] : [])));
   return new AppError("conflict", text, { reason: "basket_changed", basket, left });
 }
 
 /** The basket sanitised against these ticket types, priced, and checked for the spec's minimums. */
-function priceBasket(input: HoldInput, types: TicketRow[], unlocked: ReadonlySet<string>, rule: DiscountRule | null, feeMode: "pass" | "absorb") {
-  const { basket, changed } = sanitiseBasket({ lines: input.lines, coupon: input.coupon ?? null }, types, input.now, unlocked);
+function priceBasket(
+  input: HoldInput,
+  types: TicketRow[],
+  unlocked: ReadonlySet<string>,
+  rule: DiscountRule | null,
+  feeMode: "pass" | "absorb",
+) {
+  const { basket, changed } = sanitiseBasket(
+    { lines: input.lines, coupon: input.coupon ?? null },
+    types,
+    input.now,
+    unlocked,
+  );
   const lines = basket.lines.map((l) => {
     const type = types.find((t) => t.id === l.ticketTypeId)!;
-    if (!type.payWhatYouWish) return { ticketTypeId: l.ticketTypeId, quantity: l.quantity, unitPricePence: type.pricePence };
-    return { ticketTypeId: l.ticketTypeId, quantity: l.quantity, unitPricePence: l.amountPence ?? type.pricePence, floorPence: type.pricePence };
+    if (!type.payWhatYouWish)
+      return { ticketTypeId: l.ticketTypeId, quantity: l.quantity, unitPricePence: type.pricePence };
+    return {
+      ticketTypeId: l.ticketTypeId,
+      quantity: l.quantity,
+      unitPricePence: l.amountPence ?? type.pricePence,
+      floorPence: type.pricePence,
+    };
   });
   const breakdown = priceOrder(lines, { discount: rule, feeMode, fee: ACTIVE_PROVIDER_FEE });
   if (!changed) {
     const problem = checkoutProblem(lines, breakdown);
-    if (problem === "empty") throw new AppError("validation_failed", "Choose at least one ticket.", { field: "tickets" });
-    if (problem === "below_minimum") throw new AppError("validation_failed", "A paid order must come to at least £1.00.", { field: "tickets" });
+    if (problem === "empty")
+      throw new AppError("validation_failed", "Choose at least one ticket.", { field: "tickets" });
+    if (problem === "below_minimum")
+      throw new AppError("validation_failed", "A paid order must come to at least £1.00.", { field: "tickets" });
   }
   return { basket, changed, lines, breakdown, count: lines.reduce((n, l) => n + l.quantity, 0) };
 }
@@ -112,14 +173,36 @@ function priceBasket(input: HoldInput, types: TicketRow[], unlocked: ReadonlySet
  * The seats are on the plan, one per ticket, and each in the section its ticket sells (a seat is
  * bought at its section's price): each seat is given the ticket type that sells it.
  */
-function checkSeats(seated: boolean, seats: SeatChoice[], plan: { count: number; lines: { ticketTypeId: string; quantity: number }[] }, found: HoldDefinitions): (SeatChoice & { ticketTypeId: string })[] {
+function checkSeats(
+  seated: boolean,
+  seats: SeatChoice[],
+  plan: { count: number; lines: { ticketTypeId: string; quantity: number }[] },
+  found: HoldDefinitions,
+): (SeatChoice & { ticketTypeId: string })[] {
   if (!seated) return [];
   const count = plan.count;
-  if (seats.length !== count) throw new AppError("validation_failed", `Choose ${count === 1 ? "a seat" : `${count} seats`} on the plan, one for each ticket.`, { field: "seats" });
+  if (seats.length !== count)
+    throw new AppError(
+      "validation_failed",
+      `Choose ${count === 1 ? "a seat" : `${count} seats`} on the plan, one for each ticket.`,
+      { field: "seats" },
+    );
   const keys = new Set(seats.map((s) => `${s.row}:${s.column}`));
-  const inPlan = seats.every((s) => Number.isInteger(s.row) && Number.isInteger(s.column) && s.row >= 1 && s.column >= 1 && s.row <= found.seatRows! && s.column <= found.seatColumns!);
-  if (keys.size !== seats.length || !inPlan) throw new AppError("validation_failed", "Those seats aren't on the plan.", { field: "seats" });
-  const lines = plan.lines.map((l) => ({ ...l, sectionId: found.types.find((t) => t.id === l.ticketTypeId)?.seatSectionId ?? null }));
+  const inPlan = seats.every(
+    (s) =>
+      Number.isInteger(s.row) &&
+      Number.isInteger(s.column) &&
+      s.row >= 1 &&
+      s.column >= 1 &&
+      s.row <= found.seatRows! &&
+      s.column <= found.seatColumns!,
+  );
+  if (keys.size !== seats.length || !inPlan)
+    throw new AppError("validation_failed", "Those seats aren't on the plan.", { field: "seats" });
+  const lines = plan.lines.map((l) => ({
+    ...l,
+    sectionId: found.types.find((t) => t.id === l.ticketTypeId)?.seatSectionId ?? null,
+  }));
   const assigned = assignSeats(lines, seats, found.sections);
   if (!assigned) throw new AppError("validation_failed", messages.buyer.seatsOutsideSection, { field: "seats" });
   return assigned;

@@ -7,7 +7,9 @@ test.use({ viewport: { width: 375, height: 740 } });
 const panel = (page: Page) => page.getByRole("form", { name: "Tickets" });
 
 async function openEvent(page: Page, name: string) {
-  const body = (await (await page.request.get(`/api/search?q=${encodeURIComponent(name)}&limit=10`)).json()) as { results: { name: string; url: string }[] };
+  const body = (await (await page.request.get(`/api/search?q=${encodeURIComponent(name)}&limit=10`)).json()) as {
+    results: { name: string; url: string }[];
+  };
   const found = body.results.find((r) => r.name === name);
   expect(found, `the demo event "${name}"`).toBeDefined();
   await page.goto(found!.url, { waitUntil: "networkidle" });
@@ -15,7 +17,10 @@ async function openEvent(page: Page, name: string) {
 }
 
 async function noSidewaysScroll(page: Page) {
-  const widths = await page.evaluate(() => ({ document: document.documentElement.scrollWidth, window: window.innerWidth }));
+  const widths = await page.evaluate(() => ({
+    document: document.documentElement.scrollWidth,
+    window: window.innerWidth,
+  }));
   expect(widths.document, "the page is no wider than the phone").toBeLessThanOrEqual(widths.window);
 }
 
@@ -25,7 +30,9 @@ test.describe("booking on a phone", () => {
     await signIn(page, DEMO.buyer);
   });
 
-  test("a circle seat on a seated event, through the booking bar, paid at the circle's price; the basket is empty afterwards", async ({ page }) => {
+  test("a circle seat on a seated event, through the booking bar, paid at the circle's price; the basket is empty afterwards", async ({
+    page,
+  }) => {
     await openEvent(page, "Cult Classics on the Big Screen");
 
     // The booking bar: the all-in from-price (the circle's £5.00 plus the 1% fee) on the first screen.
@@ -56,7 +63,9 @@ test.describe("booking on a phone", () => {
     await noSidewaysScroll(page);
     await expectAccessible(page);
 
-    const held = page.waitForResponse((r) => /\/api\/events\/[^/]+\/holds/.test(r.url()) && r.request().method() === "POST");
+    const held = page.waitForResponse(
+      (r) => /\/api\/events\/[^/]+\/holds/.test(r.url()) && r.request().method() === "POST",
+    );
     await panel(page).getByRole("button", { name: "Checkout" }).click();
     expect((await held).status()).toBe(201);
     await page.waitForURL(/\/checkout\/[0-9a-f-]{36}$/);

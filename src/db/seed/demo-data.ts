@@ -41,41 +41,172 @@ const accessibleRowEnds = (row: number, columns: number) => [
 
 /** Real places; coordinates are the building (or the park's main gate area) to four decimals. */
 export const VENUES: VenueSeed[] = [
-  { name: "The Windmill Brixton", addressLine1: "22 Blenheim Gardens", city: "London", postcode: "SW2 5BZ", lat: 51.4504, lng: -0.1193, host: "host" },
-  { name: "Hackney Empire", addressLine1: "291 Mare Street", city: "London", postcode: "E8 1EJ", lat: 51.5455, lng: -0.0554, host: "host", seatRows: 10, seatColumns: 16,
+  {
+    name: "The Windmill Brixton",
+    addressLine1: "22 Blenheim Gardens",
+    city: "London",
+    postcode: "SW2 5BZ",
+    lat: 51.4504,
+    lng: -0.1193,
+    host: "host",
+  },
+  {
+    name: "Hackney Empire",
+    addressLine1: "291 Mare Street",
+    city: "London",
+    postcode: "E8 1EJ",
+    lat: 51.5455,
+    lng: -0.0554,
+    host: "host",
+    seatRows: 10,
+    seatColumns: 16,
     sections: [
       { name: "Stalls", firstRow: 1, lastRow: 6, firstColumn: 1, lastColumn: 16 },
       { name: "Circle", firstRow: 7, lastRow: 10, firstColumn: 1, lastColumn: 16 },
     ],
     marks: accessibleRowEnds(6, 16),
   },
-  { name: "Victoria Park", addressLine1: "Grove Road", city: "London", postcode: "E3 5TB", lat: 51.5363, lng: -0.0404, host: "host" },
-  { name: "Band on the Wall", addressLine1: "25 Swan Street", city: "Manchester", postcode: "M4 5JZ", lat: 53.4857, lng: -2.2362, host: "host2" },
-  { name: "The Louisiana", addressLine1: "Wapping Road", city: "Bristol", postcode: "BS1 4RW", lat: 51.4469, lng: -2.5963, host: "host" },
-  { name: "St Werburghs Community Centre", addressLine1: "Horley Road", city: "Bristol", postcode: "BS2 9TJ", lat: 51.4695, lng: -2.5748, host: "host" },
-  { name: "King Tut's Wah Wah Hut", addressLine1: "272A St Vincent Street", city: "Glasgow", postcode: "G2 5RL", lat: 55.8626, lng: -4.2655, host: "host" },
-  { name: "The Stand Comedy Club", addressLine1: "5 York Place", city: "Edinburgh", postcode: "EH1 3EB", lat: 55.9561, lng: -3.1895, host: "host", seatRows: 8, seatColumns: 12,
+  {
+    name: "Victoria Park",
+    addressLine1: "Grove Road",
+    city: "London",
+    postcode: "E3 5TB",
+    lat: 51.5363,
+    lng: -0.0404,
+    host: "host",
+  },
+  {
+    name: "Band on the Wall",
+    addressLine1: "25 Swan Street",
+    city: "Manchester",
+    postcode: "M4 5JZ",
+    lat: 53.4857,
+    lng: -2.2362,
+    host: "host2",
+  },
+  {
+    name: "The Louisiana",
+    addressLine1: "Wapping Road",
+    city: "Bristol",
+    postcode: "BS1 4RW",
+    lat: 51.4469,
+    lng: -2.5963,
+    host: "host",
+  },
+  {
+    name: "St Werburghs Community Centre",
+    addressLine1: "Horley Road",
+    city: "Bristol",
+    postcode: "BS2 9TJ",
+    lat: 51.4695,
+    lng: -2.5748,
+    host: "host",
+  },
+  {
+    name: "King Tut's Wah Wah Hut",
+    addressLine1: "272A St Vincent Street",
+    city: "Glasgow",
+    postcode: "G2 5RL",
+    lat: 55.8626,
+    lng: -4.2655,
+    host: "host",
+  },
+  {
+    name: "The Stand Comedy Club",
+    addressLine1: "5 York Place",
+    city: "Edinburgh",
+    postcode: "EH1 3EB",
+    lat: 55.9561,
+    lng: -3.1895,
+    host: "host",
+    seatRows: 8,
+    seatColumns: 12,
     sections: [
       { name: "Stalls", firstRow: 1, lastRow: 6, firstColumn: 1, lastColumn: 12 },
       { name: "Circle", firstRow: 7, lastRow: 8, firstColumn: 1, lastColumn: 12 },
     ],
     marks: accessibleRowEnds(1, 12),
   },
-  { name: "Brudenell Social Club", addressLine1: "33 Queen's Road", city: "Leeds", postcode: "LS6 1NY", lat: 53.8176, lng: -1.5738, host: "host2" },
-  { name: "Roundhay Park", addressLine1: "Mansion Lane", city: "Leeds", postcode: "LS8 2HH", lat: 53.837, lng: -1.4975, host: "host2" },
-  { name: "The Prince Albert", addressLine1: "48 Trafalgar Street", city: "Brighton", postcode: "BN1 4ED", lat: 50.8287, lng: -0.1404, host: "host" },
-  { name: "Clwb Ifor Bach", addressLine1: "11 Womanby Street", city: "Cardiff", postcode: "CF10 1BR", lat: 51.4795, lng: -3.18, host: "host" },
-  { name: "The Sunflower Lounge", addressLine1: "76 Smallbrook Queensway", city: "Birmingham", postcode: "B5 4EG", lat: 52.4762, lng: -1.8979, host: "host" },
-  { name: "Kelham Island Tavern", addressLine1: "62 Russell Street", city: "Sheffield", postcode: "S3 8RW", lat: 53.3893, lng: -1.4712, host: "host2" },
-  { name: "Sefton Park Palm House", addressLine1: "Sefton Park", city: "Liverpool", postcode: "L17 1AP", lat: 53.3819, lng: -2.9367, host: "host2" },
-  { name: "The Bodega", addressLine1: "23 Pelham Street", city: "Nottingham", postcode: "NG1 2ED", lat: 52.9533, lng: -1.1466, host: "host" },
+  {
+    name: "Brudenell Social Club",
+    addressLine1: "33 Queen's Road",
+    city: "Leeds",
+    postcode: "LS6 1NY",
+    lat: 53.8176,
+    lng: -1.5738,
+    host: "host2",
+  },
+  {
+    name: "Roundhay Park",
+    addressLine1: "Mansion Lane",
+    city: "Leeds",
+    postcode: "LS8 2HH",
+    lat: 53.837,
+    lng: -1.4975,
+    host: "host2",
+  },
+  {
+    name: "The Prince Albert",
+    addressLine1: "48 Trafalgar Street",
+    city: "Brighton",
+    postcode: "BN1 4ED",
+    lat: 50.8287,
+    lng: -0.1404,
+    host: "host",
+  },
+  {
+    name: "Clwb Ifor Bach",
+    addressLine1: "11 Womanby Street",
+    city: "Cardiff",
+    postcode: "CF10 1BR",
+    lat: 51.4795,
+    lng: -3.18,
+    host: "host",
+  },
+  {
+    name: "The Sunflower Lounge",
+    addressLine1: "76 Smallbrook Queensway",
+    city: "Birmingham",
+    postcode: "B5 4EG",
+    lat: 52.4762,
+    lng: -1.8979,
+    host: "host",
+  },
+  {
+    name: "Kelham Island Tavern",
+    addressLine1: "62 Russell Street",
+    city: "Sheffield",
+    postcode: "S3 8RW",
+    lat: 53.3893,
+    lng: -1.4712,
+    host: "host2",
+  },
+  {
+    name: "Sefton Park Palm House",
+    addressLine1: "Sefton Park",
+    city: "Liverpool",
+    postcode: "L17 1AP",
+    lat: 53.3819,
+    lng: -2.9367,
+    host: "host2",
+  },
+  {
+    name: "The Bodega",
+    addressLine1: "23 Pelham Street",
+    city: "Nottingham",
+    postcode: "NG1 2ED",
+    lat: 52.9533,
+    lng: -1.1466,
+    host: "host",
+  },
 ];
 
 /**
  * What an event demonstrates. Dates come from `day`/`time`; the scenario sets status, privacy and
  * how much has sold ("today" and "ended-today" also bend the time so they hold whenever the seed runs).
  */
-export type Scenario = "upcoming" | "past" | "today" | "ended-today" | "sold-out" | "nearly-sold-out" | "private" | "cancelled" | "draft";
+export type Scenario =
+  "upcoming" | "past" | "today" | "ended-today" | "sold-out" | "nearly-sold-out" | "private" | "cancelled" | "draft";
 
 export interface TicketSeed {
   name: string;
@@ -92,8 +223,22 @@ export interface TicketSeed {
 
 /** Demo discount codes (stored lower case): one public offer, one private code that unlocks crew tickets. */
 export const DEMO_DISCOUNTS = [
-  { host: "host" as HostKey, name: "Crowd discount", code: "crowd10", kind: "percent" as const, value: 1000, isPrivate: false },
-  { host: "host" as HostKey, name: "Crew and friends", code: "crew", kind: "percent" as const, value: 0, isPrivate: true },
+  {
+    host: "host" as HostKey,
+    name: "Crowd discount",
+    code: "crowd10",
+    kind: "percent" as const,
+    value: 1000,
+    isPrivate: false,
+  },
+  {
+    host: "host" as HostKey,
+    name: "Crew and friends",
+    code: "crew",
+    kind: "percent" as const,
+    value: 0,
+    isPrivate: true,
+  },
 ];
 
 export interface EventSeed {
@@ -130,7 +275,22 @@ export const CATEGORIES: CategorySeed[] = [
   {
     slug: "music-events",
     label: "Music",
-    eventTypes: ["live-bands", "festivals", "dj-nights", "karaoke", "open-mic", "workshops", "classes", "lessons", "competitions", "recitals", "concerts", "shows", "performances", "gigs"],
+    eventTypes: [
+      "live-bands",
+      "festivals",
+      "dj-nights",
+      "karaoke",
+      "open-mic",
+      "workshops",
+      "classes",
+      "lessons",
+      "competitions",
+      "recitals",
+      "concerts",
+      "shows",
+      "performances",
+      "gigs",
+    ],
     events: [
       {
         name: "New Noise at the Windmill: Five Bands",
@@ -742,7 +902,13 @@ export const CATEGORIES: CategorySeed[] = [
         minutes: 120,
         tickets: [
           { name: "Ticket", pricePence: 500, capacity: 100 },
-          { name: "Crew and friends", pricePence: 300, capacity: 10, kind: "private", description: "For volunteers and friends of the night" },
+          {
+            name: "Crew and friends",
+            pricePence: 300,
+            capacity: 10,
+            kind: "private",
+            description: "For volunteers and friends of the night",
+          },
         ],
         scenario: "upcoming",
         host: "host",
@@ -798,7 +964,15 @@ export const CATEGORIES: CategorySeed[] = [
         day: 14,
         time: "19:00",
         minutes: 240,
-        tickets: [{ name: "Pay what you wish", pricePence: 500, capacity: 250, payWhatYouWish: true, description: "Pay the minimum or more: it all goes to the food bank" }],
+        tickets: [
+          {
+            name: "Pay what you wish",
+            pricePence: 500,
+            capacity: 250,
+            payWhatYouWish: true,
+            description: "Pay the minimum or more: it all goes to the food bank",
+          },
+        ],
         scenario: "upcoming",
         host: "host2",
       },
@@ -814,7 +988,15 @@ export const CATEGORIES: CategorySeed[] = [
         day: 42,
         time: "23:00",
         minutes: 240,
-        tickets: [{ name: "Walker", pricePence: 1000, capacity: 800, payWhatYouWish: true, description: "Minimum £10; give more if you can" }],
+        tickets: [
+          {
+            name: "Walker",
+            pricePence: 1000,
+            capacity: 800,
+            payWhatYouWish: true,
+            description: "Minimum £10; give more if you can",
+          },
+        ],
         scenario: "upcoming",
         host: "host",
       },
@@ -1054,7 +1236,15 @@ export const CATEGORIES: CategorySeed[] = [
   {
     slug: "online-events",
     label: "Online",
-    eventTypes: ["webinars", "workshops", "conferences-or-summits", "virtual-trade-shows", "online-concerts", "virtual-networking", "online-classes"],
+    eventTypes: [
+      "webinars",
+      "workshops",
+      "conferences-or-summits",
+      "virtual-trade-shows",
+      "online-concerts",
+      "virtual-networking",
+      "online-classes",
+    ],
     events: [
       {
         name: "Living Room Sessions: Live Stream",
@@ -1123,7 +1313,9 @@ export const CATEGORIES: CategorySeed[] = [
       {
         name: "Grassroots Summit: Planning Call",
         summary: "Draft agenda for next year's summit.",
-        description: paras("An open call to shape next year's grassroots summit: themes, speakers and where to hold it."),
+        description: paras(
+          "An open call to shape next year's grassroots summit: themes, speakers and where to hold it.",
+        ),
         eventType: "conferences-or-summits",
         venue: null,
         day: 38,
@@ -1138,7 +1330,15 @@ export const CATEGORIES: CategorySeed[] = [
   {
     slug: "kids-events",
     label: "Kids",
-    eventTypes: ["workshops", "games-and-activities", "music-or-performance", "classes", "health-and-wellness", "travel-and-outdoors", "others"],
+    eventTypes: [
+      "workshops",
+      "games-and-activities",
+      "music-or-performance",
+      "classes",
+      "health-and-wellness",
+      "travel-and-outdoors",
+      "others",
+    ],
     events: [
       {
         name: "Messy Art Morning",
@@ -1190,7 +1390,15 @@ export const CATEGORIES: CategorySeed[] = [
         day: 17,
         time: "11:00",
         minutes: 120,
-        tickets: [{ name: "Family", pricePence: 300, capacity: 60, payWhatYouWish: true, description: "One ticket per family, pay what you wish" }],
+        tickets: [
+          {
+            name: "Family",
+            pricePence: 300,
+            capacity: 60,
+            payWhatYouWish: true,
+            description: "One ticket per family, pay what you wish",
+          },
+        ],
         scenario: "upcoming",
         host: "host2",
       },

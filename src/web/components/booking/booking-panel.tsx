@@ -70,14 +70,21 @@ export function BookingPanel(props: BookingPanelProps) {
     const extra = (coupon?.unlocks ?? []).filter((u) => !props.tickets.some((t) => t.id === u.id));
     return [...props.tickets, ...extra];
   }, [props.tickets, coupon]);
-  const unlocked = useMemo(() => new Set([...props.unlockedIds, ...(coupon?.unlocks ?? []).map((t) => t.id)]), [props.unlockedIds, coupon]);
+  const unlocked = useMemo(
+    () => new Set([...props.unlockedIds, ...(coupon?.unlocks ?? []).map((t) => t.id)]),
+    [props.unlockedIds, coupon],
+  );
 
   const ticketOf = (id: string) => tickets.find((t) => t.id === id)!;
   const basket: SavedBasket = useMemo(
     () => ({
       lines: tickets
         .filter((t) => (quantities[t.id] ?? 0) > 0)
-        .map((t) => ({ ticketTypeId: t.id, quantity: quantities[t.id]!, ...(t.payWhatYouWish ? { amountPence: parsePounds(amounts[t.id] ?? "") ?? t.pricePence } : {}) })),
+        .map((t) => ({
+          ticketTypeId: t.id,
+          quantity: quantities[t.id]!,
+          ...(t.payWhatYouWish ? { amountPence: parsePounds(amounts[t.id] ?? "") ?? t.pricePence } : {}),
+        })),
       coupon: coupon?.code ?? null,
       seats,
       savedAt: now.getTime(),
@@ -92,9 +99,18 @@ export function BookingPanel(props: BookingPanelProps) {
       const { basket: clean, changed } = sanitiseBasket(stored, tickets, now, unlocked);
       if (changed) toast.info(messages.informational.beatenToIt);
       setQuantities(Object.fromEntries(clean.lines.map((l) => [l.ticketTypeId, l.quantity])));
-      setAmounts(Object.fromEntries(clean.lines.filter((l) => l.amountPence !== undefined).map((l) => [l.ticketTypeId, poundsForInput(l.amountPence!)])));
+      setAmounts(
+        Object.fromEntries(
+          clean.lines
+            .filter((l) => l.amountPence !== undefined)
+            .map((l) => [l.ticketTypeId, poundsForInput(l.amountPence!)]),
+        ),
+      );
       if (clean.coupon) void discountCode.apply(clean.coupon, { quietly: true });
-      if (!changed) setSeats(stored.seats.filter((s) => !props.seatPlan?.taken.some((t) => t.row === s.row && t.column === s.column)));
+      if (!changed)
+        setSeats(
+          stored.seats.filter((s) => !props.seatPlan?.taken.some((t) => t.row === s.row && t.column === s.column)),
+        );
     }
     setReady(true);
     // Once, when the page opens.
@@ -129,11 +145,22 @@ export function BookingPanel(props: BookingPanelProps) {
 
   // A pay-what-you-wish amount outside its range is said beside its field and holds Checkout back;
   // the total counts the minimum meanwhile. A discount never takes a chosen amount below the minimum.
-  const badAmount = basket.lines.some((l) => l.amountPence !== undefined && !chosenAmountAccepted(parsePounds(amounts[l.ticketTypeId] ?? poundsForInput(l.amountPence)), ticketOf(l.ticketTypeId).pricePence));
+  const badAmount = basket.lines.some(
+    (l) =>
+      l.amountPence !== undefined &&
+      !chosenAmountAccepted(
+        parsePounds(amounts[l.ticketTypeId] ?? poundsForInput(l.amountPence)),
+        ticketOf(l.ticketTypeId).pricePence,
+      ),
+  );
   const pricedLines = basket.lines.map((l) => {
     const t = ticketOf(l.ticketTypeId);
     if (!t.payWhatYouWish) return { quantity: l.quantity, unitPricePence: t.pricePence };
-    return { quantity: l.quantity, unitPricePence: chosenAmountAccepted(l.amountPence, t.pricePence) ? l.amountPence : t.pricePence, floorPence: t.pricePence };
+    return {
+      quantity: l.quantity,
+      unitPricePence: chosenAmountAccepted(l.amountPence, t.pricePence) ? l.amountPence : t.pricePence,
+      floorPence: t.pricePence,
+    };
   });
   const breakdown = priceOrder(pricedLines, { discount: coupon?.rule ?? null, feeMode, fee: terms.fee });
   const count = basket.lines.reduce((n, l) => n + l.quantity, 0);
@@ -149,7 +176,9 @@ export function BookingPanel(props: BookingPanelProps) {
     if (found) found.count += line.quantity;
     else wanted.push({ sectionId, label: sections.find((s) => s.id === sectionId)?.name ?? "", count: line.quantity });
   }
-  const seatsMatch = wanted.every((w) => seats.filter((s) => sectionIdOf(s) === w.sectionId).length === w.count) && seats.length === count;
+  const seatsMatch =
+    wanted.every((w) => seats.filter((s) => sectionIdOf(s) === w.sectionId).length === w.count) &&
+    seats.length === count;
   const needSeats = seated && !seatsMatch;
 
   /** Fewer tickets: the last seats chosen in their section go, so each section has no more seats than tickets. */
@@ -157,7 +186,9 @@ export function BookingPanel(props: BookingPanelProps) {
     const next = { ...quantities, [ticket.id]: quantity };
     setQuantities(next);
     if (!seated) return;
-    const inSection = tickets.filter((t) => t.seatSectionId === ticket.seatSectionId).reduce((n, t) => n + (next[t.id] ?? 0), 0);
+    const inSection = tickets
+      .filter((t) => t.seatSectionId === ticket.seatSectionId)
+      .reduce((n, t) => n + (next[t.id] ?? 0), 0);
     setSeats((chosen) => {
       const mine = chosen.filter((s) => sectionIdOf(s) === ticket.seatSectionId);
       const drop = new Set(mine.slice(inSection));
@@ -180,7 +211,11 @@ export function BookingPanel(props: BookingPanelProps) {
           </p>
         ) : null}
         <p className="mt-3 font-semibold">
-          {props.closed === "ended" ? messages.buyer.ended : props.closed === "sold_out" ? messages.buyer.soldOut : "This event has been cancelled."}
+          {props.closed === "ended"
+            ? messages.buyer.ended
+            : props.closed === "sold_out"
+              ? messages.buyer.soldOut
+              : "This event has been cancelled."}
         </p>
         <TicketPrices tickets={tickets} now={now} terms={terms} />
       </div>
@@ -195,7 +230,11 @@ export function BookingPanel(props: BookingPanelProps) {
       <input type="hidden" name="seats" value={JSON.stringify(seats)} />
       <input type="hidden" name="appliedCoupon" value={coupon?.code ?? ""} />
       {error ? (
-        <p ref={errorRef} role="alert" className="mt-3 scroll-mt-20 rounded-xl bg-danger-soft px-3 py-2 text-sm font-medium text-danger">
+        <p
+          ref={errorRef}
+          role="alert"
+          className="mt-3 scroll-mt-20 rounded-xl bg-danger-soft px-3 py-2 text-sm font-medium text-danger"
+        >
           {error}
         </p>
       ) : null}
@@ -231,13 +270,22 @@ export function BookingPanel(props: BookingPanelProps) {
         </Suspense>
       ) : null}
 
-      <DiscountCodeField coupon={coupon} error={discountCode.error} applying={discountCode.applying} onApply={discountCode.apply} />
+      <DiscountCodeField
+        coupon={coupon}
+        error={discountCode.error}
+        applying={discountCode.applying}
+        onApply={discountCode.apply}
+      />
 
       <OrderTotals breakdown={breakdown} count={count} currency={currency} />
 
       {signedIn ? null : <InlineLogIn slug={props.slug} error={props.signInError} />}
 
-      <button type="submit" className="btn-primary mt-4 w-full" disabled={busy || (ready && (count === 0 || needSeats || badAmount))}>
+      <button
+        type="submit"
+        className="btn-primary mt-4 w-full"
+        disabled={busy || (ready && (count === 0 || needSeats || badAmount))}
+      >
         <Ticket aria-hidden className="size-4" />
         {busy
           ? "Holding your tickets…"
@@ -249,7 +297,9 @@ export function BookingPanel(props: BookingPanelProps) {
               ? "Checkout"
               : "Log in and check out"}
       </button>
-      <p className="mt-3 text-xs text-fg-muted">Prices include every fee. We hold your tickets for 10 minutes while you pay.</p>
+      <p className="mt-3 text-xs text-fg-muted">
+        Prices include every fee. We hold your tickets for 10 minutes while you pay.
+      </p>
     </Form>
   );
 }

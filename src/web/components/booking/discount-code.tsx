@@ -48,7 +48,17 @@ export function useDiscountCode() {
   };
 }
 
-export function DiscountCodeField({ coupon, error, applying, onApply }: { coupon: AppliedCoupon | null; error: string | null; applying: boolean; onApply: (code: string) => unknown }) {
+export function DiscountCodeField({
+  coupon,
+  error,
+  applying,
+  onApply,
+}: {
+  coupon: AppliedCoupon | null;
+  error: string | null;
+  applying: boolean;
+  onApply: (code: string) => unknown;
+}) {
   return (
     <div className="mt-4 border-t border-border pt-4">
       <label htmlFor="coupon" className="flex items-center gap-1.5 text-sm font-medium">
@@ -72,7 +82,8 @@ export function DiscountCodeField({ coupon, error, applying, onApply }: { coupon
           onClick={(event) => {
             const input = event.currentTarget.form?.elements.namedItem("coupon") as HTMLInputElement | null;
             onApply(input?.value ?? "");
-          }}>
+          }}
+        >
           Apply
         </button>
       </div>

@@ -44,7 +44,8 @@ export function saveBasket(eventId: string, basket: SavedBasket): void {
 export function forgetOrderedBasket(eventId: string, orderedAt: Date): void {
   try {
     const saved = readSavedBasket(eventId);
-    if (saved && (saved.savedAt === undefined || saved.savedAt <= orderedAt.getTime())) localStorage.removeItem(storageKey(eventId));
+    if (saved && (saved.savedAt === undefined || saved.savedAt <= orderedAt.getTime()))
+      localStorage.removeItem(storageKey(eventId));
   } catch {
     // No storage, no basket.
   }

@@ -47,7 +47,9 @@ export function SeatPicker(props: {
   const wantedIn = (id: string | null) => wanted.find((w) => w.sectionId === id)?.count ?? 0;
   const isChosen = (r: number, c: number) => chosen.some((s) => s.row === r && s.column === c);
   const total = wanted.reduce((n, w) => n + w.count, 0);
-  const [focus, setFocus] = useState<Seat>(() => chosen[0] ?? firstOpen(rows, columns, (s) => !taken.has(seatKey(s)) && wantedIn(sectionIdOf(s)) > 0));
+  const [focus, setFocus] = useState<Seat>(
+    () => chosen[0] ?? firstOpen(rows, columns, (s) => !taken.has(seatKey(s)) && wantedIn(sectionIdOf(s)) > 0),
+  );
   const [zoom, setZoom] = useState(0);
   const scroller = useRef<HTMLDivElement>(null);
   const grid = useRef<HTMLDivElement>(null);
@@ -72,7 +74,12 @@ export function SeatPicker(props: {
   };
 
   const onKey = (event: KeyboardEvent<HTMLButtonElement>, r: number, c: number) => {
-    const step: Record<string, [number, number]> = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+    const step: Record<string, [number, number]> = {
+      ArrowUp: [-1, 0],
+      ArrowDown: [1, 0],
+      ArrowLeft: [0, -1],
+      ArrowRight: [0, 1],
+    };
     if (event.key === "Home" || event.key === "End") {
       event.preventDefault();
       return moveTo({ row: r, column: event.key === "Home" ? 1 : columns });
@@ -92,7 +99,8 @@ export function SeatPicker(props: {
   return (
     <fieldset className="mt-4 min-w-0 border-t border-border pt-4">
       <legend className="text-sm font-semibold">
-        Choose {need.map((w) => `${w.count} ${w.label ? `${w.label} ` : ""}${w.count === 1 ? "seat" : "seats"}`).join(" and ")}{" "}
+        Choose{" "}
+        {need.map((w) => `${w.count} ${w.label ? `${w.label} ` : ""}${w.count === 1 ? "seat" : "seats"}`).join(" and ")}{" "}
         <span className="font-normal text-fg-muted">
           ({chosen.length} of {total} chosen{chosen.length > 0 ? `: ${chosen.map(seatLabel).join(", ")}` : ""})
         </span>
@@ -100,25 +108,59 @@ export function SeatPicker(props: {
       <div className="mt-2 flex items-center justify-between gap-2">
         <p className="text-xs text-fg-muted">Seats you can choose are outlined.</p>
         <div className="flex items-center gap-1" role="group" aria-label="Zoom the seat plan">
-          <button type="button" className="btn-secondary size-8 min-h-0 p-0" onClick={() => setZoom((z) => Math.max(0, z - 1))} disabled={zoom === 0} aria-label="Zoom out">
+          <button
+            type="button"
+            className="btn-secondary size-8 min-h-0 p-0"
+            onClick={() => setZoom((z) => Math.max(0, z - 1))}
+            disabled={zoom === 0}
+            aria-label="Zoom out"
+          >
             <Minus aria-hidden className="size-4" />
           </button>
-          <button type="button" className="btn-secondary size-8 min-h-0 p-0" onClick={() => setZoom((z) => Math.min(ZOOMS.length - 1, z + 1))} disabled={zoom === ZOOMS.length - 1} aria-label="Zoom in">
+          <button
+            type="button"
+            className="btn-secondary size-8 min-h-0 p-0"
+            onClick={() => setZoom((z) => Math.min(ZOOMS.length - 1, z + 1))}
+            disabled={zoom === ZOOMS.length - 1}
+            aria-label="Zoom in"
+          >
             <Plus aria-hidden className="size-4" />
           </button>
         </div>
       </div>
-      <div ref={scroller} className="mt-2 max-h-[min(60vh,28rem)] overflow-auto overscroll-contain rounded-xl border border-border p-2" tabIndex={-1}>
-        <p className="mb-2 rounded-lg bg-surface-2 py-1 text-center text-xs font-semibold tracking-widest text-fg-muted uppercase" style={{ minWidth: `${columns * (size + 4) + 24}px` }}>
+      <div
+        ref={scroller}
+        className="mt-2 max-h-[min(60vh,28rem)] overflow-auto overscroll-contain rounded-xl border border-border p-2"
+        tabIndex={-1}
+      >
+        <p
+          className="mb-2 rounded-lg bg-surface-2 py-1 text-center text-xs font-semibold tracking-widest text-fg-muted uppercase"
+          style={{ minWidth: `${columns * (size + 4) + 24}px` }}
+        >
           Stage
         </p>
-        <div ref={grid} role="grid" aria-label="Seat plan" aria-rowcount={rows} aria-colcount={columns} className="w-max">
+        <div
+          ref={grid}
+          role="grid"
+          aria-label="Seat plan"
+          aria-rowcount={rows}
+          aria-colcount={columns}
+          className="w-max"
+        >
           {Array.from({ length: rows }, (_, ri) => {
             const r = ri + 1;
             const section = sectionOf(sections, { row: r, column: 1 });
-            const startsSection = section && section.firstRow === r && (r === 1 || sectionOf(sections, { row: r - 1, column: 1 })?.id !== section.id);
+            const startsSection =
+              section &&
+              section.firstRow === r &&
+              (r === 1 || sectionOf(sections, { row: r - 1, column: 1 })?.id !== section.id);
             return (
-              <div role="row" key={r} aria-rowindex={r} className={`flex items-center gap-1 py-0.5 ${startsSection && r > 1 ? "mt-3" : ""}`}>
+              <div
+                role="row"
+                key={r}
+                aria-rowindex={r}
+                className={`flex items-center gap-1 py-0.5 ${startsSection && r > 1 ? "mt-3" : ""}`}
+              >
                 <span aria-hidden className="w-5 shrink-0 text-center text-xs font-semibold text-fg-muted">
                   {rowLetter(r)}
                 </span>
@@ -131,7 +173,9 @@ export function SeatPicker(props: {
                   const picked = isChosen(r, c);
                   const mark = marks.get(seatKey(seat));
                   const words = [
-                    seatSection ? `${seatSection.name}, row ${rowLetter(r)}, seat ${c}` : `Row ${rowLetter(r)}, seat ${c}`,
+                    seatSection
+                      ? `${seatSection.name}, row ${rowLetter(r)}, seat ${c}`
+                      : `Row ${rowLetter(r)}, seat ${c}`,
                     mark === "wheelchair" ? "wheelchair space" : mark === "companion" ? "companion seat" : null,
                     isTaken ? "taken" : open ? null : "not for your tickets",
                   ].filter(Boolean);
@@ -158,8 +202,17 @@ export function SeatPicker(props: {
                               : open
                                 ? "border-2 border-brand/70 bg-surface text-fg hover:bg-brand-soft"
                                 : "cursor-not-allowed border border-dashed border-border bg-surface-2 text-fg-muted"
-                        }`}>
-                        {mark === "wheelchair" ? <Accessibility aria-hidden className="size-3.5" /> : mark === "companion" ? <span aria-hidden>C</span> : picked ? c : ""}
+                        }`}
+                      >
+                        {mark === "wheelchair" ? (
+                          <Accessibility aria-hidden className="size-3.5" />
+                        ) : mark === "companion" ? (
+                          <span aria-hidden>C</span>
+                        ) : picked ? (
+                          c
+                        ) : (
+                          ""
+                        )}
                       </button>
                     </span>
                   );
@@ -174,7 +227,9 @@ export function SeatPicker(props: {
           })}
         </div>
       </div>
-      {columns > MINIMAP_FROM_COLUMNS ? <Minimap rows={rows} columns={columns} chosen={chosen} scroller={scroller} zoom={zoom} /> : null}
+      {columns > MINIMAP_FROM_COLUMNS ? (
+        <Minimap rows={rows} columns={columns} chosen={chosen} scroller={scroller} zoom={zoom} />
+      ) : null}
       <ul className="mt-2 flex flex-wrap gap-x-3 gap-y-1 text-xs text-fg-muted">
         <li className="inline-flex items-center gap-1">
           <span aria-hidden className="size-3 rounded border-2 border-brand/70 bg-surface" /> Free for your tickets
@@ -187,7 +242,8 @@ export function SeatPicker(props: {
         </li>
         {sections.length > 0 ? (
           <li className="inline-flex items-center gap-1">
-            <span aria-hidden className="size-3 rounded border border-dashed border-border bg-surface-2" /> Another section
+            <span aria-hidden className="size-3 rounded border border-dashed border-border bg-surface-2" /> Another
+            section
           </li>
         ) : null}
         {props.marks.some((m) => m.kind === "wheelchair") ? (
@@ -213,7 +269,13 @@ export function SeatPicker(props: {
  * plans wider than the box. Pressing it brings that part into view. For pointers only: the grid
  * itself is what keyboards and screen readers use.
  */
-function Minimap(props: { rows: number; columns: number; chosen: Seat[]; scroller: React.RefObject<HTMLDivElement | null>; zoom: number }) {
+function Minimap(props: {
+  rows: number;
+  columns: number;
+  chosen: Seat[];
+  scroller: React.RefObject<HTMLDivElement | null>;
+  zoom: number;
+}) {
   const { rows, columns } = props;
   const [view, setView] = useState({ left: 0, top: 0, width: 1, height: 1 });
   useEffect(() => {
@@ -245,20 +307,34 @@ function Minimap(props: { rows: number; columns: number; chosen: Seat[]; scrolle
         const box = props.scroller.current;
         if (!box) return;
         const rect = e.currentTarget.getBoundingClientRect();
-        box.scrollTo({ left: ((e.clientX - rect.left) / rect.width) * box.scrollWidth - box.clientWidth / 2, top: ((e.clientY - rect.top) / rect.height) * box.scrollHeight - box.clientHeight / 2 });
-      }}>
+        box.scrollTo({
+          left: ((e.clientX - rect.left) / rect.width) * box.scrollWidth - box.clientWidth / 2,
+          top: ((e.clientY - rect.top) / rect.height) * box.scrollHeight - box.clientHeight / 2,
+        });
+      }}
+    >
       {props.chosen.map((s) => (
-        <span key={seatKey(s)} className="absolute rounded-[1px] bg-brand-strong" style={{ left: 2 + (s.column - 1) * cell, top: 2 + (s.row - 1) * cell, width: cell - 1, height: cell - 1 }} />
+        <span
+          key={seatKey(s)}
+          className="absolute rounded-[1px] bg-brand-strong"
+          style={{ left: 2 + (s.column - 1) * cell, top: 2 + (s.row - 1) * cell, width: cell - 1, height: cell - 1 }}
+        />
       ))}
       <span
         className="absolute rounded-sm border-2 border-fg/70"
-        style={{ left: `${view.left * 100}%`, top: `${view.top * 100}%`, width: `${view.width * 100}%`, height: `${view.height * 100}%` }}
+        style={{
+          left: `${view.left * 100}%`,
+          top: `${view.top * 100}%`,
+          width: `${view.width * 100}%`,
+          height: `${view.height * 100}%`,
+        }}
       />
     </div>
   );
 }
 
 function firstOpen(rows: number, columns: number, open: (s: Seat) => boolean): Seat {
-  for (let r = 1; r <= rows; r++) for (let c = 1; c <= columns; c++) if (open({ row: r, column: c })) return { row: r, column: c };
+  for (let r = 1; r <= rows; r++)
+    for (let c = 1; c <= columns; c++) if (open({ row: r, column: c })) return { row: r, column: c };
   return { row: 1, column: 1 };
 }

@@ -33,20 +33,43 @@ export function TicketRow(props: {
         <div className="min-w-0">
           <p className="font-semibold" id={`ticket-${t.id}`}>
             {t.name}
-            {t.kind === "private" ? <span className="ml-2 rounded-full bg-brand-soft px-2 py-0.5 text-xs font-semibold text-brand">Unlocked</span> : null}
+            {t.kind === "private" ? (
+              <span className="ml-2 rounded-full bg-brand-soft px-2 py-0.5 text-xs font-semibold text-brand">
+                Unlocked
+              </span>
+            ) : null}
           </p>
           {t.description ? <p className="text-sm text-fg-muted">{t.description}</p> : null}
           <p className="mt-0.5 text-sm font-semibold">
-            {t.pricePence === 0 ? "Free" : t.payWhatYouWish ? `From ${formatMoney(price.totalMinor, price.currency)}` : formatMoney(price.totalMinor, price.currency)}
+            {t.pricePence === 0
+              ? "Free"
+              : t.payWhatYouWish
+                ? `From ${formatMoney(price.totalMinor, price.currency)}`
+                : formatMoney(price.totalMinor, price.currency)}
             <span className="ml-1 text-xs font-normal text-fg-muted">
-              {t.pricePence === 0 ? "" : price.bookingFeeMinor > 0 ? `incl. ${formatMoney(price.bookingFeeMinor, price.currency)} booking fee` : "no booking fee"}
+              {t.pricePence === 0
+                ? ""
+                : price.bookingFeeMinor > 0
+                  ? `incl. ${formatMoney(price.bookingFeeMinor, price.currency)} booking fee`
+                  : "no booking fee"}
             </span>
           </p>
           <Availability ticket={t} now={now} />
         </div>
-        {onSale ? <Stepper id={t.id} label={t.name} value={quantity} max={max} onChange={props.onStep} onSet={(n) => props.onSet(Math.max(0, Math.min(max, n)))} /> : null}
+        {onSale ? (
+          <Stepper
+            id={t.id}
+            label={t.name}
+            value={quantity}
+            max={max}
+            onChange={props.onStep}
+            onSet={(n) => props.onSet(Math.max(0, Math.min(max, n)))}
+          />
+        ) : null}
       </div>
-      {t.payWhatYouWish && onSale && quantity > 0 ? <PayWhatYouWish ticket={t} value={props.amount} onChange={props.onAmount} currency={terms.currency} /> : null}
+      {t.payWhatYouWish && onSale && quantity > 0 ? (
+        <PayWhatYouWish ticket={t} value={props.amount} onChange={props.onAmount} currency={terms.currency} />
+      ) : null}
     </li>
   );
 }
@@ -54,7 +77,8 @@ export function TicketRow(props: {
 function Availability({ ticket, now }: { ticket: EventPageTicket; now: Date }) {
   let text: string | null = null;
   let warn = false;
-  if (ticket.salesStartAt && now < ticket.salesStartAt) text = `On sale from ${formatEventDateTime(ticket.salesStartAt)}`;
+  if (ticket.salesStartAt && now < ticket.salesStartAt)
+    text = `On sale from ${formatEventDateTime(ticket.salesStartAt)}`;
   else if (!inSaleWindow(ticket, now)) text = "Sales have ended";
   else if (remaining(ticket) === 0) text = "Sold out";
   else if (remaining(ticket) <= 10) {
@@ -64,10 +88,23 @@ function Availability({ ticket, now }: { ticket: EventPageTicket; now: Date }) {
   return text ? <p className={`text-xs ${warn ? "font-semibold text-warning" : "text-fg-muted"}`}>{text}</p> : null;
 }
 
-function Stepper(props: { id: string; label: string; value: number; max: number; onChange: (delta: number) => void; onSet: (n: number) => void }) {
+function Stepper(props: {
+  id: string;
+  label: string;
+  value: number;
+  max: number;
+  onChange: (delta: number) => void;
+  onSet: (n: number) => void;
+}) {
   return (
     <div className="flex shrink-0 items-center gap-1" role="group" aria-label={`Number of ${props.label} tickets`}>
-      <button type="button" className="btn-secondary size-9 min-h-0 p-0" onClick={() => props.onChange(-1)} disabled={props.value === 0} aria-label={`One fewer ${props.label}`}>
+      <button
+        type="button"
+        className="btn-secondary size-9 min-h-0 p-0"
+        onClick={() => props.onChange(-1)}
+        disabled={props.value === 0}
+        aria-label={`One fewer ${props.label}`}
+      >
         <Minus aria-hidden className="size-4" />
       </button>
       <input
@@ -81,14 +118,25 @@ function Stepper(props: { id: string; label: string; value: number; max: number;
         aria-label={`${props.label}: number of tickets`}
         className="h-9 w-12 rounded-lg border border-border bg-surface text-center text-sm font-semibold [appearance:textfield] focus:border-brand focus:outline-none [&::-webkit-inner-spin-button]:appearance-none"
       />
-      <button type="button" className="btn-secondary size-9 min-h-0 p-0" onClick={() => props.onChange(1)} disabled={props.value >= props.max} aria-label={`One more ${props.label}`}>
+      <button
+        type="button"
+        className="btn-secondary size-9 min-h-0 p-0"
+        onClick={() => props.onChange(1)}
+        disabled={props.value >= props.max}
+        aria-label={`One more ${props.label}`}
+      >
         <Plus aria-hidden className="size-4" />
       </button>
     </div>
   );
 }
 
-function PayWhatYouWish(props: { ticket: EventPageTicket; value: string; onChange: (v: string) => void; currency: Currency }) {
+function PayWhatYouWish(props: {
+  ticket: EventPageTicket;
+  value: string;
+  onChange: (v: string) => void;
+  currency: Currency;
+}) {
   const invalid = !chosenAmountAccepted(parsePounds(props.value), props.ticket.pricePence);
   const id = `amount-${props.ticket.id}`;
   return (
@@ -113,7 +161,10 @@ function PayWhatYouWish(props: { ticket: EventPageTicket; value: string; onChang
       </div>
       {invalid ? (
         <p id={`${id}-error`} className="mt-1 text-xs font-medium text-danger">
-          {messages.buyer.chosenAmountRange(formatMoney(props.ticket.pricePence, props.currency), formatMoney(maxChosenAmount(props.ticket.pricePence), props.currency))}
+          {messages.buyer.chosenAmountRange(
+            formatMoney(props.ticket.pricePence, props.currency),
+            formatMoney(maxChosenAmount(props.ticket.pricePence), props.currency),
+          )}
         </p>
       ) : null}
     </div>

@@ -14,7 +14,9 @@ export function BookingBar({ price, panelId, signedIn }: { price: string | null;
   useEffect(() => {
     const panel = document.getElementById(panelId);
     if (!panel || typeof IntersectionObserver === "undefined") return;
-    const observer = new IntersectionObserver(([entry]) => setPanelInView(Boolean(entry?.isIntersecting)), { threshold: 0.05 });
+    const observer = new IntersectionObserver(([entry]) => setPanelInView(Boolean(entry?.isIntersecting)), {
+      threshold: 0.05,
+    });
     observer.observe(panel);
     return () => observer.disconnect();
   }, [panelId]);
@@ -24,8 +26,11 @@ export function BookingBar({ price, panelId, signedIn }: { price: string | null;
       role="region"
       aria-label="Book tickets"
       className={`fixed inset-x-0 z-40 border-t border-border bg-bg/95 px-4 py-2.5 shadow-[0_-4px_16px_rgb(0_0_0/0.08)] backdrop-blur transition-transform laptop:hidden ${
-        signedIn ? "bottom-[calc(4rem+env(safe-area-inset-bottom))]" : "bottom-0 pb-[calc(0.625rem+env(safe-area-inset-bottom))]"
-      } ${panelInView ? "invisible translate-y-full" : ""}`}>
+        signedIn
+          ? "bottom-[calc(4rem+env(safe-area-inset-bottom))]"
+          : "bottom-0 pb-[calc(0.625rem+env(safe-area-inset-bottom))]"
+      } ${panelInView ? "invisible translate-y-full" : ""}`}
+    >
       <div className="mx-auto flex max-w-lg items-center justify-between gap-3">
         <p className="min-w-0 leading-tight">
           <span className="block truncate text-base font-bold">{price ?? "Tickets"}</span>
@@ -43,7 +48,8 @@ export function BookingBar({ price, panelId, signedIn }: { price: string | null;
             // Keyboard and screen-reader users land in the panel, not back at the top of the page.
             panel.querySelector<HTMLElement>("h2")?.focus({ preventScroll: true });
             history.replaceState(history.state, "", `#${panelId}`);
-          }}>
+          }}
+        >
           <Ticket aria-hidden className="size-4" /> Get tickets
         </a>
       </div>
