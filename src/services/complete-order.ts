@@ -230,17 +230,15 @@ export async function completeOrder(db: Db, input: CompleteInput): Promise<Compl
       bought.map((b) => b.userId),
     );
 
-    await tx
-      .insert(orderLine)
-      .values(
-        lines.map(({ line, name }) => ({
-          orderId: o!.id,
-          ticketTypeId: line.ticketTypeId,
-          name,
-          quantity: line.quantity,
-          unitPricePence: line.unitPricePence,
-        })),
-      );
+    await tx.insert(orderLine).values(
+      lines.map(({ line, name }) => ({
+        orderId: o!.id,
+        ticketTypeId: line.ticketTypeId,
+        name,
+        quantity: line.quantity,
+        unitPricePence: line.unitPricePence,
+      })),
+    );
 
     // Seats held by this hold (re-claimed for a lapsed hold: its claims were let go).
     let seats = await tx

@@ -25,7 +25,14 @@ export interface EventCardData {
   isOnline: boolean;
   coverImage: string | null;
   venue: { name: string; city: string; formattedAddress: string; lat: number; lng: number } | null;
-  host: { id: string; name: string; title: string | null; image: string | null; username: string | null; isVerified: boolean };
+  host: {
+    id: string;
+    name: string;
+    title: string | null;
+    image: string | null;
+    username: string | null;
+    isVerified: boolean;
+  };
   capacity: number;
   sold: number;
   seatCount: number | null;
@@ -65,7 +72,10 @@ export interface EventQuery {
 
 export const listed = sql`e.status = 'published' and not e.is_private and not e.is_cancelled`;
 
-/** When an event is over, from its start and end columns: its end, or the end of its London day (as the domain's `endOf`). */
+/**
+ * When an event is over, from its start and end columns: its end, or the end of its London day (as the domain's
+ * `endOf`).
+ */
 export function endOfEvent(startsAt: SQLWrapper, endsAt: SQLWrapper): SQL {
   return sql`coalesce(${endsAt}, (date_trunc('day', ${startsAt} at time zone 'Europe/London') + interval '1 day') at time zone 'Europe/London')`;
 }
@@ -122,16 +132,26 @@ export function conditions(q: Omit<EventQuery, "sort" | "limit" | "offset">): SQ
   if (q.category) parts.push(sql`e.category = ${q.category}`);
   if (q.eventType) parts.push(sql`e.event_type = ${q.eventType}`);
   if (q.hostId) parts.push(sql`e.host_id = ${q.hostId}`);
-  if (q.excludeIds && q.excludeIds.length > 0) parts.push(sql`e.id not in (${sql.join(q.excludeIds.map((id) => sql`${id}::uuid`), sql`, `)})`);
+  if (q.excludeIds && q.excludeIds.length > 0)
+    parts.push(
+      sql`e.id not in (${sql.join(
+        q.excludeIds.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )})`,
+    );
   if (q.range) parts.push(sql`e.starts_at >= ${q.range.from} and e.starts_at < ${q.range.to}`);
   if (q.freeOnly) {
     // What a card calls 'Free Entry'; free is free on either fee mode.
     parts.push(sql`exists (select 1 from ticket_type t where t.event_id = e.id and ${publicNow(q.now)})`);
-    parts.push(sql`not exists (select 1 from ticket_type t where t.event_id = e.id and ${publicNow(q.now)} and t.price_pence > 0)`);
+    parts.push(
+      sql`not exists (select 1 from ticket_type t where t.event_id = e.id and ${publicNow(q.now)} and t.price_pence > 0)`,
+    );
   }
   if (q.maxPrice) {
     parts.push(sql`e.currency = ${q.maxPrice.currency}`);
-    parts.push(sql`exists (select 1 from ticket_type t where t.event_id = e.id and ${onSaleNow(q.now)} and t.price_pence <= ${maxFaceFor(q.maxPrice)})`);
+    parts.push(
+      sql`exists (select 1 from ticket_type t where t.event_id = e.id and ${onSaleNow(q.now)} and t.price_pence <= ${maxFaceFor(q.maxPrice)})`,
+    );
   }
   if (q.notSoldOut) parts.push(sql`e.sold_total < e.capacity_total`);
   if (q.hasRevenue) parts.push(sql`e.revenue_pence > 0`);
@@ -194,7 +214,17 @@ export interface CardRow extends Record<string, unknown> {
   fee_mode: FeeMode;
   capacity: number;
   sold: number;
-  tickets: { kind: TicketKind; pricePence: number; capacity: number; sold: number; held: number; salesStartAt: string | null; salesEndAt: string | null }[] | string;
+  tickets:
+    | {
+        kind: TicketKind;
+        pricePence: number;
+        capacity: number;
+        sold: number;
+        held: number;
+        salesStartAt: string | null;
+        salesEndAt: string | null;
+      }[]
+    | string;
 }
 
 const toDate = (value: Date | string) => (value instanceof Date ? value : new Date(value));
@@ -234,9 +264,22 @@ export function toCard(row: CardRow, distanceKm: number | null = null): EventCar
     coverImage: row.cover,
     venue:
       row.venue_name !== null
-        ? { name: row.venue_name, city: row.city ?? "", formattedAddress: row.formatted_address ?? "", lat: Number(row.lat), lng: Number(row.lng) }
+        ? {
+            name: row.venue_name,
+            city: row.city ?? "",
+            formattedAddress: row.formatted_address ?? "",
+            lat: Number(row.lat),
+            lng: Number(row.lng),
+          }
         : null,
-    host: { id: row.host_id, name: hostName, title: row.host_title, image: row.host_image, username: row.username, isVerified: row.is_verified },
+    host: {
+      id: row.host_id,
+      name: hostName,
+      title: row.host_title,
+      image: row.host_image,
+      username: row.username,
+      isVerified: row.is_verified,
+    },
     capacity: Number(row.capacity),
     sold: Number(row.sold),
     seatCount: row.seat_rows && row.seat_columns ? row.seat_rows * row.seat_columns : null,
@@ -250,12 +293,18 @@ export function toCard(row: CardRow, distanceKm: number | null = null): EventCar
  * The cards for these events, in the order given. Lists choose and order ids cheaply from the
  * event table first; only the page they show pays for joins and ticket details.
  */
-export async function fetchCards(db: Db, picks: { id: string; distanceKm?: number | null }[]): Promise<EventCardData[]> {
+export async function fetchCards(
+  db: Db,
+  picks: { id: string; distanceKm?: number | null }[],
+): Promise<EventCardData[]> {
   if (picks.length === 0) return [];
   const { rows } = await db.execute<CardRow>(sql`
     select ${cardColumns}
     from event e join "user" u on u.id = e.host_id left join venue v on v.id = e.venue_id ${stockLateral}
-    where e.id in (${sql.join(picks.map((p) => sql`${p.id}::uuid`), sql`, `)})`);
+    where e.id in (${sql.join(
+      picks.map((p) => sql`${p.id}::uuid`),
+      sql`, `,
+    )})`);
   const byId = new Map(rows.map((r) => [r.id, r]));
   return picks.flatMap((p) => {
     const row = byId.get(p.id);
@@ -281,7 +330,9 @@ export async function listEvents(db: Db, q: EventQuery): Promise<EventCardData[]
 }
 
 export async function countEvents(db: Db, q: Omit<EventQuery, "sort" | "limit" | "offset">): Promise<number> {
-  const { rows } = await db.execute<{ n: number }>(sql`select count(*)::int as n ${pickFrom(q)} where ${conditions(q)}`);
+  const { rows } = await db.execute<{ n: number }>(
+    sql`select count(*)::int as n ${pickFrom(q)} where ${conditions(q)}`,
+  );
   return Number(rows[0]?.n ?? 0);
 }
 
@@ -291,7 +342,9 @@ export async function pageEvents(db: Db, q: EventQuery): Promise<{ events: Event
   return { events, total };
 }
 
-/** Upcoming public events per category, from the start of today in London (spec §7 "counts per event type from today"). */
+/**
+ * Upcoming public events per category, from the start of today in London (spec §7 "counts per event type from today").
+ */
 export async function countByCategory(db: Db, now: Date): Promise<Record<string, number>> {
   const { rows } = await db.execute<{ category: string; n: number }>(sql`
     select e.category, count(*)::int as n from event e
@@ -323,7 +376,11 @@ export interface EventMarker {
 }
 
 /** Map pins for everything a query matches (events at a venue only), up to `limit`, in its order. */
-export async function listEventMarkers(db: Db, q: Omit<EventQuery, "limit" | "offset">, limit: number): Promise<EventMarker[]> {
+export async function listEventMarkers(
+  db: Db,
+  q: Omit<EventQuery, "limit" | "offset">,
+  limit: number,
+): Promise<EventMarker[]> {
   const { rows } = await db.execute<{
     id: string;
     slug: string;

@@ -7,7 +7,17 @@ export interface DueReminder {
   email: string;
   firstName: string;
   tickets: number;
-  event: { name: string; slug: string; startsAt: Date; endsAt: Date | null; venueName: string | null; address: string | null; lat: number | null; lng: number | null; isOnline: boolean };
+  event: {
+    name: string;
+    slug: string;
+    startsAt: Date;
+    endsAt: Date | null;
+    venueName: string | null;
+    address: string | null;
+    lat: number | null;
+    lng: number | null;
+    isOnline: boolean;
+  };
 }
 
 /**

@@ -371,54 +371,59 @@ describe("definitions kept between holds (decision 0016)", () => {
     expect(await stock(types[0]!.id)).toEqual({ sold: 0, held: 1 });
   });
 
-  it("scopes a press's key to its person and event: another buyer's key, or the key on another event, makes a hold of its own", async () => {
-    const { event: e, types } = await newEvent([{ pricePence: 1000, capacity: 10 }]);
-    const { event: e2, types: types2 } = await newEvent([{ pricePence: 1000, capacity: 10 }]);
-    const other = await newBuyer();
-    const key = `key-${e.id}`;
-    const first = await holdTickets(database.db, {
-      slug: e.slug,
-      userId: buyerId,
-      lines: one(types[0]!.id),
-      idempotencyKey: key,
-      now,
-    });
-    const theirs = await holdTickets(database.db, {
-      slug: e.slug,
-      userId: other,
-      lines: one(types[0]!.id),
-      idempotencyKey: key,
-      now,
-    });
-    expect(theirs.holdId).not.toBe(first.holdId);
-    expect(theirs.buyerId).toBe(other);
-    // The same person's key sent to another event is a new checkout there, not the first event's hold.
-    const elsewhere = await holdTickets(database.db, {
-      slug: e2.slug,
-      userId: buyerId,
-      lines: one(types2[0]!.id),
-      idempotencyKey: key,
-      now,
-    });
-    expect(elsewhere.holdId).not.toBe(first.holdId);
-    expect(
-      (await database.db.select({ eventId: hold.eventId }).from(hold).where(eq(hold.id, elsewhere.holdId)))[0]!.eventId,
-    ).toBe(e2.id);
-    expect(await stock(types2[0]!.id)).toEqual({ sold: 0, held: 1 });
-    // And the same press again on the first event still finds its own hold.
-    expect(
-      (
-        await holdTickets(database.db, {
-          slug: e.slug,
-          userId: buyerId,
-          lines: one(types[0]!.id),
-          idempotencyKey: key,
-          now,
-        })
-      ).holdId,
-    ).toBe(first.holdId);
-    expect(await stock(types[0]!.id)).toEqual({ sold: 0, held: 2 });
-  });
+  it(
+    "scopes a press's key to its person and event: another buyer's key, or the key on another event, makes a hold " +
+      "of its own",
+    async () => {
+      const { event: e, types } = await newEvent([{ pricePence: 1000, capacity: 10 }]);
+      const { event: e2, types: types2 } = await newEvent([{ pricePence: 1000, capacity: 10 }]);
+      const other = await newBuyer();
+      const key = `key-${e.id}`;
+      const first = await holdTickets(database.db, {
+        slug: e.slug,
+        userId: buyerId,
+        lines: one(types[0]!.id),
+        idempotencyKey: key,
+        now,
+      });
+      const theirs = await holdTickets(database.db, {
+        slug: e.slug,
+        userId: other,
+        lines: one(types[0]!.id),
+        idempotencyKey: key,
+        now,
+      });
+      expect(theirs.holdId).not.toBe(first.holdId);
+      expect(theirs.buyerId).toBe(other);
+      // The same person's key sent to another event is a new checkout there, not the first event's hold.
+      const elsewhere = await holdTickets(database.db, {
+        slug: e2.slug,
+        userId: buyerId,
+        lines: one(types2[0]!.id),
+        idempotencyKey: key,
+        now,
+      });
+      expect(elsewhere.holdId).not.toBe(first.holdId);
+      expect(
+        (await database.db.select({ eventId: hold.eventId }).from(hold).where(eq(hold.id, elsewhere.holdId)))[0]!
+          .eventId,
+      ).toBe(e2.id);
+      expect(await stock(types2[0]!.id)).toEqual({ sold: 0, held: 1 });
+      // And the same press again on the first event still finds its own hold.
+      expect(
+        (
+          await holdTickets(database.db, {
+            slug: e.slug,
+            userId: buyerId,
+            lines: one(types[0]!.id),
+            idempotencyKey: key,
+            now,
+          })
+        ).holdId,
+      ).toBe(first.holdId);
+      expect(await stock(types[0]!.id)).toEqual({ sold: 0, held: 2 });
+    },
+  );
 });
 
 describe("completing orders", () => {

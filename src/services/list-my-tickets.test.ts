@@ -33,7 +33,12 @@ describe("my tickets", () => {
     }
     const only = group!.tickets.find((t) => t.id === second.tickets[0]!.id)!;
     expect(only.number).toBe(1);
-    expect(group!.tickets.filter((t) => first.tickets.some((f) => f.id === t.id)).map((t) => t.number).sort()).toEqual([1, 2]);
+    expect(
+      group!.tickets
+        .filter((t) => first.tickets.some((f) => f.id === t.id))
+        .map((t) => t.number)
+        .sort(),
+    ).toEqual([1, 2]);
   });
 
   it("on the dashboard, are only the first few upcoming events", async () => {
@@ -44,6 +49,9 @@ describe("my tickets", () => {
       await buyTickets(db, { eventId: e.id, buyer: bea, quantity: 1, now, sign: codes.sign });
     }
     const groups = await upcomingTicketGroups(db, { userId: bea.id, now, limit: 2 });
-    expect(groups.map((g) => g.event.startsAt.toISOString())).toEqual(["2026-12-05T19:30:00.000Z", "2026-12-06T19:30:00.000Z"]);
+    expect(groups.map((g) => g.event.startsAt.toISOString())).toEqual([
+      "2026-12-05T19:30:00.000Z",
+      "2026-12-06T19:30:00.000Z",
+    ]);
   });
 });

@@ -8,10 +8,16 @@ import type { Db } from "~/db/client.server";
  * concurrently: a hold changes status once (the `status = 'active'` condition), and only the
  * statement that changed it gives its stock back.
  */
-export async function releaseHolds(db: Db, opts: { now: Date; eventId?: string; holdIds?: string[]; as?: "expired" | "released" }): Promise<string[]> {
+export async function releaseHolds(
+  db: Db,
+  opts: { now: Date; eventId?: string; holdIds?: string[]; as?: "expired" | "released" },
+): Promise<string[]> {
   const status = opts.as ?? "expired";
   const which = opts.holdIds
-    ? sql`id in (${sql.join(opts.holdIds.map((id) => sql`${id}::uuid`), sql`, `)})`
+    ? sql`id in (${sql.join(
+        opts.holdIds.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )})`
     : sql`expires_at <= ${opts.now} ${opts.eventId ? sql`and event_id = ${opts.eventId}::uuid` : sql``}`;
   const { rows } = await db.execute<{ id: string }>(sql`
     with over as (

@@ -31,7 +31,8 @@ export const messages = {
     notARobot: "Please verify you are not a robot!",
     /** Why the log-in form shows the robot check: someone has been guessing this account's password. */
     robotCheckAsked:
-      "Someone has tried a few wrong passwords for this account lately, so please tick the box below as well as entering yours.",
+      "Someone has tried a few wrong passwords for this account lately, so please tick the box below as well as " +
+      "entering yours.",
     oldPasswordIncorrect: "Old password is Incorrect",
     incorrectPassword: "Incorrect password",
     invalidEmail: "Invalid email",
@@ -82,11 +83,11 @@ export const messages = {
     cancelFailed: "Error cancelling order. Please contact support.",
     paidTwiceRefunded: "You had already paid for these tickets, so we've refunded your second payment in full.",
     totalChangedRefunded:
-      "The total changed while you were paying, so we've refunded your payment in full. Please check the new total and pay again.",
+      "The total changed while you were paying, so we've refunded your payment in full. Please check the new total " +
+      "and pay again.",
     refundingPayment: "We couldn't turn your payment into tickets, so we're refunding it in full.",
     testPayments: "Test payments: no real money moves.",
     testPaymentsDetail: "No card is charged, and tickets booked here are for trying Ticketyboo out.",
-    /** One person's share of an event (live holds and free orders together) would go past its limit. */
     /** How many of a ticket type are left, when a basket asked for more (after 'Oops! It seems someone beat you to it...'). */
     onlyLeft: (name: string, left: number) =>
       left === 0 ? `${name} has sold out.` : `Only ${left} ${name} ${left === 1 ? "ticket is" : "tickets are"} left.`,
@@ -102,13 +103,29 @@ export const messages = {
     /** A pay-what-you-wish amount outside its range (or not an amount): said beside the field and by the server alike. */
     chosenAmountRange: (minimum: string, maximum: string) =>
       `Enter an amount from ${minimum} to ${maximum}, in pounds and pence.`,
+    /** One person's share of an event (live holds and free orders together) would go past its limit. */
     overShare: (cap: number, has: number) =>
       has > 0
-        ? `You can have at most ${cap} tickets for this event, and you already have ${has} in checkouts or free orders. Choose ${cap - has > 0 ? `up to ${cap - has}` : "none"} more, or finish the checkout you started.`
+        ? `You can have at most ${cap} tickets for this event, and you already have ${has} in checkouts or free ` +
+          `orders. Choose ${cap - has > 0 ? `up to ${cap - has}` : "none"} more, or finish the checkout you started.`
         : `You can have at most ${cap} tickets for this event. Please choose fewer.`,
   },
   forms: {
     unsavedChanges: "You have unsaved changes. Are you sure you want to leave?",
+    /** Shown beside a field when the form's schema gives no words of its own (src/lib/read-form.ts). */
+    required: "Please fill in this field.",
+    checkField: "Please check this field.",
+    enterNumber: "Please enter a number.",
+    wholeNumber: "Please enter a whole number.",
+    chooseOption: "Please choose one of the options.",
+    sendOnce: "Please send this field once.",
+    atLeastCharacters: (min: number) => `Please enter at least ${min} characters.`,
+    atMostCharacters: (max: number) => `Please keep this to ${max} characters or fewer.`,
+    atLeast: (min: number) => `Please enter ${min} or more.`,
+    atMost: (max: number) => `Please enter ${max} or less.`,
+    chooseAtMost: (max: number) => `Please choose at most ${max}.`,
+    /** A form sent in a shape no page of ours sends (JSON to a form, a missing body). */
+    wrongContentType: (expected: string) => `Please send this as ${expected}.`,
   },
   preferences: {
     hostOnly: "Available for host only!",

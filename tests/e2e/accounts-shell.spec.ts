@@ -14,7 +14,10 @@ test.describe("signed-in and signed-out shells", () => {
     const nav = page.getByRole("navigation", { name: "Main" });
     await expect(nav.getByRole("link", { name: "My Tickets" })).toBeVisible();
     await expect(nav.getByRole("button", { name: "Features" })).toHaveCount(0);
-    await expect(page.getByRole("link", { name: "Ticketyboo, your dashboard" })).toHaveAttribute("href", "/u/dashboard");
+    await expect(page.getByRole("link", { name: "Ticketyboo, your dashboard" })).toHaveAttribute(
+      "href",
+      "/u/dashboard",
+    );
 
     await page.getByRole("button", { name: /Account menu for/ }).click();
     const menu = page.getByRole("menu");

@@ -8,6 +8,8 @@ import { acceptNecessaryOnly, DEMO, expect, expectAccessible, signIn, test } fro
 test.describe.configure({ mode: "serial" });
 
 test.describe("buyer area account pages", () => {
+  // A refused form is answered with the error table's status (422), which the browser logs.
+  test.use({ allowConsoleErrors: [/status of 422 \(Unprocessable Entity\)/] });
   test.beforeEach(async ({ page }) => acceptNecessaryOnly(page));
 
   test("email preferences save only a change, and say so", async ({ page }) => {
@@ -40,7 +42,9 @@ test.describe("buyer area account pages", () => {
       await route.continue();
     });
     await page.getByLabel("News from venues").setChecked(wasChecked);
-    const saving = page.waitForResponse((r) => r.url().includes("/u/marketing-permissions.data") && r.request().method() === "POST");
+    const saving = page.waitForResponse(
+      (r) => r.url().includes("/u/marketing-permissions.data") && r.request().method() === "POST",
+    );
     await page.getByRole("button", { name: "Save preferences" }).click();
     await saving;
     const general = page.getByLabel("Ticketyboo news and event picks");

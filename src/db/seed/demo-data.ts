@@ -296,7 +296,8 @@ export const CATEGORIES: CategorySeed[] = [
         name: "New Noise at the Windmill: Five Bands",
         summary: "Five new south London guitar bands, half an hour each.",
         description: paras(
-          "Five bands from south London's new guitar scene, each playing a tight half-hour set on one of the capital's best-loved little stages.",
+          "Five bands from south London's new guitar scene, each playing a tight half-hour set on one of the " +
+            "capital's best-loved little stages.",
           "Come early for the openers: the Windmill has launched more than a few careers from exactly this slot.",
         ),
         eventType: "live-bands",
@@ -316,7 +317,8 @@ export const CATEGORIES: CategorySeed[] = [
         summary: "Spins, claps and backdrops until the small hours.",
         description: paras(
           "Four DJs, boxes full of original 45s and a sprung floor that has seen a lot of talc.",
-          "Newcomers are more than welcome: there is a beginners' dance lesson in the first hour. Flat shoes recommended.",
+          "Newcomers are more than welcome: there is a beginners' dance lesson in the first hour. Flat shoes " +
+            "recommended.",
         ),
         eventType: "dj-nights",
         venue: 3,
@@ -334,7 +336,8 @@ export const CATEGORIES: CategorySeed[] = [
         name: "Songwriters' Open Mic",
         summary: "Bring a song, a guitar, or just your ears.",
         description: paras(
-          "A friendly open mic for original songs, upstairs at the Prince Albert. Performers get three songs or fifteen minutes, whichever comes first.",
+          "A friendly open mic for original songs, upstairs at the Prince Albert. Performers get three songs or " +
+            "fifteen minutes, whichever comes first.",
           "Book a performer slot to guarantee your spot; the list fills in booking order.",
         ),
         eventType: "open-mic",
@@ -354,7 +357,8 @@ export const CATEGORIES: CategorySeed[] = [
         summary: "A free afternoon of brass band favourites on the grass.",
         description: paras(
           "Two community brass bands swap sets through the afternoon: marches, film themes and a few surprises.",
-          "Bring a blanket and a picnic. Free, but book a ticket so we know how many chairs to put out for those who need them.",
+          "Bring a blanket and a picnic. Free, but book a ticket so we know how many chairs to put out for those who " +
+            "need them.",
         ),
         eventType: "concerts",
         venue: 2,
@@ -392,7 +396,8 @@ export const CATEGORIES: CategorySeed[] = [
         name: "Laughing Stock: New Material Night",
         summary: "Five comics try out brand new jokes on you.",
         description: paras(
-          "Five comics, ten minutes each, all of it brand new. Some of it will be brilliant; you get to be there when it works for the first time.",
+          "Five comics, ten minutes each, all of it brand new. Some of it will be brilliant; you get to be there " +
+            "when it works for the first time.",
           "Seats are allocated in booking order, so book early for the front.",
         ),
         eventType: "stand-up",
@@ -411,7 +416,8 @@ export const CATEGORIES: CategorySeed[] = [
         name: "Improv Jam: Anything Goes",
         summary: "Your suggestions, their quick wits, no script.",
         description: paras(
-          "A troupe of Cardiff improvisers builds scenes, songs and a whole musical from whatever the audience shouts out.",
+          "A troupe of Cardiff improvisers builds scenes, songs and a whole musical from whatever the audience " +
+            "shouts out.",
           "No two shows are the same, and nobody gets dragged on stage unless they want to be.",
         ),
         eventType: "improv",
@@ -465,7 +471,8 @@ export const CATEGORIES: CategorySeed[] = [
         name: "Funny Northerners: New Act Heat",
         summary: "Eight new acts compete for a place in the final.",
         description: paras(
-          "Eight comics who have been gigging for less than two years, five minutes each. The audience vote decides who goes through.",
+          "Eight comics who have been gigging for less than two years, five minutes each. The audience vote decides " +
+            "who goes through.",
           "A compère keeps things moving, and the bar stays open throughout.",
         ),
         eventType: "competitions",
@@ -488,7 +495,8 @@ export const CATEGORIES: CategorySeed[] = [
         name: "Kelham Island Pub Quiz",
         summary: "Teams of up to six, a bar tab for the winners.",
         description: paras(
-          "Six rounds, a picture round and a music round, with a bar tab for the winning team and a wooden spoon for the last.",
+          "Six rounds, a picture round and a music round, with a bar tab for the winning team and a wooden spoon for " +
+            "the last.",
           "Teams of up to six: everyone books their own ticket, and you can form a team on the night.",
         ),
         eventType: "quiz-night",
@@ -504,7 +512,8 @@ export const CATEGORIES: CategorySeed[] = [
         name: "Drag Bingo Extravaganza",
         summary: "Eyes down, wigs up: bingo with a glittering host.",
         description: paras(
-          "Ten games of bingo, called by a drag queen who will roast your dabbing technique. Prizes range from the sublime to the ridiculous.",
+          "Ten games of bingo, called by a drag queen who will roast your dabbing technique. Prizes range from the " +
+            "sublime to the ridiculous.",
           "Over-18s only. Booths seat four and come with table service.",
         ),
         eventType: "drag-show",
@@ -523,7 +532,8 @@ export const CATEGORIES: CategorySeed[] = [
         name: "Eighties Fancy Dress Disco",
         summary: "Shoulder pads encouraged, prizes for the best costume.",
         description: paras(
-          "Five hours of the decade's biggest hits, from synth-pop to stadium rock. Prizes for the best costume at midnight.",
+          "Five hours of the decade's biggest hits, from synth-pop to stadium rock. Prizes for the best costume at " +
+            "midnight.",
           "Early birds save a few quid; once they are gone, they are gone.",
         ),
         eventType: "fancy-dress",
@@ -584,7 +594,8 @@ export const CATEGORIES: CategorySeed[] = [
         name: "Cult Classics on the Big Screen",
         summary: "A much-loved eighties adventure film, projected in a Victorian theatre.",
         description: paras(
-          "We are screening a much-loved eighties adventure in the grandest room we know. Quote along, cheer the villain's downfall, bring a friend who has never seen it.",
+          "We are screening a much-loved eighties adventure in the grandest room we know. Quote along, cheer the " +
+            "villain's downfall, bring a friend who has never seen it.",
           "The bar opens an hour before the film.",
         ),
         eventType: "film-screenings",
@@ -603,7 +614,8 @@ export const CATEGORIES: CategorySeed[] = [
         name: "Poetry Slam Grand Final",
         summary: "Ten poets, three minutes each, one champion.",
         description: paras(
-          "The ten poets who won this year's heats, three minutes each, no props and no music. Five judges picked from the audience decide the champion.",
+          "The ten poets who won this year's heats, three minutes each, no props and no music. Five judges picked " +
+            "from the audience decide the champion.",
           "Expect to laugh, and possibly to cry.",
         ),
         eventType: "poetry-readings",
@@ -619,7 +631,8 @@ export const CATEGORIES: CategorySeed[] = [
         name: "Open Studios: Meet the Makers",
         summary: "Meet local artists and see work in progress.",
         description: paras(
-          "Twenty local painters, printmakers and ceramicists open their work to the public for the day. Most work is for sale, and the artists are happy to talk about it.",
+          "Twenty local painters, printmakers and ceramicists open their work to the public for the day. Most work " +
+            "is for sale, and the artists are happy to talk about it.",
           "Free entry; booking helps us plan the tea urn.",
         ),
         eventType: "art-shows",
@@ -635,7 +648,8 @@ export const CATEGORIES: CategorySeed[] = [
         name: "Twelfth Night, Stripped Back",
         summary: "Shakespeare's comedy with eight actors and no scenery.",
         description: paras(
-          "Eight actors, no set and a lot of running about: a fast, funny Twelfth Night for people who think they do not like Shakespeare.",
+          "Eight actors, no set and a lot of running about: a fast, funny Twelfth Night for people who think they do " +
+            "not like Shakespeare.",
           "Running time about two hours with an interval.",
         ),
         eventType: "theatre-plays",
@@ -654,7 +668,8 @@ export const CATEGORIES: CategorySeed[] = [
         name: "Liverpool in Focus: Photography Private View",
         summary: "Opening night of a documentary photography show.",
         description: paras(
-          "The opening of a year-long documentary project on the city's markets, docks and corner shops, shown among the palms.",
+          "The opening of a year-long documentary project on the city's markets, docks and corner shops, shown among " +
+            "the palms.",
           "The photographers will be there to talk about the work.",
         ),
         eventType: "galleries",
@@ -693,7 +708,8 @@ export const CATEGORIES: CategorySeed[] = [
         name: "Five-a-side Football Tournament",
         summary: "Sixteen teams, one trophy, all abilities welcome.",
         description: paras(
-          "A one-day five-a-side tournament: group games in the morning, knockouts after lunch. Teams of up to seven, mixed teams welcome.",
+          "A one-day five-a-side tournament: group games in the morning, knockouts after lunch. Teams of up to " +
+            "seven, mixed teams welcome.",
           "Every team plays at least four matches.",
         ),
         eventType: "football-matches",
@@ -767,7 +783,8 @@ export const CATEGORIES: CategorySeed[] = [
         name: "Kelham Island Beer Festival",
         summary: "Forty cask and keg beers from independent Yorkshire breweries.",
         description: paras(
-          "Forty beers from small Yorkshire breweries, most of them never poured in Sheffield before, plus ciders and a few alcohol-free options.",
+          "Forty beers from small Yorkshire breweries, most of them never poured in Sheffield before, plus ciders " +
+            "and a few alcohol-free options.",
           "Entry includes a souvenir glass. Designated drivers get soft drinks all day.",
         ),
         eventType: "craft-beer-festivals",
@@ -786,7 +803,8 @@ export const CATEGORIES: CategorySeed[] = [
         name: "Natural Wine Tasting",
         summary: "Six low-intervention wines and the stories behind them.",
         description: paras(
-          "Six natural wines from small European growers, each with a little plate to match, introduced by a local importer.",
+          "Six natural wines from small European growers, each with a little plate to match, introduced by a local " +
+            "importer.",
           "Over-18s only.",
         ),
         eventType: "wine-beer-and-food-tasting",
@@ -818,7 +836,8 @@ export const CATEGORIES: CategorySeed[] = [
         name: "Fresh Pasta Cooking Class",
         summary: "Make tagliatelle and ravioli from scratch, then eat it.",
         description: paras(
-          "Mix, knead and roll your own dough, then shape tagliatelle and filled ravioli with a chef who learned in Bologna.",
+          "Mix, knead and roll your own dough, then shape tagliatelle and filled ravioli with a chef who learned in " +
+            "Bologna.",
           "We finish by eating what we made. Vegetarian fillings available.",
         ),
         eventType: "cooking-classes",
@@ -873,7 +892,8 @@ export const CATEGORIES: CategorySeed[] = [
         name: "Grassroots Venues Day",
         summary: "A day of talks on keeping small venues alive.",
         description: paras(
-          "Venue owners, promoters and musicians on what keeps small venues open: licensing, energy bills, community ownership and getting people through the door.",
+          "Venue owners, promoters and musicians on what keeps small venues open: licensing, energy bills, community " +
+            "ownership and getting people through the door.",
           "Lunch and a closing showcase are included.",
         ),
         eventType: "conferences",
@@ -892,7 +912,8 @@ export const CATEGORIES: CategorySeed[] = [
         name: "Getting Your First Gig: Promoters' Q&A",
         summary: "Three Glasgow promoters on how to get booked.",
         description: paras(
-          "Three promoters who book Glasgow's small stages explain what they look for, how to pitch and what not to do.",
+          "Three promoters who book Glasgow's small stages explain what they look for, how to pitch and what not to " +
+            "do.",
           "Bring your questions; the second hour is all Q&A.",
         ),
         eventType: "seminars",
@@ -917,7 +938,8 @@ export const CATEGORIES: CategorySeed[] = [
         name: "Hospitality Jobs Fair",
         summary: "Meet thirty local employers hiring now.",
         description: paras(
-          "Thirty Leeds pubs, restaurants, venues and hotels with jobs to fill, from kitchen porter to general manager.",
+          "Thirty Leeds pubs, restaurants, venues and hotels with jobs to fill, from kitchen porter to general " +
+            "manager.",
           "Bring a few copies of your CV. Free CV checks all day.",
         ),
         eventType: "job-fairs",
@@ -933,7 +955,8 @@ export const CATEGORIES: CategorySeed[] = [
         name: "Marketing for Small Venues",
         summary: "Practical social media and email tactics.",
         description: paras(
-          "A hands-on morning on selling tickets without a marketing budget: mailing lists, social posts that work and listings people actually read.",
+          "A hands-on morning on selling tickets without a marketing budget: mailing lists, social posts that work " +
+            "and listings people actually read.",
           "Bring a laptop and your next event.",
         ),
         eventType: "workshops",
@@ -980,7 +1003,8 @@ export const CATEGORIES: CategorySeed[] = [
         name: "Midnight Memory Walk",
         summary: "Ten miles through the city after dark, for dementia research.",
         description: paras(
-          "Ten miles through the sleeping city, starting and finishing in the park, raising money for dementia research.",
+          "Ten miles through the sleeping city, starting and finishing in the park, raising money for dementia " +
+            "research.",
           "Pay what you wish above the minimum entry; hot drinks at the finish.",
         ),
         eventType: "charity-walks",
@@ -1078,7 +1102,8 @@ export const CATEGORIES: CategorySeed[] = [
         name: "Roundhay Neighbourhood Picnic",
         summary: "Bring a dish, meet your neighbours.",
         description: paras(
-          "A big shared picnic on the grass: bring a dish to share and a blanket, and we will bring games, music and tea.",
+          "A big shared picnic on the grass: bring a dish to share and a blanket, and we will bring games, music and " +
+            "tea.",
           "Everyone welcome, especially if you have just moved in.",
         ),
         eventType: "block-parties",
@@ -1113,7 +1138,8 @@ export const CATEGORIES: CategorySeed[] = [
         name: "Steel Band Parade",
         summary: "Steel pans, costumes and dancing through the park.",
         description: paras(
-          "Three steel bands and a hundred dancers in costume parade through the park, finishing with a jam by the lake.",
+          "Three steel bands and a hundred dancers in costume parade through the park, finishing with a jam by the " +
+            "lake.",
           "Free and family friendly.",
         ),
         eventType: "parades",
@@ -1155,7 +1181,8 @@ export const CATEGORIES: CategorySeed[] = [
         name: "Emergency First Aid for Event Staff",
         summary: "A recognised one-day emergency first aid certificate.",
         description: paras(
-          "A one-day course for door staff, bar teams and volunteers, leading to a recognised Emergency First Aid at Work certificate.",
+          "A one-day course for door staff, bar teams and volunteers, leading to a recognised Emergency First Aid at " +
+            "Work certificate.",
           "Lunch is provided. Certificates are valid for three years.",
         ),
         eventType: "certification-programs",
@@ -1171,7 +1198,8 @@ export const CATEGORIES: CategorySeed[] = [
         name: "Intro to Live Sound Engineering",
         summary: "Run a small PA with confidence.",
         description: paras(
-          "A practical day on a real stage: microphones, gain, monitors and a line check, taught by the venue's own engineers.",
+          "A practical day on a real stage: microphones, gain, monitors and a line check, taught by the venue's own " +
+            "engineers.",
           "No experience needed. Bring ear protection if you have it.",
         ),
         eventType: "training-courses",
@@ -1203,7 +1231,8 @@ export const CATEGORIES: CategorySeed[] = [
         name: "Public Speaking for Nervous Speakers",
         summary: "Overcome nerves and hold a room.",
         description: paras(
-          "A comedian and a speech coach share the tricks that get them on stage: breathing, structure and what to do when you lose your place.",
+          "A comedian and a speech coach share the tricks that get them on stage: breathing, structure and what to " +
+            "do when you lose your place.",
           "Nobody has to speak unless they want to.",
         ),
         eventType: "seminars",
@@ -1219,7 +1248,8 @@ export const CATEGORIES: CategorySeed[] = [
         name: "Event Safety and Licensing Basics",
         summary: "Licensing, capacity and crowd safety basics.",
         description: paras(
-          "A morning for first-time promoters on premises licences, capacity, stewarding and what the council will ask you.",
+          "A morning for first-time promoters on premises licences, capacity, stewarding and what the council will " +
+            "ask you.",
           "Includes templates for a risk assessment and an event plan.",
         ),
         eventType: "training-courses",
@@ -1298,7 +1328,8 @@ export const CATEGORIES: CategorySeed[] = [
         name: "Online Songwriting Masterclass",
         summary: "Lyrics, melody and honest feedback from a working songwriter.",
         description: paras(
-          "A ninety-minute online class on turning an idea into a finished song, with feedback on a handful of demos sent in advance.",
+          "A ninety-minute online class on turning an idea into a finished song, with feedback on a handful of demos " +
+            "sent in advance.",
           "Send your demo when you book if you would like it considered.",
         ),
         eventType: "online-classes",
@@ -1382,7 +1413,8 @@ export const CATEGORIES: CategorySeed[] = [
         name: "Family Treasure Hunt",
         summary: "Clues, riddles and a chocolate prize around the park.",
         description: paras(
-          "Follow the clues around the park and the Palm House to find the hidden treasure. Teams are families of any size.",
+          "Follow the clues around the park and the Palm House to find the hidden treasure. Teams are families of " +
+            "any size.",
           "Pay what you wish per family; the money funds the park's nature trail.",
         ),
         eventType: "games-and-activities",
@@ -1406,7 +1438,8 @@ export const CATEGORIES: CategorySeed[] = [
         name: "Junior Science in the Park",
         summary: "Slime, volcanoes and rockets for curious minds.",
         description: paras(
-          "Hands-on experiments for ages 7 to 11: fizzing volcanoes, home-made slime and a bottle-rocket launch to finish.",
+          "Hands-on experiments for ages 7 to 11: fizzing volcanoes, home-made slime and a bottle-rocket launch to " +
+            "finish.",
           "Parents are welcome to stay and watch.",
         ),
         eventType: "classes",

@@ -58,7 +58,9 @@ export const DEMO_ACCOUNTS = [
     hostTitle: "The Crown Collective",
     username: "thecrowncollective",
     isVerified: true,
-    bio: "We run quiz nights, gigs, workshops and fundraisers in pubs, parks and small venues across the UK. Everyone is welcome, and the price you see is the price you pay.",
+    bio:
+      "We run quiz nights, gigs, workshops and fundraisers in pubs, parks and small venues across the UK. " +
+      "Everyone is welcome, and the price you see is the price you pay.",
   },
   {
     key: "host2",
@@ -397,14 +399,12 @@ async function seedAfterTheSale(
     .orderBy(asc(order.createdAt))
     .limit(1);
   if (asking) {
-    await tx
-      .insert(cancellationRequest)
-      .values({
-        orderId: asking.id,
-        requestedBy: null,
-        reason: "Sorry, a family wedding has come up on the same day.",
-        createdAt: new Date(ctx.now.getTime() - 2 * 3_600_000),
-      });
+    await tx.insert(cancellationRequest).values({
+      orderId: asking.id,
+      requestedBy: null,
+      reason: "Sorry, a family wedding has come up on the same day.",
+      createdAt: new Date(ctx.now.getTime() - 2 * 3_600_000),
+    });
   }
 }
 
@@ -488,19 +488,17 @@ export async function seedDemoIfEmpty(
           updatedAt: signedUpAt,
         })),
       );
-      await tx
-        .insert(account)
-        .values(
-          users.map((u) => ({
-            id: randomUUID(),
-            accountId: u.id,
-            providerId: "credential",
-            userId: u.id,
-            password: passwordHash,
-            createdAt: signedUpAt,
-            updatedAt: signedUpAt,
-          })),
-        );
+      await tx.insert(account).values(
+        users.map((u) => ({
+          id: randomUUID(),
+          accountId: u.id,
+          providerId: "credential",
+          userId: u.id,
+          password: passwordHash,
+          createdAt: signedUpAt,
+          updatedAt: signedUpAt,
+        })),
+      );
 
       const venueRows = await tx
         .insert(venue)
@@ -628,7 +626,9 @@ export async function seedDemoIfEmpty(
       await tx.insert(alert).values({
         heading: "Welcome to Ticketyboo",
         description:
-          "This is a demo with made-up events at real venues. Log in as buyer@ticketyboo.test or host@ticketyboo.test (password: ticketyboo) to look around; nothing you buy is real. The emails the app would send are kept for staff@ticketyboo.test to read at /staff/outbox.",
+          "This is a demo with made-up events at real venues. Log in as buyer@ticketyboo.test or " +
+          "host@ticketyboo.test (password: ticketyboo) to look around; nothing you buy is real. The emails the app " +
+          "would send are kept for staff@ticketyboo.test to read at /staff/outbox.",
         isFullPage: false,
         isActive: true,
         savedAt: now,

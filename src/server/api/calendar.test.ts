@@ -58,7 +58,9 @@ describe("GET /events/{slug}/calendar.ics", () => {
     const { calendar, vevent, event } = parse(text);
     expect(calendar.getFirstPropertyValue("version")).toBe("2.0");
     expect(calendar.getFirstPropertyValue("prodid")).toBe("-//Ticketyboo//Events//EN");
-    expect(event.summary).toBe("Kelham Island Pub Quiz, with a name long enough that its SUMMARY line must be folded at 75 octets");
+    expect(event.summary).toBe(
+      "Kelham Island Pub Quiz, with a name long enough that its SUMMARY line must be folded at 75 octets",
+    );
     expect(event.startDate.toJSDate().toISOString()).toBe("2027-03-12T19:30:00.000Z");
     expect(event.endDate.toJSDate().toISOString()).toBe("2027-03-12T22:00:00.000Z");
     expect(event.startDate.zone?.tzid).toBe("UTC");

@@ -7,9 +7,11 @@ import { event, ticketType, user } from "~/db/schema";
 import { conversionSkip } from "~/domain/conversions";
 import { priceOrder, priceTerms } from "~/domain/pricing";
 import { readConsent } from "~/lib/consent";
+import { readJson } from "~/lib/read-form";
 import type { ConversionTracker } from "~/services/conversion-tracker";
 import type { Auth } from "../auth.server";
 import { clientIp } from "../client-ip";
+import { errorResponse } from "../errors";
 
 const Body = z.object({
   name: z.literal("AddToCart"),
@@ -24,10 +26,17 @@ const Body = z.object({
  * platform only when the rules allow (src/domain/conversions.ts); the answer is `{ ok }`, plus why
  * it was skipped. The basket's value is priced here from the database, never taken from the browser.
  */
-export function conversionRoutes(deps: { database: Database; auth: Auth; tracker: ConversionTracker | null; publicUrl: string; trustedOrigins: readonly string[]; trustProxy: boolean }) {
+export function conversionRoutes(deps: {
+  database: Database;
+  auth: Auth;
+  tracker: ConversionTracker | null;
+  publicUrl: string;
+  trustedOrigins: readonly string[];
+  trustProxy: boolean;
+}) {
   return new Hono().post("/", async (c) => {
-    const parsed = Body.safeParse(await c.req.json().catch(() => null));
-    if (!parsed.success) return c.json({ error: { code: "validation_failed", message: parsed.error.issues[0]?.message } }, 422);
+    const parsed = await readJson(c.req.raw, Body);
+    if (!parsed.ok) return errorResponse(c, parsed.error);
     const session = await deps.auth.api.getSession({ headers: c.req.raw.headers }).catch(() => null);
     const skip = conversionSkip({
       productionOrigins: deps.tracker ? deps.trustedOrigins : [],
@@ -44,7 +53,12 @@ export function conversionRoutes(deps: { database: Database; auth: Auth; tracker
       ids.length === 0
         ? []
         : await db
-            .select({ id: ticketType.id, pricePence: ticketType.pricePence, currency: event.currency, feeMode: user.feeMode })
+            .select({
+              id: ticketType.id,
+              pricePence: ticketType.pricePence,
+              currency: event.currency,
+              feeMode: user.feeMode,
+            })
             .from(ticketType)
             .innerJoin(event, eq(event.id, ticketType.eventId))
             .innerJoin(user, eq(user.id, event.hostId))
@@ -53,7 +67,10 @@ export function conversionRoutes(deps: { database: Database; auth: Auth; tracker
     const cart = parsed.data.cart.filter((i) => types.some((t) => t.id === i.ticketTypeId));
     // What checkout would charge for this basket before any code: the one price rule, on the host's fee mode.
     const terms = types[0] ? priceTerms(types[0].feeMode, types[0].currency) : null;
-    const lines = cart.map((i) => ({ quantity: i.count, unitPricePence: types.find((x) => x.id === i.ticketTypeId)!.pricePence }));
+    const lines = cart.map((i) => ({
+      quantity: i.count,
+      unitPricePence: types.find((x) => x.id === i.ticketTypeId)!.pricePence,
+    }));
     const amountPence = terms ? priceOrder(lines, { feeMode: terms.feeMode, fee: terms.fee }).totalPence : 0;
     const { ok } = await deps.tracker.send({
       name: "AddToCart",

@@ -4,10 +4,13 @@ import { Hono } from "hono";
 import { z } from "zod";
 import type { Database } from "~/db/client.server";
 import { event, hold, ticketType, user, venue } from "~/db/schema";
+import { AppError } from "~/lib/app-error";
 import { personName } from "~/lib/person-name";
+import { readJson } from "~/lib/read-form";
 import { isUuid } from "~/lib/uuid";
 import { completeOrder, type TicketSigner } from "~/services/complete-order";
 import { holdTickets } from "~/services/hold-tickets";
+import { errorResponse } from "../errors";
 
 const Scenario = z.object({
   name: z.string().trim().min(1).max(120),
@@ -40,19 +43,27 @@ export function devBookingRoutes(database: Database, sign: TicketSigner) {
       return c.json({ expired: rows.length === 1 }, rows.length === 1 ? 200 : 404);
     })
     .post("/scenarios/event", async (c) => {
-      const parsed = Scenario.safeParse(await c.req.json().catch(() => null));
-      if (!parsed.success) return c.json({ error: parsed.error.issues[0]?.message }, 422);
+      const parsed = await readJson(c.req.raw, Scenario);
+      if (!parsed.ok) return errorResponse(c, parsed.error);
       const s = parsed.data;
       const db = database.db;
       const [host] = await db.select().from(user).where(eq(user.email, s.hostEmail));
-      if (!host) return c.json({ error: "no such host" }, 404);
-      const [place] = await db.select({ id: venue.id }).from(venue).where(eq(venue.hostId, host.id)).orderBy(asc(venue.createdAt)).limit(1);
+      if (!host) return errorResponse(c, new AppError("not_found", "No such host."));
+      const [place] = await db
+        .select({ id: venue.id })
+        .from(venue)
+        .where(eq(venue.hostId, host.id))
+        .orderBy(asc(venue.createdAt))
+        .limit(1);
       const now = new Date();
       const startsAt = new Date(Math.ceil((now.getTime() + 7 * 86_400_000) / 3_600_000) * 3_600_000);
       const [created] = await db
         .insert(event)
         .values({
-          slug: `${s.name.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "")}-${randomUUID().slice(0, 6)}`,
+          slug: `${s.name
+            .toLowerCase()
+            .replace(/[^a-z0-9]+/g, "-")
+            .replace(/^-|-$/g, "")}-${randomUUID().slice(0, 6)}`,
           name: s.name,
           summary: "Made for a test run.",
           category: "music-events",
@@ -66,17 +77,26 @@ export function devBookingRoutes(database: Database, sign: TicketSigner) {
           lastPublishedAt: now,
         })
         .returning();
-      const [type] = await db.insert(ticketType).values({ eventId: created!.id, name: "General admission", pricePence: s.pricePence, capacity: s.capacity }).returning();
+      const [type] = await db
+        .insert(ticketType)
+        .values({ eventId: created!.id, name: "General admission", pricePence: s.pricePence, capacity: s.capacity })
+        .returning();
       let reference: string | null = null;
       if (s.soldTo) {
         const [buyer] = await db.select().from(user).where(eq(user.email, s.soldTo));
-        if (!buyer) return c.json({ error: "no such buyer" }, 404);
-        const held = await holdTickets(db, { eventId: created!.id, userId: buyer.id, lines: [{ ticketTypeId: type!.id, quantity: s.quantity }], now });
+        if (!buyer) return errorResponse(c, new AppError("not_found", "No such buyer."));
+        const held = await holdTickets(db, {
+          eventId: created!.id,
+          userId: buyer.id,
+          lines: [{ ticketTypeId: type!.id, quantity: s.quantity }],
+          now,
+        });
         const total = held.breakdown.totalPence;
         const done = await completeOrder(db, {
           holdId: held.holdId,
           buyer: { userId: buyer.id, email: buyer.email, name: personName(buyer) },
-          payment: total === 0 ? null : { provider: "test", providerPaymentId: `pi_dev_${randomUUID()}`, amountPence: total },
+          payment:
+            total === 0 ? null : { provider: "test", providerPaymentId: `pi_dev_${randomUUID()}`, amountPence: total },
           now,
           sign,
         });

@@ -31,7 +31,13 @@ export function RobotCheck({ error, name = "altcha" }: { error?: string | null; 
 
   return (
     <div>
-      <div role="group" aria-label="Robot check" aria-describedby={error ? errorId : undefined} className="min-h-[var(--tb-altcha-height)]" style={theme}>
+      <div
+        role="group"
+        aria-label="Robot check"
+        aria-describedby={error ? errorId : undefined}
+        className="min-h-[var(--tb-altcha-height)]"
+        style={theme}
+      >
         {status === "ready" ? (
           <altcha-widget challenge={CHALLENGE_URL} name={name} configuration={CONFIGURATION} />
         ) : (
@@ -82,7 +88,10 @@ const theme = {
 /** Before the widget loads (and without JavaScript): the same box, not yet usable. */
 function Placeholder({ failed }: { failed: boolean }) {
   return (
-    <div className="flex min-h-[var(--tb-altcha-height)] items-center gap-2 rounded-xl border border-border bg-surface px-3 text-sm">
+    <div
+      className="flex min-h-[var(--tb-altcha-height)] items-center gap-2 rounded-xl border border-border
+      bg-surface px-3 text-sm"
+    >
       <span aria-hidden="true" className="size-[22px] shrink-0 rounded-[5px] border border-fg-muted" />
       <span className="text-fg-muted">
         {failed ? "The robot check could not load. Check your connection and reload the page." : "I'm not a robot"}
@@ -99,7 +108,10 @@ let loading: Promise<void> | undefined;
 /** Loads the widget and its proof-of-work worker once per page, in the browser only. */
 function loadWidget(): Promise<void> {
   loading ??= (async () => {
-    const [, { default: Pbkdf2Worker }] = await Promise.all([import("altcha/external"), import("altcha/workers/pbkdf2?worker")]);
+    const [, { default: Pbkdf2Worker }] = await Promise.all([
+      import("altcha/external"),
+      import("altcha/workers/pbkdf2?worker"),
+    ]);
     // Our challenges use PBKDF2/SHA-256 (server/robot-check.server.ts); the worker is a file of our origin.
     globalThis.$altcha.algorithms.set("PBKDF2/SHA-256", () => new Pbkdf2Worker());
   })();

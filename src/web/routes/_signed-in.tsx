@@ -11,7 +11,13 @@ import type { Route } from "./+types/_signed-in";
 export async function loader({ context, request }: Route.LoaderArgs) {
   if (!context.user) {
     const back = whereTheyWere(request);
-    throw redirect("/", { headers: setFlash(new Headers(), { tone: "info", text: "Log in to see that page.", link: { href: `/log-in?redirect=${encodeURIComponent(back)}`, label: "Log in" } }) });
+    throw redirect("/", {
+      headers: setFlash(new Headers(), {
+        tone: "info",
+        text: "Log in to see that page.",
+        link: { href: `/log-in?redirect=${encodeURIComponent(back)}`, label: "Log in" },
+      }),
+    });
   }
   return { user: context.user };
 }

@@ -1,7 +1,10 @@
 import { ArrowLeft, Clock, CreditCard, Lock, Ticket } from "lucide-react";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { data, Form, Link, redirect, useFetcher, useNavigation, useRevalidator } from "react-router";
-import { isAppError } from "~/lib/app-error";
+import { z } from "zod";
+import type { EventQuestion } from "~/db/schema";
+import { AppError } from "~/lib/app-error";
+import { field, readForm } from "~/lib/read-form";
 import { formatEventDateTime, formatLondonTime, formatMoney, formatShortDate } from "~/lib/format";
 import { personName } from "~/lib/person-name";
 import { getCheckout, saveCheckoutAnswers } from "~/services/get-checkout";
@@ -11,6 +14,7 @@ import { submitCheckout } from "~/services/submit-checkout";
 import { OrderBreakdown, OrderLines } from "~/web/components/booking/order-summary";
 import { seatLabel } from "~/lib/seats";
 import { TestPaymentsNotice } from "~/web/components/booking/test-payments-notice";
+import { actionError, refusalOf } from "~/web/lib/action-error";
 import { setFlash } from "~/web/lib/flash.server";
 import { messages } from "~/texts/messages";
 import { uuidParam } from "~/web/lib/route-params";
@@ -18,7 +22,10 @@ import { requireUser } from "~/web/lib/signed-in.server";
 import type { Route } from "./+types/checkout.$holdId";
 
 export const handle = { title: "Checkout" };
-export const meta: Route.MetaFunction = () => [{ title: "Checkout · Ticketyboo" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Checkout · Ticketyboo" },
+  { name: "robots", content: "noindex" },
+];
 
 /** Spec: warn before the time runs out (WCAG 2.2.1), with the chance to extend once. */
 const WARN_AT_SECONDS = 60;
@@ -45,22 +52,48 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   };
 }
 
+/**
+ * The checkout's form: the intent, and an answer to each of the host's questions (`q:{id}`, at most
+ * 500 characters). Paying needs the required ones answered and a choice to be one of its options;
+ * extending or releasing the hold does not.
+ */
+function checkoutForm(questions: EventQuestion[]) {
+  const answers = Object.fromEntries(
+    questions.map((q) => [`q:${q.id}`, field.text().transform((v) => v.trim().slice(0, 500))]),
+  );
+  return z.looseObject({ intent: field.text(), ...answers }).superRefine((form, ctx) => {
+    if (form.intent === "extend" || form.intent === "release") return;
+    for (const q of questions) {
+      const value = String(form[`q:${q.id}`] ?? "");
+      if (q.required && !value)
+        ctx.addIssue({ code: "custom", path: [`q:${q.id}`], message: "Please answer this question." });
+      else if (q.kind === "choice" && value && !(q.options ?? []).includes(value))
+        ctx.addIssue({ code: "custom", path: [`q:${q.id}`], message: "Please choose one of the options." });
+    }
+  });
+}
+
 export async function action({ params, context, request }: Route.ActionArgs) {
   const user = requireUser(context, request);
   const holdId = uuidParam(params.holdId);
   const db = context.database.db;
-  const form = await request.formData();
-  const intent = String(form.get("intent") ?? "");
   const now = new Date();
   const checkout = await getCheckout(db, { holdId, userId: user.id });
   if (!checkout) throw data(null, { status: 404 });
+  const questions = checkout.event.questions;
+  const read = await readForm(request, checkoutForm(questions));
+  // What was typed goes back with the refusal, so nothing is lost (without JavaScript too).
+  const typed = (values: Record<string, unknown>) =>
+    Object.fromEntries(questions.map((q) => [q.id, String(values[`q:${q.id}`] ?? "")]));
+  if (!read.ok) return actionError(read.error, { extra: { answers: typed(read.values) } });
+  const form = read.data;
+  const intent = form.intent;
 
   if (intent === "extend") {
     try {
       return { extendedTo: await extendHold(db, { holdId, userId: user.id, now }) };
     } catch (error) {
-      if (isAppError(error)) return { error: error.message };
-      throw error;
+      return actionError(error);
     }
   }
   if (intent === "release") {
@@ -68,44 +101,60 @@ export async function action({ params, context, request }: Route.ActionArgs) {
     throw redirect(`/events/${checkout.event.slug}`);
   }
 
-  // Answers to the host's questions, each named after its question; required ones must be given.
-  const answers: Record<string, string> = {};
-  const errors: Record<string, string> = {};
-  for (const q of checkout.event.questions) {
-    const value = String(form.get(`q:${q.id}`) ?? "").trim().slice(0, 500);
-    if (q.required && !value) errors[q.id] = "Please answer this question.";
-    else if (q.kind === "choice" && value && !(q.options ?? []).includes(value)) errors[q.id] = "Please choose one of the options.";
-    else if (value) answers[q.id] = value;
-  }
-  if (Object.keys(errors).length > 0) return { errors, answers };
+  // Answers to the host's questions, each named after its question.
+  const answers = Object.fromEntries(Object.entries(typed(form)).filter(([, value]) => value));
   await saveCheckoutAnswers(db, { holdId, userId: user.id, answers });
 
-  if (checkout.status !== "active" || checkout.expiresAt <= now) return { error: messages.informational.outOfTime, expired: true };
+  if (checkout.status !== "active" || checkout.expiresAt <= now)
+    return { error: messages.informational.outOfTime, expired: true };
   try {
     const next = await submitCheckout(
-      { db, throttle: context.throttle, payments: context.payments, sign: context.ticketCodes.sign, publicUrl: context.publicUrl },
-      { holdId, buyer: user, buyerName: personName(user), totalPence: checkout.breakdown.totalPence, ip: context.clientIp, now },
+      {
+        db,
+        throttle: context.throttle,
+        payments: context.payments,
+        sign: context.ticketCodes.sign,
+        publicUrl: context.publicUrl,
+      },
+      {
+        holdId,
+        buyer: user,
+        buyerName: personName(user),
+        totalPence: checkout.breakdown.totalPence,
+        ip: context.clientIp,
+        now,
+      },
     );
-    if (next.kind === "order") throw redirect(`/orders/${next.reference}`, { headers: setFlash(new Headers(), { tone: "success", text: "You're going! Your tickets are ready." }) });
+    if (next.kind === "order")
+      throw redirect(`/orders/${next.reference}`, {
+        headers: setFlash(new Headers(), { tone: "success", text: "You're going! Your tickets are ready." }),
+      });
     throw redirect(next.redirectUrl);
   } catch (error) {
     if (error instanceof Response) throw error;
-    if (isAppError(error)) return { error: error.code === "internal" ? messages.buyer.paymentError : error.message };
-    throw error;
+    // Whatever fails at the provider while paying is the payment's failure (502), in the buyer's words.
+    return actionError(
+      error instanceof AppError && error.code === "internal"
+        ? new AppError("payment_failed", messages.buyer.paymentError)
+        : error,
+    );
   }
 }
 
 export default function CheckoutPage({ loaderData, actionData }: Route.ComponentProps) {
   const { checkout, buyer } = loaderData;
   const busy = useNavigation().state !== "idle";
-  const errors: Record<string, string> = (actionData && "errors" in actionData ? actionData.errors : undefined) ?? {};
+  const { formError, fieldErrors } = refusalOf(actionData);
   const free = checkout.breakdown.totalPence === 0;
   const money = (p: number) => formatMoney(p, checkout.event.currency);
   const active = checkout.status === "active";
 
   return (
     <div className="container-page max-w-4xl py-8 laptop:py-10">
-      <Link to={`/events/${checkout.event.slug}`} className="inline-flex items-center gap-1 text-sm font-medium text-brand hover:underline">
+      <Link
+        to={`/events/${checkout.event.slug}`}
+        className="inline-flex items-center gap-1 text-sm font-medium text-brand hover:underline"
+      >
         <ArrowLeft aria-hidden className="size-4" /> Back to the event
       </Link>
       <h1 className="mt-3 text-3xl font-extrabold tracking-tight">Checkout</h1>
@@ -121,12 +170,19 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
         </p>
       ) : null}
 
-      {active ? <HoldTimer expiresAt={actionData && "extendedTo" in actionData ? actionData.extendedTo! : checkout.expiresAt} extended={checkout.extended || Boolean(actionData && "extendedTo" in actionData)} /> : null}
+      {active ? (
+        <HoldTimer
+          expiresAt={actionData && "extendedTo" in actionData ? actionData.extendedTo! : checkout.expiresAt}
+          extended={checkout.extended || Boolean(actionData && "extendedTo" in actionData)}
+        />
+      ) : null}
 
       {!active ? (
         <div className="card mt-6 p-6">
           <p className="font-semibold">This checkout has closed.</p>
-          <p className="mt-1 text-sm text-fg-muted">Your tickets were released so others can buy them. Choose again and you'll have a fresh 10 minutes.</p>
+          <p className="mt-1 text-sm text-fg-muted">
+            Your tickets were released so others can buy them. Choose again and you'll have a fresh 10 minutes.
+          </p>
           <Link to={`/events/${checkout.event.slug}`} className="btn-primary mt-4">
             Choose tickets again
           </Link>
@@ -134,9 +190,9 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
       ) : (
         <div className="mt-6 grid gap-6 laptop:grid-cols-[minmax(0,1fr)_20rem]">
           <Form method="post" className="space-y-6" aria-label="Your details">
-            {actionData && "error" in actionData && actionData.error ? (
+            {formError ? (
               <p role="alert" className="rounded-xl bg-danger-soft px-4 py-3 text-sm font-medium text-danger">
-                {actionData.error}
+                {formError}
               </p>
             ) : null}
             <section aria-labelledby="who-heading" className="card p-5">
@@ -162,22 +218,44 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
                 </h2>
                 {checkout.event.questions.map((q) => {
                   const id = `q-${q.id}`;
-                  const error = errors[q.id];
-                  const previous = (actionData && "answers" in actionData ? actionData.answers?.[q.id] : checkout.answers[q.id]) ?? "";
+                  const error = fieldErrors[`q:${q.id}`];
+                  const previous =
+                    (actionData && "answers" in actionData
+                      ? (actionData.answers as Record<string, string>)[q.id]
+                      : checkout.answers[q.id]) ?? "";
                   return (
                     <div key={q.id}>
                       <label htmlFor={id} className="block text-sm font-medium">
-                        {q.label} {q.required ? <span className="text-fg-muted">(required)</span> : <span className="text-fg-muted">(optional)</span>}
+                        {q.label}{" "}
+                        {q.required ? (
+                          <span className="text-fg-muted">(required)</span>
+                        ) : (
+                          <span className="text-fg-muted">(optional)</span>
+                        )}
                       </label>
                       {q.kind === "choice" ? (
-                        <select id={id} name={`q:${q.id}`} defaultValue={previous} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} className="mt-1 h-11 w-full rounded-xl border border-border bg-surface px-3">
+                        <select
+                          id={id}
+                          name={`q:${q.id}`}
+                          defaultValue={previous}
+                          aria-invalid={error ? true : undefined}
+                          aria-describedby={error ? `${id}-error` : undefined}
+                          className="mt-1 h-11 w-full rounded-xl border border-border bg-surface px-3"
+                        >
                           <option value="">Choose…</option>
                           {(q.options ?? []).map((o) => (
                             <option key={o}>{o}</option>
                           ))}
                         </select>
                       ) : (
-                        <input id={id} name={`q:${q.id}`} defaultValue={previous} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} className="mt-1 h-11 w-full rounded-xl border border-border bg-surface px-3" />
+                        <input
+                          id={id}
+                          name={`q:${q.id}`}
+                          defaultValue={previous}
+                          aria-invalid={error ? true : undefined}
+                          aria-describedby={error ? `${id}-error` : undefined}
+                          className="mt-1 h-11 w-full rounded-xl border border-border bg-surface px-3"
+                        />
                       )}
                       {error ? (
                         <p id={`${id}-error`} className="mt-1 text-sm font-medium text-danger">
@@ -203,7 +281,8 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
               <p className="text-sm font-medium text-success">{messages.informational.freeTickets}</p>
             ) : (
               <p className="flex items-center gap-1.5 text-xs text-fg-muted">
-                <Lock aria-hidden className="size-3.5" /> You pay on our payment provider's secure page; we never see your card.
+                <Lock aria-hidden className="size-3.5" /> You pay on our payment provider's secure page; we never see
+                your card.
               </p>
             )}
           </Form>
@@ -213,7 +292,9 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
               Order summary
             </h2>
             <OrderLines lines={checkout.lines} money={money} />
-            {checkout.seats.length > 0 ? <p className="mt-2 text-sm text-fg-muted">Seats: {checkout.seats.map(seatLabel).join(", ")}</p> : null}
+            {checkout.seats.length > 0 ? (
+              <p className="mt-2 text-sm text-fg-muted">Seats: {checkout.seats.map(seatLabel).join(", ")}</p>
+            ) : null}
             <OrderBreakdown
               subtotalPence={checkout.breakdown.subtotalPence}
               discountPence={checkout.breakdown.discountPence}
@@ -259,7 +340,8 @@ function HoldTimer({ expiresAt, extended }: { expiresAt: Date; extended: boolean
   if (left === null) {
     return (
       <p className="mt-4 flex items-center gap-2 text-sm text-fg-muted">
-        <Clock aria-hidden className="size-4" /> Your tickets are held until {deadline.toLocaleTimeString("en-GB", { hour: "2-digit", minute: "2-digit", timeZone: "Europe/London" })}.
+        <Clock aria-hidden className="size-4" /> Your tickets are held until{" "}
+        {deadline.toLocaleTimeString("en-GB", { hour: "2-digit", minute: "2-digit", timeZone: "Europe/London" })}.
       </p>
     );
   }
@@ -267,7 +349,8 @@ function HoldTimer({ expiresAt, extended }: { expiresAt: Date; extended: boolean
     // A waitlist offer lasts hours: a deadline reads better than a countdown.
     return (
       <p className="mt-4 flex items-center gap-2 rounded-xl bg-surface-2 px-4 py-3 text-sm">
-        <Clock aria-hidden className="size-4" /> Held for you until <strong>{formatLondonTime(deadline)}</strong> on {formatShortDate(deadline)}.
+        <Clock aria-hidden className="size-4" /> Held for you until <strong>{formatLondonTime(deadline)}</strong> on{" "}
+        {formatShortDate(deadline)}.
       </p>
     );
   }
@@ -276,7 +359,12 @@ function HoldTimer({ expiresAt, extended }: { expiresAt: Date; extended: boolean
   const warning = left > 0 && left <= WARN_AT_SECONDS;
   const canExtend = !extended && !extend.data?.extendedTo;
   return (
-    <div className={`mt-4 rounded-xl px-4 py-3 ${left === 0 ? "bg-danger-soft text-danger" : warning ? "bg-warning-soft" : "bg-surface-2"}`}>
+    <div
+      className={
+        `mt-4 rounded-xl px-4 py-3 ` +
+        `${left === 0 ? "bg-danger-soft text-danger" : warning ? "bg-warning-soft" : "bg-surface-2"}`
+      }
+    >
       {left === 0 ? (
         <p role="alert" className="font-semibold">
           {messages.informational.outOfTime}
@@ -286,7 +374,10 @@ function HoldTimer({ expiresAt, extended }: { expiresAt: Date; extended: boolean
           <p className="flex items-center gap-2 text-sm">
             <Clock aria-hidden className="size-4" />
             <span>
-              Tickets held for <strong className="tabular-nums">{minutes}:{seconds}</strong>
+              Tickets held for{" "}
+              <strong className="tabular-nums">
+                {minutes}:{seconds}
+              </strong>
             </span>
           </p>
           {warning ? (

@@ -1,10 +1,15 @@
 import { BellOff, BellRing } from "lucide-react";
 import { data, Form, Link, useNavigation } from "react-router";
+import { z } from "zod";
+import { field, readForm } from "~/lib/read-form";
 import { updateEmailPreferences } from "~/services/update-email-preferences";
 import type { Route } from "./+types/unsubscribe";
 
 export const handle = { title: "Email preferences" };
-export const meta: Route.MetaFunction = () => [{ title: "Unsubscribe · Ticketyboo" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Unsubscribe · Ticketyboo" },
+  { name: "robots", content: "noindex" },
+];
 
 /**
  * The unsubscribe link in a day-before reminder: the signed token says who, so it works without
@@ -16,11 +21,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { token };
 }
 
+const UnsubscribeForm = z.object({ token: field.text(), intent: field.text() });
+
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
-  const userId = context.unsubscribe.verify(String(form.get("token") ?? ""));
-  if (!userId) throw data(null, { status: 404 });
-  const on = form.get("intent") === "resubscribe";
+  const form = await readForm(request, UnsubscribeForm);
+  // Only a signed link's page posts here: anything else finds nothing.
+  const userId = form.ok ? context.unsubscribe.verify(form.data.token) : null;
+  if (!form.ok || !userId) throw data(null, { status: 404 });
+  const on = form.data.intent === "resubscribe";
   await updateEmailPreferences(context.database.db, { userId, changes: { notifyEventReminders: on }, now: new Date() });
   return { on };
 }
@@ -31,8 +39,14 @@ export default function Unsubscribe({ loaderData, actionData }: Route.ComponentP
   return (
     <div className="container-page grid max-w-lg py-12">
       <div className="card p-6 text-center">
-        {done && !actionData.on ? <BellOff aria-hidden className="mx-auto size-8 text-brand" /> : <BellRing aria-hidden className="mx-auto size-8 text-brand" />}
-        <h1 className="mt-3 text-2xl font-extrabold">{done ? (actionData.on ? "Reminders are back on" : "You're unsubscribed") : "Stop day-before reminders?"}</h1>
+        {done && !actionData.on ? (
+          <BellOff aria-hidden className="mx-auto size-8 text-brand" />
+        ) : (
+          <BellRing aria-hidden className="mx-auto size-8 text-brand" />
+        )}
+        <h1 className="mt-3 text-2xl font-extrabold">
+          {done ? (actionData.on ? "Reminders are back on" : "You're unsubscribed") : "Stop day-before reminders?"}
+        </h1>
         <p className="mt-2 text-fg-muted">
           {done
             ? actionData.on

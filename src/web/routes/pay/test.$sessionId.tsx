@@ -1,10 +1,16 @@
 import { CreditCard, XCircle } from "lucide-react";
 import { data, Form, redirect, useNavigation } from "react-router";
+import { z } from "zod";
+import { field, readForm } from "~/lib/read-form";
+import { actionError } from "~/web/lib/action-error";
 import { formatMoney } from "~/lib/format";
 import { TestPaymentsNotice } from "~/web/components/booking/test-payments-notice";
 import type { Route } from "./+types/test.$sessionId";
 
-export const meta: Route.MetaFunction = () => [{ title: "Test payment · Ticketyboo" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Test payment · Ticketyboo" },
+  { name: "robots", content: "noindex" },
+];
 
 /**
  * The built-in test provider's hosted checkout: the stand-in for a card processor's own page. Only
@@ -23,19 +29,27 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   };
 }
 
+const TestPaymentForm = z.object({ intent: field.text() });
+
 export async function action({ params, request, context }: Route.ActionArgs) {
   if (!context.testPayments) throw data(null, { status: 404 });
   if (!(await context.testPayments.session(params.sessionId))) throw data(null, { status: 404 });
-  const intent = String((await request.formData()).get("intent") ?? "");
+  const form = await readForm(request, TestPaymentForm);
+  if (!form.ok) return actionError(form.error);
+  const intent = form.data.intent;
   if (intent === "cancel") throw redirect(await context.testPayments.abandon(params.sessionId));
-  const result = await context.testPayments.pay(params.sessionId, intent === "decline" ? "decline" : "success", new Date());
+  const result = await context.testPayments.pay(
+    params.sessionId,
+    intent === "decline" ? "decline" : "success",
+    new Date(),
+  );
   if (result.redirect) throw redirect(result.redirect);
   return { declined: true };
 }
 
 export default function TestPayment({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state !== "idle";
-  const declined = Boolean(actionData?.declined || loaderData.lastError);
+  const declined = Boolean((actionData && "declined" in actionData) || loaderData.lastError);
   return (
     <div className="container-page grid min-h-[70dvh] max-w-md place-items-center py-10">
       <div className="card w-full p-6">
@@ -50,7 +64,10 @@ export default function TestPayment({ loaderData, actionData }: Route.ComponentP
         ) : (
           <Form method="post" className="mt-6 space-y-3">
             {declined ? (
-              <p role="alert" className="flex items-center gap-2 rounded-xl bg-danger-soft px-3 py-2 text-sm font-medium text-danger">
+              <p
+                role="alert"
+                className="flex items-center gap-2 rounded-xl bg-danger-soft px-3 py-2 text-sm font-medium text-danger"
+              >
                 <XCircle aria-hidden className="size-4" /> Your card was declined. Try another card.
               </p>
             ) : null}
