@@ -162,6 +162,50 @@ export const venue = pgTable(
   ],
 );
 
+/**
+ * A section of a venue's seat plan (stalls, circle): a block of rows and columns. A ticket type tied
+ * to a section sells only its seats, at its price, so a cheap ticket cannot take the best seat.
+ */
+export const venueSeatSection = pgTable(
+  "venue_seat_section",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    venueId: uuid("venue_id")
+      .notNull()
+      .references(() => venue.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    firstRow: integer("first_row").notNull(),
+    lastRow: integer("last_row").notNull(),
+    firstColumn: integer("first_column").notNull(),
+    lastColumn: integer("last_column").notNull(),
+    sortOrder: integer("sort_order").notNull().default(0),
+  },
+  (t) => [
+    index("venue_seat_section_venue_idx").on(t.venueId),
+    unique("venue_seat_section_name_unique").on(t.venueId, t.name),
+    check(
+      "venue_seat_section_block",
+      sql`${t.firstRow} >= 1 and ${t.firstColumn} >= 1 and ${t.firstRow} <= ${t.lastRow} and ${t.firstColumn} <= ${t.lastColumn}`,
+    ),
+  ],
+);
+
+export const SEAT_MARK_KINDS = ["wheelchair", "companion"] as const;
+
+/** A seat with a purpose: a wheelchair space, or the companion seat beside one. */
+export const venueSeatMark = pgTable(
+  "venue_seat_mark",
+  {
+    venueId: uuid("venue_id")
+      .notNull()
+      .references(() => venue.id, { onDelete: "cascade" }),
+    seatRow: integer("seat_row").notNull(),
+    seatColumn: integer("seat_column").notNull(),
+    kind: text("kind", { enum: SEAT_MARK_KINDS }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.venueId, t.seatRow, t.seatColumn] })],
+);
+
 export interface EventQuestion {
   id: string;
   label: string;
@@ -280,6 +324,8 @@ export const ticketType = pgTable(
     salesStartAt: tz("sales_start_at"),
     salesEndAt: tz("sales_end_at"),
     sortOrder: integer("sort_order").notNull().default(0),
+    /** On a seated venue with sections: the section whose seats this ticket sells (null: the seats outside every section). */
+    seatSectionId: uuid("seat_section_id").references(() => venueSeatSection.id, { onDelete: "set null" }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -359,10 +405,7 @@ export const EMAIL_STATUSES = ["queued", "sent", "failed"] as const;
 export type EmailAttachmentRef = {
   kind: "order-tickets";
   orderId: string;
-  /**
-   * Only tickets this person still holds when the email goes: a ticket passed on meanwhile carries its new holder's
-   * code.
-   */
+  /** Only tickets this person still holds when the email goes: a ticket passed on meanwhile carries its new holder's code. */
   holderId: string | null;
 };
 
@@ -508,9 +551,7 @@ export const hold = pgTable(
     expiresAt: tz("expires_at").notNull(),
     /** The buyer may extend once (WCAG 2.2.1). */
     extended: boolean("extended").notNull().default(false),
-    /**
-     * Seats chosen (seat-plan events), kept so a payment arriving after the hold lapsed can try to claim them again.
-     */
+    /** Seats chosen (seat-plan events), kept so a payment arriving after the hold lapsed can try to claim them again. */
     seats: jsonb("seats")
       .$type<{ row: number; column: number; ticketTypeId: string }[]>()
       .notNull()
@@ -562,10 +603,7 @@ export const holdLine = pgTable(
   ],
 );
 
-/**
- * A seat on a seat-plan event, claimed by a hold and then by a ticket: the primary key makes a double booking
- * impossible.
- */
+/** A seat on a seat-plan event, claimed by a hold and then by a ticket: the primary key makes a double booking impossible. */
 export const seatClaim = pgTable(
   "seat_claim",
   {

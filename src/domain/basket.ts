@@ -59,3 +59,36 @@ export function sanitiseBasket(
 export function basketCount(basket: Basket): number {
   return basket.lines.reduce((n, l) => n + l.quantity, 0);
 }
+
+/** Why a basket line was cut: too few places left, over the per-order limit, or not on sale to this buyer. */
+export type Shortfall =
+  | { ticketTypeId: string; kind: "left"; left: number }
+  | { ticketTypeId: string; kind: "per_order"; max: number }
+  | { ticketTypeId: string; kind: "not_on_sale" };
+
+/**
+ * What sanitising did to each line of a basket, and why (the holds API says how many are left, not
+ * only that someone was first). Lines kept whole are not listed.
+ */
+export function basketShortfalls(
+  basket: Basket,
+  tickets: readonly BasketTicket[],
+  now: Date,
+  unlocked: ReadonlySet<string> = new Set(),
+): Shortfall[] {
+  const byId = new Map(tickets.map((t) => [t.id, t]));
+  const out: Shortfall[] = [];
+  for (const line of basket.lines) {
+    const ticket = byId.get(line.ticketTypeId);
+    if (!ticket || !Number.isSafeInteger(line.quantity) || line.quantity <= 0) continue;
+    const hidden =
+      (ticket.kind === "private" && !unlocked.has(ticket.id)) ||
+      ((ticket.kind === "scheduled_visible" || ticket.kind === "scheduled_hidden") && !inSaleWindow(ticket, now));
+    if (hidden) out.push({ ticketTypeId: ticket.id, kind: "not_on_sale" });
+    else if (line.quantity > remaining(ticket))
+      out.push({ ticketTypeId: ticket.id, kind: "left", left: remaining(ticket) });
+    else if (line.quantity > ticket.maxPerOrder)
+      out.push({ ticketTypeId: ticket.id, kind: "per_order", max: Math.max(0, ticket.maxPerOrder) });
+  }
+  return out;
+}

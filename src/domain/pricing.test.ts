@@ -3,7 +3,9 @@ import { describe, expect, it } from "vitest";
 import { ACTIVE_PROVIDER_FEE, feeFor, type Currency, type FeeRate } from "./money";
 import {
   checkoutProblem,
+  chosenAmountAccepted,
   discountFor,
+  discountForLines,
   FEE_MODES,
   headlinePrice,
   isValidChosenAmount,
@@ -117,6 +119,70 @@ describe("discounts", () => {
     expect(discountFor(500, { kind: "fixed", pence: 800 })).toBe(500);
     expect(discountFor(500, { kind: "percent", basisPoints: 15_000 })).toBe(500);
     expect(discountFor(500, null)).toBe(0);
+  });
+
+  it("never takes a pay-what-you-wish amount below its minimum", () => {
+    // £8 chosen on a £5 minimum: 50% would make it £4, so only £3 comes off.
+    const chosen = { quantity: 1, unitPricePence: 800, floorPence: 500 };
+    expect(discountForLines([chosen], { kind: "percent", basisPoints: 5000 })).toBe(300);
+    expect(discountForLines([chosen], { kind: "fixed", pence: 1000 })).toBe(300);
+    // 10% of £8 is 80p and leaves £7.20: the floor does not bite.
+    expect(discountForLines([chosen], { kind: "percent", basisPoints: 1000 })).toBe(80);
+    // Other tickets in the basket still take the whole percentage.
+    expect(
+      discountForLines([chosen, { quantity: 2, unitPricePence: 1000 }], { kind: "percent", basisPoints: 5000 }),
+    ).toBe(300 + 1000);
+    const order = priceOrder([{ ...chosen, quantity: 2 }], {
+      discount: { kind: "percent", basisPoints: 10_000 },
+      feeMode: "absorb",
+      fee: ACTIVE_PROVIDER_FEE,
+    });
+    expect(order.totalPence).toBe(1000);
+  });
+
+  it("without floors, takes what discountFor takes from the subtotal", () => {
+    const line = fc.record({
+      quantity: fc.integer({ min: 0, max: 20 }),
+      unitPricePence: fc.integer({ min: 0, max: 100_000 }),
+    });
+    const rule: fc.Arbitrary<DiscountRule> = fc.oneof(
+      fc.record({ kind: fc.constant("percent" as const), basisPoints: fc.integer({ min: 0, max: 12_000 }) }),
+      fc.record({ kind: fc.constant("fixed" as const), pence: fc.integer({ min: 0, max: 200_000 }) }),
+    );
+    fc.assert(
+      fc.property(fc.array(line, { maxLength: 5 }), rule, (lines, r) => {
+        const subtotal = lines.reduce((n, l) => n + l.quantity * l.unitPricePence, 0);
+        expect(discountForLines(lines, r)).toBe(discountFor(subtotal, r));
+      }),
+    );
+  });
+
+  it("keeps every chosen amount at or above its minimum, whatever the code", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 10_000 }),
+        fc.integer({ min: 0, max: 10_000 }),
+        fc.integer({ min: 1, max: 5 }),
+        fc.integer({ min: 0, max: 10_000 }),
+        (minimum, extra, quantity, bp) => {
+          const line = { quantity, unitPricePence: minimum + extra, floorPence: minimum };
+          expect(
+            quantity * line.unitPricePence - discountForLines([line], { kind: "percent", basisPoints: bp }),
+          ).toBeGreaterThanOrEqual(quantity * minimum);
+        },
+      ),
+    );
+  });
+});
+
+describe("chosenAmountAccepted: one rule for the panel and the hold", () => {
+  it("takes amounts from the minimum to £10,000 more, and nothing unreadable", () => {
+    expect(chosenAmountAccepted(500, 500)).toBe(true);
+    expect(chosenAmountAccepted(499, 500)).toBe(false);
+    expect(chosenAmountAccepted(500 + PAY_WHAT_YOU_WISH_MAX_EXTRA_PENCE, 500)).toBe(true);
+    expect(chosenAmountAccepted(501 + PAY_WHAT_YOU_WISH_MAX_EXTRA_PENCE, 500)).toBe(false);
+    expect(chosenAmountAccepted(null, 500)).toBe(false);
+    expect(chosenAmountAccepted(Number.NaN, 0)).toBe(false);
   });
 });
 

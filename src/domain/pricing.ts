@@ -18,6 +18,8 @@ export interface PricedLine {
   quantity: number;
   /** Face value per ticket, or the amount chosen for a pay-what-you-wish ticket. */
   unitPricePence: number;
+  /** The least a discount may bring each ticket to: a pay-what-you-wish ticket's minimum (0 when absent). */
+  floorPence?: number;
 }
 
 export type DiscountRule = { kind: "percent"; basisPoints: number } | { kind: "fixed"; pence: number };
@@ -47,6 +49,30 @@ export function discountFor(subtotalPence: number, rule: DiscountRule | null | u
   return Math.min(subtotalPence, raw);
 }
 
+/**
+ * The discount on an order's lines: as `discountFor` on their subtotal, except that no ticket is
+ * brought below its floor (a pay-what-you-wish ticket's minimum, issue: "a discount never takes a
+ * chosen amount below the minimum"). A percentage is taken of each ticket's price but at most down
+ * to its floor, and rounded half-up once for the order; a fixed amount comes off what lies above
+ * the floors.
+ */
+export function discountForLines(lines: readonly PricedLine[], rule: DiscountRule | null | undefined): number {
+  let subtotal = 0;
+  let aboveFloors = 0;
+  let percentScaled = 0;
+  const basisPoints = rule?.kind === "percent" ? Math.min(10_000, Math.max(0, rule.basisPoints)) : 0;
+  for (const line of lines) {
+    const floor = Math.min(line.unitPricePence, Math.max(0, line.floorPence ?? 0));
+    subtotal += line.quantity * line.unitPricePence;
+    aboveFloors += line.quantity * (line.unitPricePence - floor);
+    percentScaled +=
+      line.quantity * Math.min(line.unitPricePence * basisPoints, (line.unitPricePence - floor) * 10_000);
+  }
+  if (!rule) return 0;
+  const raw = rule.kind === "percent" ? roundHalfUp(percentScaled, 10_000) : Math.max(0, rule.pence);
+  return Math.min(subtotal, aboveFloors, raw);
+}
+
 export function priceOrder(
   lines: readonly PricedLine[],
   opts: { discount?: DiscountRule | null; feeMode: FeeMode; fee: FeeRate },
@@ -56,9 +82,10 @@ export function priceOrder(
     if (!Number.isSafeInteger(line.quantity) || line.quantity < 0)
       throw new RangeError(`Not a whole, non-negative quantity: ${line.quantity}`);
     assertMinorUnits(line.unitPricePence);
+    if (line.floorPence !== undefined) assertMinorUnits(line.floorPence);
     subtotal += line.quantity * line.unitPricePence;
   }
-  const discount = discountFor(subtotal, opts.discount);
+  const discount = discountForLines(lines, opts.discount);
   const charged = subtotal - discount;
   const fee = feeFor(charged, opts.fee);
   const bookingFee = opts.feeMode === "pass" ? fee : 0;
@@ -140,4 +167,18 @@ export function isValidChosenAmount(amountPence: number, minimumPence: number): 
     amountPence >= minimumPence &&
     amountPence <= minimumPence + PAY_WHAT_YOU_WISH_MAX_EXTRA_PENCE
   );
+}
+
+/** The most a pay-what-you-wish ticket may be bought for: its minimum and £10,000 more. */
+export function maxChosenAmount(minimumPence: number): number {
+  return minimumPence + PAY_WHAT_YOU_WISH_MAX_EXTRA_PENCE;
+}
+
+/**
+ * A pay-what-you-wish amount as typed (pounds and pence, or already read into pence; null or NaN
+ * when it could not be read), judged by the one rule both the booking panel and the hold use:
+ * true when it can be bought at.
+ */
+export function chosenAmountAccepted(amount: number | null | undefined, minimumPence: number): amount is number {
+  return typeof amount === "number" && isValidChosenAmount(amount, minimumPence);
 }

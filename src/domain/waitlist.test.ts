@@ -1,7 +1,15 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { remaining } from "./ticket-availability";
-import { chooseOffer, joinProblem, nothingToBuy, offerExpiry, pickSeats, type WaitlistTicket } from "./waitlist";
+import {
+  chooseOffer,
+  joinProblem,
+  nothingToBuy,
+  offerExpiry,
+  pickSeats,
+  soldOutFor,
+  type WaitlistTicket,
+} from "./waitlist";
 
 const now = new Date("2026-11-24T12:00:00Z");
 const event = {
@@ -46,6 +54,20 @@ describe("joining a waitlist", () => {
       "on_sale",
     );
     expect(nothingToBuy([ticket({ id: "p", kind: "private" })])).toBe(false);
+  });
+});
+
+describe("soldOutFor: what the booking panel says", () => {
+  it("is sold out when the last place is held for someone on the waitlist, not only when it is sold", () => {
+    expect(soldOutFor([ticket({ sold: 9, held: 1 })], [])).toBe(true);
+    expect(soldOutFor([ticket({ sold: 9, held: 0 })], [])).toBe(false);
+  });
+
+  it("is not sold out for a buyer holding a private ticket with places left", () => {
+    const tickets = [ticket(), ticket({ id: "p", kind: "private", sold: 0 })];
+    expect(soldOutFor(tickets, ["p"])).toBe(false);
+    expect(soldOutFor(tickets, [])).toBe(true);
+    expect(soldOutFor([ticket(), ticket({ id: "p", kind: "private" })], ["p"])).toBe(true);
   });
 });
 

@@ -29,6 +29,19 @@ export function nothingToBuy(tickets: readonly TicketLike[]): boolean {
   return publicTickets.length > 0 && publicTickets.every((t) => remaining(t) === 0);
 }
 
+/**
+ * The booking form has nothing to offer this buyer: the public tickets are all gone (sold, or held,
+ * as when the last place is held for someone on the waitlist) and no private ticket they unlocked
+ * has a place left. They see 'Sorry, this event is sold out!' and the waitlist, not a form whose
+ * every ticket says 'Sold out'.
+ */
+export function soldOutFor(tickets: readonly (TicketLike & { id: string })[], unlockedIds: readonly string[]): boolean {
+  return (
+    nothingToBuy(tickets) &&
+    !tickets.some((t) => t.kind === "private" && unlockedIds.includes(t.id) && remaining(t) > 0)
+  );
+}
+
 export type JoinProblem = "ended" | "cancelled" | "on_sale" | "quantity";
 
 export const joinProblemText: Record<JoinProblem, string> = {

@@ -73,7 +73,12 @@ export async function completeOrder(db: Db, input: CompleteInput): Promise<Compl
       .innerJoin(user, eq(user.id, event.hostId))
       .where(eq(event.id, h.eventId));
     const lines = await tx
-      .select({ line: holdLine, name: ticketType.name })
+      .select({
+        line: holdLine,
+        name: ticketType.name,
+        minimum: ticketType.pricePence,
+        payWhatYouWish: ticketType.payWhatYouWish,
+      })
       .from(holdLine)
       .innerJoin(ticketType, eq(ticketType.id, holdLine.ticketTypeId))
       .where(eq(holdLine.holdId, h.id));
@@ -84,7 +89,8 @@ export async function completeOrder(db: Db, input: CompleteInput): Promise<Compl
         : { kind: "fixed", pence: d.value }
       : null;
     const breakdown = priceOrder(
-      lines.map((l) => l.line),
+      // A discount never takes a pay-what-you-wish amount below the ticket's minimum.
+      lines.map((l) => ({ ...l.line, ...(l.payWhatYouWish ? { floorPence: l.minimum } : {}) })),
       { discount: rule, feeMode: e!.feeMode, fee: ACTIVE_PROVIDER_FEE },
     );
     if (input.payment && input.payment.amountPence !== breakdown.totalPence) {

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { discount, event, hold, holdLine, user } from "~/db/schema";
+import { discount, event, hold, holdLine, ticketType, user } from "~/db/schema";
 import { ACTIVE_PROVIDER_FEE } from "~/domain/money";
 import { priceOrder, type PriceBreakdown } from "~/domain/pricing";
 import { AppError } from "~/lib/app-error";
@@ -28,7 +28,13 @@ export async function describeHold(db: Db, holdId: string): Promise<HeldTickets>
     .where(eq(hold.id, holdId))
     .limit(1);
   if (!row) throw new AppError("not_found");
-  const lines = await db.select().from(holdLine).where(eq(holdLine.holdId, holdId));
+  const lines = (
+    await db
+      .select({ line: holdLine, minimum: ticketType.pricePence, payWhatYouWish: ticketType.payWhatYouWish })
+      .from(holdLine)
+      .innerJoin(ticketType, eq(ticketType.id, holdLine.ticketTypeId))
+      .where(eq(holdLine.holdId, holdId))
+  ).map((l) => ({ ...l.line, ...(l.payWhatYouWish ? { floorPence: l.minimum } : {}) }));
   const rule = row.discount ? discountRuleOf(row.discount) : null;
   return {
     holdId,

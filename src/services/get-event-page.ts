@@ -1,6 +1,7 @@
 import { asc, eq } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { event, ticketType, user, venue } from "~/db/schema";
+import { event, ticketType, user, venue, venueSeatMark, venueSeatSection } from "~/db/schema";
+import type { SeatMark, SeatSection } from "~/domain/seat-plan";
 import { priceTerms, type PriceTerms } from "~/domain/pricing";
 import type { TicketLike } from "~/domain/ticket-availability";
 import { personName } from "~/lib/person-name";
@@ -11,6 +12,8 @@ export interface EventPageTicket extends TicketLike {
   description: string | null;
   payWhatYouWish: boolean;
   maxPerOrder: number;
+  /** On a seated event with sections: the section whose seats it sells (null: seats outside every section). */
+  seatSectionId: string | null;
 }
 
 export interface EventPage {
@@ -52,6 +55,8 @@ export interface EventPage {
     lng: number;
     seatRows: number | null;
     seatColumns: number | null;
+    seatSections: SeatSection[];
+    seatMarks: SeatMark[];
   } | null;
   tickets: EventPageTicket[];
 }
@@ -77,11 +82,35 @@ export async function getEventPage(
   const isOwner = !!input.viewerId && input.viewerId === e.hostId;
   if (e.status !== "published" && !isOwner) return null;
 
-  const tickets = await db
-    .select()
-    .from(ticketType)
-    .where(eq(ticketType.eventId, e.id))
-    .orderBy(asc(ticketType.sortOrder), asc(ticketType.pricePence));
+  const seated = Boolean(row.venue?.seatRows && row.venue.seatColumns);
+  const [tickets, seatSections, seatMarks] = await Promise.all([
+    db
+      .select()
+      .from(ticketType)
+      .where(eq(ticketType.eventId, e.id))
+      .orderBy(asc(ticketType.sortOrder), asc(ticketType.pricePence)),
+    seated && row.venue
+      ? db
+          .select({
+            id: venueSeatSection.id,
+            name: venueSeatSection.name,
+            firstRow: venueSeatSection.firstRow,
+            lastRow: venueSeatSection.lastRow,
+            firstColumn: venueSeatSection.firstColumn,
+            lastColumn: venueSeatSection.lastColumn,
+          })
+          .from(venueSeatSection)
+          .where(eq(venueSeatSection.venueId, row.venue.id))
+          // The order a seat's section is looked up in, as the hold looks it up.
+          .orderBy(asc(venueSeatSection.sortOrder), asc(venueSeatSection.name))
+      : [],
+    seated && row.venue
+      ? db
+          .select({ row: venueSeatMark.seatRow, column: venueSeatMark.seatColumn, kind: venueSeatMark.kind })
+          .from(venueSeatMark)
+          .where(eq(venueSeatMark.venueId, row.venue.id))
+      : [],
+  ]);
   const h = row.host;
   return {
     id: e.id,
@@ -122,6 +151,8 @@ export async function getEventPage(
           lng: row.venue.lng,
           seatRows: row.venue.seatRows,
           seatColumns: row.venue.seatColumns,
+          seatSections,
+          seatMarks,
         }
       : null,
     tickets: tickets.map((t) => ({
@@ -137,6 +168,7 @@ export async function getEventPage(
       maxPerOrder: t.maxPerOrder,
       salesStartAt: t.salesStartAt,
       salesEndAt: t.salesEndAt,
+      seatSectionId: t.seatSectionId,
     })),
   };
 }

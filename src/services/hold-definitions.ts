@@ -1,6 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { event, type ticketType, user, venue } from "~/db/schema";
+import type { Currency } from "~/domain/money";
+import type { SeatSection } from "~/domain/seat-plan";
 import { definitionsFingerprint } from "./claim-stock";
 
 export type TicketRow = typeof ticketType.$inferSelect;
@@ -24,8 +26,11 @@ export interface HoldDefinitions {
   startsAt: Date;
   endsAt: Date | null;
   feeMode: "pass" | "absorb";
+  currency: Currency;
   seatRows: number | null;
   seatColumns: number | null;
+  /** The plan's sections, in the order a seat's section is looked up in. */
+  sections: SeatSection[];
   types: TicketRow[];
   fingerprint: string;
 }
@@ -44,6 +49,7 @@ function prepareDefinitionReads(db: Db) {
         starts_at: event.startsAt,
         ends_at: event.endsAt,
         fee_mode: user.feeMode,
+        currency: event.currency,
         seat_rows: venue.seatRows,
         seat_columns: venue.seatColumns,
         types: sql<TicketJson[] | string>`(select coalesce(json_agg(json_build_object(
@@ -51,8 +57,14 @@ function prepareDefinitionReads(db: Db) {
             'pricePence', t.price_pence, 'payWhatYouWish', t.pay_what_you_wish, 'capacity', t.capacity, 'sold', t.sold,
             'held', t.held, 'maxPerOrder', t.max_per_order,
             'salesStartAt', t.sales_start_at, 'salesEndAt', t.sales_end_at,
-            'sortOrder', t.sort_order, 'createdAt', t.created_at) order by t.sort_order), '[]'::json)
+            'sortOrder', t.sort_order, 'seatSectionId', t.seat_section_id, 'createdAt', t.created_at)
+            order by t.sort_order), '[]'::json)
           from ticket_type t where t.event_id = ${event.id})`,
+        sections: sql<
+          SeatSection[] | string
+        >`(select coalesce(json_agg(json_build_object('id', s.id, 'name', s.name, 'firstRow', s.first_row,
+            'lastRow', s.last_row, 'firstColumn', s.first_column, 'lastColumn', s.last_column) order by s.sort_order, s.name), '[]'::json)
+          from venue_seat_section s where s.venue_id = ${venue.id})`,
         fingerprint: sql<string>`${definitionsFingerprint(sql`${event.id}`)}`,
       })
       .from(event)
@@ -99,8 +111,10 @@ export async function readDefinitions(db: Db, input: EventRef): Promise<HoldDefi
     startsAt: new Date(r.starts_at),
     endsAt: r.ends_at === null ? null : new Date(r.ends_at),
     feeMode: r.fee_mode,
+    currency: r.currency,
     seatRows: r.seat_rows,
     seatColumns: r.seat_columns,
+    sections: typeof r.sections === "string" ? (JSON.parse(r.sections) as SeatSection[]) : r.sections,
     types,
     fingerprint: r.fingerprint,
   };

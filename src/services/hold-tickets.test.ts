@@ -13,6 +13,7 @@ import {
   ticket,
   ticketType,
   user,
+  venueSeatSection,
 } from "~/db/schema";
 import { isAppError } from "~/lib/app-error";
 import { createTicketCodes } from "~/server/ticket-codes.server";
@@ -765,6 +766,82 @@ describe("seats", () => {
     ]);
     const claims = await database.db.select().from(seatClaim).where(eq(seatClaim.eventId, e.id));
     expect(claims.every((c) => c.ticketId !== null && c.holdId === null)).toBe(true);
+  });
+});
+
+describe("seat sections", () => {
+  it("sells each seat at its section's price: a cheap ticket cannot take a seat in the dearer section", async () => {
+    const hall = await createVenue(database.db, hostId, { name: "Sectioned Theatre", seatRows: 4, seatColumns: 4 });
+    const [stalls, circle] = await database.db
+      .insert(venueSeatSection)
+      .values([
+        { venueId: hall.id, name: "Stalls", firstRow: 1, lastRow: 2, firstColumn: 1, lastColumn: 4, sortOrder: 0 },
+        { venueId: hall.id, name: "Circle", firstRow: 3, lastRow: 4, firstColumn: 1, lastColumn: 4, sortOrder: 1 },
+      ])
+      .returning();
+    const { event: e, types } = await newEvent(
+      [
+        { name: "Stalls", pricePence: 2000, capacity: 8 },
+        { name: "Circle", pricePence: 1000, capacity: 8 },
+      ],
+      { venueId: hall.id },
+    );
+    const [stallsType, circleType] = types;
+    await database.db.update(ticketType).set({ seatSectionId: stalls!.id }).where(eq(ticketType.id, stallsType!.id));
+    await database.db.update(ticketType).set({ seatSectionId: circle!.id }).where(eq(ticketType.id, circleType!.id));
+
+    // A circle ticket on a front-row seat: refused, and nothing held.
+    await expectError(
+      holdTickets(database.db, {
+        eventId: e.id,
+        userId: buyerId,
+        lines: [{ ticketTypeId: circleType!.id, quantity: 1 }],
+        seats: [{ row: 1, column: 1 }],
+        now,
+      }),
+      "validation_failed",
+    );
+    expect(await stock(circleType!.id)).toEqual({ sold: 0, held: 0 });
+
+    // One of each, seats chosen in any order: each seat goes to its own section's ticket, at its price.
+    const held = await holdTickets(database.db, {
+      eventId: e.id,
+      userId: buyerId,
+      lines: [
+        { ticketTypeId: stallsType!.id, quantity: 1 },
+        { ticketTypeId: circleType!.id, quantity: 1 },
+      ],
+      seats: [
+        { row: 4, column: 2 },
+        { row: 1, column: 3 },
+      ],
+      now,
+    });
+    expect(held.breakdown.subtotalPence).toBe(3000);
+    const claims = await database.db.select().from(seatClaim).where(eq(seatClaim.holdId, held.holdId));
+    expect(claims.map((c) => ({ row: c.seatRow, type: c.ticketTypeId })).sort((a, b) => a.row - b.row)).toEqual([
+      { row: 1, type: stallsType!.id },
+      { row: 4, type: circleType!.id },
+    ]);
+  });
+});
+
+describe("pay what you wish with a discount", () => {
+  it("never takes the chosen amount below the minimum", async () => {
+    const { event: e, types } = await newEvent([{ pricePence: 500, capacity: 20, payWhatYouWish: true }]);
+    const [code] = await database.db
+      .insert(discount)
+      .values({ hostId, name: "Half off", code: "halfpwyw", kind: "percent", value: 5000, isPrivate: false })
+      .returning();
+    const held = await holdTickets(database.db, {
+      eventId: e.id,
+      userId: buyerId,
+      lines: [{ ticketTypeId: types[0]!.id, quantity: 1, amountPence: 800 }],
+      coupon: code!.code,
+      now,
+    });
+    // Half of £8 would be £4, below the £5 minimum: £3 comes off.
+    expect(held.breakdown).toMatchObject({ subtotalPence: 800, discountPence: 300 });
   });
 });
 

@@ -105,7 +105,7 @@ export async function holdTickets(db: Db, input: HoldInput): Promise<HeldTickets
       ip: input.ip ?? null,
       limits: input.limits ?? null,
     };
-    const outcome = await claimPlanned(db, claimInput, plan.lines, def, input.seats ?? []);
+    const outcome = await claimPlanned(db, claimInput, plan.lines, def, planned.seats);
     switch (outcome.status) {
       case "signed_out":
         throw new AppError("unauthenticated", "Log in to check out.");
@@ -122,7 +122,10 @@ export async function holdTickets(db: Db, input: HoldInput): Promise<HeldTickets
           await db.transaction((tx) => releaseHoldsAndOffer(tx, { now: input.now, eventId: def.id }));
           continue;
         }
-        throw beatenTo(basketForStock(input, planned, outcome.stock));
+        {
+          const { basket, shortfalls } = basketForStock(input, planned, outcome.stock);
+          throw beatenTo(basket, shortfalls, def.types);
+        }
       case "throttled":
         throw new AppError("rate_limited", messages.auth.tryAgainLater);
       case "over_share":
@@ -165,14 +168,12 @@ async function claimPlanned(
   claim: Omit<ClaimInput, "lines" | "seats">,
   lines: ClaimInput["lines"],
   found: HoldDefinitions,
-  seats: SeatChoice[],
+  /** The seats, each with the ticket type of its section (planHold gave them). */
+  chosen: (SeatChoice & { ticketTypeId: string })[],
 ): Promise<Claimed> {
   const seated = Boolean(found.seatRows && found.seatColumns);
   if (!seated && lines.length === 1) return held(await claimSoon(db, { ...claim, seats: [], lines }));
   return db.transaction(async (tx) => {
-    // Each seat belongs to the ticket type its place in the basket gives it, in order.
-    const owners = lines.flatMap((l) => Array.from({ length: l.quantity }, () => l.ticketTypeId));
-    const chosen = seated ? seats.map((s, i) => ({ row: s.row, column: s.column, ticketTypeId: owners[i]! })) : [];
     const outcome = held(await claimAndHold(tx, { ...claim, seats: chosen, lines }));
     if (outcome.status === "held" && seated) {
       const inserted = await tx
@@ -188,7 +189,7 @@ async function claimPlanned(
         )
         .onConflictDoNothing()
         .returning({ row: seatClaim.seatRow });
-      if (inserted.length !== seats.length)
+      if (inserted.length !== chosen.length)
         throw new AppError("conflict", "Oops! It seems someone beat you to it...", { reason: "seat_taken" });
     }
     return outcome;

@@ -1,7 +1,16 @@
-import { sanitiseBasket, type Basket } from "~/domain/basket";
+import { assignSeats } from "~/domain/seat-plan";
+import { basketShortfalls, sanitiseBasket, type Basket, type Shortfall } from "~/domain/basket";
 import { hasEnded } from "~/domain/event-flags";
 import { ACTIVE_PROVIDER_FEE } from "~/domain/money";
-import { checkoutProblem, isValidChosenAmount, priceOrder, type DiscountRule } from "~/domain/pricing";
+import {
+  checkoutProblem,
+  chosenAmountAccepted,
+  maxChosenAmount,
+  priceOrder,
+  type DiscountRule,
+} from "~/domain/pricing";
+import { formatMoney } from "~/lib/format";
+import { messages } from "~/texts/messages";
 import { AppError } from "~/lib/app-error";
 import type { Db } from "~/db/client.server";
 import type { discount } from "~/db/schema";
@@ -23,6 +32,8 @@ export interface Planned {
   coupon: typeof discount.$inferSelect | null;
   unlocked: ReadonlySet<string>;
   rule: DiscountRule | null;
+  /** The chosen seats, each with the ticket type of its section (empty for an unseated event). */
+  seats: (SeatChoice & { ticketTypeId: string })[];
 }
 
 /** Everything a hold checks before it claims: the event is on sale, the code, the amounts, the basket and the seats. */
@@ -47,28 +58,40 @@ export async function planHold(db: Db, input: HoldInput, found: HoldDefinitions 
     if (
       type?.payWhatYouWish &&
       line.quantity > 0 &&
-      !isValidChosenAmount(line.amountPence ?? type.pricePence, type.pricePence)
+      !chosenAmountAccepted(line.amountPence ?? type.pricePence, type.pricePence)
     ) {
-      throw new AppError(
-        "validation_failed",
-        "Choose an amount from the minimum up to £10,000 more, in pounds and pence.",
-        { field: "amount", ticketTypeId: type.id },
+      const text = messages.buyer.chosenAmountRange(
+        formatMoney(type.pricePence, found.currency),
+        formatMoney(maxChosenAmount(type.pricePence), found.currency),
       );
+      throw new AppError("validation_failed", text, { field: "amount", ticketTypeId: type.id });
     }
   }
   const rule: DiscountRule | null = coupon?.discount ? discountRuleOf(coupon.discount) : null;
 
   // Planned as if every ticket type had room: how much room there is, only the claim can say.
   const plan = priceBasket(input, found.types.map(withRoom), unlocked, rule, found.feeMode);
-  if (plan.changed) throw beatenTo(plan.basket);
-  checkSeats(Boolean(found.seatRows && found.seatColumns), input.seats ?? [], plan.count, found);
-  return { def: found, plan, coupon: coupon?.discount ?? null, unlocked, rule };
+  if (plan.changed)
+    throw beatenTo(
+      plan.basket,
+      basketShortfalls({ lines: input.lines, coupon: null }, found.types.map(withRoom), input.now, unlocked),
+      found.types,
+    );
+  const seats = checkSeats(Boolean(found.seatRows && found.seatColumns), input.seats ?? [], plan, found);
+  return { def: found, plan, coupon: coupon?.discount ?? null, unlocked, rule, seats };
 }
 
 /** The buyer's basket corrected to the stock a refused claim found. */
-export function basketForStock(input: HoldInput, planned: Planned, stock: StockRow[]): Basket {
-  return priceBasket(input, withStock(planned.def.types, stock), planned.unlocked, planned.rule, planned.def.feeMode)
-    .basket;
+export function basketForStock(
+  input: HoldInput,
+  planned: Planned,
+  stock: StockRow[],
+): { basket: Basket; shortfalls: Shortfall[] } {
+  const types = withStock(planned.def.types, stock);
+  return {
+    basket: priceBasket(input, types, planned.unlocked, planned.rule, planned.def.feeMode).basket,
+    shortfalls: basketShortfalls({ lines: input.lines, coupon: null }, types, input.now, planned.unlocked),
+  };
 }
 
 /** A ticket type as planning sees it: with room for any basket (the claim checks the real stock). */
@@ -81,8 +104,34 @@ const withStock = (types: TicketRow[], stock: StockRow[]) =>
     return now ? { ...t, sold: now.sold, held: now.held, capacity: now.capacity } : t;
   });
 
-export const beatenTo = (basket: Basket) =>
-  new AppError("conflict", "Oops! It seems someone beat you to it...", { reason: "basket_changed", basket });
+/**
+ * The basket could not be held as asked: the buyer's basket corrected to what can be had, and words
+ * that say why, line by line: how many are left (someone beat them to it), or the per-order limit.
+ */
+export function beatenTo(
+  basket: Basket,
+  shortfalls: Shortfall[] = [],
+  types: readonly { id: string; name: string }[] = [],
+): AppError {
+  const name = (id: string) => types.find((t) => t.id === id)?.name ?? "This ticket";
+  const beaten = shortfalls.length === 0 || shortfalls.some((s) => s.kind === "left");
+  const why = shortfalls.map((s) =>
+    s.kind === "left"
+      ? messages.buyer.onlyLeft(name(s.ticketTypeId), s.left)
+      : s.kind === "per_order"
+        ? messages.buyer.perOrderLimit(name(s.ticketTypeId), s.max)
+        : messages.buyer.notOnSale(name(s.ticketTypeId)),
+  );
+  const text = [
+    beaten ? messages.informational.beatenToIt : null,
+    ...why,
+    shortfalls.length > 0 ? messages.buyer.basketCorrected : null,
+  ]
+    .filter(Boolean)
+    .join(" ");
+  const left = Object.fromEntries(shortfalls.flatMap((s) => (s.kind === "left" ? [[s.ticketTypeId, s.left]] : [])));
+  return new AppError("conflict", text, { reason: "basket_changed", basket, left });
+}
 
 /** The basket sanitised against these ticket types, priced, and checked for the spec's minimums. */
 function priceBasket(
@@ -100,10 +149,13 @@ function priceBasket(
   );
   const lines = basket.lines.map((l) => {
     const type = types.find((t) => t.id === l.ticketTypeId)!;
+    if (!type.payWhatYouWish)
+      return { ticketTypeId: l.ticketTypeId, quantity: l.quantity, unitPricePence: type.pricePence };
     return {
       ticketTypeId: l.ticketTypeId,
       quantity: l.quantity,
-      unitPricePence: type.payWhatYouWish ? (l.amountPence ?? type.pricePence) : type.pricePence,
+      unitPricePence: l.amountPence ?? type.pricePence,
+      floorPence: type.pricePence,
     };
   });
   const breakdown = priceOrder(lines, { discount: rule, feeMode, fee: ACTIVE_PROVIDER_FEE });
@@ -117,13 +169,18 @@ function priceBasket(
   return { basket, changed, lines, breakdown, count: lines.reduce((n, l) => n + l.quantity, 0) };
 }
 
+/**
+ * The seats are on the plan, one per ticket, and each in the section its ticket sells (a seat is
+ * bought at its section's price): each seat is given the ticket type that sells it.
+ */
 function checkSeats(
   seated: boolean,
   seats: SeatChoice[],
-  count: number,
-  plan: { seatRows: number | null; seatColumns: number | null },
-) {
-  if (!seated) return;
+  plan: { count: number; lines: { ticketTypeId: string; quantity: number }[] },
+  found: HoldDefinitions,
+): (SeatChoice & { ticketTypeId: string })[] {
+  if (!seated) return [];
+  const count = plan.count;
   if (seats.length !== count)
     throw new AppError(
       "validation_failed",
@@ -137,9 +194,16 @@ function checkSeats(
       Number.isInteger(s.column) &&
       s.row >= 1 &&
       s.column >= 1 &&
-      s.row <= plan.seatRows! &&
-      s.column <= plan.seatColumns!,
+      s.row <= found.seatRows! &&
+      s.column <= found.seatColumns!,
   );
   if (keys.size !== seats.length || !inPlan)
     throw new AppError("validation_failed", "Those seats aren't on the plan.", { field: "seats" });
+  const lines = plan.lines.map((l) => ({
+    ...l,
+    sectionId: found.types.find((t) => t.id === l.ticketTypeId)?.seatSectionId ?? null,
+  }));
+  const assigned = assignSeats(lines, seats, found.sections);
+  if (!assigned) throw new AppError("validation_failed", messages.buyer.seatsOutsideSection, { field: "seats" });
+  return assigned;
 }

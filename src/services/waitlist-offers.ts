@@ -1,7 +1,8 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { event, seatClaim, ticketType, user, venue, waitlistEntry } from "~/db/schema";
+import { event, seatClaim, ticketType, user, venue, venueSeatSection, waitlistEntry } from "~/db/schema";
 import { endOf, hasEnded } from "~/domain/event-flags";
+import { seatsNotSoldAs } from "~/domain/seat-plan";
 import { chooseOffer, offerExpiry, pickSeats } from "~/domain/waitlist";
 import { afterCommit } from "./after-commit";
 import { claimAndHold } from "./claim-stock";
@@ -109,11 +110,16 @@ async function offerTo(
       .select({ row: seatClaim.seatRow, column: seatClaim.seatColumn })
       .from(seatClaim)
       .where(eq(seatClaim.eventId, eventId));
-    const picked = pickSeats(
-      { rows: e.seatRows, columns: e.seatColumns },
-      new Set(taken.map((t) => `${t.row}:${t.column}`)),
-      offer.quantity,
-    );
+    // Only seats of the offered ticket's section (a seat is sold at its section's price).
+    const sections = await tx
+      .select()
+      .from(venueSeatSection)
+      .where(eq(venueSeatSection.venueId, e.event.venueId!))
+      .orderBy(asc(venueSeatSection.sortOrder), asc(venueSeatSection.name));
+    const offered = types.find((t) => t.id === offer.ticketTypeId)!;
+    const unavailable = seatsNotSoldAs({ rows: e.seatRows, columns: e.seatColumns }, sections, offered.seatSectionId);
+    for (const t of taken) unavailable.add(`${t.row}:${t.column}`);
+    const picked = pickSeats({ rows: e.seatRows, columns: e.seatColumns }, unavailable, offer.quantity);
     if (!picked) return "nothing";
     seats = picked.map((p) => ({ ...p, ticketTypeId: offer.ticketTypeId }));
   }

@@ -303,6 +303,10 @@ test.describe("the waitlist", () => {
     await expect(femi.getByRole("heading", { level: 1, name: "Checkout" })).toBeVisible();
     await expect(femi.getByText(/Held for you until/)).toBeVisible();
     await expectAccessible(femi);
+    // The place is held for Femi: for anyone else the event is still sold out, with the waitlist.
+    await page.goto(`/events/${e.slug}`);
+    await expect(page.getByText("Sorry, this event is sold out!")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Join the waitlist" })).toBeVisible();
     await femi.getByRole("button", { name: "Pay £8.08" }).click();
     await femi.waitForURL(/\/pay\/test\//);
     await femi.getByRole("button", { name: /test card that works/ }).click();

@@ -80,6 +80,8 @@ test.describe("booking", () => {
     const amount = panel(page).getByLabel(/Your price per ticket/);
     await amount.fill("4");
     await expect(panel(page).getByText(/Enter an amount from £5 to/)).toBeVisible();
+    // Checked where it is typed: Checkout waits for an amount the server will take.
+    await expect(panel(page).getByRole("button", { name: "Checkout" })).toBeDisabled();
     await expectAccessible(page);
     await amount.fill("12.50");
     await expect(panel(page).getByText("£12.63")).toBeVisible();
@@ -112,16 +114,21 @@ test.describe("booking", () => {
     await expect(panel(page).getByRole("button", { name: "Choose 2 more seats" })).toBeDisabled();
     const plan = panel(page).getByRole("grid", { name: "Seat plan" });
     // Free seats near the back, by keyboard: focus the plan, move with the arrows, pick with Space.
-    const free = plan.getByRole("button", { name: /^Row J, seat \d+$/ });
+    // Stalls tickets take stalls seats only: the circle's are not theirs to take.
+    await expect(
+      plan.getByRole("button", { name: /^Circle, row J, seat \d+, not for your tickets$/ }).first(),
+    ).toBeVisible();
+    const free = plan.getByRole("button", { name: /^Stalls, row F, seat \d+$/ });
     await free.nth(0).click();
     await free.nth(1).click();
-    await expect(panel(page).getByText(/2 of 2 chosen: J\d+, J\d+/)).toBeVisible();
+    await expect(panel(page).getByText(/2 of 2 chosen: F\d+, F\d+/)).toBeVisible();
+    await expect(plan.getByRole("button", { name: /wheelchair space/ }).first()).toBeVisible();
     await expectAccessible(page);
     await checkout(page);
-    await expect(page.getByText(/Seats: J\d+, J\d+/)).toBeVisible();
+    await expect(page.getByText(/Seats: F\d+, F\d+/)).toBeVisible();
     await payWithTestCard(page);
     await page.waitForURL(/\/orders\/TB-/);
-    await expect(page.getByText(/Stalls · Seat J\d+/)).toHaveCount(2);
+    await expect(page.getByText(/Stalls · Seat F\d+/)).toHaveCount(2);
     await expectAccessible(page);
   });
 
@@ -187,9 +194,13 @@ test.describe("someone else is quicker", () => {
     await other.close();
 
     await panel(page).getByRole("button", { name: "Checkout" }).click();
-    await expect(panel(page).getByRole("alert")).toHaveText("Oops! It seems someone beat you to it...");
-    await expect(panel(page).getByText("Sold out").first()).toBeVisible();
-    await expect(panel(page).getByRole("button", { name: "Checkout" })).toBeDisabled();
+    // How many are left, and then what the page says of an event whose last places are held: sold out.
+    await expect(panel(page).getByRole("alert")).toContainText("Oops! It seems someone beat you to it...");
+    await expect(panel(page).getByRole("alert")).toContainText("has sold out.");
+    const tickets = page.getByRole("complementary", { name: "Tickets" });
+    await expect(tickets.getByText("Sorry, this event is sold out!")).toBeVisible();
+    await expect(tickets.getByRole("alert")).toContainText("Oops! It seems someone beat you to it...");
+    await expect(page.getByRole("button", { name: "Checkout" })).toHaveCount(0);
     await expect(page.getByRole("button", { name: "Join the waitlist" })).toBeVisible();
     await expectAccessible(page);
   });
@@ -215,8 +226,9 @@ test.describe("the booking timer", () => {
     const otherPage = await other.newPage();
     await otherPage.goto(new URL(await eventPath(page.request, "Pottery Wheel Taster"), holdUrl).toString());
     const otherPanel = otherPage.getByRole("form", { name: "Tickets" });
-    await expect(otherPanel.getByText("Sold out", { exact: true })).toBeVisible();
-    await expect(otherPanel.getByRole("button", { name: "One more Place" })).toHaveCount(0);
+    // Every place is held: for everyone else the event is sold out, with the waitlist, not a form of sold-out tickets.
+    await expect(otherPage.getByText("Sorry, this event is sold out!")).toBeVisible();
+    await expect(otherPage.getByRole("button", { name: "One more Place" })).toHaveCount(0);
 
     // A minute before the end: the warning, with one extension offered.
     await page.clock.fastForward("09:05");

@@ -17,7 +17,27 @@ export interface VenueSeed {
   host: HostKey;
   seatRows?: number;
   seatColumns?: number;
+  /** Blocks of the seat plan (1-based, inclusive); a ticket names the section it sells. */
+  sections?: SeatSectionSeed[];
+  /** Wheelchair spaces and their companion seats. */
+  marks?: { row: number; column: number; kind: "wheelchair" | "companion" }[];
 }
+
+export interface SeatSectionSeed {
+  name: string;
+  firstRow: number;
+  lastRow: number;
+  firstColumn: number;
+  lastColumn: number;
+}
+
+/** A wheelchair space at each end of a row, each with its companion seat beside it. */
+const accessibleRowEnds = (row: number, columns: number) => [
+  { row, column: 1, kind: "wheelchair" as const },
+  { row, column: 2, kind: "companion" as const },
+  { row, column: columns - 1, kind: "companion" as const },
+  { row, column: columns, kind: "wheelchair" as const },
+];
 
 /** Real places; coordinates are the building (or the park's main gate area) to four decimals. */
 export const VENUES: VenueSeed[] = [
@@ -40,6 +60,11 @@ export const VENUES: VenueSeed[] = [
     host: "host",
     seatRows: 10,
     seatColumns: 16,
+    sections: [
+      { name: "Stalls", firstRow: 1, lastRow: 6, firstColumn: 1, lastColumn: 16 },
+      { name: "Circle", firstRow: 7, lastRow: 10, firstColumn: 1, lastColumn: 16 },
+    ],
+    marks: accessibleRowEnds(6, 16),
   },
   {
     name: "Victoria Park",
@@ -96,6 +121,11 @@ export const VENUES: VenueSeed[] = [
     host: "host",
     seatRows: 8,
     seatColumns: 12,
+    sections: [
+      { name: "Stalls", firstRow: 1, lastRow: 6, firstColumn: 1, lastColumn: 12 },
+      { name: "Circle", firstRow: 7, lastRow: 8, firstColumn: 1, lastColumn: 12 },
+    ],
+    marks: accessibleRowEnds(1, 12),
   },
   {
     name: "Brudenell Social Club",
@@ -187,6 +217,8 @@ export interface TicketSeed {
   description?: string;
   /** Private tickets show only once unlocked (by the host's link or a private code). */
   kind?: "private";
+  /** At a venue with seat sections: the section whose seats it sells. */
+  section?: string;
 }
 
 /** Demo discount codes (stored lower case): one public offer, one private code that unlocks crew tickets. */
@@ -373,7 +405,10 @@ export const CATEGORIES: CategorySeed[] = [
         day: 0,
         time: "20:30",
         minutes: 120,
-        tickets: [{ name: "Ticket", pricePence: 600, capacity: 96 }],
+        tickets: [
+          { name: "Stalls", pricePence: 700, capacity: 72, section: "Stalls" },
+          { name: "Circle", pricePence: 500, capacity: 24, section: "Circle" },
+        ],
         scenario: "today",
         host: "host",
       },
@@ -410,8 +445,8 @@ export const CATEGORIES: CategorySeed[] = [
         time: "19:30",
         minutes: 150,
         tickets: [
-          { name: "Stalls", pricePence: 1800, capacity: 100 },
-          { name: "Circle", pricePence: 1400, capacity: 60 },
+          { name: "Stalls", pricePence: 1800, capacity: 96, section: "Stalls" },
+          { name: "Circle", pricePence: 1400, capacity: 60, section: "Circle" },
         ],
         scenario: "nearly-sold-out",
         host: "host",
@@ -428,7 +463,7 @@ export const CATEGORIES: CategorySeed[] = [
         day: 21,
         time: "10:30",
         minutes: 240,
-        tickets: [{ name: "Workshop place", pricePence: 3000, capacity: 12 }],
+        tickets: [{ name: "Workshop place", pricePence: 3000, capacity: 12, section: "Stalls" }],
         scenario: "upcoming",
         host: "host",
       },
@@ -569,8 +604,8 @@ export const CATEGORIES: CategorySeed[] = [
         time: "19:00",
         minutes: 150,
         tickets: [
-          { name: "Stalls", pricePence: 600, capacity: 100 },
-          { name: "Circle", pricePence: 500, capacity: 60 },
+          { name: "Stalls", pricePence: 600, capacity: 96, section: "Stalls" },
+          { name: "Circle", pricePence: 500, capacity: 60, section: "Circle" },
         ],
         scenario: "upcoming",
         host: "host",
@@ -623,8 +658,8 @@ export const CATEGORIES: CategorySeed[] = [
         time: "19:30",
         minutes: 150,
         tickets: [
-          { name: "Stalls", pricePence: 1600, capacity: 100 },
-          { name: "Circle", pricePence: 1200, capacity: 60 },
+          { name: "Stalls", pricePence: 1600, capacity: 96, section: "Stalls" },
+          { name: "Circle", pricePence: 1200, capacity: 60, section: "Circle" },
         ],
         scenario: "upcoming",
         host: "host",
@@ -1205,7 +1240,7 @@ export const CATEGORIES: CategorySeed[] = [
         day: 88,
         time: "18:30",
         minutes: 120,
-        tickets: [{ name: "Ticket", pricePence: 500, capacity: 50 }],
+        tickets: [{ name: "Stalls", pricePence: 500, capacity: 50, section: "Stalls" }],
         scenario: "upcoming",
         host: "host",
       },

@@ -142,34 +142,59 @@ export function planDemoOrders(
         });
     });
     made.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
-    if (e.seated) assignSeats(made, e.seated);
+    if (e.seated) assignSeats(made, e.seated, e.tickets);
     orders.push(...made);
   });
   return orders;
 }
 
 /**
- * Seats in booking order, row by row from the front; a party that would not fit the rest of a row starts the next one
- * when it can.
+ * Seats in booking order, row by row from the front of each ticket's section (a seat is sold at its
+ * section's price); a ticket tied to no section takes seats from the whole plan.
  */
-function assignSeats(orders: PlannedOrder[], plan: { rows: number; columns: number }) {
-  let row = 1;
-  let column = 1;
+function assignSeats(
+  orders: PlannedOrder[],
+  plan: NonNullable<PlannedEvent["seated"]>,
+  tickets: readonly { section?: string }[],
+) {
+  const groups = new Map<string | undefined, PlannedOrder[]>();
+  for (const o of orders) {
+    const section = tickets[o.ticket]?.section;
+    groups.set(section, [...(groups.get(section) ?? []), o]);
+  }
+  for (const [name, group] of groups) {
+    const block = plan.sections.find((s) => s.name === name) ?? {
+      firstRow: 1,
+      lastRow: plan.rows,
+      firstColumn: 1,
+      lastColumn: plan.columns,
+    };
+    seatInBlock(group, block);
+  }
+}
+
+/** Seats for these orders in one block of the plan, row by row from its front; a party that would not fit the rest of a row starts the next one when it can. */
+function seatInBlock(
+  orders: PlannedOrder[],
+  block: { firstRow: number; lastRow: number; firstColumn: number; lastColumn: number },
+) {
+  let row = block.firstRow;
+  let column = block.firstColumn;
   let needed = orders.reduce((n, o) => n + o.quantity, 0);
-  let free = plan.rows * plan.columns;
+  let free = (block.lastRow - block.firstRow + 1) * (block.lastColumn - block.firstColumn + 1);
   if (needed > free) throw new Error(`A seated demo event sold ${needed} tickets but has only ${free} seats`);
   for (const o of orders) {
-    const restOfRow = plan.columns - column + 1;
+    const restOfRow = block.lastColumn - column + 1;
     // Skip to the next row only when the seats skipped cannot be needed later.
-    if (o.quantity > restOfRow && row < plan.rows && free - restOfRow >= needed) {
+    if (o.quantity > restOfRow && row < block.lastRow && free - restOfRow >= needed) {
       free -= restOfRow;
       row++;
-      column = 1;
+      column = block.firstColumn;
     }
     for (let k = 0; k < o.quantity; k++) {
-      if (column > plan.columns) {
+      if (column > block.lastColumn) {
         row++;
-        column = 1;
+        column = block.firstColumn;
       }
       o.seats.push({ row, column });
       column++;

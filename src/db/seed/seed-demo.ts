@@ -18,6 +18,8 @@ import {
   ticketType,
   user,
   venue,
+  venueSeatMark,
+  venueSeatSection,
   waitlistEntry,
 } from "../schema";
 import { hashString, prng, renderAvatar, renderCoverImage } from "./cover-image";
@@ -28,6 +30,7 @@ import {
   type EventSeed,
   type HostKey,
   type Scenario,
+  type SeatSectionSeed,
   type TicketSeed,
 } from "./demo-data";
 import { crowdEmail, DEMO_CROWD, planDemoOrders, priceDemoOrder } from "./demo-orders";
@@ -132,8 +135,8 @@ export interface PlannedEvent {
   createdAt: Date;
   lastPublishedAt: Date | null;
   tickets: PlannedTicket[];
-  /** The venue's seat plan, for a seated event. */
-  seated: { rows: number; columns: number } | null;
+  /** The venue's seat plan, for a seated event, with its sections (a ticket's `section` names one). */
+  seated: { rows: number; columns: number; sections: SeatSectionSeed[] } | null;
 }
 
 /**
@@ -238,7 +241,7 @@ export function planDemoEvents(now: Date): PlannedEvent[] {
 
 function seatPlan(venueIndex: number | null): PlannedEvent["seated"] {
   const v = venueIndex === null ? undefined : VENUES[venueIndex];
-  return v?.seatRows && v.seatColumns ? { rows: v.seatRows, columns: v.seatColumns } : null;
+  return v?.seatRows && v.seatColumns ? { rows: v.seatRows, columns: v.seatColumns, sections: v.sections ?? [] } : null;
 }
 
 /**
@@ -517,6 +520,24 @@ export async function seedDemoIfEmpty(
         .returning({ id: venue.id, name: venue.name });
       // Match by name rather than trusting RETURNING order.
       const venueId = (index: number) => venueRows.find((r) => r.name === VENUES[index]!.name)!.id;
+      const sectionRows = VENUES.some((v) => v.sections?.length)
+        ? await tx
+            .insert(venueSeatSection)
+            .values(
+              VENUES.flatMap((v, i) =>
+                (v.sections ?? []).map((sec, order) => ({ venueId: venueId(i), sortOrder: order, ...sec })),
+              ),
+            )
+            .returning({ id: venueSeatSection.id, venueId: venueSeatSection.venueId, name: venueSeatSection.name })
+        : [];
+      const marks = VENUES.flatMap((v, i) =>
+        (v.marks ?? []).map((m) => ({ venueId: venueId(i), seatRow: m.row, seatColumn: m.column, kind: m.kind })),
+      );
+      if (marks.length > 0) await tx.insert(venueSeatMark).values(marks);
+      const sectionId = (venueIndex: number | null, name: string | undefined) =>
+        venueIndex === null || !name
+          ? null
+          : (sectionRows.find((r) => r.venueId === venueId(venueIndex) && r.name === name)?.id ?? null);
 
       const eventRows = await tx
         .insert(event)
@@ -568,6 +589,7 @@ export async function seedDemoIfEmpty(
               capacity: t.capacity,
               sold: t.sold,
               sortOrder: i,
+              seatSectionId: sectionId(e.template.venue, t.section),
               createdAt: e.createdAt,
             })),
           ),

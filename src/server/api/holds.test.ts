@@ -140,14 +140,48 @@ describe("POST /api/events/{slug}/holds", () => {
     const { event: e, types } = await newEvent([{ pricePence: 1000, capacity: 3, sold: 2 }]);
     const res = await press(e.slug, { [`qty:${types[0]!.id}`]: "2", key: crypto.randomUUID() }, { cookie });
     expect(res.status).toBe(409);
-    const { error } = (await res.json()) as { error: { code: string; message: string; details: { basket: unknown } } };
-    expect(error).toMatchObject({ code: "conflict", message: "Oops! It seems someone beat you to it..." });
+    const { error } = (await res.json()) as {
+      error: { code: string; message: string; details: { basket: unknown; left: unknown } };
+    };
+    // How many are left, not only that someone was first.
+    expect(error).toMatchObject({
+      code: "conflict",
+      message: `Oops! It seems someone beat you to it... Only 1 ${types[0]!.name} ticket is left. We've changed your basket to match.`,
+    });
     expect(error.details.basket).toEqual({ lines: [{ ticketTypeId: types[0]!.id, quantity: 1 }], coupon: null });
+    expect(error.details.left).toEqual({ [types[0]!.id]: 1 });
     expect(await holdsOf(e.id)).toEqual([]);
 
     const missing = await press("no-such-event", { [`qty:${types[0]!.id}`]: "1" }, { cookie });
     expect(missing.status).toBe(404);
     expect(((await missing.json()) as { error: { message: string } }).error.message).toBe("That event isn't on sale.");
+  });
+
+  it("says how many are left when the basket asks for more, and the per-order limit when that is what it passes", async () => {
+    const { cookie } = await signedIn();
+    const { event: e, types } = await newEvent([{ pricePence: 1000, capacity: 50, sold: 47 }]);
+    const tooMany = await press(e.slug, { [`qty:${types[0]!.id}`]: "5", key: crypto.randomUUID() }, { cookie });
+    expect(tooMany.status).toBe(409);
+    expect(((await tooMany.json()) as { error: { message: string } }).error.message).toContain(
+      `Only 3 ${types[0]!.name} tickets are left.`,
+    );
+
+    const { event: roomy, types: roomyTypes } = await newEvent([{ pricePence: 1000, capacity: 500 }]);
+    const max = roomyTypes[0]!.maxPerOrder;
+    const overLimit = await press(
+      roomy.slug,
+      { [`qty:${roomyTypes[0]!.id}`]: String(max + 1), key: crypto.randomUUID() },
+      { cookie },
+    );
+    expect(overLimit.status).toBe(409);
+    const { error } = (await overLimit.json()) as {
+      error: { message: string; details: { basket: { lines: { quantity: number }[] } } };
+    };
+    expect(error.message).toBe(
+      `You can buy up to ${max} ${roomyTypes[0]!.name} tickets in one order. We've changed your basket to match.`,
+    );
+    expect(error.details.basket.lines[0]!.quantity).toBe(max);
+    expect(await holdsOf(roomy.id)).toEqual([]);
   });
 
   it("says what is wrong with a basket that cannot be bought", async () => {

@@ -42,6 +42,8 @@ const base: EventPage = {
     lng: -1.4712,
     seatRows: null,
     seatColumns: null,
+    seatSections: [],
+    seatMarks: [],
   },
   tickets: [
     {
@@ -57,6 +59,7 @@ const base: EventPage = {
       maxPerOrder: 6,
       salesStartAt: null,
       salesEndAt: null,
+      seatSectionId: null,
     },
     {
       id: "t2",
@@ -71,6 +74,7 @@ const base: EventPage = {
       maxPerOrder: 6,
       salesStartAt: new Date("2026-11-25T09:00:00Z"),
       salesEndAt: null,
+      seatSectionId: null,
     },
     {
       id: "t3",
@@ -85,6 +89,7 @@ const base: EventPage = {
       maxPerOrder: 2,
       salesStartAt: null,
       salesEndAt: null,
+      seatSectionId: null,
     },
   ],
 };

@@ -1,5 +1,6 @@
 import { CalendarDays, CheckCircle2, Clock, Download, MapPin, Send, Ticket, XCircle } from "lucide-react";
 import { ticketQrSvg } from "~/web/lib/ticket-qr.server";
+import { useEffect } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
 import { formatLongDate, formatMoney, formatShortDate, formatTimeRange } from "~/lib/format";
@@ -12,6 +13,7 @@ import { getOrder } from "~/services/get-order";
 import { messages } from "~/texts/messages";
 import { actionError, refusalOf } from "~/web/lib/action-error";
 import { OrderBreakdown, OrderLines } from "~/web/components/booking/order-summary";
+import { forgetOrderedBasket } from "~/web/components/booking/saved-basket";
 import { useAskFirst } from "~/web/lib/use-ask-first";
 import { FormMessage, TextAreaField } from "~/web/components/ui/field";
 import { requireUser } from "~/web/lib/signed-in.server";
@@ -80,6 +82,8 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
   const lateRefund = o.status === "refunded" && o.tickets.length === 0;
   const cancelled = o.status === "cancelled" || (o.status === "refunded" && !lateRefund);
   const mine = o.tickets.filter((t) => t.holderUserId === viewerId && t.status !== "void");
+  // Bought: the basket it came from is emptied, so reopening the event does not offer it again.
+  useEffect(() => forgetOrderedBasket(o.event.id, o.createdAt), [o.event.id, o.createdAt]);
   return (
     <div className="container-page max-w-4xl py-8 laptop:py-10">
       {lateRefund ? (

@@ -4,11 +4,12 @@ import { Form, useNavigation, useRouteLoaderData } from "react-router";
 import { toast } from "~/web/components/ui/toast";
 import { sanitiseBasket, type Basket } from "~/domain/basket";
 import { parsePounds, poundsForInput, type Currency } from "~/domain/money";
-import { priceOrder, priceTerms, type FeeMode } from "~/domain/pricing";
+import { chosenAmountAccepted, priceOrder, priceTerms, type FeeMode } from "~/domain/pricing";
 import { remaining } from "~/domain/ticket-availability";
 import type { EventPageTicket } from "~/services/get-event-page";
 import { messages } from "~/texts/messages";
-import type { Seat } from "./seat-picker";
+import { sectionOf, type SeatMark, type SeatSection } from "~/domain/seat-plan";
+import type { Seat, SeatsWanted } from "./seat-picker";
 import { useAddToCartTracking } from "~/web/lib/conversions";
 import { DiscountCodeField, useDiscountCode } from "./discount-code";
 import { InlineLogIn } from "./inline-log-in";
@@ -26,7 +27,8 @@ export interface BookingPanelProps {
   tickets: EventPageTicket[];
   /** Private ticket types already unlocked by the link. */
   unlockedIds: string[];
-  seatPlan: { rows: number; columns: number; taken: Seat[] } | null;
+  /** A seated event's plan: its size, the seats taken, its sections (each sold by the tickets tied to it) and marked seats. */
+  seatPlan: { rows: number; columns: number; taken: Seat[]; sections: SeatSection[]; marks: SeatMark[] } | null;
   closed: "sold_out" | "ended" | "cancelled" | null;
   /** The server's answer to the last checkout attempt. */
   error: string | null;
@@ -73,6 +75,7 @@ export function BookingPanel(props: BookingPanelProps) {
     [props.unlockedIds, coupon],
   );
 
+  const ticketOf = (id: string) => tickets.find((t) => t.id === id)!;
   const basket: SavedBasket = useMemo(
     () => ({
       lines: tickets
@@ -84,8 +87,9 @@ export function BookingPanel(props: BookingPanelProps) {
         })),
       coupon: coupon?.code ?? null,
       seats,
+      savedAt: now.getTime(),
     }),
-    [tickets, quantities, amounts, coupon, seats],
+    [tickets, quantities, amounts, coupon, seats, now],
   );
 
   // Load the saved basket once, sanitised against today's stock (spec §4).
@@ -102,7 +106,7 @@ export function BookingPanel(props: BookingPanelProps) {
             .map((l) => [l.ticketTypeId, poundsForInput(l.amountPence!)]),
         ),
       );
-      if (clean.coupon) discountCode.apply(clean.coupon);
+      if (clean.coupon) void discountCode.apply(clean.coupon, { quietly: true });
       if (!changed)
         setSeats(
           stored.seats.filter((s) => !props.seatPlan?.taken.some((t) => t.row === s.row && t.column === s.column)),
@@ -139,25 +143,73 @@ export function BookingPanel(props: BookingPanelProps) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [correctedBasket]);
 
-  const pricedLines = basket.lines.map((l) => ({
-    quantity: l.quantity,
-    unitPricePence: l.amountPence ?? tickets.find((t) => t.id === l.ticketTypeId)!.pricePence,
-  }));
+  // A pay-what-you-wish amount outside its range is said beside its field and holds Checkout back;
+  // the total counts the minimum meanwhile. A discount never takes a chosen amount below the minimum.
+  const badAmount = basket.lines.some(
+    (l) =>
+      l.amountPence !== undefined &&
+      !chosenAmountAccepted(
+        parsePounds(amounts[l.ticketTypeId] ?? poundsForInput(l.amountPence)),
+        ticketOf(l.ticketTypeId).pricePence,
+      ),
+  );
+  const pricedLines = basket.lines.map((l) => {
+    const t = ticketOf(l.ticketTypeId);
+    if (!t.payWhatYouWish) return { quantity: l.quantity, unitPricePence: t.pricePence };
+    return {
+      quantity: l.quantity,
+      unitPricePence: chosenAmountAccepted(l.amountPence, t.pricePence) ? l.amountPence : t.pricePence,
+      floorPence: t.pricePence,
+    };
+  });
   const breakdown = priceOrder(pricedLines, { discount: coupon?.rule ?? null, feeMode, fee: terms.fee });
   const count = basket.lines.reduce((n, l) => n + l.quantity, 0);
   const seated = props.seatPlan !== null;
-  const needSeats = seated && seats.length !== count;
+
+  // Seats are chosen section by section: each ticket's seat is in the section it sells, at its price.
+  const sections = props.seatPlan?.sections ?? [];
+  const sectionIdOf = (seat: Seat) => sectionOf(sections, seat)?.id ?? null;
+  const wanted: SeatsWanted[] = [];
+  for (const line of basket.lines) {
+    const sectionId = ticketOf(line.ticketTypeId).seatSectionId;
+    const found = wanted.find((w) => w.sectionId === sectionId);
+    if (found) found.count += line.quantity;
+    else wanted.push({ sectionId, label: sections.find((s) => s.id === sectionId)?.name ?? "", count: line.quantity });
+  }
+  const seatsMatch =
+    wanted.every((w) => seats.filter((s) => sectionIdOf(s) === w.sectionId).length === w.count) &&
+    seats.length === count;
+  const needSeats = seated && !seatsMatch;
+
+  /** Fewer tickets: the last seats chosen in their section go, so each section has no more seats than tickets. */
+  const setQuantity = (ticket: EventPageTicket, quantity: number) => {
+    const next = { ...quantities, [ticket.id]: quantity };
+    setQuantities(next);
+    if (!seated) return;
+    const inSection = tickets
+      .filter((t) => t.seatSectionId === ticket.seatSectionId)
+      .reduce((n, t) => n + (next[t.id] ?? 0), 0);
+    setSeats((chosen) => {
+      const mine = chosen.filter((s) => sectionIdOf(s) === ticket.seatSectionId);
+      const drop = new Set(mine.slice(inSection));
+      return chosen.filter((s) => !drop.has(s));
+    });
+  };
 
   const change = (ticket: EventPageTicket, delta: number) => {
     const max = Math.min(remaining(ticket), ticket.maxPerOrder);
-    setQuantities((q) => ({ ...q, [ticket.id]: Math.max(0, Math.min(max, (q[ticket.id] ?? 0) + delta)) }));
-    if (seated && delta < 0) setSeats((s) => s.slice(0, Math.max(0, count + delta)));
+    setQuantity(ticket, Math.max(0, Math.min(max, (quantities[ticket.id] ?? 0) + delta)));
   };
 
   if (props.closed) {
     return (
       <div className="card p-5">
         <PanelHeading />
+        {error ? (
+          <p role="alert" className="mt-3 rounded-xl bg-danger-soft px-3 py-2 text-sm font-medium text-danger">
+            {error}
+          </p>
+        ) : null}
         <p className="mt-3 font-semibold">
           {props.closed === "ended"
             ? messages.buyer.ended
@@ -197,7 +249,7 @@ export function BookingPanel(props: BookingPanelProps) {
             quantity={quantities[t.id] ?? 0}
             amount={amounts[t.id] ?? poundsForInput(t.pricePence)}
             onStep={(delta) => change(t, delta)}
-            onSet={(n) => setQuantities((q) => ({ ...q, [t.id]: n }))}
+            onSet={(n) => setQuantity(t, n)}
             onAmount={(v) => setAmounts((a) => ({ ...a, [t.id]: v }))}
           />
         ))}
@@ -209,8 +261,10 @@ export function BookingPanel(props: BookingPanelProps) {
             rows={props.seatPlan!.rows}
             columns={props.seatPlan!.columns}
             taken={props.seatPlan!.taken}
+            sections={sections}
+            marks={props.seatPlan!.marks}
             chosen={seats}
-            wanted={count}
+            wanted={wanted}
             onChange={setSeats}
           />
         </Suspense>
@@ -230,13 +284,15 @@ export function BookingPanel(props: BookingPanelProps) {
       <button
         type="submit"
         className="btn-primary mt-4 w-full"
-        disabled={busy || (ready && (count === 0 || needSeats))}
+        disabled={busy || (ready && (count === 0 || needSeats || badAmount))}
       >
         <Ticket aria-hidden className="size-4" />
         {busy
           ? "Holding your tickets…"
           : count > 0 && needSeats
-            ? `Choose ${count - seats.length} more ${count - seats.length === 1 ? "seat" : "seats"}`
+            ? seats.length < count
+              ? `Choose ${count - seats.length} more ${count - seats.length === 1 ? "seat" : "seats"}`
+              : "Choose seats in your tickets' sections"
             : signedIn
               ? "Checkout"
               : "Log in and check out"}
@@ -250,7 +306,7 @@ export function BookingPanel(props: BookingPanelProps) {
 
 function PanelHeading() {
   return (
-    <h2 id="tickets-heading" className="flex items-center gap-2 text-lg font-bold">
+    <h2 id="tickets-heading" tabIndex={-1} className="flex items-center gap-2 text-lg font-bold focus:outline-none">
       <Ticket aria-hidden className="size-5 text-brand" /> Tickets
     </h2>
   );

@@ -1,5 +1,5 @@
 import { Tag } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import type { DiscountRule } from "~/domain/pricing";
 import type { EventPageTicket } from "~/services/get-event-page";
@@ -21,13 +21,15 @@ export interface AppliedCoupon {
 export function useDiscountCode() {
   const fetcher = useFetcher<{ coupon?: AppliedCoupon | null; couponError?: string }>();
   const [coupon, setCoupon] = useState<AppliedCoupon | null>(null);
+  // A code brought back with a saved basket is applied without a toast: the buyer did not just type it.
+  const quiet = useRef(false);
 
   useEffect(() => {
     const data = fetcher.data;
     if (!data || fetcher.state !== "idle") return;
     if (data.coupon) {
       setCoupon(data.coupon);
-      toast.success(messages.informational.discountApplied);
+      if (!quiet.current) toast.success(messages.informational.discountApplied);
     } else if (data.couponError) {
       setCoupon(null);
     }
@@ -38,7 +40,10 @@ export function useDiscountCode() {
     /** Why the last code asked about was refused. */
     error: fetcher.data?.couponError ?? null,
     applying: fetcher.state !== "idle",
-    apply: (code: string) => fetcher.submit({ intent: "coupon", coupon: code }, { method: "post" }),
+    apply: (code: string, options: { quietly?: boolean } = {}) => {
+      quiet.current = options.quietly ?? false;
+      return fetcher.submit({ intent: "coupon", coupon: code }, { method: "post" });
+    },
     clear: () => setCoupon(null),
   };
 }
@@ -52,7 +57,7 @@ export function DiscountCodeField({
   coupon: AppliedCoupon | null;
   error: string | null;
   applying: boolean;
-  onApply: (code: string) => void;
+  onApply: (code: string) => unknown;
 }) {
   return (
     <div className="mt-4 border-t border-border pt-4">
@@ -68,8 +73,7 @@ export function DiscountCodeField({
           autoCapitalize="characters"
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? "coupon-error" : undefined}
-          className="h-10 min-w-0 flex-1 rounded-xl border border-border bg-surface px-3 text-sm uppercase
-            focus:border-brand focus:outline-none aria-[invalid=true]:border-danger"
+          className="h-10 min-w-0 flex-1 rounded-xl border border-border bg-surface px-3 text-sm uppercase focus:border-brand focus:outline-none aria-[invalid=true]:border-danger"
         />
         <button
           type="button"

@@ -1,6 +1,7 @@
 import { Minus, Plus } from "lucide-react";
 import { parsePounds, type Currency } from "~/domain/money";
-import { headlinePrice, type PriceTerms } from "~/domain/pricing";
+import { chosenAmountAccepted, headlinePrice, maxChosenAmount, type PriceTerms } from "~/domain/pricing";
+import { messages } from "~/texts/messages";
 import { inSaleWindow, isOnSale, remaining } from "~/domain/ticket-availability";
 import { currencySymbol, formatEventDateTime, formatMoney } from "~/lib/format";
 import type { EventPageTicket } from "~/services/get-event-page";
@@ -115,9 +116,7 @@ function Stepper(props: {
         value={props.value}
         onChange={(e) => props.onSet(Number(e.currentTarget.value) || 0)}
         aria-label={`${props.label}: number of tickets`}
-        className="h-9 w-12 rounded-lg border border-border bg-surface text-center text-sm font-semibold
-          [appearance:textfield] focus:border-brand focus:outline-none
-          [&::-webkit-inner-spin-button]:appearance-none"
+        className="h-9 w-12 rounded-lg border border-border bg-surface text-center text-sm font-semibold [appearance:textfield] focus:border-brand focus:outline-none [&::-webkit-inner-spin-button]:appearance-none"
       />
       <button
         type="button"
@@ -138,8 +137,7 @@ function PayWhatYouWish(props: {
   onChange: (v: string) => void;
   currency: Currency;
 }) {
-  const pence = parsePounds(props.value);
-  const invalid = pence === null || pence < props.ticket.pricePence || pence > props.ticket.pricePence + 1_000_000;
+  const invalid = !chosenAmountAccepted(parsePounds(props.value), props.ticket.pricePence);
   const id = `amount-${props.ticket.id}`;
   return (
     <div className="mt-2">
@@ -158,14 +156,15 @@ function PayWhatYouWish(props: {
           onChange={(e) => props.onChange(e.currentTarget.value)}
           aria-invalid={invalid || undefined}
           aria-describedby={invalid ? `${id}-error` : undefined}
-          className="h-9 w-28 rounded-lg border border-border bg-surface px-2 text-sm focus:border-brand
-            focus:outline-none aria-[invalid=true]:border-danger"
+          className="h-9 w-28 rounded-lg border border-border bg-surface px-2 text-sm focus:border-brand focus:outline-none aria-[invalid=true]:border-danger"
         />
       </div>
       {invalid ? (
         <p id={`${id}-error`} className="mt-1 text-xs font-medium text-danger">
-          Enter an amount from {formatMoney(props.ticket.pricePence, props.currency)} to{" "}
-          {formatMoney(props.ticket.pricePence + 1_000_000, props.currency)}.
+          {messages.buyer.chosenAmountRange(
+            formatMoney(props.ticket.pricePence, props.currency),
+            formatMoney(maxChosenAmount(props.ticket.pricePence), props.currency),
+          )}
         </p>
       ) : null}
     </div>

@@ -3,7 +3,8 @@ import { data, redirect } from "react-router";
 import { z } from "zod";
 import type { Basket } from "~/domain/basket";
 import { badgeLabel, cardBadges, hasEnded, isSoldOut } from "~/domain/event-flags";
-import { isVisible } from "~/domain/ticket-availability";
+import { cardPriceLabel, isVisible } from "~/domain/ticket-availability";
+import { soldOutFor } from "~/domain/waitlist";
 import { isAppError } from "~/lib/app-error";
 import { normaliseEmail } from "~/domain/account-rules";
 import { authFailure, authHeaders, cookiesFrom } from "~/web/lib/auth-calls.server";
@@ -18,6 +19,7 @@ import { joinWaitlist, leaveWaitlist } from "~/services/join-waitlist";
 import { unlockPrivateTickets } from "~/services/unlock-private-tickets";
 import { BookingPanel } from "~/web/components/booking/booking-panel";
 import { EventAbout } from "~/web/components/event-page/event-about";
+import { BookingBar } from "~/web/components/event-page/booking-bar";
 import { EventBreadcrumb } from "~/web/components/event-page/event-breadcrumb";
 import { EventFacts } from "~/web/components/event-page/event-facts";
 import { EventGallery } from "~/web/components/event-page/event-gallery";
@@ -218,8 +220,10 @@ export default function EventPageRoute({ loaderData, actionData }: Route.Compone
     sold: event.tickets.reduce((n, t) => n + t.sold, 0),
     seatCount: seatCount(event.venue),
   };
-  const soldOut = isSoldOut(stock);
+  // Nothing left for this buyer, even if the last places are only held (for someone on the waitlist, say).
+  const soldOut = isSoldOut(stock) || soldOutFor(event.tickets, loaderData.unlockedIds);
   const badges = cardBadges({ ...event, ...stock }, now);
+  const closed = event.isCancelled ? "cancelled" : ended ? "ended" : soldOut ? "sold_out" : null;
 
   return (
     <article className="container-page py-6 laptop:py-10">
@@ -227,7 +231,7 @@ export default function EventPageRoute({ loaderData, actionData }: Route.Compone
       <EventStatusNotices status={event.status} isCancelled={event.isCancelled} isOwner={isOwner} />
 
       <div
-        className="mt-4 grid gap-8 laptop:grid-cols-[minmax(0,1fr)_22rem] laptop:gap-10
+        className="mt-4 grid grid-cols-[minmax(0,1fr)] gap-8 laptop:grid-cols-[minmax(0,1fr)_22rem] laptop:gap-10
         desktop:grid-cols-[minmax(0,1fr)_24rem]"
       >
         <div className="min-w-0">
@@ -253,7 +257,11 @@ export default function EventPageRoute({ loaderData, actionData }: Route.Compone
           <HostCard host={event.host} />
         </div>
 
-        <aside aria-labelledby="tickets-heading" className="laptop:sticky laptop:top-24 laptop:self-start">
+        <aside
+          id="tickets"
+          aria-labelledby="tickets-heading"
+          className="min-w-0 scroll-mt-20 laptop:sticky laptop:top-24 laptop:self-start"
+        >
           <BookingPanel
             eventId={event.id}
             now={now}
@@ -263,10 +271,16 @@ export default function EventPageRoute({ loaderData, actionData }: Route.Compone
             unlockedIds={loaderData.unlockedIds}
             seatPlan={
               event.venue?.seatRows && event.venue.seatColumns
-                ? { rows: event.venue.seatRows, columns: event.venue.seatColumns, taken: loaderData.takenSeats }
+                ? {
+                    rows: event.venue.seatRows,
+                    columns: event.venue.seatColumns,
+                    taken: loaderData.takenSeats,
+                    sections: event.venue.seatSections,
+                    marks: event.venue.seatMarks,
+                  }
                 : null
             }
-            closed={event.isCancelled ? "cancelled" : ended ? "ended" : soldOut ? "sold_out" : null}
+            closed={closed}
             error={actionData && "checkoutError" in actionData ? actionData.checkoutError : null}
             signInError={actionData && "signInError" in actionData ? actionData.signInError : null}
             slug={event.slug}
@@ -291,6 +305,17 @@ export default function EventPageRoute({ loaderData, actionData }: Route.Compone
       </div>
 
       <MoreEvents events={recommendations} now={now} viewerId={viewerId} />
+      {closed ? null : (
+        <>
+          {/* Room for the booking bar, so it never covers the end of the page. */}
+          <div aria-hidden className="h-20 laptop:hidden" />
+          <BookingBar
+            price={cardPriceLabel(event.tickets, now, event.priceTerms)}
+            panelId="tickets"
+            signedIn={Boolean(viewerId)}
+          />
+        </>
+      )}
     </article>
   );
 }
