@@ -203,9 +203,9 @@ export const event = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     /**
-     * What search matches, kept by triggers (migration 0003) from the event, its host and venue:
-     * `search_text` (name, type, host names and title, venue name and town) for typo-tolerant
-     * trigram matching, `search_vector` (the same plus the description, weighted) for ranking.
+     * What search matches, kept by triggers (migrations 0003 and 0011) from the event, its host and
+     * venue, lower case and without accents: `search_text` (name, type, host names and title, venue
+     * name and town) and `search_vector` (the same plus summary and description, weighted A–D).
      */
     searchText: text("search_text").notNull().default(""),
     searchVector: tsvector("search_vector"),
@@ -220,7 +220,6 @@ export const event = pgTable(
   },
   (t) => [
     index("event_host_id_idx").on(t.hostId),
-    index("event_search_text_trgm_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
     index("event_search_vector_idx").using("gin", t.searchVector),
     index("event_last_published_idx").on(t.lastPublishedAt).where(sql`status = 'published' and not is_private and not is_cancelled`),
     index("event_listing_idx").on(t.startsAt).where(sql`status = 'published' and not is_private and not is_cancelled`),
@@ -302,6 +301,21 @@ export const analyticsEvent = pgTable(
 );
 
 /** Small facts about this installation: the demo seed marker, generated secrets. */
+/**
+ * Every word of listed events' search documents (lower case, no accents) and how many listed
+ * events have it, kept by triggers on event (migration 0011); never written by application code.
+ * Search finds a typed word's neighbours here (trigram index, then edit distance) and hands the
+ * words it finds to the full-text index (decision 0006).
+ */
+export const searchWord = pgTable(
+  "search_word",
+  {
+    word: text("word").primaryKey(),
+    events: integer("events").notNull(),
+  },
+  (t) => [index("search_word_trgm_idx").using("gin", sql`${t.word} gin_trgm_ops`)],
+);
+
 export const appMeta = pgTable("app_meta", {
   key: text("key").primaryKey(),
   value: jsonb("value").notNull(),
