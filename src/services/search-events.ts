@@ -27,7 +27,14 @@ export function typosAllowed(word: string): number {
  * candidate's search document several times; at a million events a common word matches tens of
  * thousands, and ranking them all would cost more than the search itself.
  */
-export const RANKED_WINDOW = 500;
+export const RANKED_WINDOW = 200;
+/**
+ * When the dictionary says a query's words are common (at least one listed event in
+ * SOONEST_SCAN / RANKED_WINDOW has them), the window is first looked for among the SOONEST_SCAN
+ * soonest events, walking the date index, which costs the same at any size; only if too few are
+ * there does the full-text index find them all.
+ */
+const SOONEST_SCAN = 2000;
 /** Completions of the last word taken from the dictionary (the most common first). */
 const COMPLETIONS = 30;
 /** Typo neighbours taken per word (the fewest typos, then the most common, first). */
@@ -45,6 +52,8 @@ interface Term {
 interface Word {
   typed: string;
   terms: Term[];
+  /** Listed events with the word or one of its neighbours, at most (from the dictionary). */
+  events: number;
 }
 
 /**
@@ -76,27 +85,35 @@ export async function searchEvents(
     // of 0.2, and 0.17 with the start of a longer word); Levenshtein (in C) and then the typos
     // themselves decide.
     await tx.execute(sql`select set_config('pg_trgm.similarity_threshold', '0.15', true), set_config('pg_trgm.word_similarity_threshold', '0.15', true)`);
-    const words = await lookUpWords(tx, typed);
+    const { words, listed } = await lookUpWords(tx, typed);
     const all = andQuery(words.map((w) => w.terms));
     if (!all) return { hits: [], total: 0, didYouMean: null };
+    // Common enough that the window is likely among the soonest events (see SOONEST_SCAN).
+    const common = (events: number) => events * SOONEST_SCAN >= listed * RANKED_WINDOW;
 
     // Tier 1: every word.
-    const wordsHit = await rankedTier(tx, { where, now: input.now, match: all, words, everyWord: true, limit: input.limit, offset });
+    const allMatch = sql`e.search_vector @@ to_tsquery('english', ${all})`;
+    const allPerRow = sql`e.search_vector @@ (select to_tsquery('english', ${all}))`;
+    const wordsHit = await rankedTier(tx, { where, match: allMatch, perRow: allPerRow, common: common(Math.min(...words.map((w) => w.events))), now: input.now, words, everyWord: true, limit: input.limit, offset });
     let total1 = offset + wordsHit.length;
-    if (withTotal && (wordsHit.length === input.limit || (offset > 0 && wordsHit.length === 0))) {
-      total1 = await count(tx, sql`${where} and e.search_vector @@ to_tsquery('english', ${all})`);
-    }
+    if (withTotal && (wordsHit.length === input.limit || (offset > 0 && wordsHit.length === 0))) total1 = await count(tx, sql`${where} and ${allMatch}`);
     // Tier 2: some of the words, only to fill what the first left short.
     let fewerHit: Hit[] = [];
     let total2 = 0;
     const some = words.length > 1 ? orQuery(words.map((w) => w.terms)) : null;
     if (some) {
-      const fewerWhere = sql`${where} and e.search_vector @@ to_tsquery('english', ${some}) and not e.search_vector @@ to_tsquery('english', ${all})`;
+      // Only the first condition is inline, for the index and the planner's estimate; the second
+      // is a sub-select, parsed once rather than for every row it filters.
+      const fewerMatch = sql`e.search_vector @@ to_tsquery('english', ${some}) and not ${allPerRow}`;
+      const fewerPerRow = sql`e.search_vector @@ (select to_tsquery('english', ${some})) and not ${allPerRow}`;
       const limit = input.limit - wordsHit.length;
       const fewerOffset = Math.max(0, offset - total1);
-      fewerHit = limit > 0 ? await rankedTier(tx, { where: fewerWhere, now: input.now, match: some, words, everyWord: false, limit, offset: fewerOffset }) : [];
+      fewerHit =
+        limit > 0
+          ? await rankedTier(tx, { where, match: fewerMatch, perRow: fewerPerRow, common: common(Math.max(...words.map((w) => w.events))), now: input.now, words, everyWord: false, limit, offset: fewerOffset })
+          : [];
       total2 = fewerOffset + fewerHit.length;
-      if (withTotal && (limit <= 0 || fewerHit.length === limit || (fewerOffset > 0 && fewerHit.length === 0))) total2 = await count(tx, fewerWhere);
+      if (withTotal && (limit <= 0 || fewerHit.length === limit || (fewerOffset > 0 && fewerHit.length === 0))) total2 = await count(tx, sql`${where} and ${fewerMatch}`);
     }
     const hits = [...wordsHit, ...fewerHit];
     const didYouMean = hits.length === 0 && offset === 0 ? await suggest(tx, where, words) : null;
@@ -133,9 +150,9 @@ async function count(tx: Tx, where: SQL): Promise<number> {
  * dictionary's words that start with it, or with it a typo or two away. One query for all words:
  * trigram index first, then the edit distance (search_typos, in the migration).
  */
-async function lookUpWords(tx: Tx, typed: string[]): Promise<Word[]> {
+async function lookUpWords(tx: Tx, typed: string[]): Promise<{ words: Word[]; listed: number }> {
   const last = typed.length;
-  const { rows } = await tx.execute<{ pos: number; typed: string; word: string | null; typos: number | null; prefix: boolean | null }>(sql`
+  const { rows } = await tx.execute<{ pos: number; typed: string; own: number | null; listed: number; word: string | null; events: number | null; typos: number | null; prefix: boolean | null }>(sql`
     with q as (
       select u.pos::int as pos, f.w, case when length(f.w) >= 9 then 2 when length(f.w) >= 5 then 1 else 0 end as k, u.pos = ${last} as last
       from unnest(array[${sql.join(
@@ -143,14 +160,15 @@ async function lookUpWords(tx: Tx, typed: string[]): Promise<Word[]> {
         sql`, `,
       )}]::text[]) with ordinality as u(raw, pos), lateral (select search_fold(u.raw) as w) f
     )
-    select q.pos, q.w as typed, c.word, c.typos, c.prefix
+    select q.pos, q.w as typed, (select events from search_word where word = q.w) as own,
+           (select greatest(reltuples, 0)::int from pg_class where oid = 'event'::regclass) as listed, c.word, c.events, c.typos, c.prefix
     from q left join lateral (
-      (select d.word, t.typos, false as prefix
+      (select d.word, d.events, t.typos, false as prefix
          from search_word d, lateral (select search_typos(q.w, d.word, q.k, false) as typos) t
         where q.k > 0 and d.word % q.w and d.word <> q.w and levenshtein_less_equal(q.w, d.word, 2 * q.k) <= 2 * q.k and t.typos <= q.k
         order by t.typos, d.events desc, d.word limit ${NEIGHBOURS})
       union all
-      (select d.word, t.typos, true as prefix
+      (select d.word, d.events, t.typos, true as prefix
          from search_word d, lateral (select case when d.word like q.w || '%' then 0 else search_typos(q.w, d.word, q.k, true) end as typos) t
         where q.last and d.word <> q.w
           and (d.word like q.w || '%' or (q.k > 0 and q.w <% d.word and levenshtein_less_equal(q.w, left(d.word, length(q.w)), 3 * q.k) <= 3 * q.k))
@@ -164,13 +182,20 @@ async function lookUpWords(tx: Tx, typed: string[]): Promise<Word[]> {
     let word = words.get(pos);
     if (!word) {
       const typedTerm = termText(r.typed);
-      word = { typed: r.typed, terms: typedTerm ? [{ text: typedTerm, typos: 0, prefix: false }, ...(pos === last ? [{ text: typedTerm, typos: 0, prefix: true }] : [])] : [] };
+      word = {
+        typed: r.typed,
+        terms: typedTerm ? [{ text: typedTerm, typos: 0, prefix: false }, ...(pos === last ? [{ text: typedTerm, typos: 0, prefix: true }] : [])] : [],
+        events: Number(r.own ?? 0),
+      };
       words.set(pos, word);
     }
     const text = r.word === null ? "" : termText(r.word);
-    if (text && !word.terms.some((t) => t.text === text && !t.prefix)) word.terms.push({ text, typos: Number(r.typos), prefix: Boolean(r.prefix) });
+    if (text && !word.terms.some((t) => t.text === text && !t.prefix)) {
+      word.terms.push({ text, typos: Number(r.typos), prefix: Boolean(r.prefix) });
+      word.events += Number(r.events ?? 0);
+    }
   }
-  return [...words.values()].filter((w) => w.terms.length > 0);
+  return { words: [...words.values()].filter((w) => w.terms.length > 0), listed: Number(rows[0]?.listed ?? 0) };
 }
 
 /** A term for to_tsquery: letters and digits only, so nothing typed can change the query's syntax. */
@@ -198,21 +223,53 @@ function orQuery(words: Term[][]): string | null {
   return parts.length > 0 ? parts.join(" | ") : null;
 }
 
-const matches = (query: string | null) => (query === null ? sql`false` : sql`v @@ to_tsquery('english', ${query})`);
+/**
+ * Whether a candidate's document matches a query. The tsquery is a sub-select, so it is parsed
+ * once per statement, not once per row (to_tsquery is only stable, so it is not folded).
+ */
+const matches = (query: string | null) => (query === null ? sql`false` : sql`v @@ (select to_tsquery('english', ${query}))`);
 
 /**
  * One tier's page. The RANKED_WINDOW soonest matches are ranked (typos, closeness, field, whole
- * words, then date); any further matches follow them by date, so pages stay consistent.
+ * words, then date); any further matches follow them by date, so pages stay consistent. Common
+ * words look for the window among the soonest events first (SOONEST_SCAN).
  */
 async function rankedTier(
   tx: Tx,
-  opts: { where: SQL; now: Date; match: string; words: Word[]; everyWord: boolean; limit: number; offset: number },
+  opts: { where: SQL; /** The match inline, for the full-text index. */ match: SQL; /** The match as a filter, its tsquery parsed once. */ perRow: SQL; common: boolean; now: Date; words: Word[]; everyWord: boolean; limit: number; offset: number },
 ): Promise<Hit[]> {
+  const window = Math.max(RANKED_WINDOW, opts.offset + opts.limit);
+  if (opts.common) {
+    const scan = Math.max(SOONEST_SCAN, window * 10);
+    // The tsquery is a sub-select here, so the planner walks the date index, not the full-text one.
+    const soonest = sql`
+      select e.id, e.starts_at, e.ends_at, e.search_vector from (
+        select e.id, e.starts_at, e.ends_at, e.search_vector from event e where ${opts.where} order by e.starts_at, e.id limit ${scan}
+      ) e
+      where ${opts.perRow}
+      order by e.starts_at, e.id limit ${window}`;
+    const found = await rankQuery(tx, soonest, opts);
+    if (found.candidates >= window) return found.hits;
+  }
+  const indexed = sql`
+    select e.id, e.starts_at, e.ends_at, e.search_vector from event e
+    where ${opts.where} and ${opts.match}
+    order by e.starts_at, e.id limit ${window}`;
+  return (await rankQuery(tx, indexed, opts)).hits;
+}
+
+async function rankQuery(
+  tx: Tx,
+  candidateSql: SQL,
+  opts: { now: Date; words: Word[]; everyWord: boolean; limit: number; offset: number },
+): Promise<{ hits: Hit[]; candidates: number }> {
   const termsOf = opts.words.map((w) => w.terms);
-  const matchedWords = opts.everyWord ? sql`${opts.words.length}` : sql`(${sql.join(
-    termsOf.map((t) => sql`(case when ${matches(wordQuery(t))} then 1 else 0 end)`),
-    sql` + `,
-  )})`;
+  const matchedWords = opts.everyWord
+    ? sql`${opts.words.length}`
+    : sql`(${sql.join(
+        termsOf.map((t) => sql`(case when ${matches(wordQuery(t))} then 1 else 0 end)`),
+        sql` + `,
+      )})`;
   // Per word, the fewest typos it was matched with (a word not matched counts none).
   const typoParts = termsOf
     .filter((t) => t.some((term) => term.typos > 0))
@@ -223,28 +280,28 @@ async function rankedTier(
     ? sql`(case when ${matches(andQuery(termsOf, { weights: "A" }))} then 0 when ${matches(andQuery(termsOf, { weights: "AB" }))} then 1 else 2 end)`
     : sql`(case when ${matches(orWeighted(termsOf, "A"))} then 0 when ${matches(orWeighted(termsOf, "AB"))} then 1 else 2 end)`;
   const whole = sql`(case when ${matches(opts.everyWord ? andQuery(termsOf, { whole: true }) : orWeightedWhole(termsOf))} then 0 else 1 end)`;
-  const window = Math.max(RANKED_WINDOW, opts.offset + opts.limit);
   const ranked = sql`m.rn <= ${RANKED_WINDOW}`;
-  const { rows } = await tx.execute<{ id: string; typos: number; words: number }>(sql`
+  const { rows } = await tx.execute<{ id: string | null; typos: number; words: number; candidates: number }>(sql`
     with m as (
       select e.id, e.starts_at, e.search_vector as v, ${endsAt} <= ${opts.now} as ended, row_number() over (order by e.starts_at, e.id) as rn
-      from (
-        select e.* from event e
-        where ${opts.where} and e.search_vector @@ to_tsquery('english', ${opts.match})
-        order by e.starts_at, e.id
-        limit ${window}
-      ) e
+      from (${candidateSql}) e
     ), k as (
       select m.id, m.starts_at, m.ended, m.rn, ${matchedWords} as words, ${typos} as typos,
              case when ${ranked} then ${closeness} else 0 end as closeness,
              case when ${ranked} then ${field} else 0 end as field,
              case when ${ranked} then ${whole} else 0 end as whole
       from m
+    ), page as (
+      select id, typos, words from k
+      order by (rn > ${RANKED_WINDOW}), words desc, typos, closeness, field, whole, ended, starts_at, id
+      limit ${opts.limit} offset ${opts.offset}
     )
-    select id, typos, words from k
-    order by (rn > ${RANKED_WINDOW}), words desc, typos, closeness, field, whole, ended, starts_at, id
-    limit ${opts.limit} offset ${opts.offset}`);
-  return rows.map((r) => ({ id: r.id, typos: Number(r.typos), words: Number(r.words) }));
+    select page.*, (select count(*)::int from m) as candidates from (select 1) one left join page on true`);
+  const candidates = Number(rows[0]?.candidates ?? 0);
+  return {
+    hits: rows.filter((r) => r.id !== null).map((r) => ({ id: r.id!, typos: Number(r.typos), words: Number(r.words) })),
+    candidates,
+  };
 }
 
 function orWeighted(words: Term[][], weights: string): string | null {

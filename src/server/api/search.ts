@@ -21,7 +21,8 @@ const params = z.object({
 
 /**
  * `GET /api/search?q=&limit=`: public events for the search box and anyone else, as
- * `{ results: [{ id, slug, name, date, endDate, url, venue, city, image, price, category, eventType }] }`.
+ * `{ results: [{ id, slug, name, date, endDate, url, venue, city, image, price, category, eventType }], didYouMean }`,
+ * `didYouMean` being the closest query that finds something when nothing matches (else null).
  * Prices are the cards' headline prices (all-in, on the host's fee mode, in the event's currency).
  * Blank text returns no results (spec §5: empty search hides results).
  */
@@ -30,7 +31,7 @@ export function searchRoutes(database: Database) {
     const parsed = params.safeParse({ q: c.req.query("q") ?? undefined, limit: c.req.query("limit") || undefined });
     if (!parsed.success) return errorResponse(c, new AppError("bad_request", parsed.error.issues[0]!.message, { field: String(parsed.error.issues[0]!.path[0]) }));
     const now = new Date();
-    const { results } = await searchEvents(database.db, { q: parsed.data.q, now, limit: parsed.data.limit, withTotal: false });
+    const { results, didYouMean } = await searchEvents(database.db, { q: parsed.data.q, now, limit: parsed.data.limit, withTotal: false });
     c.header("Cache-Control", "public, max-age=30");
     return c.json({
       results: results.map((e) => ({
@@ -48,6 +49,7 @@ export function searchRoutes(database: Database) {
         category: e.category,
         eventType: e.eventType,
       })),
+      didYouMean,
     });
   });
 }

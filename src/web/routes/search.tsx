@@ -26,14 +26,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const q = normaliseQuery(url.searchParams.get("q"));
   const filters = parseFilters(url.searchParams);
   const now = new Date();
-  const { results, total } = q
+  const { results, total, didYouMean } = q
     ? await searchEvents(context.database.db, { q, now, ...filterQuery(filters, now), limit: PAGE_SIZE, offset: (filters.page - 1) * PAGE_SIZE })
-    : { results: [], total: 0 };
-  return { q, filters, now, results, total, pageCount: Math.max(1, Math.ceil(total / PAGE_SIZE)), viewerId: context.user?.id ?? null };
+    : { results: [], total: 0, didYouMean: null };
+  return { q, filters, now, results, total, didYouMean, pageCount: Math.max(1, Math.ceil(total / PAGE_SIZE)), viewerId: context.user?.id ?? null };
 }
 
 export default function Search({ loaderData }: Route.ComponentProps) {
-  const { q, filters, now, results, total, pageCount, viewerId } = loaderData;
+  const { q, filters, now, results, total, didYouMean, pageCount, viewerId } = loaderData;
   const keep = { q };
   const categoryHref = (slug: string | undefined) => filterHref("/search", filters, { category: slug }, keep);
 
@@ -93,6 +93,15 @@ export default function Search({ loaderData }: Route.ComponentProps) {
           <div className="card p-10 text-center">
             <SearchX aria-hidden className="mx-auto size-8 text-fg-muted" />
             <p className="mt-3 font-semibold">Nothing matches “{q}”{activeFilterCount(filters) > 0 ? " with these filters" : ""}</p>
+            {didYouMean ? (
+              <p className="mt-2">
+                Did you mean{" "}
+                <Link to={filterHref("/search", filters, {}, { q: didYouMean })} className="font-semibold underline underline-offset-2">
+                  “{didYouMean}”
+                </Link>
+                ?
+              </p>
+            ) : null}
             <p className="mt-1 text-sm text-fg-muted">Try fewer words, a town, or a kind of night out like “quiz” or “open mic”.</p>
             <div className="mt-5 flex flex-wrap justify-center gap-3">
               {activeFilterCount(filters) > 0 ? (
