@@ -21,17 +21,17 @@ export const round = (n: number, places = 2) => Math.round(n * 10 ** places) / 1
 /**
  * A fresh database for a benchmark: a new PostgreSQL database when BENCH_DATABASE_URL (or
  * TEST_DATABASE_URL) names a server, otherwise PGlite in a temporary directory. Dropped on close,
- * unless `keep` (PostgreSQL only): then it is tb_bench_<label>_kept, made once and kept, so a
- * large seed can be measured again without seeding again.
+ * unless `keep` (PostgreSQL only): then it is tb_bench_<label>_kept_<keep>, made once and kept,
+ * so a large seed can be measured again without seeding again.
  */
-export async function benchDatabase(label: string, opts: { keep?: boolean } = {}): Promise<{ database: Database; dataDir: string; engine: string; url?: string; close(): Promise<void> }> {
+export async function benchDatabase(label: string, opts: { keep?: string } = {}): Promise<{ database: Database; dataDir: string; engine: string; url?: string; close(): Promise<void> }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `tb-bench-${label}-`));
   const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
   if (!adminUrl) {
     const database = await openDatabase({ engine: "pglite", dataDir: path.join(dataDir, "pglite") });
     return { database, dataDir, engine: "pglite", close: async () => (await database.close(), fs.rmSync(dataDir, { recursive: true, force: true })) };
   }
-  const name = opts.keep ? `tb_bench_${label}_kept` : `tb_bench_${label}_${process.pid}`;
+  const name = opts.keep ? `tb_bench_${label}_kept_${opts.keep}` : `tb_bench_${label}_${process.pid}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   const exists = (await admin.query(`SELECT 1 FROM pg_database WHERE datname = $1`, [name])).rows.length > 0;

@@ -87,6 +87,36 @@ describe("typos by the length of the word", () => {
   });
 });
 
+describe("every typo is found, wherever it is", () => {
+  /** Each single typo of a word: a letter deleted, one added, one changed, two neighbours swapped. */
+  function singleTypos(word: string): string[] {
+    const out = new Set<string>();
+    for (let i = 0; i < word.length; i++) {
+      out.add(word.slice(0, i) + word.slice(i + 1));
+      out.add(word.slice(0, i) + "x" + word.slice(i + 1));
+      if (i + 1 < word.length) out.add(word.slice(0, i) + word[i + 1] + word[i] + word.slice(i + 2));
+    }
+    for (let i = 0; i <= word.length; i++) out.add(word.slice(0, i) + "k" + word.slice(i));
+    out.delete(word);
+    return [...out];
+  }
+
+  it("in a whole word", async () => {
+    const missed: string[] = [];
+    for (const typo of singleTypos("symphony")) {
+      const { results } = await search(`${typo} gala`);
+      if (!results.some((r) => r.name === OPERA && r.wordsMatched === 2)) missed.push(typo);
+    }
+    expect(missed).toEqual([]);
+  });
+
+  it("in the start of the last word", async () => {
+    const missed: string[] = [];
+    for (const typo of singleTypos("sympho")) if (!(await names(typo)).includes(OPERA)) missed.push(typo);
+    expect(missed).toEqual([]);
+  });
+});
+
 describe("starts of words", () => {
   it("the last word is also the start of a word, with the typos its length allows", async () => {
     expect(await names("orch")).toEqual([OPERA]);

@@ -180,8 +180,11 @@ test.describe("event page", () => {
     expect((await jsonLd(page)).filter((b) => b["@type"] === "Event")).toEqual([]);
     await expectAccessible(page);
 
-    await page.goto("/search?q=supper%20club");
-    await expect(page.getByText("Nothing matches “supper club”")).toBeVisible();
+    // Other events have a supper or a club; the private one is never among them.
+    await page.goto("/search?q=supper%20club%20pop%20up");
+    await expect(page.getByRole("heading", { level: 1, name: "Results for “supper club pop up”" })).toBeVisible();
+    await expect(page.getByRole("article").first()).toBeVisible();
+    await expect(card(page, "Supper Club Pop-up")).toHaveCount(0);
     const sitemap = await (await page.request.get("/sitemap.xml")).text();
     expect(sitemap).toContain("<urlset");
     expect(sitemap).not.toContain(slug);
