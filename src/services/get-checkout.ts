@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { event, hold, holdLine, order, payment, ticketType, venue } from "~/db/schema";
 import { isUuid } from "~/lib/uuid";
-import { describeHold } from "./hold-tickets";
+import { describeHold } from "./describe-hold";
 
 /** A buyer's checkout as its page shows it; null unless the hold is theirs. */
 export async function getCheckout(db: Db, input: { holdId: string; userId: string }) {

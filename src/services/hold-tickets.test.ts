@@ -9,7 +9,8 @@ import { whileLocked } from "../../tests/setup/locks";
 import { createTestDatabase, openOtherInstance } from "../../tests/setup/test-db";
 import { claimAndHold } from "./claim-stock";
 import { completeOrder } from "./complete-order";
-import { extendHold, holdTickets } from "./hold-tickets";
+import { extendHold } from "./extend-hold";
+import { holdTickets } from "./hold-tickets";
 import { releaseHolds } from "./release-holds";
 
 const now = new Date("2026-11-24T12:00:00Z");

@@ -4,7 +4,7 @@ import type { Db } from "~/db/client.server";
 import { event, ticketType } from "~/db/schema";
 import { AppError } from "~/lib/app-error";
 import { isUuid } from "~/lib/uuid";
-import { waitingCounts } from "./join-waitlist";
+import { waitingCounts } from "./waitlist-places";
 import { offerFreedPlaces } from "./waitlist-offers";
 
 export const HOST_EVENTS_PAGE_SIZE = 10;

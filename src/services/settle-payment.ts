@@ -6,7 +6,7 @@ import { personName } from "~/lib/person-name";
 import { RefundRefusedError, type PaymentProvider, type SessionState } from "./payment-provider";
 import { afterCommit } from "./after-commit";
 import { completeOrder, type CompleteResult, type TicketSigner } from "./complete-order";
-import { describeHold } from "./hold-tickets";
+import { describeHold } from "./describe-hold";
 
 type PaymentRow = typeof payment.$inferSelect;
 

@@ -12,7 +12,8 @@ import { completeOrder } from "./complete-order";
 import { deleteBuyerAccount } from "./delete-account";
 import { holdTickets } from "./hold-tickets";
 import { MISSING_WAITLIST_DATA } from "~/domain/waitlist";
-import { joinWaitlist, leaveWaitlist, waitlistPlace } from "./join-waitlist";
+import { joinWaitlist, leaveWaitlist } from "./join-waitlist";
+import { waitlistPlace } from "./waitlist-places";
 import { claimOfferNotices, sweepLapsedHolds } from "./waitlist-offers";
 
 const now = new Date("2026-11-24T12:00:00Z");

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import type { Database } from "~/db/client.server";
 import { CATEGORIES, EVENT_TYPES } from "~/domain/categories";
-import { listSitemapEvents } from "~/services/list-sitemap-entries";
+import { listSitemapEvents } from "~/services/list-sitemap-events";
 
 /** Pages people can find without signing in, besides events, categories and types. */
 const STATIC_PAGES = ["/", "/explore", "/site-map", "/legal/cookie-policy"];

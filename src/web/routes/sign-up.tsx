@@ -1,14 +1,17 @@
 import { CalendarHeart, Ticket } from "lucide-react";
 import { useState } from "react";
 import { Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
+import { z } from "zod";
 import { isUserType, isValidEmail, normaliseEmail, passwordProblem, type UserType } from "~/domain/account-rules";
 import { normaliseName, personNameProblem } from "~/domain/profile-rules";
+import { field, readForm } from "~/lib/read-form";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { profileProblemMessage } from "~/services/update-profile";
 import { AuthCard } from "~/web/components/auth-card";
 import { RobotCheck } from "~/web/components/robot-check";
 import { CheckboxField, FormMessage, TextField } from "~/web/components/ui/field";
-import { authFailure, authHeaders, cookiesFrom } from "~/web/lib/auth-calls.server";
+import { actionError, refusalOf } from "~/web/lib/action-error";
+import { authError, authHeaders, cookiesFrom } from "~/web/lib/auth-calls.server";
 import { setFlash } from "~/web/lib/flash.server";
 import { messages } from "~/texts/messages";
 import type { Route } from "./+types/sign-up";
@@ -19,7 +22,6 @@ export const meta: Route.MetaFunction = () => [
   { name: "description", content: "Make a free Ticketyboo account to book tickets in seconds, or to host your own events." },
 ];
 
-type Field = "userType" | "firstName" | "lastName" | "email" | "password" | "confirmPassword" | "terms" | "altcha";
 type Values = { userType: string; firstName: string; lastName: string; email: string; terms: boolean };
 
 const passwordMessages = {
@@ -28,31 +30,43 @@ const passwordMessages = {
   too_common: messages.auth.passwordTooCommon,
 } as const;
 
+/** The profile form's rules for names, so an account never starts with a name it could not be saved with. */
+const personName = (which: "firstName" | "lastName") =>
+  field.text().transform(normaliseName).superRefine((name, ctx) => {
+    const problem = personNameProblem(name);
+    if (problem) ctx.addIssue({ code: "custom", message: profileProblemMessage({ field: which, problem }) });
+  });
+
+const SignUpForm = z
+  .object({
+    userType: z.string().refine(isUserType, messages.auth.chooseAccountType),
+    firstName: personName("firstName"),
+    lastName: personName("lastName"),
+    email: field.text().transform(normaliseEmail).refine(isValidEmail, messages.auth.invalidEmail),
+    password: field.text(),
+    confirmPassword: field.text(),
+    terms: field.checkbox().refine(Boolean, messages.auth.mustAgreeToTerms),
+    altcha: z.string(messages.auth.notARobot).min(1, messages.auth.notARobot),
+  })
+  .superRefine((f, ctx) => {
+    // The password is judged against the name and email, and with every other field's problem at once.
+    const problem = passwordProblem(f.password ?? "", { email: normaliseEmail(f.email ?? ""), name: `${f.firstName ?? ""}${f.lastName ?? ""}` });
+    if (problem) ctx.addIssue({ code: "custom", path: ["password"], message: passwordMessages[problem] });
+    else if (f.password !== f.confirmPassword) ctx.addIssue({ code: "custom", path: ["confirmPassword"], message: messages.auth.passwordsDoNotMatch });
+  }, { when: () => true });
+
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
-  const text = (name: string) => (typeof form.get(name) === "string" ? (form.get(name) as string) : "");
+  const form = await readForm(request, SignUpForm);
+  const sent = form.ok ? form.data : form.values;
   const values: Values = {
-    userType: text("userType"),
-    firstName: normaliseName(text("firstName")),
-    lastName: normaliseName(text("lastName")),
-    email: normaliseEmail(text("email")),
-    terms: form.get("terms") === "on",
+    userType: sent.userType ?? "",
+    firstName: normaliseName(sent.firstName ?? ""),
+    lastName: normaliseName(sent.lastName ?? ""),
+    email: normaliseEmail(sent.email ?? ""),
+    terms: Boolean(form.ok ? form.data.terms : form.values.terms),
   };
-  const password = text("password");
-  const errors: Partial<Record<Field, string>> = {};
-  if (!isUserType(values.userType)) errors.userType = messages.auth.chooseAccountType;
-  // The profile form's rules for names, so an account never starts with a name it could not be saved with.
-  for (const field of ["firstName", "lastName"] as const) {
-    const problem = personNameProblem(values[field]);
-    if (problem) errors[field] = profileProblemMessage({ field, problem });
-  }
-  if (!isValidEmail(values.email)) errors.email = messages.auth.invalidEmail;
-  const problem = passwordProblem(password, { email: values.email, name: `${values.firstName}${values.lastName}` });
-  if (problem) errors.password = passwordMessages[problem];
-  else if (password !== text("confirmPassword")) errors.confirmPassword = messages.auth.passwordsDoNotMatch;
-  if (!values.terms) errors.terms = messages.auth.mustAgreeToTerms;
-  if (!text("altcha")) errors.altcha = messages.auth.notARobot;
-  if (Object.keys(errors).length > 0) return { errors, values, formError: null };
+  if (!form.ok) return actionError(form.error, { extra: { values } });
+  const { password, altcha } = form.data;
 
   let cookies: Headers;
   try {
@@ -68,13 +82,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     };
     const result = await context.auth.api.signUpEmail({
       body,
-      headers: authHeaders(request, context, form.get("altcha")),
+      headers: authHeaders(request, context, altcha),
       returnHeaders: true,
     });
     cookies = cookiesFrom(result.headers);
   } catch (error) {
-    const failure = authFailure(error);
-    const byField: Partial<Record<string, Field>> = {
+    const fieldFor = {
       ROBOT_CHECK_FAILED: "altcha",
       USER_ALREADY_EXISTS: "email",
       USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: "email",
@@ -85,8 +98,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       FIRST_NAME_REQUIRED: "firstName",
       LAST_NAME_REQUIRED: "lastName",
     };
-    const field = byField[failure.code];
-    return { errors: field ? { [field]: failure.message } : {}, values, formError: field ? null : failure.message };
+    return actionError(authError(error, { fieldFor }), { extra: { values } });
   }
   const to = safeRedirect(new URL(request.url).searchParams.get("redirect"), "/u/dashboard");
   setFlash(cookies, {
@@ -100,7 +112,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function SignUp({ actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
   const [params] = useSearchParams();
-  const errors: Partial<Record<Field, string>> = actionData?.errors ?? {};
+  const { formError, fieldErrors: errors } = refusalOf(actionData);
   const values = actionData?.values;
   const [userType, setUserType] = useState<string>(values?.userType || (params.get("as") === "host" ? "host" : "buyer"));
   const redirectTo = params.get("redirect");
@@ -119,7 +131,7 @@ export default function SignUp({ actionData }: Route.ComponentProps) {
         </>
       }>
       <Form method="post" className="space-y-4" noValidate>
-        <FormMessage>{actionData?.formError}</FormMessage>
+        <FormMessage>{formError}</FormMessage>
         <fieldset aria-describedby={errors.userType ? "user-type-error" : undefined}>
           <legend className="text-sm font-medium">I'm here to…</legend>
           <div className="mt-2 grid grid-cols-2 gap-3">

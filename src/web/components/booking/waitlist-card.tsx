@@ -3,7 +3,7 @@ import { useEffect } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { toast } from "~/web/components/ui/toast";
 import { formatLongDate, formatLondonTime } from "~/lib/format";
-import type { WaitlistPlace } from "~/services/join-waitlist";
+import type { WaitlistPlace } from "~/services/waitlist-places";
 import { useAskFirst } from "~/web/lib/use-ask-first";
 import { FormMessage } from "~/web/components/ui/field";
 

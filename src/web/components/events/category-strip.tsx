@@ -30,7 +30,7 @@ export function CategoryStrip({ categories }: { categories: { slug: string; labe
             <NavLink
               to={`/events/category/${c.slug}`}
               className={({ isActive }) =>
-                `inline-flex min-h-10 items-center gap-2 rounded-full border px-4 text-sm font-medium transition-colors ${
+                `relative inline-flex min-h-10 items-center gap-2 rounded-full border px-4 text-sm font-medium transition-colors ${
                   isActive ? "border-brand bg-brand-soft text-brand" : "border-border bg-surface hover:bg-surface-2"
                 }`
               }>

@@ -1,30 +1,37 @@
-import { BadgeCheck, CalendarDays, Clock, Lock, MapPin, MonitorPlay, Navigation } from "lucide-react";
-import { lazy, Suspense, useEffect, useMemo, useRef, useState } from "react";
-import { data, Link, redirect } from "react-router";
+import { lazy, Suspense } from "react";
+import { data, redirect } from "react-router";
+import { z } from "zod";
 import type { Basket } from "~/domain/basket";
-import { eventTypeLabel, findCategory } from "~/domain/categories";
 import { badgeLabel, cardBadges, hasEnded, isSoldOut } from "~/domain/event-flags";
 import { isVisible } from "~/domain/ticket-availability";
 import { isAppError } from "~/lib/app-error";
 import { normaliseEmail } from "~/domain/account-rules";
 import { authFailure, authHeaders, cookiesFrom } from "~/web/lib/auth-calls.server";
 import { messages } from "~/texts/messages";
-import { formatEventDateTime, formatLongDate, formatTimeRange } from "~/lib/format";
-import { directionsUrl } from "~/lib/maps";
-import { bookingExtras } from "~/services/booking-page";
+import { formatEventDateTime } from "~/lib/format";
+import { eventPageExtras } from "~/services/event-page-extras";
 import { eventIdBySlug, getEventPage } from "~/services/get-event-page";
-import { countCodeTry, countWrongUnlockKey, unlockKeysBlocked } from "~/services/booking-limits";
-import { discountProblemText, findDiscount } from "~/services/hold-tickets";
+import { countCodeTry } from "~/services/booking-limits";
+import { discountProblemText, findDiscount } from "~/services/find-discount";
 import { holdSigningIn, type SignIn } from "~/services/hold-signing-in";
-import { recommendForEvent } from "~/services/recommend-events";
-import { joinWaitlist, leaveWaitlist, waitingCounts, waitlistPlace } from "~/services/join-waitlist";
-import { nothingToBuy } from "~/domain/waitlist";
+import { joinWaitlist, leaveWaitlist } from "~/services/join-waitlist";
+import { unlockPrivateTickets } from "~/services/unlock-private-tickets";
 import { BookingPanel } from "~/web/components/booking/booking-panel";
+import { EventAbout } from "~/web/components/event-page/event-about";
+import { EventBreadcrumb } from "~/web/components/event-page/event-breadcrumb";
+import { EventFacts } from "~/web/components/event-page/event-facts";
+import { EventGallery } from "~/web/components/event-page/event-gallery";
+import { EventStatusNotices } from "~/web/components/event-page/event-status-notices";
+import { GettingThere } from "~/web/components/event-page/getting-there";
+import { HostCard } from "~/web/components/event-page/host-card";
+import { MoreEvents } from "~/web/components/event-page/more-events";
 import { EventActions } from "~/web/components/events/event-actions";
-import { EventGrid } from "~/web/components/events/event-card";
-import { readCheckoutForm } from "~/domain/checkout-form";
+import { CheckoutForm, checkoutRequest } from "~/domain/checkout-form";
+import { answerError } from "~/lib/error-table";
+import { field, readForm } from "~/lib/read-form";
+import { actionError } from "~/web/lib/action-error";
 import { eventJsonLd } from "~/web/lib/event-json-ld";
-import { HERO_WIDTHS, imageSrcSet, imageUrl, mediaPath } from "~/web/lib/images";
+import { imageUrl } from "~/web/lib/images";
 import { describe, publicUrlFrom, seo } from "~/web/lib/seo";
 import type { Route } from "./+types/$slug";
 
@@ -36,41 +43,42 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const event = await getEventPage(db, { slug: params.slug, viewerId });
   if (!event) throw data(null, { status: 404 });
   const now = new Date();
-  // What the page adds to the event, all at once: recommendations, the booking panel's extras, and
-  // the waitlist (for a person on it, their place; for anyone, how many wait).
-  const [recommendations, extras, place, waiting] = await Promise.all([
-    recommendForEvent(db, {
-      now,
-      event: { id: event.id, category: event.category, hostId: event.host.id, venue: event.venue ? { lat: event.venue.lat, lng: event.venue.lng } : null },
-    }),
-    bookingExtras(db, { eventId: event.id, now }),
-    viewerId ? waitlistPlace(db, { eventId: event.id, userId: viewerId }) : null,
-    waitingCounts(db, [event.id]).then((m) => m.get(event.id) ?? 0),
-  ]);
-  // A host's private link (?key=) unlocks its private ticket type; a private discount code does too, at checkout.
-  // Wrong keys count against the address, and once it has tried too many no key unlocks anything.
-  const key = new URL(request.url).searchParams.get("key") ?? "";
-  let unlockedIds: string[] = [];
-  if (key && !(await unlockKeysBlocked(context.throttle, context.clientIp, now))) {
-    unlockedIds = event.tickets.filter((t) => t.kind === "private" && context.ticketCodes.unlockKey(t.id) === key).map((t) => t.id);
-    if (unlockedIds.length === 0) await countWrongUnlockKey(context.throttle, context.clientIp, now);
-  }
+  const { recommendations, takenSeats, waitlist } = await eventPageExtras(db, { event, viewerId, now });
+  const unlockedIds = await unlockPrivateTickets(context.throttle, {
+    key: new URL(request.url).searchParams.get("key") ?? "",
+    ip: context.clientIp,
+    tickets: event.tickets,
+    unlockKey: context.ticketCodes.unlockKey,
+    now,
+  });
   const shareUrl = `${context.publicUrl.replace(/\/$/, "")}/events/${event.slug}`;
-  const waitlist = {
-    place,
-    waiting,
-    canJoin: !event.isCancelled && !hasEnded(event, now) && nothingToBuy(event.tickets),
-    offerHours: extras.waitlistOfferHours,
-  };
   // Built here, for search engines: the browser only puts it back in the head.
   const jsonLd = event.status === "published" && !event.isPrivate ? eventJsonLd(event, context.publicUrl, now) : null;
-  return { event, now, recommendations, viewerId, isOwner: viewerId === event.host.id, takenSeats: extras.takenSeats, unlockedIds, shareUrl, tileUrl: context.mapTileUrl, waitlist, jsonLd };
+  return { event, now, recommendations, viewerId, isOwner: viewerId === event.host.id, takenSeats, unlockedIds, shareUrl, tileUrl: context.mapTileUrl, waitlist, jsonLd };
 }
+
+/**
+ * The page's one form: the waitlist's and the code's fields, signing in on the way, and the booking
+ * panel's Checkout, read as `POST /api/events/{slug}/holds` reads it (`checkout`).
+ */
+const EventPageForm = z.preprocess(
+  (values) => ({ ...(values as object), checkout: values }),
+  z.object({
+    intent: field.text(),
+    quantity: field.number(z.number().int().default(1)),
+    coupon: field.text(),
+    email: field.text(),
+    password: field.text(),
+    checkout: CheckoutForm,
+  }),
+);
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const db = context.database.db;
-  const form = await request.formData();
-  const intent = String(form.get("intent") ?? "");
+  const read = await readForm(request, EventPageForm);
+  if (!read.ok) return actionError(read.error);
+  const form = read.data;
+  const intent = form.intent;
   const now = new Date();
 
   if (intent === "waitlist-join" || intent === "waitlist-leave") {
@@ -82,7 +90,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         await leaveWaitlist(db, { eventId, userId: context.user.id, now });
         return { waitlistLeft: true };
       }
-      await joinWaitlist(db, { eventId, userId: context.user?.id ?? null, quantity: Number(form.get("quantity") ?? 1), now });
+      await joinWaitlist(db, { eventId, userId: context.user?.id ?? null, quantity: form.quantity, now });
       return { waitlistJoined: true };
     } catch (error) {
       if (isAppError(error)) return { waitlistError: error.message };
@@ -93,7 +101,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (intent === "coupon") {
     const event = await getEventPage(db, { slug: params.slug, viewerId: context.user?.id ?? null });
     if (!event) throw data(null, { status: 404 });
-    const code = String(form.get("coupon") ?? "").trim();
+    const code = form.coupon.trim();
     if (!code) return { couponError: "Enter a code first." };
     // Counted before it is looked up, right or wrong: past the limit no answer says whether a code exists.
     try {
@@ -119,12 +127,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const buyerId = context.user?.id ?? null;
   let credentials: { email: string; password: string } | null = null;
   if (!buyerId) {
-    const email = normaliseEmail(String(form.get("email") ?? ""));
-    const password = String(form.get("password") ?? "");
+    const email = normaliseEmail(form.email);
+    const password = form.password;
     if (!email || !password) throw redirect(`/log-in?redirect=${encodeURIComponent(`/events/${params.slug}`)}`);
     credentials = { email, password };
   }
-  const checkout = readCheckoutForm(form, new URL(request.url).searchParams.get("key"), context.ticketCodes.unlockKey);
+  const checkout = checkoutRequest(form.checkout, new URL(request.url).searchParams.get("key"), context.ticketCodes.unlockKey);
   const signIn: SignIn = async ({ email, password }) => {
     const result = await context.auth.api.signInEmail({ body: { email, password, rememberMe: true }, headers: authHeaders(request, context), returnHeaders: true });
     return { userId: result.response.user.id, setCookies: cookiesFrom(result.headers).getSetCookie() };
@@ -143,8 +151,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (error.code === "not_found") throw data(null, { status: 404 });
   const basket = (error.details?.basket as Basket | undefined) ?? null;
   // Signed in just now, the person stays signed in even though the tickets could not be held.
-  const status = error.code === "conflict" ? 409 : error.code === "rate_limited" ? 429 : 422;
-  return data({ checkoutError: error.message, correctedBasket: basket }, { status, headers: cookies });
+  const { status, message } = answerError(error);
+  return data({ checkoutError: message, correctedBasket: basket }, { status, headers: cookies });
 }
 
 export const meta: Route.MetaFunction = ({ data: loaded, matches }) => {
@@ -167,55 +175,19 @@ export const meta: Route.MetaFunction = ({ data: loaded, matches }) => {
 
 export default function EventPageRoute({ loaderData, actionData }: Route.ComponentProps) {
   const { event, now, recommendations, viewerId, isOwner } = loaderData;
-  const category = findCategory(event.category);
   const ended = hasEnded(event, now);
   const stock = { capacity: event.tickets.reduce((n, t) => n + t.capacity, 0), sold: event.tickets.reduce((n, t) => n + t.sold, 0), seatCount: seatCount(event.venue) };
   const soldOut = isSoldOut(stock);
   const badges = cardBadges({ ...event, ...stock }, now);
-  const paragraphs = event.description.split(/\n{2,}/).map((p) => p.trim()).filter(Boolean);
 
   return (
     <article className="container-page py-6 laptop:py-10">
-      <nav aria-label="Breadcrumb" className="text-sm text-fg-muted">
-        <ol className="flex flex-wrap items-center gap-1">
-          <li>
-            <Link to="/" className="hover:underline">
-              Home
-            </Link>
-          </li>
-          {category ? (
-            <>
-              <li aria-hidden>/</li>
-              <li>
-                <Link to={`/events/category/${category.slug}`} className="hover:underline">
-                  {category.label}
-                </Link>
-              </li>
-            </>
-          ) : null}
-          <li aria-hidden>/</li>
-          <li>
-            <Link to={`/events/type/${event.eventType}`} className="hover:underline">
-              {eventTypeLabel(event.eventType)}
-            </Link>
-          </li>
-        </ol>
-      </nav>
-
-      {isOwner && event.status !== "published" ? (
-        <p role="status" className="mt-4 rounded-xl bg-warning-soft px-4 py-3 text-sm text-warning">
-          Only you can see this page: the event is {event.status}. Publish it in Partner Studio to start selling.
-        </p>
-      ) : null}
-      {event.isCancelled ? (
-        <p role="alert" className="mt-4 rounded-xl bg-danger-soft px-4 py-3 text-sm font-semibold text-danger">
-          This event has been cancelled by its host. Anyone with tickets will hear from them about refunds.
-        </p>
-      ) : null}
+      <EventBreadcrumb category={event.category} eventType={event.eventType} />
+      <EventStatusNotices status={event.status} isCancelled={event.isCancelled} isOwner={isOwner} />
 
       <div className="mt-4 grid gap-8 laptop:grid-cols-[minmax(0,1fr)_22rem] laptop:gap-10 desktop:grid-cols-[minmax(0,1fr)_24rem]">
         <div className="min-w-0">
-          <Gallery images={event.images} name={event.name} badges={badges.map(badgeLabel)} />
+          <EventGallery images={event.images} name={event.name} badges={badges.map(badgeLabel)} />
 
           <header className="mt-6">
             <h1 className="text-3xl font-extrabold tracking-tight text-balance tablet:text-4xl">{event.name}</h1>
@@ -223,64 +195,9 @@ export default function EventPageRoute({ loaderData, actionData }: Route.Compone
             <EventActions slug={event.slug} name={event.name} url={loaderData.shareUrl} />
           </header>
 
-          <dl className="mt-6 grid gap-4 tablet:grid-cols-2">
-            <Fact icon={<CalendarDays aria-hidden className="size-5" />} label="Date">
-              <time dateTime={event.startsAt.toISOString()}>{formatLongDate(event.startsAt)}</time>
-            </Fact>
-            <Fact icon={<Clock aria-hidden className="size-5" />} label="Time">
-              {formatTimeRange(event.startsAt, event.endsAt)} <span className="text-fg-muted">(UK time)</span>
-            </Fact>
-            {event.venue ? (
-              <Fact icon={<MapPin aria-hidden className="size-5" />} label="Venue">
-                <span className="font-medium">{event.venue.name}</span>
-                <br />
-                <span className="text-fg-muted">{event.venue.formattedAddress}</span>
-              </Fact>
-            ) : (
-              <Fact icon={<MonitorPlay aria-hidden className="size-5" />} label="Where">
-                Online: the joining link comes with your ticket.
-              </Fact>
-            )}
-            {event.isPrivate ? (
-              <Fact icon={<Lock aria-hidden className="size-5" />} label="Private event">
-                Only people with the link can find this page.
-              </Fact>
-            ) : null}
-          </dl>
-
-          <section aria-labelledby="about-heading" className="mt-8">
-            <h2 id="about-heading" className="text-xl font-bold">
-              About this event
-            </h2>
-            <div className="mt-3 max-w-prose space-y-4 leading-7">
-              {paragraphs.length > 0 ? paragraphs.map((p, i) => <p key={i}>{p}</p>) : <p className="text-fg-muted">The host hasn't written a description yet.</p>}
-            </div>
-          </section>
-
-          {event.venue ? (
-            <section aria-labelledby="venue-heading" className="mt-8">
-              <h2 id="venue-heading" className="text-xl font-bold">
-                Getting there
-              </h2>
-              <VenueMap venue={event.venue} when={formatEventDateTime(event.startsAt)} slug={event.slug} name={event.name} tileUrl={loaderData.tileUrl} />
-              <div className="card mt-3 flex flex-col gap-3 p-5 tablet:flex-row tablet:items-center tablet:justify-between">
-                <address className="not-italic">
-                  <span className="font-semibold">{event.venue.name}</span>
-                  <br />
-                  {event.venue.addressLine1}, {event.venue.city} {event.venue.postcode}
-                </address>
-                <a
-                  href={directionsUrl(event.venue.lat, event.venue.lng)}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  className="btn-secondary shrink-0">
-                  <Navigation aria-hidden className="size-4" /> Directions
-                  <span className="sr-only"> (opens in a new tab)</span>
-                </a>
-              </div>
-            </section>
-          ) : null}
-
+          <EventFacts event={event} />
+          <EventAbout description={event.description} />
+          {event.venue ? <GettingThere venue={event.venue} when={formatEventDateTime(event.startsAt)} slug={event.slug} name={event.name} tileUrl={loaderData.tileUrl} /> : null}
           <HostCard host={event.host} />
         </div>
 
@@ -317,16 +234,7 @@ export default function EventPageRoute({ loaderData, actionData }: Route.Compone
         </aside>
       </div>
 
-      {recommendations.length > 0 ? (
-        <section aria-labelledby="more-heading" className="mt-14">
-          <h2 id="more-heading" className="text-2xl font-bold tracking-tight">
-            You might also like
-          </h2>
-          <div className="mt-6">
-            <EventGrid events={recommendations} now={now} viewerId={viewerId} />
-          </div>
-        </section>
-      ) : null}
+      <MoreEvents events={recommendations} now={now} viewerId={viewerId} />
     </article>
   );
 }
@@ -335,139 +243,5 @@ function seatCount(venue: { seatRows: number | null; seatColumns: number | null 
   return venue?.seatRows && venue.seatColumns ? venue.seatRows * venue.seatColumns : null;
 }
 
-function Fact({ icon, label, children }: { icon: React.ReactNode; label: string; children: React.ReactNode }) {
-  // dt and dd sit directly in their group (a <dl> rule); the icon lives inside the dt.
-  return (
-    <div className="relative min-h-10 pl-13 text-sm">
-      <dt className="font-semibold">
-        <span className="absolute top-0 left-0 grid size-10 place-items-center rounded-xl bg-brand-soft text-brand">{icon}</span>
-        {label}
-      </dt>
-      <dd className="mt-0.5">{children}</dd>
-    </div>
-  );
-}
-
-function Gallery({ images, name, badges }: { images: string[]; name: string; badges: string[] }) {
-  const [cover, ...rest] = images;
-  return (
-    <div>
-      <div className="relative aspect-[16/9] overflow-hidden rounded-2xl bg-surface-2">
-        {cover ? (
-          <img
-            src={imageUrl(cover, 1200)}
-            srcSet={imageSrcSet(cover, HERO_WIDTHS)}
-            sizes="(min-width: 1280px) 800px, (min-width: 1024px) 60vw, 100vw"
-            alt={`${name}: event image`}
-            width={1200}
-            height={675}
-            fetchPriority="high"
-            className="size-full object-cover"
-          />
-        ) : null}
-        {badges.length > 0 ? (
-          <ul aria-label="Status" className="absolute top-4 left-4 flex flex-wrap gap-2">
-            {badges.map((b) => (
-              <li key={b} className="rounded-full bg-neutral-900/85 px-3 py-1 text-sm font-semibold text-white">
-                {b}
-              </li>
-            ))}
-          </ul>
-        ) : null}
-      </div>
-      {rest.length > 0 ? (
-        <ul className="mt-3 grid grid-cols-4 gap-3">
-          {rest.slice(0, 4).map((key, i) => (
-            <li key={key}>
-              <img src={imageUrl(key, 640)} alt={`${name}: image ${i + 2}`} loading="lazy" width={640} height={360} className="aspect-[16/9] w-full rounded-xl object-cover" />
-            </li>
-          ))}
-        </ul>
-      ) : null}
-    </div>
-  );
-}
-
-function HostCard({ host }: { host: { id: string; name: string; title: string | null; image: string | null; username: string | null; isVerified: boolean; bio: string | null } }) {
-  const shown = host.title ?? host.name;
-  return (
-    <section aria-labelledby="host-heading" className="mt-8">
-      <h2 id="host-heading" className="text-xl font-bold">
-        Your host
-      </h2>
-      <div className="card mt-3 flex gap-4 p-5">
-        {host.image ? (
-          <img src={mediaPath(host.image)} alt="" width={56} height={56} className="size-14 shrink-0 rounded-full object-cover" />
-        ) : (
-          <span aria-hidden className="grid size-14 shrink-0 place-items-center rounded-full bg-brand-soft text-lg font-bold text-brand">
-            {shown.slice(0, 1)}
-          </span>
-        )}
-        <div className="min-w-0">
-          <p className="flex items-center gap-1.5 font-semibold">
-            <Link to={`/user/${host.id}`} className="hover:underline">
-              {shown}
-            </Link>
-            {host.isVerified ? <BadgeCheck aria-label="Verified host" className="size-4 text-brand" /> : null}
-          </p>
-          {host.title ? <p className="text-sm text-fg-muted">Run by {host.name}</p> : null}
-          {host.bio ? <p className="mt-2 line-clamp-3 text-sm">{host.bio}</p> : null}
-          <Link to={`/user/${host.id}`} className="link mt-2 inline-block text-sm">
-            More from {shown}
-          </Link>
-        </div>
-      </div>
-    </section>
-  );
-}
-
 // Only sold-out events (and people already in line) show the waitlist: its code loads with them.
 const WaitlistCard = lazy(() => import("~/web/components/booking/waitlist-card").then((m) => ({ default: m.WaitlistCard })));
-
-const EventMap = lazy(() => import("~/web/components/explore/event-map").then((m) => ({ default: m.EventMap })));
-
-/**
- * A small map of the venue, fetched (Leaflet and its tiles) only when the section scrolls near:
- * most visits never reach it, and the page's own JavaScript stays small.
- */
-function VenueMap(props: { venue: { name: string; lat: number; lng: number; formattedAddress: string }; when: string; slug: string; name: string; tileUrl: string }) {
-  const slot = useRef<HTMLDivElement>(null);
-  const [near, setNear] = useState(false);
-  useEffect(() => {
-    const el = slot.current;
-    if (!el || typeof IntersectionObserver === "undefined") return setNear(true);
-    const watcher = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting)) {
-        setNear(true);
-        watcher.disconnect();
-      }
-    }, { rootMargin: "300px" });
-    watcher.observe(el);
-    return () => watcher.disconnect();
-  }, []);
-  const { venue } = props;
-  // One pins array for the life of the page: a new one would make the map tear itself down and start again.
-  const pins = useMemo(
-    () => [{ slug: props.slug, name: props.name, lat: venue.lat, lng: venue.lng, when: props.when, where: `${venue.name}, ${venue.formattedAddress}`, price: null }],
-    [props.slug, props.name, props.when, venue.lat, venue.lng, venue.name, venue.formattedAddress],
-  );
-  const centre = useMemo(() => ({ lat: venue.lat, lng: venue.lng }), [venue.lat, venue.lng]);
-  const placeholder = <div className="grid size-full place-items-center rounded-2xl bg-surface-2 text-sm text-fg-muted">Map of {venue.name}</div>;
-  return (
-    <div ref={slot} className="mt-3 h-56 overflow-hidden rounded-2xl tablet:h-64">
-      {near ? (
-        <Suspense fallback={placeholder}>
-          <EventMap
-            pins={pins}
-            centre={centre}
-            zoom={15}
-            tileUrl={props.tileUrl}
-            label={`Map of ${venue.name}`}
-          />
-        </Suspense>
-      ) : (
-        placeholder
-      )}
-    </div>
-  );
-}

@@ -2,7 +2,7 @@ import { BellRing, Clock, Compass, Settings, Ticket, Users } from "lucide-react"
 import { Link } from "react-router";
 import { formatEventDateTime, formatLondonTime, formatShortDate } from "~/lib/format";
 import { readLocation } from "~/web/lib/location-cookie";
-import { myWaitlists } from "~/services/join-waitlist";
+import { myWaitlists } from "~/services/waitlist-places";
 import { upcomingTicketGroups } from "~/services/list-my-tickets";
 import { recommendForPerson } from "~/services/recommend-events";
 import { EventGrid } from "../../components/events/event-card";

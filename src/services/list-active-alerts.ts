@@ -1,6 +1,6 @@
-import { and, asc, desc, eq } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { alert, featureFlag } from "~/db/schema";
+import { alert } from "~/db/schema";
 
 /** Active alerts, newest first. Which ones a browser has seen is decided by the caller. */
 export async function listActiveAlerts(db: Db) {
@@ -10,13 +10,4 @@ export async function listActiveAlerts(db: Db) {
     .where(eq(alert.isActive, true))
     .orderBy(desc(alert.savedAt))
     .limit(5);
-}
-
-/** Feature flags that any visitor may see. Private flags are for server code only. */
-export async function listPublicFeatureFlags(db: Db) {
-  return db
-    .select({ key: featureFlag.key, enabled: featureFlag.enabled })
-    .from(featureFlag)
-    .where(and(eq(featureFlag.isPublic, true)))
-    .orderBy(asc(featureFlag.key));
 }

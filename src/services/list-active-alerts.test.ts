@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
-import { alert, featureFlag } from "~/db/schema";
+import { alert } from "~/db/schema";
 import { createTestDatabase } from "../../tests/setup/test-db";
-import { listActiveAlerts, listPublicFeatureFlags } from "./site-chrome";
+import { listActiveAlerts } from "./list-active-alerts";
 
 let database: Database;
 beforeAll(async () => {
@@ -11,10 +11,6 @@ beforeAll(async () => {
     { heading: "Old news", description: "Gone", isActive: false, savedAt: new Date("2026-01-01T00:00:00Z") },
     { heading: "Maintenance", description: "Tonight", isActive: true, savedAt: new Date("2026-02-01T00:00:00Z") },
     { heading: "New feature", description: "Waitlists", isActive: true, isFullPage: true, savedAt: new Date("2026-03-01T00:00:00Z") },
-  ]);
-  await database.db.insert(featureFlag).values([
-    { key: "public-on", enabled: true, isPublic: true },
-    { key: "secret-plan", enabled: true, isPublic: false },
   ]);
 });
 afterAll(async () => {
@@ -26,12 +22,5 @@ describe("listActiveAlerts", () => {
     const alerts = await listActiveAlerts(database.db);
     expect(alerts.map((a) => a.heading)).toEqual(["New feature", "Maintenance"]);
     expect(alerts[0]!.isFullPage).toBe(true);
-  });
-});
-
-describe("listPublicFeatureFlags", () => {
-  it("never includes a private flag", async () => {
-    const flags = await listPublicFeatureFlags(database.db);
-    expect(flags).toEqual([{ key: "public-on", enabled: true }]);
   });
 });

@@ -16,7 +16,7 @@ import {
   type SearchAction,
   type SearchState,
   type Suggestion,
-} from "./search-box";
+} from "./search-box-state";
 
 function suggestion(id: string, extra: Partial<Suggestion> = {}): Suggestion {
   return {

@@ -1,0 +1,47 @@
+import { and, eq, isNotNull, or, sql } from "drizzle-orm";
+import type { Db } from "~/db/client.server";
+import { event, hold, seatClaim } from "~/db/schema";
+import { hasEnded } from "~/domain/event-flags";
+import { DEFAULT_OFFER_HOURS, nothingToBuy } from "~/domain/waitlist";
+import type { EventPage } from "./get-event-page";
+import { waitingCounts, waitlistPlace } from "./waitlist-places";
+import { recommendForEvent } from "./recommend-events";
+
+/**
+ * What the event page adds to the event, read all at once: recommendations, the booking panel's
+ * extras, and the waitlist (for a person on it, their place; for anyone, how many wait, and
+ * whether they can join: a live event with nothing left to buy).
+ */
+export async function eventPageExtras(db: Db, input: { event: EventPage; viewerId: string | null; now: Date }) {
+  const { event, viewerId, now } = input;
+  const [recommendations, extras, place, waiting] = await Promise.all([
+    recommendForEvent(db, {
+      now,
+      event: { id: event.id, category: event.category, hostId: event.host.id, venue: event.venue ? { lat: event.venue.lat, lng: event.venue.lng } : null },
+    }),
+    bookingExtras(db, { eventId: event.id, now }),
+    viewerId ? waitlistPlace(db, { eventId: event.id, userId: viewerId }) : null,
+    waitingCounts(db, [event.id]).then((m) => m.get(event.id) ?? 0),
+  ]);
+  const waitlist = {
+    place,
+    waiting,
+    canJoin: !event.isCancelled && !hasEnded(event, now) && nothingToBuy(event.tickets),
+    offerHours: extras.waitlistOfferHours,
+  };
+  return { recommendations, takenSeats: extras.takenSeats, waitlist };
+}
+
+/** What the booking panel needs beyond the event page itself: the seats already taken, and the waitlist's offer window. */
+async function bookingExtras(db: Db, input: { eventId: string; now: Date }) {
+  const [taken, [settings]] = await Promise.all([
+    db
+      .select({ row: seatClaim.seatRow, column: seatClaim.seatColumn })
+      .from(seatClaim)
+      .leftJoin(hold, eq(hold.id, seatClaim.holdId))
+      // Sold seats, and seats in holds that have not run out.
+      .where(and(eq(seatClaim.eventId, input.eventId), or(isNotNull(seatClaim.ticketId), and(eq(hold.status, "active"), sql`${hold.expiresAt} > ${input.now}`)))),
+    db.select({ hours: event.waitlistOfferHours }).from(event).where(eq(event.id, input.eventId)),
+  ]);
+  return { takenSeats: taken, waitlistOfferHours: settings?.hours ?? DEFAULT_OFFER_HOURS };
+}
