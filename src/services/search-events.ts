@@ -71,7 +71,13 @@ interface Word {
  */
 export async function searchEvents(
   db: Db,
-  input: { q: string; now: Date; limit: number; offset?: number; /** Count every match (for paging); the search box needs only the first few. */ withTotal?: boolean } & SearchFilters,
+  input: {
+    q: string;
+    now: Date;
+    limit: number;
+    offset?: number;
+    /** Count every match (for paging); the search box needs only the first few. */ withTotal?: boolean;
+  } & SearchFilters,
 ): Promise<{ results: SearchResult[]; total: number; didYouMean: string | null }> {
   const withTotal = input.withTotal ?? true;
   const typed = searchWords(normaliseQuery(input.q));
@@ -84,7 +90,9 @@ export async function searchEvents(
     // within their allowed typos are not missed (a swap in a five-letter word leaves a similarity
     // of 0.2, and 0.17 with the start of a longer word); Levenshtein (in C) and then the typos
     // themselves decide.
-    await tx.execute(sql`select set_config('pg_trgm.similarity_threshold', '0.15', true), set_config('pg_trgm.word_similarity_threshold', '0.15', true)`);
+    await tx.execute(
+      sql`select set_config('pg_trgm.similarity_threshold', '0.15', true), set_config('pg_trgm.word_similarity_threshold', '0.15', true)`,
+    );
     const { words, listed } = await lookUpWords(tx, typed);
     const all = andQuery(words.map((w) => w.terms));
     if (!all) return { hits: [], total: 0, didYouMean: null };
@@ -94,9 +102,20 @@ export async function searchEvents(
     // Tier 1: every word.
     const allMatch = sql`e.search_vector @@ to_tsquery('english', ${all})`;
     const allPerRow = sql`e.search_vector @@ (select to_tsquery('english', ${all}))`;
-    const wordsHit = await rankedTier(tx, { where, match: allMatch, perRow: allPerRow, common: common(Math.min(...words.map((w) => w.events))), now: input.now, words, everyWord: true, limit: input.limit, offset });
+    const wordsHit = await rankedTier(tx, {
+      where,
+      match: allMatch,
+      perRow: allPerRow,
+      common: common(Math.min(...words.map((w) => w.events))),
+      now: input.now,
+      words,
+      everyWord: true,
+      limit: input.limit,
+      offset,
+    });
     let total1 = offset + wordsHit.length;
-    if (withTotal && (wordsHit.length === input.limit || (offset > 0 && wordsHit.length === 0))) total1 = await count(tx, sql`${where} and ${allMatch}`);
+    if (withTotal && (wordsHit.length === input.limit || (offset > 0 && wordsHit.length === 0)))
+      total1 = await count(tx, sql`${where} and ${allMatch}`);
     // Tier 2: some of the words, only to fill what the first left short.
     let fewerHit: Hit[] = [];
     let total2 = 0;
@@ -110,22 +129,41 @@ export async function searchEvents(
       const fewerOffset = Math.max(0, offset - total1);
       fewerHit =
         limit > 0
-          ? await rankedTier(tx, { where, match: fewerMatch, perRow: fewerPerRow, common: common(Math.max(...words.map((w) => w.events))), now: input.now, words, everyWord: false, limit, offset: fewerOffset })
+          ? await rankedTier(tx, {
+              where,
+              match: fewerMatch,
+              perRow: fewerPerRow,
+              common: common(Math.max(...words.map((w) => w.events))),
+              now: input.now,
+              words,
+              everyWord: false,
+              limit,
+              offset: fewerOffset,
+            })
           : [];
       total2 = fewerOffset + fewerHit.length;
-      if (withTotal && (limit <= 0 || fewerHit.length === limit || (fewerOffset > 0 && fewerHit.length === 0))) total2 = await count(tx, sql`${where} and ${fewerMatch}`);
+      if (withTotal && (limit <= 0 || fewerHit.length === limit || (fewerOffset > 0 && fewerHit.length === 0)))
+        total2 = await count(tx, sql`${where} and ${fewerMatch}`);
     }
     const hits = [...wordsHit, ...fewerHit];
     const didYouMean = hits.length === 0 && offset === 0 ? await suggest(tx, where, words) : null;
     return { hits, total: total1 + total2, didYouMean };
   });
 
-  const cards = await fetchCards(db, outcome.hits.map((h) => ({ id: h.id })));
+  const cards = await fetchCards(
+    db,
+    outcome.hits.map((h) => ({ id: h.id })),
+  );
   const byId = new Map(outcome.hits.map((h) => [h.id, h]));
   return {
     results: cards.map((c) => {
       const hit = byId.get(c.id)!;
-      return { ...c, typos: hit.typos, wordsMatched: hit.words, match: hit.typos === 0 && hit.words === typed.length ? "words" : "fuzzy" };
+      return {
+        ...c,
+        typos: hit.typos,
+        wordsMatched: hit.words,
+        match: hit.typos === 0 && hit.words === typed.length ? "words" : "fuzzy",
+      };
     }),
     total: outcome.total,
     didYouMean: outcome.didYouMean,
@@ -141,7 +179,9 @@ interface Hit {
 }
 
 async function count(tx: Tx, where: SQL): Promise<number> {
-  return Number((await tx.execute<{ n: number }>(sql`select count(*)::int as n from event e where ${where}`)).rows[0]!.n);
+  return Number(
+    (await tx.execute<{ n: number }>(sql`select count(*)::int as n from event e where ${where}`)).rows[0]!.n,
+  );
 }
 
 /**
@@ -152,7 +192,16 @@ async function count(tx: Tx, where: SQL): Promise<number> {
  */
 async function lookUpWords(tx: Tx, typed: string[]): Promise<{ words: Word[]; listed: number }> {
   const last = typed.length;
-  const { rows } = await tx.execute<{ pos: number; typed: string; own: number | null; listed: number; word: string | null; events: number | null; typos: number | null; prefix: boolean | null }>(sql`
+  const { rows } = await tx.execute<{
+    pos: number;
+    typed: string;
+    own: number | null;
+    listed: number;
+    word: string | null;
+    events: number | null;
+    typos: number | null;
+    prefix: boolean | null;
+  }>(sql`
     with q as (
       select u.pos::int as pos, f.w, case when length(f.w) >= 9 then 2 when length(f.w) >= 5 then 1 else 0 end as k, u.pos = ${last} as last
       from unnest(array[${sql.join(
@@ -184,7 +233,12 @@ async function lookUpWords(tx: Tx, typed: string[]): Promise<{ words: Word[]; li
       const typedTerm = termText(r.typed);
       word = {
         typed: r.typed,
-        terms: typedTerm ? [{ text: typedTerm, typos: 0, prefix: false }, ...(pos === last ? [{ text: typedTerm, typos: 0, prefix: true }] : [])] : [],
+        terms: typedTerm
+          ? [
+              { text: typedTerm, typos: 0, prefix: false },
+              ...(pos === last ? [{ text: typedTerm, typos: 0, prefix: true }] : []),
+            ]
+          : [],
         events: Number(r.own ?? 0),
       };
       words.set(pos, word);
@@ -205,10 +259,14 @@ function termText(word: string): string {
 
 /** One word's terms, OR-ed, optionally only those with at most `maxTypos`, whole words only, or in some fields. */
 function wordQuery(terms: Term[], opts: { maxTypos?: number; whole?: boolean; weights?: string } = {}): string | null {
-  const chosen = terms.filter((t) => (opts.maxTypos === undefined || t.typos <= opts.maxTypos) && (!opts.whole || !t.prefix));
+  const chosen = terms.filter(
+    (t) => (opts.maxTypos === undefined || t.typos <= opts.maxTypos) && (!opts.whole || !t.prefix),
+  );
   if (chosen.length === 0) return null;
   // Starts of words (what was typed last, and words found from it) are matched as starts (":*").
-  const parts = chosen.map((t) => `${t.text}${t.prefix ? ":*" : ""}${opts.weights ? `${t.prefix ? "" : ":"}${opts.weights}` : ""}`);
+  const parts = chosen.map(
+    (t) => `${t.text}${t.prefix ? ":*" : ""}${opts.weights ? `${t.prefix ? "" : ":"}${opts.weights}` : ""}`,
+  );
   return `(${[...new Set(parts)].join(" | ")})`;
 }
 
@@ -227,7 +285,8 @@ function orQuery(words: Term[][]): string | null {
  * Whether a candidate's document matches a query. The tsquery is a sub-select, so it is parsed
  * once per statement, not once per row (to_tsquery is only stable, so it is not folded).
  */
-const matches = (query: string | null) => (query === null ? sql`false` : sql`v @@ (select to_tsquery('english', ${query}))`);
+const matches = (query: string | null) =>
+  query === null ? sql`false` : sql`v @@ (select to_tsquery('english', ${query}))`;
 
 /**
  * One tier's page. The RANKED_WINDOW soonest matches are ranked (typos, closeness, field, whole
@@ -236,7 +295,17 @@ const matches = (query: string | null) => (query === null ? sql`false` : sql`v @
  */
 async function rankedTier(
   tx: Tx,
-  opts: { where: SQL; /** The match inline, for the full-text index. */ match: SQL; /** The match as a filter, its tsquery parsed once. */ perRow: SQL; common: boolean; now: Date; words: Word[]; everyWord: boolean; limit: number; offset: number },
+  opts: {
+    where: SQL;
+    /** The match inline, for the full-text index. */ match: SQL;
+    /** The match as a filter, its tsquery parsed once. */ perRow: SQL;
+    common: boolean;
+    now: Date;
+    words: Word[];
+    everyWord: boolean;
+    limit: number;
+    offset: number;
+  },
 ): Promise<Hit[]> {
   const window = Math.max(RANKED_WINDOW, opts.offset + opts.limit);
   if (opts.common) {
@@ -273,9 +342,15 @@ async function rankQuery(
   // Per word, the fewest typos it was matched with (a word not matched counts none).
   const typoParts = termsOf
     .filter((t) => t.some((term) => term.typos > 0))
-    .map((t) => sql`(case when ${matches(wordQuery(t, { maxTypos: 0 }))} then 0 when ${matches(wordQuery(t, { maxTypos: 1 }))} then 1 when ${matches(wordQuery(t))} then 2 else 0 end)`);
+    .map(
+      (t) =>
+        sql`(case when ${matches(wordQuery(t, { maxTypos: 0 }))} then 0 when ${matches(wordQuery(t, { maxTypos: 1 }))} then 1 when ${matches(wordQuery(t))} then 2 else 0 end)`,
+    );
   const typos = typoParts.length > 0 ? sql`(${sql.join(typoParts, sql` + `)})` : sql`0`;
-  const closeness = opts.everyWord && termsOf.length > 1 ? sql`(case when ${matches(andQuery(termsOf, {}, " <-> "))} then 0 else 1 end)` : sql`0`;
+  const closeness =
+    opts.everyWord && termsOf.length > 1
+      ? sql`(case when ${matches(andQuery(termsOf, {}, " <-> "))} then 0 else 1 end)`
+      : sql`0`;
   const field = opts.everyWord
     ? sql`(case when ${matches(andQuery(termsOf, { weights: "A" }))} then 0 when ${matches(andQuery(termsOf, { weights: "AB" }))} then 1 else 2 end)`
     : sql`(case when ${matches(orWeighted(termsOf, "A"))} then 0 when ${matches(orWeighted(termsOf, "AB"))} then 1 else 2 end)`;
@@ -339,7 +414,9 @@ async function suggest(tx: Tx, where: SQL, words: Word[]): Promise<string | null
   if (chosen.every((w, i) => w === rows[i]!.typed)) return null;
   const query = chosen.map(termText).filter(Boolean).join(" & ");
   if (!query) return null;
-  const found = await tx.execute(sql`select 1 from event e where ${where} and e.search_vector @@ to_tsquery('english', ${query}) limit 1`);
+  const found = await tx.execute(
+    sql`select 1 from event e where ${where} and e.search_vector @@ to_tsquery('english', ${query}) limit 1`,
+  );
   return found.rows.length > 0 ? chosen.join(" ") : null;
 }
 

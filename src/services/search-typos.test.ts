@@ -18,16 +18,31 @@ let database: Database;
 beforeAll(async () => {
   database = await createTestDatabase();
   const db = database.db;
-  const host = await createHost(db, { firstName: "Rosalind", lastName: "Featherstone", hostTitle: "Lantern Productions" });
+  const host = await createHost(db, {
+    firstName: "Rosalind",
+    lastName: "Featherstone",
+    hostTitle: "Lantern Productions",
+  });
   const tavern = await createVenue(db, host.id, { name: "The Jericho Tavern", city: "Oxford" });
   const inn = await createVenue(db, host.id, { name: "The Harbour Inn", city: "Whitby" });
   const exchange = await createVenue(db, host.id, { name: "Corn Exchange", city: "Ludlow" });
   const cafe = await createVenue(db, host.id, { name: "Café Mélange", city: "Kendal" });
   const at = { hostId: host.id, eventType: "open-mic" };
-  await createEvent(db, { ...at, venueId: exchange.id, startsAt: days(5), name: "Opera Gala with the Symphony Orchestra" });
+  await createEvent(db, {
+    ...at,
+    venueId: exchange.id,
+    startsAt: days(5),
+    name: "Opera Gala with the Symphony Orchestra",
+  });
   await createEvent(db, { ...at, venueId: tavern.id, startsAt: days(30), name: "Harbour Lights Ceilidh" });
   await createEvent(db, { ...at, venueId: inn.id, startsAt: days(10), name: "Sea Shanty Singalong" });
-  await createEvent(db, { ...at, venueId: tavern.id, startsAt: days(2), name: "Folk Session", description: "Bring an instrument; we meet by the old harbour wall." });
+  await createEvent(db, {
+    ...at,
+    venueId: tavern.id,
+    startsAt: days(2),
+    name: "Folk Session",
+    description: "Bring an instrument; we meet by the old harbour wall.",
+  });
   await createEvent(db, { ...at, venueId: tavern.id, startsAt: days(8), name: "Puppet Theatre Matinee" });
   await createEvent(db, { ...at, venueId: cafe.id, startsAt: days(6), name: "Café Racer Meetup" });
   await createEvent(db, { ...at, venueId: tavern.id, startsAt: days(40), name: "Blue Moon Dance" });
@@ -48,7 +63,8 @@ afterAll(async () => {
 const search = (q: string) => searchEvents(database.db, { q, now, limit: 24 });
 const names = async (q: string) => (await search(q)).results.map((e) => e.name);
 /** Names of the events that matched every word. */
-const allWords = async (q: string) => (await search(q)).results.filter((r) => r.wordsMatched === q.split(" ").length).map((e) => e.name);
+const allWords = async (q: string) =>
+  (await search(q)).results.filter((r) => r.wordsMatched === q.split(" ").length).map((e) => e.name);
 const OPERA = "Opera Gala with the Symphony Orchestra";
 
 describe("typos by the length of the word", () => {
@@ -83,7 +99,11 @@ describe("typos by the length of the word", () => {
   it("British and American spellings find each other", async () => {
     expect(await names("theater")).toEqual(["Puppet Theatre Matinee"]);
     expect(await names("color theory")).toEqual(["Colour Theory Class"]);
-    expect((await names("harbor")).slice(0, 3)).toEqual(["Harbour Lights Ceilidh", "Sea Shanty Singalong", "Folk Session"]);
+    expect((await names("harbor")).slice(0, 3)).toEqual([
+      "Harbour Lights Ceilidh",
+      "Sea Shanty Singalong",
+      "Folk Session",
+    ]);
   });
 });
 
@@ -200,7 +220,9 @@ describe("the dictionary of words", () => {
       from event e, unnest(event_search_words(e.search_text, e.summary, e.description)) as u(w)
       where e.status = 'published' and not e.is_private and not e.is_cancelled
       group by w order by w`);
-    const { rows: held } = await db.execute<{ word: string; events: number }>(sql`select word, events from search_word order by word`);
+    const { rows: held } = await db.execute<{ word: string; events: number }>(
+      sql`select word, events from search_word order by word`,
+    );
     expect(held).toEqual(expected);
     return new Set(held.map((r) => r.word));
   }
@@ -211,16 +233,38 @@ describe("the dictionary of words", () => {
       const db = own.db;
       const host = await createHost(db, { firstName: "Ottoline", lastName: "Quist", hostTitle: "Zephyr Nights" });
       const place = await createVenue(db, host.id, { name: "The Gazebo", city: "Penrith" });
-      const first = await createEvent(db, { hostId: host.id, venueId: place.id, startsAt: days(3), name: "Crème Brûlée Masterclass", description: "Blowtorches provided." });
+      const first = await createEvent(db, {
+        hostId: host.id,
+        venueId: place.id,
+        startsAt: days(3),
+        name: "Crème Brûlée Masterclass",
+        description: "Blowtorches provided.",
+      });
       let words = await expectTrue(db);
-      expect([...words]).toEqual(expect.arrayContaining(["creme", "brulee", "blowtorches", "gazebo", "penrith", "ottoline", "zephyr"]));
+      expect([...words]).toEqual(
+        expect.arrayContaining(["creme", "brulee", "blowtorches", "gazebo", "penrith", "ottoline", "zephyr"]),
+      );
       expect([...words]).not.toContain("crème");
 
-      await createEvent(db, { hostId: host.id, venueId: place.id, startsAt: days(4), name: "Secret Supper", isPrivate: true });
-      await createEvent(db, { hostId: host.id, venueId: place.id, startsAt: days(4), name: "Draft Dinner", status: "draft" });
+      await createEvent(db, {
+        hostId: host.id,
+        venueId: place.id,
+        startsAt: days(4),
+        name: "Secret Supper",
+        isPrivate: true,
+      });
+      await createEvent(db, {
+        hostId: host.id,
+        venueId: place.id,
+        startsAt: days(4),
+        name: "Draft Dinner",
+        status: "draft",
+      });
       expect([...(await expectTrue(db))]).not.toContain("secret");
 
-      await db.execute(sql`update event set name = 'Tarte Tatin Masterclass', description = 'Copper pans provided.' where id = ${first.id}`);
+      await db.execute(
+        sql`update event set name = 'Tarte Tatin Masterclass', description = 'Copper pans provided.' where id = ${first.id}`,
+      );
       words = await expectTrue(db);
       expect([...words]).toEqual(expect.arrayContaining(["tarte", "copper"]));
       expect([...words]).not.toContain("brulee");
