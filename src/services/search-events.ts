@@ -320,10 +320,13 @@ async function rankedTier(
     const found = await rankQuery(tx, soonest, opts);
     if (found.candidates >= window) return found.hits;
   }
+  // Ordered by an expression the date index cannot give, so the planner finds the matches with
+  // the full-text index and sorts them: walking the date index and filtering, which it chose
+  // when it overestimated the matches, read 43,000 rows for 200 at a million events.
   const indexed = sql`
     select e.id, e.starts_at, e.ends_at, e.search_vector from event e
     where ${opts.where} and ${opts.match}
-    order by e.starts_at, e.id limit ${window}`;
+    order by e.starts_at + interval '0 seconds', e.id limit ${window}`;
   return (await rankQuery(tx, indexed, opts)).hits;
 }
 
