@@ -20,10 +20,13 @@ export const round = (n: number, places = 2) => Math.round(n * 10 ** places) / 1
 
 /**
  * A fresh database for a benchmark: a new PostgreSQL database when BENCH_DATABASE_URL (or
- * TEST_DATABASE_URL) names a server, otherwise PGlite in a temporary directory. Dropped on close.
+ * TEST_DATABASE_URL) names a server, otherwise PGlite in a temporary directory. Dropped on close,
+ * unless `keep` (PostgreSQL only): then it is tb_bench_<label>_kept_<keep>, made once and kept,
+ * so a large seed can be measured again without seeding again.
  */
 export async function benchDatabase(
   label: string,
+  opts: { keep?: string } = {},
 ): Promise<{ database: Database; dataDir: string; engine: string; url?: string; close(): Promise<void> }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `tb-bench-${label}-`));
   const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
@@ -36,11 +39,14 @@ export async function benchDatabase(
       close: async () => (await database.close(), fs.rmSync(dataDir, { recursive: true, force: true })),
     };
   }
-  const name = `tb_bench_${label}_${process.pid}`;
+  const name = opts.keep ? `tb_bench_${label}_kept_${opts.keep}` : `tb_bench_${label}_${process.pid}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${name}`);
-  await admin.query(`CREATE DATABASE ${name}`);
+  const exists = (await admin.query(`SELECT 1 FROM pg_database WHERE datname = $1`, [name])).rows.length > 0;
+  if (!opts.keep || !exists) {
+    await admin.query(`DROP DATABASE IF EXISTS ${name}`);
+    await admin.query(`CREATE DATABASE ${name}`);
+  }
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
@@ -52,6 +58,7 @@ export async function benchDatabase(
     url: url.toString(),
     async close() {
       await database.close();
+      if (opts.keep) return fs.rmSync(dataDir, { recursive: true, force: true });
       const cleanup = new pg.Client({ connectionString: adminUrl });
       await cleanup.connect();
       await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);

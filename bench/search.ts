@@ -1,8 +1,10 @@
 // Search speed through the HTTP API against the same queries run straight on the database.
 //   npm run bench:search                    100,000 events (PostgreSQL when BENCH_DATABASE_URL or
 //   npm run bench:search -- --events 20000  TEST_DATABASE_URL is set, else PGlite)
+//   npm run bench:search -- --events 1000000 --keep   keeps the seeded database (PostgreSQL) for the next run
 // Prints a table, then one JSON line: {"events","p50_ms","p95_ms","sql_p95_ms","ratio"} where
-// ratio is the API's p95 over the direct query's p95, both measured in this run.
+// ratio is the API's p95 over the direct query's p95, both measured in this run, and
+// typo_p95_ms is the API's p95 over the queries with typos alone.
 import http from "node:http";
 import { getRequestListener } from "@hono/node-server";
 import { sql } from "drizzle-orm";
@@ -19,17 +21,27 @@ const EVENTS = Number(arg("events", "100000"));
 const ROUNDS = Number(arg("rounds", "40"));
 const LIMIT = 10;
 
-/** A fixed mix: what people type into the box. */
-const QUERIES: { kind: string; q: string }[] = [
+/** A fixed mix: what people type into the box, and the typos they make (`typo: true`). */
+const QUERIES: { kind: string; q: string; typo?: boolean }[] = [
   { kind: "exact", q: "Kelham Island Pub Quiz" },
   { kind: "prefix", q: "kelh" },
-  { kind: "typo", q: "windmil brixtn" },
+  { kind: "typo", q: "windmil brixtn", typo: true },
   { kind: "multi-word", q: "quiz night sheffield" },
   { kind: "rare", q: "jungle explorers birthday" },
   { kind: "empty", q: "" },
+  { kind: "swap", q: "comdey leeds", typo: true },
+  { kind: "deletion", q: "manchster karaoke", typo: true },
+  { kind: "insertion", q: "birminghamm quiz", typo: true },
+  { kind: "substitution", q: "brisyol poetry", typo: true },
+  { kind: "two-typos", q: "notingahm yoga", typo: true },
+  { kind: "prefix-typo", q: "film screenings nottinhg", typo: true },
+  { kind: "spelling", q: "theater plays york", typo: true },
+  { kind: "accents", q: "compère bristol", typo: true },
+  { kind: "did-you-mean", q: "jaxz", typo: true },
 ];
 
-const bench = await benchDatabase("search");
+// --keep: the seeded database stays (tb_bench_search_kept_<events>) and the next run measures it again.
+const bench = await benchDatabase("search", { keep: process.argv.includes("--keep") ? String(EVENTS) : undefined });
 const { database } = bench;
 const started = Date.now();
 const now = new Date();
@@ -67,7 +79,8 @@ function httpGet(path: string): Promise<{ status: number; body: string }> {
 
 const api: number[] = [];
 const direct: number[] = [];
-const perKind = new Map<string, { api: number[]; sql: number[]; hits: number }>();
+const typoApi: number[] = [];
+const perKind = new Map<string, { api: number[]; sql: number[]; hits: number; first: string }>();
 try {
   // Warm caches and the JIT once per query before measuring.
   for (const { q } of QUERIES) {
@@ -75,14 +88,16 @@ try {
     await searchEvents(database.db, { q, now: new Date(), limit: LIMIT, withTotal: false });
   }
   for (let r = 0; r < ROUNDS; r++) {
-    for (const { kind, q } of QUERIES) {
-      const entry = perKind.get(kind) ?? { api: [], sql: [], hits: 0 };
+    for (const { kind, q, typo } of QUERIES) {
+      const entry = perKind.get(kind) ?? { api: [], sql: [], hits: 0, first: "" };
       perKind.set(kind, entry);
       let t = performance.now();
       const res = await httpGet(`/api/search?q=${encodeURIComponent(q)}&limit=${LIMIT}`);
       const apiMs = performance.now() - t;
       if (res.status !== 200) throw new Error(`API answered ${res.status} for "${q}": ${res.body}`);
-      entry.hits = (JSON.parse(res.body) as { results: unknown[] }).results.length;
+      const body = JSON.parse(res.body) as { results: { name: string }[]; didYouMean: string | null };
+      entry.hits = body.results.length;
+      entry.first = body.results[0]?.name ?? (body.didYouMean ? `did you mean “${body.didYouMean}”` : "");
       t = performance.now();
       await searchEvents(database.db, { q, now: new Date(), limit: LIMIT, withTotal: false });
       const sqlMs = performance.now() - t;
@@ -90,6 +105,7 @@ try {
       entry.sql.push(sqlMs);
       api.push(apiMs);
       direct.push(sqlMs);
+      if (typo) typoApi.push(apiMs);
     }
   }
 } finally {
@@ -99,11 +115,12 @@ try {
   await bench.close();
 }
 
-console.log("query        hits   api p50   api p95   sql p95 (ms)");
+console.log("query          hits   api p50   api p95   sql p95 (ms)   first result");
 for (const [kind, e] of perKind) {
   console.log(
-    `${kind.padEnd(12)} ${String(e.hits).padStart(4)} ${round(percentile(e.api, 50)).toFixed(2).padStart(9)} ` +
-      `${round(percentile(e.api, 95)).toFixed(2).padStart(9)} ${round(percentile(e.sql, 95)).toFixed(2).padStart(9)}`,
+    `${kind.padEnd(14)} ${String(e.hits).padStart(4)} ${round(percentile(e.api, 50)).toFixed(2).padStart(9)} ` +
+      `${round(percentile(e.api, 95)).toFixed(2).padStart(9)} ${round(percentile(e.sql, 95)).toFixed(2).padStart(9)} ` +
+      `       ${e.first.slice(0, 50)}`,
   );
 }
 const p95 = percentile(api, 95);
@@ -116,5 +133,6 @@ console.log(
     p95_ms: round(p95),
     sql_p95_ms: round(sqlP95),
     ratio: round(p95 / sqlP95),
+    typo_p95_ms: round(percentile(typoApi, 95)),
   }),
 );

@@ -1,7 +1,9 @@
 import fs from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { fuzzystrmatch } from "@electric-sql/pglite/contrib/fuzzystrmatch";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePg, type NodePgDatabase } from "drizzle-orm/node-postgres";
 import pg from "pg";
@@ -65,7 +67,7 @@ async function openPglite(options: { dataDir?: string; loadDataDir?: Blob | File
     client = await PGlite.create({
       dataDir: options.dataDir,
       loadDataDir: options.loadDataDir,
-      extensions: { pg_trgm },
+      extensions: { pg_trgm, fuzzystrmatch, unaccent },
     });
   } catch (error) {
     lock?.release();

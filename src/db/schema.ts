@@ -185,7 +185,10 @@ export const venueSeatSection = pgTable(
     unique("venue_seat_section_name_unique").on(t.venueId, t.name),
     check(
       "venue_seat_section_block",
-      sql`${t.firstRow} >= 1 and ${t.firstColumn} >= 1 and ${t.firstRow} <= ${t.lastRow} and ${t.firstColumn} <= ${t.lastColumn}`,
+      // Broken inside an expression, not the SQL, so the text matches the migration's.
+      sql`${t.firstRow} >= 1 and ${t.firstColumn} >= 1 and ${t.firstRow} <= ${t.lastRow} and ${
+        t.firstColumn
+      } <= ${t.lastColumn}`,
     ),
   ],
 );
@@ -266,9 +269,9 @@ export const event = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     /**
-     * What search matches, kept by triggers (migration 0003) from the event, its host and venue:
-     * `search_text` (name, type, host names and title, venue name and town) for typo-tolerant
-     * trigram matching, `search_vector` (the same plus the description, weighted) for ranking.
+     * What search matches, kept by triggers (migrations 0003 and 0011) from the event, its host and
+     * venue, lower case and without accents: `search_text` (name, type, host names and title, venue
+     * name and town) and `search_vector` (the same plus summary and description, weighted A–D).
      */
     searchText: text("search_text").notNull().default(""),
     searchVector: tsvector("search_vector"),
@@ -283,7 +286,6 @@ export const event = pgTable(
   },
   (t) => [
     index("event_host_id_idx").on(t.hostId),
-    index("event_search_text_trgm_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
     index("event_search_vector_idx").using("gin", t.searchVector),
     index("event_last_published_idx")
       .on(t.lastPublishedAt)
@@ -324,7 +326,10 @@ export const ticketType = pgTable(
     salesStartAt: tz("sales_start_at"),
     salesEndAt: tz("sales_end_at"),
     sortOrder: integer("sort_order").notNull().default(0),
-    /** On a seated venue with sections: the section whose seats this ticket sells (null: the seats outside every section). */
+    /**
+     * On a seated venue with sections: the section whose seats this ticket sells (null: the seats outside every
+     * section).
+     */
     seatSectionId: uuid("seat_section_id").references(() => venueSeatSection.id, { onDelete: "set null" }),
     createdAt: createdAt(),
   },
@@ -374,6 +379,21 @@ export const analyticsEvent = pgTable(
 );
 
 /** Small facts about this installation: the demo seed marker, generated secrets. */
+/**
+ * Every word of listed events' search documents (lower case, no accents) and how many listed
+ * events have it, kept by triggers on event (migration 0011); never written by application code.
+ * Search finds a typed word's neighbours here (trigram index, then edit distance) and hands the
+ * words it finds to the full-text index (decision 0006).
+ */
+export const searchWord = pgTable(
+  "search_word",
+  {
+    word: text("word").primaryKey(),
+    events: integer("events").notNull(),
+  },
+  (t) => [index("search_word_trgm_idx").using("gin", sql`${t.word} gin_trgm_ops`)],
+);
+
 export const appMeta = pgTable("app_meta", {
   key: text("key").primaryKey(),
   value: jsonb("value").notNull(),
@@ -405,7 +425,10 @@ export const EMAIL_STATUSES = ["queued", "sent", "failed"] as const;
 export type EmailAttachmentRef = {
   kind: "order-tickets";
   orderId: string;
-  /** Only tickets this person still holds when the email goes: a ticket passed on meanwhile carries its new holder's code. */
+  /**
+   * Only tickets this person still holds when the email goes: a ticket passed on meanwhile carries its new holder's
+   * code.
+   */
   holderId: string | null;
 };
 
@@ -551,7 +574,9 @@ export const hold = pgTable(
     expiresAt: tz("expires_at").notNull(),
     /** The buyer may extend once (WCAG 2.2.1). */
     extended: boolean("extended").notNull().default(false),
-    /** Seats chosen (seat-plan events), kept so a payment arriving after the hold lapsed can try to claim them again. */
+    /**
+     * Seats chosen (seat-plan events), kept so a payment arriving after the hold lapsed can try to claim them again.
+     */
     seats: jsonb("seats")
       .$type<{ row: number; column: number; ticketTypeId: string }[]>()
       .notNull()
@@ -603,7 +628,10 @@ export const holdLine = pgTable(
   ],
 );
 
-/** A seat on a seat-plan event, claimed by a hold and then by a ticket: the primary key makes a double booking impossible. */
+/**
+ * A seat on a seat-plan event, claimed by a hold and then by a ticket: the primary key makes a double booking
+ * impossible.
+ */
 export const seatClaim = pgTable(
   "seat_claim",
   {

@@ -63,7 +63,8 @@ function prepareDefinitionReads(db: Db) {
         sections: sql<
           SeatSection[] | string
         >`(select coalesce(json_agg(json_build_object('id', s.id, 'name', s.name, 'firstRow', s.first_row,
-            'lastRow', s.last_row, 'firstColumn', s.first_column, 'lastColumn', s.last_column) order by s.sort_order, s.name), '[]'::json)
+            'lastRow', s.last_row, 'firstColumn', s.first_column, 'lastColumn', s.last_column) order by s.sort_order,
+            s.name), '[]'::json)
           from venue_seat_section s where s.venue_id = ${venue.id})`,
         fingerprint: sql<string>`${definitionsFingerprint(sql`${event.id}`)}`,
       })

@@ -88,7 +88,10 @@ export const messages = {
     refundingPayment: "We couldn't turn your payment into tickets, so we're refunding it in full.",
     testPayments: "Test payments: no real money moves.",
     testPaymentsDetail: "No card is charged, and tickets booked here are for trying Ticketyboo out.",
-    /** How many of a ticket type are left, when a basket asked for more (after 'Oops! It seems someone beat you to it...'). */
+    /**
+     * How many of a ticket type are left, when a basket asked for more (after 'Oops! It seems someone beat you to
+     * it...').
+     */
     onlyLeft: (name: string, left: number) =>
       left === 0 ? `${name} has sold out.` : `Only ${left} ${name} ${left === 1 ? "ticket is" : "tickets are"} left.`,
     /** A basket over a ticket type's per-order limit. */
@@ -100,7 +103,9 @@ export const messages = {
     /** Seats chosen outside the sections the basket's tickets sell. */
     seatsOutsideSection:
       "Choose each seat in the section of its ticket: the plan shows which seats each ticket can take.",
-    /** A pay-what-you-wish amount outside its range (or not an amount): said beside the field and by the server alike. */
+    /**
+     * A pay-what-you-wish amount outside its range (or not an amount): said beside the field and by the server alike.
+     */
     chosenAmountRange: (minimum: string, maximum: string) =>
       `Enter an amount from ${minimum} to ${maximum}, in pounds and pence.`,
     /** One person's share of an event (live holds and free orders together) would go past its limit. */

@@ -121,6 +121,35 @@ test.describe("search", () => {
     await expectAccessible(page);
   });
 
+  test(
+    "a misspelt word finds the event from the header's suggestions and from /search; nothing found offers the " +
+      "closest query",
+    async ({ page }) => {
+      await page.goto("/");
+      const box = page.getByRole("search").getByRole("combobox", { name: "Search events" });
+      await expect(box).toHaveAttribute("aria-expanded", "false");
+      // "extravagnza": one letter missing from a word of twelve.
+      await box.fill("bingo extravagnza");
+      await expect(
+        page
+          .getByRole("listbox", { name: "Suggested events" })
+          .getByRole("option")
+          .filter({ hasText: "Drag Bingo Extravaganza" }),
+      ).toBeVisible();
+
+      // "sunrsie": two letters swapped.
+      await page.goto("/search?q=sunrsie%20yoga");
+      await expect(card(page, "Sunrise Yoga in the Park")).toBeVisible();
+
+      // A word of four letters may not have a typo, so "brss" finds nothing, but brass is one away.
+      await page.goto("/search?q=brss");
+      await expect(page.getByText("Nothing matches “brss”")).toBeVisible();
+      await page.getByRole("link", { name: "“brass”" }).click();
+      await expect(page.getByRole("heading", { level: 1, name: "Results for “brass”" })).toBeVisible();
+      await expect(card(page, "Brass in the Park")).toBeVisible();
+    },
+  );
+
   test("the JSON API answers with the spec's shape", async ({ request }) => {
     const response = await request.get("/api/search?q=windmil%20brixton&limit=3");
     expect(response.status()).toBe(200);
@@ -201,8 +230,11 @@ test.describe("event page", () => {
     expect((await jsonLd(page)).filter((b) => b["@type"] === "Event")).toEqual([]);
     await expectAccessible(page);
 
-    await page.goto("/search?q=supper%20club");
-    await expect(page.getByText("Nothing matches “supper club”")).toBeVisible();
+    // Other events have a supper or a club; the private one is never among them.
+    await page.goto("/search?q=supper%20club%20pop%20up");
+    await expect(page.getByRole("heading", { level: 1, name: "Results for “supper club pop up”" })).toBeVisible();
+    await expect(page.getByRole("article").first()).toBeVisible();
+    await expect(card(page, "Supper Club Pop-up")).toHaveCount(0);
     const sitemap = await (await page.request.get("/sitemap.xml")).text();
     expect(sitemap).toContain("<urlset");
     expect(sitemap).not.toContain(slug);

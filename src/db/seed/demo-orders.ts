@@ -173,7 +173,10 @@ function assignSeats(
   }
 }
 
-/** Seats for these orders in one block of the plan, row by row from its front; a party that would not fit the rest of a row starts the next one when it can. */
+/**
+ * Seats for these orders in one block of the plan, row by row from its front; a party that would not fit the rest of a
+ * row starts the next one when it can.
+ */
 function seatInBlock(
   orders: PlannedOrder[],
   block: { firstRow: number; lastRow: number; firstColumn: number; lastColumn: number },

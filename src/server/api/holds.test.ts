@@ -146,7 +146,9 @@ describe("POST /api/events/{slug}/holds", () => {
     // How many are left, not only that someone was first.
     expect(error).toMatchObject({
       code: "conflict",
-      message: `Oops! It seems someone beat you to it... Only 1 ${types[0]!.name} ticket is left. We've changed your basket to match.`,
+      message:
+        `Oops! It seems someone beat you to it... Only 1 ${types[0]!.name} ticket is left. We've changed your ` +
+        `basket to match.`,
     });
     expect(error.details.basket).toEqual({ lines: [{ ticketTypeId: types[0]!.id, quantity: 1 }], coupon: null });
     expect(error.details.left).toEqual({ [types[0]!.id]: 1 });
@@ -157,7 +159,7 @@ describe("POST /api/events/{slug}/holds", () => {
     expect(((await missing.json()) as { error: { message: string } }).error.message).toBe("That event isn't on sale.");
   });
 
-  it("says how many are left when the basket asks for more, and the per-order limit when that is what it passes", async () => {
+  it("says how many are left when the basket asks for more, or the per-order limit when it passes that", async () => {
     const { cookie } = await signedIn();
     const { event: e, types } = await newEvent([{ pricePence: 1000, capacity: 50, sold: 47 }]);
     const tooMany = await press(e.slug, { [`qty:${types[0]!.id}`]: "5", key: crypto.randomUUID() }, { cookie });

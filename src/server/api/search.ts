@@ -23,7 +23,8 @@ const params = z.object({
 
 /**
  * `GET /api/search?q=&limit=`: public events for the search box and anyone else, as
- * `{ results: [{ id, slug, name, date, endDate, url, venue, city, image, price, category, eventType }] }`.
+ * `{ results: [{ id, slug, name, date, endDate, url, venue, city, image, price, category, eventType }], didYouMean }`,
+ * `didYouMean` being the closest query that finds something when nothing matches (else null).
  * Prices are the cards' headline prices (all-in, on the host's fee mode, in the event's currency).
  * Blank text returns no results (spec §5: empty search hides results).
  */
@@ -32,7 +33,7 @@ export function searchRoutes(database: Database) {
     const parsed = parseQuery(c.req.url, params);
     if (!parsed.ok) return errorResponse(c, parsed.error);
     const now = new Date();
-    const { results } = await searchEvents(database.db, {
+    const { results, didYouMean } = await searchEvents(database.db, {
       q: parsed.data.q,
       now,
       limit: parsed.data.limit,
@@ -55,6 +56,7 @@ export function searchRoutes(database: Database) {
         category: e.category,
         eventType: e.eventType,
       })),
+      didYouMean,
     });
   });
 }

@@ -26,7 +26,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const q = normaliseQuery(url.searchParams.get("q"));
   const filters = parseFilters(url.searchParams);
   const now = new Date();
-  const { results, total } = q
+  const { results, total, didYouMean } = q
     ? await searchEvents(context.database.db, {
         q,
         now,
@@ -34,20 +34,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         limit: PAGE_SIZE,
         offset: (filters.page - 1) * PAGE_SIZE,
       })
-    : { results: [], total: 0 };
+    : { results: [], total: 0, didYouMean: null };
   return {
     q,
     filters,
     now,
     results,
     total,
+    didYouMean,
     pageCount: Math.max(1, Math.ceil(total / PAGE_SIZE)),
     viewerId: context.user?.id ?? null,
   };
 }
 
 export default function Search({ loaderData }: Route.ComponentProps) {
-  const { q, filters, now, results, total, pageCount, viewerId } = loaderData;
+  const { q, filters, now, results, total, didYouMean, pageCount, viewerId } = loaderData;
   const keep = { q };
   const categoryHref = (slug: string | undefined) => filterHref("/search", filters, { category: slug }, keep);
 
@@ -123,6 +124,18 @@ export default function Search({ loaderData }: Route.ComponentProps) {
             <p className="mt-3 font-semibold">
               Nothing matches “{q}”{activeFilterCount(filters) > 0 ? " with these filters" : ""}
             </p>
+            {didYouMean ? (
+              <p className="mt-2">
+                Did you mean{" "}
+                <Link
+                  to={filterHref("/search", filters, {}, { q: didYouMean })}
+                  className="font-semibold underline underline-offset-2"
+                >
+                  “{didYouMean}”
+                </Link>
+                ?
+              </p>
+            ) : null}
             <p className="mt-1 text-sm text-fg-muted">
               Try fewer words, a town, or a kind of night out like “quiz” or “open mic”.
             </p>

@@ -27,7 +27,10 @@ export interface BookingPanelProps {
   tickets: EventPageTicket[];
   /** Private ticket types already unlocked by the link. */
   unlockedIds: string[];
-  /** A seated event's plan: its size, the seats taken, its sections (each sold by the tickets tied to it) and marked seats. */
+  /**
+   * A seated event's plan: its size, the seats taken, its sections (each sold by the tickets tied to it) and marked
+   * seats.
+   */
   seatPlan: { rows: number; columns: number; taken: Seat[]; sections: SeatSection[]; marks: SeatMark[] } | null;
   closed: "sold_out" | "ended" | "cancelled" | null;
   /** The server's answer to the last checkout attempt. */

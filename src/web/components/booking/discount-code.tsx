@@ -73,7 +73,8 @@ export function DiscountCodeField({
           autoCapitalize="characters"
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? "coupon-error" : undefined}
-          className="h-10 min-w-0 flex-1 rounded-xl border border-border bg-surface px-3 text-sm uppercase focus:border-brand focus:outline-none aria-[invalid=true]:border-danger"
+          className="h-10 min-w-0 flex-1 rounded-xl border border-border bg-surface px-3 text-sm uppercase
+            focus:border-brand focus:outline-none aria-[invalid=true]:border-danger"
         />
         <button
           type="button"

@@ -99,8 +99,7 @@ export function SeatPicker(props: {
   return (
     <fieldset className="mt-4 min-w-0 border-t border-border pt-4">
       <legend className="text-sm font-semibold">
-        Choose{" "}
-        {need.map((w) => `${w.count} ${w.label ? `${w.label} ` : ""}${w.count === 1 ? "seat" : "seats"}`).join(" and ")}{" "}
+        Choose {need.map(seatsWanted).join(" and ")}{" "}
         <span className="font-normal text-fg-muted">
           ({chosen.length} of {total} chosen{chosen.length > 0 ? `: ${chosen.map(seatLabel).join(", ")}` : ""})
         </span>
@@ -134,7 +133,8 @@ export function SeatPicker(props: {
         tabIndex={-1}
       >
         <p
-          className="mb-2 rounded-lg bg-surface-2 py-1 text-center text-xs font-semibold tracking-widest text-fg-muted uppercase"
+          className="mb-2 rounded-lg bg-surface-2 py-1 text-center text-xs font-semibold tracking-widest
+            text-fg-muted uppercase"
           style={{ minWidth: `${columns * (size + 4) + 24}px` }}
         >
           Stage
@@ -194,15 +194,16 @@ export function SeatPicker(props: {
                         }}
                         onKeyDown={(e) => onKey(e, r, c)}
                         style={{ width: size, height: size }}
-                        className={`grid shrink-0 place-items-center rounded-md text-[10px] font-semibold focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-[var(--ring)] ${
-                          isTaken
-                            ? "cursor-not-allowed bg-fg-muted/30 text-fg-muted"
-                            : picked
-                              ? "bg-brand-strong text-on-brand"
-                              : open
-                                ? "border-2 border-brand/70 bg-surface text-fg hover:bg-brand-soft"
-                                : "cursor-not-allowed border border-dashed border-border bg-surface-2 text-fg-muted"
-                        }`}
+                        className={`grid shrink-0 place-items-center rounded-md text-[10px] font-semibold
+                          focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-[var(--ring)] ${
+                            isTaken
+                              ? "cursor-not-allowed bg-fg-muted/30 text-fg-muted"
+                              : picked
+                                ? "bg-brand-strong text-on-brand"
+                                : open
+                                  ? "border-2 border-brand/70 bg-surface text-fg hover:bg-brand-soft"
+                                  : "cursor-not-allowed border border-dashed border-border bg-surface-2 text-fg-muted"
+                          }`}
                       >
                         {mark === "wheelchair" ? (
                           <Accessibility aria-hidden className="size-3.5" />
@@ -337,4 +338,9 @@ function firstOpen(rows: number, columns: number, open: (s: Seat) => boolean): S
   for (let r = 1; r <= rows; r++)
     for (let c = 1; c <= columns; c++) if (open({ row: r, column: c })) return { row: r, column: c };
   return { row: 1, column: 1 };
+}
+
+/** '2 Circle seats', '1 seat': what the legend asks for of one ticket type. */
+function seatsWanted(w: { count: number; label?: string | null }): string {
+  return `${w.count} ${w.label ? `${w.label} ` : ""}${w.count === 1 ? "seat" : "seats"}`;
 }

@@ -25,11 +25,12 @@ export function BookingBar({ price, panelId, signedIn }: { price: string | null;
     <div
       role="region"
       aria-label="Book tickets"
-      className={`fixed inset-x-0 z-40 border-t border-border bg-bg/95 px-4 py-2.5 shadow-[0_-4px_16px_rgb(0_0_0/0.08)] backdrop-blur transition-transform laptop:hidden ${
-        signedIn
-          ? "bottom-[calc(4rem+env(safe-area-inset-bottom))]"
-          : "bottom-0 pb-[calc(0.625rem+env(safe-area-inset-bottom))]"
-      } ${panelInView ? "invisible translate-y-full" : ""}`}
+      className={`fixed inset-x-0 z-40 border-t border-border bg-bg/95 px-4 py-2.5
+        shadow-[0_-4px_16px_rgb(0_0_0/0.08)] backdrop-blur transition-transform laptop:hidden ${
+          signedIn
+            ? "bottom-[calc(4rem+env(safe-area-inset-bottom))]"
+            : "bottom-0 pb-[calc(0.625rem+env(safe-area-inset-bottom))]"
+        } ${panelInView ? "invisible translate-y-full" : ""}`}
     >
       <div className="mx-auto flex max-w-lg items-center justify-between gap-3">
         <p className="min-w-0 leading-tight">
