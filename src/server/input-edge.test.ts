@@ -121,6 +121,12 @@ async function expectRefused(res: Response, status?: number) {
 
 const NUL = "bad\u0000text";
 
+/**
+ * The sweeps below send hundreds of requests through every route; on a busy two-core machine they
+ * take longer than the default 30 s, which would say nothing about the code.
+ */
+const SWEEP_TIMEOUT_MS = 120_000;
+
 describe("bad input named in the issue is a 4xx", () => {
   const cases: { name: string; run: () => Promise<Response>; status?: number }[] = [
     { name: "NUL in the search page's query", run: () => send("/search?q=open%00mic"), status: 400 },
@@ -456,53 +462,57 @@ describe("every route of the app", () => {
     }
   });
 
-  it("answers junk in every query parameter pages read with a 4xx, a redirect or the page, never 500", async () => {
-    const names = [
-      "page",
-      "past",
-      "before",
-      "after",
-      "near",
-      "place",
-      "q",
-      "date",
-      "price",
-      "distance",
-      "type",
-      "category",
-      "sort",
-      "ms",
-      "token",
-      "payment",
-      "key",
-      "redirect",
-      "username",
-      "to",
-      "error",
-      "cancelled",
-      "as",
-    ];
-    const junk = [
-      "-1",
-      "1e309",
-      "99999999999999999999",
-      "abc",
-      "%E0%A4%A",
-      "%ED%A0%80",
-      "/\\evil",
-      "x".repeat(3000),
-      "1,2,3",
-      "NaN",
-    ];
-    for (const route of everyRoute()) {
-      for (const value of junk) {
-        const query = names.map((name) => `${name}=${value}`).join("&");
-        const res = await send(`${route.path}?${query}`, { signedIn: true });
-        const text = await res.text();
-        expect(res.status, `${route.pattern}?…=${value}: ${text.slice(0, 200)}`).toBeLessThan(500);
+  it(
+    "answers junk in every query parameter pages read with a 4xx, a redirect or the page, never 500",
+    async () => {
+      const names = [
+        "page",
+        "past",
+        "before",
+        "after",
+        "near",
+        "place",
+        "q",
+        "date",
+        "price",
+        "distance",
+        "type",
+        "category",
+        "sort",
+        "ms",
+        "token",
+        "payment",
+        "key",
+        "redirect",
+        "username",
+        "to",
+        "error",
+        "cancelled",
+        "as",
+      ];
+      const junk = [
+        "-1",
+        "1e309",
+        "99999999999999999999",
+        "abc",
+        "%E0%A4%A",
+        "%ED%A0%80",
+        "/\\evil",
+        "x".repeat(3000),
+        "1,2,3",
+        "NaN",
+      ];
+      for (const route of everyRoute()) {
+        for (const value of junk) {
+          const query = names.map((name) => `${name}=${value}`).join("&");
+          const res = await send(`${route.path}?${query}`, { signedIn: true });
+          const text = await res.text();
+          expect(res.status, `${route.pattern}?…=${value}: ${text.slice(0, 200)}`).toBeLessThan(500);
+        }
       }
-    }
-  });
+    },
+    SWEEP_TIMEOUT_MS,
+  );
 
   it("answers junk cookies with the page (or a 4xx), never a 500", async () => {
     const jar = [
@@ -527,27 +537,31 @@ describe("every route of the app", () => {
     }
   });
 
-  it("answers a signed-in junk form post to every route with a 4xx, a redirect or the page, never 500", async () => {
-    // Someone else's session: one of these posts is to /log-out.
-    const other = await signInThroughApi(testApp, database);
-    for (const route of everyRoute()) {
-      const res = await send(route.path, {
-        signedIn: true,
-        cookie: other.cookie,
-        form: {
-          intent: "x",
-          reason: "",
-          id: "not-a-uuid",
-          requestId: "nope",
-          transferId: "nope",
-          quantity: "-5",
-          page: "abc",
-        },
-      });
-      const text = await res.text();
-      expect(res.status, `${route.pattern}: ${text.slice(0, 200)}`).toBeLessThan(500);
-    }
-  });
+  it(
+    "answers a signed-in junk form post to every route with a 4xx, a redirect or the page, never 500",
+    async () => {
+      // Someone else's session: one of these posts is to /log-out.
+      const other = await signInThroughApi(testApp, database);
+      for (const route of everyRoute()) {
+        const res = await send(route.path, {
+          signedIn: true,
+          cookie: other.cookie,
+          form: {
+            intent: "x",
+            reason: "",
+            id: "not-a-uuid",
+            requestId: "nope",
+            transferId: "nope",
+            quantity: "-5",
+            page: "abc",
+          },
+        });
+        const text = await res.text();
+        expect(res.status, `${route.pattern}: ${text.slice(0, 200)}`).toBeLessThan(500);
+      }
+    },
+    SWEEP_TIMEOUT_MS,
+  );
 
   it("answers a signed-out post with a 4xx or a redirect, and signed-in pages' posts with log in", async () => {
     for (const route of everyRoute()) {
@@ -670,34 +684,38 @@ describe("over HTTP, through Node's parser", () => {
     }
   }
 
-  it("reads forms and JSON within the limit as before (declared length trusted, body read directly)", async () => {
-    const form = new URLSearchParams({ email: "nobody@example.com", password: "not-it" }).toString();
-    const page = await postOverHttp("/log-in", {
-      length: Buffer.byteLength(form),
-      total: 0,
-      type: "application/x-www-form-urlencoded",
-      body: form,
-    });
-    expect(page.status).toBe(200);
-    expect(page.body).toContain("Invalid login credentials");
-    const [me] = await database.db.select().from(user).where(eq(user.id, personId));
-    const json = JSON.stringify({ email: me!.email, password: FACTORY_PASSWORD });
-    const api = await postOverHttp("/api/auth/sign-in/email", {
-      length: Buffer.byteLength(json),
-      total: 0,
-      type: "application/json",
-      body: json,
-    });
-    expect(api.status).toBe(200);
-    const nul = new URLSearchParams({ email: `a${NUL}@example.com`, password: "x" }).toString();
-    const refused = await postOverHttp("/log-in", {
-      length: Buffer.byteLength(nul),
-      total: 0,
-      type: "application/x-www-form-urlencoded",
-      body: nul,
-    });
-    expect(refused.status).toBe(400);
-  });
+  it(
+    "reads forms and JSON within the limit as before (declared length trusted, body read directly)",
+    async () => {
+      const form = new URLSearchParams({ email: "nobody@example.com", password: "not-it" }).toString();
+      const page = await postOverHttp("/log-in", {
+        length: Buffer.byteLength(form),
+        total: 0,
+        type: "application/x-www-form-urlencoded",
+        body: form,
+      });
+      expect(page.status).toBe(200);
+      expect(page.body).toContain("Invalid login credentials");
+      const [me] = await database.db.select().from(user).where(eq(user.id, personId));
+      const json = JSON.stringify({ email: me!.email, password: FACTORY_PASSWORD });
+      const api = await postOverHttp("/api/auth/sign-in/email", {
+        length: Buffer.byteLength(json),
+        total: 0,
+        type: "application/json",
+        body: json,
+      });
+      expect(api.status).toBe(200);
+      const nul = new URLSearchParams({ email: `a${NUL}@example.com`, password: "x" }).toString();
+      const refused = await postOverHttp("/log-in", {
+        length: Buffer.byteLength(nul),
+        total: 0,
+        type: "application/x-www-form-urlencoded",
+        body: nul,
+      });
+      expect(refused.status).toBe(400);
+    },
+    SWEEP_TIMEOUT_MS,
+  );
 
   it("answers a chunked body over the limit with 413, having read little of it", async () => {
     const res = await postOverHttp("/log-in", { total: 200 * 1024 * 1024, type: "application/x-www-form-urlencoded" });
