@@ -29,7 +29,9 @@ describe("formatCardDate", () => {
 
   it("counts days by London's calendar, not UTC's", () => {
     // 23:30 UTC on 9 July is already 10 July in London.
-    expect(formatCardDate(new Date("2026-07-09T23:30:00Z"), new Date("2026-07-10T08:00:00Z"))).toBe("Today at 12:30 am");
+    expect(formatCardDate(new Date("2026-07-09T23:30:00Z"), new Date("2026-07-10T08:00:00Z"))).toBe(
+      "Today at 12:30 am",
+    );
     expect(formatShortDate(new Date("2026-07-09T23:30:00Z"))).toBe("Fri 10 Jul");
   });
 });
@@ -57,17 +59,25 @@ describe("formatMoney and addresses", () => {
 describe("event page dates", () => {
   it("writes the date in full and the times as a range", () => {
     expect(formatLongDate(new Date("2026-11-26T19:30:00Z"))).toBe("Thursday 26 November 2026");
-    expect(formatTimeRange(new Date("2026-11-26T19:30:00Z"), new Date("2026-11-26T23:00:00Z"))).toBe("7:30 pm – 11:00 pm");
+    expect(formatTimeRange(new Date("2026-11-26T19:30:00Z"), new Date("2026-11-26T23:00:00Z"))).toBe(
+      "7:30 pm – 11:00 pm",
+    );
     // Past midnight but the same night: still a simple range.
-    expect(formatTimeRange(new Date("2026-11-26T21:00:00Z"), new Date("2026-11-27T03:00:00Z"))).toBe("9:00 pm – 3:00 am");
-    expect(formatTimeRange(new Date("2026-11-27T10:00:00Z"), new Date("2026-11-29T18:00:00Z"))).toBe("Fri 27 Nov, 10:00 am – Sun 29 Nov, 6:00 pm");
+    expect(formatTimeRange(new Date("2026-11-26T21:00:00Z"), new Date("2026-11-27T03:00:00Z"))).toBe(
+      "9:00 pm – 3:00 am",
+    );
+    expect(formatTimeRange(new Date("2026-11-27T10:00:00Z"), new Date("2026-11-29T18:00:00Z"))).toBe(
+      "Fri 27 Nov, 10:00 am – Sun 29 Nov, 6:00 pm",
+    );
     expect(formatTimeRange(new Date("2026-11-26T19:30:00Z"), null)).toBe("7:30 pm");
   });
 });
 
 describe("formatWhenInFull", () => {
   it("writes the date and times out in full, and says which clock", () => {
-    expect(formatWhenInFull(new Date("2026-12-05T19:30:00Z"), new Date("2026-12-05T23:00:00Z"))).toBe("Saturday 5 December 2026, 7:30 pm – 11:00 pm (UK time)");
+    expect(formatWhenInFull(new Date("2026-12-05T19:30:00Z"), new Date("2026-12-05T23:00:00Z"))).toBe(
+      "Saturday 5 December 2026, 7:30 pm – 11:00 pm (UK time)",
+    );
     // Summer: London is an hour ahead of UTC.
     expect(formatWhenInFull(new Date("2026-07-04T18:00:00Z"), null)).toBe("Saturday 4 July 2026, 7:00 pm (UK time)");
   });
@@ -90,7 +100,9 @@ describe("times read as people write them", () => {
     expect(formatTimestamp(new Date("2026-11-25T00:05:09Z"))).toBe("25 Nov 2026, 12:05:09 am");
     expect(formatTimestamp(new Date("2026-11-25T12:00:16Z"))).toBe("25 Nov 2026, 12:00:16 pm");
     expect(formatTimestamp(new Date("2026-11-25T12:30:00Z"))).toBe("25 Nov 2026, 12:30:00 pm");
-    expect(formatTimeRange(new Date("2026-11-25T23:00:00Z"), new Date("2026-11-26T00:30:00Z"))).toBe("11:00 pm – 12:30 am");
+    expect(formatTimeRange(new Date("2026-11-25T23:00:00Z"), new Date("2026-11-26T00:30:00Z"))).toBe(
+      "11:00 pm – 12:30 am",
+    );
   });
 
   it("follows London's clocks forward in spring (29 March 2026: 1 am GMT becomes 2 am BST)", () => {
@@ -106,6 +118,8 @@ describe("times read as people write them", () => {
     expect(formatLondonTime(new Date("2026-10-25T00:30:00Z"))).toBe("1:30 am");
     expect(formatLondonTime(new Date("2026-10-25T01:30:00Z"))).toBe("1:30 am");
     expect(formatLondonTime(new Date("2026-10-25T12:00:00Z"))).toBe("12:00 pm");
-    expect(formatTimeRange(new Date("2026-10-24T22:00:00Z"), new Date("2026-10-25T02:00:00Z"))).toBe("11:00 pm – 2:00 am");
+    expect(formatTimeRange(new Date("2026-10-24T22:00:00Z"), new Date("2026-10-25T02:00:00Z"))).toBe(
+      "11:00 pm – 2:00 am",
+    );
   });
 });

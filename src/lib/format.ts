@@ -25,7 +25,9 @@ export function formatMoney(minor: number, currency: string): string {
 
 /** A currency's own symbol, for a field where a person types an amount in it: £, €. */
 export function currencySymbol(currency: string): string {
-  return new Intl.NumberFormat("en-GB", { style: "currency", currency }).formatToParts(0).find((p) => p.type === "currency")!.value;
+  return new Intl.NumberFormat("en-GB", { style: "currency", currency })
+    .formatToParts(0)
+    .find((p) => p.type === "currency")!.value;
 }
 
 const dateTime = new Intl.DateTimeFormat("en-GB", {
@@ -48,7 +50,12 @@ export function shortNumber(n: number): string {
   return new Intl.NumberFormat("en-GB", { notation: "compact", maximumFractionDigits: 1 }).format(n);
 }
 
-const clock = new Intl.DateTimeFormat("en-GB", { timeZone: LONDON, hour: "numeric", minute: "2-digit", hourCycle: "h12" });
+const clock = new Intl.DateTimeFormat("en-GB", {
+  timeZone: LONDON,
+  hour: "numeric",
+  minute: "2-digit",
+  hourCycle: "h12",
+});
 
 /** '2:35 pm' in London time. */
 export function formatLondonTime(date: Date): string {
@@ -78,7 +85,12 @@ export function formatMonthYear(date: Date): string {
   return monthYear.format(date);
 }
 
-const shortDate = new Intl.DateTimeFormat("en-GB", { timeZone: LONDON, weekday: "short", day: "numeric", month: "short" });
+const shortDate = new Intl.DateTimeFormat("en-GB", {
+  timeZone: LONDON,
+  weekday: "short",
+  day: "numeric",
+  month: "short",
+});
 const relative = new Intl.RelativeTimeFormat("en-GB", { numeric: "auto" });
 
 /** 'Sat 28 Nov' in London time. */
@@ -87,7 +99,15 @@ export function formatShortDate(date: Date): string {
 }
 
 function londonDayNumber(date: Date): number {
-  const [y, m, d] = new Intl.DateTimeFormat("en-CA", { timeZone: LONDON, year: "numeric", month: "2-digit", day: "2-digit" }).format(date).split("-").map(Number) as [number, number, number];
+  const [y, m, d] = new Intl.DateTimeFormat("en-CA", {
+    timeZone: LONDON,
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+  })
+    .format(date)
+    .split("-")
+    .map(Number) as [number, number, number];
   return Date.UTC(y, m - 1, d) / 86_400_000;
 }
 
@@ -106,7 +126,13 @@ export function firstAddressSegment(address: string): string {
   return address.split(",")[0]!.trim();
 }
 
-const longDate = new Intl.DateTimeFormat("en-GB", { timeZone: LONDON, weekday: "long", day: "numeric", month: "long", year: "numeric" });
+const longDate = new Intl.DateTimeFormat("en-GB", {
+  timeZone: LONDON,
+  weekday: "long",
+  day: "numeric",
+  month: "long",
+  year: "numeric",
+});
 
 /** 'Thursday 26 November 2026' in London time. */
 export function formatLongDate(date: Date): string {

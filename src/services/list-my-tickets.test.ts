@@ -36,7 +36,12 @@ describe("my tickets", () => {
     }
     const only = group!.tickets.find((t) => t.id === second.tickets[0]!.id)!;
     expect(only.number).toBe(1);
-    expect(group!.tickets.filter((t) => first.tickets.some((f) => f.id === t.id)).map((t) => t.number).sort()).toEqual([1, 2]);
+    expect(
+      group!.tickets
+        .filter((t) => first.tickets.some((f) => f.id === t.id))
+        .map((t) => t.number)
+        .sort(),
+    ).toEqual([1, 2]);
   });
 
   it("on the dashboard, are only the first few upcoming events", async () => {
@@ -47,7 +52,10 @@ describe("my tickets", () => {
       await buyTickets(db, { eventId: e.id, buyer: bea, quantity: 1, now, sign: codes.sign });
     }
     const groups = await upcomingTicketGroups(db, { userId: bea.id, now, limit: 2 });
-    expect(groups.map((g) => g.event.startsAt.toISOString())).toEqual(["2026-12-05T19:30:00.000Z", "2026-12-06T19:30:00.000Z"]);
+    expect(groups.map((g) => g.event.startsAt.toISOString())).toEqual([
+      "2026-12-05T19:30:00.000Z",
+      "2026-12-06T19:30:00.000Z",
+    ]);
   });
 
   it("say what the person gave for each ticket: what they paid, 'Free', or that it came from a friend", async () => {
@@ -59,17 +67,35 @@ describe("my tickets", () => {
     const bea = await createBuyer(db, "Bea Buyer");
     const sam = await createBuyer(db, "Sam Friend");
     await db.update(user).set({ emailVerified: true }).where(eq(user.id, sam.id));
-    const [paidType, freeType] = await db.select().from(ticketType).where(eq(ticketType.eventId, e.id)).orderBy(ticketType.sortOrder);
-    const bought = await buyTickets(db, { eventId: e.id, buyer: bea, quantity: 2, ticketTypeId: paidType!.id, now, sign: codes.sign });
+    const [paidType, freeType] = await db
+      .select()
+      .from(ticketType)
+      .where(eq(ticketType.eventId, e.id))
+      .orderBy(ticketType.sortOrder);
+    const bought = await buyTickets(db, {
+      eventId: e.id,
+      buyer: bea,
+      quantity: 2,
+      ticketTypeId: paidType!.id,
+      now,
+      sign: codes.sign,
+    });
     await buyTickets(db, { eventId: e.id, buyer: bea, quantity: 1, ticketTypeId: freeType!.id, now, sign: codes.sign });
     const given = bought.tickets[0]!;
-    const sent = await sendTicket(db, { ticketId: given.id, from: { ...bea, name: bea.name }, toEmail: sam.email, now });
+    const sent = await sendTicket(db, {
+      ticketId: given.id,
+      from: { ...bea, name: bea.name },
+      toEmail: sam.email,
+      now,
+    });
     await claimTicket(db, codes.sign, { token: sent.token, user: { id: sam.id, name: sam.name }, now });
 
     const beas = (await listMyTickets(db, { userId: bea.id, now })).upcoming.find((g) => g.event.id === e.id)!.tickets;
     // Two £10 tickets cost the order's total, booking fee included: each is half of it.
     expect(beas).toHaveLength(2);
-    expect(beas.map((t) => t.paid)).toEqual(expect.arrayContaining([{ kind: "paid", minor: bought.totalPence / 2, currency: "GBP" }, { kind: "free" }]));
+    expect(beas.map((t) => t.paid)).toEqual(
+      expect.arrayContaining([{ kind: "paid", minor: bought.totalPence / 2, currency: "GBP" }, { kind: "free" }]),
+    );
     expect(bought.totalPence).toBeGreaterThanOrEqual(2000);
     const sams = (await listMyTickets(db, { userId: sam.id, now })).upcoming.find((g) => g.event.id === e.id)!.tickets;
     expect(sams.map((t) => [t.id, t.paid])).toEqual([[given.id, { kind: "from-a-friend" }]]);

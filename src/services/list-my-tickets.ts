@@ -1,6 +1,16 @@
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { cancellationRequest, event, order, orderLine, ticket, ticketTransfer, ticketType, user, venue } from "~/db/schema";
+import {
+  cancellationRequest,
+  event,
+  order,
+  orderLine,
+  ticket,
+  ticketTransfer,
+  ticketType,
+  user,
+  venue,
+} from "~/db/schema";
 import { hasEnded } from "~/domain/event-flags";
 import { isUuid } from "~/lib/uuid";
 import { fetchCards, type EventCardData } from "./discover-events";
@@ -18,16 +28,27 @@ export interface MyTicket {
   paid: TicketPaid;
 }
 
-export type TicketPaid = { kind: "paid"; minor: number; currency: "GBP" | "EUR" } | { kind: "free" } | { kind: "from-a-friend" };
+export type TicketPaid =
+  { kind: "paid"; minor: number; currency: "GBP" | "EUR" } | { kind: "free" } | { kind: "from-a-friend" };
 
 /**
  * One ticket's part of what its order cost: its price with its share of the order's discount and
  * booking fee, which the order holds as totals (both shared in proportion to price).
  */
-export function ticketPaid(input: { holderIsBuyer: boolean; unitPricePence: number; subtotalPence: number; totalPence: number; currency: "GBP" | "EUR" }): TicketPaid {
+export function ticketPaid(input: {
+  holderIsBuyer: boolean;
+  unitPricePence: number;
+  subtotalPence: number;
+  totalPence: number;
+  currency: "GBP" | "EUR";
+}): TicketPaid {
   if (!input.holderIsBuyer) return { kind: "from-a-friend" };
   if (input.totalPence === 0 || input.unitPricePence === 0 || input.subtotalPence === 0) return { kind: "free" };
-  return { kind: "paid", minor: Math.round((input.unitPricePence * input.totalPence) / input.subtotalPence), currency: input.currency };
+  return {
+    kind: "paid",
+    minor: Math.round((input.unitPricePence * input.totalPence) / input.subtotalPence),
+    currency: input.currency,
+  };
 }
 
 export interface TicketGroup {
@@ -40,7 +61,10 @@ export interface TicketGroup {
  * ones soonest first, past ones most recent first and paged. Cancelled tickets are not listed.
  * `onlyUpcoming: n` gives just the first n upcoming events (a dashboard), with no past page.
  */
-export async function listMyTickets(db: Db, input: { userId: string; now: Date; pastPage?: number; pastPageSize?: number; onlyUpcoming?: number }) {
+export async function listMyTickets(
+  db: Db,
+  input: { userId: string; now: Date; pastPage?: number; pastPageSize?: number; onlyUpcoming?: number },
+) {
   const rows = await db
     .select({
       id: ticket.id,
@@ -63,15 +87,35 @@ export async function listMyTickets(db: Db, input: { userId: string; now: Date; 
     .innerJoin(orderLine, and(eq(orderLine.orderId, ticket.orderId), eq(orderLine.ticketTypeId, ticket.ticketTypeId)))
     .innerJoin(event, eq(event.id, ticket.eventId))
     .innerJoin(ticketType, eq(ticketType.id, ticket.ticketTypeId))
-    .where(and(eq(ticket.holderUserId, input.userId), inArray(ticket.status, ["valid", "checked_in"]), inArray(order.status, ["paid", "free"])))
+    .where(
+      and(
+        eq(ticket.holderUserId, input.userId),
+        inArray(ticket.status, ["valid", "checked_in"]),
+        inArray(order.status, ["paid", "free"]),
+      ),
+    )
     .orderBy(asc(event.startsAt), ...ticketOrder)
     .limit(2000);
   const numbers = await numberTicketsOfOrders(db, [...new Set(rows.map((r) => r.orderId))]);
   const byEvent = new Map<string, { startsAt: Date; endsAt: Date | null; tickets: MyTicket[] }>();
   for (const r of rows) {
     const group = byEvent.get(r.eventId) ?? { startsAt: r.startsAt, endsAt: r.endsAt, tickets: [] };
-    const paid = ticketPaid({ holderIsBuyer: r.buyerId === input.userId, unitPricePence: r.unitPricePence, subtotalPence: r.subtotalPence, totalPence: r.totalPence, currency: r.currency });
-    group.tickets.push({ id: r.id, typeName: r.typeName, seatRow: r.seatRow, seatColumn: r.seatColumn, status: r.status as MyTicket["status"], number: numbers.get(r.id) ?? 1, paid });
+    const paid = ticketPaid({
+      holderIsBuyer: r.buyerId === input.userId,
+      unitPricePence: r.unitPricePence,
+      subtotalPence: r.subtotalPence,
+      totalPence: r.totalPence,
+      currency: r.currency,
+    });
+    group.tickets.push({
+      id: r.id,
+      typeName: r.typeName,
+      seatRow: r.seatRow,
+      seatColumn: r.seatColumn,
+      status: r.status as MyTicket["status"],
+      number: numbers.get(r.id) ?? 1,
+      paid,
+    });
     byEvent.set(r.eventId, group);
   }
   const entries = [...byEvent.entries()];
@@ -87,8 +131,16 @@ export async function listMyTickets(db: Db, input: { userId: string; now: Date; 
   const pastPages = Math.max(1, Math.ceil(pastIds.length / size));
   const page = Math.min(Math.max(1, input.pastPage ?? 1), pastPages);
   const shownPast = input.onlyUpcoming === undefined ? pastIds.slice((page - 1) * size, page * size) : [];
-  const cards = new Map((await fetchCards(db, [...upcomingIds, ...shownPast].map((id) => ({ id })))).map((c) => [c.id, c]));
-  const group = (id: string): TicketGroup[] => (cards.has(id) ? [{ event: cards.get(id)!, tickets: byEvent.get(id)!.tickets }] : []);
+  const cards = new Map(
+    (
+      await fetchCards(
+        db,
+        [...upcomingIds, ...shownPast].map((id) => ({ id })),
+      )
+    ).map((c) => [c.id, c]),
+  );
+  const group = (id: string): TicketGroup[] =>
+    cards.has(id) ? [{ event: cards.get(id)!, tickets: byEvent.get(id)!.tickets }] : [];
   return {
     upcoming: upcomingIds.flatMap(group),
     past: shownPast.flatMap(group),
@@ -120,14 +172,25 @@ export async function getMyTicket(db: Db, input: { ticketId: string; userId: str
     .innerJoin(user, eq(user.id, event.hostId))
     .leftJoin(venue, eq(venue.id, event.venueId))
     // A cancelled ticket is gone: its code must not be shown (or kept offline) any more.
-    .where(and(eq(ticket.id, input.ticketId), eq(ticket.holderUserId, input.userId), inArray(ticket.status, ["valid", "checked_in"])))
+    .where(
+      and(
+        eq(ticket.id, input.ticketId),
+        eq(ticket.holderUserId, input.userId),
+        inArray(ticket.status, ["valid", "checked_in"]),
+      ),
+    )
     .limit(1);
   if (!row) return null;
   // What the page adds to the ticket: a transfer on its way, an open cancellation, and which of
   // the order's tickets this is ("Ticket 2 of 3"). None depends on another.
   const [[transfer], [cancelling], numbers] = await Promise.all([
     db
-      .select({ id: ticketTransfer.id, toEmail: ticketTransfer.toEmail, toName: ticketTransfer.toName, createdAt: ticketTransfer.createdAt })
+      .select({
+        id: ticketTransfer.id,
+        toEmail: ticketTransfer.toEmail,
+        toName: ticketTransfer.toName,
+        createdAt: ticketTransfer.createdAt,
+      })
       .from(ticketTransfer)
       .where(and(eq(ticketTransfer.ticketId, row.ticket.id), eq(ticketTransfer.status, "pending")))
       .orderBy(desc(ticketTransfer.createdAt))
@@ -135,7 +198,12 @@ export async function getMyTicket(db: Db, input: { ticketId: string; userId: str
     db
       .select({ id: cancellationRequest.id })
       .from(cancellationRequest)
-      .where(and(eq(cancellationRequest.orderId, row.ticket.orderId), inArray(cancellationRequest.status, ["pending", "refunding"])))
+      .where(
+        and(
+          eq(cancellationRequest.orderId, row.ticket.orderId),
+          inArray(cancellationRequest.status, ["pending", "refunding"]),
+        ),
+      )
       .limit(1),
     numberTickets(db, row.ticket.orderId),
   ]);
@@ -162,7 +230,9 @@ export async function getMyTicket(db: Db, input: { ticketId: string; userId: str
       image: row.event.images[0] ?? null,
       host: row.host.title ?? row.host.name,
     },
-    venue: row.venue ? { name: row.venue.name, address: row.venue.formattedAddress, lat: row.venue.lat, lng: row.venue.lng } : null,
+    venue: row.venue
+      ? { name: row.venue.name, address: row.venue.formattedAddress, lat: row.venue.lat, lng: row.venue.lng }
+      : null,
     pendingTransfer: transfer ?? null,
     cancellationPending: Boolean(cancelling),
     checkedInAt: row.ticket.checkedInAt,
@@ -172,6 +242,9 @@ export async function getMyTicket(db: Db, input: { ticketId: string; userId: str
 export type MyTicketDetails = NonNullable<Awaited<ReturnType<typeof getMyTicket>>>;
 
 /** The next few upcoming events a person holds tickets for, for their dashboard. */
-export async function upcomingTicketGroups(db: Db, input: { userId: string; now: Date; limit: number }): Promise<TicketGroup[]> {
+export async function upcomingTicketGroups(
+  db: Db,
+  input: { userId: string; now: Date; limit: number },
+): Promise<TicketGroup[]> {
   return (await listMyTickets(db, { userId: input.userId, now: input.now, onlyUpcoming: input.limit })).upcoming;
 }

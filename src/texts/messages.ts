@@ -17,7 +17,8 @@ export const messages = {
     /** A link whose address is broken (bad percent-encoding). */
     badAddress: "That link is broken. Please check the address and try again.",
     /** A post from a page on another site (cross-site request forgery, or a page saved and reopened). */
-    crossSite: "That form was sent from another site, so we didn't act on it. Please go back to Ticketyboo and try again there.",
+    crossSite:
+      "That form was sent from another site, so we didn't act on it. Please go back to Ticketyboo and try again there.",
   },
   auth: {
     invalidCredentials: "Invalid login credentials",
@@ -29,7 +30,8 @@ export const messages = {
     mustAgreeToTerms: "You need to agree to our terms to use Ticketyboo",
     notARobot: "Please verify you are not a robot!",
     /** Why the log-in form shows the robot check: someone has been guessing this account's password. */
-    robotCheckAsked: "Someone has tried a few wrong passwords for this account lately, so please tick the box below as well as entering yours.",
+    robotCheckAsked:
+      "Someone has tried a few wrong passwords for this account lately, so please tick the box below as well as entering yours.",
     oldPasswordIncorrect: "Old password is Incorrect",
     incorrectPassword: "Incorrect password",
     invalidEmail: "Invalid email",
@@ -41,7 +43,8 @@ export const messages = {
     firstNameRequired: "Please enter your first name.",
     lastNameRequired: "Please enter your last name.",
     chooseAccountType: "Please choose whether you're here to book or to host.",
-    resetLinkSent: "If an account uses that email, we've sent it a link to reset the password. The link works for 1 hour.",
+    resetLinkSent:
+      "If an account uses that email, we've sent it a link to reset the password. The link works for 1 hour.",
     resetLinkInvalid: "That reset link has expired or was already used. Ask for a new one below.",
     passwordChanged: "Your password has been changed.",
     verificationSent: "Verification email sent. Check your inbox.",
@@ -50,7 +53,8 @@ export const messages = {
     sameEmail: "That's already your email address.",
   },
   account: {
-    hostCannotDelete: "Hosts can't delete their own account. Please contact customer support and we'll help you close it.",
+    hostCannotDelete:
+      "Hosts can't delete their own account. Please contact customer support and we'll help you close it.",
     deleteFailed: "We couldn't delete your account. Please try again or contact support.",
     deleted: "Your account has been deleted. Thanks for booking with Ticketyboo.",
   },
@@ -77,7 +81,8 @@ export const messages = {
     missingWaitlistData: "Missing event or user data!",
     cancelFailed: "Error cancelling order. Please contact support.",
     paidTwiceRefunded: "You had already paid for these tickets, so we've refunded your second payment in full.",
-    totalChangedRefunded: "The total changed while you were paying, so we've refunded your payment in full. Please check the new total and pay again.",
+    totalChangedRefunded:
+      "The total changed while you were paying, so we've refunded your payment in full. Please check the new total and pay again.",
     refundingPayment: "We couldn't turn your payment into tickets, so we're refunding it in full.",
     testPayments: "Test payments: no real money moves.",
     testPaymentsDetail: "No card is charged, and tickets booked here are for trying Ticketyboo out.",

@@ -46,8 +46,16 @@ async function overflowing(page: Page, paths: string[]): Promise<string[]> {
       const headerRight = await page
         .getByRole("banner")
         .first()
-        .evaluate((header) => Math.max(...[...header.querySelectorAll("*")].map((e) => e.getBoundingClientRect()).filter((r) => r.width > 0).map((r) => r.right)));
-      if (headerRight > width) wide.push(`${path} at ${width} px has its header reaching ${Math.round(headerRight)} px`);
+        .evaluate((header) =>
+          Math.max(
+            ...[...header.querySelectorAll("*")]
+              .map((e) => e.getBoundingClientRect())
+              .filter((r) => r.width > 0)
+              .map((r) => r.right),
+          ),
+        );
+      if (headerRight > width)
+        wide.push(`${path} at ${width} px has its header reaching ${Math.round(headerRight)} px`);
     }
   }
   return wide;

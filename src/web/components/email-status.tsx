@@ -9,7 +9,9 @@ export function EmailStatusBadge({ status }: { status: "queued" | "sent" | "fail
   }[status];
   const Icon = look.icon;
   return (
-    <span className={`inline-flex items-center gap-1 rounded-full border px-2 py-0.5 text-xs font-semibold whitespace-nowrap ${look.className}`}>
+    <span
+      className={`inline-flex items-center gap-1 rounded-full border px-2 py-0.5 text-xs font-semibold whitespace-nowrap ${look.className}`}
+    >
       <Icon aria-hidden className="size-3.5" />
       {look.label}
     </span>

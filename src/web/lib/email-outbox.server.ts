@@ -33,7 +33,10 @@ export function presentEmail(m: EmailMessageSummary) {
 }
 
 /** Every stored email (queued, sent, failed), newest first, a page at a time, filtered by recipient. */
-export async function loadOutboxList(context: Pick<TicketybooContext, "database">, request: Request): Promise<OutboxList> {
+export async function loadOutboxList(
+  context: Pick<TicketybooContext, "database">,
+  request: Request,
+): Promise<OutboxList> {
   const params = new URL(request.url).searchParams;
   const to = (params.get("to") ?? "").trim();
   const result = await listEmailMessages(context.database.db, { to, page: Number(params.get("page") ?? 1) || 1 });
@@ -47,7 +50,10 @@ export async function loadOutboxList(context: Pick<TicketybooContext, "database"
 }
 
 /** One stored email: its details, its links, the HTML as sent and the plain text; 404 when there is none. */
-export async function loadOutboxMessage(context: Pick<TicketybooContext, "database">, id: string): Promise<OutboxMessage> {
+export async function loadOutboxMessage(
+  context: Pick<TicketybooContext, "database">,
+  id: string,
+): Promise<OutboxMessage> {
   const message = await getEmailMessage(context.database.db, id);
   if (!message) throw data(null, { status: 404 });
   return {
@@ -65,16 +71,24 @@ export async function loadOutboxMessage(context: Pick<TicketybooContext, "databa
     html: message.html,
     text: message.text,
     links: linksInEmail(message.html),
-    attachments: message.attachments.map((a, i) => ({ index: i, label: a.kind === "order-tickets" ? "Tickets (PDF, made as the email is sent)" : a.kind })),
+    attachments: message.attachments.map((a, i) => ({
+      index: i,
+      label: a.kind === "order-tickets" ? "Tickets (PDF, made as the email is sent)" : a.kind,
+    })),
     headers: Object.entries(message.headers),
   };
 }
 
 /** An email's attachment, made as it would be when sent. */
-export async function outboxAttachment(context: Pick<TicketybooContext, "database">, params: { id: string; index: string }) {
+export async function outboxAttachment(
+  context: Pick<TicketybooContext, "database">,
+  params: { id: string; index: string },
+) {
   const message = await getEmailMessage(context.database.db, params.id);
   const ref = message?.attachments[Number(params.index)];
   const file = ref ? await ticketAttachments(context.database.db)(ref) : null;
   if (!file) throw new Response("No such attachment", { status: 404 });
-  return new Response(new Uint8Array(file.content), { headers: { "Content-Type": file.contentType, "Content-Disposition": `attachment; filename="${file.filename}"` } });
+  return new Response(new Uint8Array(file.content), {
+    headers: { "Content-Type": file.contentType, "Content-Disposition": `attachment; filename="${file.filename}"` },
+  });
 }

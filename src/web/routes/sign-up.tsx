@@ -16,7 +16,10 @@ import type { Route } from "./+types/sign-up";
 export const handle = { title: "Sign up" };
 export const meta: Route.MetaFunction = () => [
   { title: "Sign up · Ticketyboo" },
-  { name: "description", content: "Make a free Ticketyboo account to book tickets in seconds, or to host your own events." },
+  {
+    name: "description",
+    content: "Make a free Ticketyboo account to book tickets in seconds, or to host your own events.",
+  },
 ];
 
 type Field = "userType" | "firstName" | "lastName" | "email" | "password" | "confirmPassword" | "terms" | "altcha";
@@ -97,12 +100,59 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirect(to, { headers: cookies });
 }
 
+/** Whether a field, as the form holds it now, passes the action's rule for it (only used to clear errors the action gave). */
+function nowValid(field: Field, form: FormData): boolean {
+  const text = (name: string) => (typeof form.get(name) === "string" ? (form.get(name) as string) : "");
+  const email = normaliseEmail(text("email"));
+  switch (field) {
+    case "userType":
+      return isUserType(text("userType"));
+    case "firstName":
+    case "lastName":
+      return personNameProblem(normaliseName(text(field))) === null;
+    case "email":
+      return isValidEmail(email);
+    case "password":
+      return (
+        passwordProblem(text("password"), {
+          email,
+          name: `${normaliseName(text("firstName"))}${normaliseName(text("lastName"))}`,
+        }) === null
+      );
+    case "confirmPassword":
+      return text("confirmPassword") !== "" && text("confirmPassword") === text("password");
+    case "terms":
+      return form.get("terms") === "on";
+    case "altcha":
+      return text("altcha") !== "";
+  }
+}
+
 export default function SignUp({ actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
   const [params] = useSearchParams();
-  const errors: Partial<Record<Field, string>> = actionData?.errors ?? {};
+  // Each error from the last submit goes as soon as its field is put right (and stays gone until the next submit).
+  const [fixed, setFixed] = useState<{ after: typeof actionData; fields: ReadonlySet<Field> }>({
+    after: actionData,
+    fields: new Set(),
+  });
+  const fixedFields = fixed.after === actionData ? fixed.fields : new Set<Field>();
+  const given: Partial<Record<Field, string>> = actionData?.errors ?? {};
+  const errors = Object.fromEntries(
+    Object.entries(given).filter(([field]) => !fixedFields.has(field as Field)),
+  ) as Partial<Record<Field, string>>;
+  const markFixed = (fields: Field[]) => {
+    if (fields.length > 0 && fields.some((f) => !fixedFields.has(f)))
+      setFixed({ after: actionData, fields: new Set([...fixedFields, ...fields]) });
+  };
+  const recheck = (form: HTMLFormElement) => {
+    const data = new FormData(form);
+    markFixed((Object.keys(errors) as Field[]).filter((field) => nowValid(field, data)));
+  };
   const values = actionData?.values;
-  const [userType, setUserType] = useState<string>(values?.userType || (params.get("as") === "host" ? "host" : "buyer"));
+  const [userType, setUserType] = useState<string>(
+    values?.userType || (params.get("as") === "host" ? "host" : "buyer"),
+  );
   const redirectTo = params.get("redirect");
   const logInHref = redirectTo ? `/log-in?redirect=${encodeURIComponent(redirectTo)}` : "/log-in";
 
@@ -117,13 +167,21 @@ export default function SignUp({ actionData }: Route.ComponentProps) {
             Log in
           </Link>
         </>
-      }>
-      <Form method="post" className="space-y-4" noValidate>
+      }
+    >
+      <Form method="post" className="space-y-4" noValidate onChange={(e) => recheck(e.currentTarget)}>
         <FormMessage>{actionData?.formError}</FormMessage>
         <fieldset aria-describedby={errors.userType ? "user-type-error" : undefined}>
           <legend className="text-sm font-medium">I'm here to…</legend>
           <div className="mt-2 grid grid-cols-2 gap-3">
-            <UserTypeOption value="buyer" checked={userType === "buyer"} onSelect={setUserType} icon={<Ticket aria-hidden className="size-5" />} title="Go to events" detail="Book tickets" />
+            <UserTypeOption
+              value="buyer"
+              checked={userType === "buyer"}
+              onSelect={setUserType}
+              icon={<Ticket aria-hidden className="size-5" />}
+              title="Go to events"
+              detail="Book tickets"
+            />
             <UserTypeOption
               value="host"
               checked={userType === "host"}
@@ -140,10 +198,32 @@ export default function SignUp({ actionData }: Route.ComponentProps) {
           ) : null}
         </fieldset>
         <div className="grid grid-cols-1 gap-4 mobile:grid-cols-2">
-          <TextField label="First name" name="firstName" autoComplete="given-name" required defaultValue={values?.firstName} error={errors.firstName} />
-          <TextField label="Last name" name="lastName" autoComplete="family-name" required defaultValue={values?.lastName} error={errors.lastName} />
+          <TextField
+            label="First name"
+            name="firstName"
+            autoComplete="given-name"
+            required
+            defaultValue={values?.firstName}
+            error={errors.firstName}
+          />
+          <TextField
+            label="Last name"
+            name="lastName"
+            autoComplete="family-name"
+            required
+            defaultValue={values?.lastName}
+            error={errors.lastName}
+          />
         </div>
-        <TextField label="Email" name="email" type="email" autoComplete="email" required defaultValue={values?.email} error={errors.email} />
+        <TextField
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          defaultValue={values?.email}
+          error={errors.email}
+        />
         <TextField
           label="Password"
           name="password"
@@ -154,7 +234,14 @@ export default function SignUp({ actionData }: Route.ComponentProps) {
           hint="At least 6 characters. Avoid ones you use elsewhere."
           error={errors.password}
         />
-        <TextField label="Confirm password" name="confirmPassword" type="password" autoComplete="new-password" required error={errors.confirmPassword} />
+        <TextField
+          label="Confirm password"
+          name="confirmPassword"
+          type="password"
+          autoComplete="new-password"
+          required
+          error={errors.confirmPassword}
+        />
         <CheckboxField
           name="terms"
           defaultChecked={values?.terms}
@@ -173,7 +260,7 @@ export default function SignUp({ actionData }: Route.ComponentProps) {
             </>
           }
         />
-        <RobotCheck error={errors.altcha} />
+        <RobotCheck error={errors.altcha} onVerified={() => markFixed(["altcha"])} />
         <button type="submit" className="btn-primary w-full" disabled={busy}>
           {busy ? "Creating your account…" : "Sign Up"}
         </button>
@@ -182,13 +269,28 @@ export default function SignUp({ actionData }: Route.ComponentProps) {
   );
 }
 
-function UserTypeOption(props: { value: UserType; checked: boolean; onSelect: (v: UserType) => void; icon: React.ReactNode; title: string; detail: string }) {
+function UserTypeOption(props: {
+  value: UserType;
+  checked: boolean;
+  onSelect: (v: UserType) => void;
+  icon: React.ReactNode;
+  title: string;
+  detail: string;
+}) {
   return (
     <label
       className={`flex cursor-pointer flex-col gap-1 rounded-xl border p-3 text-sm has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-[var(--ring)] ${
         props.checked ? "border-brand bg-brand-soft" : "border-border hover:bg-surface-2"
-      }`}>
-      <input type="radio" name="userType" value={props.value} checked={props.checked} onChange={() => props.onSelect(props.value)} className="sr-only" />
+      }`}
+    >
+      <input
+        type="radio"
+        name="userType"
+        value={props.value}
+        checked={props.checked}
+        onChange={() => props.onSelect(props.value)}
+        className="sr-only"
+      />
       <span className={props.checked ? "text-brand" : "text-fg-muted"}>{props.icon}</span>
       <span className="font-semibold">{props.title}</span>
       <span className="text-xs text-fg-muted">{props.detail}</span>

@@ -1,4 +1,5 @@
 import { Minus, Plus } from "lucide-react";
+import { useRef } from "react";
 import { parsePounds, type Currency } from "~/domain/money";
 import { headlinePrice, type PriceTerms } from "~/domain/pricing";
 import { inSaleWindow, isOnSale, remaining } from "~/domain/ticket-availability";
@@ -32,20 +33,43 @@ export function TicketRow(props: {
         <div className="min-w-0">
           <p className="font-semibold" id={`ticket-${t.id}`}>
             {t.name}
-            {t.kind === "private" ? <span className="ml-2 rounded-full bg-brand-soft px-2 py-0.5 text-xs font-semibold text-brand">Unlocked</span> : null}
+            {t.kind === "private" ? (
+              <span className="ml-2 rounded-full bg-brand-soft px-2 py-0.5 text-xs font-semibold text-brand">
+                Unlocked
+              </span>
+            ) : null}
           </p>
           {t.description ? <p className="text-sm text-fg-muted">{t.description}</p> : null}
           <p className="mt-0.5 text-sm font-semibold">
-            {t.pricePence === 0 ? "Free" : t.payWhatYouWish ? `From ${formatMoney(price.totalMinor, price.currency)}` : formatMoney(price.totalMinor, price.currency)}
+            {t.pricePence === 0
+              ? "Free"
+              : t.payWhatYouWish
+                ? `From ${formatMoney(price.totalMinor, price.currency)}`
+                : formatMoney(price.totalMinor, price.currency)}
             <span className="ml-1 text-xs font-normal text-fg-muted">
-              {t.pricePence === 0 ? "" : price.bookingFeeMinor > 0 ? `incl. ${formatMoney(price.bookingFeeMinor, price.currency)} booking fee` : "no booking fee"}
+              {t.pricePence === 0
+                ? ""
+                : price.bookingFeeMinor > 0
+                  ? `incl. ${formatMoney(price.bookingFeeMinor, price.currency)} booking fee`
+                  : "no booking fee"}
             </span>
           </p>
           <Availability ticket={t} now={now} />
         </div>
-        {onSale ? <Stepper id={t.id} label={t.name} value={quantity} max={max} onChange={props.onStep} onSet={(n) => props.onSet(Math.max(0, Math.min(max, n)))} /> : null}
+        {onSale ? (
+          <Stepper
+            id={t.id}
+            label={t.name}
+            value={quantity}
+            max={max}
+            onChange={props.onStep}
+            onSet={(n) => props.onSet(Math.max(0, Math.min(max, n)))}
+          />
+        ) : null}
       </div>
-      {t.payWhatYouWish && onSale && quantity > 0 ? <PayWhatYouWish ticket={t} value={props.amount} onChange={props.onAmount} currency={terms.currency} /> : null}
+      {t.payWhatYouWish && onSale && quantity > 0 ? (
+        <PayWhatYouWish ticket={t} value={props.amount} onChange={props.onAmount} currency={terms.currency} />
+      ) : null}
     </li>
   );
 }
@@ -53,7 +77,8 @@ export function TicketRow(props: {
 function Availability({ ticket, now }: { ticket: EventPageTicket; now: Date }) {
   let text: string | null = null;
   let warn = false;
-  if (ticket.salesStartAt && now < ticket.salesStartAt) text = `On sale from ${formatEventDateTime(ticket.salesStartAt)}`;
+  if (ticket.salesStartAt && now < ticket.salesStartAt)
+    text = `On sale from ${formatEventDateTime(ticket.salesStartAt)}`;
   else if (!inSaleWindow(ticket, now)) text = "Sales have ended";
   else if (remaining(ticket) === 0) text = "Sold out";
   else if (remaining(ticket) <= 10) {
@@ -63,13 +88,34 @@ function Availability({ ticket, now }: { ticket: EventPageTicket; now: Date }) {
   return text ? <p className={`text-xs ${warn ? "font-semibold text-warning" : "text-fg-muted"}`}>{text}</p> : null;
 }
 
-function Stepper(props: { id: string; label: string; value: number; max: number; onChange: (delta: number) => void; onSet: (n: number) => void }) {
+function Stepper(props: {
+  id: string;
+  label: string;
+  value: number;
+  max: number;
+  onChange: (delta: number) => void;
+  onSet: (n: number) => void;
+}) {
+  // A button that becomes disabled under the keyboard drops focus to the page: move it to the number first.
+  const input = useRef<HTMLInputElement>(null);
+  const step = (delta: number) => {
+    const next = props.value + delta;
+    if (next <= 0 || next >= props.max) input.current?.focus();
+    props.onChange(delta);
+  };
   return (
     <div className="flex shrink-0 items-center gap-1" role="group" aria-label={`Number of ${props.label} tickets`}>
-      <button type="button" className="btn-secondary size-9 min-h-0 p-0" onClick={() => props.onChange(-1)} disabled={props.value === 0} aria-label={`One fewer ${props.label}`}>
+      <button
+        type="button"
+        className="btn-secondary size-9 min-h-0 p-0"
+        onClick={() => step(-1)}
+        disabled={props.value === 0}
+        aria-label={`One fewer ${props.label}`}
+      >
         <Minus aria-hidden className="size-4" />
       </button>
       <input
+        ref={input}
         type="number"
         name={`qty:${props.id}`}
         inputMode="numeric"
@@ -80,14 +126,25 @@ function Stepper(props: { id: string; label: string; value: number; max: number;
         aria-label={`${props.label}: number of tickets`}
         className="h-9 w-12 rounded-lg border border-border bg-surface text-center text-sm font-semibold [appearance:textfield] focus:border-brand focus:outline-none [&::-webkit-inner-spin-button]:appearance-none"
       />
-      <button type="button" className="btn-secondary size-9 min-h-0 p-0" onClick={() => props.onChange(1)} disabled={props.value >= props.max} aria-label={`One more ${props.label}`}>
+      <button
+        type="button"
+        className="btn-secondary size-9 min-h-0 p-0"
+        onClick={() => step(1)}
+        disabled={props.value >= props.max}
+        aria-label={`One more ${props.label}`}
+      >
         <Plus aria-hidden className="size-4" />
       </button>
     </div>
   );
 }
 
-function PayWhatYouWish(props: { ticket: EventPageTicket; value: string; onChange: (v: string) => void; currency: Currency }) {
+function PayWhatYouWish(props: {
+  ticket: EventPageTicket;
+  value: string;
+  onChange: (v: string) => void;
+  currency: Currency;
+}) {
   const pence = parsePounds(props.value);
   const invalid = pence === null || pence < props.ticket.pricePence || pence > props.ticket.pricePence + 1_000_000;
   const id = `amount-${props.ticket.id}`;
@@ -113,7 +170,8 @@ function PayWhatYouWish(props: { ticket: EventPageTicket; value: string; onChang
       </div>
       {invalid ? (
         <p id={`${id}-error`} className="mt-1 text-xs font-medium text-danger">
-          Enter an amount from {formatMoney(props.ticket.pricePence, props.currency)} to {formatMoney(props.ticket.pricePence + 1_000_000, props.currency)}.
+          Enter an amount from {formatMoney(props.ticket.pricePence, props.currency)} to{" "}
+          {formatMoney(props.ticket.pricePence + 1_000_000, props.currency)}.
         </p>
       ) : null}
     </div>

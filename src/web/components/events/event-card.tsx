@@ -37,17 +37,30 @@ const badgeStyle: Record<CardBadge["kind"], string> = {
  * The event card of spec §2: cover, name, host (desktop), all-in price, date, badges. The whole
  * card is one link; the owner's 'Edit Event' sits beside it (never a link inside a link).
  */
-export function EventCard({ event, now, compact = false, viewerId, priority = false, first = false, held = false }: EventCardProps) {
+export function EventCard({
+  event,
+  now,
+  compact = false,
+  viewerId,
+  priority = false,
+  first = false,
+  held = false,
+}: EventCardProps) {
   const badges = cardBadges({ ...event }, now).filter((b) => !held || b.kind === "today" || b.kind === "ended");
   const price = held ? null : cardPriceLabel(event.tickets, now, event.priceTerms);
   const isOwner = !!viewerId && viewerId === event.host.id;
-  const place = event.venue ? (compact ? firstAddressSegment(event.venue.formattedAddress) || event.venue.name : event.venue.name) : null;
+  const place = event.venue
+    ? compact
+      ? firstAddressSegment(event.venue.formattedAddress) || event.venue.name
+      : event.venue.name
+    : null;
 
   return (
     <article className="group relative h-full">
       <Link
         to={`/events/${event.slug}`}
-        className="card flex h-full flex-col overflow-hidden transition-shadow hover:shadow-lg focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-[var(--ring)]">
+        className="card flex h-full flex-col overflow-hidden transition-shadow hover:shadow-lg focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-[var(--ring)]"
+      >
         <div className="relative aspect-[16/9] overflow-hidden bg-surface-2">
           {event.coverImage ? (
             <img
@@ -66,7 +79,10 @@ export function EventCard({ event, now, compact = false, viewerId, priority = fa
           {badges.length > 0 ? (
             <ul className="absolute top-3 left-3 flex flex-wrap gap-1.5" aria-label="Status">
               {badges.map((b) => (
-                <li key={b.kind} className={`rounded-full px-2.5 py-1 text-xs font-semibold shadow-sm ${badgeStyle[b.kind]}`}>
+                <li
+                  key={b.kind}
+                  className={`rounded-full px-2.5 py-1 text-xs font-semibold shadow-sm ${badgeStyle[b.kind]}`}
+                >
                   {badgeLabel(b)}
                 </li>
               ))}
@@ -101,10 +117,14 @@ export function EventCard({ event, now, compact = false, viewerId, priority = fa
               <MonitorPlay aria-hidden className="size-3.5 shrink-0" /> Online
             </p>
           )}
-          {event.distanceKm !== null ? <p className="mt-1 text-xs font-medium text-fg-muted">{distanceLabel(event.distanceKm)}</p> : null}
+          {event.distanceKm !== null ? (
+            <p className="mt-1 text-xs font-medium text-fg-muted">{distanceLabel(event.distanceKm)}</p>
+          ) : null}
           <p className="mt-1 hidden items-center gap-1 truncate text-xs text-fg-muted laptop:flex">
             by {event.host.title ?? event.host.name}
-            {event.host.isVerified ? <BadgeCheck aria-label="Verified host" className="size-3.5 shrink-0 text-brand" /> : null}
+            {event.host.isVerified ? (
+              <BadgeCheck aria-label="Verified host" className="size-3.5 shrink-0 text-brand" />
+            ) : null}
           </p>
           {price ? <p className="mt-auto pt-3 text-sm font-semibold">{price}</p> : null}
         </div>
@@ -114,7 +134,8 @@ export function EventCard({ event, now, compact = false, viewerId, priority = fa
           href={`/h/events/${event.id}/edit`}
           target="_blank"
           rel="noopener"
-          className="btn absolute top-3 right-3 min-h-8 bg-surface/95 px-3 text-xs text-fg shadow hover:bg-surface">
+          className="btn absolute top-3 right-3 min-h-8 bg-surface/95 px-3 text-xs text-fg shadow hover:bg-surface"
+        >
           <Pencil aria-hidden className="size-3.5" /> Edit Event
         </a>
       ) : null}
@@ -130,12 +151,31 @@ export function distanceLabel(km: number): string {
 }
 
 /** A responsive grid of cards: one column on phones up to four on desktops. */
-export function EventGrid({ events, now, viewerId, compact, priorityCount = 0 }: { events: EventCardData[]; now: Date; viewerId?: string | null; compact?: boolean; priorityCount?: number }) {
+export function EventGrid({
+  events,
+  now,
+  viewerId,
+  compact,
+  priorityCount = 0,
+}: {
+  events: EventCardData[];
+  now: Date;
+  viewerId?: string | null;
+  compact?: boolean;
+  priorityCount?: number;
+}) {
   return (
     <ul className="grid grid-cols-1 gap-5 tablet:grid-cols-2 laptop:grid-cols-3 desktop:grid-cols-4">
       {events.map((e, i) => (
         <li key={e.id}>
-          <EventCard event={e} now={now} viewerId={viewerId} compact={compact} priority={i < priorityCount} first={i === 0 && priorityCount > 0} />
+          <EventCard
+            event={e}
+            now={now}
+            viewerId={viewerId}
+            compact={compact}
+            priority={i < priorityCount}
+            first={i === 0 && priorityCount > 0}
+          />
         </li>
       ))}
     </ul>

@@ -23,13 +23,18 @@ export function TicketGroups({ groups, now }: { groups: TicketGroup[]; now: Date
             <ul>
               {g.tickets.map((t) => (
                 <li key={t.id}>
-                  <Link to={`/u/tickets/${t.id}`} className="flex min-h-11 items-center gap-3 rounded-xl px-2 py-2 text-sm hover:bg-surface-2">
+                  <Link
+                    to={`/u/tickets/${t.id}`}
+                    className="flex min-h-11 items-center gap-3 rounded-xl px-2 py-2 text-sm hover:bg-surface-2"
+                  >
                     <QrCode aria-hidden className="size-5 shrink-0 text-brand" />
                     <span className="min-w-0 flex-1">
                       <span className="font-medium">
                         Ticket {t.number}: {t.typeName}
                       </span>
-                      {t.seatRow !== null ? <span className="text-fg-muted"> · Seat {seatName(t.seatRow, t.seatColumn!)}</span> : null}
+                      {t.seatRow !== null ? (
+                        <span className="text-fg-muted"> · Seat {seatName(t.seatRow, t.seatColumn!)}</span>
+                      ) : null}
                       {t.status === "checked_in" ? <span className="text-fg-muted"> · Used</span> : null}
                     </span>
                     <span className="shrink-0 text-fg-muted">{paidLabel(t.paid)}</span>

@@ -50,7 +50,19 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const shareUrl = `${context.publicUrl.replace(/\/$/, "")}/events/${event.slug}`;
   // Built here, for search engines: the browser only puts it back in the head.
   const jsonLd = event.status === "published" && !event.isPrivate ? eventJsonLd(event, context.publicUrl, now) : null;
-  return { event, now, recommendations, viewerId, isOwner: viewerId === event.host.id, takenSeats, unlockedIds, shareUrl, tileUrl: context.mapTileUrl, waitlist, jsonLd };
+  return {
+    event,
+    now,
+    recommendations,
+    viewerId,
+    isOwner: viewerId === event.host.id,
+    takenSeats,
+    unlockedIds,
+    shareUrl,
+    tileUrl: context.mapTileUrl,
+    waitlist,
+    jsonLd,
+  };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -68,7 +80,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         await leaveWaitlist(db, { eventId, userId: context.user.id, now });
         return { waitlistLeft: true };
       }
-      await joinWaitlist(db, { eventId, userId: context.user?.id ?? null, quantity: Number(form.get("quantity") ?? 1), now });
+      await joinWaitlist(db, {
+        eventId,
+        userId: context.user?.id ?? null,
+        quantity: Number(form.get("quantity") ?? 1),
+        now,
+      });
       return { waitlistJoined: true };
     } catch (error) {
       if (isAppError(error)) return { waitlistError: error.message };
@@ -85,7 +102,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     try {
       await countCodeTry(context.throttle, { ip: context.clientIp, userId: context.user?.id ?? null }, now);
     } catch (error) {
-      if (isAppError(error) && error.code === "rate_limited") return data({ couponError: error.message }, { status: 429 });
+      if (isAppError(error) && error.code === "rate_limited")
+        return data({ couponError: error.message }, { status: 429 });
       throw error;
     }
     const found = await findDiscount(db, event.host.id, code, now);
@@ -94,7 +112,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return {
       coupon: {
         code: d.code,
-        rule: d.kind === "percent" ? ({ kind: "percent", basisPoints: d.value } as const) : ({ kind: "fixed", pence: d.value } as const),
+        rule:
+          d.kind === "percent"
+            ? ({ kind: "percent", basisPoints: d.value } as const)
+            : ({ kind: "fixed", pence: d.value } as const),
         unlocks: d.isPrivate ? event.tickets.filter((t) => t.kind === "private") : [],
       },
     };
@@ -112,15 +133,30 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
   const checkout = readCheckoutForm(form, new URL(request.url).searchParams.get("key"), context.ticketCodes.unlockKey);
   const signIn: SignIn = async ({ email, password }) => {
-    const result = await context.auth.api.signInEmail({ body: { email, password, rememberMe: true }, headers: authHeaders(request, context), returnHeaders: true });
+    const result = await context.auth.api.signInEmail({
+      body: { email, password, rememberMe: true },
+      headers: authHeaders(request, context),
+      returnHeaders: true,
+    });
     return { userId: result.response.user.id, setCookies: cookiesFrom(result.headers).getSetCookie() };
   };
-  const result = await holdSigningIn({ db, throttle: context.throttle, signIn }, { slug: params.slug, buyerId, credentials, checkout, ip: context.clientIp, now });
+  const result = await holdSigningIn(
+    { db, throttle: context.throttle, signIn },
+    { slug: params.slug, buyerId, credentials, checkout, ip: context.clientIp, now },
+  );
   if (result.kind === "sign-in-failed") {
     const failure = authFailure(result.error, messages.auth.invalidCredentials);
     // The log-in page can show the robot check this account now needs, then come back here.
-    if (failure.code === "ROBOT_CHECK_REQUIRED") throw redirect(`/log-in?check=robot&redirect=${encodeURIComponent(`/events/${params.slug}`)}`);
-    return data({ signInError: failure.status === 429 || failure.status >= 500 ? failure.message : messages.auth.invalidCredentials, email: credentials?.email ?? "" }, { status: failure.status === 429 ? 429 : 401 });
+    if (failure.code === "ROBOT_CHECK_REQUIRED")
+      throw redirect(`/log-in?check=robot&redirect=${encodeURIComponent(`/events/${params.slug}`)}`);
+    return data(
+      {
+        signInError:
+          failure.status === 429 || failure.status >= 500 ? failure.message : messages.auth.invalidCredentials,
+        email: credentials?.email ?? "",
+      },
+      { status: failure.status === 429 ? 429 : 401 },
+    );
   }
   const cookies = new Headers();
   for (const cookie of result.setCookies) cookies.append("Set-Cookie", cookie);
@@ -140,7 +176,9 @@ export const meta: Route.MetaFunction = ({ data: loaded, matches }) => {
   const where = event.venue ? `${event.venue.name}, ${event.venue.city}` : "Online";
   return seo({
     title: `${event.name} · ${formatEventDateTime(event.startsAt)} · ${where} · Ticketyboo`,
-    description: describe(`${formatEventDateTime(event.startsAt)} at ${where}. ${event.summary ?? ""} ${event.description}`),
+    description: describe(
+      `${formatEventDateTime(event.startsAt)} at ${where}. ${event.summary ?? ""} ${event.description}`,
+    ),
     path: `/events/${event.slug}`,
     publicUrl,
     image: event.images[0] ? imageUrl(event.images[0], 1200) : null,
@@ -154,7 +192,11 @@ export const meta: Route.MetaFunction = ({ data: loaded, matches }) => {
 export default function EventPageRoute({ loaderData, actionData }: Route.ComponentProps) {
   const { event, now, recommendations, viewerId, isOwner } = loaderData;
   const ended = hasEnded(event, now);
-  const stock = { capacity: event.tickets.reduce((n, t) => n + t.capacity, 0), sold: event.tickets.reduce((n, t) => n + t.sold, 0), seatCount: seatCount(event.venue) };
+  const stock = {
+    capacity: event.tickets.reduce((n, t) => n + t.capacity, 0),
+    sold: event.tickets.reduce((n, t) => n + t.sold, 0),
+    seatCount: seatCount(event.venue),
+  };
   const soldOut = isSoldOut(stock);
   const badges = cardBadges({ ...event, ...stock }, now);
 
@@ -175,7 +217,15 @@ export default function EventPageRoute({ loaderData, actionData }: Route.Compone
 
           <EventFacts event={event} />
           <EventAbout description={event.description} />
-          {event.venue ? <GettingThere venue={event.venue} when={formatEventDateTime(event.startsAt)} slug={event.slug} name={event.name} tileUrl={loaderData.tileUrl} /> : null}
+          {event.venue ? (
+            <GettingThere
+              venue={event.venue}
+              when={formatEventDateTime(event.startsAt)}
+              slug={event.slug}
+              name={event.name}
+              tileUrl={loaderData.tileUrl}
+            />
+          ) : null}
           <HostCard host={event.host} />
         </div>
 
@@ -187,7 +237,11 @@ export default function EventPageRoute({ loaderData, actionData }: Route.Compone
             feeMode={event.priceTerms.feeMode}
             tickets={event.tickets.filter((t) => isVisible(t, now, loaderData.unlockedIds.includes(t.id)))}
             unlockedIds={loaderData.unlockedIds}
-            seatPlan={event.venue?.seatRows && event.venue.seatColumns ? { rows: event.venue.seatRows, columns: event.venue.seatColumns, taken: loaderData.takenSeats } : null}
+            seatPlan={
+              event.venue?.seatRows && event.venue.seatColumns
+                ? { rows: event.venue.seatRows, columns: event.venue.seatColumns, taken: loaderData.takenSeats }
+                : null
+            }
             closed={event.isCancelled ? "cancelled" : ended ? "ended" : soldOut ? "sold_out" : null}
             error={actionData && "checkoutError" in actionData ? actionData.checkoutError : null}
             signInError={actionData && "signInError" in actionData ? actionData.signInError : null}
@@ -222,4 +276,6 @@ function seatCount(venue: { seatRows: number | null; seatColumns: number | null 
 }
 
 // Only sold-out events (and people already in line) show the waitlist: its code loads with them.
-const WaitlistCard = lazy(() => import("~/web/components/booking/waitlist-card").then((m) => ({ default: m.WaitlistCard })));
+const WaitlistCard = lazy(() =>
+  import("~/web/components/booking/waitlist-card").then((m) => ({ default: m.WaitlistCard })),
+);
