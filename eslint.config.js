@@ -103,6 +103,25 @@ export default tseslint.config(
   },
   ...LAYERS.map(layerRule),
   {
+    // One way to read a form (DESIGN §3): actions and API routes read their input through
+    // readForm / parseForm / parseQuery / readJson (src/lib/read-form.ts), never the body directly.
+    files: ["src/web/routes/**/*.{ts,tsx}", "src/server/api/**/*.ts"],
+    ignores: ["src/**/*.test.{ts,tsx}"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "CallExpression[callee.property.name=/^(formData|json|parseBody)$/][callee.object.name=/^(request|req)$/]",
+          message: "Read input with readForm(request, schema) or readJson from ~/lib/read-form: size-limited, typed, field errors by name.",
+        },
+        {
+          selector: "CallExpression[callee.property.name=/^(formData|json|parseBody)$/][callee.object.property.name=/^(req|raw)$/]",
+          message: "Read input with readForm / parseForm / readJson from ~/lib/read-form, and answer errors with errorResponse.",
+        },
+      ],
+    },
+  },
+  {
     // Playwright fixtures call `use`, which is not React's hook.
     files: ["tests/e2e/**/*.ts"],
     rules: { "react-hooks/rules-of-hooks": "off" },

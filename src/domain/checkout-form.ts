@@ -1,11 +1,7 @@
+import { z } from "zod";
 import type { BasketLine } from "~/domain/basket";
 import { parsePounds } from "~/domain/money";
-
-/** A submitted form: `FormData` (the page's action) or `URLSearchParams` (the holds API). */
-interface SubmittedForm {
-  get(name: string): unknown;
-  keys(): IterableIterator<string>;
-}
+import { field } from "~/lib/read-form";
 
 /** What the booking panel's Checkout asks for, as `holdTickets` takes it. */
 export interface CheckoutRequest {
@@ -16,38 +12,54 @@ export interface CheckoutRequest {
   idempotencyKey: string | undefined;
 }
 
+const Seat = z.object({ row: z.number(), column: z.number() });
+
 /**
- * Reads the booking panel's form: `qty:{ticketTypeId}` and, for pay-what-you-wish tickets,
- * `amount:{ticketTypeId}` in pounds; `seats` as JSON; the applied (or typed) code; the panel's
- * idempotency `key`. The page's action and `POST /api/events/{slug}/holds` both read it here, so the
- * press means the same with JavaScript and without. `unlockKey` is the private-ticket key from the
- * page's link, checked against `unlockKeyFor` (the ticket codes' key for each type).
+ * The booking panel's form, for `parseForm`/`readForm`: `qty:{ticketTypeId}` and, for
+ * pay-what-you-wish tickets, `amount:{ticketTypeId}` in pounds; `seats` as JSON; the applied (or
+ * typed) code; the panel's idempotency `key`. The page's action and `POST /api/events/{slug}/holds`
+ * both read it here, so the press means the same with JavaScript and without. A quantity that is
+ * not a positive whole number is no line; seats that are not seats are none (the hold then asks
+ * for them); the amount counts only for a pay-what-you-wish ticket (holdTickets ignores it otherwise).
  */
-export function readCheckoutForm(form: SubmittedForm, unlockKey: string | null, unlockKeyFor: (ticketTypeId: string) => string): CheckoutRequest {
-  const text = (name: string) => {
-    const value = form.get(name);
-    return typeof value === "string" ? value : "";
-  };
-  const lines = [...form.keys()].flatMap((name) => {
-    const ticketTypeId = /^qty:([0-9a-f-]{36})$/i.exec(name)?.[1];
-    const quantity = Number(text(name) || 0);
-    if (!ticketTypeId || !Number.isInteger(quantity) || quantity <= 0) return [];
-    const amount = form.get(`amount:${ticketTypeId}`);
-    // The amount counts only for a pay-what-you-wish ticket; holdTickets ignores it otherwise.
-    return [{ ticketTypeId, quantity, ...(typeof amount === "string" ? { amountPence: parsePounds(amount) ?? NaN } : {}) }];
+export const CheckoutForm = z
+  .looseObject({
+    seats: field.text().transform((text) => {
+      try {
+        const parsed = JSON.parse(text || "[]") as unknown;
+        return Array.isArray(parsed) ? parsed.flatMap((s) => (Seat.safeParse(s).success ? [s as z.output<typeof Seat>] : [])) : [];
+      } catch {
+        return [];
+      }
+    }),
+    coupon: field.text(),
+    appliedCoupon: field.text(),
+    key: field.text(),
+  })
+  .transform((form) => {
+    const text = (name: string) => {
+      const value = form[name];
+      return typeof value === "string" ? value : "";
+    };
+    const lines = Object.keys(form).flatMap((name): BasketLine[] => {
+      const ticketTypeId = /^qty:([0-9a-f-]{36})$/i.exec(name)?.[1];
+      const quantity = Number(text(name) || 0);
+      if (!ticketTypeId || !Number.isInteger(quantity) || quantity <= 0) return [];
+      const amount = form[`amount:${ticketTypeId}`];
+      return [{ ticketTypeId, quantity, ...(typeof amount === "string" ? { amountPence: parsePounds(amount) ?? NaN } : {}) }];
+    });
+    return {
+      lines,
+      seats: form.seats.length > 0 ? form.seats : undefined,
+      coupon: (form.appliedCoupon || form.coupon).trim() || null,
+      idempotencyKey: form.key || undefined,
+    };
   });
-  let seats: { row: number; column: number }[] = [];
-  try {
-    const parsed = JSON.parse(text("seats") || "[]") as unknown;
-    if (Array.isArray(parsed)) seats = parsed.filter((s): s is { row: number; column: number } => typeof s?.row === "number" && typeof s?.column === "number");
-  } catch {
-    seats = [];
-  }
-  return {
-    lines,
-    seats: seats.length > 0 ? seats : undefined,
-    coupon: (text("appliedCoupon") || text("coupon")).trim() || null,
-    unlockedTicketTypeIds: unlockKey ? lines.filter((l) => unlockKeyFor(l.ticketTypeId) === unlockKey).map((l) => l.ticketTypeId) : [],
-    idempotencyKey: text("key") || undefined,
-  };
+
+/**
+ * The press as `holdTickets` takes it. `unlockKey` is the private-ticket key from the page's link,
+ * checked against `unlockKeyFor` (the ticket codes' key for each type).
+ */
+export function checkoutRequest(form: z.output<typeof CheckoutForm>, unlockKey: string | null, unlockKeyFor: (ticketTypeId: string) => string): CheckoutRequest {
+  return { ...form, unlockedTicketTypeIds: unlockKey ? form.lines.filter((l) => unlockKeyFor(l.ticketTypeId) === unlockKey).map((l) => l.ticketTypeId) : [] };
 }

@@ -1,5 +1,6 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { AppError } from "~/lib/app-error";
+import { answerError } from "~/lib/error-table";
 import { isUnsafeText, unsafeField, unsafeJsonField } from "~/lib/unsafe-text";
 import { messages } from "~/texts/messages";
 import type { AppEnv } from "./app";
@@ -172,7 +173,8 @@ function countedBody(body: ReadableStream<Uint8Array>, limit: number) {
 
 /** The refusal: JSON for the API, a short plain page for everything else. A 413 also closes the connection. */
 function refuse(c: Context<AppEnv>, error: AppError): Response {
-  const response = c.req.path.startsWith("/api/") ? errorResponse(c, error) : c.text(error.code === "too_large" ? messages.generic.tooLarge : error.message, error.code === "too_large" ? 413 : 400);
+  const { status, message } = answerError(error);
+  const response = c.req.path.startsWith("/api/") ? errorResponse(c, error) : c.text(message, status);
   if (error.code === "too_large") response.headers.set("Connection", "close");
   return response;
 }

@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from "hono";
 import { AppError } from "~/lib/app-error";
+import { answerError } from "~/lib/error-table";
 import { messages } from "~/texts/messages";
 import type { AppEnv } from "./app";
 import { errorResponse } from "./errors";
@@ -39,7 +40,7 @@ export function sameSiteOnly(options: { trustedOrigins: readonly string[]; trust
     const ours = origin ? trusted.has(origin) || askedFor(origin, (name) => c.req.header(name)) : fetchSite === undefined || OWN_FETCH_SITES.has(fetchSite);
     if (ours) return next();
     const refusal = new AppError("forbidden", messages.generic.crossSite, { reason: "cross_site" });
-    return c.req.path.startsWith("/api/") ? errorResponse(c, refusal) : c.text(refusal.message, 403);
+    return c.req.path.startsWith("/api/") ? errorResponse(c, refusal) : c.text(refusal.message, answerError(refusal).status);
   };
 }
 

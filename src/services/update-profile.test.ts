@@ -41,7 +41,7 @@ async function failure(promise: Promise<unknown>) {
     () => {
       throw new Error("expected the save to be refused");
     },
-    (e: { code: string; message: string; details?: { field?: string; fieldErrors?: Record<string, string> } }) => e,
+    (e: { code: string; message: string; details?: { field?: string; fields?: Record<string, string> } }) => e,
   );
 }
 
@@ -80,7 +80,7 @@ describe("updateProfile", () => {
     );
     expect(error.code).toBe("validation_failed");
     expect(error.details?.field).toBe("firstName");
-    expect(error.details?.fieldErrors).toEqual({
+    expect(error.details?.fields).toEqual({
       firstName: messages.auth.firstNameRequired,
       username: messages.profile.usernameCharacters,
       phone: messages.profile.invalidPhone,
@@ -101,7 +101,7 @@ describe("updateProfile", () => {
   it("refuses a username the site keeps for its own pages", async () => {
     const me = await createUser(database.db);
     const error = await failure(updateProfile(database.db, { userId: me.id, input: form({ username: "explore" }), now }));
-    expect(error.details?.fieldErrors).toEqual({ username: messages.profile.usernameTaken });
+    expect(error.details?.fields).toEqual({ username: messages.profile.usernameTaken });
   });
 
   it("keeps a person's own username when they save it again", async () => {
@@ -115,7 +115,7 @@ describe("updateProfile", () => {
     await updateProfile(database.db, { userId: host.id, input: form({ username: "oldhost", hostTitle: " The Crown  Collective " }), now });
     expect((await row(host.id)).hostTitle).toBe("The Crown Collective");
     const error = await failure(updateProfile(database.db, { userId: host.id, input: form({ username: "", hostTitle: "" }), now }));
-    expect(error.details?.fieldErrors).toEqual({ username: messages.profile.usernameRequired, hostTitle: messages.profile.hostTitleRequired });
+    expect(error.details?.fields).toEqual({ username: messages.profile.usernameRequired, hostTitle: messages.profile.hostTitleRequired });
   });
 
   it("never gives a buyer a host name, whatever the form sends", async () => {

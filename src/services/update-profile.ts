@@ -113,12 +113,12 @@ export interface ProfileImageChanges {
 
 function validationError(fieldErrors: ProfileFieldErrors): AppError {
   const [field, message] = Object.entries(fieldErrors)[0]!;
-  return new AppError("validation_failed", message, { field, fieldErrors });
+  return new AppError("validation_failed", message, { field, fields: fieldErrors });
 }
 
 /**
  * Saves the person's own profile (never anyone else's: the id comes from their session). Checks
- * every field at once and throws AppError("validation_failed") with `details.fieldErrors` naming
+ * every field at once and throws AppError("validation_failed") with `details.fields` naming
  * each field that is wrong, including a username someone else holds. The display `name` follows
  * the first and last names; the host name is written for hosts only. Writes nothing when nothing
  * changed. Returns the storage keys of the person's own uploads that were replaced or removed, for

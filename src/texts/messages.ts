@@ -94,6 +94,20 @@ export const messages = {
   },
   forms: {
     unsavedChanges: "You have unsaved changes. Are you sure you want to leave?",
+    /** Shown beside a field when the form's schema gives no words of its own (src/lib/read-form.ts). */
+    required: "Please fill in this field.",
+    checkField: "Please check this field.",
+    enterNumber: "Please enter a number.",
+    wholeNumber: "Please enter a whole number.",
+    chooseOption: "Please choose one of the options.",
+    sendOnce: "Please send this field once.",
+    atLeastCharacters: (min: number) => `Please enter at least ${min} characters.`,
+    atMostCharacters: (max: number) => `Please keep this to ${max} characters or fewer.`,
+    atLeast: (min: number) => `Please enter ${min} or more.`,
+    atMost: (max: number) => `Please enter ${max} or less.`,
+    chooseAtMost: (max: number) => `Please choose at most ${max}.`,
+    /** A form sent in a shape no page of ours sends (JSON to a form, a missing body). */
+    wrongContentType: (expected: string) => `Please send this as ${expected}.`,
   },
   preferences: {
     hostOnly: "Available for host only!",

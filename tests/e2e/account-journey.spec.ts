@@ -9,7 +9,8 @@ import { followEmailLink, logInAs, solveRobotCheck } from "./account-helpers";
  */
 // The outbox shows each email in a sandboxed iframe (no scripts); Chromium logs that it refused
 // the browser automation's own helper script there. The email page itself logs nothing.
-test.use({ allowConsoleErrors: [/Blocked script execution in 'about:srcdoc'/] });
+// A refused form is answered with the error table's status (422), which the browser logs.
+test.use({ allowConsoleErrors: [/Blocked script execution in 'about:srcdoc'|status of 422 \(Unprocessable Entity\)/] });
 
 test.describe("an account from sign-up to deletion", () => {
   // One person, step by step: each test starts where the last one left the account.

@@ -8,6 +8,8 @@ import { acceptNecessaryOnly, DEMO, expect, expectAccessible, signIn, test } fro
 test.describe.configure({ mode: "serial" });
 
 test.describe("buyer area account pages", () => {
+  // A refused form is answered with the error table's status (422), which the browser logs.
+  test.use({ allowConsoleErrors: [/status of 422 \(Unprocessable Entity\)/] });
   test.beforeEach(async ({ page }) => acceptNecessaryOnly(page));
 
   test("email preferences save only a change, and say so", async ({ page }) => {

@@ -41,3 +41,25 @@ describe("layers", () => {
     expect(await layerErrors(filePath, code)).toEqual([]);
   });
 });
+
+describe("one way to read a form", () => {
+  const bodyErrors = async (filePath: string, code: string) => {
+    const [result] = await eslint.lintText(code, { filePath });
+    return result!.messages.filter((m) => m.ruleId === "no-restricted-syntax").map((m) => m.message);
+  };
+
+  it.each([
+    ["an action reading its form itself", "src/web/routes/fixture.tsx", "export async function action({ request }: { request: Request }) { return request.formData(); }"],
+    ["an API route reading JSON itself", "src/server/api/fixture.ts", "export const read = (c: { req: { json(): Promise<unknown> } }) => c.req.json();"],
+    ["an API route reading the raw request's form", "src/server/api/fixture.ts", "export const read = (c: { req: { raw: Request } }) => c.req.raw.formData();"],
+  ])("refuses %s", async (_name, filePath, code) => {
+    const errors = await bodyErrors(filePath, code);
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatch(/read-form/);
+  });
+
+  it("allows the helper", async () => {
+    const code = 'import { z } from "zod";\nimport { readForm } from "~/lib/read-form";\nexport async function action({ request }: { request: Request }) { return readForm(request, z.object({})); }';
+    expect(await bodyErrors("src/web/routes/fixture.tsx", code)).toEqual([]);
+  });
+});

@@ -168,7 +168,9 @@ describe("free checkouts", () => {
       const held = await holdTickets(database.db, { eventId: e.id, userId: person.id, lines: [{ ticketTypeId: types[0]!.id, quantity: 1 }], now: new Date() });
       const request = new Request(`${testApp.config.publicUrl}/checkout/${held.holdId}`, { method: "POST", body: new URLSearchParams({ intent: "complete" }) });
       try {
-        return (await checkoutAction({ request, params: { holdId: held.holdId }, context: contextFor(ip, user) } as Parameters<typeof checkoutAction>[0])) as { error?: string };
+        // A refusal comes as data() with the error table's status.
+        const refused = (await checkoutAction({ request, params: { holdId: held.holdId }, context: contextFor(ip, user) } as Parameters<typeof checkoutAction>[0])) as unknown as { data: { error: string }; init: { status: number } };
+        return { error: refused.data.error, status: refused.init.status };
       } catch (thrown) {
         // Completed: the action redirects to the order.
         if (thrown instanceof Response) return { redirect: thrown.headers.get("Location") };
@@ -176,6 +178,6 @@ describe("free checkouts", () => {
       }
     };
     for (let i = 0; i < FREE_CHECKOUT_LIMITS.perPerson.limit; i++) expect(await checkout(`192.0.2.${100 + i}`)).toMatchObject({ redirect: expect.stringMatching(/^\/orders\//) });
-    expect(await checkout("192.0.2.200")).toEqual({ error: TRY_LATER });
+    expect(await checkout("192.0.2.200")).toEqual({ error: TRY_LATER, status: 429 });
   });
 });

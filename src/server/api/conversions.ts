@@ -7,9 +7,11 @@ import { event, ticketType, user } from "~/db/schema";
 import { conversionSkip } from "~/domain/conversions";
 import { priceOrder, priceTerms } from "~/domain/pricing";
 import { readConsent } from "~/lib/consent";
+import { readJson } from "~/lib/read-form";
 import type { ConversionTracker } from "~/services/conversion-tracker";
 import type { Auth } from "../auth.server";
 import { clientIp } from "../client-ip";
+import { errorResponse } from "../errors";
 
 const Body = z.object({
   name: z.literal("AddToCart"),
@@ -26,8 +28,8 @@ const Body = z.object({
  */
 export function conversionRoutes(deps: { database: Database; auth: Auth; tracker: ConversionTracker | null; publicUrl: string; trustedOrigins: readonly string[]; trustProxy: boolean }) {
   return new Hono().post("/", async (c) => {
-    const parsed = Body.safeParse(await c.req.json().catch(() => null));
-    if (!parsed.success) return c.json({ error: { code: "validation_failed", message: parsed.error.issues[0]?.message } }, 422);
+    const parsed = await readJson(c.req.raw, Body);
+    if (!parsed.ok) return errorResponse(c, parsed.error);
     const session = await deps.auth.api.getSession({ headers: c.req.raw.headers }).catch(() => null);
     const skip = conversionSkip({
       productionOrigins: deps.tracker ? deps.trustedOrigins : [],

@@ -4,10 +4,13 @@ import { Hono } from "hono";
 import { z } from "zod";
 import type { Database } from "~/db/client.server";
 import { event, hold, ticketType, user, venue } from "~/db/schema";
+import { AppError } from "~/lib/app-error";
 import { personName } from "~/lib/person-name";
+import { readJson } from "~/lib/read-form";
 import { isUuid } from "~/lib/uuid";
 import { completeOrder, type TicketSigner } from "~/services/complete-order";
 import { holdTickets } from "~/services/hold-tickets";
+import { errorResponse } from "../errors";
 
 const Scenario = z.object({
   name: z.string().trim().min(1).max(120),
@@ -40,12 +43,12 @@ export function devBookingRoutes(database: Database, sign: TicketSigner) {
       return c.json({ expired: rows.length === 1 }, rows.length === 1 ? 200 : 404);
     })
     .post("/scenarios/event", async (c) => {
-      const parsed = Scenario.safeParse(await c.req.json().catch(() => null));
-      if (!parsed.success) return c.json({ error: parsed.error.issues[0]?.message }, 422);
+      const parsed = await readJson(c.req.raw, Scenario);
+      if (!parsed.ok) return errorResponse(c, parsed.error);
       const s = parsed.data;
       const db = database.db;
       const [host] = await db.select().from(user).where(eq(user.email, s.hostEmail));
-      if (!host) return c.json({ error: "no such host" }, 404);
+      if (!host) return errorResponse(c, new AppError("not_found", "No such host."));
       const [place] = await db.select({ id: venue.id }).from(venue).where(eq(venue.hostId, host.id)).orderBy(asc(venue.createdAt)).limit(1);
       const now = new Date();
       const startsAt = new Date(Math.ceil((now.getTime() + 7 * 86_400_000) / 3_600_000) * 3_600_000);
@@ -70,7 +73,7 @@ export function devBookingRoutes(database: Database, sign: TicketSigner) {
       let reference: string | null = null;
       if (s.soldTo) {
         const [buyer] = await db.select().from(user).where(eq(user.email, s.soldTo));
-        if (!buyer) return c.json({ error: "no such buyer" }, 404);
+        if (!buyer) return errorResponse(c, new AppError("not_found", "No such buyer."));
         const held = await holdTickets(db, { eventId: created!.id, userId: buyer.id, lines: [{ ticketTypeId: type!.id, quantity: s.quantity }], now });
         const total = held.breakdown.totalPence;
         const done = await completeOrder(db, {

@@ -100,7 +100,7 @@ describe("POST /api/events/{slug}/holds", () => {
     expect(keyless.status).toBe(400);
     expect(((await keyless.json()) as { error: { details: { field: string } } }).error.details.field).toBe("key");
     const huge = await press(e.slug, { ...form, coupon: "x".repeat(20_000) }, { cookie });
-    expect(huge.status).toBe(400);
+    expect(huge.status).toBe(413);
     expect(await holdsOf(e.id)).toEqual([]);
     // The page's own host, as the browser asked for it, is the site too (a second name for it, say).
     expect((await press(e.slug, form, { cookie, origin: "https://tickets.example", host: "tickets.example" })).status).toBe(201);

@@ -6,7 +6,8 @@ import { countCodeTry, HOLD_LIMITS, personOfSession } from "~/services/booking-l
 import { unsafeField } from "~/lib/unsafe-text";
 import { holdTickets } from "~/services/hold-tickets";
 import type { Throttle } from "~/services/throttle";
-import { readCheckoutForm } from "~/domain/checkout-form";
+import { CheckoutForm, checkoutRequest } from "~/domain/checkout-form";
+import { parseForm } from "~/lib/read-form";
 import { messages } from "~/texts/messages";
 import type { AppEnv } from "../app";
 import type { Auth } from "../auth.server";
@@ -20,7 +21,7 @@ const MAX_FORM_BYTES = 16_384;
 
 /**
  * `POST /api/events/{slug}/holds`: the booking panel's Checkout when JavaScript runs. It takes the
- * same form as the event page's action (`readCheckoutForm`; `?key=` is the private-ticket key from
+ * same form as the event page's action (`CheckoutForm`; `?key=` is the private-ticket key from
  * the page's link) and answers `201 { holdId, checkout, expiresAt }`, where `checkout` is the page
  * to go to. Refusals are `{ error: { code, message, details } }` with the words the buyer sees:
  * 409 when someone beat them to it (`details.basket` is their basket corrected to what is left) or
@@ -39,31 +40,32 @@ export function holdRoutes(deps: { database: Database; auth: Auth; ticketCodes: 
   const siteOrigins = new Set(deps.trustedOrigins);
   /** The host the browser asked for: ours, or (behind a proxy we trust) the one the proxy was asked for. */
   const askedHosts = (headers: Headers) => [headers.get("Host"), deps.trustProxy ? headers.get("X-Forwarded-Host") : null].filter(Boolean);
-  const tooLarge = () => new AppError("bad_request", "That booking form is too large.");
 
   return new Hono<AppEnv>().post("/:slug/holds", async (c) => {
     // The buyer's cookie may only press Checkout from the site's own pages.
     const origin = c.req.header("Origin");
     if (!origin || (!siteOrigins.has(origin) && !askedHosts(c.req.raw.headers).includes(URL.parse(origin)?.host ?? ""))) {
-      return errorResponse(c, new AppError("forbidden", "Checkout can only be pressed on Ticketyboo's own pages."), { ownWords: true });
+      return errorResponse(c, new AppError("forbidden", "Checkout can only be pressed on Ticketyboo's own pages."));
     }
     const now = new Date();
     const token = await cookie.tokenFrom(c.req.raw.headers);
-    if (!token) return errorResponse(c, new AppError("unauthenticated", "Log in to check out."), { ownWords: true });
+    if (!token) return errorResponse(c, new AppError("unauthenticated", "Log in to check out."));
     if (!c.req.header("Content-Type")?.startsWith("application/x-www-form-urlencoded")) {
       return errorResponse(c, new AppError("bad_request", "Send the booking form as application/x-www-form-urlencoded."));
     }
     // Measured by its stated length before it is read (and after, for a body sent in chunks). Hono's
     // bodyLimit would do this too, but it turns the request into a web Request with a stream, which
     // costs more than the rest of the press.
-    if (Number(c.req.header("Content-Length") ?? 0) > MAX_FORM_BYTES) return errorResponse(c, tooLarge());
+    if (Number(c.req.header("Content-Length") ?? 0) > MAX_FORM_BYTES) return errorResponse(c, new AppError("too_large"));
     const body = await c.req.text();
-    if (body.length > MAX_FORM_BYTES) return errorResponse(c, tooLarge());
+    if (body.length > MAX_FORM_BYTES) return errorResponse(c, new AppError("too_large"));
     const form = new URLSearchParams(body);
     // This body skips the input guard's reading (to stay cheap), so its fields are checked here.
     const unsafe = unsafeField(form);
     if (unsafe) return errorResponse(c, new AppError("bad_request", messages.generic.unsafeText(unsafe), { field: unsafe }));
-    const checkout = readCheckoutForm(form, c.req.query("key") ?? null, deps.ticketCodes.unlockKey);
+    const read = parseForm(form, CheckoutForm);
+    if (!read.ok) return errorResponse(c, read.error);
+    const checkout = checkoutRequest(read.data, c.req.query("key") ?? null, deps.ticketCodes.unlockKey);
     // A retried press must find the hold the first one made (DESIGN §3): no key, no hold.
     if (!checkout.idempotencyKey) return errorResponse(c, new AppError("bad_request", "The booking form needs its key: reload the page and try again.", { field: "key" }));
     const ip = clientIp(c, deps.trustProxy);
@@ -85,7 +87,7 @@ export function holdRoutes(deps: { database: Database; auth: Auth; ticketCodes: 
       return response;
     } catch (error) {
       if (!isAppError(error)) throw error;
-      return errorResponse(c, error, { ownWords: true });
+      return errorResponse(c, error);
     }
   });
 }

@@ -1,8 +1,11 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import type { Database } from "~/db/client.server";
+import { AppError } from "~/lib/app-error";
 import { readConsent } from "~/lib/consent";
+import { readJson } from "~/lib/read-form";
 import { recordAnalyticsEvent } from "~/services/record-analytics-event";
+import { errorResponse } from "../errors";
 
 const Body = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("page_view"), path: z.string().startsWith("/").max(500) }),
@@ -20,11 +23,11 @@ const Body = z.discriminatedUnion("kind", [
  */
 export function metricsRoutes(database: Database) {
   return new Hono().post("/", async (c) => {
-    const parsed = Body.safeParse(await c.req.json().catch(() => null));
-    if (!parsed.success) return c.json({ error: { code: "validation_failed", message: parsed.error.issues[0]?.message } }, 422);
+    const parsed = await readJson(c.req.raw, Body);
+    if (!parsed.ok) return errorResponse(c, parsed.error);
     const consent = readConsent(c.req.header("Cookie") ?? "");
     const allowed = parsed.data.kind === "page_view" ? consent?.statistics : consent?.performance;
-    if (!allowed) return c.json({ error: { code: "forbidden", message: "No consent for this measurement" } }, 403);
+    if (!allowed) return errorResponse(c, new AppError("forbidden", "No consent for this measurement"));
     await recordAnalyticsEvent(database.db, parsed.data);
     return c.body(null, 204);
   });

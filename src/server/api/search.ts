@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { Database } from "~/db/client.server";
 import { SEARCH_SUGGESTIONS_DESKTOP } from "~/domain/discovery";
 import { cardPriceLabel } from "~/domain/ticket-availability";
-import { AppError } from "~/lib/app-error";
+import { field, parseQuery } from "~/lib/read-form";
 import { searchEvents } from "~/services/search-events";
 import { errorResponse } from "../errors";
 
@@ -11,12 +11,14 @@ const MAX_LIMIT = 50;
 
 const params = z.object({
   q: z.string().max(500, "q is too long: at most 500 characters").default(""),
-  limit: z.coerce
-    .number({ error: "limit must be a whole number" })
-    .int("limit must be a whole number")
-    .min(1, "limit must be at least 1")
-    .max(MAX_LIMIT, `limit must be at most ${MAX_LIMIT}`)
-    .default(SEARCH_SUGGESTIONS_DESKTOP),
+  limit: field.number(
+    z
+      .number({ error: "limit must be a whole number" })
+      .int("limit must be a whole number")
+      .min(1, "limit must be at least 1")
+      .max(MAX_LIMIT, `limit must be at most ${MAX_LIMIT}`)
+      .default(SEARCH_SUGGESTIONS_DESKTOP),
+  ),
 });
 
 /**
@@ -27,8 +29,8 @@ const params = z.object({
  */
 export function searchRoutes(database: Database) {
   return new Hono().get("/", async (c) => {
-    const parsed = params.safeParse({ q: c.req.query("q") ?? undefined, limit: c.req.query("limit") || undefined });
-    if (!parsed.success) return errorResponse(c, new AppError("bad_request", parsed.error.issues[0]!.message, { field: String(parsed.error.issues[0]!.path[0]) }));
+    const parsed = parseQuery(c.req.url, params);
+    if (!parsed.ok) return errorResponse(c, parsed.error);
     const now = new Date();
     const { results } = await searchEvents(database.db, { q: parsed.data.q, now, limit: parsed.data.limit, withTotal: false });
     c.header("Cache-Control", "public, max-age=30");

@@ -1,5 +1,6 @@
 import { APIError } from "better-auth/api";
 import type { AppLoadContext } from "react-router";
+import { AppError, type AppErrorCode } from "~/lib/app-error";
 import { CLIENT_IP_HEADER, ROBOT_CHECK_HEADER } from "~/lib/internal-headers";
 import { messages } from "~/texts/messages";
 
@@ -27,6 +28,19 @@ export interface AuthFailure {
   status: number;
   code: string;
   message: string;
+}
+
+/**
+ * A better-auth failure as an AppError, for `actionError`: the status from the one error table
+ * (by better-auth's status), the words from `authFailure`, and, when `fieldFor` names one for its
+ * code, the field it belongs beside.
+ */
+export function authError(error: unknown, options: { fallback?: string; fieldFor?: Partial<Record<string, string>> } = {}): AppError {
+  const failure = authFailure(error, options.fallback);
+  const code: AppErrorCode =
+    failure.status === 429 ? "rate_limited" : failure.status === 401 ? "unauthenticated" : failure.status === 403 ? "forbidden" : failure.status >= 500 ? "internal" : "validation_failed";
+  const field = options.fieldFor?.[failure.code];
+  return new AppError(code, failure.message, { authCode: failure.code, ...(field ? { field } : {}) });
 }
 
 /** What went wrong, in the words of the spec where better-auth's own words would not do. */

@@ -1,7 +1,10 @@
 import { ArrowLeft, Clock, CreditCard, Lock, Ticket } from "lucide-react";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { data, Form, Link, redirect, useFetcher, useNavigation, useRevalidator } from "react-router";
-import { isAppError } from "~/lib/app-error";
+import { z } from "zod";
+import type { EventQuestion } from "~/db/schema";
+import { AppError } from "~/lib/app-error";
+import { field, readForm } from "~/lib/read-form";
 import { formatEventDateTime, formatLondonTime, formatMoney, formatShortDate } from "~/lib/format";
 import { personName } from "~/lib/person-name";
 import { getCheckout, saveCheckoutAnswers } from "~/services/get-checkout";
@@ -11,6 +14,7 @@ import { submitCheckout } from "~/services/submit-checkout";
 import { OrderBreakdown, OrderLines } from "~/web/components/booking/order-summary";
 import { seatLabel } from "~/lib/seats";
 import { TestPaymentsNotice } from "~/web/components/booking/test-payments-notice";
+import { actionError, refusalOf } from "~/web/lib/action-error";
 import { setFlash } from "~/web/lib/flash.server";
 import { messages } from "~/texts/messages";
 import { uuidParam } from "~/web/lib/route-params";
@@ -45,22 +49,43 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   };
 }
 
+/**
+ * The checkout's form: the intent, and an answer to each of the host's questions (`q:{id}`, at most
+ * 500 characters). Paying needs the required ones answered and a choice to be one of its options;
+ * extending or releasing the hold does not.
+ */
+function checkoutForm(questions: EventQuestion[]) {
+  const answers = Object.fromEntries(questions.map((q) => [`q:${q.id}`, field.text().transform((v) => v.trim().slice(0, 500))]));
+  return z.looseObject({ intent: field.text(), ...answers }).superRefine((form, ctx) => {
+    if (form.intent === "extend" || form.intent === "release") return;
+    for (const q of questions) {
+      const value = String(form[`q:${q.id}`] ?? "");
+      if (q.required && !value) ctx.addIssue({ code: "custom", path: [`q:${q.id}`], message: "Please answer this question." });
+      else if (q.kind === "choice" && value && !(q.options ?? []).includes(value)) ctx.addIssue({ code: "custom", path: [`q:${q.id}`], message: "Please choose one of the options." });
+    }
+  });
+}
+
 export async function action({ params, context, request }: Route.ActionArgs) {
   const user = requireUser(context, request);
   const holdId = uuidParam(params.holdId);
   const db = context.database.db;
-  const form = await request.formData();
-  const intent = String(form.get("intent") ?? "");
   const now = new Date();
   const checkout = await getCheckout(db, { holdId, userId: user.id });
   if (!checkout) throw data(null, { status: 404 });
+  const questions = checkout.event.questions;
+  const read = await readForm(request, checkoutForm(questions));
+  // What was typed goes back with the refusal, so nothing is lost (without JavaScript too).
+  const typed = (values: Record<string, unknown>) => Object.fromEntries(questions.map((q) => [q.id, String(values[`q:${q.id}`] ?? "")]));
+  if (!read.ok) return actionError(read.error, { extra: { answers: typed(read.values) } });
+  const form = read.data;
+  const intent = form.intent;
 
   if (intent === "extend") {
     try {
       return { extendedTo: await extendHold(db, { holdId, userId: user.id, now }) };
     } catch (error) {
-      if (isAppError(error)) return { error: error.message };
-      throw error;
+      return actionError(error);
     }
   }
   if (intent === "release") {
@@ -68,16 +93,8 @@ export async function action({ params, context, request }: Route.ActionArgs) {
     throw redirect(`/events/${checkout.event.slug}`);
   }
 
-  // Answers to the host's questions, each named after its question; required ones must be given.
-  const answers: Record<string, string> = {};
-  const errors: Record<string, string> = {};
-  for (const q of checkout.event.questions) {
-    const value = String(form.get(`q:${q.id}`) ?? "").trim().slice(0, 500);
-    if (q.required && !value) errors[q.id] = "Please answer this question.";
-    else if (q.kind === "choice" && value && !(q.options ?? []).includes(value)) errors[q.id] = "Please choose one of the options.";
-    else if (value) answers[q.id] = value;
-  }
-  if (Object.keys(errors).length > 0) return { errors, answers };
+  // Answers to the host's questions, each named after its question.
+  const answers = Object.fromEntries(Object.entries(typed(form)).filter(([, value]) => value));
   await saveCheckoutAnswers(db, { holdId, userId: user.id, answers });
 
   if (checkout.status !== "active" || checkout.expiresAt <= now) return { error: messages.informational.outOfTime, expired: true };
@@ -90,15 +107,15 @@ export async function action({ params, context, request }: Route.ActionArgs) {
     throw redirect(next.redirectUrl);
   } catch (error) {
     if (error instanceof Response) throw error;
-    if (isAppError(error)) return { error: error.code === "internal" ? messages.buyer.paymentError : error.message };
-    throw error;
+    // Whatever fails at the provider while paying is the payment's failure (502), in the buyer's words.
+    return actionError(error instanceof AppError && error.code === "internal" ? new AppError("payment_failed", messages.buyer.paymentError) : error);
   }
 }
 
 export default function CheckoutPage({ loaderData, actionData }: Route.ComponentProps) {
   const { checkout, buyer } = loaderData;
   const busy = useNavigation().state !== "idle";
-  const errors: Record<string, string> = (actionData && "errors" in actionData ? actionData.errors : undefined) ?? {};
+  const { formError, fieldErrors } = refusalOf(actionData);
   const free = checkout.breakdown.totalPence === 0;
   const money = (p: number) => formatMoney(p, checkout.event.currency);
   const active = checkout.status === "active";
@@ -134,9 +151,9 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
       ) : (
         <div className="mt-6 grid gap-6 laptop:grid-cols-[minmax(0,1fr)_20rem]">
           <Form method="post" className="space-y-6" aria-label="Your details">
-            {actionData && "error" in actionData && actionData.error ? (
+            {formError ? (
               <p role="alert" className="rounded-xl bg-danger-soft px-4 py-3 text-sm font-medium text-danger">
-                {actionData.error}
+                {formError}
               </p>
             ) : null}
             <section aria-labelledby="who-heading" className="card p-5">
@@ -162,8 +179,8 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
                 </h2>
                 {checkout.event.questions.map((q) => {
                   const id = `q-${q.id}`;
-                  const error = errors[q.id];
-                  const previous = (actionData && "answers" in actionData ? actionData.answers?.[q.id] : checkout.answers[q.id]) ?? "";
+                  const error = fieldErrors[`q:${q.id}`];
+                  const previous = (actionData && "answers" in actionData ? (actionData.answers as Record<string, string>)[q.id] : checkout.answers[q.id]) ?? "";
                   return (
                     <div key={q.id}>
                       <label htmlFor={id} className="block text-sm font-medium">

@@ -1,37 +1,39 @@
 import { Form, Link, useNavigation } from "react-router";
+import { z } from "zod";
 import { isValidEmail, normaliseEmail } from "~/domain/account-rules";
+import { field, readForm } from "~/lib/read-form";
 import { AuthCard } from "~/web/components/auth-card";
 import { RobotCheck } from "~/web/components/robot-check";
 import { FormMessage, TextField } from "~/web/components/ui/field";
-import { authFailure, authHeaders } from "~/web/lib/auth-calls.server";
+import { actionError, refusalOf } from "~/web/lib/action-error";
+import { authError, authHeaders } from "~/web/lib/auth-calls.server";
 import { messages } from "~/texts/messages";
 import type { Route } from "./+types/forgot-password";
 
 export const handle = { title: "Forgot password" };
 export const meta: Route.MetaFunction = () => [{ title: "Forgot password · Ticketyboo" }];
 
+const ForgotForm = z.object({
+  email: field.text().transform(normaliseEmail).refine(isValidEmail, messages.auth.invalidEmail),
+  altcha: z.string(messages.auth.notARobot).min(1, messages.auth.notARobot),
+});
+
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
-  const email = normaliseEmail(String(form.get("email") ?? ""));
-  const altcha = form.get("altcha");
-  type Errors = { email?: string; altcha?: string };
-  const errors: Errors = {};
-  if (!isValidEmail(email)) errors.email = messages.auth.invalidEmail;
-  if (typeof altcha !== "string" || altcha === "") errors.altcha = messages.auth.notARobot;
-  if (errors.email || errors.altcha) return { sent: false, email, errors, formError: null };
+  const form = await readForm(request, ForgotForm);
+  if (!form.ok) return actionError(form.error, { extra: { sent: false as const, email: normaliseEmail(form.values.email ?? "") } });
+  const { email, altcha } = form.data;
   try {
     await context.auth.api.requestPasswordReset({ body: { email, redirectTo: "/reset-password" }, headers: authHeaders(request, context, altcha) });
   } catch (error) {
-    const failure = authFailure(error);
-    if (failure.code === "ROBOT_CHECK_FAILED") return { sent: false, email, errors: { altcha: failure.message }, formError: null };
-    return { sent: false, email, errors: {} as Errors, formError: failure.message };
+    return actionError(authError(error, { fieldFor: { ROBOT_CHECK_FAILED: "altcha" } }), { extra: { sent: false as const, email } });
   }
   // The same answer whether or not the account exists, so this page can't be used to find accounts.
-  return { sent: true, email, errors: {} as Errors, formError: null };
+  return { sent: true as const, email };
 }
 
 export default function ForgotPassword({ actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
+  const { formError, fieldErrors } = refusalOf(actionData);
   if (actionData?.sent) {
     return (
       <AuthCard
@@ -61,9 +63,9 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
         </>
       }>
       <Form method="post" className="space-y-4" noValidate>
-        <FormMessage>{actionData?.formError}</FormMessage>
-        <TextField label="Email" name="email" type="email" autoComplete="email" required defaultValue={actionData?.email} error={actionData?.errors.email} />
-        <RobotCheck error={actionData?.errors.altcha} />
+        <FormMessage>{formError}</FormMessage>
+        <TextField label="Email" name="email" type="email" autoComplete="email" required defaultValue={actionData?.email} error={fieldErrors.email} />
+        <RobotCheck error={fieldErrors.altcha} />
         <button type="submit" className="btn-primary w-full" disabled={busy}>
           {busy ? "Sending…" : "Send reset link"}
         </button>

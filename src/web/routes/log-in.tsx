@@ -1,9 +1,12 @@
 import { Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
+import { z } from "zod";
 import { normaliseEmail } from "~/domain/account-rules";
+import { field, readForm } from "~/lib/read-form";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { AuthCard } from "~/web/components/auth-card";
 import { RobotCheck } from "~/web/components/robot-check";
 import { FormMessage, TextField } from "~/web/components/ui/field";
+import { actionError } from "~/web/lib/action-error";
 import { authFailure, authHeaders, cookiesFrom } from "~/web/lib/auth-calls.server";
 import { setFlash } from "~/web/lib/flash.server";
 import { messages } from "~/texts/messages";
@@ -12,19 +15,28 @@ import type { Route } from "./+types/log-in";
 export const handle = { title: "Log in" };
 export const meta: Route.MetaFunction = () => [{ title: "Log in · Ticketyboo" }];
 
+const LogInForm = z.object({
+  email: field.text().transform(normaliseEmail),
+  password: field.text(),
+  remember: field.text(),
+  altcha: z.string().optional(),
+  robotShown: field.text(),
+});
+
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
-  const email = normaliseEmail(String(form.get("email") ?? ""));
-  const password = String(form.get("password") ?? "");
+  const read = await readForm(request, LogInForm);
+  if (!read.ok) return actionError(read.error, { extra: { email: read.values.email ?? "", robot: false } });
+  const form = read.data;
+  const { email, password } = form;
   // The robot check is shown once the server has asked for it, and its solution goes with the next try.
-  const robotShown = form.has("altcha") || form.get("robotShown") === "1";
+  const robotShown = form.altcha !== undefined || form.robotShown === "1";
   if (!email || !password) return { error: messages.auth.invalidCredentials, email, robot: robotShown };
   let cookies: Headers;
   let userType: unknown;
   try {
     const result = await context.auth.api.signInEmail({
-      body: { email, password, rememberMe: form.get("remember") !== "off" },
-      headers: authHeaders(request, context, form.get("altcha")),
+      body: { email, password, rememberMe: form.remember !== "off" },
+      headers: authHeaders(request, context, form.altcha),
       returnHeaders: true,
     });
     cookies = cookiesFrom(result.headers);

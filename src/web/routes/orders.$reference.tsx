@@ -1,13 +1,16 @@
 import { CalendarDays, CheckCircle2, Clock, Download, MapPin, Send, Ticket, XCircle } from "lucide-react";
 import { ticketQrSvg } from "~/web/lib/ticket-qr.server";
 import { data, Form, Link, useNavigation } from "react-router";
+import { z } from "zod";
 import { formatLongDate, formatMoney, formatShortDate, formatTimeRange } from "~/lib/format";
 import { seatName } from "~/lib/seats";
 import { cancellationOption } from "~/domain/cancellation";
-import { isAppError } from "~/lib/app-error";
+import { AppError } from "~/lib/app-error";
+import { field, readForm } from "~/lib/read-form";
 import { cancelFreeOrder, latestCancellation, requestCancellation } from "~/services/cancel-order";
 import { getOrder } from "~/services/get-order";
 import { messages } from "~/texts/messages";
+import { actionError, refusalOf } from "~/web/lib/action-error";
 import { OrderBreakdown, OrderLines } from "~/web/components/booking/order-summary";
 import { useAskFirst } from "~/web/lib/use-ask-first";
 import { FormMessage, TextAreaField } from "~/web/components/ui/field";
@@ -37,11 +40,15 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   return { order: { ...found, tickets }, qr, viewerId: user.id, cancellation, option };
 }
 
+const CancelForm = z.object({ intent: field.text(), reason: field.text() });
+
 export async function action({ params, request, context }: Route.ActionArgs) {
   const user = requireUser(context, request);
   const db = context.database.db;
-  const form = await request.formData();
-  const intent = String(form.get("intent") ?? "");
+  const read = await readForm(request, CancelForm);
+  if (!read.ok) return actionError(read.error, { extra: { reason: read.values.reason ?? "" } });
+  const form = read.data;
+  const intent = form.intent;
   const now = new Date();
   try {
     if (intent === "cancel-free") {
@@ -49,17 +56,14 @@ export async function action({ params, request, context }: Route.ActionArgs) {
       return { done: "Your booking is cancelled, and your places are back on sale." };
     }
     if (intent === "request-cancellation") {
-      const reason = String(form.get("reason") ?? "");
-      await requestCancellation(db, { reference: params.reference, userId: user.id, reason, now });
+      await requestCancellation(db, { reference: params.reference, userId: user.id, reason: form.reason, now });
       return { done: "Request sent. The host will decide, and we'll email you either way." };
     }
   } catch (error) {
-    if (!isAppError(error)) throw error;
-    // Only a missing or over-long reason is the field's fault; anything else is said above the form.
-    const field = error.code === "validation_failed" ? ("reason" as const) : null;
-    return { error: field || error.code === "conflict" ? error.message : messages.buyer.cancelFailed, field, reason: String(form.get("reason") ?? "") };
+    // A missing or over-long reason is the field's fault (the service names it); anything else is said above the form.
+    return actionError(error, { extra: { reason: form.reason }, words: { not_found: messages.buyer.cancelFailed, forbidden: messages.buyer.cancelFailed, payment_failed: messages.buyer.cancelFailed } });
   }
-  return { error: messages.generic.tryAgain, field: null, reason: "" };
+  return actionError(new AppError("bad_request"), { extra: { reason: "" } });
 }
 
 export default function OrderPage({ loaderData, actionData }: Route.ComponentProps) {
@@ -234,8 +238,9 @@ function CancelSection(props: {
   const { option, cancellation, actionData } = props;
   const busy = useNavigation().state !== "idle";
   const askFirst = useAskFirst();
-  const error = actionData && "error" in actionData ? actionData.error : null;
-  const fieldError = actionData && "field" in actionData && actionData.field === "reason" ? error : null;
+  const refusal = refusalOf(actionData);
+  const fieldError = refusal.fieldErrors.reason ?? null;
+  const error = refusal.formError ?? fieldError;
   const declined = cancellation?.status === "declined" ? cancellation : null;
   if (option.kind === "none" && !option.explain && !declined) return null;
   return (

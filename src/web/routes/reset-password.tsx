@@ -1,8 +1,11 @@
 import { Form, Link, redirect, useNavigation } from "react-router";
+import { z } from "zod";
 import { passwordProblem } from "~/domain/account-rules";
+import { field, readForm } from "~/lib/read-form";
 import { AuthCard } from "~/web/components/auth-card";
 import { FormMessage, TextField } from "~/web/components/ui/field";
-import { authFailure, authHeaders } from "~/web/lib/auth-calls.server";
+import { actionError, refusalOf } from "~/web/lib/action-error";
+import { authError, authHeaders } from "~/web/lib/auth-calls.server";
 import { setFlash } from "~/web/lib/flash.server";
 import { messages } from "~/texts/messages";
 import type { Route } from "./+types/reset-password";
@@ -18,25 +21,32 @@ export function loader({ request }: Route.LoaderArgs) {
 
 const passwordMessages = { too_short: messages.auth.passwordTooShort, too_long: messages.auth.passwordTooLong, too_common: messages.auth.passwordTooCommon } as const;
 
+const ResetForm = z
+  .object({
+    token: field.text(),
+    password: field.text().superRefine((password, ctx) => {
+      const problem = passwordProblem(password);
+      if (problem) ctx.addIssue({ code: "custom", message: passwordMessages[problem] });
+    }),
+    confirmPassword: field.text(),
+  })
+  .refine((f) => f.password === f.confirmPassword, { message: messages.auth.passwordsDoNotMatch, path: ["confirmPassword"] });
+
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
-  const token = String(form.get("token") ?? "");
-  const password = String(form.get("password") ?? "");
-  const problem = passwordProblem(password);
-  if (problem) return { errors: { password: passwordMessages[problem] }, formError: null };
-  if (password !== form.get("confirmPassword")) return { errors: { confirmPassword: messages.auth.passwordsDoNotMatch }, formError: null };
+  const form = await readForm(request, ResetForm);
+  if (!form.ok) return actionError(form.error);
+  const { token, password } = form.data;
   try {
     await context.auth.api.resetPassword({ body: { token, newPassword: password }, headers: authHeaders(request, context) });
   } catch (error) {
-    const failure = authFailure(error);
-    if (failure.code.startsWith("PASSWORD_")) return { errors: { password: failure.message }, formError: null };
-    return { errors: {}, formError: failure.message };
+    return actionError(authError(error, { fieldFor: { PASSWORD_TOO_SHORT: "password", PASSWORD_TOO_LONG: "password", PASSWORD_TOO_COMMON: "password" } }));
   }
   return redirect("/log-in", { headers: setFlash(new Headers(), { tone: "success", text: `${messages.auth.passwordChanged} Log in with your new password.` }) });
 }
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
+  const { formError, fieldErrors } = refusalOf(actionData);
   if (!loaderData.token || loaderData.linkError) {
     return (
       <AuthCard title="This link has expired">
@@ -50,8 +60,8 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
   return (
     <AuthCard title="Choose a new password" subtitle="You'll be logged out everywhere else, to keep your account safe.">
       <Form method="post" className="space-y-4" noValidate>
-        <FormMessage>{actionData?.formError}</FormMessage>
-        {actionData?.formError === messages.auth.resetLinkInvalid ? (
+        <FormMessage>{formError}</FormMessage>
+        {formError === messages.auth.resetLinkInvalid ? (
           <p className="text-sm">
             <Link to="/forgot-password" className="link">
               Send me a new link
@@ -66,9 +76,9 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
           autoComplete="new-password"
           required
           hint="At least 6 characters."
-          error={actionData?.errors.password}
+          error={fieldErrors.password}
         />
-        <TextField label="Confirm new password" name="confirmPassword" type="password" autoComplete="new-password" required error={actionData?.errors.confirmPassword} />
+        <TextField label="Confirm new password" name="confirmPassword" type="password" autoComplete="new-password" required error={fieldErrors.confirmPassword} />
         <button type="submit" className="btn-primary w-full" disabled={busy}>
           {busy ? "Saving…" : "Save new password"}
         </button>

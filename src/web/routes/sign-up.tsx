@@ -1,14 +1,17 @@
 import { CalendarHeart, Ticket } from "lucide-react";
 import { useState } from "react";
 import { Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
+import { z } from "zod";
 import { isUserType, isValidEmail, normaliseEmail, passwordProblem, type UserType } from "~/domain/account-rules";
 import { normaliseName, personNameProblem } from "~/domain/profile-rules";
+import { field, readForm } from "~/lib/read-form";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { profileProblemMessage } from "~/services/update-profile";
 import { AuthCard } from "~/web/components/auth-card";
 import { RobotCheck } from "~/web/components/robot-check";
 import { CheckboxField, FormMessage, TextField } from "~/web/components/ui/field";
-import { authFailure, authHeaders, cookiesFrom } from "~/web/lib/auth-calls.server";
+import { actionError, refusalOf } from "~/web/lib/action-error";
+import { authError, authHeaders, cookiesFrom } from "~/web/lib/auth-calls.server";
 import { setFlash } from "~/web/lib/flash.server";
 import { messages } from "~/texts/messages";
 import type { Route } from "./+types/sign-up";
@@ -22,7 +25,6 @@ export const meta: Route.MetaFunction = () => [
   },
 ];
 
-type Field = "userType" | "firstName" | "lastName" | "email" | "password" | "confirmPassword" | "terms" | "altcha";
 type Values = { userType: string; firstName: string; lastName: string; email: string; terms: boolean };
 
 const passwordMessages = {
@@ -31,31 +33,53 @@ const passwordMessages = {
   too_common: messages.auth.passwordTooCommon,
 } as const;
 
+/** The profile form's rules for names, so an account never starts with a name it could not be saved with. */
+const personName = (which: "firstName" | "lastName") =>
+  field
+    .text()
+    .transform(normaliseName)
+    .superRefine((name, ctx) => {
+      const problem = personNameProblem(name);
+      if (problem) ctx.addIssue({ code: "custom", message: profileProblemMessage({ field: which, problem }) });
+    });
+
+const SignUpForm = z
+  .object({
+    userType: z.string().refine(isUserType, messages.auth.chooseAccountType),
+    firstName: personName("firstName"),
+    lastName: personName("lastName"),
+    email: field.text().transform(normaliseEmail).refine(isValidEmail, messages.auth.invalidEmail),
+    password: field.text(),
+    confirmPassword: field.text(),
+    terms: field.checkbox().refine(Boolean, messages.auth.mustAgreeToTerms),
+    altcha: z.string(messages.auth.notARobot).min(1, messages.auth.notARobot),
+  })
+  .superRefine(
+    (f, ctx) => {
+      // The password is judged against the name and email, and with every other field's problem at once.
+      const problem = passwordProblem(f.password ?? "", {
+        email: normaliseEmail(f.email ?? ""),
+        name: `${f.firstName ?? ""}${f.lastName ?? ""}`,
+      });
+      if (problem) ctx.addIssue({ code: "custom", path: ["password"], message: passwordMessages[problem] });
+      else if (f.password !== f.confirmPassword)
+        ctx.addIssue({ code: "custom", path: ["confirmPassword"], message: messages.auth.passwordsDoNotMatch });
+    },
+    { when: () => true },
+  );
+
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
-  const text = (name: string) => (typeof form.get(name) === "string" ? (form.get(name) as string) : "");
+  const form = await readForm(request, SignUpForm);
+  const sent = form.ok ? form.data : form.values;
   const values: Values = {
-    userType: text("userType"),
-    firstName: normaliseName(text("firstName")),
-    lastName: normaliseName(text("lastName")),
-    email: normaliseEmail(text("email")),
-    terms: form.get("terms") === "on",
+    userType: sent.userType ?? "",
+    firstName: normaliseName(sent.firstName ?? ""),
+    lastName: normaliseName(sent.lastName ?? ""),
+    email: normaliseEmail(sent.email ?? ""),
+    terms: Boolean(form.ok ? form.data.terms : form.values.terms),
   };
-  const password = text("password");
-  const errors: Partial<Record<Field, string>> = {};
-  if (!isUserType(values.userType)) errors.userType = messages.auth.chooseAccountType;
-  // The profile form's rules for names, so an account never starts with a name it could not be saved with.
-  for (const field of ["firstName", "lastName"] as const) {
-    const problem = personNameProblem(values[field]);
-    if (problem) errors[field] = profileProblemMessage({ field, problem });
-  }
-  if (!isValidEmail(values.email)) errors.email = messages.auth.invalidEmail;
-  const problem = passwordProblem(password, { email: values.email, name: `${values.firstName}${values.lastName}` });
-  if (problem) errors.password = passwordMessages[problem];
-  else if (password !== text("confirmPassword")) errors.confirmPassword = messages.auth.passwordsDoNotMatch;
-  if (!values.terms) errors.terms = messages.auth.mustAgreeToTerms;
-  if (!text("altcha")) errors.altcha = messages.auth.notARobot;
-  if (Object.keys(errors).length > 0) return { errors, values, formError: null };
+  if (!form.ok) return actionError(form.error, { extra: { values } });
+  const { password, altcha } = form.data;
 
   let cookies: Headers;
   try {
@@ -71,13 +95,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     };
     const result = await context.auth.api.signUpEmail({
       body,
-      headers: authHeaders(request, context, form.get("altcha")),
+      headers: authHeaders(request, context, altcha),
       returnHeaders: true,
     });
     cookies = cookiesFrom(result.headers);
   } catch (error) {
-    const failure = authFailure(error);
-    const byField: Partial<Record<string, Field>> = {
+    const fieldFor = {
       ROBOT_CHECK_FAILED: "altcha",
       USER_ALREADY_EXISTS: "email",
       USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: "email",
@@ -88,8 +111,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       FIRST_NAME_REQUIRED: "firstName",
       LAST_NAME_REQUIRED: "lastName",
     };
-    const field = byField[failure.code];
-    return { errors: field ? { [field]: failure.message } : {}, values, formError: field ? null : failure.message };
+    return actionError(authError(error, { fieldFor }), { extra: { values } });
   }
   const to = safeRedirect(new URL(request.url).searchParams.get("redirect"), "/u/dashboard");
   setFlash(cookies, {
@@ -100,11 +122,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirect(to, { headers: cookies });
 }
 
+type Field = "userType" | "firstName" | "lastName" | "email" | "password" | "confirmPassword" | "terms" | "altcha";
+
 /** Whether a field, as the form holds it now, passes the action's rule for it (only used to clear errors the action gave). */
-function nowValid(field: Field, form: FormData): boolean {
+function nowValid(field: string, form: FormData): boolean {
   const text = (name: string) => (typeof form.get(name) === "string" ? (form.get(name) as string) : "");
   const email = normaliseEmail(text("email"));
-  switch (field) {
+  switch (field as Field) {
     case "userType":
       return isUserType(text("userType"));
     case "firstName":
@@ -125,29 +149,29 @@ function nowValid(field: Field, form: FormData): boolean {
       return form.get("terms") === "on";
     case "altcha":
       return text("altcha") !== "";
+    default:
+      return false;
   }
 }
 
 export default function SignUp({ actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
   const [params] = useSearchParams();
+  const { formError, fieldErrors: given } = refusalOf(actionData);
   // Each error from the last submit goes as soon as its field is put right (and stays gone until the next submit).
-  const [fixed, setFixed] = useState<{ after: typeof actionData; fields: ReadonlySet<Field> }>({
+  const [fixed, setFixed] = useState<{ after: typeof actionData; fields: ReadonlySet<string> }>({
     after: actionData,
     fields: new Set(),
   });
-  const fixedFields = fixed.after === actionData ? fixed.fields : new Set<Field>();
-  const given: Partial<Record<Field, string>> = actionData?.errors ?? {};
-  const errors = Object.fromEntries(
-    Object.entries(given).filter(([field]) => !fixedFields.has(field as Field)),
-  ) as Partial<Record<Field, string>>;
-  const markFixed = (fields: Field[]) => {
-    if (fields.length > 0 && fields.some((f) => !fixedFields.has(f)))
+  const fixedFields = fixed.after === actionData ? fixed.fields : new Set<string>();
+  const errors = Object.fromEntries(Object.entries(given).filter(([name]) => !fixedFields.has(name))) as typeof given;
+  const markFixed = (fields: string[]) => {
+    if (fields.some((f) => !fixedFields.has(f)))
       setFixed({ after: actionData, fields: new Set([...fixedFields, ...fields]) });
   };
   const recheck = (form: HTMLFormElement) => {
     const data = new FormData(form);
-    markFixed((Object.keys(errors) as Field[]).filter((field) => nowValid(field, data)));
+    markFixed(Object.keys(errors).filter((name) => nowValid(name, data)));
   };
   const values = actionData?.values;
   const [userType, setUserType] = useState<string>(
@@ -170,7 +194,7 @@ export default function SignUp({ actionData }: Route.ComponentProps) {
       }
     >
       <Form method="post" className="space-y-4" noValidate onChange={(e) => recheck(e.currentTarget)}>
-        <FormMessage>{actionData?.formError}</FormMessage>
+        <FormMessage>{formError}</FormMessage>
         <fieldset aria-describedby={errors.userType ? "user-type-error" : undefined}>
           <legend className="text-sm font-medium">I'm here to…</legend>
           <div className="mt-2 grid grid-cols-2 gap-3">

@@ -1,9 +1,11 @@
 import { CheckCircle2, MailX, ShieldAlert } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
-import { isAppError } from "~/lib/app-error";
+import { z } from "zod";
+import { field, readForm } from "~/lib/read-form";
 import { findEmailChangeUndo, undoEmailChange } from "~/services/email-change";
 import { AuthCard } from "~/web/components/auth-card";
 import { FormMessage } from "~/web/components/ui/field";
+import { actionError } from "~/web/lib/action-error";
 import type { Route } from "./+types/undo-email-change";
 
 export const handle = { title: "Change your email back" };
@@ -19,14 +21,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { token, change };
 }
 
+const UndoForm = z.object({ token: field.text() });
+
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request, UndoForm);
+  if (!form.ok) return actionError(form.error, { extra: { ok: false as const } });
   try {
-    const { email } = await undoEmailChange(context.database.db, { token: String(form.get("token") ?? ""), now: new Date() });
+    const { email } = await undoEmailChange(context.database.db, { token: form.data.token, now: new Date() });
     return { ok: true as const, email };
   } catch (error) {
-    if (isAppError(error)) return { ok: false as const, error: error.message };
-    throw error;
+    return actionError(error, { extra: { ok: false as const } });
   }
 }
 

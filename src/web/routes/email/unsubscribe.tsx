@@ -1,5 +1,7 @@
 import { BellOff, BellRing } from "lucide-react";
 import { data, Form, Link, useNavigation } from "react-router";
+import { z } from "zod";
+import { field, readForm } from "~/lib/read-form";
 import { updateEmailPreferences } from "~/services/update-email-preferences";
 import type { Route } from "./+types/unsubscribe";
 
@@ -16,11 +18,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { token };
 }
 
+const UnsubscribeForm = z.object({ token: field.text(), intent: field.text() });
+
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
-  const userId = context.unsubscribe.verify(String(form.get("token") ?? ""));
-  if (!userId) throw data(null, { status: 404 });
-  const on = form.get("intent") === "resubscribe";
+  const form = await readForm(request, UnsubscribeForm);
+  // Only a signed link's page posts here: anything else finds nothing.
+  const userId = form.ok ? context.unsubscribe.verify(form.data.token) : null;
+  if (!form.ok || !userId) throw data(null, { status: 404 });
+  const on = form.data.intent === "resubscribe";
   await updateEmailPreferences(context.database.db, { userId, changes: { notifyEventReminders: on }, now: new Date() });
   return { on };
 }

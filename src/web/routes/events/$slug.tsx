@@ -1,5 +1,6 @@
 import { lazy, Suspense } from "react";
 import { data, redirect } from "react-router";
+import { z } from "zod";
 import type { Basket } from "~/domain/basket";
 import { badgeLabel, cardBadges, hasEnded, isSoldOut } from "~/domain/event-flags";
 import { isVisible } from "~/domain/ticket-availability";
@@ -25,7 +26,10 @@ import { GettingThere } from "~/web/components/event-page/getting-there";
 import { HostCard } from "~/web/components/event-page/host-card";
 import { MoreEvents } from "~/web/components/event-page/more-events";
 import { EventActions } from "~/web/components/events/event-actions";
-import { readCheckoutForm } from "~/domain/checkout-form";
+import { CheckoutForm, checkoutRequest } from "~/domain/checkout-form";
+import { answerError } from "~/lib/error-table";
+import { field, readForm } from "~/lib/read-form";
+import { actionError } from "~/web/lib/action-error";
 import { eventJsonLd } from "~/web/lib/event-json-ld";
 import { imageUrl } from "~/web/lib/images";
 import { describe, publicUrlFrom, seo } from "~/web/lib/seo";
@@ -65,10 +69,28 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   };
 }
 
+/**
+ * The page's one form: the waitlist's and the code's fields, signing in on the way, and the booking
+ * panel's Checkout, read as `POST /api/events/{slug}/holds` reads it (`checkout`).
+ */
+const EventPageForm = z.preprocess(
+  (values) => ({ ...(values as object), checkout: values }),
+  z.object({
+    intent: field.text(),
+    quantity: field.number(z.number().int().default(1)),
+    coupon: field.text(),
+    email: field.text(),
+    password: field.text(),
+    checkout: CheckoutForm,
+  }),
+);
+
 export async function action({ request, params, context }: Route.ActionArgs) {
   const db = context.database.db;
-  const form = await request.formData();
-  const intent = String(form.get("intent") ?? "");
+  const read = await readForm(request, EventPageForm);
+  if (!read.ok) return actionError(read.error);
+  const form = read.data;
+  const intent = form.intent;
   const now = new Date();
 
   if (intent === "waitlist-join" || intent === "waitlist-leave") {
@@ -80,12 +102,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         await leaveWaitlist(db, { eventId, userId: context.user.id, now });
         return { waitlistLeft: true };
       }
-      await joinWaitlist(db, {
-        eventId,
-        userId: context.user?.id ?? null,
-        quantity: Number(form.get("quantity") ?? 1),
-        now,
-      });
+      await joinWaitlist(db, { eventId, userId: context.user?.id ?? null, quantity: form.quantity, now });
       return { waitlistJoined: true };
     } catch (error) {
       if (isAppError(error)) return { waitlistError: error.message };
@@ -96,7 +113,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (intent === "coupon") {
     const event = await getEventPage(db, { slug: params.slug, viewerId: context.user?.id ?? null });
     if (!event) throw data(null, { status: 404 });
-    const code = String(form.get("coupon") ?? "").trim();
+    const code = form.coupon.trim();
     if (!code) return { couponError: "Enter a code first." };
     // Counted before it is looked up, right or wrong: past the limit no answer says whether a code exists.
     try {
@@ -126,12 +143,16 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const buyerId = context.user?.id ?? null;
   let credentials: { email: string; password: string } | null = null;
   if (!buyerId) {
-    const email = normaliseEmail(String(form.get("email") ?? ""));
-    const password = String(form.get("password") ?? "");
+    const email = normaliseEmail(form.email);
+    const password = form.password;
     if (!email || !password) throw redirect(`/log-in?redirect=${encodeURIComponent(`/events/${params.slug}`)}`);
     credentials = { email, password };
   }
-  const checkout = readCheckoutForm(form, new URL(request.url).searchParams.get("key"), context.ticketCodes.unlockKey);
+  const checkout = checkoutRequest(
+    form.checkout,
+    new URL(request.url).searchParams.get("key"),
+    context.ticketCodes.unlockKey,
+  );
   const signIn: SignIn = async ({ email, password }) => {
     const result = await context.auth.api.signInEmail({
       body: { email, password, rememberMe: true },
@@ -165,8 +186,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (error.code === "not_found") throw data(null, { status: 404 });
   const basket = (error.details?.basket as Basket | undefined) ?? null;
   // Signed in just now, the person stays signed in even though the tickets could not be held.
-  const status = error.code === "conflict" ? 409 : error.code === "rate_limited" ? 429 : 422;
-  return data({ checkoutError: error.message, correctedBasket: basket }, { status, headers: cookies });
+  const { status, message } = answerError(error);
+  return data({ checkoutError: message, correctedBasket: basket }, { status, headers: cookies });
 }
 
 export const meta: Route.MetaFunction = ({ data: loaded, matches }) => {

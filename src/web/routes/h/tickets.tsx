@@ -1,16 +1,17 @@
 import { CheckCircle2, Inbox, ListOrdered, Users, XCircle } from "lucide-react";
 import { data, Form, Link, useNavigation } from "react-router";
+import { z } from "zod";
 import { CANCEL_FAILED, parseRefund } from "~/domain/cancellation";
 import { poundsForInput } from "~/domain/money";
-import { isAppError } from "~/lib/app-error";
+import { field, readForm } from "~/lib/read-form";
 import { currencySymbol, formatEventDateTime, formatLondonTime, formatMoney, formatShortDate } from "~/lib/format";
 import { approveCancellation, declineCancellation, hostCancellationRequests } from "~/services/decide-cancellation";
 import { hostEventStock, setTicketCapacity, setWaitlistOfferHours } from "~/services/host-events";
 import { useAskFirst } from "~/web/lib/use-ask-first";
 import { Pagination } from "~/web/components/ui/pagination";
 import { requireUser } from "~/web/lib/signed-in.server";
-import { messages } from "~/texts/messages";
 import { FormMessage } from "~/web/components/ui/field";
+import { actionError } from "~/web/lib/action-error";
 import type { Route } from "./+types/tickets";
 
 export const handle = { title: "Tickets" };
@@ -32,38 +33,45 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return { requests, ...stock, now };
 }
 
-type ActionResult = { ok: string } | { error: string; target: string };
+/**
+ * The page's forms, one per intent; `target` is the row each acts on (a request, an event, a ticket
+ * type), so a refusal is shown beside that row. Ranges are the services' rules, which name the field.
+ */
+const HostTicketsForm = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("approve"), target: field.text(), refund: field.text() }),
+  z.object({ intent: z.literal("decline"), target: field.text(), message: field.text() }),
+  z.object({ intent: z.literal("offer-hours"), target: field.text(), hours: field.number(z.number()) }),
+  z.object({ intent: z.literal("capacity"), target: field.text(), capacity: field.number(z.number()) }),
+]);
 
-export async function action({ request, context }: Route.ActionArgs): Promise<ActionResult> {
+export async function action({ request, context }: Route.ActionArgs) {
   const host = requireHost(context, request);
   const db = context.database.db;
-  const form = await request.formData();
-  const intent = String(form.get("intent") ?? "");
-  const target = String(form.get("target") ?? "");
+  const read = await readForm(request, HostTicketsForm);
+  if (!read.ok) return actionError(read.error, { extra: { target: read.values.target ?? "" } });
+  const form = read.data;
+  const { target } = form;
   const now = new Date();
   try {
-    if (intent === "approve") {
-      const result = await approveCancellation(db, context.payments, { requestId: target, hostId: host.id, refund: String(form.get("refund") ?? ""), now });
+    if (form.intent === "approve") {
+      const result = await approveCancellation(db, context.payments, { requestId: target, hostId: host.id, refund: form.refund, now });
       if (result.outcome === "in_progress") return { ok: "That refund is already being made." };
       return { ok: result.refundPence > 0 ? `Cancelled and refunded ${formatMoney(result.refundPence, result.currency)}. The places are back on sale.` : "Cancelled. The places are back on sale." };
     }
-    if (intent === "decline") {
-      const message = String(form.get("message") ?? "");
-      await declineCancellation(db, { requestId: target, hostId: host.id, message, now });
+    if (form.intent === "decline") {
+      await declineCancellation(db, { requestId: target, hostId: host.id, message: form.message, now });
       return { ok: "Declined. We've let the buyer know." };
     }
-    if (intent === "offer-hours") {
-      await setWaitlistOfferHours(db, { eventId: target, hostId: host.id, hours: Number(form.get("hours")) });
+    if (form.intent === "offer-hours") {
+      await setWaitlistOfferHours(db, { eventId: target, hostId: host.id, hours: form.hours });
       return { ok: "Saved the offer window." };
     }
-    if (intent === "capacity") {
-      const { offered } = await setTicketCapacity(db, { ticketTypeId: target, hostId: host.id, capacity: Number(form.get("capacity")), now });
+    if (form.intent === "capacity") {
+      const { offered } = await setTicketCapacity(db, { ticketTypeId: target, hostId: host.id, capacity: form.capacity, now });
       return { ok: offered.length > 0 ? `Saved. ${offered.length === 1 ? "The first person waiting has" : `${offered.length} people waiting have`} been offered places.` : "Saved the capacity." };
     }
-    return { error: messages.generic.tryAgain, target };
   } catch (error) {
-    if (!isAppError(error)) throw error;
-    return { error: error.code === "payment_failed" ? CANCEL_FAILED : error.message, target };
+    return actionError(error, { extra: { target }, words: { payment_failed: CANCEL_FAILED } });
   }
 }
 

@@ -1,5 +1,8 @@
 import { CreditCard, XCircle } from "lucide-react";
 import { data, Form, redirect, useNavigation } from "react-router";
+import { z } from "zod";
+import { field, readForm } from "~/lib/read-form";
+import { actionError } from "~/web/lib/action-error";
 import { formatMoney } from "~/lib/format";
 import { TestPaymentsNotice } from "~/web/components/booking/test-payments-notice";
 import type { Route } from "./+types/test.$sessionId";
@@ -23,10 +26,14 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   };
 }
 
+const TestPaymentForm = z.object({ intent: field.text() });
+
 export async function action({ params, request, context }: Route.ActionArgs) {
   if (!context.testPayments) throw data(null, { status: 404 });
   if (!(await context.testPayments.session(params.sessionId))) throw data(null, { status: 404 });
-  const intent = String((await request.formData()).get("intent") ?? "");
+  const form = await readForm(request, TestPaymentForm);
+  if (!form.ok) return actionError(form.error);
+  const intent = form.data.intent;
   if (intent === "cancel") throw redirect(await context.testPayments.abandon(params.sessionId));
   const result = await context.testPayments.pay(params.sessionId, intent === "decline" ? "decline" : "success", new Date());
   if (result.redirect) throw redirect(result.redirect);
@@ -35,7 +42,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 
 export default function TestPayment({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state !== "idle";
-  const declined = Boolean(actionData?.declined || loaderData.lastError);
+  const declined = Boolean((actionData && "declined" in actionData) || loaderData.lastError);
   return (
     <div className="container-page grid min-h-[70dvh] max-w-md place-items-center py-10">
       <div className="card w-full p-6">

@@ -1,8 +1,11 @@
 import { CircleCheck, RotateCw } from "lucide-react";
 import { useEffect } from "react";
-import { data, Form, Link, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
+import { z } from "zod";
+import { readForm } from "~/lib/read-form";
 import { toast } from "~/web/components/ui/toast";
 import { listUndeliveredEmails } from "~/services/list-email-messages";
+import { actionError } from "~/web/lib/action-error";
 import { presentEmail, requireStaff } from "~/web/lib/email-outbox.server";
 import { EmailStatusBadge } from "../../components/email-status";
 import type { Route } from "./+types/emails";
@@ -21,12 +24,13 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
+const RetryForm = z.object({ intent: z.literal("retry", "Choose an email to retry."), id: z.string().min(1, "Choose an email to retry.") });
+
 export async function action({ context, request }: Route.ActionArgs) {
   requireStaff(context);
-  const form = await request.formData();
-  const id = String(form.get("id") ?? "");
-  if (form.get("intent") !== "retry" || !id) return data({ ok: false, message: "Choose an email to retry." }, { status: 400 });
-  const retried = await context.mailer.retry(id);
+  const form = await readForm(request, RetryForm);
+  if (!form.ok) return actionError(form.error, { extra: { ok: false, message: form.error.message } });
+  const retried = await context.mailer.retry(form.data.id);
   return retried
     ? { ok: true, message: "Queued again. It goes out with the next run of the queue." }
     : { ok: false, message: "That email is no longer failed: it may have been retried already." };

@@ -1,11 +1,11 @@
 import { CalendarDays, Gift, MapPin, Ticket } from "lucide-react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { isAppError } from "~/lib/app-error";
 import { formatWhenInFull } from "~/lib/format";
 import { personName } from "~/lib/person-name";
 import { seatName } from "~/lib/seats";
 import { claimantProblem, claimantProblemText } from "~/domain/ticket-transfer";
 import { claimTicket, findTransfer } from "~/services/transfer-ticket";
+import { actionError } from "~/web/lib/action-error";
 import { setFlash } from "~/web/lib/flash.server";
 import { FormMessage } from "~/web/components/ui/field";
 import type { Route } from "./+types/claim.$token";
@@ -49,9 +49,7 @@ export async function action({ params, context }: Route.ActionArgs) {
     });
     throw redirect(`/u/tickets/${ticketId}`, { headers: setFlash(new Headers(), { tone: "success", text: "The ticket is yours. See you there!" }) });
   } catch (error) {
-    if (error instanceof Response) throw error;
-    if (isAppError(error)) return { error: error.message };
-    throw error;
+    return actionError(error);
   }
 }
 

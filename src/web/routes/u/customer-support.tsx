@@ -1,11 +1,14 @@
 import { MailCheck } from "lucide-react";
 import { useRef } from "react";
 import { Form, Link, useNavigation } from "react-router";
+import { z } from "zod";
 import { LIMITS } from "~/domain/feedback-rules";
-import { isAppError } from "~/lib/app-error";
+import { AppError, isAppError } from "~/lib/app-error";
+import { field, readForm } from "~/lib/read-form";
 import { submitSupportRequest } from "~/services/submit-feedback";
 import { SettingsLayout } from "~/web/components/settings-layout";
 import { FormMessage, TextAreaField, TextField } from "~/web/components/ui/field";
+import { actionError, refusalOf } from "~/web/lib/action-error";
 import { requireUser } from "~/web/lib/signed-in.server";
 import { useUnsavedChanges } from "~/web/lib/use-unsaved-changes";
 import { HELP_ARTICLES } from "~/web/lib/site-links";
@@ -20,16 +23,14 @@ export function loader({ context, request }: Route.LoaderArgs) {
   return { email: user.email };
 }
 
-type Field = "subject" | "message" | "orderReference";
+/** The support form; its rules are the service's (src/domain/feedback-rules.ts), which names each field that is wrong. */
+const SupportForm = z.object({ subject: field.text(), message: field.text(), orderReference: field.text() });
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(context, request);
-  const form = await request.formData();
-  const values = {
-    subject: String(form.get("subject") ?? ""),
-    message: String(form.get("message") ?? ""),
-    orderReference: String(form.get("orderReference") ?? ""),
-  };
+  const form = await readForm(request, SupportForm);
+  if (!form.ok) return actionError(form.error, { extra: { sent: false as const, values: { subject: "", message: "", orderReference: "", ...form.values } } });
+  const values = form.data;
   try {
     const { replyTo } = await submitSupportRequest(context.database.db, context.teamChat, { userId: user.id, ...values }, {
       throttle: context.throttle,
@@ -38,14 +39,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
     return { sent: true as const, replyTo };
   } catch (error) {
-    if (isAppError(error) && error.code === "validation_failed") {
-      return { sent: false as const, values, errors: (error.details?.fields ?? {}) as Partial<Record<Field, string>>, formError: null };
-    }
-    if (isAppError(error) && error.code === "rate_limited") {
-      return { sent: false as const, values, errors: {} as Partial<Record<Field, string>>, formError: error.message };
-    }
-    console.error("support request not saved", error);
-    return { sent: false as const, values, errors: {} as Partial<Record<Field, string>>, formError: messages.generic.tryAgain };
+    // What was typed stays on the page whatever went wrong.
+    if (!isAppError(error)) console.error("support request not saved", error);
+    return actionError(isAppError(error) ? error : new AppError("internal"), { extra: { sent: false as const, values } });
   }
 }
 
@@ -70,6 +66,7 @@ export default function CustomerSupport({ loaderData, actionData }: Route.Compon
   }
 
   const failed = actionData && !actionData.sent ? actionData : null;
+  const { formError, fieldErrors } = refusalOf(failed);
   return (
     <SettingsLayout
       title="Customer support"
@@ -83,7 +80,7 @@ export default function CustomerSupport({ loaderData, actionData }: Route.Compon
         </>
       }>
       <Form ref={formRef} method="post" className="card max-w-2xl space-y-5 p-5 tablet:p-6" noValidate>
-        <FormMessage>{failed?.formError}</FormMessage>
+        <FormMessage>{formError}</FormMessage>
         <TextField
           label="Subject"
           name="subject"
@@ -91,7 +88,7 @@ export default function CustomerSupport({ loaderData, actionData }: Route.Compon
           maxLength={LIMITS.supportSubject.max}
           defaultValue={failed?.values.subject}
           placeholder="e.g. My tickets haven't arrived"
-          error={failed?.errors.subject}
+          error={fieldErrors.subject}
         />
         <TextField
           label="Order reference"
@@ -103,7 +100,7 @@ export default function CustomerSupport({ loaderData, actionData }: Route.Compon
           className="tablet:max-w-xs"
           defaultValue={failed?.values.orderReference}
           hint="It's in your confirmation email and on your ticket."
-          error={failed?.errors.orderReference}
+          error={fieldErrors.orderReference}
         />
         <TextAreaField
           label="Message"
@@ -114,7 +111,7 @@ export default function CustomerSupport({ loaderData, actionData }: Route.Compon
           rows={7}
           defaultValue={failed?.values.message}
           hint="Tell us what happened and what you'd like us to do."
-          error={failed?.errors.message}
+          error={fieldErrors.message}
         />
         <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
           <button type="submit" className="btn-primary" disabled={busy}>

@@ -1,7 +1,9 @@
 import { ShieldAlert } from "lucide-react";
 import { useRef } from "react";
 import { Form, Link, redirect, useNavigation } from "react-router";
+import { z } from "zod";
 import { isAppError } from "~/lib/app-error";
+import { field, readForm } from "~/lib/read-form";
 import { checkPasswordThrottled } from "~/services/check-password";
 import { deleteBuyerAccount } from "~/services/delete-account";
 import { SettingsLayout } from "~/web/components/settings-layout";
@@ -9,6 +11,7 @@ import { useAskFirst } from "~/web/lib/use-ask-first";
 import { FormMessage, TextField } from "~/web/components/ui/field";
 import { authHeaders, cookiesFrom } from "~/web/lib/auth-calls.server";
 import { setFlash } from "~/web/lib/flash.server";
+import { actionError } from "~/web/lib/action-error";
 import { requireUser } from "~/web/lib/signed-in.server";
 import { messages } from "~/texts/messages";
 import type { Route } from "./+types/delete-account";
@@ -20,14 +23,17 @@ export function loader({ context, request }: Route.LoaderArgs) {
   return { isHost: requireUser(context, request).userType === "host" };
 }
 
+const DeleteForm = z.object({ password: field.text() });
+
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(context, request);
   if (user.userType === "host") return { error: messages.account.hostCannotDelete, passwordError: null };
-  const form = await request.formData();
+  const form = await readForm(request, DeleteForm);
+  if (!form.ok) return actionError(form.error, { extra: { passwordError: null } });
   const checked = await checkPasswordThrottled(context.database.db, context.throttle, {
     userId: user.id,
     ip: context.clientIp,
-    password: String(form.get("password") ?? ""),
+    password: form.data.password,
     now: new Date(),
   });
   if (!checked.ok) return { error: null, passwordError: checked.reason === "throttled" ? messages.auth.tryAgainLater : messages.auth.incorrectPassword };

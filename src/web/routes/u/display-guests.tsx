@@ -1,9 +1,12 @@
 import { Users } from "lucide-react";
 import { useRef } from "react";
 import { Form, Link, useNavigation } from "react-router";
+import { z } from "zod";
+import { field, readForm } from "~/lib/read-form";
 import { getGuestDisplay, updateGuestDisplay } from "~/services/update-guest-display";
 import { SettingsLayout } from "~/web/components/settings-layout";
 import { CheckboxField, FormMessage } from "~/web/components/ui/field";
+import { actionError } from "~/web/lib/action-error";
 import { requireUser } from "~/web/lib/signed-in.server";
 import { SaveStatus } from "~/web/components/save-status";
 import { useUnsavedChanges } from "~/web/lib/use-unsaved-changes";
@@ -18,12 +21,15 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return getGuestDisplay(context.database.db, user.id);
 }
 
+const GuestDisplayForm = z.object({ showGuests: field.checkbox() });
+
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(context, request);
   // The form is only shown to hosts; a buyer posting anyway just sees their page again.
   if (user.userType !== "host") return { ok: false as const };
-  const form = await request.formData();
-  const { changed } = await updateGuestDisplay(context.database.db, { userId: user.id, show: form.get("showGuests") === "on", now: new Date() });
+  const form = await readForm(request, GuestDisplayForm);
+  if (!form.ok) return actionError(form.error, { extra: { ok: false as const } });
+  const { changed } = await updateGuestDisplay(context.database.db, { userId: user.id, show: form.data.showGuests, now: new Date() });
   return { ok: true as const, changed };
 }
 

@@ -1,10 +1,13 @@
 import { BellOff, CheckCheck, ChevronLeft, ChevronRight } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
+import { z } from "zod";
 import { formatEventDateTime } from "~/lib/format";
+import { field, readForm } from "~/lib/read-form";
 import { listNotifications } from "~/services/list-notifications";
 import { markAllNotificationsRead, markNotificationRead } from "~/services/mark-notifications-read";
 import { SettingsLayout } from "~/web/components/settings-layout";
 import { FormMessage } from "~/web/components/ui/field";
+import { actionError } from "~/web/lib/action-error";
 import { requireUser } from "~/web/lib/signed-in.server";
 import type { Route } from "./+types/feed";
 
@@ -31,16 +34,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
+const FeedForm = z.object({ intent: field.text(), upTo: field.text(), id: field.text() });
+
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(context, request);
-  const form = await request.formData();
+  const read = await readForm(request, FeedForm);
+  if (!read.ok) return actionError(read.error, { extra: { message: null } });
+  const form = read.data;
   const now = new Date();
-  if (form.get("intent") === "read-all") {
-    const count = await markAllNotificationsRead(context.database.db, { userId: user.id, upToId: cursor(String(form.get("upTo") ?? "")), now });
+  if (form.intent === "read-all") {
+    const count = await markAllNotificationsRead(context.database.db, { userId: user.id, upToId: cursor(form.upTo), now });
     return { message: count === 0 ? "Nothing new to mark." : `Marked ${count} notification${count === 1 ? "" : "s"} as read.` };
   }
-  const id = cursor(String(form.get("id") ?? ""));
-  if (form.get("intent") === "read" && id !== null) await markNotificationRead(context.database.db, { userId: user.id, id, now });
+  const id = cursor(form.id);
+  if (form.intent === "read" && id !== null) await markNotificationRead(context.database.db, { userId: user.id, id, now });
   return { message: null };
 }
 

@@ -1,11 +1,14 @@
 import { HeartHandshake } from "lucide-react";
 import { useId, useRef } from "react";
 import { Form, Link, useNavigation } from "react-router";
+import { z } from "zod";
 import { FEEDBACK_TOPICS, LIMITS } from "~/domain/feedback-rules";
-import { isAppError } from "~/lib/app-error";
+import { AppError, isAppError } from "~/lib/app-error";
+import { field, readForm } from "~/lib/read-form";
 import { submitFeedback } from "~/services/submit-feedback";
 import { SettingsLayout } from "~/web/components/settings-layout";
 import { FormMessage, TextAreaField } from "~/web/components/ui/field";
+import { actionError, refusalOf } from "~/web/lib/action-error";
 import { requireUser } from "~/web/lib/signed-in.server";
 import { useUnsavedChanges } from "~/web/lib/use-unsaved-changes";
 import { messages } from "~/texts/messages";
@@ -19,12 +22,14 @@ export function loader({ context, request }: Route.LoaderArgs) {
   return null;
 }
 
-type Field = "message" | "topic";
+/** The feedback form; its rules are the service's (src/domain/feedback-rules.ts), which names each field that is wrong. */
+const FeedbackForm = z.object({ message: field.text(), topic: field.text() });
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(context, request);
-  const form = await request.formData();
-  const values = { message: String(form.get("message") ?? ""), topic: String(form.get("topic") ?? "") };
+  const form = await readForm(request, FeedbackForm);
+  if (!form.ok) return actionError(form.error, { extra: { sent: false as const, values: { message: "", topic: "", ...form.values } } });
+  const values = form.data;
   try {
     await submitFeedback(context.database.db, context.teamChat, { userId: user.id, ...values }, {
       throttle: context.throttle,
@@ -33,14 +38,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
     return { sent: true as const };
   } catch (error) {
-    if (isAppError(error) && error.code === "validation_failed") {
-      return { sent: false as const, values, errors: (error.details?.fields ?? {}) as Partial<Record<Field, string>>, formError: null };
-    }
-    if (isAppError(error) && error.code === "rate_limited") {
-      return { sent: false as const, values, errors: {} as Partial<Record<Field, string>>, formError: error.message };
-    }
-    console.error("feedback not saved", error);
-    return { sent: false as const, values, errors: {} as Partial<Record<Field, string>>, formError: messages.generic.tryAgain };
+    // What was typed stays on the page whatever went wrong.
+    if (!isAppError(error)) console.error("feedback not saved", error);
+    return actionError(isAppError(error) ? error : new AppError("internal"), { extra: { sent: false as const, values } });
   }
 }
 
@@ -66,6 +66,7 @@ export default function Feedback({ actionData }: Route.ComponentProps) {
   }
 
   const failed = actionData && !actionData.sent ? actionData : null;
+  const { formError, fieldErrors } = refusalOf(failed);
   return (
     <SettingsLayout
       title="Feedback"
@@ -79,7 +80,7 @@ export default function Feedback({ actionData }: Route.ComponentProps) {
         </>
       }>
       <Form ref={formRef} method="post" className="card max-w-2xl space-y-5 p-5 tablet:p-6" noValidate>
-        <FormMessage>{failed?.formError}</FormMessage>
+        <FormMessage>{formError}</FormMessage>
         <div>
           <label htmlFor={topicId} className="block text-sm font-medium">
             What's it about? <span className="font-normal text-fg-muted">(optional)</span>
@@ -88,8 +89,8 @@ export default function Feedback({ actionData }: Route.ComponentProps) {
             id={topicId}
             name="topic"
             defaultValue={failed?.values.topic ?? ""}
-            aria-invalid={failed?.errors.topic ? true : undefined}
-            aria-describedby={failed?.errors.topic ? `${topicId}-error` : undefined}
+            aria-invalid={fieldErrors.topic ? true : undefined}
+            aria-describedby={fieldErrors.topic ? `${topicId}-error` : undefined}
             className="mt-1 h-11 w-full rounded-xl border border-border bg-surface px-3 text-fg focus:border-brand focus:outline-none aria-[invalid=true]:border-danger tablet:max-w-xs">
             <option value="">Choose a topic</option>
             {FEEDBACK_TOPICS.map((t) => (
@@ -98,9 +99,9 @@ export default function Feedback({ actionData }: Route.ComponentProps) {
               </option>
             ))}
           </select>
-          {failed?.errors.topic ? (
+          {fieldErrors.topic ? (
             <p id={`${topicId}-error`} className="mt-1 text-sm font-medium text-danger">
-              {failed.errors.topic}
+              {fieldErrors.topic}
             </p>
           ) : null}
         </div>
@@ -113,7 +114,7 @@ export default function Feedback({ actionData }: Route.ComponentProps) {
           rows={6}
           defaultValue={failed?.values.message}
           hint={`Up to ${LIMITS.feedbackMessage.max.toLocaleString("en-GB")} characters.`}
-          error={failed?.errors.message}
+          error={fieldErrors.message}
         />
         <button type="submit" className="btn-primary" disabled={busy}>
           {busy ? "Sending…" : "Send feedback"}

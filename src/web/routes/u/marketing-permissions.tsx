@@ -1,13 +1,17 @@
 import { useRef } from "react";
 import { Form, useNavigation } from "react-router";
+import { z } from "zod";
+import { field, readForm } from "~/lib/read-form";
 import {
   EMAIL_PREFERENCE_KEYS,
+  type EmailPreferenceKey,
   type EmailPreferences,
   getEmailPreferences,
   updateEmailPreferences,
 } from "~/services/update-email-preferences";
 import { SettingsLayout } from "~/web/components/settings-layout";
 import { CheckboxField } from "~/web/components/ui/field";
+import { actionError } from "~/web/lib/action-error";
 import { requireUser } from "~/web/lib/signed-in.server";
 import { SaveStatus } from "~/web/components/save-status";
 import { useUnsavedChanges } from "~/web/lib/use-unsaved-changes";
@@ -21,18 +25,24 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return getEmailPreferences(context.database.db, user.id);
 }
 
+/** Each preference's checkbox, and the value the page showed beside it (absent: not on the page). */
+const PreferencesForm = z.object(
+  Object.fromEntries(EMAIL_PREFERENCE_KEYS.flatMap((key) => [[key, field.checkbox()], [`${key}Was`, z.enum(["true", "false"]).optional()]])),
+) as unknown as z.ZodType<Record<EmailPreferenceKey, boolean> & Partial<Record<`${EmailPreferenceKey}Was`, "true" | "false">>>;
+
 /**
  * Each checkbox travels with the value the page showed (`<key>Was`), so only what the person
  * changed on this page is sent on: a preference changed meanwhile in another tab is not undone.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(context, request);
-  const form = await request.formData();
+  const form = await readForm(request, PreferencesForm);
+  if (!form.ok) return actionError(form.error, { extra: { saved: false } });
   const changes: Partial<EmailPreferences> = {};
   for (const key of EMAIL_PREFERENCE_KEYS) {
-    const was = form.get(`${key}Was`);
-    if (was === null) continue; // Not on the page (hosting summaries for a buyer).
-    const now = form.get(key) === "on";
+    const was = form.data[`${key}Was`];
+    if (was === undefined) continue; // Not on the page (hosting summaries for a buyer).
+    const now = form.data[key];
     if (now !== (was === "true")) changes[key] = now;
   }
   const { changed } = await updateEmailPreferences(context.database.db, { userId: user.id, changes, now: new Date() });

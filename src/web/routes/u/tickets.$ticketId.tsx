@@ -1,9 +1,11 @@
 import { ArrowLeft, CalendarDays, CalendarPlus, CheckCircle2, Download, MapPin, Navigation, Send, Ticket, Undo2 } from "lucide-react";
 import { ticketQrSvg } from "~/web/lib/ticket-qr.server";
 import { data, Form, isRouteErrorResponse, Link, useNavigation, useRouteLoaderData } from "react-router";
+import { z } from "zod";
 import { hasEnded } from "~/domain/event-flags";
 import { transferProblem, transferProblemText } from "~/domain/ticket-transfer";
-import { isAppError } from "~/lib/app-error";
+import { field, readForm } from "~/lib/read-form";
+import { actionError, refusalOf } from "~/web/lib/action-error";
 import { formatLondonTime, formatLongDate, formatShortDate, formatTimeRange } from "~/lib/format";
 import { directionsUrl } from "~/lib/maps";
 import { seatName } from "~/lib/seats";
@@ -38,26 +40,30 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   return { ticket, qr, now, over: hasEnded(ticket.event, now), userId: user.id, transferBlocked: blocked ? transferProblemText[blocked] : null };
 }
 
+/** Send to a friend (their email, and name if given), or take back a transfer not yet claimed. */
+const TransferForm = z.object({ intent: field.text(), transferId: field.text(), email: field.text(), name: field.text() });
+
 export async function action({ params, request, context }: Route.ActionArgs) {
   const user = requireUser(context, request);
   const db = context.database.db;
-  const form = await request.formData();
-  const intent = String(form.get("intent") ?? "");
+  const read = await readForm(request, TransferForm);
+  if (!read.ok) return actionError(read.error, { extra: { email: read.values.email ?? "", name: read.values.name ?? "" } });
+  const form = read.data;
+  const intent = form.intent;
   const now = new Date();
   if (intent === "take-back") {
-    const ok = await cancelTransfer(db, { transferId: String(form.get("transferId") ?? ""), userId: user.id, now });
+    const ok = await cancelTransfer(db, { transferId: form.transferId, userId: user.id, now });
     return { tookBack: ok, error: ok ? null : "That ticket had already been claimed, or taken back." };
   }
-  const toEmail = String(form.get("email") ?? "");
-  const toName = String(form.get("name") ?? "").trim();
+  const toEmail = form.email;
+  const toName = form.name.trim();
   const fromName = displayName(user);
   try {
     // The friend's email is recorded with the transfer and sent once it is committed.
     const sent = await sendTicket(db, { ticketId: params.ticketId, from: { id: user.id, email: user.email, name: fromName }, toEmail, toName, now });
     return { sentTo: sent.toEmail };
   } catch (error) {
-    if (!isAppError(error)) throw error;
-    return { error: error.message, field: error.details?.field === "email" ? "email" : null, email: toEmail, name: toName };
+    return actionError(error, { extra: { email: toEmail, name: toName } });
   }
 }
 
@@ -197,7 +203,7 @@ export default function TicketPage({ loaderData, actionData }: Route.ComponentPr
             ) : (
               <Form method="post" className="mt-3 space-y-3" noValidate>
                 <p className="text-sm text-fg-muted">They claim it into their own account, and get a QR code of their own. Yours stops working when they do.</p>
-                <FormMessage>{actionData && "error" in actionData && !("field" in actionData && actionData.field) ? actionData.error : null}</FormMessage>
+                <FormMessage>{refusalOf(actionData).formError}</FormMessage>
                 <TextField
                   name="email"
                   type="email"
@@ -205,7 +211,7 @@ export default function TicketPage({ loaderData, actionData }: Route.ComponentPr
                   autoComplete="off"
                   required
                   defaultValue={actionData && "email" in actionData ? actionData.email : ""}
-                  error={actionData && "field" in actionData && actionData.field === "email" ? (actionData.error ?? undefined) : undefined}
+                  error={refusalOf(actionData).fieldErrors.email}
                 />
                 <TextField name="name" label="Their name (optional)" autoComplete="off" maxLength={80} defaultValue={actionData && "name" in actionData ? actionData.name : ""} />
                 <button type="submit" name="intent" value="send" className="btn-primary" disabled={busy}>

@@ -1,16 +1,18 @@
 import { ExternalLink, ImageIcon } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { data, Form, Link, useFetcher, useNavigation } from "react-router";
+import { Form, Link, useFetcher, useNavigation } from "react-router";
+import { z } from "zod";
 import { toast } from "~/web/components/ui/toast";
 import { imageFileProblem, IMAGE_SIGNATURE_BYTES } from "~/domain/image-rules";
 import { BIO_MAX_LENGTH, characterCount, normaliseBio, normaliseUsername, type ProfileInput, validateProfile } from "~/domain/profile-rules";
-import { isAppError } from "~/lib/app-error";
+import { AppError, isAppError } from "~/lib/app-error";
+import { field, readForm } from "~/lib/read-form";
 import { processImageUpload, type ImagePurpose, type StoredImage } from "~/services/process-image-upload";
 import { getEditableProfile, profileProblemMessage, updateProfile, type ProfileImageChanges } from "~/services/update-profile";
 import { ImagePicker } from "~/web/components/image-picker";
 import { SettingsLayout } from "~/web/components/settings-layout";
 import { FormMessage, TextAreaField, TextField } from "~/web/components/ui/field";
-import { readLimitedFormData } from "~/web/lib/read-limited-form";
+import { actionError, refusalOf } from "~/web/lib/action-error";
 import { PROFILE_FORM_MAX_BYTES } from "~/domain/request-limits";
 import { requireUser } from "~/web/lib/signed-in.server";
 import { useHydrated } from "~/web/lib/use-hydrated";
@@ -30,7 +32,15 @@ const IMAGE_FIELDS = [
 
 type FieldName = (typeof TEXT_FIELDS)[number] | (typeof IMAGE_FIELDS)[number]["field"];
 type FieldErrors = Partial<Record<FieldName, string>>;
-type ActionResult = { ok: true; savedAt: number; changed: boolean } | { ok: false; values: ProfileInput | null; fieldErrors: FieldErrors; formError?: string };
+
+/** The form: its text fields, two image inputs (an empty one is no change) and their "remove" boxes. */
+const ProfileForm = z.object({
+  ...(Object.fromEntries(TEXT_FIELDS.map((name) => [name, field.text()])) as Record<(typeof TEXT_FIELDS)[number], ReturnType<typeof field.text>>),
+  image: field.file(),
+  coverImage: field.file(),
+  removeImage: field.checkbox(),
+  removeCoverImage: field.checkbox(),
+});
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const me = requireUser(context, request);
@@ -41,18 +51,12 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const me = requireUser(context, request);
   const { db } = context.database;
-  const form = await readLimitedFormData(request, PROFILE_FORM_MAX_BYTES);
-  if (form === "too_large") {
-    return data<ActionResult>({ ok: false, values: null, fieldErrors: {}, formError: messages.images.tooLarge }, { status: 413 });
-  }
-
-  const text = (name: string) => {
-    const value = form.get(name);
-    return typeof value === "string" ? value : "";
-  };
-  const input = Object.fromEntries(TEXT_FIELDS.map((name) => [name, text(name)])) as unknown as ProfileInput;
-  // Refusals answer 200 like the other settings forms: the page shows them next to the fields.
-  const refuse = (fieldErrors: FieldErrors): ActionResult => ({ ok: false, values: input, fieldErrors });
+  const read = await readForm(request, ProfileForm, { maxBytes: PROFILE_FORM_MAX_BYTES });
+  if (!read.ok) return actionError(read.error, { extra: { ok: false as const, values: null }, words: { too_large: messages.images.tooLarge } });
+  const form = read.data;
+  const input: ProfileInput = Object.fromEntries(TEXT_FIELDS.map((name) => [name, form[name]])) as unknown as ProfileInput;
+  // The page shows refusals next to the fields, with what was sent.
+  const refuse = (fields: FieldErrors) => actionError(new AppError("validation_failed", Object.values(fields)[0], { fields }), { extra: { ok: false as const, values: input } });
 
   // Check everything cheap first, so one answer names every problem and no image is decoded in vain.
   const current = await getEditableProfile(db, me.id);
@@ -63,14 +67,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   const uploads: { field: FieldName; purpose: ImagePurpose; bytes: Uint8Array }[] = [];
   const images: ProfileImageChanges = {};
   for (const { field, removeField, purpose } of IMAGE_FIELDS) {
-    const file = form.get(field);
-    if (file instanceof File && file.size > 0) {
+    const file = form[field];
+    if (file) {
       const bytes = new Uint8Array(await file.arrayBuffer());
       const problem = imageFileProblem({ size: bytes.byteLength, head: bytes.subarray(0, IMAGE_SIGNATURE_BYTES) });
       if (problem === "too_large") fieldErrors[field] = messages.images.tooLarge;
       else if (problem) fieldErrors[field] = messages.images.unsupportedFormat;
       else uploads.push({ field, purpose, bytes });
-    } else if (form.get(removeField) === "on") {
+    } else if (form[removeField]) {
       images[field] = null;
     }
   }
@@ -97,14 +101,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     const result = await updateProfile(db, { userId: me.id, input, images, now: new Date() });
     // The old files go only once the profile no longer points at them.
     await Promise.all(result.discardedImageKeys.map((key) => context.storage.remove(key).catch(() => undefined)));
-    return { ok: true, savedAt: Date.now(), changed: result.changed } satisfies ActionResult;
+    return { ok: true as const, savedAt: Date.now(), changed: result.changed };
   } catch (error) {
     await discardStored();
-    if (isAppError(error) && error.code === "validation_failed") {
-      const errors = (error.details?.fieldErrors as FieldErrors | undefined) ?? { [String(error.details?.field ?? "firstName")]: error.message };
-      return refuse(errors);
-    }
-    throw error;
+    return actionError(error, { extra: { ok: false as const, values: input } });
   }
 }
 
@@ -123,7 +123,7 @@ export default function ProfileSettings({ loaderData, actionData }: Route.Compon
   const dirty = useUnsavedChanges(formRef);
 
   const failed = actionData && !actionData.ok ? actionData : null;
-  const errors: FieldErrors = failed?.fieldErrors ?? {};
+  const { formError, fieldErrors: errors } = refusalOf(failed) as { formError: string | null; fieldErrors: FieldErrors };
   // After a refused save, the page shows what was sent, so nothing typed is lost (even without JavaScript).
   const values: ProfileInput = failed?.values ?? profile;
   const savedAt = actionData?.ok ? actionData.savedAt : 0;
@@ -152,8 +152,8 @@ export default function ProfileSettings({ loaderData, actionData }: Route.Compon
       }>
       {/* A successful save remounts the form, so it shows the saved (cleaned) values and empty file inputs. */}
       <Form key={savedAt} ref={formRef} method="post" encType="multipart/form-data" className="max-w-2xl space-y-6" noValidate>
-        {failed?.formError ? <FormMessage>{failed.formError}</FormMessage> : null}
-        {errorCount > 0 && !failed?.formError ? (
+        {formError ? <FormMessage>{formError}</FormMessage> : null}
+        {errorCount > 0 ? (
           <FormMessage>{errorCount === 1 ? "Please check the highlighted field." : `Please check the ${errorCount} highlighted fields.`}</FormMessage>
         ) : null}
 

@@ -1,9 +1,11 @@
 import { Download, Laptop, Smartphone } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Form, redirect, useLocation, useNavigate, useNavigation } from "react-router";
+import { z } from "zod";
 import { toast } from "~/web/components/ui/toast";
 import { isValidEmail, normaliseEmail, passwordProblem } from "~/domain/account-rules";
 import { formatEventDateTime } from "~/lib/format";
+import { field, readForm } from "~/lib/read-form";
 import { SettingsLayout } from "~/web/components/settings-layout";
 import { CheckboxField, FormMessage, TextField } from "~/web/components/ui/field";
 import { authFailure, authHeaders, cookiesFrom } from "~/web/lib/auth-calls.server";
@@ -43,10 +45,24 @@ type Result =
 
 const passwordMessages = { too_short: messages.auth.passwordTooShort, too_long: messages.auth.passwordTooLong, too_common: messages.auth.passwordTooCommon } as const;
 
+/** The page's three forms (password, email, other devices), told apart by `intent`; the rules are better-auth's and account-rules'. */
+const SecurityForm = z.object({
+  intent: field.text(),
+  currentPassword: field.text(),
+  newPassword: field.text(),
+  confirmPassword: field.text(),
+  signOutOthers: field.checkbox(),
+  newEmail: field.text(),
+  password: field.text(),
+});
+
 export async function action({ request, context }: Route.ActionArgs): Promise<Result | Response> {
   const user = requireUser(context, request);
-  const form = await request.formData();
-  const text = (name: string) => String(form.get(name) ?? "");
+  const read = await readForm(request, SecurityForm);
+  // Every field is text, so only a post no page of ours sends (too large, a field twice) lands here.
+  if (!read.ok) return { intent: "sessions", ok: false, message: read.error.message };
+  const form = read.data;
+  const text = (name: Exclude<keyof typeof form, "signOutOthers">) => form[name];
   const headers = authHeaders(request, context);
   const intent = text("intent");
 
@@ -59,7 +75,7 @@ export async function action({ request, context }: Route.ActionArgs): Promise<Re
     if (newPassword !== text("confirmPassword")) return { intent, ok: false, errors: { confirmPassword: messages.auth.passwordsDoNotMatch } };
     try {
       const result = await context.auth.api.changePassword({
-        body: { currentPassword, newPassword, revokeOtherSessions: form.get("signOutOthers") === "on" },
+        body: { currentPassword, newPassword, revokeOtherSessions: form.signOutOthers },
         headers,
         returnHeaders: true,
       });
