@@ -34,16 +34,9 @@ export default function SignedInLayout() {
 /**
  * A page opened from outside the site: the browser says where a navigation came from
  * (`Sec-Fetch-Site`: 'none' for an address opened from an app such as a mail program, or typed;
- * 'cross-site' from webmail). Without the header (older browsers), the Referer says whether it came from us.
+ * 'cross-site' from webmail or a payment page). Without the header nothing is assumed.
  */
 function arrivedFromOutside(request: Request): boolean {
   const site = request.headers.get("sec-fetch-site");
-  if (site) return site === "none" || site === "cross-site";
-  const referer = request.headers.get("referer");
-  if (!referer) return true;
-  try {
-    return new URL(referer).origin !== new URL(request.url).origin;
-  } catch {
-    return true;
-  }
+  return site === "none" || site === "cross-site";
 }
