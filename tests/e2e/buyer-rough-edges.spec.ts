@@ -1,4 +1,4 @@
-import { acceptNecessaryOnly, DEMO, expect, expectAccessible, test } from "./fixtures";
+import { acceptNecessaryOnly, DEMO, expect, expectAccessible, signIn, test } from "./fixtures";
 
 test.beforeEach(async ({ page }) => acceptNecessaryOnly(page));
 
@@ -54,4 +54,27 @@ test("'+' keeps the keyboard's place when it reaches the most that can be chosen
   await expect(page.getByRole("spinbutton", { name: `${name}: number of tickets` })).toBeFocused();
   await page.keyboard.press("Shift+Tab");
   await expect(page.getByRole("button", { name: `One fewer ${name}` })).toBeFocused();
+});
+
+test("Tab from 'My Tickets' lands on the account menu, even while the menu's code is on its way", async ({ page }) => {
+  await signIn(page, DEMO.buyer);
+  // The menu's code is held back, as on a slow connection, until the test lets it through.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/profile-menu-content/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto("/u/tickets");
+  await page.waitForLoadState("networkidle");
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "My Tickets" }).focus();
+  await page.keyboard.press("Tab");
+  const menuButton = page.getByRole("button", { name: /Account menu for/ });
+  await expect(menuButton).toBeFocused();
+  release();
+  // The real menu takes over in place, keeping focus; Enter opens it.
+  await expect(menuButton).toHaveAttribute("aria-expanded", "false");
+  await expect(menuButton).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("menu")).toBeVisible();
 });
