@@ -16,7 +16,6 @@ const eagerSonner = {
   message: "Import `toast` from ~/web/components/ui/toast, which loads sonner when it is needed.",
 };
 
-
 /**
  * The layers, innermost first (decision 0022). Each may import only the layers listed for it;
  * `~/texts` (every text the spec gives) is the one module every layer may import.
@@ -36,22 +35,42 @@ const MAY_IMPORT = {
 };
 const TYPES_ONLY = { web: ["db", "server"] };
 const layerPattern = (layer) => `^(~/|(\\.\\./)+)${layer}(/|$)`;
+/** What `layer` may import, as a refusal of `l` says it. */
+function mayImport(layer, l) {
+  const types = TYPES_ONLY[layer]?.includes(l) ? ` (and the types of ${l})` : "";
+  return `${MAY_IMPORT[layer].join(", ") || "nothing of ours"}${types}`;
+}
 function layerRule(layer) {
   const own = (l) => l === layer || MAY_IMPORT[layer].includes(l);
   const refused = LAYERS.filter((l) => !own(l));
   const patterns = refused.map((l) => ({
     regex: layerPattern(l),
     allowTypeImports: (TYPES_ONLY[layer] ?? []).includes(l),
-    message: `src/${layer} may import ${MAY_IMPORT[layer].join(", ") || "nothing of ours"}${TYPES_ONLY[layer]?.includes(l) ? ` (and the types of ${l})` : ""}, never ${l}: see docs/architecture.md.`,
+    message: `src/${layer} may import ${mayImport(layer, l)}, never ${l}: see docs/architecture.md.`,
   }));
   if (!["db", "services", "server"].includes(layer)) {
     patterns.push({ regex: "^drizzle-orm(/|$)", message: `src/${layer} does not query the database: call a service.` });
   }
-  return { files: [`src/${layer}/**/*.{ts,tsx}`], ignores: ["src/**/*.test.{ts,tsx}"], rules: { "@typescript-eslint/no-restricted-imports": ["error", { patterns }] } };
+  return {
+    files: [`src/${layer}/**/*.{ts,tsx}`],
+    ignores: ["src/**/*.test.{ts,tsx}"],
+    rules: { "@typescript-eslint/no-restricted-imports": ["error", { patterns }] },
+  };
 }
 
 export default tseslint.config(
-  { ignores: ["build/", "node_modules/", ".react-router/", "test-results/", "playwright-report/", "data/", "coverage/", ".tmp/"] },
+  {
+    ignores: [
+      "build/",
+      "node_modules/",
+      ".react-router/",
+      "test-results/",
+      "playwright-report/",
+      "data/",
+      "coverage/",
+      ".tmp/",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -73,25 +92,70 @@ export default tseslint.config(
         "error",
         {
           patterns: [
-            { group: ["node:*", "fs", "path", "http", "https", "net", "child_process", "crypto"], message: "src/domain does no I/O." },
-            { group: ["pg", "@electric-sql/*", "drizzle-orm", "drizzle-orm/*", "hono", "hono/*", "react", "react-router"], message: "src/domain depends on nothing of the app's frameworks." },
-            { group: ["~/db/*", "~/server/*", "~/services/*", "~/web/*", "../db/*", "../server/*", "../services/*", "../web/*"], message: "Imports flow into the domain, never out of it." },
+            {
+              group: ["node:*", "fs", "path", "http", "https", "net", "child_process", "crypto"],
+              message: "src/domain does no I/O.",
+            },
+            {
+              group: [
+                "pg",
+                "@electric-sql/*",
+                "drizzle-orm",
+                "drizzle-orm/*",
+                "hono",
+                "hono/*",
+                "react",
+                "react-router",
+              ],
+              message: "src/domain depends on nothing of the app's frameworks.",
+            },
+            {
+              group: [
+                "~/db/*",
+                "~/server/*",
+                "~/services/*",
+                "~/web/*",
+                "../db/*",
+                "../server/*",
+                "../services/*",
+                "../web/*",
+              ],
+              message: "Imports flow into the domain, never out of it.",
+            },
             serverOnly,
           ],
         },
       ],
-      "no-restricted-globals": ["error", { name: "process", message: "No environment in the domain: pass values in." }, { name: "fetch", message: "No I/O in the domain." }],
+      "no-restricted-globals": [
+        "error",
+        { name: "process", message: "No environment in the domain: pass values in." },
+        { name: "fetch", message: "No I/O in the domain." },
+      ],
       "no-restricted-syntax": [
         "error",
-        { selector: "CallExpression[callee.object.name='Date'][callee.property.name='now']", message: "No clock in the domain: take `now` as a parameter." },
-        { selector: "NewExpression[callee.name='Date'][arguments.length=0]", message: "No clock in the domain: take `now` as a parameter." },
-        { selector: "CallExpression[callee.object.name='Math'][callee.property.name='random']", message: "No hidden randomness in the domain: pass a source in." },
+        {
+          selector: "CallExpression[callee.object.name='Date'][callee.property.name='now']",
+          message: "No clock in the domain: take `now` as a parameter.",
+        },
+        {
+          selector: "NewExpression[callee.name='Date'][arguments.length=0]",
+          message: "No clock in the domain: take `now` as a parameter.",
+        },
+        {
+          selector: "CallExpression[callee.object.name='Math'][callee.property.name='random']",
+          message: "No hidden randomness in the domain: pass a source in.",
+        },
       ],
     },
   },
   {
     // Code that can reach the browser bundle must never import a .server module.
-    files: ["src/web/components/**/*.{ts,tsx}", "src/web/lib/**/*.{ts,tsx}", "src/web/content/**/*.ts", "src/lib/**/*.ts"],
+    files: [
+      "src/web/components/**/*.{ts,tsx}",
+      "src/web/lib/**/*.{ts,tsx}",
+      "src/web/content/**/*.ts",
+      "src/lib/**/*.ts",
+    ],
     // …except server-only modules themselves, which may use one another.
     ignores: ["**/*.server.ts", "**/*.server.tsx"],
     rules: { "no-restricted-imports": ["error", { paths: [eagerSonner], patterns: [serverOnly] }] },
@@ -111,12 +175,19 @@ export default tseslint.config(
       "no-restricted-syntax": [
         "error",
         {
-          selector: "CallExpression[callee.property.name=/^(formData|json|parseBody)$/][callee.object.name=/^(request|req)$/]",
-          message: "Read input with readForm(request, schema) or readJson from ~/lib/read-form: size-limited, typed, field errors by name.",
+          selector:
+            "CallExpression[callee.property.name=/^(formData|json|parseBody)$/][callee.object.name=/^(request|req)$/]",
+          message:
+            "Read input with readForm(request, schema) or readJson from ~/lib/read-form: size-limited, typed, field " +
+            "errors by name.",
         },
         {
-          selector: "CallExpression[callee.property.name=/^(formData|json|parseBody)$/][callee.object.property.name=/^(req|raw)$/]",
-          message: "Read input with readForm / parseForm / readJson from ~/lib/read-form, and answer errors with errorResponse.",
+          selector:
+            "CallExpression[callee.property.name=/^(formData|json|parseBody)$/]" +
+            "[callee.object.property.name=/^(req|raw)$/]",
+          message:
+            "Read input with readForm / parseForm / readJson from ~/lib/read-form, and answer errors with " +
+            "errorResponse.",
         },
       ],
     },

@@ -28,7 +28,11 @@ export default defineConfig({
     launchOptions: { executablePath: findChromium(), args: CHROMIUM_ARGS },
   },
   projects: [
-    { name: "desktop", use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } }, testIgnore: /.*\.mobile\.spec\.ts/ },
+    {
+      name: "desktop",
+      use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } },
+      testIgnore: /.*\.mobile\.spec\.ts/,
+    },
     { name: "phone", use: { ...devices["Pixel 7"] }, testMatch: /.*\.mobile\.spec\.ts/ },
   ],
   webServer: {

@@ -15,7 +15,11 @@ export default defineConfig(({ isSsrBuild }) => ({
     // build), so the app, the services and the pages share one copy of every module.
     ...(isSsrBuild
       ? { rollupOptions: { input: path.resolve(import.meta.dirname, "src/server/main.ts") } }
-      : { rollupOptions: { output: { codeSplitting: { groups: [{ name: "shell", test: (id: string) => shell.modules.has(id) }] } } } }),
+      : {
+          rollupOptions: {
+            output: { codeSplitting: { groups: [{ name: "shell", test: (id: string) => shell.modules.has(id) }] } },
+          },
+        }),
   },
 }));
 
@@ -27,7 +31,9 @@ function migrationsBesideServer(): Plugin {
     applyToEnvironment: (environment) => environment.name === "ssr",
     writeBundle(output) {
       if (!output.dir) throw new Error("the server build has no output directory to put the migrations in");
-      fs.cpSync(path.resolve(import.meta.dirname, "src/db/migrations"), path.join(output.dir, "migrations"), { recursive: true });
+      fs.cpSync(path.resolve(import.meta.dirname, "src/db/migrations"), path.join(output.dir, "migrations"), {
+        recursive: true,
+      });
     },
   };
 }

@@ -12,7 +12,12 @@ export default defineConfig({
         test: {
           name: "unit",
           environment: "node",
-          include: ["src/domain/**/*.test.ts", "src/lib/**/*.test.ts", "src/web/**/*.test.ts", "tests/lint/**/*.test.ts"],
+          include: [
+            "src/domain/**/*.test.ts",
+            "src/lib/**/*.test.ts",
+            "src/web/**/*.test.ts",
+            "tests/lint/**/*.test.ts",
+          ],
         },
       },
       {

@@ -22,12 +22,19 @@ export const round = (n: number, places = 2) => Math.round(n * 10 ** places) / 1
  * A fresh database for a benchmark: a new PostgreSQL database when BENCH_DATABASE_URL (or
  * TEST_DATABASE_URL) names a server, otherwise PGlite in a temporary directory. Dropped on close.
  */
-export async function benchDatabase(label: string): Promise<{ database: Database; dataDir: string; engine: string; url?: string; close(): Promise<void> }> {
+export async function benchDatabase(
+  label: string,
+): Promise<{ database: Database; dataDir: string; engine: string; url?: string; close(): Promise<void> }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `tb-bench-${label}-`));
   const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
   if (!adminUrl) {
     const database = await openDatabase({ engine: "pglite", dataDir: path.join(dataDir, "pglite") });
-    return { database, dataDir, engine: "pglite", close: async () => (await database.close(), fs.rmSync(dataDir, { recursive: true, force: true })) };
+    return {
+      database,
+      dataDir,
+      engine: "pglite",
+      close: async () => (await database.close(), fs.rmSync(dataDir, { recursive: true, force: true })),
+    };
   }
   const name = `tb_bench_${label}_${process.pid}`;
   const admin = new pg.Client({ connectionString: adminUrl });
@@ -65,7 +72,7 @@ export const cpuOf = {
     const table = procTable();
     if (!table?.some((p) => p.pid === root)) return null;
     const ids = new Set([root]);
-    for (let grew = true; grew; ) {
+    for (let grew = true; grew;) {
       grew = false;
       for (const p of table) {
         if (ids.has(p.pid) || !ids.has(p.ppid)) continue;

@@ -6,8 +6,8 @@
 // On PostgreSQL the server is started as `npm start` starts it, in its own process; on PGlite (one
 // process owns its files) it runs inside the benchmark. Either way the buyers' requests come from here.
 // Prints a line per round, then one JSON line:
-//   {"rounds","buyers","tickets","sold","oversold","orphans","holds_per_s","sql_per_s","ratio","floor_per_s","floor_ratio",
-//    "service_per_s","service_ratio"}
+// {"rounds","buyers","tickets","sold","oversold","orphans","holds_per_s","sql_per_s","ratio",
+//    "floor_per_s","floor_ratio","service_per_s","service_ratio"}
 // sold, oversold and orphans are the worst round's; holds_per_s is buyers per second through the
 // HTTP checkout (hold) step, sql_per_s is claims per second as a bare conditional UPDATE + INSERT
 // transaction at the same concurrency, and ratio is holds_per_s / sql_per_s. Also floor_per_s, the
@@ -47,7 +47,11 @@ const ROOT = path.resolve(import.meta.dirname, "..");
 const buildFile = path.join(ROOT, "build/server/index.js");
 if (!fs.existsSync(buildFile)) {
   console.log("No build yet: building…");
-  const result = spawnSync("npx", ["react-router", "build"], { cwd: ROOT, stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } });
+  const result = spawnSync("npx", ["react-router", "build"], {
+    cwd: ROOT,
+    stdio: "inherit",
+    env: { ...process.env, NODE_ENV: "production" },
+  });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
@@ -92,7 +96,10 @@ async function startServerProcess(url: string, dataDir: string) {
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   for (let i = 0; ; i++) {
     if (child.exitCode !== null) throw new Error("the server stopped while starting");
-    const ok = await fetch(`${origin}/api/health`).then((r) => r.ok, () => false);
+    const ok = await fetch(`${origin}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) break;
     if (i > 600) throw new Error("the server did not start in 60 s");
     await new Promise((r) => setTimeout(r, 100));
@@ -112,7 +119,11 @@ async function startServerProcess(url: string, dataDir: string) {
 async function startServerInProcess() {
   const build = (await import(buildFile)) as ServerBuild;
   await prepareDatabase(database);
-  const testApp = await createTestApp(database, { DATA_DIR: bench.dataDir, TRUST_PROXY: "true" }, { getBuild: async () => build });
+  const testApp = await createTestApp(
+    database,
+    { DATA_DIR: bench.dataDir, TRUST_PROXY: "true" },
+    { getBuild: async () => build },
+  );
   const httpServer = http.createServer(getRequestListener(testApp.app.fetch));
   // Idle keep-alive sockets stay open between rounds (the raw SQL phase can take a while).
   httpServer.keepAliveTimeout = 120_000;
@@ -143,7 +154,11 @@ function freePort(): Promise<number> {
 /** CPU used so far (µs): this process (the buyers, and on PGlite the server too), the server process, PostgreSQL. */
 function cpuNow() {
   const { user: u, system } = process.cpuUsage();
-  return { here: u + system, server: server.pid ? cpuOf.tree(server.pid) : null, postgres: bench.url ? cpuOf.postgres() : null };
+  return {
+    here: u + system,
+    server: server.pid ? cpuOf.tree(server.pid) : null,
+    postgres: bench.url ? cpuOf.postgres() : null,
+  };
 }
 
 interface Timed<T> {
@@ -175,11 +190,20 @@ interface Reply {
   body: string;
 }
 
-function request(method: "GET" | "POST", route: string, opts: { cookie?: string; form?: Record<string, string>; json?: unknown; ip?: string } = {}): Promise<Reply> {
-  const body = opts.form ? new URLSearchParams(opts.form).toString() : opts.json ? JSON.stringify(opts.json) : undefined;
+function request(
+  method: "GET" | "POST",
+  route: string,
+  opts: { cookie?: string; form?: Record<string, string>; json?: unknown; ip?: string } = {},
+): Promise<Reply> {
+  const body = opts.form
+    ? new URLSearchParams(opts.form).toString()
+    : opts.json
+      ? JSON.stringify(opts.json)
+      : undefined;
   // As a browser on the site would: its host and origin (React Router refuses cross-origin actions).
   const headers: Record<string, string> = { Origin: origin, Host: new URL(origin).host };
-  if (body !== undefined) headers["Content-Type"] = opts.form ? "application/x-www-form-urlencoded" : "application/json";
+  if (body !== undefined)
+    headers["Content-Type"] = opts.form ? "application/x-www-form-urlencoded" : "application/json";
   if (opts.cookie) headers.Cookie = opts.cookie;
   if (opts.ip) headers["X-Forwarded-For"] = opts.ip;
   return new Promise((resolve, reject) => {
@@ -188,7 +212,12 @@ function request(method: "GET" | "POST", route: string, opts: { cookie?: string;
       res.setEncoding("utf8");
       res.on("data", (chunk: string) => (text += chunk));
       res.on("end", () =>
-        resolve({ status: res.statusCode ?? 0, location: res.headers.location ?? null, cookies: (res.headers["set-cookie"] ?? []).map((c) => c.split(";")[0]!), body: text }),
+        resolve({
+          status: res.statusCode ?? 0,
+          location: res.headers.location ?? null,
+          cookies: (res.headers["set-cookie"] ?? []).map((c) => c.split(";")[0]!),
+          body: text,
+        }),
       );
     });
     req.on("error", reject);
@@ -208,24 +237,59 @@ const pathOf = (location: string | null) => {
 const started = Date.now();
 const host = await createHost(db);
 const hash = await hashPassword(PASSWORD);
-const buyers = Array.from({ length: BUYERS }, (_, i) => ({ id: randomUUID(), email: `buyer-${i}@bench.example`, ip: `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`, cookie: "" }));
+const buyers = Array.from({ length: BUYERS }, (_, i) => ({
+  id: randomUUID(),
+  email: `buyer-${i}@bench.example`,
+  ip: `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`,
+  cookie: "",
+}));
 for (let i = 0; i < buyers.length; i += 500) {
   const chunk = buyers.slice(i, i + 500);
-  await db.insert(user).values(chunk.map((b) => ({ id: b.id, name: "Bench Buyer", email: b.email, emailVerified: true, userType: "buyer" as const, firstName: "Bench", lastName: "Buyer" })));
-  await db.insert(account).values(chunk.map((b) => ({ id: randomUUID(), accountId: b.id, providerId: "credential", userId: b.id, password: hash })));
+  await db.insert(user).values(
+    chunk.map((b) => ({
+      id: b.id,
+      name: "Bench Buyer",
+      email: b.email,
+      emailVerified: true,
+      userType: "buyer" as const,
+      firstName: "Bench",
+      lastName: "Buyer",
+    })),
+  );
+  await db
+    .insert(account)
+    .values(
+      chunk.map((b) => ({ id: randomUUID(), accountId: b.id, providerId: "credential", userId: b.id, password: hash })),
+    );
 }
 // The baselines (the bare SQL claim, the hold service) hold for people of their own: their holds are
 // never bought, and the app rightly limits how many holds one person may leave unbought, which
 // would refuse the HTTP buyers after a few rounds if they were the same people.
-const baselineBuyers = Array.from({ length: BUYERS }, (_, i) => ({ id: randomUUID(), email: `baseline-${i}@bench.example` }));
+const baselineBuyers = Array.from({ length: BUYERS }, (_, i) => ({
+  id: randomUUID(),
+  email: `baseline-${i}@bench.example`,
+}));
 for (let i = 0; i < baselineBuyers.length; i += 500) {
   const chunk = baselineBuyers.slice(i, i + 500);
-  await db.insert(user).values(chunk.map((b) => ({ id: b.id, name: "Bench Baseline", email: b.email, emailVerified: true, userType: "buyer" as const, firstName: "Bench", lastName: "Baseline" })));
+  await db.insert(user).values(
+    chunk.map((b) => ({
+      id: b.id,
+      name: "Bench Baseline",
+      email: b.email,
+      emailVerified: true,
+      userType: "buyer" as const,
+      firstName: "Bench",
+      lastName: "Baseline",
+    })),
+  );
 }
 for (let i = 0; i < buyers.length; i += 25) {
   await Promise.all(
     buyers.slice(i, i + 25).map(async (b) => {
-      const res = await request("POST", "/api/auth/sign-in/email", { json: { email: b.email, password: PASSWORD }, ip: b.ip });
+      const res = await request("POST", "/api/auth/sign-in/email", {
+        json: { email: b.email, password: PASSWORD },
+        ip: b.ip,
+      });
       if (res.status !== 200) throw new Error(`sign-in answered ${res.status}: ${res.body}`);
       b.cookie = res.cookies.join("; ");
     }),
@@ -238,7 +302,11 @@ console.log(`${bench.engine}: ${BUYERS} buyers signed in in ${round((Date.now() 
  * form to the holds API, which answers 201 with the checkout page to go to, or 409 when sold out.
  */
 async function hold(b: (typeof buyers)[number], slug: string, typeId: string): Promise<string | null> {
-  const res = await request("POST", `/api/events/${slug}/holds`, { cookie: b.cookie, ip: b.ip, form: { intent: "checkout", [`qty:${typeId}`]: "1", key: randomUUID() } });
+  const res = await request("POST", `/api/events/${slug}/holds`, {
+    cookie: b.cookie,
+    ip: b.ip,
+    form: { intent: "checkout", [`qty:${typeId}`]: "1", key: randomUUID() },
+  });
   if (res.status === 409) return null;
   const checkout = res.status === 201 ? (JSON.parse(res.body) as { checkout?: string }).checkout : undefined;
   if (!checkout) throw new Error(`checkout answered ${res.status}: ${res.body.slice(0, 300)}`);
@@ -249,19 +317,31 @@ async function hold(b: (typeof buyers)[number], slug: string, typeId: string): P
 async function pay(b: (typeof buyers)[number], checkoutPath: string): Promise<void> {
   const started_ = await request("POST", checkoutPath, { cookie: b.cookie, ip: b.ip, form: { intent: "pay" } });
   if (started_.status !== 302) throw new Error(`pay answered ${started_.status}: ${started_.body.slice(0, 300)}`);
-  const provider = await request("POST", pathOf(started_.location), { cookie: b.cookie, ip: b.ip, form: { intent: "pay" } });
+  const provider = await request("POST", pathOf(started_.location), {
+    cookie: b.cookie,
+    ip: b.ip,
+    form: { intent: "pay" },
+  });
   if (provider.status !== 302) throw new Error(`the test provider answered ${provider.status}`);
   const back = await request("GET", pathOf(provider.location), { cookie: b.cookie, ip: b.ip });
-  if (back.status !== 302 || !pathOf(back.location).startsWith("/orders/")) throw new Error(`the return page answered ${back.status} ${back.location}`);
+  if (back.status !== 302 || !pathOf(back.location).startsWith("/orders/"))
+    throw new Error(`the return page answered ${back.status} ${back.location}`);
 }
 
 /** The same claim as raw SQL: a conditional UPDATE and an INSERT in one transaction per buyer. */
 async function rawClaims(typeId: string, eventId: string): Promise<Timed<number>> {
   const expires = new Date(Date.now() + 600_000);
-  const claimOnce = async (query: (text: string, values: unknown[]) => Promise<{ rows: unknown[] }>, userId: string) => {
+  const claimOnce = async (
+    query: (text: string, values: unknown[]) => Promise<{ rows: unknown[] }>,
+    userId: string,
+  ) => {
     await query("begin", []);
-    const claimed = await query("update ticket_type set held = held + 1 where id = $1 and sold + held + 1 <= capacity returning id", [typeId]);
-    if (claimed.rows.length > 0) await query("insert into hold (event_id, user_id, expires_at) values ($1, $2, $3)", [eventId, userId, expires]);
+    const claimed = await query(
+      "update ticket_type set held = held + 1 where id = $1 and sold + held + 1 <= capacity returning id",
+      [typeId],
+    );
+    if (claimed.rows.length > 0)
+      await query("insert into hold (event_id, user_id, expires_at) values ($1, $2, $3)", [eventId, userId, expires]);
     await query("commit", []);
     return claimed.rows.length;
   };
@@ -289,38 +369,56 @@ async function rawClaims(typeId: string, eventId: string): Promise<Timed<number>
   }
   // PGlite has one connection: the claims run one after another, as they do through the app.
   return timed(async () => {
-  for (const b of baselineBuyers) {
-    await database.db.transaction(async (tx) => {
-      const rows = await tx.execute(sql`update ticket_type set held = held + 1 where id = ${typeId} and sold + held + 1 <= capacity returning id`);
-      if (rows.rows.length > 0) {
-        await tx.execute(sql`insert into hold (event_id, user_id, expires_at) values (${eventId}, ${b.id}, ${expires})`);
-        claimed++;
-      }
-    });
-  }
-  return claimed;
+    for (const b of baselineBuyers) {
+      await database.db.transaction(async (tx) => {
+        const rows = await tx.execute(
+          sql`update ticket_type set held = held + 1 where id = ${typeId} and sold + held + 1 <= capacity returning id`,
+        );
+        if (rows.rows.length > 0) {
+          await tx.execute(
+            sql`insert into hold (event_id, user_id, expires_at) values (${eventId}, ${b.id}, ${expires})`,
+          );
+          claimed++;
+        }
+      });
+    }
+    return claimed;
   });
 }
 
 /** As many buyers (the baselines' own) holding one ticket each through the hold service itself, all at once. */
 async function serviceHolds(slug: string, typeId: string): Promise<Timed<number>> {
   let held = 0;
-  const run = await timed(() => Promise.all(
-    baselineBuyers.map(async (b) => {
-      try {
-        await holdTickets(db, { slug, userId: b.id, lines: [{ ticketTypeId: typeId, quantity: 1 }], idempotencyKey: randomUUID(), now: new Date() });
-        held++;
-      } catch (error) {
-        if ((error as { code?: string }).code !== "conflict") throw error;
-      }
-    }),
-  ));
+  const run = await timed(() =>
+    Promise.all(
+      baselineBuyers.map(async (b) => {
+        try {
+          await holdTickets(db, {
+            slug,
+            userId: b.id,
+            lines: [{ ticketTypeId: typeId, quantity: 1 }],
+            idempotencyKey: randomUUID(),
+            now: new Date(),
+          });
+          held++;
+        } catch (error) {
+          if ((error as { code?: string }).code !== "conflict") throw error;
+        }
+      }),
+    ),
+  );
   return { ...run, result: held };
 }
 
 async function check(eventId: string) {
   const r = (
-    await database.db.execute<{ sold: number; tickets: number; capacity: number; orphan_orders: number; orphan_tickets: number }>(sql`
+    await database.db.execute<{
+      sold: number;
+      tickets: number;
+      capacity: number;
+      orphan_orders: number;
+      orphan_tickets: number;
+    }>(sql`
       select
         (select sum(sold)::int from ticket_type where event_id = ${eventId}) as sold,
         (select count(*)::int from ticket where event_id = ${eventId}) as tickets,
@@ -328,9 +426,15 @@ async function check(eventId: string) {
         (select count(*)::int from "order" o where o.event_id = ${eventId} and o.status in ('paid', 'free')
            and not exists (select 1 from ticket t where t.order_id = o.id)) as orphan_orders,
         (select count(*)::int from ticket t where t.event_id = ${eventId}
-           and not exists (select 1 from "order" o where o.id = t.order_id and o.status in ('paid', 'free'))) as orphan_tickets`)
+           and not exists (select 1 from "order" o where o.id = t.order_id and o.status in ('paid', 'free')))
+          as orphan_tickets`)
   ).rows[0]!;
-  return { sold: Number(r.tickets), counted: Number(r.sold), oversold: Math.max(0, Number(r.tickets) - Number(r.capacity)), orphans: Number(r.orphan_orders) + Number(r.orphan_tickets) };
+  return {
+    sold: Number(r.tickets),
+    counted: Number(r.sold),
+    oversold: Math.max(0, Number(r.tickets) - Number(r.capacity)),
+    orphans: Number(r.orphan_orders) + Number(r.orphan_tickets),
+  };
 }
 
 // In-process (PGlite), PROFILE=file.cpuprofile records where the time goes while the last round's
@@ -342,12 +446,25 @@ if (profiler) {
 }
 
 type Cpu = Timed<unknown>["cpu"];
-const results: { sold: number; oversold: number; orphans: number; holdsPerS: number; sqlPerS: number; floorPerS: number; servicePerS: number; cpu: { hold: Cpu; claim: Cpu; floor: Cpu } }[] = [];
+const results: {
+  sold: number;
+  oversold: number;
+  orphans: number;
+  holdsPerS: number;
+  sqlPerS: number;
+  floorPerS: number;
+  servicePerS: number;
+  cpu: { hold: Cpu; claim: Cpu; floor: Cpu };
+}[] = [];
 /** CPU per buyer in ms, or null. */
 const perBuyer = (us: number | null) => (us === null ? null : us / BUYERS / 1000);
 try {
   for (let round_ = 1; round_ <= ROUNDS; round_++) {
-    const e = await createEvent(db, { hostId: host.id, name: `Oversell Round ${round_}`, startsAt: new Date(Date.now() + 7 * 86_400_000) }, [{ pricePence: 1000, capacity: TICKETS }]);
+    const e = await createEvent(
+      db,
+      { hostId: host.id, name: `Oversell Round ${round_}`, startsAt: new Date(Date.now() + 7 * 86_400_000) },
+      [{ pricePence: 1000, capacity: TICKETS }],
+    );
     const [type] = await db.select({ id: ticketType.id }).from(ticketType).where(eq(ticketType.eventId, e.id));
 
     // Everyone presses "Checkout" at once; then the winners pay, all at once too.
@@ -365,21 +482,42 @@ try {
     const got = await check(e.id);
     const paid = held.filter(Boolean).length;
 
-    const baseline = await createEvent(db, { hostId: host.id, name: `Oversell Baseline ${round_}`, startsAt: new Date(Date.now() + 7 * 86_400_000) }, [{ pricePence: 1000, capacity: TICKETS }]);
-    const [baseType] = await db.select({ id: ticketType.id }).from(ticketType).where(eq(ticketType.eventId, baseline.id));
+    const baseline = await createEvent(
+      db,
+      { hostId: host.id, name: `Oversell Baseline ${round_}`, startsAt: new Date(Date.now() + 7 * 86_400_000) },
+      [{ pricePence: 1000, capacity: TICKETS }],
+    );
+    const [baseType] = await db
+      .select({ id: ticketType.id })
+      .from(ticketType)
+      .where(eq(ticketType.eventId, baseline.id));
     const raw = await rawClaims(baseType!.id, baseline.id);
     if (raw.result !== TICKETS) throw new Error(`the raw SQL baseline claimed ${raw.result} of ${TICKETS}`);
 
     // The floor: the same buyers pressing Checkout on an event with nothing left, the cheapest request
     // the checkout can answer (session, one read, 409). No hold can be faster than this.
-    const soldOut = await createEvent(db, { hostId: host.id, name: `Oversell Floor ${round_}`, startsAt: new Date(Date.now() + 7 * 86_400_000) }, [{ pricePence: 1000, capacity: 0 }]);
-    const [soldOutType] = await db.select({ id: ticketType.id }).from(ticketType).where(eq(ticketType.eventId, soldOut.id));
+    const soldOut = await createEvent(
+      db,
+      { hostId: host.id, name: `Oversell Floor ${round_}`, startsAt: new Date(Date.now() + 7 * 86_400_000) },
+      [{ pricePence: 1000, capacity: 0 }],
+    );
+    const [soldOutType] = await db
+      .select({ id: ticketType.id })
+      .from(ticketType)
+      .where(eq(ticketType.eventId, soldOut.id));
     freshConnections();
     const floor = await timed(() => Promise.all(buyers.map((b) => hold(b, soldOut.slug, soldOutType!.id))));
     if (floor.result.some(Boolean)) throw new Error("a ticket was held on an event with none");
 
-    const direct = await createEvent(db, { hostId: host.id, name: `Oversell Service ${round_}`, startsAt: new Date(Date.now() + 7 * 86_400_000) }, [{ pricePence: 1000, capacity: TICKETS }]);
-    const [directType] = await db.select({ id: ticketType.id }).from(ticketType).where(eq(ticketType.eventId, direct.id));
+    const direct = await createEvent(
+      db,
+      { hostId: host.id, name: `Oversell Service ${round_}`, startsAt: new Date(Date.now() + 7 * 86_400_000) },
+      [{ pricePence: 1000, capacity: TICKETS }],
+    );
+    const [directType] = await db
+      .select({ id: ticketType.id })
+      .from(ticketType)
+      .where(eq(ticketType.eventId, direct.id));
     const service = await serviceHolds(direct.slug, directType!.id);
     if (service.result !== TICKETS) throw new Error(`the hold service held ${service.result} of ${TICKETS}`);
 
@@ -387,12 +525,24 @@ try {
     const sqlPerS = BUYERS / (raw.ms / 1000);
     const floorPerS = BUYERS / (floor.ms / 1000);
     const servicePerS = BUYERS / (service.ms / 1000);
-    results.push({ sold: got.sold, oversold: got.oversold, orphans: got.orphans, holdsPerS, sqlPerS, floorPerS, servicePerS, cpu: { hold: holding.cpu, claim: raw.cpu, floor: floor.cpu } });
+    results.push({
+      sold: got.sold,
+      oversold: got.oversold,
+      orphans: got.orphans,
+      holdsPerS,
+      sqlPerS,
+      floorPerS,
+      servicePerS,
+      cpu: { hold: holding.cpu, claim: raw.cpu, floor: floor.cpu },
+    });
     const ms = (us: number | null) => (us === null ? "?" : `${round(perBuyer(us)!, 2)} ms`);
     console.log(
-      `round ${String(round_).padStart(2)}: sold ${got.sold}/${TICKETS} (counted ${got.counted}, held ${paid}), oversold ${got.oversold}, orphans ${got.orphans}; ` +
-        `holds ${round(holdsPerS, 0)}/s, paying ${round(payMs / 1000, 2)} s; raw SQL ${round(sqlPerS, 0)}/s; sold-out floor ${round(floorPerS, 0)}/s; hold service ${round(servicePerS, 0)}/s; ` +
-        `CPU per buyer: hold ${ms(holding.cpu.total)} (server ${ms(holding.cpu.server)}), claim ${ms(raw.cpu.total)}, floor ${ms(floor.cpu.total)}`,
+      `round ${String(round_).padStart(2)}: sold ${got.sold}/${TICKETS} (counted ${got.counted}, held ${paid}), ` +
+        `oversold ${got.oversold}, orphans ${got.orphans}; ` +
+        `holds ${round(holdsPerS, 0)}/s, paying ${round(payMs / 1000, 2)} s; raw SQL ${round(sqlPerS, 0)}/s; ` +
+        `sold-out floor ${round(floorPerS, 0)}/s; hold service ${round(servicePerS, 0)}/s; ` +
+        `CPU per buyer: hold ${ms(holding.cpu.total)} (server ${ms(holding.cpu.server)}), claim ` +
+        `${ms(raw.cpu.total)}, floor ${ms(floor.cpu.total)}`,
     );
   }
 } finally {

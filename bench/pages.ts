@@ -24,7 +24,10 @@ import { arg, benchDatabase, percentile, round } from "./lib";
 const REQUESTS = Number(arg("requests", "200"));
 const ROOT = path.resolve(import.meta.dirname, "..");
 const buildFile = path.join(ROOT, "build/server/index.js");
-const built = spawnSync(process.execPath, [path.join(ROOT, "scripts/start.mjs"), "--build-only"], { cwd: ROOT, stdio: "inherit" });
+const built = spawnSync(process.execPath, [path.join(ROOT, "scripts/start.mjs"), "--build-only"], {
+  cwd: ROOT,
+  stdio: "inherit",
+});
 if (built.status !== 0) process.exit(built.status ?? 1);
 const { build } = (await import(buildFile)) as { build: ServerBuild };
 const clientDir = path.join(ROOT, "build/client");
@@ -32,12 +35,25 @@ const clientDir = path.join(ROOT, "build/client");
 const bench = await benchDatabase("pages");
 const { database } = bench;
 await prepareDatabase(database, async (db) => {
-  await seedDemoIfEmpty(db, { now: new Date(), storage: createLocalStorage(`${bench.dataDir}/uploads`), sign: (await loadTicketCodes(db)).sign });
+  await seedDemoIfEmpty(db, {
+    now: new Date(),
+    storage: createLocalStorage(`${bench.dataDir}/uploads`),
+    sign: (await loadTicketCodes(db)).sign,
+  });
 });
-const [{ slug }] = (await database.db.execute<{ slug: string }>(sql`select slug from event where status = 'published' and not is_private and starts_at > now() order by sold_total desc limit 1`)).rows as [{ slug: string }];
+const [{ slug }] = (
+  await database.db.execute<{ slug: string }>(
+    sql`select slug from event where status = 'published' and not is_private and starts_at > now()
+        order by sold_total desc limit 1`,
+  )
+).rows as [{ slug: string }];
 const ROUTES = ["/", "/explore", `/events/${slug}`];
 
-const testApp = await createTestApp(database, { DATA_DIR: bench.dataDir }, { getBuild: async () => build, clientDir: path.relative(process.cwd(), clientDir) });
+const testApp = await createTestApp(
+  database,
+  { DATA_DIR: bench.dataDir },
+  { getBuild: async () => build, clientDir: path.relative(process.cwd(), clientDir) },
+);
 const server = http.createServer(getRequestListener(testApp.app.fetch));
 // The keep-alive socket sits idle while the in-process side is measured (several seconds a route):
 // the server must not close it meanwhile, or the next route's first request meets a reset.
@@ -60,7 +76,11 @@ function httpGet(route: string): Promise<{ status: number; body: string }> {
 
 // The baseline: React Router's own handler, called in-process with the same load context.
 const handle = createRequestHandler(build, "production");
-const context = () => pageContext({ ...testApp, database, buildVersion: "bench" }, { user: null, clientIp: "127.0.0.1", requestId: "bench", nonce: "bench" });
+const context = () =>
+  pageContext(
+    { ...testApp, database, buildVersion: "bench" },
+    { user: null, clientIp: "127.0.0.1", requestId: "bench", nonce: "bench" },
+  );
 async function inProcess(route: string): Promise<string> {
   const res = await handle(new Request(`http://127.0.0.1${route}`), context());
   if (res.status !== 200) throw new Error(`${route} rendered ${res.status}`);
@@ -90,7 +110,14 @@ try {
     await inProcess(route);
     const viaHttp = await measure(REQUESTS, () => httpGet(route));
     const direct = await measure(REQUESTS, () => inProcess(route));
-    rows.push({ route, httpRps: viaHttp.rps, httpP95: viaHttp.p95, inRps: direct.rps, inP95: direct.p95, jsKb: firstLoadJs(manifest, route) / 1024 });
+    rows.push({
+      route,
+      httpRps: viaHttp.rps,
+      httpP95: viaHttp.p95,
+      inRps: direct.rps,
+      inP95: direct.p95,
+      jsKb: firstLoadJs(manifest, route) / 1024,
+    });
   }
 } finally {
   server.close();
@@ -102,7 +129,9 @@ try {
 console.log("route                              http req/s  http p95   in-proc req/s  in-proc p95  JS gzip");
 for (const r of rows) {
   console.log(
-    `${r.route.slice(0, 34).padEnd(34)} ${round(r.httpRps, 1).toFixed(1).padStart(10)} ${round(r.httpP95).toFixed(2).padStart(9)} ${round(r.inRps, 1).toFixed(1).padStart(14)} ${round(r.inP95).toFixed(2).padStart(12)} ${round(r.jsKb, 1).toFixed(1).padStart(7)} KB`,
+    `${r.route.slice(0, 34).padEnd(34)} ${round(r.httpRps, 1).toFixed(1).padStart(10)} ` +
+      `${round(r.httpP95).toFixed(2).padStart(9)} ${round(r.inRps, 1).toFixed(1).padStart(14)} ` +
+      `${round(r.inP95).toFixed(2).padStart(12)} ${round(r.jsKb, 1).toFixed(1).padStart(7)} KB`,
   );
 }
 const httpRps = rows.reduce((n, r) => n + r.httpRps, 0) / rows.length;

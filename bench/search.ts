@@ -34,7 +34,11 @@ const { database } = bench;
 const started = Date.now();
 const now = new Date();
 await prepareDatabase(database, async (db) => {
-  await seedDemoIfEmpty(db, { now, storage: createLocalStorage(`${bench.dataDir}/uploads`), sign: (await loadTicketCodes(db)).sign });
+  await seedDemoIfEmpty(db, {
+    now,
+    storage: createLocalStorage(`${bench.dataDir}/uploads`),
+    sign: (await loadTicketCodes(db)).sign,
+  });
 });
 const demo = Number((await database.db.execute<{ n: number }>(sql`select count(*)::int as n from event`)).rows[0]!.n);
 if (EVENTS > demo) await seedSyntheticEvents(database.db, { now, count: EVENTS - demo });
@@ -98,9 +102,19 @@ try {
 console.log("query        hits   api p50   api p95   sql p95 (ms)");
 for (const [kind, e] of perKind) {
   console.log(
-    `${kind.padEnd(12)} ${String(e.hits).padStart(4)} ${round(percentile(e.api, 50)).toFixed(2).padStart(9)} ${round(percentile(e.api, 95)).toFixed(2).padStart(9)} ${round(percentile(e.sql, 95)).toFixed(2).padStart(9)}`,
+    `${kind.padEnd(12)} ${String(e.hits).padStart(4)} ${round(percentile(e.api, 50)).toFixed(2).padStart(9)} ` +
+      `${round(percentile(e.api, 95)).toFixed(2).padStart(9)} ${round(percentile(e.sql, 95)).toFixed(2).padStart(9)}`,
   );
 }
 const p95 = percentile(api, 95);
 const sqlP95 = percentile(direct, 95);
-console.log(JSON.stringify({ events: total, engine: bench.engine, p50_ms: round(percentile(api, 50)), p95_ms: round(p95), sql_p95_ms: round(sqlP95), ratio: round(p95 / sqlP95) }));
+console.log(
+  JSON.stringify({
+    events: total,
+    engine: bench.engine,
+    p50_ms: round(percentile(api, 50)),
+    p95_ms: round(p95),
+    sql_p95_ms: round(sqlP95),
+    ratio: round(p95 / sqlP95),
+  }),
+);

@@ -15,7 +15,9 @@
 // script, no image) served from this process, the fastest page anything could be on this machine
 // under the same throttling. Each page's lcp_ratio = baseline LCP / its LCP (1 = as fast as a bare
 // page); lcp_ratio is the median page's.
-// Last line, JSON: {"runs","benchmark_index","baseline_lcp_ms","lcp_ratio","pages":[{"page","path","performance","lcp_ms","lcp_ratio","tbt_ms","cls","met":{…}}],"all_met"}
+// Last line, JSON:
+// {"runs","benchmark_index","baseline_lcp_ms","lcp_ratio",
+//  "pages":[{"page","path","performance","lcp_ms","lcp_ratio","tbt_ms","cls","met":{…}}],"all_met"}
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
@@ -62,7 +64,10 @@ async function waitFor(url: string, ms: number): Promise<void> {
 
 /** The built server, started as `npm start` starts it, on a fresh data dir (seeded on start). */
 async function startServer(): Promise<{ baseUrl: string; stop(): Promise<void> }> {
-  const built = spawnSync(process.execPath, [path.join(ROOT, "scripts/start.mjs"), "--build-only"], { cwd: ROOT, stdio: "inherit" });
+  const built = spawnSync(process.execPath, [path.join(ROOT, "scripts/start.mjs"), "--build-only"], {
+    cwd: ROOT,
+    stdio: "inherit",
+  });
   if (built.status !== 0) process.exit(built.status ?? 1);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tb-bench-vitals-"));
   const port = await freePort();
@@ -71,7 +76,14 @@ async function startServer(): Promise<{ baseUrl: string; stop(): Promise<void> }
   const child = spawn(process.execPath, [path.join(ROOT, "scripts/start.mjs")], {
     cwd: ROOT,
     stdio: ["ignore", "ignore", "inherit"],
-    env: { ...env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn" },
+    env: {
+      ...env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "warn",
+    },
   });
   const baseUrl = `http://127.0.0.1:${port}`;
   await waitFor(`${baseUrl}/api/health`, 180_000);
@@ -95,9 +107,13 @@ function stopProcess(child: ChildProcess): Promise<void> {
 /** The baseline: a bare page (no script, no image, a few lines of text) on a server of its own. */
 async function startBareServer(): Promise<{ baseUrl: string; stop(): Promise<void> }> {
   const html =
-    '<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">' +
-    "<title>Baseline</title></head><body><h1>A bare page</h1><p>No script, no image: the fastest any page could paint here.</p></body></html>";
-  const bare = http.createServer((_req, res) => res.writeHead(200, { "Content-Type": "text/html; charset=utf-8" }).end(html));
+    '<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><meta name="viewport" ' +
+    'content="width=device-width, initial-scale=1">' +
+    "<title>Baseline</title></head><body><h1>A bare page</h1><p>No script, no image: the fastest any page could " +
+    "paint here.</p></body></html>";
+  const bare = http.createServer((_req, res) =>
+    res.writeHead(200, { "Content-Type": "text/html; charset=utf-8" }).end(html),
+  );
   const port = await freePort();
   await new Promise<void>((resolve) => bare.listen(port, "127.0.0.1", resolve));
   return { baseUrl: `http://127.0.0.1:${port}`, stop: () => new Promise((resolve) => bare.close(() => resolve())) };
@@ -106,7 +122,13 @@ async function startBareServer(): Promise<{ baseUrl: string; stop(): Promise<voi
 /** Headless Chromium with a DevTools port for Lighthouse, in a throwaway profile. */
 async function startChromium(): Promise<{ port: number; stop(): Promise<void> }> {
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), "tb-bench-vitals-chromium-"));
-  const args = ["--headless=new", ...CHROMIUM_ARGS, "--remote-debugging-port=0", `--user-data-dir=${profile}`, "about:blank"];
+  const args = [
+    "--headless=new",
+    ...CHROMIUM_ARGS,
+    "--remote-debugging-port=0",
+    `--user-data-dir=${profile}`,
+    "about:blank",
+  ];
   const child = spawn(findChromium(), args, { stdio: ["ignore", "ignore", "pipe"] });
   const port = await new Promise<number>((resolve, reject) => {
     let seen = "";
@@ -138,11 +160,20 @@ function firstLink(html: string, pattern: RegExp, what: string): string {
 
 /** One Lighthouse run; a run whose trace Chromium failed to record (it happens) is tried again, twice at most. */
 async function measure(url: string, attempt = 1): Promise<NonNullable<Awaited<ReturnType<typeof lighthouse>>>["lhr"]> {
-  const result = await lighthouse(url, { port: chromium.port, output: "json", logLevel: "error", onlyCategories: ["performance"] });
+  const result = await lighthouse(url, {
+    port: chromium.port,
+    output: "json",
+    logLevel: "error",
+    onlyCategories: ["performance"],
+  });
   const lhr = result?.lhr;
   if (lhr && !lhr.runtimeError) {
     const dump = arg("dump", "");
-    if (dump) fs.writeFileSync(path.join(dump, `${new URL(url).pathname.replace(/\W+/g, "_") || "_"}.json`), JSON.stringify(lhr));
+    if (dump)
+      fs.writeFileSync(
+        path.join(dump, `${new URL(url).pathname.replace(/\W+/g, "_") || "_"}.json`),
+        JSON.stringify(lhr),
+      );
     return lhr;
   }
   const why = lhr?.runtimeError?.message ?? "no result";
@@ -151,7 +182,9 @@ async function measure(url: string, attempt = 1): Promise<NonNullable<Awaited<Re
   return measure(url, attempt + 1);
 }
 
-const server = process.argv.includes("--url") ? { baseUrl: arg("url", "").replace(/\/$/, ""), stop: async () => {} } : await startServer();
+const server = process.argv.includes("--url")
+  ? { baseUrl: arg("url", "").replace(/\/$/, ""), stop: async () => {} }
+  : await startServer();
 const chromium = await startChromium();
 const bareServer = await startBareServer();
 type Sample = { performance: number; lcp_ms: number; tbt_ms: number; cls: number; benchmarkIndex: number };
@@ -178,7 +211,10 @@ try {
         benchmarkIndex: lhr.environment.benchmarkIndex,
       };
       r.samples.push(sample);
-      console.log(`run ${run + 1}/${RUNS} ${r.path}: performance ${sample.performance.toFixed(2)}, LCP ${Math.round(sample.lcp_ms)} ms, TBT ${Math.round(sample.tbt_ms)} ms, CLS ${sample.cls.toFixed(3)}`);
+      console.log(
+        `run ${run + 1}/${RUNS} ${r.path}: performance ${sample.performance.toFixed(2)}, LCP ` +
+          `${Math.round(sample.lcp_ms)} ms, TBT ${Math.round(sample.tbt_ms)} ms, CLS ${sample.cls.toFixed(3)}`,
+      );
     }
   }
 } finally {
@@ -188,23 +224,58 @@ try {
 }
 
 const baselineLcp = median(results.find((r) => r.page === "baseline")!.samples.map((s) => s.lcp_ms));
-const rows = results.filter((r) => r.page !== "baseline").map((r) => {
-  const m = (key: keyof Sample) => median(r.samples.map((s) => s[key]));
-  const row = { page: r.page, path: r.path, performance: round(m("performance")), lcp_ms: Math.round(m("lcp_ms")), lcp_ratio: round(baselineLcp / m("lcp_ms")), tbt_ms: Math.round(m("tbt_ms")), cls: round(m("cls"), 3) };
-  const met = { performance: row.performance >= TARGETS.performance, lcp: row.lcp_ms <= TARGETS.lcp_ms, tbt: row.tbt_ms <= TARGETS.tbt_ms, cls: row.cls <= TARGETS.cls };
-  return { ...row, met };
-});
+const rows = results
+  .filter((r) => r.page !== "baseline")
+  .map((r) => {
+    const m = (key: keyof Sample) => median(r.samples.map((s) => s[key]));
+    const row = {
+      page: r.page,
+      path: r.path,
+      performance: round(m("performance")),
+      lcp_ms: Math.round(m("lcp_ms")),
+      lcp_ratio: round(baselineLcp / m("lcp_ms")),
+      tbt_ms: Math.round(m("tbt_ms")),
+      cls: round(m("cls"), 3),
+    };
+    const met = {
+      performance: row.performance >= TARGETS.performance,
+      lcp: row.lcp_ms <= TARGETS.lcp_ms,
+      tbt: row.tbt_ms <= TARGETS.tbt_ms,
+      cls: row.cls <= TARGETS.cls,
+    };
+    return { ...row, met };
+  });
 const benchmarkIndex = Math.round(median(results.flatMap((r) => r.samples.map((s) => s.benchmarkIndex))));
 const mark = (ok: boolean) => (ok ? " " : "✗");
 
-console.log(`\nMedians of ${RUNS} runs (Lighthouse mobile; targets: performance ≥ 0.9, LCP ≤ 2.5 s, TBT ≤ 200 ms, CLS ≤ 0.1; ✗ = missed)`);
+console.log(
+  `\nMedians of ${RUNS} runs (Lighthouse mobile; targets: performance ≥ 0.9, LCP ≤ 2.5 s, TBT ≤ 200 ms, CLS ≤ 0.1; ✗ ` +
+    `= missed)`,
+);
 console.log("page      path                                        performance    LCP ms  ratio   TBT ms     CLS");
 for (const r of rows) {
   console.log(
-    `${r.page.padEnd(9)} ${r.path.slice(0, 42).padEnd(42)} ${r.performance.toFixed(2).padStart(12)}${mark(r.met.performance)} ${String(r.lcp_ms).padStart(8)}${mark(r.met.lcp)} ${r.lcp_ratio.toFixed(2).padStart(6)} ${String(r.tbt_ms).padStart(7)}${mark(r.met.tbt)} ${r.cls.toFixed(3).padStart(7)}${mark(r.met.cls)}`,
+    `${r.page.padEnd(9)} ${r.path.slice(0, 42).padEnd(42)} ` +
+      `${r.performance.toFixed(2).padStart(12)}${mark(r.met.performance)} ` +
+      `${String(r.lcp_ms).padStart(8)}${mark(r.met.lcp)} ${r.lcp_ratio.toFixed(2).padStart(6)} ` +
+      `${String(r.tbt_ms).padStart(7)}${mark(r.met.tbt)} ${r.cls.toFixed(3).padStart(7)}${mark(r.met.cls)}`,
   );
 }
-console.log(`baseline: a bare page's LCP ${Math.round(baselineLcp)} ms in the same rounds; ratio = baseline LCP / the page's (1 = as fast as a bare page)`);
-console.log(`benchmark index ${benchmarkIndex} (Lighthouse's measure of this machine during the runs; higher is faster)`);
+console.log(
+  `baseline: a bare page's LCP ${Math.round(baselineLcp)} ms in the same rounds; ratio = baseline LCP / the page's ` +
+    `(1 = as fast as a bare page)`,
+);
+console.log(
+  `benchmark index ${benchmarkIndex} (Lighthouse's measure of this machine during the runs; higher is faster)`,
+);
 const lcpRatio = round(median(rows.map((r) => r.lcp_ratio)));
-console.log(JSON.stringify({ runs: RUNS, benchmark_index: benchmarkIndex, baseline_lcp_ms: Math.round(baselineLcp), lcp_ratio: lcpRatio, pages: rows, all_met: rows.every((r) => Object.values(r.met).every(Boolean)) }));
+console.log(
+  JSON.stringify({
+    runs: RUNS,
+    benchmark_index: benchmarkIndex,
+    baseline_lcp_ms: Math.round(baselineLcp),
+    lcp_ratio: lcpRatio,
+    pages: rows,
+    all_met: rows.every((r) => Object.values(r.met).every(Boolean)),
+  }),
+);

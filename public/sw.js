@@ -24,7 +24,8 @@ self.addEventListener("activate", (event) => event.waitUntil(self.clients.claim(
 self.addEventListener("message", (event) => {
   const data = event.data || {};
   if (data.type === "user") event.waitUntil(setUser(typeof data.key === "string" ? data.key : null));
-  if (data.type === "keep" && Array.isArray(data.urls)) event.waitUntil(setUser(typeof data.key === "string" ? data.key : null).then(() => keep(data.urls)));
+  if (data.type === "keep" && Array.isArray(data.urls))
+    event.waitUntil(setUser(typeof data.key === "string" ? data.key : null).then(() => keep(data.urls)));
 });
 
 /** Remembers whose tickets are kept; someone else (or nobody) means the kept ones go. */
@@ -44,7 +45,8 @@ async function keep(urls) {
       try {
         const { pathname, origin } = new URL(url);
         if (origin !== self.location.origin) return;
-        if (!TICKET_PAGE.test(pathname) && !pathname.startsWith("/assets/") && !pathname.startsWith("/__manifest")) return;
+        if (!TICKET_PAGE.test(pathname) && !pathname.startsWith("/assets/") && !pathname.startsWith("/__manifest"))
+          return;
         if (pathname.startsWith("/assets/") && (await cache.match(url))) return;
         const response = await fetch(url, { credentials: "same-origin" });
         if (response.status === 200 && !response.redirected) await cache.put(url, response);
@@ -79,7 +81,8 @@ async function networkFirst(request) {
     const response = await fetch(request);
     // Only a real page is kept. React Router answers a data request's redirect with 202.
     if (response.status === 200 && !response.redirected) await cache.put(request, response.clone());
-    else if ([202, 401, 403, 404, 410].includes(response.status) || response.redirected) await cache.delete(request, { ignoreVary: true });
+    else if ([202, 401, 403, 404, 410].includes(response.status) || response.redirected)
+      await cache.delete(request, { ignoreVary: true });
     return response;
   } catch (error) {
     const kept = await cache.match(request, { ignoreVary: true });
@@ -95,19 +98,41 @@ async function networkFirst(request) {
       // A move inside the app (My tickets, another ticket) asks for data this device never kept.
       // React Router's own redirect answer, as a full page load, brings the kept page if there is
       // one, or the offline page below: never its error screen.
-      return new Response(null, { status: 204, headers: { "X-Remix-Redirect": pathname.slice(0, -".data".length), "X-Remix-Reload-Document": "true" } });
+      return new Response(null, {
+        status: 204,
+        headers: { "X-Remix-Redirect": pathname.slice(0, -".data".length), "X-Remix-Reload-Document": "true" },
+      });
     }
-    if (request.mode === "navigate") return offlinePage(Boolean(await cache.match("/u/tickets", { ignoreVary: true })), pathname === "/u/tickets");
+    if (request.mode === "navigate")
+      return offlinePage(Boolean(await cache.match("/u/tickets", { ignoreVary: true })), pathname === "/u/tickets");
     throw error;
   }
 }
 
 /** What a ticket page that was never opened on this device says with no signal. */
 function offlinePage(listKept, isList) {
-  const what = isList ? "Your tickets haven't been saved on this device yet." : "This ticket hasn't been opened on this device, so it isn't saved here.";
+  const what = isList
+    ? "Your tickets haven't been saved on this device yet."
+    : "This ticket hasn't been opened on this device, so it isn't saved here.";
   const link = listKept && !isList ? '<p><a href="/u/tickets">See the tickets saved here</a></p>' : "";
-  const html = `<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="color-scheme" content="light dark"><title>You're offline · Ticketyboo</title>
-<style>body{font-family:system-ui,sans-serif;margin:0;padding:2rem 1.25rem;line-height:1.5;background:Canvas;color:CanvasText}main{max-width:32rem;margin:0 auto}h1{font-size:1.5rem;margin:0 0 .5rem}a{color:#c2185b;font-weight:600}@media (prefers-color-scheme:dark){a{color:#f48fb1}}</style></head>
-<body><main><p style="font-weight:800;font-size:1.25rem;margin:0 0 1.5rem">ticketyboo<span style="color:#e91e63">.</span></p><h1>You're offline</h1><p>${what} Open it once with a signal and it will show here next time, even with none.</p>${link}<p><a href="">Try again</a></p></main></body></html>`;
-  return new Response(html, { status: 503, headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" } });
+  const style = [
+    "body{font-family:system-ui,sans-serif;margin:0;padding:2rem 1.25rem;line-height:1.5;",
+    "background:Canvas;color:CanvasText}",
+    "main{max-width:32rem;margin:0 auto}h1{font-size:1.5rem;margin:0 0 .5rem}a{color:#c2185b;font-weight:600}",
+    "@media (prefers-color-scheme:dark){a{color:#f48fb1}}",
+  ].join("");
+  const html = [
+    '<!doctype html><html lang="en-GB"><head><meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    '<meta name="color-scheme" content="light dark">',
+    `<title>You're offline · Ticketyboo</title><style>${style}</style></head>`,
+    '<body><main><p style="font-weight:800;font-size:1.25rem;margin:0 0 1.5rem">',
+    'ticketyboo<span style="color:#e91e63">.</span></p>',
+    `<h1>You're offline</h1><p>${what} Open it once with a signal and it will show here next time, even with none.</p>`,
+    `${link}<p><a href="">Try again</a></p></main></body></html>`,
+  ].join("");
+  return new Response(html, {
+    status: 503,
+    headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" },
+  });
 }

@@ -27,7 +27,14 @@ try {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tb-start-"));
     const child = spawn(process.execPath, ["scripts/serve.mjs"], {
       cwd: root,
-      env: { ...process.env, NODE_ENV: "production", PORT: String(port), DATABASE_URL: url.toString(), DATA_DIR: dataDir, LOG_LEVEL: "warn" },
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        PORT: String(port),
+        DATABASE_URL: url.toString(),
+        DATA_DIR: dataDir,
+        LOG_LEVEL: "warn",
+      },
       stdio: ["ignore", "inherit", "inherit"],
     });
     child.on("exit", (code) => {

@@ -19,13 +19,18 @@ const browser = await chromium.launch({ executablePath: findChromium(), args: CH
 try {
   for (const theme of ["light", "dark"] as const) {
     for (const size of widths) {
-      const context = await browser.newContext({ viewport: { width: size.width, height: size.height }, colorScheme: theme });
+      const context = await browser.newContext({
+        viewport: { width: size.width, height: size.height },
+        colorScheme: theme,
+      });
       const origin = new URL(baseUrl);
       await context.addCookies([
         { name: "tb_theme", value: theme, domain: origin.hostname, path: "/" },
         {
           name: "tb_consent",
-          value: encodeURIComponent(JSON.stringify({ necessary: true, performance: false, statistics: false, savedAt: "" })),
+          value: encodeURIComponent(
+            JSON.stringify({ necessary: true, performance: false, statistics: false, savedAt: "" }),
+          ),
           domain: origin.hostname,
           path: "/",
         },
@@ -40,7 +45,13 @@ try {
       }
       for (const p of pages) {
         await page.goto(new URL(p, baseUrl).toString(), { waitUntil: "networkidle" });
-        const slug = p === "/" ? "home" : p.replace(/^\//, "").replace(/[^a-z0-9]+/gi, "-").replace(/-+$/, "");
+        const slug =
+          p === "/"
+            ? "home"
+            : p
+                .replace(/^\//, "")
+                .replace(/[^a-z0-9]+/gi, "-")
+                .replace(/-+$/, "");
         const file = path.join(outDir, `${slug}-${size.name}-${theme}.png`);
         await page.screenshot({ path: file, fullPage: process.env.FULL === "1" });
         console.log(file);

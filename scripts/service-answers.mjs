@@ -32,7 +32,10 @@ try {
 } catch (error) {
   const why = error instanceof Error ? error.message || error.constructor.name : String(error);
   if (required) {
-    console.error(`== FAILED: ${name} does not answer at ${where} (${why}). CI runs the ${name} suite, so it must be running; to skip it, run without CI=true.`);
+    console.error(
+      `== FAILED: ${name} does not answer at ${where} (${why}). CI runs the ${name} suite, so it must be running; to ` +
+        `skip it, run without CI=true.`,
+    );
     process.exit(1);
   }
   console.error(`== no ${name} at ${where} (${why}): skipping its suite`);

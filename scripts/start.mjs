@@ -13,7 +13,10 @@ const buildOnly = process.argv.includes("--build-only");
 const port = Number(process.env.PORT || 3000);
 const host = process.env.HOST || "0.0.0.0";
 if (!buildOnly && Number.isInteger(port) && port > 0 && port <= 65535 && !(await portIsFree(port, host))) {
-  console.error(`Port ${port} is already in use on ${host}: another Ticketyboo, or another program, is serving there. Stop it, or set PORT to a free port (e.g. PORT=${port + 1} npm start).`);
+  console.error(
+    `Port ${port} is already in use on ${host}: another Ticketyboo, or another program, is serving there. Stop it, ` +
+      `or set PORT to a free port (e.g. PORT=${port + 1} npm start).`,
+  );
   process.exit(1);
 }
 const builtAt = mtime(path.join(root, "build/server/index.js"));
@@ -27,7 +30,11 @@ if (builtAt < sourcesAt) {
   console.log(builtAt === 0 ? "No build yet: building…" : "Sources changed since the last build: rebuilding…");
   // Always a production build, whatever NODE_ENV the caller has (a test runner sets "test", which
   // would otherwise give the browser React's development build).
-  const result = spawnSync("npx", ["react-router", "build"], { cwd: root, stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } });
+  const result = spawnSync("npx", ["react-router", "build"], {
+    cwd: root,
+    stdio: "inherit",
+    env: { ...process.env, NODE_ENV: "production" },
+  });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 if (buildOnly) process.exit(0);

@@ -101,7 +101,11 @@ export function pgliteClientOf(database: Database): PGlite {
  * The driver underneath a Database, for libraries that speak SQL themselves (pg-boss): the PGlite
  * instance, or the node-postgres pool the app's queries already use.
  */
-export function rawClientOf(database: Database): { engine: "pglite"; client: PGlite } | { engine: "postgres"; pool: pg.Pool } {
+export function rawClientOf(
+  database: Database,
+): { engine: "pglite"; client: PGlite } | { engine: "postgres"; pool: pg.Pool } {
   const client = (database.db as unknown as { $client: unknown }).$client;
-  return database.engine === "pglite" ? { engine: "pglite", client: client as PGlite } : { engine: "postgres", pool: client as pg.Pool };
+  return database.engine === "pglite"
+    ? { engine: "pglite", client: client as PGlite }
+    : { engine: "postgres", pool: client as pg.Pool };
 }

@@ -15,7 +15,8 @@ export class DataDirInUseError extends Error {
     super(
       `The database in ${dataDir} is already in use by another Ticketyboo (process ${ownerPid}). ` +
         "The embedded database allows one process at a time, and a second one would lose its writes. " +
-        "Stop that process first, or give this one its own DATA_DIR, or set DATABASE_URL to a PostgreSQL server so several instances can share it.",
+        "Stop that process first, or give this one its own DATA_DIR, or set DATABASE_URL to a PostgreSQL server so " +
+        "several instances can share it.",
     );
     this.name = "DataDirInUseError";
   }

@@ -26,7 +26,10 @@ export type PasswordProblem = "too_short" | "too_long" | "too_common";
  * leaked-password list (shipped in common-passwords.ts), compared case-insensitively, because
  * those are the first an attacker tries.
  */
-export function passwordProblem(password: string, context: { email?: string; name?: string } = {}): PasswordProblem | null {
+export function passwordProblem(
+  password: string,
+  context: { email?: string; name?: string } = {},
+): PasswordProblem | null {
   if (password.length < PASSWORD_MIN_LENGTH) return "too_short";
   if (password.length > PASSWORD_MAX_LENGTH) return "too_long";
   const lower = password.toLowerCase();

@@ -27,7 +27,12 @@ export interface BasketTicket extends TicketLike {
  * their window; unknown or nonsensical lines dropped. If anything changed, the coupon is cleared
  * (and the buyer told 'Oops! It seems someone beat you to it...').
  */
-export function sanitiseBasket(basket: Basket, tickets: readonly BasketTicket[], now: Date, unlocked: ReadonlySet<string> = new Set()): { basket: Basket; changed: boolean } {
+export function sanitiseBasket(
+  basket: Basket,
+  tickets: readonly BasketTicket[],
+  now: Date,
+  unlocked: ReadonlySet<string> = new Set(),
+): { basket: Basket; changed: boolean } {
   const byId = new Map(tickets.map((t) => [t.id, t]));
   const seen = new Set<string>();
   const lines: BasketLine[] = [];
@@ -42,7 +47,8 @@ export function sanitiseBasket(basket: Basket, tickets: readonly BasketTicket[],
     seen.add(line.ticketTypeId);
     let allowed = Math.min(wanted, remaining(ticket), Math.max(0, ticket.maxPerOrder));
     if (ticket.kind === "private" && !unlocked.has(ticket.id)) allowed = 0;
-    if ((ticket.kind === "scheduled_visible" || ticket.kind === "scheduled_hidden") && !inSaleWindow(ticket, now)) allowed = 0;
+    if ((ticket.kind === "scheduled_visible" || ticket.kind === "scheduled_hidden") && !inSaleWindow(ticket, now))
+      allowed = 0;
     if (allowed !== wanted) changed = true;
     if (allowed > 0) lines.push({ ...line, quantity: allowed });
   }

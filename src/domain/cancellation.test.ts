@@ -1,16 +1,30 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { cancellationOption, checkReason, parseRefund, REASON_REQUIRED, refundable, type CancellableOrder, type OrderTicketState } from "./cancellation";
+import {
+  cancellationOption,
+  checkReason,
+  parseRefund,
+  REASON_REQUIRED,
+  refundable,
+  type CancellableOrder,
+  type OrderTicketState,
+} from "./cancellation";
 
 const now = new Date("2026-11-24T12:00:00Z");
-const event = { startsAt: new Date("2026-12-01T19:00:00Z"), endsAt: new Date("2026-12-01T23:00:00Z"), isCancelled: false };
+const event = {
+  startsAt: new Date("2026-12-01T19:00:00Z"),
+  endsAt: new Date("2026-12-01T23:00:00Z"),
+  isCancelled: false,
+};
 const paid: CancellableOrder = { status: "paid", totalPence: 2020, refundedPence: 0, currency: "GBP", userId: "bea" };
 const mine: OrderTicketState[] = [{ status: "valid", holderUserId: "bea" }];
 const opts: Parameters<typeof cancellationOption>[3] = { buyerId: "bea", now, openRequest: null };
 
 describe("what a buyer may do about an order", () => {
   it("cancels a free order at once, and asks the host about a paid one", () => {
-    expect(cancellationOption({ ...paid, status: "free", totalPence: 0 }, mine, event, opts)).toEqual({ kind: "cancel_now" });
+    expect(cancellationOption({ ...paid, status: "free", totalPence: 0 }, mine, event, opts)).toEqual({
+      kind: "cancel_now",
+    });
     expect(cancellationOption(paid, mine, event, opts)).toEqual({ kind: "request" });
     expect(cancellationOption(paid, mine, event, { ...opts, openRequest: "pending" })).toEqual({ kind: "pending" });
   });
@@ -58,11 +72,16 @@ describe("the refund a host types", () => {
 
   it("never refunds more than was paid, less what has been refunded, nor a negative or fractional amount", () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 1_000_000 }), fc.integer({ min: 0, max: 1_000_000 }), fc.string({ maxLength: 12 }), (total, refunded, typed) => {
-        const o = { totalPence: total, refundedPence: Math.min(refunded, total), currency: "GBP" };
-        const r = parseRefund(typed, o);
-        return !r.ok || (Number.isInteger(r.pence) && r.pence >= 0 && r.pence <= refundable(o));
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 1_000_000 }),
+        fc.integer({ min: 0, max: 1_000_000 }),
+        fc.string({ maxLength: 12 }),
+        (total, refunded, typed) => {
+          const o = { totalPence: total, refundedPence: Math.min(refunded, total), currency: "GBP" };
+          const r = parseRefund(typed, o);
+          return !r.ok || (Number.isInteger(r.pence) && r.pence >= 0 && r.pence <= refundable(o));
+        },
+      ),
     );
   });
 });

@@ -49,16 +49,34 @@ export function cancellationOption(
   opts: { buyerId: string; now: Date; openRequest: "pending" | "refunding" | "approved" | null },
 ): CancellationOption {
   if (o.userId !== opts.buyerId) return { kind: "none", why: "This order isn't yours." };
-  if (o.status === "cancelled" || o.status === "refunded") return { kind: "none", why: "This order has been cancelled." };
+  if (o.status === "cancelled" || o.status === "refunded")
+    return { kind: "none", why: "This order has been cancelled." };
   if (opts.openRequest === "pending" || opts.openRequest === "refunding") return { kind: "pending" };
   if (opts.openRequest === "approved") return { kind: "none", why: "This order has been cancelled." };
   if (hasEnded(e, opts.now)) return { kind: "none", why: "This event has ended." };
-  if (tickets.some((t) => t.status === "checked_in")) return { kind: "none", why: "A ticket from this order has been used at the door, so it can't be cancelled.", explain: true };
+  if (tickets.some((t) => t.status === "checked_in"))
+    return {
+      kind: "none",
+      why: "A ticket from this order has been used at the door, so it can't be cancelled.",
+      explain: true,
+    };
   if (tickets.some((t) => t.status === "valid" && t.holderUserId !== o.userId)) {
-    return { kind: "none", why: "Some tickets from this order now belong to someone else, so it can't be cancelled. Once they're passed back to you, it can.", explain: true };
+    return {
+      kind: "none",
+      why:
+        "Some tickets from this order now belong to someone else, so it can't be cancelled. Once they're passed " +
+        "back to you, it can.",
+      explain: true,
+    };
   }
   if (tickets.some((t) => t.status === "valid" && t.pendingTransferTo)) {
-    return { kind: "none", why: "A ticket from this order is on its way to a friend. Take it back from the ticket's page first, then you can cancel.", explain: true };
+    return {
+      kind: "none",
+      why:
+        "A ticket from this order is on its way to a friend. Take it back from the ticket's page first, then you " +
+        "can cancel.",
+      explain: true,
+    };
   }
   return o.status === "free" ? { kind: "cancel_now" } : { kind: "request" };
 }
@@ -67,7 +85,8 @@ export function cancellationOption(
 export function checkReason(raw: string): { ok: true; reason: string } | { ok: false; error: string } {
   const reason = raw.trim();
   if (!reason) return { ok: false, error: REASON_REQUIRED };
-  if (reason.length > CANCELLATION_REASON_MAX) return { ok: false, error: `Please keep the reason under ${CANCELLATION_REASON_MAX} characters.` };
+  if (reason.length > CANCELLATION_REASON_MAX)
+    return { ok: false, error: `Please keep the reason under ${CANCELLATION_REASON_MAX} characters.` };
   return { ok: true, reason };
 }
 
@@ -80,7 +99,10 @@ export function refundable(o: Pick<CancellableOrder, "totalPence" | "refundedPen
  * The host's refund, in pounds as typed, checked against what the order can refund: whole pence,
  * not negative, not more than was paid. Empty means the full amount.
  */
-export function parseRefund(text: string, o: Pick<CancellableOrder, "totalPence" | "refundedPence" | "currency">): { ok: true; pence: number } | { ok: false; error: string } {
+export function parseRefund(
+  text: string,
+  o: Pick<CancellableOrder, "totalPence" | "refundedPence" | "currency">,
+): { ok: true; pence: number } | { ok: false; error: string } {
   const max = refundable(o);
   if (text.trim() === "") return { ok: true, pence: max };
   const pence = parsePounds(text);

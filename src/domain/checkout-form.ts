@@ -27,7 +27,9 @@ export const CheckoutForm = z
     seats: field.text().transform((text) => {
       try {
         const parsed = JSON.parse(text || "[]") as unknown;
-        return Array.isArray(parsed) ? parsed.flatMap((s) => (Seat.safeParse(s).success ? [s as z.output<typeof Seat>] : [])) : [];
+        return Array.isArray(parsed)
+          ? parsed.flatMap((s) => (Seat.safeParse(s).success ? [s as z.output<typeof Seat>] : []))
+          : [];
       } catch {
         return [];
       }
@@ -46,7 +48,9 @@ export const CheckoutForm = z
       const quantity = Number(text(name) || 0);
       if (!ticketTypeId || !Number.isInteger(quantity) || quantity <= 0) return [];
       const amount = form[`amount:${ticketTypeId}`];
-      return [{ ticketTypeId, quantity, ...(typeof amount === "string" ? { amountPence: parsePounds(amount) ?? NaN } : {}) }];
+      return [
+        { ticketTypeId, quantity, ...(typeof amount === "string" ? { amountPence: parsePounds(amount) ?? NaN } : {}) },
+      ];
     });
     return {
       lines,
@@ -60,6 +64,15 @@ export const CheckoutForm = z
  * The press as `holdTickets` takes it. `unlockKey` is the private-ticket key from the page's link,
  * checked against `unlockKeyFor` (the ticket codes' key for each type).
  */
-export function checkoutRequest(form: z.output<typeof CheckoutForm>, unlockKey: string | null, unlockKeyFor: (ticketTypeId: string) => string): CheckoutRequest {
-  return { ...form, unlockedTicketTypeIds: unlockKey ? form.lines.filter((l) => unlockKeyFor(l.ticketTypeId) === unlockKey).map((l) => l.ticketTypeId) : [] };
+export function checkoutRequest(
+  form: z.output<typeof CheckoutForm>,
+  unlockKey: string | null,
+  unlockKeyFor: (ticketTypeId: string) => string,
+): CheckoutRequest {
+  return {
+    ...form,
+    unlockedTicketTypeIds: unlockKey
+      ? form.lines.filter((l) => unlockKeyFor(l.ticketTypeId) === unlockKey).map((l) => l.ticketTypeId)
+      : [],
+  };
 }

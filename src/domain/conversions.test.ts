@@ -25,7 +25,9 @@ describe("conversionSkip", () => {
     // Run locally without PUBLIC_URL, every loopback name of the app is its own site.
     const local = ["http://localhost:3000", "http://127.0.0.1:3000", "http://[::1]:3000"];
     expect(conversionSkip({ ...base, productionOrigins: local, origin: "http://127.0.0.1:3000" })).toBeNull();
-    expect(conversionSkip({ ...base, productionOrigins: local, origin: "http://127.0.0.1:3001" })).toBe("not_production");
+    expect(conversionSkip({ ...base, productionOrigins: local, origin: "http://127.0.0.1:3001" })).toBe(
+      "not_production",
+    );
   });
 
   it("skips without statistics consent", () => {
@@ -38,7 +40,23 @@ describe("conversionSkip", () => {
   });
 
   it("skips a cart whose items all count 0, but not a cart with one counted item", () => {
-    expect(conversionSkip({ ...base, cart: [{ ticketTypeId: "t1", count: 0 }, { ticketTypeId: "t2", count: 0 }] })).toBe("empty_cart");
-    expect(conversionSkip({ ...base, cart: [{ ticketTypeId: "t1", count: 0 }, { ticketTypeId: "t2", count: 1 }] })).toBeNull();
+    expect(
+      conversionSkip({
+        ...base,
+        cart: [
+          { ticketTypeId: "t1", count: 0 },
+          { ticketTypeId: "t2", count: 0 },
+        ],
+      }),
+    ).toBe("empty_cart");
+    expect(
+      conversionSkip({
+        ...base,
+        cart: [
+          { ticketTypeId: "t1", count: 0 },
+          { ticketTypeId: "t2", count: 1 },
+        ],
+      }),
+    ).toBeNull();
   });
 });

@@ -27,27 +27,60 @@ describe("date filters (London days)", () => {
   const tuesdayNoon = at("2026-11-24T12:00:00Z");
 
   it("today and tomorrow are whole London days", () => {
-    expect(dateRange("today", tuesdayNoon)).toEqual({ from: at("2026-11-24T00:00:00Z"), to: at("2026-11-25T00:00:00Z") });
-    expect(dateRange("tomorrow", tuesdayNoon)).toEqual({ from: at("2026-11-25T00:00:00Z"), to: at("2026-11-26T00:00:00Z") });
+    expect(dateRange("today", tuesdayNoon)).toEqual({
+      from: at("2026-11-24T00:00:00Z"),
+      to: at("2026-11-25T00:00:00Z"),
+    });
+    expect(dateRange("tomorrow", tuesdayNoon)).toEqual({
+      from: at("2026-11-25T00:00:00Z"),
+      to: at("2026-11-26T00:00:00Z"),
+    });
     // In summer London's day starts at 23:00 UTC the evening before.
-    expect(dateRange("today", at("2026-07-10T12:00:00Z"))).toEqual({ from: at("2026-07-09T23:00:00Z"), to: at("2026-07-10T23:00:00Z") });
+    expect(dateRange("today", at("2026-07-10T12:00:00Z"))).toEqual({
+      from: at("2026-07-09T23:00:00Z"),
+      to: at("2026-07-10T23:00:00Z"),
+    });
   });
 
   it("this weekend runs from Friday 5 pm to Monday, or from today once it has begun", () => {
-    expect(dateRange("weekend", tuesdayNoon)).toEqual({ from: at("2026-11-27T17:00:00Z"), to: at("2026-11-30T00:00:00Z") });
-    expect(dateRange("weekend", at("2026-11-27T20:00:00Z"))).toEqual({ from: at("2026-11-27T17:00:00Z"), to: at("2026-11-30T00:00:00Z") });
-    expect(dateRange("weekend", at("2026-11-28T10:00:00Z"))).toEqual({ from: at("2026-11-28T00:00:00Z"), to: at("2026-11-30T00:00:00Z") });
-    expect(dateRange("weekend", at("2026-11-29T21:00:00Z"))).toEqual({ from: at("2026-11-29T00:00:00Z"), to: at("2026-11-30T00:00:00Z") });
+    expect(dateRange("weekend", tuesdayNoon)).toEqual({
+      from: at("2026-11-27T17:00:00Z"),
+      to: at("2026-11-30T00:00:00Z"),
+    });
+    expect(dateRange("weekend", at("2026-11-27T20:00:00Z"))).toEqual({
+      from: at("2026-11-27T17:00:00Z"),
+      to: at("2026-11-30T00:00:00Z"),
+    });
+    expect(dateRange("weekend", at("2026-11-28T10:00:00Z"))).toEqual({
+      from: at("2026-11-28T00:00:00Z"),
+      to: at("2026-11-30T00:00:00Z"),
+    });
+    expect(dateRange("weekend", at("2026-11-29T21:00:00Z"))).toEqual({
+      from: at("2026-11-29T00:00:00Z"),
+      to: at("2026-11-30T00:00:00Z"),
+    });
   });
 
   it("this week runs to the end of Sunday", () => {
-    expect(dateRange("week", tuesdayNoon)).toEqual({ from: at("2026-11-24T00:00:00Z"), to: at("2026-11-30T00:00:00Z") });
-    expect(dateRange("week", at("2026-11-29T09:00:00Z"))).toEqual({ from: at("2026-11-29T00:00:00Z"), to: at("2026-11-30T00:00:00Z") });
+    expect(dateRange("week", tuesdayNoon)).toEqual({
+      from: at("2026-11-24T00:00:00Z"),
+      to: at("2026-11-30T00:00:00Z"),
+    });
+    expect(dateRange("week", at("2026-11-29T09:00:00Z"))).toEqual({
+      from: at("2026-11-29T00:00:00Z"),
+      to: at("2026-11-30T00:00:00Z"),
+    });
   });
 
   it("picked dates are inclusive, a single day without an end, and refused when backwards or not dates", () => {
-    expect(dateRange("dates", tuesdayNoon, { from: "2026-12-01", to: "2026-12-03" })).toEqual({ from: at("2026-12-01T00:00:00Z"), to: at("2026-12-04T00:00:00Z") });
-    expect(dateRange("dates", tuesdayNoon, { from: "2026-12-01" })).toEqual({ from: at("2026-12-01T00:00:00Z"), to: at("2026-12-02T00:00:00Z") });
+    expect(dateRange("dates", tuesdayNoon, { from: "2026-12-01", to: "2026-12-03" })).toEqual({
+      from: at("2026-12-01T00:00:00Z"),
+      to: at("2026-12-04T00:00:00Z"),
+    });
+    expect(dateRange("dates", tuesdayNoon, { from: "2026-12-01" })).toEqual({
+      from: at("2026-12-01T00:00:00Z"),
+      to: at("2026-12-02T00:00:00Z"),
+    });
     expect(dateRange("dates", tuesdayNoon, { from: "2026-12-03", to: "2026-12-01" })).toBeNull();
     expect(dateRange("dates", tuesdayNoon, { from: "2026-02-30" })).toBeNull();
     expect(dateRange("dates", tuesdayNoon, {})).toBeNull();
@@ -90,10 +123,16 @@ describe("distance", () => {
           const radius = 40;
           // A point `share` of the radius away in some direction.
           const d = (radius * share) / 6371.0088;
-          const lat2 = Math.asin(Math.sin((lat * Math.PI) / 180) * Math.cos(d) + Math.cos((lat * Math.PI) / 180) * Math.sin(d) * Math.cos(bearing));
+          const lat2 = Math.asin(
+            Math.sin((lat * Math.PI) / 180) * Math.cos(d) +
+              Math.cos((lat * Math.PI) / 180) * Math.sin(d) * Math.cos(bearing),
+          );
           const lng2 =
             (lng * Math.PI) / 180 +
-            Math.atan2(Math.sin(bearing) * Math.sin(d) * Math.cos((lat * Math.PI) / 180), Math.cos(d) - Math.sin((lat * Math.PI) / 180) * Math.sin(lat2));
+            Math.atan2(
+              Math.sin(bearing) * Math.sin(d) * Math.cos((lat * Math.PI) / 180),
+              Math.cos(d) - Math.sin((lat * Math.PI) / 180) * Math.sin(lat2),
+            );
           const point = { lat: (lat2 * 180) / Math.PI, lng: (lng2 * 180) / Math.PI };
           const box = boundingBox(centre, radius);
           expect(point.lat).toBeGreaterThanOrEqual(box.minLat);
@@ -116,7 +155,11 @@ describe("recommendations", () => {
   const ev = (id: string) => ({ id });
 
   it("tops up fewer than 8 related events with best sellers, without repeats or the event itself", () => {
-    const merged = mergeRecommendations([ev("a"), ev("b"), ev("self")], [ev("b"), ev("c"), ev("d"), ev("self"), ev("e"), ev("f"), ev("g"), ev("h"), ev("i")], "self");
+    const merged = mergeRecommendations(
+      [ev("a"), ev("b"), ev("self")],
+      [ev("b"), ev("c"), ev("d"), ev("self"), ev("e"), ev("f"), ev("g"), ev("h"), ev("i")],
+      "self",
+    );
     expect(merged.map((e) => e.id)).toEqual(["a", "b", "c", "d", "e", "f", "g", "h"]);
   });
 

@@ -63,7 +63,11 @@ export function isYmd(value: string | null | undefined): value is string {
  * 5 pm to Monday; once the weekend has begun, from the start of today. "This week" runs to the end of Sunday.
  * "Pick dates" takes from/to as YYYY-MM-DD (inclusive) and is null when they make no sense.
  */
-export function dateRange(filter: DateFilter, now: Date, picked?: { from?: string | null; to?: string | null }): TimeRange | null {
+export function dateRange(
+  filter: DateFilter,
+  now: Date,
+  picked?: { from?: string | null; to?: string | null },
+): TimeRange | null {
   const today = londonYmd(now);
   const weekday = isoWeekday(today);
   switch (filter) {
@@ -75,7 +79,10 @@ export function dateRange(filter: DateFilter, now: Date, picked?: { from?: strin
       const friday = addDaysYmd(today, weekday <= 5 ? 5 - weekday : -(weekday - 5));
       const fridayEvening = londonWallTimeToUtc(friday, "17:00");
       const startOfToday = londonMidnight(today);
-      return { from: fridayEvening > startOfToday ? fridayEvening : startOfToday, to: londonMidnight(addDaysYmd(friday, 3)) };
+      return {
+        from: fridayEvening > startOfToday ? fridayEvening : startOfToday,
+        to: londonMidnight(addDaysYmd(friday, 3)),
+      };
     }
     case "week":
       return { from: londonMidnight(today), to: londonMidnight(addDaysYmd(today, 8 - weekday)) };
@@ -125,7 +132,10 @@ export function distanceKm(a: LatLng, b: LatLng): number {
 }
 
 /** A box that holds every point within `radiusKm` of `centre` (for an index range before the exact distance). */
-export function boundingBox(centre: LatLng, radiusKm: number): { minLat: number; maxLat: number; minLng: number; maxLng: number } {
+export function boundingBox(
+  centre: LatLng,
+  radiusKm: number,
+): { minLat: number; maxLat: number; minLng: number; maxLng: number } {
   const dLat = (radiusKm / EARTH_RADIUS_KM) * (180 / Math.PI);
   const cos = Math.cos((centre.lat * Math.PI) / 180);
   const dLng = cos < 1e-6 ? 180 : Math.min(180, dLat / cos);
@@ -150,7 +160,11 @@ export const UK_VIEW = { centre: { lat: 54.3, lng: -2.4 }, zoom: 6 } as const;
  * Spec §9: related events first (same category, same host, nearby); with fewer than 8, top up
  * with the best sellers; never the event itself, never twice; trimmed to the shared limit.
  */
-export function mergeRecommendations<T extends { id: string }>(related: readonly T[], bestSellers: readonly T[], excludeId?: string): T[] {
+export function mergeRecommendations<T extends { id: string }>(
+  related: readonly T[],
+  bestSellers: readonly T[],
+  excludeId?: string,
+): T[] {
   const seen = new Set<string>(excludeId ? [excludeId] : []);
   const out: T[] = [];
   const take = (list: readonly T[]) => {

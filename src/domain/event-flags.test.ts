@@ -90,9 +90,12 @@ describe("ended and today (Europe/London)", () => {
     // 23:30 UTC on 9 July is 00:30 on 10 July in London.
     const lateNight = { startsAt: at("2026-07-09T23:30:00Z"), endsAt: at("2026-07-10T02:00:00Z") };
     expect(isHappeningToday(lateNight, at("2026-07-10T09:00:00Z"))).toBe(false); // ended at 3 am
-    expect(isHappeningToday(lateNight, at("2026-07-09T23:00:00Z"))).toBe(true); // midnight in London: the 10th has begun
+    // midnight in London: the 10th has begun
+    expect(isHappeningToday(lateNight, at("2026-07-09T23:00:00Z"))).toBe(true);
     expect(isHappeningToday(lateNight, at("2026-07-09T22:59:00Z"))).toBe(false); // 23:59 on the 9th in London
-    expect(isHappeningToday({ startsAt: at("2026-07-10T19:00:00Z"), endsAt: null }, at("2026-07-09T23:05:00Z"))).toBe(true);
+    expect(isHappeningToday({ startsAt: at("2026-07-10T19:00:00Z"), endsAt: null }, at("2026-07-09T23:05:00Z"))).toBe(
+      true,
+    );
   });
 
   it("counts a multi-day event that is still running as today", () => {
@@ -142,7 +145,8 @@ describe("listing rule and public window", () => {
     expect(isListed(listed)).toBe(true);
     expect(isListed({ ...listed, isPrivate: true })).toBe(false);
     expect(isListed({ ...listed, isCancelled: true })).toBe(false);
-    for (const status of ["draft", "unpublished", "archived", "deleted"]) expect(isListed({ ...listed, status })).toBe(false);
+    for (const status of ["draft", "unpublished", "archived", "deleted"])
+      expect(isListed({ ...listed, status })).toBe(false);
   });
 
   it("starts public lists three days back", () => {

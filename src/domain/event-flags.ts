@@ -29,7 +29,10 @@ export interface ListingState {
   isCancelled: boolean;
 }
 
-/** How many places the event has: its tickets' capacity, or for a seated event without one, its seats. Null: no limit known. */
+/**
+ * How many places the event has: its tickets' capacity, or for a seated event without one, its seats. Null: no limit
+ * known.
+ */
 export function effectiveCapacity(e: EventStock): number | null {
   if (e.capacity > 0) return e.capacity;
   if (e.seatCount && e.seatCount > 0) return e.seatCount;
@@ -80,7 +83,8 @@ export function publicWindowStart(now: Date): Date {
   return new Date(now.getTime() - PUBLIC_WINDOW_DAYS * 86_400_000);
 }
 
-export type CardBadge = { kind: "ended" } | { kind: "sold-out" } | { kind: "today" } | { kind: "majority-sold"; percent: number };
+export type CardBadge =
+  { kind: "ended" } | { kind: "sold-out" } | { kind: "today" } | { kind: "majority-sold"; percent: number };
 
 /**
  * The badges on an event's card, most important first. An ended event says only that; a sold-out

@@ -11,16 +11,31 @@ describe("cleanText", () => {
 
 describe("checkFeedback", () => {
   it("accepts a message with or without a topic", () => {
-    expect(checkFeedback({ message: "Love the all-in prices", topic: "" })).toEqual({ ok: true, value: { message: "Love the all-in prices", topic: null } });
-    expect(checkFeedback({ message: "Checkout was quick", topic: "booking" })).toEqual({ ok: true, value: { message: "Checkout was quick", topic: "booking" } });
+    expect(checkFeedback({ message: "Love the all-in prices", topic: "" })).toEqual({
+      ok: true,
+      value: { message: "Love the all-in prices", topic: null },
+    });
+    expect(checkFeedback({ message: "Checkout was quick", topic: "booking" })).toEqual({
+      ok: true,
+      value: { message: "Checkout was quick", topic: "booking" },
+    });
   });
 
   it("names the field in each problem", () => {
     expect(checkFeedback({ message: "   " })).toEqual({ ok: false, errors: { message: "Please enter a message." } });
-    expect(checkFeedback({ message: "ok" })).toEqual({ ok: false, errors: { message: "Message needs at least 3 characters." } });
+    expect(checkFeedback({ message: "ok" })).toEqual({
+      ok: false,
+      errors: { message: "Message needs at least 3 characters." },
+    });
     const long = "x".repeat(LIMITS.feedbackMessage.max + 1);
-    expect(checkFeedback({ message: long })).toEqual({ ok: false, errors: { message: "Message must be 2,000 characters or fewer (yours has 2,001)." } });
-    expect(checkFeedback({ message: "Fine by me", topic: "pizza" })).toEqual({ ok: false, errors: { topic: "Please choose a topic from the list." } });
+    expect(checkFeedback({ message: long })).toEqual({
+      ok: false,
+      errors: { message: "Message must be 2,000 characters or fewer (yours has 2,001)." },
+    });
+    expect(checkFeedback({ message: "Fine by me", topic: "pizza" })).toEqual({
+      ok: false,
+      errors: { topic: "Please choose a topic from the list." },
+    });
   });
 
   it("counts a textarea's CRLF newlines as one character, as the browser's maxlength does", () => {
@@ -31,11 +46,23 @@ describe("checkFeedback", () => {
 
 describe("checkSupportRequest", () => {
   it("accepts a request and tidies the subject and order reference", () => {
-    expect(checkSupportRequest({ subject: "  Can't find\n my tickets ", message: "I booked on Friday but nothing arrived.", orderReference: "#tb-7f3a" })).toEqual({
+    expect(
+      checkSupportRequest({
+        subject: "  Can't find\n my tickets ",
+        message: "I booked on Friday but nothing arrived.",
+        orderReference: "#tb-7f3a",
+      }),
+    ).toEqual({
       ok: true,
-      value: { subject: "Can't find my tickets", message: "I booked on Friday but nothing arrived.", orderReference: "TB-7F3A" },
+      value: {
+        subject: "Can't find my tickets",
+        message: "I booked on Friday but nothing arrived.",
+        orderReference: "TB-7F3A",
+      },
     });
-    expect(checkSupportRequest({ subject: "Refund", message: "Please can I have a refund?", orderReference: "" })).toMatchObject({
+    expect(
+      checkSupportRequest({ subject: "Refund", message: "Please can I have a refund?", orderReference: "" }),
+    ).toMatchObject({
       ok: true,
       value: { orderReference: null },
     });
@@ -50,7 +77,9 @@ describe("checkSupportRequest", () => {
         orderReference: "Order reference can only contain letters, numbers and hyphens.",
       },
     });
-    expect(checkSupportRequest({ subject: "s".repeat(121), message: "m".repeat(5001), orderReference: "A".repeat(41) })).toEqual({
+    expect(
+      checkSupportRequest({ subject: "s".repeat(121), message: "m".repeat(5001), orderReference: "A".repeat(41) }),
+    ).toEqual({
       ok: false,
       errors: {
         subject: "Subject must be 120 characters or fewer (yours has 121).",

@@ -32,7 +32,10 @@ export interface SupportInput {
 
 export type Checked<T, F extends string> = { ok: true; value: T } | { ok: false; errors: Partial<Record<F, string>> };
 
-export function checkFeedback(raw: { message?: unknown; topic?: unknown }): Checked<FeedbackInput, "message" | "topic"> {
+export function checkFeedback(raw: {
+  message?: unknown;
+  topic?: unknown;
+}): Checked<FeedbackInput, "message" | "topic"> {
   const errors: Partial<Record<"message" | "topic", string>> = {};
   const message = cleanText(raw.message);
   const messageError = lengthProblem("Message", message, LIMITS.feedbackMessage);
@@ -64,7 +67,10 @@ export function checkSupportRequest(raw: {
     errors.orderReference = "Order reference can only contain letters, numbers and hyphens.";
   }
   if (Object.keys(errors).length > 0) return { ok: false, errors };
-  return { ok: true, value: { subject, message, orderReference: orderReference === "" ? null : orderReference.toUpperCase() } };
+  return {
+    ok: true,
+    value: { subject, message, orderReference: orderReference === "" ? null : orderReference.toUpperCase() },
+  };
 }
 
 /**
@@ -74,13 +80,22 @@ export function checkSupportRequest(raw: {
  */
 export function cleanText(value: unknown): string {
   if (typeof value !== "string") return "";
-  // eslint-disable-next-line no-control-regex
-  return value.replace(/\r\n?/g, "\n").replace(/[\u0000-\u0008\u000B-\u001F\u007F]/g, "").trim();
+  return (
+    value
+      .replace(/\r\n?/g, "\n")
+      // eslint-disable-next-line no-control-regex
+      .replace(/[\u0000-\u0008\u000B-\u001F\u007F]/g, "")
+      .trim()
+  );
 }
 
 function lengthProblem(field: string, value: string, limit: { min: number; max: number }): string | null {
   if (value === "") return `Please enter a ${field.toLowerCase()}.`;
   if (value.length < limit.min) return `${field} needs at least ${limit.min} characters.`;
-  if (value.length > limit.max) return `${field} must be ${limit.max.toLocaleString("en-GB")} characters or fewer (yours has ${value.length.toLocaleString("en-GB")}).`;
+  if (value.length > limit.max)
+    return (
+      `${field} must be ${limit.max.toLocaleString("en-GB")} characters or fewer (yours has ` +
+      `${value.length.toLocaleString("en-GB")}).`
+    );
   return null;
 }

@@ -45,7 +45,9 @@ describe("pounds as people type them", () => {
   });
 
   it("round-trip through the form field", () => {
-    fc.assert(fc.property(fc.integer({ min: 0, max: 999_999_999 }), (pence) => parsePounds(poundsForInput(pence)) === pence));
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 999_999_999 }), (pence) => parsePounds(poundsForInput(pence)) === pence),
+    );
     expect(poundsForInput(606)).toBe("6.06");
     expect(poundsForInput(5)).toBe("0.05");
   });

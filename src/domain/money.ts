@@ -24,10 +24,13 @@ export function feeFor(amountMinor: number, rate: FeeRate): number {
 }
 
 export function assertMinorUnits(value: number): void {
-  if (!Number.isSafeInteger(value) || value < 0) throw new RangeError(`Not a whole, non-negative number of minor units: ${value}`);
+  if (!Number.isSafeInteger(value) || value < 0)
+    throw new RangeError(`Not a whole, non-negative number of minor units: ${value}`);
 }
 
-/** An amount typed by a person ("12", "12.5", "£12.50", "€8", "1,200") to minor units, or null when it isn't an amount. */
+/**
+ * An amount typed by a person ("12", "12.5", "£12.50", "€8", "1,200") to minor units, or null when it isn't an amount.
+ */
 export function parsePounds(text: string): number | null {
   const clean = text.replace(/[£€,\s]/g, "");
   if (!/^\d{1,7}(\.\d{1,2})?$/.test(clean)) return null;

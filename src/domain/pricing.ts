@@ -40,14 +40,21 @@ function roundHalfUp(numerator: number, denominator: number): number {
 export function discountFor(subtotalPence: number, rule: DiscountRule | null | undefined): number {
   assertMinorUnits(subtotalPence);
   if (!rule) return 0;
-  const raw = rule.kind === "percent" ? roundHalfUp(subtotalPence * Math.min(10_000, Math.max(0, rule.basisPoints)), 10_000) : Math.max(0, rule.pence);
+  const raw =
+    rule.kind === "percent"
+      ? roundHalfUp(subtotalPence * Math.min(10_000, Math.max(0, rule.basisPoints)), 10_000)
+      : Math.max(0, rule.pence);
   return Math.min(subtotalPence, raw);
 }
 
-export function priceOrder(lines: readonly PricedLine[], opts: { discount?: DiscountRule | null; feeMode: FeeMode; fee: FeeRate }): PriceBreakdown {
+export function priceOrder(
+  lines: readonly PricedLine[],
+  opts: { discount?: DiscountRule | null; feeMode: FeeMode; fee: FeeRate },
+): PriceBreakdown {
   let subtotal = 0;
   for (const line of lines) {
-    if (!Number.isSafeInteger(line.quantity) || line.quantity < 0) throw new RangeError(`Not a whole, non-negative quantity: ${line.quantity}`);
+    if (!Number.isSafeInteger(line.quantity) || line.quantity < 0)
+      throw new RangeError(`Not a whole, non-negative quantity: ${line.quantity}`);
     assertMinorUnits(line.unitPricePence);
     subtotal += line.quantity * line.unitPricePence;
   }
@@ -128,5 +135,9 @@ export function checkoutProblem(lines: readonly PricedLine[], breakdown: PriceBr
 
 /** A pay-what-you-wish amount is whole pence from the minimum up to £10,000 more. */
 export function isValidChosenAmount(amountPence: number, minimumPence: number): boolean {
-  return Number.isSafeInteger(amountPence) && amountPence >= minimumPence && amountPence <= minimumPence + PAY_WHAT_YOU_WISH_MAX_EXTRA_PENCE;
+  return (
+    Number.isSafeInteger(amountPence) &&
+    amountPence >= minimumPence &&
+    amountPence <= minimumPence + PAY_WHAT_YOU_WISH_MAX_EXTRA_PENCE
+  );
 }

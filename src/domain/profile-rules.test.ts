@@ -34,7 +34,8 @@ describe("usernameProblem", () => {
   });
 
   it("keeps the site's own top-level paths for the site", () => {
-    for (const path of ["explore", "events", "api", "media", "log-in", "hosts", "user", "ticketyboo"]) expect(usernameProblem(path)).toBe("reserved");
+    for (const path of ["explore", "events", "api", "media", "log-in", "hosts", "user", "ticketyboo"])
+      expect(usernameProblem(path)).toBe("reserved");
   });
 
   it("accepts exactly what the database's format check accepts", () => {
@@ -54,7 +55,14 @@ describe("normaliseUsername", () => {
 
 describe("isValidPhone", () => {
   it("takes UK numbers as people write them", () => {
-    for (const phone of ["07700 900123", "07700900123", "+44 7700 900123", "(020) 7946 0958", "020-7946-0958", "+447700900123"]) {
+    for (const phone of [
+      "07700 900123",
+      "07700900123",
+      "+44 7700 900123",
+      "(020) 7946 0958",
+      "020-7946-0958",
+      "+447700900123",
+    ]) {
       expect(isValidPhone(phone), phone).toBe(true);
     }
   });
@@ -74,7 +82,10 @@ describe("normaliseBio", () => {
 
 describe("validateProfile", () => {
   it("cleans the values: trimmed names, lower-case username, empty optional fields as null", () => {
-    const result = validateProfile({ ...base, firstName: "  Ada  ", lastName: "King  Lovelace", username: " AdaL ", phone: " 07700  900123 " }, { isHost: false });
+    const result = validateProfile(
+      { ...base, firstName: "  Ada  ", lastName: "King  Lovelace", username: " AdaL ", phone: " 07700  900123 " },
+      { isHost: false },
+    );
     expect(result).toEqual({
       ok: true,
       values: { firstName: "Ada", lastName: "King Lovelace", username: "adal", phone: "07700 900123", bio: null },
@@ -82,7 +93,15 @@ describe("validateProfile", () => {
   });
 
   it("reports every problem at once", () => {
-    expect(problemsOf({ firstName: " ", lastName: "x".repeat(51), username: "a b", phone: "123", bio: "b".repeat(BIO_MAX_LENGTH + 1) })).toEqual([
+    expect(
+      problemsOf({
+        firstName: " ",
+        lastName: "x".repeat(51),
+        username: "a b",
+        phone: "123",
+        bio: "b".repeat(BIO_MAX_LENGTH + 1),
+      }),
+    ).toEqual([
       { field: "firstName", problem: "required" },
       { field: "lastName", problem: "too_long" },
       { field: "username", problem: "invalid_characters" },
@@ -103,11 +122,15 @@ describe("validateProfile", () => {
 
   it("lets a buyer go without a username, but not a host, whose booking page needs one", () => {
     expect(problemsOf({ username: "" })).toEqual([]);
-    expect(problemsOf({ username: "", hostTitle: "The Crown" }, true)).toEqual([{ field: "username", problem: "required" }]);
+    expect(problemsOf({ username: "", hostTitle: "The Crown" }, true)).toEqual([
+      { field: "username", problem: "required" },
+    ]);
   });
 
   it("asks hosts for a host name and ignores it for buyers", () => {
-    expect(problemsOf({ username: "crown", hostTitle: "" }, true)).toEqual([{ field: "hostTitle", problem: "required" }]);
+    expect(problemsOf({ username: "crown", hostTitle: "" }, true)).toEqual([
+      { field: "hostTitle", problem: "required" },
+    ]);
     const host = validateProfile({ ...base, username: "crown", hostTitle: " The  Crown " }, { isHost: true });
     expect(host.ok && host.values.hostTitle).toBe("The Crown");
     const buyer = validateProfile({ ...base, hostTitle: "Sneaky" }, { isHost: false });

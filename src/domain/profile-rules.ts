@@ -19,14 +19,77 @@ const USERNAME_PATTERN = /^[a-z0-9_-]+$/;
  * username may not be one of those paths (now or planned), nor a name that looks official.
  */
 export const RESERVED_USERNAMES: ReadonlySet<string> = new Set([
-  "404", "about", "account", "accounts", "admin", "api", "app", "assets", "auth", "blog", "blogs", "careers",
-  "case-studies", "checkout", "contact", "dashboard", "dev", "email-verified", "events", "explore", "faqs",
-  "feed", "feeds", "for-guests", "forgot-password", "get-the-app", "grid-overlay", "guides", "h", "help",
-  "host", "hosting", "hosts", "img", "investors", "legal", "log-in", "log-out", "login", "logout", "media",
-  "news-center", "null", "orders", "partner", "partners", "pricing", "reset-password", "root", "search",
-  "security", "settings", "sign-in", "sign-up", "signup", "site-map", "sitemap", "staff", "static",
-  "submit-an-event", "support", "team", "ticketyboo", "tickets", "u", "undefined", "user", "users", "widget",
-  "widgets", "www",
+  "404",
+  "about",
+  "account",
+  "accounts",
+  "admin",
+  "api",
+  "app",
+  "assets",
+  "auth",
+  "blog",
+  "blogs",
+  "careers",
+  "case-studies",
+  "checkout",
+  "contact",
+  "dashboard",
+  "dev",
+  "email-verified",
+  "events",
+  "explore",
+  "faqs",
+  "feed",
+  "feeds",
+  "for-guests",
+  "forgot-password",
+  "get-the-app",
+  "grid-overlay",
+  "guides",
+  "h",
+  "help",
+  "host",
+  "hosting",
+  "hosts",
+  "img",
+  "investors",
+  "legal",
+  "log-in",
+  "log-out",
+  "login",
+  "logout",
+  "media",
+  "news-center",
+  "null",
+  "orders",
+  "partner",
+  "partners",
+  "pricing",
+  "reset-password",
+  "root",
+  "search",
+  "security",
+  "settings",
+  "sign-in",
+  "sign-up",
+  "signup",
+  "site-map",
+  "sitemap",
+  "staff",
+  "static",
+  "submit-an-event",
+  "support",
+  "team",
+  "ticketyboo",
+  "tickets",
+  "u",
+  "undefined",
+  "user",
+  "users",
+  "widget",
+  "widgets",
+  "www",
 ]);
 
 export type ProfileField = "firstName" | "lastName" | "username" | "phone" | "bio" | "hostTitle";
@@ -87,7 +150,10 @@ export function normaliseName(raw: string): string {
 // Control characters and angle brackets have no place in a name shown to others.
 const UNSAFE_NAME = /[\p{Cc}\p{Cf}<>]/u;
 
-/** Why a first or last name (already normalised) would be refused, or null: the profile form's rule, wherever a name is written. */
+/**
+ * Why a first or last name (already normalised) would be refused, or null: the profile form's rule, wherever a name is
+ * written.
+ */
 export function personNameProblem(name: string): "required" | "too_long" | "invalid" | null {
   if (name === "") return "required";
   if (characterCount(name) > NAME_MAX_LENGTH) return "too_long";
@@ -149,7 +215,8 @@ export function validateProfile(
 
   if (opts.isHost) {
     if (hostTitle === "") problems.push({ field: "hostTitle", problem: "required" });
-    else if (characterCount(hostTitle) > HOST_TITLE_MAX_LENGTH) problems.push({ field: "hostTitle", problem: "too_long" });
+    else if (characterCount(hostTitle) > HOST_TITLE_MAX_LENGTH)
+      problems.push({ field: "hostTitle", problem: "too_long" });
     else if (UNSAFE_NAME.test(hostTitle)) problems.push({ field: "hostTitle", problem: "invalid" });
   }
 

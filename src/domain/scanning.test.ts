@@ -9,7 +9,7 @@ describe("scan outcomes", () => {
     expect(scanOutcome({ ok: true, version: 0 }, { ...valid, status: "checked_in" }, "e1")).toBe("already_checked_in");
   });
 
-  it("refuses cancelled tickets, forged codes, other events' tickets and codes from before a ticket was passed on", () => {
+  it("refuses cancelled tickets, forged codes, other events' tickets and codes from before a transfer", () => {
     expect(scanOutcome({ ok: true, version: 0 }, { ...valid, status: "void" }, "e1")).toBe("already_cancelled");
     expect(scanOutcome({ ok: false }, valid, "e1")).toBe("invalid_code");
     expect(scanOutcome({ ok: true, version: 0 }, null, "e1")).toBe("no_match");

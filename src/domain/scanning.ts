@@ -23,7 +23,11 @@ export interface ScannedTicket {
  * the ticket it names (null when there is none). A code from before the ticket was re-issued is
  * invalid: it was passed on, and only the new holder's code gets in.
  */
-export function scanOutcome(signed: { ok: true; version: number } | { ok: false }, t: ScannedTicket | null, eventId: string): ScanOutcome {
+export function scanOutcome(
+  signed: { ok: true; version: number } | { ok: false },
+  t: ScannedTicket | null,
+  eventId: string,
+): ScanOutcome {
   if (!signed.ok) return "invalid_code";
   if (!t || t.eventId !== eventId) return "no_match";
   if (signed.version !== t.codeVersion) return "invalid_code";

@@ -1,12 +1,23 @@
 import { describe, expect, it } from "vitest";
 import { priceTerms } from "./pricing";
-import { cardPrice, cardPriceLabel, inSaleWindow, isOnSale, isVisible, remaining, type TicketLike } from "./ticket-availability";
+import {
+  cardPrice,
+  cardPriceLabel,
+  inSaleWindow,
+  isOnSale,
+  isVisible,
+  remaining,
+  type TicketLike,
+} from "./ticket-availability";
 
 const now = new Date("2026-11-24T12:00:00Z");
 const before = new Date("2026-11-20T12:00:00Z");
 const after = new Date("2026-11-30T12:00:00Z");
 const passing = priceTerms("pass", "GBP");
-const from = (totalMinor: number) => ({ kind: "from", price: { totalMinor, bookingFeeMinor: totalMinor === 0 ? 0 : expect.any(Number), currency: "GBP" } });
+const from = (totalMinor: number) => ({
+  kind: "from",
+  price: { totalMinor, bookingFeeMinor: totalMinor === 0 ? 0 : expect.any(Number), currency: "GBP" },
+});
 const ticket = (over: Partial<TicketLike> = {}): TicketLike => ({
   kind: "general",
   pricePence: 1000,
@@ -64,24 +75,36 @@ describe("visibility and sale by kind", () => {
 
 describe("the card's price", () => {
   it("says Free Entry when every public ticket is free", () => {
-    expect(cardPrice([ticket({ pricePence: 0 }), ticket({ pricePence: 0, sold: 100 })], now, passing)).toEqual({ kind: "free" });
+    expect(cardPrice([ticket({ pricePence: 0 }), ticket({ pricePence: 0, sold: 100 })], now, passing)).toEqual({
+      kind: "free",
+    });
   });
 
   it("is the all-in price (1% booking fee) of the cheapest ticket on sale", () => {
     expect(cardPrice([ticket({ pricePence: 1500 }), ticket({ pricePence: 1000 })], now, passing)).toEqual(from(1010));
     // The cheap ones are gone: the card moves up to what can still be bought.
-    expect(cardPrice([ticket({ pricePence: 1500 }), ticket({ pricePence: 1000, sold: 100 })], now, passing)).toEqual(from(1515));
+    expect(cardPrice([ticket({ pricePence: 1500 }), ticket({ pricePence: 1000, sold: 100 })], now, passing)).toEqual(
+      from(1515),
+    );
   });
 
   it("shows the cheapest public price on a sold-out card", () => {
-    expect(cardPrice([ticket({ pricePence: 1500, sold: 100 }), ticket({ pricePence: 1000, sold: 100 })], now, passing)).toEqual(from(1010));
+    expect(
+      cardPrice([ticket({ pricePence: 1500, sold: 100 }), ticket({ pricePence: 1000, sold: 100 })], now, passing),
+    ).toEqual(from(1010));
   });
 
   it("never lets a private or out-of-window hidden ticket set the public price", () => {
-    const tickets = [ticket({ pricePence: 2000 }), ticket({ kind: "private", pricePence: 500 }), ticket({ kind: "scheduled_hidden", pricePence: 300, salesStartAt: after })];
+    const tickets = [
+      ticket({ pricePence: 2000 }),
+      ticket({ kind: "private", pricePence: 500 }),
+      ticket({ kind: "scheduled_hidden", pricePence: 300, salesStartAt: after }),
+    ];
     expect(cardPrice(tickets, now, passing)).toEqual(from(2020));
     // A free private ticket does not make a paid event "Free Entry".
-    expect(cardPrice([ticket({ pricePence: 2000 }), ticket({ kind: "private", pricePence: 0 })], now, passing)).toEqual(from(2020));
+    expect(cardPrice([ticket({ pricePence: 2000 }), ticket({ kind: "private", pricePence: 0 })], now, passing)).toEqual(
+      from(2020),
+    );
   });
 
   it("mixes free and paid: the free ticket on sale is the cheapest", () => {
@@ -98,8 +121,12 @@ describe("the card's price in words", () => {
   it("says Free Entry, one price, or From the cheapest", () => {
     expect(cardPriceLabel([ticket({ pricePence: 0 })], now, passing)).toBe("Free Entry");
     expect(cardPriceLabel([ticket({ pricePence: 1200 })], now, passing)).toBe("£12.12");
-    expect(cardPriceLabel([ticket({ pricePence: 1000 }), ticket({ pricePence: 1500 })], now, passing)).toBe("From £10.10");
-    expect(cardPriceLabel([ticket({ pricePence: 0 }), ticket({ pricePence: 1500 })], now, passing)).toBe("Free tickets available");
+    expect(cardPriceLabel([ticket({ pricePence: 1000 }), ticket({ pricePence: 1500 })], now, passing)).toBe(
+      "From £10.10",
+    );
+    expect(cardPriceLabel([ticket({ pricePence: 0 }), ticket({ pricePence: 1500 })], now, passing)).toBe(
+      "Free tickets available",
+    );
     expect(cardPriceLabel([], now, passing)).toBeNull();
   });
 

@@ -59,7 +59,9 @@ export type CardPrice = { kind: "free" } | { kind: "from"; price: HeadlinePrice 
  * Private tickets never set the public price.
  */
 export function cardPrice(tickets: readonly TicketLike[], now: Date, terms: PriceTerms): CardPrice {
-  const publicTickets = tickets.filter((t) => t.kind !== "private" && (t.kind !== "scheduled_hidden" || inSaleWindow(t, now)));
+  const publicTickets = tickets.filter(
+    (t) => t.kind !== "private" && (t.kind !== "scheduled_hidden" || inSaleWindow(t, now)),
+  );
   if (publicTickets.length === 0) return { kind: "none" };
   if (publicTickets.every((t) => t.pricePence === 0)) return { kind: "free" };
   const onSale = publicTickets.filter((t) => isOnSale(t, now));

@@ -24,7 +24,14 @@ describe("ticket codes", () => {
     expect(await verifyTicketCode(other, code, hmac)).toEqual({ ok: false, reason: "forged" });
     const last = code.at(-1) === "0" ? "1" : "0";
     expect(await verifyTicketCode(key, code.slice(0, -1) + last, hmac)).toEqual({ ok: false, reason: "forged" });
-    for (const junk of ["", "TB1", "TB1..", "TB2.AAAA.BBBB", "https://example.com", "TB1.ILOU0000000000000000000000.0000000000000000"]) {
+    for (const junk of [
+      "",
+      "TB1",
+      "TB1..",
+      "TB2.AAAA.BBBB",
+      "https://example.com",
+      "TB1.ILOU0000000000000000000000.0000000000000000",
+    ]) {
       expect((await verifyTicketCode(key, junk, hmac)).ok, junk).toBe(false);
     }
   });
@@ -53,7 +60,12 @@ describe("ticket codes", () => {
     const [p, id, v, sig] = second.split(".");
     expect((await verifyTicketCode(key, [p, id, "2", sig].join("."), hmac)).ok).toBe(false);
     expect((await verifyTicketCode(key, [p, id, "1", first.split(".")[2]].join("."), hmac)).ok).toBe(false);
-    for (const junk of [[p, id, "0", sig], [p, id, "01", sig], [p, id, "-1", sig], [p, id, v, v, sig]]) {
+    for (const junk of [
+      [p, id, "0", sig],
+      [p, id, "01", sig],
+      [p, id, "-1", sig],
+      [p, id, v, v, sig],
+    ]) {
       expect((await verifyTicketCode(key, junk.join("."), hmac)).ok, junk.join(".")).toBe(false);
     }
   });
@@ -62,7 +74,11 @@ describe("ticket codes", () => {
     const key = await eventKey(secret, "e", hmac);
     await fc.assert(
       fc.asyncProperty(fc.uuid(), fc.integer({ min: 0, max: 1_000_000 }), async (id, version) => {
-        expect(await verifyTicketCode(key, await signTicketCode(key, id, hmac, version), hmac)).toEqual({ ok: true, ticketId: id.toLowerCase(), version });
+        expect(await verifyTicketCode(key, await signTicketCode(key, id, hmac, version), hmac)).toEqual({
+          ok: true,
+          ticketId: id.toLowerCase(),
+          version,
+        });
       }),
     );
   });

@@ -72,7 +72,14 @@ export async function verifyTicketCode(key: Uint8Array, code: string, hmac: Hmac
   const [prefix, id] = parts;
   const sig = parts.at(-1);
   const versionText = parts.length === 4 ? parts[2]! : "0";
-  if (prefix !== PREFIX || !id || !sig || (parts.length !== 3 && parts.length !== 4) || !/^(0|[1-9]\d{0,8})$/.test(versionText)) return { ok: false, reason: "malformed" };
+  if (
+    prefix !== PREFIX ||
+    !id ||
+    !sig ||
+    (parts.length !== 3 && parts.length !== 4) ||
+    !/^(0|[1-9]\d{0,8})$/.test(versionText)
+  )
+    return { ok: false, reason: "malformed" };
   const version = Number(versionText);
   if (parts.length === 4 && version === 0) return { ok: false, reason: "malformed" };
   const ticketId = uuidFromBase32(id);
@@ -80,6 +87,7 @@ export async function verifyTicketCode(key: Uint8Array, code: string, hmac: Hmac
   const expected = await signature(key, ticketId, version, hmac);
   // Compared in full, whatever differs first, so timing says nothing about the signature.
   let diff = expected.length ^ sig.length;
-  for (let i = 0; i < Math.max(expected.length, sig.length); i++) diff |= (expected.charCodeAt(i) || 0) ^ (sig.charCodeAt(i) || 0);
+  for (let i = 0; i < Math.max(expected.length, sig.length); i++)
+    diff |= (expected.charCodeAt(i) || 0) ^ (sig.charCodeAt(i) || 0);
   return diff === 0 ? { ok: true, ticketId, version } : { ok: false, reason: "forged" };
 }

@@ -15,9 +15,18 @@ describe("passing a ticket on", () => {
     expect(transferProblem({ status: "void", holderUserId: "bea" }, event, opts)).toBe("void");
     expect(transferProblem({ status: "valid", holderUserId: "friend" }, event, opts)).toBe("not_yours");
     // No end time: the event is over at the end of its London day.
-    expect(transferProblem({ status: "valid", holderUserId: "bea" }, event, { ...opts, now: new Date("2026-12-02T00:00:00Z") })).toBe("ended");
-    expect(transferProblem({ status: "valid", holderUserId: "bea" }, { ...event, isCancelled: true }, opts)).toBe("cancelled_event");
-    expect(transferProblem({ status: "valid", holderUserId: "bea" }, event, { ...opts, cancellationPending: true })).toBe("cancellation_pending");
+    expect(
+      transferProblem({ status: "valid", holderUserId: "bea" }, event, {
+        ...opts,
+        now: new Date("2026-12-02T00:00:00Z"),
+      }),
+    ).toBe("ended");
+    expect(transferProblem({ status: "valid", holderUserId: "bea" }, { ...event, isCancelled: true }, opts)).toBe(
+      "cancelled_event",
+    );
+    expect(
+      transferProblem({ status: "valid", holderUserId: "bea" }, event, { ...opts, cancellationPending: true }),
+    ).toBe("cancellation_pending");
   });
 
   it("needs a friend's valid address, not the sender's own", () => {

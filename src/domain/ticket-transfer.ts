@@ -16,7 +16,8 @@ export interface TransferableTicket {
   holderUserId: string | null;
 }
 
-export type TransferProblem = "not_yours" | "checked_in" | "void" | "ended" | "cancelled_event" | "cancellation_pending";
+export type TransferProblem =
+  "not_yours" | "checked_in" | "void" | "ended" | "cancelled_event" | "cancellation_pending";
 
 export const transferProblemText: Record<TransferProblem, string> = {
   not_yours: "This ticket isn't yours to pass on.",
@@ -24,7 +25,8 @@ export const transferProblemText: Record<TransferProblem, string> = {
   void: "This ticket has been cancelled.",
   ended: "This event has ended, so its tickets can't be passed on.",
   cancelled_event: "This event has been cancelled.",
-  cancellation_pending: "This order has a cancellation request waiting for the host, so its tickets can't be passed on.",
+  cancellation_pending:
+    "This order has a cancellation request waiting for the host, so its tickets can't be passed on.",
 };
 
 /** Why this person can't send (or a friend can't claim) this ticket now, or null when they can. */
@@ -52,7 +54,10 @@ export function recipientProblem(toEmail: string, fromEmail: string): string | n
 }
 
 /** Why a signed-in person may not claim a transfer sent to `toEmail`, or null when they may. */
-export function claimantProblem(person: { email: string; emailVerified: boolean }, toEmail: string): "wrong_account" | "unverified" | null {
+export function claimantProblem(
+  person: { email: string; emailVerified: boolean },
+  toEmail: string,
+): "wrong_account" | "unverified" | null {
   if (normaliseEmail(person.email) !== normaliseEmail(toEmail)) return "wrong_account";
   if (!person.emailVerified) return "unverified";
   return null;
@@ -61,5 +66,6 @@ export function claimantProblem(person: { email: string; emailVerified: boolean 
 export const claimantProblemText = {
   wrong_account: (toEmail: string) => `This ticket was sent to ${toEmail}. Log in with that address to claim it.`,
   unverified: (toEmail: string) =>
-    `Please verify your email address first: open the link we sent to ${toEmail}, then come back to this page to claim your ticket.`,
+    `Please verify your email address first: open the link we sent to ${toEmail}, then come back to this page to ` +
+    `claim your ticket.`,
 } as const;

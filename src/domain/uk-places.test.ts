@@ -32,7 +32,20 @@ describe("lookupPlace", () => {
   });
 
   it("has every demo city, each once, inside the UK", () => {
-    for (const city of ["London", "Manchester", "Bristol", "Glasgow", "Edinburgh", "Leeds", "Brighton", "Cardiff", "Birmingham", "Sheffield", "Liverpool", "Nottingham"]) {
+    for (const city of [
+      "London",
+      "Manchester",
+      "Bristol",
+      "Glasgow",
+      "Edinburgh",
+      "Leeds",
+      "Brighton",
+      "Cardiff",
+      "Birmingham",
+      "Sheffield",
+      "Liverpool",
+      "Nottingham",
+    ]) {
       expect(found(city), city).toBe(city);
     }
     expect(new Set(UK_PLACES.map((p) => normalisePlace(p.name))).size).toBe(UK_PLACES.length);

@@ -4,7 +4,11 @@ import { remaining } from "./ticket-availability";
 import { chooseOffer, joinProblem, nothingToBuy, offerExpiry, pickSeats, type WaitlistTicket } from "./waitlist";
 
 const now = new Date("2026-11-24T12:00:00Z");
-const event = { startsAt: new Date("2026-12-01T19:00:00Z"), endsAt: new Date("2026-12-01T23:00:00Z"), isCancelled: false };
+const event = {
+  startsAt: new Date("2026-12-01T19:00:00Z"),
+  endsAt: new Date("2026-12-01T23:00:00Z"),
+  isCancelled: false,
+};
 const ticket = (over: Partial<WaitlistTicket> = {}): WaitlistTicket => ({
   id: "t1",
   kind: "general",
@@ -32,8 +36,15 @@ describe("joining a waitlist", () => {
 
   it("counts private tickets out, and places whose sales open later in: there's no line before sales start", () => {
     expect(nothingToBuy([ticket(), ticket({ id: "p", kind: "private", sold: 0 })])).toBe(true);
-    expect(nothingToBuy([ticket(), ticket({ id: "s", kind: "scheduled_visible", sold: 0, salesStartAt: new Date("2026-11-30T00:00:00Z") })])).toBe(false);
-    expect(joinProblem(event, [ticket({ sold: 0, salesStartAt: new Date("2026-11-30T00:00:00Z") })], 1, now)).toBe("on_sale");
+    expect(
+      nothingToBuy([
+        ticket(),
+        ticket({ id: "s", kind: "scheduled_visible", sold: 0, salesStartAt: new Date("2026-11-30T00:00:00Z") }),
+      ]),
+    ).toBe(false);
+    expect(joinProblem(event, [ticket({ sold: 0, salesStartAt: new Date("2026-11-30T00:00:00Z") })], 1, now)).toBe(
+      "on_sale",
+    );
     expect(nothingToBuy([ticket({ id: "p", kind: "private" })])).toBe(false);
   });
 });
@@ -61,12 +72,24 @@ describe("choosing an offer", () => {
       fc.property(fc.array(arbTicket, { maxLength: 5 }), fc.integer({ min: 1, max: 10 }), (raw, wanted) => {
         const tickets = raw.map((r) => {
           const sold = Math.floor(r.capacity * r.soldShare);
-          return ticket({ id: r.id, capacity: r.capacity, sold, held: Math.min(r.held, r.capacity - sold), maxPerOrder: r.maxPerOrder, sortOrder: r.sortOrder });
+          return ticket({
+            id: r.id,
+            capacity: r.capacity,
+            sold,
+            held: Math.min(r.held, r.capacity - sold),
+            maxPerOrder: r.maxPerOrder,
+            sortOrder: r.sortOrder,
+          });
         });
         const offer = chooseOffer(tickets, wanted, now);
         if (!offer) return tickets.every((t) => remaining(t) === 0);
         const t = tickets.find((x) => x.id === offer.ticketTypeId)!;
-        return offer.quantity >= 1 && offer.quantity <= remaining(t) && offer.quantity <= wanted && offer.quantity <= t.maxPerOrder;
+        return (
+          offer.quantity >= 1 &&
+          offer.quantity <= remaining(t) &&
+          offer.quantity <= wanted &&
+          offer.quantity <= t.maxPerOrder
+        );
       }),
     );
   });

@@ -38,7 +38,12 @@ export const joinProblemText: Record<JoinProblem, string> = {
   quantity: `Choose from 1 to ${MAX_WAITLIST_QUANTITY} places.`,
 };
 
-export function joinProblem(e: EventTimes & { isCancelled: boolean }, tickets: readonly TicketLike[], quantity: number, now: Date): JoinProblem | null {
+export function joinProblem(
+  e: EventTimes & { isCancelled: boolean },
+  tickets: readonly TicketLike[],
+  quantity: number,
+  now: Date,
+): JoinProblem | null {
   if (e.isCancelled) return "cancelled";
   if (hasEnded(e, now)) return "ended";
   if (!Number.isInteger(quantity) || quantity < 1 || quantity > MAX_WAITLIST_QUANTITY) return "quantity";
@@ -51,7 +56,11 @@ export function joinProblem(e: EventTimes & { isCancelled: boolean }, tickets: r
  * places free, and as many of them as they want, up to what is free and the per-order limit.
  * Null when nothing is free. Only free places are offered, so an offer never holds more than was freed.
  */
-export function chooseOffer(tickets: readonly WaitlistTicket[], wanted: number, now: Date): { ticketTypeId: string; quantity: number } | null {
+export function chooseOffer(
+  tickets: readonly WaitlistTicket[],
+  wanted: number,
+  now: Date,
+): { ticketTypeId: string; quantity: number } | null {
   const open = [...tickets].sort((a, b) => a.sortOrder - b.sortOrder).filter((t) => isOnSale(t, now));
   const best = open.find((t) => remaining(t) >= wanted) ?? open[0];
   if (!best) return null;
@@ -69,16 +78,22 @@ export function offerExpiry(opts: { hours: number; now: Date; eventEnds: Date })
  * Seats for an offer at a seated venue: `n` free seats together in the frontmost row that has
  * them, else the first free seats from the front. Null when fewer than `n` are free.
  */
-export function pickSeats(plan: { rows: number; columns: number }, taken: ReadonlySet<string>, n: number): { row: number; column: number }[] | null {
+export function pickSeats(
+  plan: { rows: number; columns: number },
+  taken: ReadonlySet<string>,
+  n: number,
+): { row: number; column: number }[] | null {
   const free = (row: number, column: number) => !taken.has(`${row}:${column}`);
   for (let row = 1; row <= plan.rows; row++) {
     for (let column = 1; column + n - 1 <= plan.columns; column++) {
-      if (Array.from({ length: n }, (_, k) => free(row, column + k)).every(Boolean)) return Array.from({ length: n }, (_, k) => ({ row, column: column + k }));
+      if (Array.from({ length: n }, (_, k) => free(row, column + k)).every(Boolean))
+        return Array.from({ length: n }, (_, k) => ({ row, column: column + k }));
     }
   }
   const scattered: { row: number; column: number }[] = [];
   for (let row = 1; row <= plan.rows && scattered.length < n; row++) {
-    for (let column = 1; column <= plan.columns && scattered.length < n; column++) if (free(row, column)) scattered.push({ row, column });
+    for (let column = 1; column <= plan.columns && scattered.length < n; column++)
+      if (free(row, column)) scattered.push({ row, column });
   }
   return scattered.length === n ? scattered : null;
 }

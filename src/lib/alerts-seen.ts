@@ -15,7 +15,10 @@ export function readSeenAlerts(cookieHeader: string): string[] {
 
 export function serializeSeenAlerts(seen: string[], secure: boolean): string {
   const value = Array.from(new Set(seen)).slice(-MAX_REMEMBERED).join("|");
-  return `${ALERTS_SEEN_COOKIE}=${value}; Path=/; Max-Age=${10 * 365 * 24 * 60 * 60}; SameSite=Lax${secure ? "; Secure" : ""}`;
+  return (
+    `${ALERTS_SEEN_COOKIE}=${value}; Path=/; Max-Age=${10 * 365 * 24 * 60 * 60}; ` +
+    `SameSite=Lax${secure ? "; Secure" : ""}`
+  );
 }
 
 /** The savedAt stamp as the cookie stores it: milliseconds since the epoch. */

@@ -9,7 +9,12 @@ describe("consent cookie", () => {
     expect(header).toContain("Max-Age=315360000");
     expect(header).toContain("Secure");
     expect(header).not.toContain("HttpOnly");
-    expect(readConsent(header.split(";")[0]!)).toEqual({ necessary: true, performance: false, statistics: true, savedAt: "2026-11-23T10:00:00.000Z" });
+    expect(readConsent(header.split(";")[0]!)).toEqual({
+      necessary: true,
+      performance: false,
+      statistics: true,
+      savedAt: "2026-11-23T10:00:00.000Z",
+    });
   });
 
   it("treats a missing or tampered cookie as no choice", () => {

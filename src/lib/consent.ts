@@ -12,13 +12,19 @@ export interface CookieConsent {
   savedAt: string;
 }
 
-export function consentFromChoice(choice: { performance: boolean; statistics: boolean }, savedAt: string): CookieConsent {
+export function consentFromChoice(
+  choice: { performance: boolean; statistics: boolean },
+  savedAt: string,
+): CookieConsent {
   return { necessary: true, performance: choice.performance, statistics: choice.statistics, savedAt };
 }
 
 export function serializeConsent(consent: CookieConsent, secure: boolean): string {
   const value = encodeURIComponent(JSON.stringify(consent));
-  return `${CONSENT_COOKIE}=${value}; Path=/; Max-Age=${CONSENT_MAX_AGE_SECONDS}; SameSite=Lax${secure ? "; Secure" : ""}`;
+  return (
+    `${CONSENT_COOKIE}=${value}; Path=/; Max-Age=${CONSENT_MAX_AGE_SECONDS}; ` +
+    `SameSite=Lax${secure ? "; Secure" : ""}`
+  );
 }
 
 /** Reads the consent cookie; anything missing or malformed counts as no choice made. */

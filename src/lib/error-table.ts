@@ -43,13 +43,21 @@ export function answerError(error: unknown, words: Partial<Record<AppErrorCode, 
   const { status, message: tableWords } = errorTable[appError.code];
   const ownWords = appError.code !== "internal" && appError.message !== appError.code ? appError.message : null;
   const message = words[appError.code] ?? ownWords ?? tableWords;
-  return { code: appError.code, status, message, fieldErrors: fieldErrorsOf(appError, message), details: appError.details };
+  return {
+    code: appError.code,
+    status,
+    message,
+    fieldErrors: fieldErrorsOf(appError, message),
+    details: appError.details,
+  };
 }
 
 function fieldErrorsOf(error: AppError, message: string): FieldErrors {
   const fields = error.details?.fields;
   if (fields && typeof fields === "object") {
-    return Object.fromEntries(Object.entries(fields).filter((entry): entry is [string, string] => typeof entry[1] === "string"));
+    return Object.fromEntries(
+      Object.entries(fields).filter((entry): entry is [string, string] => typeof entry[1] === "string"),
+    );
   }
   const field = error.details?.field;
   return typeof field === "string" ? { [field]: message } : {};

@@ -11,7 +11,9 @@ function lowerAmPm(text: string): string {
 }
 
 const money = new Map<string, Intl.NumberFormat>();
-/** Minor units in their currency, with its own symbol: £12, £10.10, €8.08. The currency is always said, never assumed. */
+/**
+ * Minor units in their currency, with its own symbol: £12, £10.10, €8.08. The currency is always said, never assumed.
+ */
 export function formatMoney(minor: number, currency: string): string {
   let f = money.get(currency);
   if (!f) {
@@ -73,7 +75,7 @@ const stamp = new Intl.DateTimeFormat("en-GB", {
   hourCycle: "h12",
 });
 
-/** When something happened, to the second, in London time: '15 Jun 2026, 1:04:09 pm' (the outbox, the staff emails list). */
+/** When something happened, to the second, in London time: '15 Jun 2026, 1:04:09 pm' (outbox, staff emails list). */
 export function formatTimestamp(date: Date): string {
   return lowerAmPm(stamp.format(date));
 }

@@ -31,7 +31,15 @@ describe("londonYmd and addDaysYmd", () => {
 });
 
 describe("London's clock, looked up once an hour", () => {
-  const intl = new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+  const intl = new Intl.DateTimeFormat("en-GB", {
+    timeZone: "Europe/London",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+  });
   /** London's wall clock at an instant, straight from Intl: [YYYY-MM-DD, HH:MM]. */
   const wall = (d: Date) => {
     const f = Object.fromEntries(intl.formatToParts(d).map((p) => [p.type, p.value]));
@@ -47,7 +55,9 @@ describe("London's clock, looked up once an hour", () => {
   };
 
   it("agrees with Intl at any instant from 1975 to 2100", () => {
-    fc.assert(fc.property(fc.integer({ min: Date.UTC(1975, 0, 1), max: Date.UTC(2100, 0, 1) }), agrees), { numRuns: 3000 });
+    fc.assert(fc.property(fc.integer({ min: Date.UTC(1975, 0, 1), max: Date.UTC(2100, 0, 1) }), agrees), {
+      numRuns: 3000,
+    });
   });
 
   it("agrees with Intl minute by minute around the clock changes of 2026", () => {

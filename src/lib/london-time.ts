@@ -23,7 +23,9 @@ function londonOffsetMs(hour: number): number {
   if (offset === undefined) {
     const at = new Date(hour * HOUR_MS);
     const f = Object.fromEntries(parts.formatToParts(at).map((p) => [p.type, p.value]));
-    offset = Date.UTC(Number(f.year), Number(f.month) - 1, Number(f.day), Number(f.hour), Number(f.minute), Number(f.second)) - at.getTime();
+    offset =
+      Date.UTC(Number(f.year), Number(f.month) - 1, Number(f.day), Number(f.hour), Number(f.minute), Number(f.second)) -
+      at.getTime();
     if (offsets.size >= 10_000) offsets.clear();
     offsets.set(hour, offset);
   }
@@ -33,7 +35,14 @@ function londonOffsetMs(hour: number): number {
 function londonFields(date: Date) {
   const time = date.getTime();
   const shown = new Date(time + londonOffsetMs(Math.floor(time / HOUR_MS)));
-  return { y: shown.getUTCFullYear(), m: shown.getUTCMonth() + 1, d: shown.getUTCDate(), h: shown.getUTCHours(), min: shown.getUTCMinutes(), s: shown.getUTCSeconds() };
+  return {
+    y: shown.getUTCFullYear(),
+    m: shown.getUTCMonth() + 1,
+    d: shown.getUTCDate(),
+    h: shown.getUTCHours(),
+    min: shown.getUTCMinutes(),
+    s: shown.getUTCSeconds(),
+  };
 }
 
 /** The London calendar date of an instant, as YYYY-MM-DD. */

@@ -4,7 +4,11 @@ import { readCookie } from "./read-cookie";
 
 describe("readCookie", () => {
   it("reads the named cookie among others, decoded as the cookie library wrote it", () => {
-    const header = ["a=1", serialize("tb_consent", JSON.stringify({ necessary: true, statistics: false })), "tb_theme=dark"].join("; ");
+    const header = [
+      "a=1",
+      serialize("tb_consent", JSON.stringify({ necessary: true, statistics: false })),
+      "tb_theme=dark",
+    ].join("; ");
     expect(readCookie(header, "tb_theme")).toBe("dark");
     expect(JSON.parse(readCookie(header, "tb_consent")!)).toEqual({ necessary: true, statistics: false });
   });

@@ -6,7 +6,8 @@ import { field, parseForm, parseQuery, readForm, readJson } from "./read-form";
 
 const url = "http://localhost/u/settings/profile";
 
-const post = (body: BodyInit, headers: Record<string, string> = {}) => new Request(url, { method: "POST", body, headers });
+const post = (body: BodyInit, headers: Record<string, string> = {}) =>
+  new Request(url, { method: "POST", body, headers });
 
 function streamOf(chunks: Uint8Array[], pulled: { count: number }) {
   let i = 0;
@@ -33,8 +34,14 @@ const Order = z.object({
 
 describe("readForm", () => {
   it("answers the typed values of a URL-encoded form: text, a number, a checkbox", async () => {
-    const form = await readForm(post(new URLSearchParams({ email: "ada@example.com", quantity: "3", giftAid: "on", note: "front row" })), Order);
-    expect(form).toEqual({ ok: true, data: { email: "ada@example.com", quantity: 3, giftAid: true, note: "front row" } });
+    const form = await readForm(
+      post(new URLSearchParams({ email: "ada@example.com", quantity: "3", giftAid: "on", note: "front row" })),
+      Order,
+    );
+    expect(form).toEqual({
+      ok: true,
+      data: { email: "ada@example.com", quantity: 3, giftAid: true, note: "front row" },
+    });
     if (form.ok) {
       // Typed: these lines would not compile if the data were strings.
       const total: number = form.data.quantity * 2;
@@ -49,7 +56,10 @@ describe("readForm", () => {
   });
 
   it("names each field that is wrong, with words fit to show beside its input", async () => {
-    const form = await readForm(post(new URLSearchParams({ email: "not an email", quantity: "eleven", note: "x".repeat(21) })), Order);
+    const form = await readForm(
+      post(new URLSearchParams({ email: "not an email", quantity: "eleven", note: "x".repeat(21) })),
+      Order,
+    );
     expect(form.ok).toBe(false);
     if (form.ok) return;
     expect(form.error.code).toBe("validation_failed");
@@ -59,7 +69,10 @@ describe("readForm", () => {
       note: messages.forms.atMostCharacters(20),
     });
     // Through the one table: 422, and the fields' words for the form.
-    expect(answerError(form.error)).toMatchObject({ status: 422, fieldErrors: { email: messages.auth.invalidEmail, quantity: messages.forms.enterNumber } });
+    expect(answerError(form.error)).toMatchObject({
+      status: 422,
+      fieldErrors: { email: messages.auth.invalidEmail, quantity: messages.forms.enterNumber },
+    });
   });
 
   it("says what a number must be, and that a blank required number is missing", async () => {
@@ -82,13 +95,36 @@ describe("readForm", () => {
 
   it("gives repeated fields as a list where the schema asks for one, and refuses a repeated single field", async () => {
     const Tags = z.object({ tag: field.list(z.enum(["music", "comedy", "food"])), name: field.text() });
-    const many = new URLSearchParams([["tag", "music"], ["tag", "food"], ["name", "Fair"]]);
+    const many = new URLSearchParams([
+      ["tag", "music"],
+      ["tag", "food"],
+      ["name", "Fair"],
+    ]);
     expect(await readForm(post(many), Tags)).toEqual({ ok: true, data: { tag: ["music", "food"], name: "Fair" } });
-    expect(await readForm(post(new URLSearchParams([["tag", "comedy"]])), Tags)).toEqual({ ok: true, data: { tag: ["comedy"], name: "" } });
+    expect(await readForm(post(new URLSearchParams([["tag", "comedy"]])), Tags)).toEqual({
+      ok: true,
+      data: { tag: ["comedy"], name: "" },
+    });
     expect(await readForm(post(new URLSearchParams()), Tags)).toEqual({ ok: true, data: { tag: [], name: "" } });
-    const twice = await readForm(post(new URLSearchParams([["name", "a"], ["name", "b"]])), Tags);
+    const twice = await readForm(
+      post(
+        new URLSearchParams([
+          ["name", "a"],
+          ["name", "b"],
+        ]),
+      ),
+      Tags,
+    );
     expect(!twice.ok && twice.error.details?.fields).toEqual({ name: messages.forms.sendOnce });
-    const wrong = await readForm(post(new URLSearchParams([["tag", "music"], ["tag", "opera"]])), Tags);
+    const wrong = await readForm(
+      post(
+        new URLSearchParams([
+          ["tag", "music"],
+          ["tag", "opera"],
+        ]),
+      ),
+      Tags,
+    );
     expect(!wrong.ok && wrong.error.details?.fields).toEqual({ tag: messages.forms.chooseOption });
   });
 
@@ -113,7 +149,11 @@ describe("readForm", () => {
       duplex: "half",
     } as RequestInit);
     const form = await readForm(request, Order, { maxBytes: 1000 });
-    expect(!form.ok && answerError(form.error)).toMatchObject({ code: "too_large", status: 413, message: messages.generic.tooLarge });
+    expect(!form.ok && answerError(form.error)).toMatchObject({
+      code: "too_large",
+      status: 413,
+      message: messages.generic.tooLarge,
+    });
     expect(pulled.count).toBe(0);
   });
 
@@ -122,7 +162,10 @@ describe("readForm", () => {
     const request = new Request(url, {
       method: "POST",
       headers: { "Content-Type": "application/x-www-form-urlencoded" },
-      body: streamOf(Array.from({ length: 100 }, () => new Uint8Array(400)), pulled),
+      body: streamOf(
+        Array.from({ length: 100 }, () => new Uint8Array(400)),
+        pulled,
+      ),
       duplex: "half",
     } as RequestInit);
     const form = await readForm(request, Order, { maxBytes: 1000 });
@@ -131,16 +174,25 @@ describe("readForm", () => {
   });
 
   it("refuses a nonsense Content-Length", async () => {
-    const form = await readForm(post("a=1", { "Content-Length": "lots", "Content-Type": "application/x-www-form-urlencoded" }), Order);
+    const form = await readForm(
+      post("a=1", { "Content-Length": "lots", "Content-Type": "application/x-www-form-urlencoded" }),
+      Order,
+    );
     expect(!form.ok && form.error.code).toBe("too_large");
   });
 
   it("refuses what is not a form (JSON, no type, a broken multipart body) as a bad request", async () => {
-    const json = await readForm(post(JSON.stringify({ email: "a@example.com" }), { "Content-Type": "application/json" }), Order);
+    const json = await readForm(
+      post(JSON.stringify({ email: "a@example.com" }), { "Content-Type": "application/json" }),
+      Order,
+    );
     expect(!json.ok && answerError(json.error)).toMatchObject({ code: "bad_request", status: 400 });
     const untyped = await readForm(new Request(url, { method: "POST", body: new Uint8Array([1, 2]) }), Order);
     expect(!untyped.ok && untyped.error.code).toBe("bad_request");
-    const broken = await readForm(post("--x\r\nnonsense", { "Content-Type": "multipart/form-data; boundary=x" }), Order);
+    const broken = await readForm(
+      post("--x\r\nnonsense", { "Content-Type": "multipart/form-data; boundary=x" }),
+      Order,
+    );
     expect(!broken.ok && broken.error.code).toBe("bad_request");
   });
 });
@@ -150,32 +202,52 @@ describe("parseForm and parseQuery", () => {
     const body = new FormData();
     body.append("email", "ada@example.com");
     body.append("quantity", "2");
-    expect(parseForm(body, Order)).toEqual({ ok: true, data: { email: "ada@example.com", quantity: 2, giftAid: false, note: "" } });
+    expect(parseForm(body, Order)).toEqual({
+      ok: true,
+      data: { email: "ada@example.com", quantity: 2, giftAid: false, note: "" },
+    });
   });
 
   it("answers a bad query string as the address's fault (400), naming the field", () => {
     const Search = z.object({ q: field.text(500), limit: field.number(z.number().int().min(1).max(50).default(10)) });
-    expect(parseQuery("http://localhost/api/search?q=quiz", Search)).toEqual({ ok: true, data: { q: "quiz", limit: 10 } });
+    expect(parseQuery("http://localhost/api/search?q=quiz", Search)).toEqual({
+      ok: true,
+      data: { q: "quiz", limit: 10 },
+    });
     const bad = parseQuery("http://localhost/api/search?q=quiz&limit=2.5", Search);
-    expect(!bad.ok && answerError(bad.error)).toMatchObject({ code: "bad_request", status: 400, details: { field: "limit" }, fieldErrors: { limit: messages.forms.checkField } });
+    expect(!bad.ok && answerError(bad.error)).toMatchObject({
+      code: "bad_request",
+      status: 400,
+      details: { field: "limit" },
+      fieldErrors: { limit: messages.forms.checkField },
+    });
   });
 });
 
 describe("readJson", () => {
   const Measurement = z.object({ path: z.string().startsWith("/"), value: z.number().min(0) });
-  const json = (body: string, type = "application/json") => new Request(url, { method: "POST", body, headers: { "Content-Type": type } });
+  const json = (body: string, type = "application/json") =>
+    new Request(url, { method: "POST", body, headers: { "Content-Type": type } });
 
   it("answers typed JSON, and names the fields that are wrong", async () => {
-    expect(await readJson(json('{"path":"/","value":2}'), Measurement)).toEqual({ ok: true, data: { path: "/", value: 2 } });
+    expect(await readJson(json('{"path":"/","value":2}'), Measurement)).toEqual({
+      ok: true,
+      data: { path: "/", value: 2 },
+    });
     const wrong = await readJson(json('{"path":"x","value":-1}'), Measurement);
-    expect(!wrong.ok && wrong.error.details?.fields).toEqual({ path: messages.forms.checkField, value: messages.forms.atLeast(0) });
+    expect(!wrong.ok && wrong.error.details?.fields).toEqual({
+      path: messages.forms.checkField,
+      value: messages.forms.atLeast(0),
+    });
   });
 
   it("refuses a form, broken JSON and an oversize body", async () => {
     expect((await readJson(json("path=/", "application/x-www-form-urlencoded"), Measurement)).ok).toBe(false);
     const broken = await readJson(json("{"), Measurement);
     expect(!broken.ok && broken.error.code).toBe("bad_request");
-    const big = await readJson(json(JSON.stringify({ path: "/".repeat(2000), value: 1 })), Measurement, { maxBytes: 1000 });
+    const big = await readJson(json(JSON.stringify({ path: "/".repeat(2000), value: 1 })), Measurement, {
+      maxBytes: 1000,
+    });
     expect(!big.ok && big.error.code).toBe("too_large");
   });
 });

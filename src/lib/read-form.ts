@@ -32,9 +32,19 @@ const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
 /** Bodies larger than this are refused unless a form says otherwise (the input guard's limit, 1 MiB). */
 export const FORM_MAX_BYTES = 1024 * 1024;
 
-export async function readForm<S extends z.ZodType>(request: Request, schema: S, options: { maxBytes?: number } = {}): Promise<FormResult<z.output<S>>> {
+export async function readForm<S extends z.ZodType>(
+  request: Request,
+  schema: S,
+  options: { maxBytes?: number } = {},
+): Promise<FormResult<z.output<S>>> {
   const type = (request.headers.get("Content-Type") ?? "").split(";")[0]!.trim().toLowerCase();
-  if (!FORM_TYPES.includes(type)) return refused(new AppError("bad_request", messages.forms.wrongContentType("a form (application/x-www-form-urlencoded or multipart/form-data)")));
+  if (!FORM_TYPES.includes(type))
+    return refused(
+      new AppError(
+        "bad_request",
+        messages.forms.wrongContentType("a form (application/x-www-form-urlencoded or multipart/form-data)"),
+      ),
+    );
   const body = await readLimitedBody(request, options.maxBytes ?? FORM_MAX_BYTES);
   if (body === "too_large") return refused(new AppError("too_large"));
   let form: FormData;
@@ -69,9 +79,14 @@ export function parseForm<S extends z.ZodType>(form: FormSource, schema: S): For
  * the size limit, `application/json` only, then the schema, with field errors keyed by the first
  * step of each issue's path.
  */
-export async function readJson<S extends z.ZodType>(request: Request, schema: S, options: { maxBytes?: number } = {}): Promise<FormResult<z.output<S>>> {
+export async function readJson<S extends z.ZodType>(
+  request: Request,
+  schema: S,
+  options: { maxBytes?: number } = {},
+): Promise<FormResult<z.output<S>>> {
   const type = (request.headers.get("Content-Type") ?? "").split(";")[0]!.trim().toLowerCase();
-  if (type !== "application/json") return refused(new AppError("bad_request", messages.forms.wrongContentType("application/json")));
+  if (type !== "application/json")
+    return refused(new AppError("bad_request", messages.forms.wrongContentType("application/json")));
   const body = await readLimitedBody(request, options.maxBytes ?? FORM_MAX_BYTES);
   if (body === "too_large") return refused(new AppError("too_large"));
   let value: unknown;
@@ -104,7 +119,13 @@ const refused = (error: AppError) => ({ ok: false as const, error, values: {} })
 export function parseQuery<S extends z.ZodType>(url: string | URL, schema: S): FormResult<z.output<S>> {
   const result = parseForm(new URL(url).searchParams, schema);
   if (result.ok) return result;
-  return { ...result, error: new AppError("bad_request", result.error.message, { ...result.error.details, field: Object.keys(result.error.details?.fields ?? {})[0] }) };
+  return {
+    ...result,
+    error: new AppError("bad_request", result.error.message, {
+      ...result.error.details,
+      field: Object.keys(result.error.details?.fields ?? {})[0],
+    }),
+  };
 }
 
 /**
@@ -118,7 +139,11 @@ export const field = {
   number: <T extends z.ZodType<number | undefined>>(inner: T = z.number() as unknown as T) =>
     z.preprocess((v) => (typeof v === "string" ? (v.trim() === "" ? undefined : Number(v)) : v), inner),
   /** A checkbox: ticked when it was sent at all (HTML sends "on", or its value), else false. */
-  checkbox: () => z.string().optional().transform((v) => v !== undefined && v !== ""),
+  checkbox: () =>
+    z
+      .string()
+      .optional()
+      .transform((v) => v !== undefined && v !== ""),
   /** A field that may be sent any number of times (ticked boxes of one name, a multi-select). */
   list: <T extends z.ZodType>(inner: T, max = 100) =>
     z.preprocess((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]), z.array(inner).max(max)),
@@ -165,7 +190,10 @@ function plainWords(issue: z.core.$ZodRawIssue): string {
  * before a byte is read; a body without one (chunked) is counted as it streams and abandoned the
  * moment it passes the limit, so an oversized upload never sits whole in memory.
  */
-export async function readLimitedBody(request: Request, maxBytes: number): Promise<Uint8Array<ArrayBuffer> | "too_large"> {
+export async function readLimitedBody(
+  request: Request,
+  maxBytes: number,
+): Promise<Uint8Array<ArrayBuffer> | "too_large"> {
   const declared = request.headers.get("Content-Length");
   if (declared !== null && (!/^\d+$/.test(declared.trim()) || Number(declared) > maxBytes)) return "too_large";
 

@@ -31,7 +31,14 @@ beforeAll(async () => {
   app = createApp({
     config,
     database,
-    auth: createAuth({ db: database.db, secret: "x".repeat(32), baseUrl: "http://localhost:3000", mailer, throttle, robotCheck }),
+    auth: createAuth({
+      db: database.db,
+      secret: "x".repeat(32),
+      baseUrl: "http://localhost:3000",
+      mailer,
+      throttle,
+      robotCheck,
+    }),
     storage: createLocalStorage("/tmp/ticketyboo-app-test/uploads"),
     logger,
     mailer,
@@ -123,4 +130,3 @@ describe("POST /api/metrics", () => {
     expect(res.status).toBe(422);
   });
 });
-

@@ -106,7 +106,13 @@ export function createApp(deps: AppDeps) {
     const path = c.req.path;
     if (path.startsWith("/assets/")) return;
     logger.info(
-      { requestId: c.get("requestId"), method: c.req.method, path, status: c.res.status, ms: Math.round(performance.now() - started) },
+      {
+        requestId: c.get("requestId"),
+        method: c.req.method,
+        path,
+        status: c.res.status,
+        ms: Math.round(performance.now() - started),
+      },
       "request",
     );
   });
@@ -136,7 +142,9 @@ export function createApp(deps: AppDeps) {
   );
   app.use(compress());
   // Posts come only from the site's own pages (other servers' signed calls aside), refused before any body is read.
-  app.use(sameSiteOnly({ trustedOrigins: config.trustedOrigins, trustProxy: config.trustProxy, exempt: OTHER_SERVERS_POST }));
+  app.use(
+    sameSiteOnly({ trustedOrigins: config.trustedOrigins, trustProxy: config.trustProxy, exempt: OTHER_SERVERS_POST }),
+  );
   // Addresses, body sizes and form fields are checked once, here, for every route (DESIGN §3).
   app.use(inputGuard({ limitFor: bodyLimitFor, readsOwnBody: (path) => READS_OWN_BODY.test(path) }));
 
@@ -158,13 +166,38 @@ export function createApp(deps: AppDeps) {
   app.route("/api/email/unsubscribe", unsubscribeRoutes({ database, links: deps.unsubscribe }));
   app.route("/api/altcha", altchaRoutes(deps.robotCheck));
   app.route("/api/search", searchRoutes(database));
-  app.route("/api/events", holdRoutes({ database, auth, ticketCodes: deps.ticketCodes, trustedOrigins: config.trustedOrigins, trustProxy: config.trustProxy, logger, throttle: deps.throttle }));
-  app.route("/api/conversions", conversionRoutes({ database, auth, tracker: deps.conversions, publicUrl: config.publicUrl, trustedOrigins: config.trustedOrigins, trustProxy: config.trustProxy }));
+  app.route(
+    "/api/events",
+    holdRoutes({
+      database,
+      auth,
+      ticketCodes: deps.ticketCodes,
+      trustedOrigins: config.trustedOrigins,
+      trustProxy: config.trustProxy,
+      logger,
+      throttle: deps.throttle,
+    }),
+  );
+  app.route(
+    "/api/conversions",
+    conversionRoutes({
+      database,
+      auth,
+      tracker: deps.conversions,
+      publicUrl: config.publicUrl,
+      trustedOrigins: config.trustedOrigins,
+      trustProxy: config.trustProxy,
+    }),
+  );
   const { payments } = deps;
   if (payments.name === "stripe" && payments.verifyWebhook) {
     app.route(
       "/api/webhooks/stripe",
-      stripeWebhookRoutes({ provider: { verifyWebhook: payments.verifyWebhook.bind(payments) }, settle: (sessionId, now) => settlePayment(database.db, payments, { sessionId, now, sign: deps.ticketCodes.sign }) }),
+      stripeWebhookRoutes({
+        provider: { verifyWebhook: payments.verifyWebhook.bind(payments) },
+        settle: (sessionId, now) =>
+          settlePayment(database.db, payments, { sessionId, now, sign: deps.ticketCodes.sign }),
+      }),
     );
   }
   app.route("/", seoRoutes({ database, publicUrl: config.publicUrl }));
@@ -174,7 +207,14 @@ export function createApp(deps: AppDeps) {
     app.route("/dev", devBookingRoutes(database, deps.ticketCodes.sign));
   }
   app.route("/media", mediaRoutes(deps.storage));
-  app.route("/img", imageRoutes({ storage: deps.storage, cacheDir: path.join(config.dataDir, "cache", "img"), maxCacheBytes: config.imageCacheBytes }));
+  app.route(
+    "/img",
+    imageRoutes({
+      storage: deps.storage,
+      cacheDir: path.join(config.dataDir, "cache", "img"),
+      maxCacheBytes: config.imageCacheBytes,
+    }),
+  );
   app.all("/api/*", (c) => errorResponse(c, new AppError("not_found")));
 
   if (deps.clientDir) {
@@ -204,7 +244,11 @@ export function createApp(deps: AppDeps) {
   const readSession = createSessionReader(auth, database.db);
   app.all("*", async (c) => {
     // Every page action reads a form; anything else would fail inside it.
-    if (c.req.method !== "GET" && c.req.method !== "HEAD" && !PAGE_FORM_TYPES.test(c.req.header("Content-Type") ?? "")) {
+    if (
+      c.req.method !== "GET" &&
+      c.req.method !== "HEAD" &&
+      !PAGE_FORM_TYPES.test(c.req.header("Content-Type") ?? "")
+    ) {
       return c.text("Send the page's form as it is: application/x-www-form-urlencoded or multipart/form-data.", 415);
     }
     const session = await readSession(c.req.raw.headers, new Date()).catch((error: unknown) => {
@@ -212,12 +256,15 @@ export function createApp(deps: AppDeps) {
       logger.warn({ err: error, requestId: c.get("requestId") }, "session lookup failed");
       return { user: null, setCookies: [] };
     });
-    const context = pageContext({ ...deps, teamChat }, {
-      user: session.user,
-      clientIp: clientIp(c, config.trustProxy),
-      requestId: c.get("requestId"),
-      nonce: c.get("secureHeadersNonce") ?? "",
-    });
+    const context = pageContext(
+      { ...deps, teamChat },
+      {
+        user: session.user,
+        clientIp: clientIp(c, config.trustProxy),
+        requestId: c.get("requestId"),
+        nonce: c.get("secureHeadersNonce") ?? "",
+      },
+    );
     const response = await handlerFor(await deps.getBuild())(onPublicOrigin(c.req.raw, config.publicOrigin), context);
     // Pages carry personal data: never stored by shared caches, always revalidated by the browser.
     if (!response.headers.has("Cache-Control")) response.headers.set("Cache-Control", "private, no-cache");
@@ -231,7 +278,22 @@ export function createApp(deps: AppDeps) {
 
 /** What loaders and actions see: the app's services plus this request's person and ids. */
 export function pageContext(
-  deps: Pick<AppDeps, "config" | "database" | "auth" | "storage" | "mailer" | "robotCheck" | "throttle" | "buildVersion" | "payments" | "testPayments" | "ticketCodes" | "conversions" | "unsubscribe"> & {
+  deps: Pick<
+    AppDeps,
+    | "config"
+    | "database"
+    | "auth"
+    | "storage"
+    | "mailer"
+    | "robotCheck"
+    | "throttle"
+    | "buildVersion"
+    | "payments"
+    | "testPayments"
+    | "ticketCodes"
+    | "conversions"
+    | "unsubscribe"
+  > & {
     teamChat: TeamChat;
   },
   request: Pick<AppLoadContext, "user" | "clientIp" | "requestId" | "nonce">,

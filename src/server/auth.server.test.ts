@@ -40,7 +40,14 @@ beforeAll(async () => {
   robotCheck = createRobotCheck({ db: database.db, hmacKey: "k".repeat(32), maxNumber: 200 });
   const throttle = createDbThrottle(database.db);
   const config = loadConfig({ NODE_ENV: "production", DATA_DIR: "/tmp/ticketyboo-auth-test", TRUST_PROXY: "true" });
-  auth = createAuth({ db: database.db, secret: "s".repeat(32), baseUrl: "http://localhost:3000", mailer, throttle, robotCheck });
+  auth = createAuth({
+    db: database.db,
+    secret: "s".repeat(32),
+    baseUrl: "http://localhost:3000",
+    mailer,
+    throttle,
+    robotCheck,
+  });
   app = createApp({
     config,
     database,
@@ -111,21 +118,34 @@ describe("sign-in", () => {
     const person = await createUser(database.db);
     // A stranger, from addresses of their own.
     for (let i = 0; i < 5; i++) {
-      expect((await post("/sign-in/email", { email: person.email, password: `wrong-${i}` }, { ip: newIp() })).status).toBe(401);
+      expect(
+        (await post("/sign-in/email", { email: person.email, password: `wrong-${i}` }, { ip: newIp() })).status,
+      ).toBe(401);
     }
     const owner = newIp();
     const asked = await post("/sign-in/email", { email: person.email, password: FACTORY_PASSWORD }, { ip: owner });
     expect(asked.status).toBe(400);
-    expect(await asked.json()).toMatchObject({ code: "ROBOT_CHECK_REQUIRED", message: "Please verify you are not a robot!" });
+    expect(await asked.json()).toMatchObject({
+      code: "ROBOT_CHECK_REQUIRED",
+      message: "Please verify you are not a robot!",
+    });
     expect(asked.headers.getSetCookie()).toEqual([]);
-    const signedIn = await post("/sign-in/email", { email: person.email, password: FACTORY_PASSWORD }, { ip: owner, headers: { "x-altcha": await solved() } });
+    const signedIn = await post(
+      "/sign-in/email",
+      { email: person.email, password: FACTORY_PASSWORD },
+      { ip: owner, headers: { "x-altcha": await solved() } },
+    );
     expect(signedIn.status).toBe(200);
     expect(signedIn.headers.getSetCookie().some((c) => c.startsWith("tb.session_token="))).toBe(true);
     // Signing in cleared the account's count: no robot check next time.
-    expect((await post("/sign-in/email", { email: person.email, password: FACTORY_PASSWORD }, { ip: newIp() })).status).toBe(200);
+    expect(
+      (await post("/sign-in/email", { email: person.email, password: FACTORY_PASSWORD }, { ip: newIp() })).status,
+    ).toBe(200);
     // Someone else was never affected.
     const other = await createUser(database.db);
-    expect((await post("/sign-in/email", { email: other.email, password: FACTORY_PASSWORD }, { ip: newIp() })).status).toBe(200);
+    expect(
+      (await post("/sign-in/email", { email: other.email, password: FACTORY_PASSWORD }, { ip: newIp() })).status,
+    ).toBe(200);
   });
 
   it("one address gets 10 wrong passwords at an account, robot check or not; then it waits, and only it", async () => {
@@ -133,29 +153,49 @@ describe("sign-in", () => {
     const ip = newIp();
     for (let i = 0; i < 10; i++) {
       const headers: Record<string, string> = i >= 5 ? { "x-altcha": await solved() } : {};
-      expect((await post("/sign-in/email", { email: person.email, password: `wrong-${i}` }, { ip, headers })).status, `try ${i + 1}`).toBe(401);
+      expect(
+        (await post("/sign-in/email", { email: person.email, password: `wrong-${i}` }, { ip, headers })).status,
+        `try ${i + 1}`,
+      ).toBe(401);
     }
-    const blocked = await post("/sign-in/email", { email: person.email, password: FACTORY_PASSWORD }, { ip, headers: { "x-altcha": await solved() } });
+    const blocked = await post(
+      "/sign-in/email",
+      { email: person.email, password: FACTORY_PASSWORD },
+      { ip, headers: { "x-altcha": await solved() } },
+    );
     expect(blocked.status).toBe(429);
     expect(((await blocked.json()) as { message: string }).message).toBe("Please try again in a few minutes!");
-    const elsewhere = await post("/sign-in/email", { email: person.email, password: FACTORY_PASSWORD }, { ip: newIp(), headers: { "x-altcha": await solved() } });
+    const elsewhere = await post(
+      "/sign-in/email",
+      { email: person.email, password: FACTORY_PASSWORD },
+      { ip: newIp(), headers: { "x-altcha": await solved() } },
+    );
     expect(elsewhere.status).toBe(200);
   });
 
   it("throttles an address after 20 wrong passwords across many accounts", async () => {
     const ip = newIp();
     for (let i = 0; i < 20; i++) {
-      expect((await post("/sign-in/email", { email: `guess-${i}@example.com`, password: "letmein-x" }, { ip })).status).toBe(401);
+      expect(
+        (await post("/sign-in/email", { email: `guess-${i}@example.com`, password: "letmein-x" }, { ip })).status,
+      ).toBe(401);
     }
     const person = await createUser(database.db);
-    expect((await post("/sign-in/email", { email: person.email, password: FACTORY_PASSWORD }, { ip })).status).toBe(429);
-    expect((await post("/sign-in/email", { email: person.email, password: FACTORY_PASSWORD }, { ip: newIp() })).status).toBe(200);
+    expect((await post("/sign-in/email", { email: person.email, password: FACTORY_PASSWORD }, { ip })).status).toBe(
+      429,
+    );
+    expect(
+      (await post("/sign-in/email", { email: person.email, password: FACTORY_PASSWORD }, { ip: newIp() })).status,
+    ).toBe(200);
   });
 
   it("does not count successful sign-ins, so regulars are never locked out", async () => {
     const person = await createUser(database.db);
     const ip = newIp();
-    for (let i = 0; i < 8; i++) expect((await post("/sign-in/email", { email: person.email, password: FACTORY_PASSWORD }, { ip })).status).toBe(200);
+    for (let i = 0; i < 8; i++)
+      expect((await post("/sign-in/email", { email: person.email, password: FACTORY_PASSWORD }, { ip })).status).toBe(
+        200,
+      );
   });
 });
 
@@ -164,12 +204,21 @@ describe("sign-up", () => {
     const ip = newIp();
     const missing = await post("/sign-up/email", signUpBody("robot-missing@example.com"), { ip });
     expect(missing.status).toBe(400);
-    expect(await missing.json()).toMatchObject({ code: "ROBOT_CHECK_FAILED", message: "Please verify you are not a robot!" });
+    expect(await missing.json()).toMatchObject({
+      code: "ROBOT_CHECK_FAILED",
+      message: "Please verify you are not a robot!",
+    });
 
     const solution = await solved();
-    const ok = await post("/sign-up/email", signUpBody("robot-ok@example.com"), { ip, headers: { "x-altcha": solution } });
+    const ok = await post("/sign-up/email", signUpBody("robot-ok@example.com"), {
+      ip,
+      headers: { "x-altcha": solution },
+    });
     expect(ok.status).toBe(200);
-    const replay = await post("/sign-up/email", signUpBody("robot-replay@example.com"), { ip, headers: { "x-altcha": solution } });
+    const replay = await post("/sign-up/email", signUpBody("robot-replay@example.com"), {
+      ip,
+      headers: { "x-altcha": solution },
+    });
     expect(replay.status).toBe(400);
     expect(await replay.json()).toMatchObject({ code: "ROBOT_CHECK_FAILED" });
   });
@@ -178,7 +227,11 @@ describe("sign-up", () => {
     const ip = newIp();
     const cases: [Record<string, unknown>, string, string][] = [
       [signUpBody("common@example.com", { password: "password1" }), "PASSWORD_TOO_COMMON", "leaked"],
-      [signUpBody("short@example.com", { password: "abc" }), "PASSWORD_TOO_SHORT", "Please enter a password of at least 6 characters."],
+      [
+        signUpBody("short@example.com", { password: "abc" }),
+        "PASSWORD_TOO_SHORT",
+        "Please enter a password of at least 6 characters.",
+      ],
       [signUpBody("bad-email@example.toolong"), "INVALID_EMAIL", "Invalid email"],
       [signUpBody("admin@example.com", { userType: "admin" }), "INVALID_USER_TYPE", "host"],
       [signUpBody("nameless@example.com", { firstName: " " }), "FIRST_NAME_REQUIRED", "first name"],
@@ -195,12 +248,15 @@ describe("sign-up", () => {
 
   it("refuses an email already in use", async () => {
     const person = await createUser(database.db);
-    const res = await post("/sign-up/email", signUpBody(person.email), { ip: newIp(), headers: { "x-altcha": await solved() } });
+    const res = await post("/sign-up/email", signUpBody(person.email), {
+      ip: newIp(),
+      headers: { "x-altcha": await solved() },
+    });
     expect(res.status).toBe(422);
     expect(await res.json()).toMatchObject({ code: "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL" });
   });
 
-  it("creates a host who cannot make themselves staff or verified, and queues verification and onboarding emails", async () => {
+  it("creates a host who can't make themselves staff or verified; queues verify and onboarding emails", async () => {
     const email = "new-host@example.com";
     const res = await post("/sign-up/email", signUpBody(email, { userType: "host", isStaff: true, isVerified: true }), {
       ip: newIp(),
@@ -208,7 +264,13 @@ describe("sign-up", () => {
     });
     expect(res.status).toBe(200);
     const [row] = await database.db.select().from(user).where(eq(user.email, email));
-    expect(row).toMatchObject({ userType: "host", isStaff: false, isVerified: false, emailVerified: false, firstName: "Sam" });
+    expect(row).toMatchObject({
+      userType: "host",
+      isStaff: false,
+      isVerified: false,
+      emailVerified: false,
+      firstName: "Sam",
+    });
     const emails = await database.db.select().from(emailMessage).where(eq(emailMessage.toAddress, email));
     expect(emails.map((e) => e.template).sort()).toEqual(["host-onboarding", "verify-email"]);
     const verify = emails.find((e) => e.template === "verify-email")!;
@@ -219,21 +281,32 @@ describe("sign-up", () => {
   it("blocks resending the verification email for 5 minutes, saying when", async () => {
     const email = "resend@example.com";
     const ip = newIp();
-    expect((await post("/sign-up/email", signUpBody(email), { ip, headers: { "x-altcha": await solved() } })).status).toBe(200);
+    expect(
+      (await post("/sign-up/email", signUpBody(email), { ip, headers: { "x-altcha": await solved() } })).status,
+    ).toBe(200);
     const res = await post("/send-verification-email", { email }, { ip });
     expect(res.status).toBe(429);
-    expect(((await res.json()) as { message: string }).message).toMatch(/You can ask for another at \d{1,2}:\d{2} [ap]m\./);
-    const sent = await database.db.select().from(emailMessage).where(and(eq(emailMessage.toAddress, email), eq(emailMessage.template, "verify-email")));
+    expect(((await res.json()) as { message: string }).message).toMatch(
+      /You can ask for another at \d{1,2}:\d{2} [ap]m\./,
+    );
+    const sent = await database.db
+      .select()
+      .from(emailMessage)
+      .where(and(eq(emailMessage.toAddress, email), eq(emailMessage.template, "verify-email")));
     expect(sent).toHaveLength(1);
   });
 
   it("caps sign-up attempts from one address, before any other check", async () => {
     const ip = newIp();
     const statuses: number[] = [];
-    for (let i = 0; i < 21; i++) statuses.push((await post("/sign-up/email", signUpBody(`flood-${i}@example.com`), { ip })).status);
+    for (let i = 0; i < 21; i++)
+      statuses.push((await post("/sign-up/email", signUpBody(`flood-${i}@example.com`), { ip })).status);
     expect(statuses.slice(0, 20).every((s) => s === 400)).toBe(true);
     expect(statuses[20]).toBe(429);
-    const other = await post("/sign-up/email", signUpBody("flood-other@example.com"), { ip: newIp(), headers: { "x-altcha": await solved() } });
+    const other = await post("/sign-up/email", signUpBody("flood-other@example.com"), {
+      ip: newIp(),
+      headers: { "x-altcha": await solved() },
+    });
     expect(other.status).toBe(200);
   });
 });
@@ -242,13 +315,26 @@ describe("password reset", () => {
   it("emails a link to our reset page; the token sets a new password once and ends every session", async () => {
     const person = await createUser(database.db);
     const ip = newIp();
-    expect((await post("/sign-in/email", { email: person.email, password: FACTORY_PASSWORD }, { ip })).status).toBe(200);
+    expect((await post("/sign-in/email", { email: person.email, password: FACTORY_PASSWORD }, { ip })).status).toBe(
+      200,
+    );
 
-    const noRobot = await post("/request-password-reset", { email: person.email, redirectTo: "/reset-password" }, { ip });
+    const noRobot = await post(
+      "/request-password-reset",
+      { email: person.email, redirectTo: "/reset-password" },
+      { ip },
+    );
     expect(noRobot.status).toBe(400);
-    const res = await post("/request-password-reset", { email: person.email, redirectTo: "/reset-password" }, { ip, headers: { "x-altcha": await solved() } });
+    const res = await post(
+      "/request-password-reset",
+      { email: person.email, redirectTo: "/reset-password" },
+      { ip, headers: { "x-altcha": await solved() } },
+    );
     expect(res.status).toBe(200);
-    const [mail] = await database.db.select().from(emailMessage).where(and(eq(emailMessage.toAddress, person.email), eq(emailMessage.template, "reset-password")));
+    const [mail] = await database.db
+      .select()
+      .from(emailMessage)
+      .where(and(eq(emailMessage.toAddress, person.email), eq(emailMessage.template, "reset-password")));
     const token = /reset-password\?token=([A-Za-z0-9_-]+)/.exec(mail!.text)?.[1];
     expect(token).toBeTruthy();
 
@@ -256,14 +342,24 @@ describe("password reset", () => {
     expect((await post("/reset-password", { token, newPassword: "a-brand-new-one" }, { ip })).status).toBe(200);
     expect((await post("/reset-password", { token, newPassword: "and-another-one" }, { ip })).status).toBe(400);
     expect(await database.db.select().from(session).where(eq(session.userId, person.id))).toEqual([]);
-    expect((await post("/sign-in/email", { email: person.email, password: FACTORY_PASSWORD }, { ip })).status).toBe(401);
-    expect((await post("/sign-in/email", { email: person.email, password: "a-brand-new-one" }, { ip })).status).toBe(200);
+    expect((await post("/sign-in/email", { email: person.email, password: FACTORY_PASSWORD }, { ip })).status).toBe(
+      401,
+    );
+    expect((await post("/sign-in/email", { email: person.email, password: "a-brand-new-one" }, { ip })).status).toBe(
+      200,
+    );
   });
 
   it("answers the same for an unknown email, so accounts can't be discovered", async () => {
-    const res = await post("/request-password-reset", { email: "nobody-here@example.com", redirectTo: "/reset-password" }, { ip: newIp(), headers: { "x-altcha": await solved() } });
+    const res = await post(
+      "/request-password-reset",
+      { email: "nobody-here@example.com", redirectTo: "/reset-password" },
+      { ip: newIp(), headers: { "x-altcha": await solved() } },
+    );
     expect(res.status).toBe(200);
-    expect(await database.db.select().from(emailMessage).where(eq(emailMessage.toAddress, "nobody-here@example.com"))).toEqual([]);
+    expect(
+      await database.db.select().from(emailMessage).where(eq(emailMessage.toAddress, "nobody-here@example.com")),
+    ).toEqual([]);
   });
 });
 
@@ -300,7 +396,10 @@ async function signedIn(overrides: Parameters<typeof createUser>[1] = {}) {
   const person = await createUser(database.db, overrides);
   const res = await post("/sign-in/email", { email: person.email, password: FACTORY_PASSWORD }, { ip: newIp() });
   expect(res.status).toBe(200);
-  const cookie = res.headers.getSetCookie().find((c) => c.startsWith("tb.session_token="))!.split(";")[0]!;
+  const cookie = res.headers
+    .getSetCookie()
+    .find((c) => c.startsWith("tb.session_token="))!
+    .split(";")[0]!;
   return { person, cookie };
 }
 
@@ -311,20 +410,29 @@ async function userRow(id: string) {
 
 describe("every endpoint better-auth mounts is ours", () => {
   it("has a decision for each endpoint better-auth has, so a new one cannot slip in unnoticed", () => {
-    const mounted = Object.values(auth.api as Record<string, { path?: string; options?: { metadata?: { SERVER_ONLY?: boolean } } }>)
+    const mounted = Object.values(
+      auth.api as Record<string, { path?: string; options?: { metadata?: { SERVER_ONLY?: boolean } } }>,
+    )
       .filter((e) => e.path && !e.options?.metadata?.SERVER_ONLY)
       .map((e) => e.path!);
     expect(mounted.length).toBeGreaterThan(20);
-    expect(mounted.filter((p) => !(p in AUTH_ENDPOINT_POLICY)), "endpoints without a decision").toEqual([]);
+    expect(
+      mounted.filter((p) => !(p in AUTH_ENDPOINT_POLICY)),
+      "endpoints without a decision",
+    ).toEqual([]);
   });
 
   it("answers 404 for the endpoints we refuse, signed in or not, and deletes nobody", async () => {
     const { person, cookie } = await signedIn();
-    const refused = Object.entries(AUTH_ENDPOINT_POLICY).filter(([, p]) => p.policy === "refused").map(([path]) => path.replace(/:(\w+)/, "x"));
+    const refused = Object.entries(AUTH_ENDPOINT_POLICY)
+      .filter(([, p]) => p.policy === "refused")
+      .map(([path]) => path.replace(/:(\w+)/, "x"));
     for (const path of refused) {
       const body = { password: FACTORY_PASSWORD, token: "x", providerId: "credential", callbackURL: "/" };
       const asPost = await post(path, body, { ip: newIp(), headers: { Cookie: cookie } });
-      const asGet = await app.request(`/api/auth${path}?token=x`, { headers: { Cookie: cookie, "X-Forwarded-For": newIp() } });
+      const asGet = await app.request(`/api/auth${path}?token=x`, {
+        headers: { Cookie: cookie, "X-Forwarded-For": newIp() },
+      });
       expect([asPost.status, asGet.status], path).toEqual([404, 404]);
     }
     expect((await userRow(person.id)).email).toBe(person.email);
@@ -352,7 +460,15 @@ describe("update-user", () => {
       expect(await res.json(), JSON.stringify(body)).toMatchObject({ code: "FIELD_NOT_WRITABLE" });
     }
     const row = await userRow(person.id);
-    expect(row).toMatchObject({ userType: "buyer", image: null, name: person.name, firstName: person.firstName, isStaff: false, username: null, hostTitle: null });
+    expect(row).toMatchObject({
+      userType: "buyer",
+      image: null,
+      name: person.name,
+      firstName: person.firstName,
+      isStaff: false,
+      username: null,
+      hostTitle: null,
+    });
   });
 
   it("holds names to the profile form's rules: no 5,000-character names, no HTML", async () => {
@@ -366,9 +482,18 @@ describe("update-user", () => {
 
   it("saves a first and last name cleaned as the form cleans them, with the display name in step", async () => {
     const { person, cookie } = await signedIn();
-    const res = await post("/update-user", { firstName: "  Ada  ", lastName: "King   Lovelace" }, { ip: newIp(), headers: { Cookie: cookie } });
+    const res = await post(
+      "/update-user",
+      { firstName: "  Ada  ", lastName: "King   Lovelace" },
+      { ip: newIp(), headers: { Cookie: cookie } },
+    );
     expect(res.status).toBe(200);
-    expect(await userRow(person.id)).toMatchObject({ firstName: "Ada", lastName: "King Lovelace", name: "Ada King Lovelace", userType: "buyer" });
+    expect(await userRow(person.id)).toMatchObject({
+      firstName: "Ada",
+      lastName: "King Lovelace",
+      name: "Ada King Lovelace",
+      userType: "buyer",
+    });
   });
 });
 
@@ -389,10 +514,14 @@ describe("sign-up writes only what the form offers", () => {
 
   it("keeps the display name to the cleaned first and last names, whatever `name` says", async () => {
     const email = "named@example.com";
-    const res = await post("/sign-up/email", signUpBody(email, { name: "<b>x</b>".repeat(1000), firstName: " Sam ", lastName: "Sign  " }), {
-      ip: newIp(),
-      headers: { "x-altcha": await solved() },
-    });
+    const res = await post(
+      "/sign-up/email",
+      signUpBody(email, { name: "<b>x</b>".repeat(1000), firstName: " Sam ", lastName: "Sign  " }),
+      {
+        ip: newIp(),
+        headers: { "x-altcha": await solved() },
+      },
+    );
     expect(res.status).toBe(200);
     const [row] = await database.db.select().from(user).where(eq(user.email, email));
     expect(row).toMatchObject({ name: "Sam Sign", firstName: "Sam", lastName: "Sign", userType: "buyer", image: null });
@@ -403,11 +532,19 @@ describe("password checks of signed-in people", () => {
   it("change-password: 5 wrong current passwords, then even the right one waits", async () => {
     const { person, cookie } = await signedIn();
     for (let i = 0; i < 5; i++) {
-      const res = await post("/change-password", { currentPassword: `wrong-${i}`, newPassword: "a-brand-new-one" }, { ip: newIp(), headers: { Cookie: cookie } });
+      const res = await post(
+        "/change-password",
+        { currentPassword: `wrong-${i}`, newPassword: "a-brand-new-one" },
+        { ip: newIp(), headers: { Cookie: cookie } },
+      );
       expect(res.status).toBe(400);
       expect(await res.json()).toMatchObject({ code: "INVALID_PASSWORD" });
     }
-    const blocked = await post("/change-password", { currentPassword: FACTORY_PASSWORD, newPassword: "a-brand-new-one" }, { ip: newIp(), headers: { Cookie: cookie } });
+    const blocked = await post(
+      "/change-password",
+      { currentPassword: FACTORY_PASSWORD, newPassword: "a-brand-new-one" },
+      { ip: newIp(), headers: { Cookie: cookie } },
+    );
     expect(blocked.status).toBe(429);
     expect(await isCurrentPassword(database.db, person.id, FACTORY_PASSWORD)).toBe(true);
   });
@@ -418,7 +555,10 @@ describe("change of email", () => {
 
   it("needs the current password: a session alone sends nothing", async () => {
     const { person, cookie } = await signedIn();
-    for (const body of [{ newEmail: "thief-1@example.com" }, { newEmail: "thief-1@example.com", password: "guess-one" }]) {
+    for (const body of [
+      { newEmail: "thief-1@example.com" },
+      { newEmail: "thief-1@example.com", password: "guess-one" },
+    ]) {
       const res = await post("/change-email", body, { ip: newIp(), headers: { Cookie: cookie } });
       expect(res.status).toBe(400);
       expect(await res.json()).toMatchObject({ code: "INVALID_PASSWORD", message: "Incorrect password" });
@@ -430,23 +570,41 @@ describe("change of email", () => {
   it("throttles wrong passwords per account, then refuses even the right one for a while", async () => {
     const { cookie } = await signedIn();
     for (let i = 0; i < 5; i++) {
-      expect((await post("/change-email", { newEmail: "thief-2@example.com", password: `guess-${i}` }, { ip: newIp(), headers: { Cookie: cookie } })).status).toBe(400);
+      expect(
+        (
+          await post(
+            "/change-email",
+            { newEmail: "thief-2@example.com", password: `guess-${i}` },
+            { ip: newIp(), headers: { Cookie: cookie } },
+          )
+        ).status,
+      ).toBe(400);
     }
-    const blocked = await post("/change-email", { newEmail: "thief-2@example.com", password: FACTORY_PASSWORD }, { ip: newIp(), headers: { Cookie: cookie } });
+    const blocked = await post(
+      "/change-email",
+      { newEmail: "thief-2@example.com", password: FACTORY_PASSWORD },
+      { ip: newIp(), headers: { Cookie: cookie } },
+    );
     expect(blocked.status).toBe(429);
     expect(await changeEmails("thief-2@example.com")).toEqual([]);
   });
 
-  it("with the password, confirms by the new address; the old one is told and can undo it, which voids the old link", async () => {
+  it("with the password, confirms by the new address; the old is told and can undo, voiding the old link", async () => {
     const { person, cookie } = await signedIn({ firstName: "Bea" });
     const newEmail = `moved-${person.id.slice(0, 8)}@example.com`;
-    const res = await post("/change-email", { newEmail, password: FACTORY_PASSWORD, callbackURL: "/email-verified" }, { ip: newIp(), headers: { Cookie: cookie } });
+    const res = await post(
+      "/change-email",
+      { newEmail, password: FACTORY_PASSWORD, callbackURL: "/email-verified" },
+      { ip: newIp(), headers: { Cookie: cookie } },
+    );
     expect(res.status).toBe(200);
     const [confirm] = await changeEmails(newEmail);
     expect(confirm?.template).toBe("change-email");
     const link = /(\/api\/auth\/verify-email\?token=[^"&\s]+)/.exec(confirm!.text)![1]!;
 
-    const followed = await app.request(`${link}&callbackURL=%2Femail-verified`, { headers: { "X-Forwarded-For": newIp() } });
+    const followed = await app.request(`${link}&callbackURL=%2Femail-verified`, {
+      headers: { "X-Forwarded-For": newIp() },
+    });
     expect(followed.status).toBe(302);
     expect(followed.headers.get("location")).toBe("/email-verified");
     expect((await userRow(person.id)).email).toBe(newEmail);
@@ -456,14 +614,21 @@ describe("change of email", () => {
     const undoToken = /undo-email-change\?token=([A-Za-z0-9_-]+)/.exec(told!.text)?.[1];
     expect(undoToken).toBeTruthy();
 
-    expect(await findEmailChangeUndo(database.db, undoToken!, new Date())).toEqual({ from: person.email, to: newEmail });
+    expect(await findEmailChangeUndo(database.db, undoToken!, new Date())).toEqual({
+      from: person.email,
+      to: newEmail,
+    });
     expect(await undoEmailChange(database.db, { token: undoToken!, now: new Date() })).toEqual({ email: person.email });
     expect(await userRow(person.id)).toMatchObject({ email: person.email, emailVerified: true });
     expect(await database.db.select().from(session).where(eq(session.userId, person.id))).toEqual([]);
-    await expect(undoEmailChange(database.db, { token: undoToken!, now: new Date() })).rejects.toMatchObject({ code: "not_found" });
+    await expect(undoEmailChange(database.db, { token: undoToken!, now: new Date() })).rejects.toMatchObject({
+      code: "not_found",
+    });
 
     // Whoever changed it cannot confirm their address again with the link they already have.
-    const again = await app.request(`${link}&callbackURL=%2Femail-verified`, { headers: { "X-Forwarded-For": newIp() } });
+    const again = await app.request(`${link}&callbackURL=%2Femail-verified`, {
+      headers: { "X-Forwarded-For": newIp() },
+    });
     expect(again.headers.get("location")).toBe("/email-verified?error=INVALID_TOKEN");
     expect((await userRow(person.id)).email).toBe(person.email);
   });

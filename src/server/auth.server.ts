@@ -38,14 +38,27 @@ export interface AuthOptions {
 export const VERIFY_EMAIL_EXPIRES_IN_S = 24 * 60 * 60;
 export const RESET_PASSWORD_EXPIRES_IN_S = 60 * 60;
 
-export function createAuth({ db, secret, baseUrl, trustedOrigins = [new URL(baseUrl).origin], mailer, throttle, robotCheck, now = () => new Date() }: AuthOptions) {
+export function createAuth({
+  db,
+  secret,
+  baseUrl,
+  trustedOrigins = [new URL(baseUrl).origin],
+  mailer,
+  throttle,
+  robotCheck,
+  now = () => new Date(),
+}: AuthOptions) {
   const https = baseUrl.startsWith("https://");
   // Under https the session cookie takes the __Host- prefix: Secure, Path=/, no Domain, so no
   // subdomain or plain-http page can ever set or overwrite it.
   const cookieName = (name: string) => (https ? `__Host-tb.${name}` : `tb.${name}`);
 
   const tooMany = (retryAfterMs: number, message: string = messages.auth.tryAgainLater) =>
-    new APIError("TOO_MANY_REQUESTS", { message, code: "TOO_MANY_REQUESTS", retryAfterSeconds: Math.ceil(retryAfterMs / 1000) });
+    new APIError("TOO_MANY_REQUESTS", {
+      message,
+      code: "TOO_MANY_REQUESTS",
+      retryAfterSeconds: Math.ceil(retryAfterMs / 1000),
+    });
   const badRequest = (message: string, code: string) => new APIError("BAD_REQUEST", { message, code });
 
   const checkPassword = (password: unknown, context: { email?: string; name?: string }) => {
@@ -65,19 +78,28 @@ export function createAuth({ db, secret, baseUrl, trustedOrigins = [new URL(base
     const result = await throttle.hit(key, rule, now());
     if (!result.allowed) throw tooMany(result.retryAfterMs);
   };
-  const peek = async (key: string, rule: { limit: number; windowMs: number }, message?: (retryAfterMs: number) => string) => {
+  const peek = async (
+    key: string,
+    rule: { limit: number; windowMs: number },
+    message?: (retryAfterMs: number) => string,
+  ) => {
     const result = await throttle.peek(key, rule, now());
     if (!result.allowed) throw tooMany(result.retryAfterMs, message?.(result.retryAfterMs));
   };
 
   const nextSendMessage = (retryAfterMs: number) =>
-    `We've just sent you an email. You can ask for another at ${formatLondonTime(new Date(now().getTime() + retryAfterMs))}.`;
+    `We've just sent you an email. You can ask for another at ` +
+    `${formatLondonTime(new Date(now().getTime() + retryAfterMs))}.`;
 
   /** A first or last name as the profile form takes it, or a 400 naming the field. */
   const checkedName = (field: "firstName" | "lastName", raw: unknown): string => {
     const value = typeof raw === "string" ? normaliseName(raw) : "";
     const problem = personNameProblem(value);
-    if (problem) throw badRequest(profileProblemMessage({ field, problem }), problem === "required" ? `${field === "firstName" ? "FIRST" : "LAST"}_NAME_REQUIRED` : "INVALID_NAME");
+    if (problem)
+      throw badRequest(
+        profileProblemMessage({ field, problem }),
+        problem === "required" ? `${field === "firstName" ? "FIRST" : "LAST"}_NAME_REQUIRED` : "INVALID_NAME",
+      );
     return value;
   };
 
@@ -85,11 +107,20 @@ export function createAuth({ db, secret, baseUrl, trustedOrigins = [new URL(base
    * The signed-in person's current password, checked with the shared throttle (per account and
    * per address). Without a session the endpoint itself answers 401.
    */
-  const requireCurrentPassword = async (ctx: { headers?: Headers } & Parameters<typeof getSessionFromCtx>[0], password: unknown, wrongMessage: string) => {
+  const requireCurrentPassword = async (
+    ctx: { headers?: Headers } & Parameters<typeof getSessionFromCtx>[0],
+    password: unknown,
+    wrongMessage: string,
+  ) => {
     const current = await getSessionFromCtx(ctx);
     if (!current) return;
     const ip = ctx.headers?.get(CLIENT_IP_HEADER) ?? "unknown";
-    const result = await checkPasswordThrottled(db, throttle, { userId: current.user.id, ip, password: typeof password === "string" ? password : "", now: now() });
+    const result = await checkPasswordThrottled(db, throttle, {
+      userId: current.user.id,
+      ip,
+      password: typeof password === "string" ? password : "",
+      now: now(),
+    });
     if (result.ok) return;
     if (result.reason === "throttled") throw tooMany(result.retryAfterMs);
     throw badRequest(wrongMessage, "INVALID_PASSWORD");
@@ -124,7 +155,13 @@ export function createAuth({ db, secret, baseUrl, trustedOrigins = [new URL(base
         await mailer.send({
           to: user.email,
           userId: user.id,
-          template: { name: "reset-password", props: { firstName: firstNameOf(user), url: `${baseUrl}/reset-password?token=${encodeURIComponent(token)}` } },
+          template: {
+            name: "reset-password",
+            props: {
+              firstName: firstNameOf(user),
+              url: `${baseUrl}/reset-password?token=${encodeURIComponent(token)}`,
+            },
+          },
         });
       },
     },
@@ -136,7 +173,10 @@ export function createAuth({ db, secret, baseUrl, trustedOrigins = [new URL(base
         // Every verification email counts towards the 5-minute resend wait (spec §4).
         await throttle.hit(throttleKeys.verifySend(user.email), AUTH_LIMITS.verifySend, now());
         const link = withCallback(url, "/email-verified");
-        const [stored] = await db.select({ email: schema.user.email }).from(schema.user).where(eq(schema.user.id, user.id));
+        const [stored] = await db
+          .select({ email: schema.user.email })
+          .from(schema.user)
+          .where(eq(schema.user.id, user.id));
         const changing = stored !== undefined && stored.email !== user.email;
         await mailer.send({
           to: user.email,
@@ -213,7 +253,12 @@ export function createAuth({ db, secret, baseUrl, trustedOrigins = [new URL(base
             const query = (context.query ?? {}) as Record<string, unknown>;
             const link = changeOfEmailLink(query.token);
             if (!link || link.to !== user.email.toLowerCase() || link.from === link.to) return;
-            const { token } = await recordEmailChange(db, { userId: user.id, from: link.from, to: link.to, now: now() });
+            const { token } = await recordEmailChange(db, {
+              userId: user.id,
+              from: link.from,
+              to: link.to,
+              now: now(),
+            });
             await mailer.send({
               to: link.from,
               userId: user.id,
@@ -243,7 +288,11 @@ export function createAuth({ db, secret, baseUrl, trustedOrigins = [new URL(base
             await peek(throttleKeys.signInFailuresByIp(ip), AUTH_LIMITS.signInFailuresByIp);
             await peek(throttleKeys.signInFailuresByAccountAndIp(email, ip), AUTH_LIMITS.signInFailuresByAccountAndIp);
             // Past the account's limit the owner can still get in, with the robot check as well.
-            const account = await throttle.peek(throttleKeys.signInFailuresByAccount(email), AUTH_LIMITS.signInFailuresByAccount, now());
+            const account = await throttle.peek(
+              throttleKeys.signInFailuresByAccount(email),
+              AUTH_LIMITS.signInFailuresByAccount,
+              now(),
+            );
             if (!account.allowed && !(await robotCheck.verify(ctx.headers?.get(ROBOT_CHECK_HEADER), now())).ok) {
               throw badRequest(messages.auth.notARobot, "ROBOT_CHECK_REQUIRED");
             }
@@ -257,7 +306,8 @@ export function createAuth({ db, secret, baseUrl, trustedOrigins = [new URL(base
             const firstName = checkedName("firstName", body.firstName);
             const lastName = checkedName("lastName", body.lastName);
             // A profile image is uploaded from the profile page, never named.
-            if (body.image !== undefined && body.image !== null) throw badRequest("A profile image can only be uploaded from your profile page.", "FIELD_NOT_WRITABLE");
+            if (body.image !== undefined && body.image !== null)
+              throw badRequest("A profile image can only be uploaded from your profile page.", "FIELD_NOT_WRITABLE");
             checkPassword(body.password, { email, name: `${firstName}${lastName}` });
             return;
           }
@@ -301,10 +351,17 @@ export function createAuth({ db, secret, baseUrl, trustedOrigins = [new URL(base
           case "/verify-email": {
             const link = changeOfEmailLink(ctx.query?.token);
             if (!link) return;
-            const [holder] = await db.select({ id: schema.user.id }).from(schema.user).where(eq(schema.user.email, link.from));
-            if (holder && (await isEmailChangeLinkRevoked(db, { userId: holder.id, issuedAt: link.issuedAt, now: now() }))) {
+            const [holder] = await db
+              .select({ id: schema.user.id })
+              .from(schema.user)
+              .where(eq(schema.user.email, link.from));
+            if (
+              holder &&
+              (await isEmailChangeLinkRevoked(db, { userId: holder.id, issuedAt: link.issuedAt, now: now() }))
+            ) {
               const callback = typeof ctx.query?.callbackURL === "string" ? ctx.query.callbackURL : "";
-              if (callback.startsWith("/") && !callback.startsWith("//")) throw ctx.redirect(`${callback}${callback.includes("?") ? "&" : "?"}error=INVALID_TOKEN`);
+              if (callback.startsWith("/") && !callback.startsWith("//"))
+                throw ctx.redirect(`${callback}${callback.includes("?") ? "&" : "?"}error=INVALID_TOKEN`);
               throw new APIError("UNAUTHORIZED", { message: "Invalid token", code: "INVALID_TOKEN" });
             }
             return;
@@ -323,7 +380,11 @@ export function createAuth({ db, secret, baseUrl, trustedOrigins = [new URL(base
           if (failed && status === 401) {
             // Only wrong passwords count, so a person who signs in often is never locked out.
             await throttle.hit(throttleKeys.signInFailuresByIp(ip), AUTH_LIMITS.signInFailuresByIp, now());
-            await throttle.hit(throttleKeys.signInFailuresByAccountAndIp(email, ip), AUTH_LIMITS.signInFailuresByAccountAndIp, now());
+            await throttle.hit(
+              throttleKeys.signInFailuresByAccountAndIp(email, ip),
+              AUTH_LIMITS.signInFailuresByAccountAndIp,
+              now(),
+            );
             await throttle.hit(throttleKeys.signInFailuresByAccount(email), AUTH_LIMITS.signInFailuresByAccount, now());
           } else if (!failed) {
             await throttle.reset(throttleKeys.signInFailuresByAccount(email));
@@ -333,7 +394,8 @@ export function createAuth({ db, secret, baseUrl, trustedOrigins = [new URL(base
       }),
     },
     rateLimit: {
-      // Our own limits (above) live in the shared store; better-auth's memory limiter would not be shared across instances.
+      // Our own limits (above) live in the shared store; better-auth's memory limiter would not be shared across
+      // instances.
       enabled: false,
     },
     advanced: {
@@ -374,9 +436,18 @@ function changeOfEmailLink(token: unknown): { from: string; to: string; issuedAt
   const part = token.split(".")[1];
   if (!part) return null;
   try {
-    const payload = JSON.parse(Buffer.from(part, "base64url").toString("utf8")) as { email?: unknown; updateTo?: unknown; iat?: unknown };
-    if (typeof payload.email !== "string" || typeof payload.updateTo !== "string" || typeof payload.iat !== "number") return null;
-    return { from: payload.email.toLowerCase(), to: payload.updateTo.toLowerCase(), issuedAt: new Date(payload.iat * 1000) };
+    const payload = JSON.parse(Buffer.from(part, "base64url").toString("utf8")) as {
+      email?: unknown;
+      updateTo?: unknown;
+      iat?: unknown;
+    };
+    if (typeof payload.email !== "string" || typeof payload.updateTo !== "string" || typeof payload.iat !== "number")
+      return null;
+    return {
+      from: payload.email.toLowerCase(),
+      to: payload.updateTo.toLowerCase(),
+      issuedAt: new Date(payload.iat * 1000),
+    };
   } catch {
     return null;
   }

@@ -14,7 +14,9 @@ import { seedSyntheticEvents } from "~/db/seed/synthetic";
 const [command, ...args] = process.argv.slice(2);
 const config = loadConfig();
 const database = await openDatabase(
-  config.databaseUrl ? { engine: "postgres", url: config.databaseUrl } : { engine: "pglite", dataDir: path.join(config.dataDir, "pglite") },
+  config.databaseUrl
+    ? { engine: "postgres", url: config.databaseUrl }
+    : { engine: "pglite", dataDir: path.join(config.dataDir, "pglite") },
 );
 const storage = createLocalStorage(path.join(config.dataDir, "uploads"));
 
@@ -31,7 +33,8 @@ try {
     await prepareDatabase(database, async (db) => {
       const seeded = await seedDemoIfEmpty(db, { now: new Date(), storage, sign: (await loadTicketCodes(db)).sign });
       console.log(seeded ? "Seeded demo data." : "Demo data already present.");
-      if (count > 0) console.log(`Added ${await seedSyntheticEvents(db, { now: new Date(), count })} synthetic events.`);
+      if (count > 0)
+        console.log(`Added ${await seedSyntheticEvents(db, { now: new Date(), count })} synthetic events.`);
     });
   } else {
     throw new Error(`Unknown command ${command ?? "(none)"}: use migrate or seed`);

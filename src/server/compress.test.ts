@@ -30,8 +30,12 @@ describe("compress", () => {
   });
 
   it("leaves small bodies, images and clients that accept neither alone", async () => {
-    expect((await app.request("/small", { headers: { "Accept-Encoding": "br" } })).headers.get("Content-Encoding")).toBeNull();
-    expect((await app.request("/image", { headers: { "Accept-Encoding": "br" } })).headers.get("Content-Encoding")).toBeNull();
+    expect(
+      (await app.request("/small", { headers: { "Accept-Encoding": "br" } })).headers.get("Content-Encoding"),
+    ).toBeNull();
+    expect(
+      (await app.request("/image", { headers: { "Accept-Encoding": "br" } })).headers.get("Content-Encoding"),
+    ).toBeNull();
     expect((await app.request("/big")).headers.get("Content-Encoding")).toBeNull();
   });
 

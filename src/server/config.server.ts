@@ -12,7 +12,11 @@ const postgresUrl = z.preprocess(
   (v) => (typeof v === "string" && v.trim() === "" ? undefined : v),
   z
     .url({ message: "must be a PostgreSQL URL such as postgres://user:password@host:5432/ticketyboo" })
-    .refine((v) => /^postgres(ql)?:\/\//i.test(v), { message: "must be a PostgreSQL URL (postgres:// or postgresql://), such as postgres://user:password@host:5432/ticketyboo" })
+    .refine((v) => /^postgres(ql)?:\/\//i.test(v), {
+      message:
+        "must be a PostgreSQL URL (postgres:// or postgresql://), such as " +
+        "postgres://user:password@host:5432/ticketyboo",
+    })
     .optional(),
 );
 
@@ -42,7 +46,10 @@ const EnvSchema = z.object({
   REDIS_URL: optionalUrl,
   LLM_BASE_URL: optionalUrl,
   /** Meta's Conversions API (conversion tracking): off unless both are set. */
-  META_PIXEL_ID: z.string().regex(/^\d{5,20}$/, "a pixel id is digits").optional(),
+  META_PIXEL_ID: z
+    .string()
+    .regex(/^\d{5,20}$/, "a pixel id is digits")
+    .optional(),
   META_CONVERSIONS_TOKEN: z.string().optional(),
   META_GRAPH_URL: z.url().default("https://graph.facebook.com/v21.0"),
   LLM_API_KEY: z.string().optional(),
@@ -84,13 +91,20 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (testPayments && e.PUBLIC_URL?.startsWith("https:") && !e.ALLOW_TEST_PAYMENTS) {
     throw new ConfigError(
       e.STRIPE_SECRET_KEY
-        ? `Invalid configuration:\n  STRIPE_SECRET_KEY: a Stripe test-mode key on ${e.PUBLIC_URL} would take test payments that move no money. Set a live key (sk_live_…), or set ALLOW_TEST_PAYMENTS=true if this site is meant to take test payments.`
-        : `Invalid configuration:\n  STRIPE_SECRET_KEY: no payment provider is configured, so ${e.PUBLIC_URL} would take test payments that move no money. Set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET to take real payments, or set ALLOW_TEST_PAYMENTS=true if this site is meant to take test payments.`,
+        ? `Invalid configuration:\n  STRIPE_SECRET_KEY: a Stripe test-mode key on ${e.PUBLIC_URL} would take test ` +
+            `payments that move no money. Set a live key (sk_live_…), or set ALLOW_TEST_PAYMENTS=true if this ` +
+            `site is meant to take test payments.`
+        : `Invalid configuration:\n  STRIPE_SECRET_KEY: no payment provider is configured, so ${e.PUBLIC_URL} would ` +
+            `take test payments that move no money. Set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET to take real ` +
+            `payments, or set ALLOW_TEST_PAYMENTS=true if this site is meant to take test payments.`,
     );
   }
   // A live key is only ever sent to Stripe itself.
   if (e.STRIPE_API_URL && !(e.STRIPE_SECRET_KEY && isStripeTestKey(e.STRIPE_SECRET_KEY))) {
-    throw new ConfigError("Invalid configuration:\n  STRIPE_API_URL: a stand-in Stripe takes only a Stripe test-mode key (sk_test_…) in STRIPE_SECRET_KEY. Unset STRIPE_API_URL to use Stripe itself.");
+    throw new ConfigError(
+      "Invalid configuration:\n  STRIPE_API_URL: a stand-in Stripe takes only a Stripe test-mode key (sk_test_…) in " +
+        "STRIPE_SECRET_KEY. Unset STRIPE_API_URL to use Stripe itself.",
+    );
   }
   return {
     env: e.NODE_ENV,
@@ -104,14 +118,19 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     /** PUBLIC_URL's origin when it is set: pages are served as if asked there (behind a proxy too). */
     publicOrigin: e.PUBLIC_URL ? new URL(e.PUBLIC_URL).origin : null,
     smtpUrl: e.SMTP_URL,
-    stripe: e.STRIPE_SECRET_KEY ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiUrl: e.STRIPE_API_URL } : undefined,
+    stripe: e.STRIPE_SECRET_KEY
+      ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiUrl: e.STRIPE_API_URL }
+      : undefined,
     /** Payments here move no money (the test provider, or Stripe in test mode): every checkout page says so. */
     testPayments,
     mapTileUrl: e.MAP_TILE_URL,
     imageCacheBytes: e.IMAGE_CACHE_MB * 1024 * 1024,
     redisUrl: e.REDIS_URL,
     llm: e.LLM_BASE_URL ? { baseUrl: e.LLM_BASE_URL, apiKey: e.LLM_API_KEY } : undefined,
-    metaConversions: e.META_PIXEL_ID && e.META_CONVERSIONS_TOKEN ? { pixelId: e.META_PIXEL_ID, accessToken: e.META_CONVERSIONS_TOKEN, graphUrl: e.META_GRAPH_URL } : undefined,
+    metaConversions:
+      e.META_PIXEL_ID && e.META_CONVERSIONS_TOKEN
+        ? { pixelId: e.META_PIXEL_ID, accessToken: e.META_CONVERSIONS_TOKEN, graphUrl: e.META_GRAPH_URL }
+        : undefined,
     teamChatWebhookUrl: e.TEAM_CHAT_WEBHOOK_URL,
     trustProxy: e.TRUST_PROXY,
     authSecret: e.BETTER_AUTH_SECRET,

@@ -21,9 +21,19 @@ let vite: ViteDevServer;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  vite = await createServer({ root: process.cwd(), configFile: "vite.config.ts", server: { middlewareMode: true, hmr: false, watch: null }, appType: "custom", logLevel: "silent" });
+  vite = await createServer({
+    root: process.cwd(),
+    configFile: "vite.config.ts",
+    server: { middlewareMode: true, hmr: false, watch: null },
+    appType: "custom",
+    logLevel: "silent",
+  });
   const build = (await vite.ssrLoadModule("virtual:react-router/server-build")) as ServerBuild;
-  testApp = await createTestApp(database, { DATA_DIR: `/tmp/ticketyboo-form-errors-${process.pid}` }, { getBuild: async () => build });
+  testApp = await createTestApp(
+    database,
+    { DATA_DIR: `/tmp/ticketyboo-form-errors-${process.pid}` },
+    { getBuild: async () => build },
+  );
 }, 120_000);
 
 afterAll(async () => {
@@ -35,14 +45,20 @@ afterAll(async () => {
 function post(path: string, form: Record<string, string>, cookie?: string) {
   return testApp.app.request(new URL(path, testApp.config.publicUrl).href, {
     method: "POST",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: testApp.config.publicUrl, ...(cookie ? { Cookie: cookie } : {}) },
+    headers: {
+      "Content-Type": "application/x-www-form-urlencoded",
+      Origin: testApp.config.publicUrl,
+      ...(cookie ? { Cookie: cookie } : {}),
+    },
     body: new URLSearchParams(form).toString(),
   });
 }
 
 /** The control named `name` in the page, and the text of the element its aria-describedby points to. */
 function fieldIn(html: string, tag: "input" | "textarea" | "select", name: string, id?: string) {
-  const control = [...html.matchAll(new RegExp(`<${tag}\\b[^>]*>`, "g"))].map((m) => m[0]).find((c) => c.includes(`name="${name}"`) && (!id || c.includes(`id="${id}"`)));
+  const control = [...html.matchAll(new RegExp(`<${tag}\\b[^>]*>`, "g"))]
+    .map((m) => m[0])
+    .find((c) => c.includes(`name="${name}"`) && (!id || c.includes(`id="${id}"`)));
   expect(control, `a ${tag} named ${name}`).toBeDefined();
   const describedBy = /aria-describedby="([^"]+)"/.exec(control!)?.[1]?.split(" ") ?? [];
   const notes = describedBy.map((noteId) => new RegExp(`id="${noteId}"[^>]*>([^<]*)<`).exec(html)?.[1] ?? "");
@@ -63,7 +79,11 @@ describe("a refused form, shown again", () => {
 
   it("Partner Studio: a blank capacity is named beside that ticket type's input, and nothing changes", async () => {
     const host = await signInThroughApi(testApp, database, { userType: "host" });
-    const event = await createEvent(database.db, { hostId: host.person.id, startsAt: new Date(Date.now() + 7 * 86_400_000) }, [{ pricePence: 1000, capacity: 50 }]);
+    const event = await createEvent(
+      database.db,
+      { hostId: host.person.id, startsAt: new Date(Date.now() + 7 * 86_400_000) },
+      [{ pricePence: 1000, capacity: 50 }],
+    );
     const [type] = await database.db.select().from(ticketType).where(eq(ticketType.eventId, event.id));
     const res = await post("/h/tickets", { intent: "capacity", target: type!.id, capacity: "" }, host.cookie);
     expect(res.status).toBe(422);

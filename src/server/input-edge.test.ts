@@ -294,7 +294,7 @@ describe("posts from another site's page (CSRF)", () => {
     expect(await marketingOn()).toBe(false);
   });
 
-  it("are refused on the API too, in JSON, and the webhooks other servers call are left to their signatures", async () => {
+  it("are refused on the API too, in JSON; webhooks other servers call are left to their signatures", async () => {
     const res = await send(`/api/events/${slug}/holds`, {
       signedIn: true,
       form: { intent: "checkout", [`qty:${ticketTypeId}`]: "1", key: crypto.randomUUID() },
@@ -467,7 +467,7 @@ describe("every route of the app", () => {
     }
   });
 
-  it("answers junk in every query parameter the pages read with a 4xx, a redirect or the page, never a 500", async () => {
+  it("answers junk in every query parameter pages read with a 4xx, a redirect or the page, never 500", async () => {
     const names = [
       "page",
       "past",
@@ -538,7 +538,7 @@ describe("every route of the app", () => {
     }
   });
 
-  it("answers a signed-in post of a junk form to every route with a 4xx, a redirect or the page, never a 500", async () => {
+  it("answers a signed-in junk form post to every route with a 4xx, a redirect or the page, never 500", async () => {
     // Someone else's session: one of these posts is to /log-out.
     const other = await signInThroughApi(testApp, database);
     for (const route of everyRoute()) {
@@ -638,7 +638,10 @@ describe("oversize bodies get 413 without being read in full", () => {
 });
 
 describe("over HTTP, through Node's parser", () => {
-  /** Posts to the app over a real socket: `body` is written chunk by chunk (chunked when no length is given) until the answer comes. */
+  /**
+   * Posts to the app over a real socket: `body` is written chunk by chunk (chunked when no length is given) until the
+   * answer comes.
+   */
   async function postOverHttp(path: string, opts: { length?: number; total: number; type: string; body?: string }) {
     const server = http.createServer(getRequestListener(testApp.app.fetch));
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -678,7 +681,7 @@ describe("over HTTP, through Node's parser", () => {
     }
   }
 
-  it("reads forms and JSON within the limit as before (the declared length is trusted, the body read directly)", async () => {
+  it("reads forms and JSON within the limit as before (declared length trusted, body read directly)", async () => {
     const form = new URLSearchParams({ email: "nobody@example.com", password: "not-it" }).toString();
     const page = await postOverHttp("/log-in", {
       length: Buffer.byteLength(form),

@@ -42,7 +42,8 @@ export function inputGuard(options: InputGuardOptions): MiddlewareHandler<AppEnv
     const path = c.req.path;
     const limit = options.limitFor(path);
     const declared = c.req.header("Content-Length");
-    if (declared !== undefined && !/^\d+$/.test(declared.trim())) return refuse(c, new AppError("bad_request", "Content-Length must be a number of bytes."));
+    if (declared !== undefined && !/^\d+$/.test(declared.trim()))
+      return refuse(c, new AppError("bad_request", "Content-Length must be a number of bytes."));
     if (declared !== undefined && Number(declared) > limit) return refuse(c, new AppError("too_large"));
     // Node's parser never hands over more than a declared length, nor a body with neither header.
     const fromNode = Boolean((c.env as { incoming?: unknown } | undefined)?.incoming);
@@ -52,7 +53,13 @@ export function inputGuard(options: InputGuardOptions): MiddlewareHandler<AppEnv
     if (options.readsOwnBody(path)) {
       if (lengthKept || !c.req.raw.body) return next();
       const counted = countedBody(c.req.raw.body, limit);
-      c.req.raw = new Request(c.req.url, { method, headers: c.req.raw.headers, body: counted.stream, duplex: "half", signal: c.req.raw.signal } as RequestInit);
+      c.req.raw = new Request(c.req.url, {
+        method,
+        headers: c.req.raw.headers,
+        body: counted.stream,
+        duplex: "half",
+        signal: c.req.raw.signal,
+      } as RequestInit);
       await next();
       if (counted.overflowed()) replaceResponse(c, refuse(c, new AppError("too_large")));
       return;
@@ -64,7 +71,12 @@ export function inputGuard(options: InputGuardOptions): MiddlewareHandler<AppEnv
     if (!bytes) return refuse(c, new AppError("too_large"));
     const fieldProblem = await bodyProblem(bytes, c.req.header("Content-Type") ?? "");
     if (fieldProblem) return refuse(c, fieldProblem);
-    c.req.raw = new Request(c.req.url, { method, headers: c.req.raw.headers, body: bytes.byteLength > 0 ? bytes : null, signal: c.req.raw.signal });
+    c.req.raw = new Request(c.req.url, {
+      method,
+      headers: c.req.raw.headers,
+      body: bytes.byteLength > 0 ? bytes : null,
+      signal: c.req.raw.signal,
+    });
     return next();
   };
 }

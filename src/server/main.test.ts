@@ -42,7 +42,10 @@ function tempDir() {
 }
 
 /** Runs the server (or `npm start`'s script) with `env` until it exits by itself; its exit code and what it printed. */
-function start(env: Record<string, string>, entry: string[] = ["scripts/serve.mjs"]): Promise<{ code: number | null; output: string }> {
+function start(
+  env: Record<string, string>,
+  entry: string[] = ["scripts/serve.mjs"],
+): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, entry, {
       cwd: ROOT,
@@ -83,12 +86,19 @@ describe("starting the server", () => {
     const checkout = tempDir();
     fs.mkdirSync(path.join(checkout, "scripts"));
     fs.copyFileSync(path.join(ROOT, "scripts/start.mjs"), path.join(checkout, "scripts/start.mjs"));
-    for (const dir of ["src", "public", "node_modules/.bin"]) fs.mkdirSync(path.join(checkout, dir), { recursive: true });
+    for (const dir of ["src", "public", "node_modules/.bin"])
+      fs.mkdirSync(path.join(checkout, dir), { recursive: true });
     fs.writeFileSync(path.join(checkout, "src/app.ts"), "export {};\n");
     // A build that would only say it ran (nothing is fetched or built for real).
-    fs.writeFileSync(path.join(checkout, "node_modules/.bin/react-router"), "#!/bin/sh\necho built-for-the-test\nexit 1\n", { mode: 0o755 });
+    fs.writeFileSync(
+      path.join(checkout, "node_modules/.bin/react-router"),
+      "#!/bin/sh\necho built-for-the-test\nexit 1\n",
+      { mode: 0o755 },
+    );
     try {
-      const { code, output } = await start({ PORT: String(port), DATA_DIR: tempDir() }, [path.join(checkout, "scripts/start.mjs")]);
+      const { code, output } = await start({ PORT: String(port), DATA_DIR: tempDir() }, [
+        path.join(checkout, "scripts/start.mjs"),
+      ]);
       expect(code).toBe(1);
       expect(output).toContain(`Port ${port} is already in use on 127.0.0.1`);
       expect(output).not.toMatch(/building|built-for-the-test/i);
@@ -138,7 +148,15 @@ async function serve(env: Record<string, string>) {
   const origin = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ["scripts/serve.mjs"], {
     cwd: ROOT,
-    env: { PATH: process.env.PATH, NODE_ENV: "production", LOG_LEVEL: "warn", HOST: "127.0.0.1", PORT: String(port), PUBLIC_URL: origin, ...env },
+    env: {
+      PATH: process.env.PATH,
+      NODE_ENV: "production",
+      LOG_LEVEL: "warn",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      PUBLIC_URL: origin,
+      ...env,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
@@ -156,7 +174,11 @@ async function serve(env: Record<string, string>) {
     fetch(`${origin}${pathname}`, {
       ...init,
       redirect: "manual",
-      headers: { Origin: origin, ...(init.cookie && { Cookie: init.cookie }), ...(init.headers as Record<string, string>) },
+      headers: {
+        Origin: origin,
+        ...(init.cookie && { Cookie: init.cookie }),
+        ...(init.headers as Record<string, string>),
+      },
     });
   return {
     request,
@@ -164,9 +186,16 @@ async function serve(env: Record<string, string>) {
     post: (pathname: string, fields: Record<string, string>, cookie?: string) =>
       request(pathname, { method: "POST", body: new URLSearchParams(fields), cookie }),
     async signIn(email: string) {
-      const res = await request("/api/auth/sign-in/email", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ email, password: FACTORY_PASSWORD }) });
+      const res = await request("/api/auth/sign-in/email", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ email, password: FACTORY_PASSWORD }),
+      });
       expect(res.status).toBe(200);
-      return res.headers.getSetCookie().find((c) => c.startsWith("tb.session_token="))!.split(";")[0]!;
+      return res.headers
+        .getSetCookie()
+        .find((c) => c.startsWith("tb.session_token="))!
+        .split(";")[0]!;
     },
     output: () => output,
     async stop() {
@@ -203,21 +232,48 @@ describe("the built server: our errors reach the pages as themselves (one copy o
       try {
         const { db } = database;
         await prepareDatabase(database);
-        const host = await createUser(db, { userType: "host", firstName: "Harriet", lastName: "Host", hostTitle: "The Crown Collective" });
+        const host = await createUser(db, {
+          userType: "host",
+          firstName: "Harriet",
+          lastName: "Host",
+          hostTitle: "The Crown Collective",
+        });
         const buyer = await createUser(db, { firstName: "Bea", lastName: "Buyer" });
-        const e = await createEvent(db, { hostId: host.id, startsAt: new Date(now.getTime() + 14 * 86_400_000) }, [{ pricePence: 1500, capacity: 20 }]);
+        const e = await createEvent(db, { hostId: host.id, startsAt: new Date(now.getTime() + 14 * 86_400_000) }, [
+          { pricePence: 1500, capacity: 20 },
+        ]);
         // Paid through a payment Stripe has never seen: Stripe refuses to refund it (a definite no).
-        const bought = await buyTickets(db, { eventId: e.id, buyer, quantity: 1, now, sign: (await loadTicketCodes(db)).sign });
-        ({ requestId } = await requestCancellation(db, { reference: bought.reference, userId: buyer.id, reason: "I can't make that date any more", now }));
+        const bought = await buyTickets(db, {
+          eventId: e.id,
+          buyer,
+          quantity: 1,
+          now,
+          sign: (await loadTicketCodes(db)).sign,
+        });
+        ({ requestId } = await requestCancellation(db, {
+          reference: bought.reference,
+          userId: buyer.id,
+          reason: "I can't make that date any more",
+          now,
+        }));
         const [type] = await db.select().from(ticketType).where(eq(ticketType.eventId, e.id));
-        ({ holdId } = await holdTickets(db, { eventId: e.id, userId: buyer.id, lines: [{ ticketTypeId: type!.id, quantity: 1 }], now }));
+        ({ holdId } = await holdTickets(db, {
+          eventId: e.id,
+          userId: buyer.id,
+          lines: [{ ticketTypeId: type!.id, quantity: 1 }],
+          now,
+        }));
         hostEmail = host.email;
         buyerEmail = buyer.email;
       } finally {
         await database.close();
       }
       stripe.fake = await startFakeStripe();
-      server = await serve({ DATA_DIR: dataDir, STRIPE_SECRET_KEY: stripe.fake.apiKey, STRIPE_API_URL: stripe.fake.url });
+      server = await serve({
+        DATA_DIR: dataDir,
+        STRIPE_SECRET_KEY: stripe.fake.apiKey,
+        STRIPE_API_URL: stripe.fake.url,
+      });
     }, 120_000);
 
     afterAll(async () => {
@@ -225,7 +281,7 @@ describe("the built server: our errors reach the pages as themselves (one copy o
       expect(await server?.stop()).toBe(0);
     });
 
-    it("puts a cancellation back with the host when Stripe refuses its refund, rather than leaving it being refunded", async () => {
+    it("returns a cancellation to the host when Stripe refuses its refund, not left being refunded", async () => {
       const cookie = await server.signIn(hostEmail);
       const approved = await server.post("/h/tickets", { intent: "approve", target: requestId, refund: "" }, cookie);
       // The page, with the error table's status for a refusal at the provider.

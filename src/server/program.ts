@@ -47,7 +47,8 @@ export interface ProgramOptions {
  */
 export function runProgram(options: ProgramOptions): void {
   main(options).catch((error: unknown) => {
-    if (error instanceof ConfigError || error instanceof StartupError || error instanceof DataDirInUseError) console.error(error.message);
+    if (error instanceof ConfigError || error instanceof StartupError || error instanceof DataDirInUseError)
+      console.error(error.message);
     else console.error(error);
     process.exit(1);
   });
@@ -63,7 +64,9 @@ async function main({ root: ROOT, dev, getBuild, clientDir, devMiddleware: handl
   // The port is taken first, so one already in use stops us at once, before any database work.
   // Until the app is ready, requests are told to come back shortly.
   let handle: http.RequestListener = (_req, res) => {
-    res.writeHead(503, { "Content-Type": "text/plain; charset=utf-8", "Retry-After": "5" }).end("Ticketyboo is starting. Try again in a few seconds.");
+    res
+      .writeHead(503, { "Content-Type": "text/plain; charset=utf-8", "Retry-After": "5" })
+      .end("Ticketyboo is starting. Try again in a few seconds.");
   };
   const server = http.createServer((req, res) => handle(req, res));
   await listen(server, config.port, config.host);
@@ -83,22 +86,43 @@ async function main({ root: ROOT, dev, getBuild, clientDir, devMiddleware: handl
   });
   // Background jobs (pg-boss, in our database) and email, which goes through them.
   const boss = await startJobs(database, { logger });
-  const mailer = createMailer({ database, boss, smtpUrl: config.smtpUrl, publicUrl: config.publicUrl, logger, attachments: ticketAttachments(database.db) });
+  const mailer = createMailer({
+    database,
+    boss,
+    smtpUrl: config.smtpUrl,
+    publicUrl: config.publicUrl,
+    logger,
+    attachments: ticketAttachments(database.db),
+  });
   const unsubscribe = createUnsubscribeLinks(await getOrCreateSecret(database.db, "email-links"), config.publicUrl);
   await mailer.ready;
   // Rate limits live where every instance sees them: Redis when configured, else our database.
   const redisThrottle = config.redisUrl
-    ? createRedisThrottle(config.redisUrl, { onError: (error) => logger.warn({ err: error }, "redis (rate limits) connection problem") })
+    ? createRedisThrottle(config.redisUrl, {
+        onError: (error) => logger.warn({ err: error }, "redis (rate limits) connection problem"),
+      })
     : undefined;
   const throttle = redisThrottle ?? createDbThrottle(database.db);
   const robotCheck = createRobotCheck({ db: database.db, hmacKey: await getOrCreateSecret(database.db, "altcha") });
   const secret = config.authSecret ?? (await getOrCreateSecret(database.db, "auth"));
-  const auth = createAuth({ db: database.db, secret, baseUrl: config.publicUrl, trustedOrigins: config.trustedOrigins, mailer, throttle, robotCheck });
+  const auth = createAuth({
+    db: database.db,
+    secret,
+    baseUrl: config.publicUrl,
+    trustedOrigins: config.trustedOrigins,
+    mailer,
+    throttle,
+    robotCheck,
+  });
   const ticketCodes = await loadTicketCodes(database.db);
   // Card payments: Stripe Checkout when STRIPE_SECRET_KEY is set, else the built-in test provider.
   const { payments, testPayments } = choosePaymentProvider(config, database.db);
   if (payments.movesMoney) logger.info({ provider: payments.name }, "card payments");
-  else logger.warn({ provider: payments.name }, "card payments are TEST payments: no real money moves (checkout pages say so)");
+  else
+    logger.warn(
+      { provider: payments.name },
+      "card payments are TEST payments: no real money moves (checkout pages say so)",
+    );
 
   const teamChat = createTeamChat(config.teamChatWebhookUrl, logger);
   // Emails and other work that transactions record for after their commit: queued when a request
@@ -107,9 +131,38 @@ async function main({ root: ROOT, dev, getBuild, clientDir, devMiddleware: handl
   const afterCommitSweep = setInterval(() => afterCommit.wake(), 1_000);
   afterCommitSweep.unref();
   afterCommit.wake();
-  await startBookingJobs({ boss, database, payments, ticketCodes, mailer, publicUrl: config.publicUrl, unsubscribe, logger, afterCommit });
+  await startBookingJobs({
+    boss,
+    database,
+    payments,
+    ticketCodes,
+    mailer,
+    publicUrl: config.publicUrl,
+    unsubscribe,
+    logger,
+    afterCommit,
+  });
   const conversions = config.metaConversions ? createMetaConversions({ ...config.metaConversions, logger }) : null;
-  const app = createApp({ config, database, auth, storage, logger, teamChat, mailer, robotCheck, throttle, payments, testPayments, ticketCodes, conversions, unsubscribe, afterCommit, buildVersion: buildVersion(ROOT), getBuild, clientDir });
+  const app = createApp({
+    config,
+    database,
+    auth,
+    storage,
+    logger,
+    teamChat,
+    mailer,
+    robotCheck,
+    throttle,
+    payments,
+    testPayments,
+    ticketCodes,
+    conversions,
+    unsubscribe,
+    afterCommit,
+    buildVersion: buildVersion(ROOT),
+    getBuild,
+    clientDir,
+  });
   const listener = getRequestListener(app.fetch);
   handle = (req, res) => (handleDev ? handleDev(req, res, () => listener(req, res)) : listener(req, res));
   const address = server.address();
@@ -145,9 +198,19 @@ function listen(server: http.Server, port: number, host: string): Promise<void> 
   return new Promise((resolve, reject) => {
     const failed = (error: NodeJS.ErrnoException) => {
       if (error.code === "EADDRINUSE") {
-        reject(new StartupError(`Port ${port} is already in use on ${host}: another Ticketyboo, or another program, is serving there. Stop it, or set PORT to a free port (e.g. PORT=${port + 1} npm start).`));
+        reject(
+          new StartupError(
+            `Port ${port} is already in use on ${host}: another Ticketyboo, or another program, is serving there. ` +
+              `Stop it, or set PORT to a free port (e.g. PORT=${port + 1} npm start).`,
+          ),
+        );
       } else if (error.code === "EACCES") {
-        reject(new StartupError(`Not allowed to listen on port ${port}: ports below 1024 need extra rights. Set PORT to 1024 or above (the default is 3000).`));
+        reject(
+          new StartupError(
+            `Not allowed to listen on port ${port}: ports below 1024 need extra rights. Set PORT to 1024 or above ` +
+              `(the default is 3000).`,
+          ),
+        );
       } else reject(error);
     };
     server.once("error", failed);
@@ -163,7 +226,9 @@ function buildVersion(ROOT: string): string {
   let sha = process.env.GIT_SHA ?? "";
   if (!sha) {
     try {
-      sha = execSync("git rev-parse --short HEAD", { cwd: ROOT, stdio: ["ignore", "pipe", "ignore"] }).toString().trim();
+      sha = execSync("git rev-parse --short HEAD", { cwd: ROOT, stdio: ["ignore", "pipe", "ignore"] })
+        .toString()
+        .trim();
     } catch {
       sha = "";
     }

@@ -6,7 +6,13 @@ import type { Database } from "~/db/client.server";
 import { altchaUsed } from "~/db/schema";
 import { getOrCreateSecret } from "~/services/app-secrets";
 import { createTestDatabase } from "../../tests/setup/test-db";
-import { createRobotCheck, DEFAULT_EXPIRES_IN_MS, DEFAULT_MAX_NUMBER, deleteExpired, type RobotCheck } from "./robot-check.server";
+import {
+  createRobotCheck,
+  DEFAULT_EXPIRES_IN_MS,
+  DEFAULT_MAX_NUMBER,
+  deleteExpired,
+  type RobotCheck,
+} from "./robot-check.server";
 
 let database: Database;
 let robotCheck: RobotCheck;
@@ -25,10 +31,13 @@ afterAll(async () => {
 async function solve(challenge: Challenge): Promise<string> {
   const solution = await solveChallenge({ challenge, deriveKey });
   if (!solution) throw new Error("challenge was not solved");
-  return btoa(JSON.stringify({ challenge: { parameters: challenge.parameters, signature: challenge.signature }, solution }));
+  return btoa(
+    JSON.stringify({ challenge: { parameters: challenge.parameters, signature: challenge.signature }, solution }),
+  );
 }
 
-const decode = (payload: string) => JSON.parse(atob(payload)) as { challenge: Challenge; solution: { counter: number; derivedKey: string } };
+const decode = (payload: string) =>
+  JSON.parse(atob(payload)) as { challenge: Challenge; solution: { counter: number; derivedKey: string } };
 const encode = (value: unknown) => btoa(JSON.stringify(value));
 
 describe("robot check", () => {
@@ -59,11 +68,17 @@ describe("robot check", () => {
     // (The derived key is the proof of work; the counter beside it is not checked separately.)
     const wrongKey = { ...payload, solution: { ...payload.solution, derivedKey: "00".repeat(32) } };
     // A cheaper challenge with the original signature: the signature no longer matches.
-    const easier = { ...payload, challenge: { ...payload.challenge, parameters: { ...payload.challenge.parameters, cost: 1 } } };
+    const easier = {
+      ...payload,
+      challenge: { ...payload.challenge, parameters: { ...payload.challenge.parameters, cost: 1 } },
+    };
     // A later expiry with the original signature.
     const longer = {
       ...payload,
-      challenge: { ...payload.challenge, parameters: { ...payload.challenge.parameters, expiresAt: payload.challenge.parameters.expiresAt! + 3600 } },
+      challenge: {
+        ...payload.challenge,
+        parameters: { ...payload.challenge.parameters, expiresAt: payload.challenge.parameters.expiresAt! + 3600 },
+      },
     };
     for (const forged of [wrongKey, easier, longer]) {
       expect(await robotCheck.verify(encode(forged), now)).toEqual({ ok: false, reason: "invalid" });
@@ -74,9 +89,20 @@ describe("robot check", () => {
 
   it("calls garbage, the widget's test-mode payload and another site's solution invalid", async () => {
     const now = new Date();
-    const elsewhere = createRobotCheck({ db: database.db, hmacKey: "another-site-key", maxNumber: 200, cleanupProbability: 0 });
+    const elsewhere = createRobotCheck({
+      db: database.db,
+      hmacKey: "another-site-key",
+      maxNumber: 200,
+      cleanupProbability: 0,
+    });
     const foreign = await solve(await elsewhere.createChallenge(now));
-    for (const value of ["not base64 at all!", encode({ challenge: null, solution: null, test: true }), encode({}), "x".repeat(10_000), foreign]) {
+    for (const value of [
+      "not base64 at all!",
+      encode({ challenge: null, solution: null, test: true }),
+      encode({}),
+      "x".repeat(10_000),
+      foreign,
+    ]) {
       expect(await robotCheck.verify(value, now)).toEqual({ ok: false, reason: "invalid" });
     }
     expect(await robotCheck.verify(new File(["x"], "altcha.txt"), now)).toEqual({ ok: false, reason: "invalid" });
@@ -91,7 +117,10 @@ describe("robot check", () => {
   it("uses the caller's clock: a fresh challenge checked eleven minutes later is expired", async () => {
     const now = new Date();
     const payload = await solve(await robotCheck.createChallenge(now));
-    expect(await robotCheck.verify(payload, new Date(now.getTime() + 11 * 60_000))).toEqual({ ok: false, reason: "expired" });
+    expect(await robotCheck.verify(payload, new Date(now.getTime() + 11 * 60_000))).toEqual({
+      ok: false,
+      reason: "expired",
+    });
     expect(await robotCheck.verify(payload, new Date(now.getTime() + 9 * 60_000))).toEqual({ ok: true });
   });
 
@@ -122,7 +151,12 @@ describe("robot check", () => {
     const { challenge } = decode(payload);
     expect(await check.verify(payload, now)).toEqual({ ok: true });
     const stored = async () =>
-      (await database.db.select({ n: sql<number>`count(*)::int` }).from(altchaUsed).where(sql`${altchaUsed.signature} = ${challenge.signature}`))[0]!.n;
+      (
+        await database.db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(altchaUsed)
+          .where(sql`${altchaUsed.signature} = ${challenge.signature}`)
+      )[0]!.n;
     expect(await stored()).toBe(1);
     await deleteExpired(database.db, new Date((challenge.parameters.expiresAt! - 1) * 1000));
     expect(await stored()).toBe(1);

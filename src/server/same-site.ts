@@ -15,15 +15,23 @@ const OWN_FETCH_SITES = new Set(["same-origin", "none"]);
  * a post also changes things without a session (a coupon tried, an email asked for) and older
  * browsers differ. So a post is refused here, before its body is read, unless it comes from one of
  * the site's own origins (`config.trustedOrigins`, or the name the browser asked us by): the Origin
- * header, which every current browser sends on a post, or, without one, Sec-Fetch-Site. A request with neither is not a browser's, so
+ * header, which every current browser sends on a post, or, without one, Sec-Fetch-Site. A request with neither is not a
+ * browser's, so
  * it carries no one's cookie by surprise, and goes on to the route's own checks.
  *
  * `exempt` are the endpoints other servers post to (signed webhooks, one-click unsubscribe links,
  * which authenticate themselves).
  */
-export function sameSiteOnly(options: { trustedOrigins: readonly string[]; trustProxy: boolean; exempt: RegExp }): MiddlewareHandler<AppEnv> {
+export function sameSiteOnly(options: {
+  trustedOrigins: readonly string[];
+  trustProxy: boolean;
+  exempt: RegExp;
+}): MiddlewareHandler<AppEnv> {
   const trusted = new Set(options.trustedOrigins);
-  /** A page served under the very name the browser asked us by (a second name for the site) posts to itself: not cross-site. */
+  /**
+   * A page served under the very name the browser asked us by (a second name for the site) posts to itself: not
+   * cross-site.
+   */
   const askedFor = (origin: string, headers: (name: string) => string | undefined) => {
     let host: string;
     try {
@@ -37,10 +45,14 @@ export function sameSiteOnly(options: { trustedOrigins: readonly string[]; trust
     if (SAFE_METHODS.has(c.req.method) || options.exempt.test(c.req.path)) return next();
     const origin = c.req.header("Origin");
     const fetchSite = c.req.header("Sec-Fetch-Site");
-    const ours = origin ? trusted.has(origin) || askedFor(origin, (name) => c.req.header(name)) : fetchSite === undefined || OWN_FETCH_SITES.has(fetchSite);
+    const ours = origin
+      ? trusted.has(origin) || askedFor(origin, (name) => c.req.header(name))
+      : fetchSite === undefined || OWN_FETCH_SITES.has(fetchSite);
     if (ours) return next();
     const refusal = new AppError("forbidden", messages.generic.crossSite, { reason: "cross_site" });
-    return c.req.path.startsWith("/api/") ? errorResponse(c, refusal) : c.text(refusal.message, answerError(refusal).status);
+    return c.req.path.startsWith("/api/")
+      ? errorResponse(c, refusal)
+      : c.text(refusal.message, answerError(refusal).status);
   };
 }
 
@@ -59,5 +71,11 @@ export function onPublicOrigin(request: Request, publicOrigin: string | null): R
   const origin = request.headers.get("Origin");
   if (origin && origin !== "null" && origin !== publicOrigin) return request;
   const rebased = publicOrigin + url.pathname + url.search;
-  return new Request(rebased, { method: request.method, headers: request.headers, body: request.body, signal: request.signal, duplex: "half" } as RequestInit);
+  return new Request(rebased, {
+    method: request.method,
+    headers: request.headers,
+    body: request.body,
+    signal: request.signal,
+    duplex: "half",
+  } as RequestInit);
 }

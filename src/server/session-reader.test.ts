@@ -68,8 +68,15 @@ describe("readSession", () => {
     // so some changes there decode to the same bytes and the signature still holds.
     const signature = decoded.slice(token.length + 1);
     const flipped = `${token}.${signature[0] === "A" ? "B" : "A"}${signature.slice(1)}`;
-    const foreign = `${token}.${createHmac("sha256", "another-secret-of-32-characters!").update(token).digest("base64")}`;
-    for (const forged of [`${name}=${encodeURIComponent(flipped)}`, `${name}=${encodeURIComponent(foreign)}`, `${name}=${token}`, `${name}=`, `other.session_token=${value}`]) {
+    const foreignSignature = createHmac("sha256", "another-secret-of-32-characters!").update(token).digest("base64");
+    const foreign = `${token}.${foreignSignature}`;
+    for (const forged of [
+      `${name}=${encodeURIComponent(flipped)}`,
+      `${name}=${encodeURIComponent(foreign)}`,
+      `${name}=${token}`,
+      `${name}=`,
+      `other.session_token=${value}`,
+    ]) {
       expect((await readSession(headersWith(forged), new Date())).user, forged).toBeNull();
       expect(await testApp.auth.api.getSession({ headers: headersWith(forged) }), forged).toBeNull();
     }
@@ -93,7 +100,10 @@ describe("readSession", () => {
 
   it("refuses an expired session, and better-auth ends it and clears the cookie", async () => {
     const { cookie, session: s } = await signedIn();
-    await database.db.update(session).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(session.id, s.id));
+    await database.db
+      .update(session)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(session.id, s.id));
     const read = await readSession(headersWith(cookie), new Date());
     expect(read.user).toBeNull();
     expect(read.setCookies.find((c) => c.startsWith("tb.session_token="))).toMatch(/Max-Age=0/);

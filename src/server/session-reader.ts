@@ -77,7 +77,9 @@ export function sessionCookie(auth: Auth) {
       const { cookieName, secret } = await settings;
       return signedToken(headers.get("cookie"), cookieName, secret);
     },
-    /** better-auth's `updateAge` rule: a session that expires this soon is extended (or, expired, ended) by better-auth. */
+    /**
+     * better-auth's `updateAge` rule: a session that expires this soon is extended (or, expired, ended) by better-auth.
+     */
     async dueForBetterAuth(expiresAt: Date, now: Date): Promise<boolean> {
       const { expiresInMs, updateAgeMs } = await settings;
       return expiresAt.getTime() - expiresInMs + updateAgeMs <= now.getTime();

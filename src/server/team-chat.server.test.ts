@@ -16,7 +16,12 @@ const server = http.createServer((req, res) => {
   const chunks: Buffer[] = [];
   req.on("data", (c: Buffer) => chunks.push(c));
   req.on("end", () => {
-    received.push({ method: req.method ?? "", path: req.url ?? "", contentType: req.headers["content-type"], body: Buffer.concat(chunks).toString("utf8") });
+    received.push({
+      method: req.method ?? "",
+      path: req.url ?? "",
+      contentType: req.headers["content-type"],
+      body: Buffer.concat(chunks).toString("utf8"),
+    });
     respond(res);
   });
 });

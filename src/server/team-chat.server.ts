@@ -19,7 +19,11 @@ export interface ChatLogger {
   warn(fields: Record<string, unknown>, message: string): void;
 }
 
-export function createTeamChat(url: string | undefined, logger: ChatLogger, options: { timeoutMs?: number } = {}): TeamChat {
+export function createTeamChat(
+  url: string | undefined,
+  logger: ChatLogger,
+  options: { timeoutMs?: number } = {},
+): TeamChat {
   const timeoutMs = options.timeoutMs ?? TEAM_CHAT_TIMEOUT_MS;
   if (!url) return { configured: false, post: async () => false };
   // The webhook URL is a secret (anyone holding it can post): logs name only its host.
@@ -44,7 +48,10 @@ export function createTeamChat(url: string | undefined, logger: ChatLogger, opti
         return true;
       } catch (error) {
         const timedOut = error instanceof DOMException && error.name === "TimeoutError";
-        logger.warn({ host: where, reason: timedOut ? `no answer within ${timeoutMs} ms` : String(error) }, "team chat post failed");
+        logger.warn(
+          { host: where, reason: timedOut ? `no answer within ${timeoutMs} ms` : String(error) },
+          "team chat post failed",
+        );
         return false;
       }
     },

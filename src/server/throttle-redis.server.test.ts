@@ -26,38 +26,41 @@ afterAll(async () => {
   await Promise.all(opened.map((t) => t.close()));
 });
 
-describe.skipIf(!url)(url ? "Redis throttle" : "Redis throttle (skipped: set TEST_REDIS_URL, e.g. redis://127.0.0.1:6379, to run it)", () => {
-  let shared: RedisThrottle | undefined;
-  throttleContract(() => {
-    shared ??= open();
-    // Five clients, five connections: the race test's hits arrive at Redis from separate sockets.
-    return { throttle: shared, instances: () => Array.from({ length: 5 }, open) };
-  });
+describe.skipIf(!url)(
+  url ? "Redis throttle" : "Redis throttle (skipped: set TEST_REDIS_URL, e.g. redis://127.0.0.1:6379, to run it)",
+  () => {
+    let shared: RedisThrottle | undefined;
+    throttleContract(() => {
+      shared ??= open();
+      // Five clients, five connections: the race test's hits arrive at Redis from separate sockets.
+      return { throttle: shared, instances: () => Array.from({ length: 5 }, open) };
+    });
 
-  it("lets Redis drop a counter when its window ends", async () => {
-    const throttle = open();
-    const redis = new Redis(url!);
-    try {
-      await throttle.hit("ttl", { limit: 3, windowMs: 60_000 }, new Date("2020-01-01T00:00:00Z"));
-      // The TTL runs from the hit, not from the (here long past) clock it was given.
-      const ttl = await redis.pttl(`${keyPrefix}ttl`);
-      expect(ttl).toBeGreaterThan(55_000);
-      expect(ttl).toBeLessThanOrEqual(60_000);
-    } finally {
-      await redis.quit();
-    }
-  });
+    it("lets Redis drop a counter when its window ends", async () => {
+      const throttle = open();
+      const redis = new Redis(url!);
+      try {
+        await throttle.hit("ttl", { limit: 3, windowMs: 60_000 }, new Date("2020-01-01T00:00:00Z"));
+        // The TTL runs from the hit, not from the (here long past) clock it was given.
+        const ttl = await redis.pttl(`${keyPrefix}ttl`);
+        expect(ttl).toBeGreaterThan(55_000);
+        expect(ttl).toBeLessThanOrEqual(60_000);
+      } finally {
+        await redis.quit();
+      }
+    });
 
-  it("keeps prefixes apart", async () => {
-    const mine = open();
-    const theirs = createRedisThrottle(url!, { keyPrefix: `${keyPrefix}other:` });
-    try {
-      const rule = { limit: 1, windowMs: 60_000 };
-      const now = new Date();
-      await mine.hit("same-key", rule, now);
-      expect(await theirs.peek("same-key", rule, now)).toEqual({ allowed: true, count: 0, retryAfterMs: 0 });
-    } finally {
-      await theirs.close();
-    }
-  });
-});
+    it("keeps prefixes apart", async () => {
+      const mine = open();
+      const theirs = createRedisThrottle(url!, { keyPrefix: `${keyPrefix}other:` });
+      try {
+        const rule = { limit: 1, windowMs: 60_000 };
+        const now = new Date();
+        await mine.hit("same-key", rule, now);
+        expect(await theirs.peek("same-key", rule, now)).toEqual({ allowed: true, count: 0, retryAfterMs: 0 });
+      } finally {
+        await theirs.close();
+      }
+    });
+  },
+);

@@ -37,7 +37,10 @@ export interface RedisThrottleOptions {
 
 type WithHit = Redis & { throttleHit(key: string, nowMs: number, windowMs: number): Promise<[number, number]> };
 
-export function createRedisThrottle(url: string, { keyPrefix = "tb:throttle:", onError }: RedisThrottleOptions = {}): RedisThrottle {
+export function createRedisThrottle(
+  url: string,
+  { keyPrefix = "tb:throttle:", onError }: RedisThrottleOptions = {},
+): RedisThrottle {
   // Fail a request after a few reconnect attempts rather than queueing it for long: a sign-in
   // should get an error it can report, not hang.
   const redis = new Redis(url, { keyPrefix, maxRetriesPerRequest: 2, connectTimeout: 5_000 }) as WithHit;

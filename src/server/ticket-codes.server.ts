@@ -18,7 +18,8 @@ export function createTicketCodes(secret: string) {
     return key;
   };
   return {
-    sign: async (eventId: string, ticketId: string, version = 0) => signTicketCode(await keyFor(eventId), ticketId, hmac, version),
+    sign: async (eventId: string, ticketId: string, version = 0) =>
+      signTicketCode(await keyFor(eventId), ticketId, hmac, version),
     verify: async (eventId: string, code: string) => verifyTicketCode(await keyFor(eventId), code, hmac),
     /** The key a door device needs for one event's tickets. */
     eventKey: keyFor,

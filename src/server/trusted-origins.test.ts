@@ -40,10 +40,18 @@ async function signIn(app: App, origin: string) {
 async function pressCheckout(app: App, origin: string) {
   const signedIn = await signIn(app, app.config.trustedOrigins[0]!);
   // Under https the session cookie is __Host-tb.session_token.
-  const cookie = signedIn.headers.getSetCookie().find((c) => c.includes("tb.session_token="))!.split(";")[0]!;
+  const cookie = signedIn.headers
+    .getSetCookie()
+    .find((c) => c.includes("tb.session_token="))!
+    .split(";")[0]!;
   return app.app.request("/api/events/no-such-event/holds", {
     method: "POST",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: origin, Cookie: cookie, Host: "tickets.internal" },
+    headers: {
+      "Content-Type": "application/x-www-form-urlencoded",
+      Origin: origin,
+      Cookie: cookie,
+      Host: "tickets.internal",
+    },
     body: new URLSearchParams({ key: crypto.randomUUID(), intent: "checkout" }).toString(),
   });
 }
@@ -57,7 +65,13 @@ describe("without PUBLIC_URL", () => {
   });
 
   it("refuses other ports and other sites", async () => {
-    for (const origin of ["http://127.0.0.1:3001", "http://localhost:8080", "https://localhost:3000", "http://evil.example", "http://127.0.0.2:3000"]) {
+    for (const origin of [
+      "http://127.0.0.1:3001",
+      "http://localhost:8080",
+      "https://localhost:3000",
+      "http://evil.example",
+      "http://127.0.0.2:3000",
+    ]) {
       const res = await signIn(local, origin);
       expect(res.status, origin).toBe(403);
     }

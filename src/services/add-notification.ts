@@ -20,8 +20,13 @@ export async function addNotification(
     throw new AppError("validation_failed", `A notification title needs 1 to ${NOTIFICATION_TITLE_MAX} characters.`);
   }
   const cleanBody = body.trim();
-  if (cleanBody.length > NOTIFICATION_BODY_MAX) throw new AppError("validation_failed", `A notification body has at most ${NOTIFICATION_BODY_MAX} characters.`);
-  if (link !== null && safeRedirect(link, "") !== link) throw new AppError("validation_failed", "A notification link must be a path on this site.");
-  const [row] = await db.insert(notification).values({ userId, title: cleanTitle, body: cleanBody, link }).returning({ id: notification.id });
+  if (cleanBody.length > NOTIFICATION_BODY_MAX)
+    throw new AppError("validation_failed", `A notification body has at most ${NOTIFICATION_BODY_MAX} characters.`);
+  if (link !== null && safeRedirect(link, "") !== link)
+    throw new AppError("validation_failed", "A notification link must be a path on this site.");
+  const [row] = await db
+    .insert(notification)
+    .values({ userId, title: cleanTitle, body: cleanBody, link })
+    .returning({ id: notification.id });
   return { id: row!.id };
 }

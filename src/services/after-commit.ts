@@ -9,9 +9,22 @@ import { afterCommitWork } from "~/db/schema";
 export type AfterCommitWork =
   | { kind: "order-confirmation"; orderId: string }
   | { kind: "payment-refunded"; paymentId: string }
-  | { kind: "ticket-shared"; ticketId: string; from: { id: string; name: string }; toEmail: string; toName: string | null; token: string }
+  | {
+      kind: "ticket-shared";
+      ticketId: string;
+      from: { id: string; name: string };
+      toEmail: string;
+      toName: string | null;
+      token: string;
+    }
   | { kind: "cancellation-requested"; requestId: string }
-  | { kind: "cancellation-outcome"; orderId: string; outcome: "approved" | "declined" | "cancelled"; refundPence: number; hostMessage: string | null }
+  | {
+      kind: "cancellation-outcome";
+      orderId: string;
+      outcome: "approved" | "declined" | "cancelled";
+      refundPence: number;
+      hostMessage: string | null;
+    }
   | { kind: "waitlist-offers" };
 
 /**

@@ -72,12 +72,14 @@ export function countCodeTry(throttle: Throttle, asker: Asker, now: Date): Promi
 
 /** A private-ticket link's key that matched nothing: true while this address may still try keys. */
 export async function countWrongUnlockKey(throttle: Throttle, ip: string, now: Date): Promise<boolean> {
-  return (await throttle.hit(bookingThrottleKeys.wrongUnlockKeysByIp(ip), CODE_LIMITS.wrongUnlockKeysPerIp, now)).allowed;
+  return (await throttle.hit(bookingThrottleKeys.wrongUnlockKeysByIp(ip), CODE_LIMITS.wrongUnlockKeysPerIp, now))
+    .allowed;
 }
 
 /** Whether this address has tried too many wrong private-ticket keys to try another now. */
 export async function unlockKeysBlocked(throttle: Throttle, ip: string, now: Date): Promise<boolean> {
-  return !(await throttle.peek(bookingThrottleKeys.wrongUnlockKeysByIp(ip), CODE_LIMITS.wrongUnlockKeysPerIp, now)).allowed;
+  return !(await throttle.peek(bookingThrottleKeys.wrongUnlockKeysByIp(ip), CODE_LIMITS.wrongUnlockKeysPerIp, now))
+    .allowed;
 }
 
 /** A free order is about to be completed for this person, from this address. */

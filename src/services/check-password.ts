@@ -32,7 +32,8 @@ export const passwordCheckKeys = {
   byIp: (ip: string) => `auth:password-check:ip:${ip}`,
 };
 
-export type PasswordCheck = { ok: true } | { ok: false; reason: "wrong" } | { ok: false; reason: "throttled"; retryAfterMs: number };
+export type PasswordCheck =
+  { ok: true } | { ok: false; reason: "wrong" } | { ok: false; reason: "throttled"; retryAfterMs: number };
 
 /**
  * Checks a signed-in person's password, throttled: once the account or the address has had too

@@ -26,7 +26,10 @@ export interface ClaimInput {
   lines: { ticketTypeId: string; quantity: number; unitPricePence: number }[];
   /** True for holds that may not be extended (a waitlist offer is already long). */
   extended?: boolean;
-  /** The fingerprint of the definitions the lines were planned on; when they have changed since, nothing is written. Null: not checked. */
+  /**
+   * The fingerprint of the definitions the lines were planned on; when they have changed since, nothing is written.
+   * Null: not checked.
+   */
   fingerprint: string | null;
   /** The address the press came from, counted against `limits.holdsPerIp`. */
   ip?: string | null;
@@ -60,11 +63,17 @@ export type ClaimOutcome =
   | { status: "short"; stock: StockRow[]; lapsed: boolean; existingHoldId: string | null }
   /** Too many holds from this person or address lately: nothing was written. */
   | { status: "throttled" }
-  /** The person would have more of the event than one person may (`cap`; `has` already, in live holds and free orders): nothing was written. */
+  /**
+   * The person would have more of the event than one person may (`cap`; `has` already, in live holds and free orders):
+   * nothing was written.
+   */
   | { status: "over_share"; cap: number; has: number }
   /** The discount's uses and the live holds using it already reach its limit: nothing was written. */
   | { status: "code_used_up" }
-  /** This person's press with the same idempotency key on this event made the hold (`existingHoldId`): nothing was written. */
+  /**
+   * This person's press with the same idempotency key on this event made the hold (`existingHoldId`): nothing was
+   * written.
+   */
   | { status: "same_key"; existingHoldId: string }
   /**
    * The hold was written and its lines claimed (`claimed`, every one: the claim raises otherwise).
@@ -91,14 +100,24 @@ type RawOutcome =
  * served writes nothing and says why. All of it happens in the caller's transaction, if any.
  */
 export async function claimAll(tx: Db, claims: ClaimInput[]): Promise<ClaimOutcome[]> {
-  // The function's plans are kept by PostgreSQL (plpgsql caches them per connection): the call is all there is to parse.
-  const { rows } = await tx.execute<{ outcomes: RawOutcome[] | string }>(sql`select claim_holds(${JSON.stringify(claims.map(toJson))}::jsonb) as outcomes`);
-  const outcomes = typeof rows[0]!.outcomes === "string" ? (JSON.parse(rows[0]!.outcomes) as RawOutcome[]) : rows[0]!.outcomes;
+  // The function's plans are kept by PostgreSQL (plpgsql caches them per connection): the call is all there is to
+  // parse.
+  const { rows } = await tx.execute<{ outcomes: RawOutcome[] | string }>(
+    sql`select claim_holds(${JSON.stringify(claims.map(toJson))}::jsonb) as outcomes`,
+  );
+  const outcomes =
+    typeof rows[0]!.outcomes === "string" ? (JSON.parse(rows[0]!.outcomes) as RawOutcome[]) : rows[0]!.outcomes;
   return outcomes.map((o): ClaimOutcome => {
     if (o.status === "over_share") return { status: "over_share", cap: Number(o.cap), has: Number(o.has) };
     if (o.status !== "written") return o;
     const expires = o.sessionExpiresMs ?? null;
-    return { status: "written", claimed: Number(o.claimed), holdId: o.holdId, buyerId: o.buyerId, sessionExpiresAt: expires === null ? null : new Date(Number(expires)) };
+    return {
+      status: "written",
+      claimed: Number(o.claimed),
+      holdId: o.holdId,
+      buyerId: o.buyerId,
+      sessionExpiresAt: expires === null ? null : new Date(Number(expires)),
+    };
   });
 }
 
@@ -174,7 +193,10 @@ async function sendInTurn(db: Db, queue: Waiting[], done: () => void) {
   while (queue.length > 0) {
     const batch = queue.splice(0, MOST_AT_ONCE);
     try {
-      const outcomes = await claimAll(db, batch.map((w) => w.claim));
+      const outcomes = await claimAll(
+        db,
+        batch.map((w) => w.claim),
+      );
       batch.forEach((w, i) => w.resolve(outcomes[i]!));
     } catch (error) {
       // One claim the database refused (a buyer deleted meanwhile, say) must not sink the others:

@@ -1,7 +1,19 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { discount, event, hold, holdLine, order, orderLine, seatClaim, ticket, ticketType, user, waitlistEntry } from "~/db/schema";
+import {
+  discount,
+  event,
+  hold,
+  holdLine,
+  order,
+  orderLine,
+  seatClaim,
+  ticket,
+  ticketType,
+  user,
+  waitlistEntry,
+} from "~/db/schema";
 import { ACTIVE_PROVIDER_FEE } from "~/domain/money";
 import { orderReference } from "~/domain/order-reference";
 import { priceOrder, type DiscountRule } from "~/domain/pricing";
@@ -55,26 +67,40 @@ export async function completeOrder(db: Db, input: CompleteInput): Promise<Compl
     const again = await findOrder(tx, input);
     if (again) return again;
 
-    const [e] = await tx.select({ event, feeMode: user.feeMode }).from(event).innerJoin(user, eq(user.id, event.hostId)).where(eq(event.id, h.eventId));
+    const [e] = await tx
+      .select({ event, feeMode: user.feeMode })
+      .from(event)
+      .innerJoin(user, eq(user.id, event.hostId))
+      .where(eq(event.id, h.eventId));
     const lines = await tx
       .select({ line: holdLine, name: ticketType.name })
       .from(holdLine)
       .innerJoin(ticketType, eq(ticketType.id, holdLine.ticketTypeId))
       .where(eq(holdLine.holdId, h.id));
     const [d] = h.discountId ? await tx.select().from(discount).where(eq(discount.id, h.discountId)) : [];
-    const rule: DiscountRule | null = d ? (d.kind === "percent" ? { kind: "percent", basisPoints: d.value } : { kind: "fixed", pence: d.value }) : null;
+    const rule: DiscountRule | null = d
+      ? d.kind === "percent"
+        ? { kind: "percent", basisPoints: d.value }
+        : { kind: "fixed", pence: d.value }
+      : null;
     const breakdown = priceOrder(
       lines.map((l) => l.line),
       { discount: rule, feeMode: e!.feeMode, fee: ACTIVE_PROVIDER_FEE },
     );
     if (input.payment && input.payment.amountPence !== breakdown.totalPence) {
-      throw new AppError("conflict", "The payment does not match the order's total.", { reason: "amount_mismatch", paid: input.payment.amountPence, due: breakdown.totalPence });
+      throw new AppError("conflict", "The payment does not match the order's total.", {
+        reason: "amount_mismatch",
+        paid: input.payment.amountPence,
+        due: breakdown.totalPence,
+      });
     }
-    if (!input.payment && breakdown.totalPence !== 0) throw new AppError("conflict", "This order needs paying.", { reason: "payment_required" });
+    if (!input.payment && breakdown.totalPence !== 0)
+      throw new AppError("conflict", "This order needs paying.", { reason: "payment_required" });
 
     // Stock: converted from held, or claimed again for a lapsed hold; then the code's use. Both are
     // claimed conditionally, and if either cannot be had the order is recorded as refunded.
-    if (h.status === "converted") throw new AppError("conflict", "This checkout was already completed.", { reason: "hold_converted" });
+    if (h.status === "converted")
+      throw new AppError("conflict", "This checkout was already completed.", { reason: "hold_converted" });
     let stockOk = true;
     // Only a lapsed hold's stock, or a limited code's use, can be refused here.
     const mayBeRefused = h.status !== "active" || (d !== undefined && d.maxUses !== null);
@@ -91,7 +117,12 @@ export async function completeOrder(db: Db, input: CompleteInput): Promise<Compl
         const claimed = await tx
           .update(ticketType)
           .set({ sold: sql`${ticketType.sold} + ${line.quantity}` })
-          .where(and(eq(ticketType.id, line.ticketTypeId), sql`${ticketType.sold} + ${ticketType.held} + ${line.quantity} <= ${ticketType.capacity}`))
+          .where(
+            and(
+              eq(ticketType.id, line.ticketTypeId),
+              sql`${ticketType.sold} + ${ticketType.held} + ${line.quantity} <= ${ticketType.capacity}`,
+            ),
+          )
           .returning({ id: ticketType.id });
         if (claimed.length === 0) {
           stockOk = false;
@@ -102,7 +133,15 @@ export async function completeOrder(db: Db, input: CompleteInput): Promise<Compl
         // Its seats were let go when it lapsed: they come back only if nobody took them since.
         const back = await tx
           .insert(seatClaim)
-          .values(h.seats.map((s) => ({ eventId: h.eventId, seatRow: s.row, seatColumn: s.column, ticketTypeId: s.ticketTypeId, holdId: h.id })))
+          .values(
+            h.seats.map((s) => ({
+              eventId: h.eventId,
+              seatRow: s.row,
+              seatColumn: s.column,
+              ticketTypeId: s.ticketTypeId,
+              holdId: h.id,
+            })),
+          )
           .onConflictDoNothing()
           .returning({ row: seatClaim.seatRow });
         stockOk = back.length === h.seats.length;
@@ -118,7 +157,10 @@ export async function completeOrder(db: Db, input: CompleteInput): Promise<Compl
         .where(
           and(
             eq(discount.id, d.id),
-            sql`(${discount.maxUses} is null or ${discount.uses} + 1 + (select count(*) from hold o where o.discount_id = ${d.id} and o.status = 'active' and o.expires_at > ${input.now} and o.id <> ${h.id}) <= ${discount.maxUses})`,
+            sql`(${discount.maxUses} is null or ${discount.uses} + 1 + (
+              select count(*) from hold o
+              where o.discount_id = ${d.id} and o.status = 'active' and o.expires_at > ${input.now} and o.id <> ${h.id}
+            ) <= ${discount.maxUses})`,
           ),
         )
         .returning({ id: discount.id });
@@ -128,7 +170,11 @@ export async function completeOrder(db: Db, input: CompleteInput): Promise<Compl
       await tx.execute(sql`rollback to savepoint reclaim`);
       // A hold still active keeps stock and seats aside: they go back, since it ends here.
       if (h.status === "active") {
-        for (const { line } of lines) await tx.update(ticketType).set({ held: sql`${ticketType.held} - ${line.quantity}` }).where(eq(ticketType.id, line.ticketTypeId));
+        for (const { line } of lines)
+          await tx
+            .update(ticketType)
+            .set({ held: sql`${ticketType.held} - ${line.quantity}` })
+            .where(eq(ticketType.id, line.ticketTypeId));
         await tx.delete(seatClaim).where(and(eq(seatClaim.holdId, h.id), isNull(seatClaim.ticketId)));
       }
     }
@@ -181,11 +227,24 @@ export async function completeOrder(db: Db, input: CompleteInput): Promise<Compl
       bought.map((b) => b.userId),
     );
 
-    await tx.insert(orderLine).values(lines.map(({ line, name }) => ({ orderId: o!.id, ticketTypeId: line.ticketTypeId, name, quantity: line.quantity, unitPricePence: line.unitPricePence })));
+    await tx.insert(orderLine).values(
+      lines.map(({ line, name }) => ({
+        orderId: o!.id,
+        ticketTypeId: line.ticketTypeId,
+        name,
+        quantity: line.quantity,
+        unitPricePence: line.unitPricePence,
+      })),
+    );
 
     // Seats held by this hold (re-claimed for a lapsed hold: its claims were let go).
-    let seats = await tx.select().from(seatClaim).where(and(eq(seatClaim.holdId, h.id), isNull(seatClaim.ticketId)));
-    const rows = lines.flatMap(({ line }) => Array.from({ length: line.quantity }, () => ({ id: randomUUID(), ticketTypeId: line.ticketTypeId })));
+    let seats = await tx
+      .select()
+      .from(seatClaim)
+      .where(and(eq(seatClaim.holdId, h.id), isNull(seatClaim.ticketId)));
+    const rows = lines.flatMap(({ line }) =>
+      Array.from({ length: line.quantity }, () => ({ id: randomUUID(), ticketTypeId: line.ticketTypeId })),
+    );
     for (const row of rows) tickets.push({ id: row.id, eventId: h.eventId });
     const codes = await Promise.all(rows.map((r) => input.sign(h.eventId, r.id)));
     await tx.insert(ticket).values(
@@ -207,12 +266,21 @@ export async function completeOrder(db: Db, input: CompleteInput): Promise<Compl
       }),
     );
     // Seats now belong to their tickets.
-    for (const t of await tx.select({ id: ticket.id, seatRow: ticket.seatRow, seatColumn: ticket.seatColumn }).from(ticket).where(eq(ticket.orderId, o!.id))) {
+    for (const t of await tx
+      .select({ id: ticket.id, seatRow: ticket.seatRow, seatColumn: ticket.seatColumn })
+      .from(ticket)
+      .where(eq(ticket.orderId, o!.id))) {
       if (t.seatRow === null) continue;
       await tx
         .update(seatClaim)
         .set({ ticketId: t.id, holdId: null })
-        .where(and(eq(seatClaim.eventId, h.eventId), eq(seatClaim.seatRow, t.seatRow), eq(seatClaim.seatColumn, t.seatColumn!)));
+        .where(
+          and(
+            eq(seatClaim.eventId, h.eventId),
+            eq(seatClaim.seatRow, t.seatRow),
+            eq(seatClaim.seatColumn, t.seatColumn!),
+          ),
+        );
     }
     // The buyer's confirmation, with their tickets: sent once this order is committed.
     await afterCommit(tx, { kind: "order-confirmation", orderId: o!.id });
@@ -225,13 +293,23 @@ async function findOrder(db: Db, input: Pick<CompleteInput, "holdId" | "payment"
   const [found] = await db
     .select({ id: order.id, reference: order.reference, status: order.status })
     .from(order)
-    .where(input.payment ? eq(order.providerPaymentId, input.payment.providerPaymentId) : eq(order.holdId, input.holdId))
+    .where(
+      input.payment ? eq(order.providerPaymentId, input.payment.providerPaymentId) : eq(order.holdId, input.holdId),
+    )
     .limit(1);
   if (!found) return null;
-  return { outcome: found.status === "refunded" ? "refund" : "fulfilled", orderId: found.id, reference: found.reference, created: false };
+  return {
+    outcome: found.status === "refunded" ? "refund" : "fulfilled",
+    orderId: found.id,
+    reference: found.reference,
+    created: false,
+  };
 }
 
 /** The ids of tickets issued for orders, for emails and pages. */
 export async function ticketsOfOrder(db: Db, orderId: string) {
-  return db.select().from(ticket).where(inArray(ticket.orderId, [orderId]));
+  return db
+    .select()
+    .from(ticket)
+    .where(inArray(ticket.orderId, [orderId]));
 }

@@ -9,7 +9,15 @@ import { returnOrderStock } from "./cancel-order";
 import { afterCommit } from "./after-commit";
 
 export type DecisionResult =
-  | { outcome: "approved"; requestId: string; orderId: string; refundPence: number; currency: string; offered: string[]; created: boolean }
+  | {
+      outcome: "approved";
+      requestId: string;
+      orderId: string;
+      refundPence: number;
+      currency: string;
+      offered: string[];
+      created: boolean;
+    }
   | { outcome: "in_progress"; requestId: string; orderId: string };
 
 /** A request for one of this host's orders (never another host's), with its order. */
@@ -39,7 +47,8 @@ export async function approveCancellation(
   input: { requestId: string; hostId: string; refund: string; now: Date },
 ): Promise<DecisionResult> {
   const { request, order: o } = await hostsRequest(db, input);
-  if (request.status === "declined") throw new AppError("conflict", "This request was declined.", { reason: "declined" });
+  if (request.status === "declined")
+    throw new AppError("conflict", "This request was declined.", { reason: "declined" });
   if (request.status !== "pending") return settled(request, o);
   const refund = parseRefund(input.refund, o);
   if (!refund.ok) throw new AppError("validation_failed", refund.error, { field: "refund" });
@@ -51,19 +60,37 @@ export async function approveCancellation(
     .returning();
   if (!claimed) {
     const [now] = await db.select().from(cancellationRequest).where(eq(cancellationRequest.id, request.id));
-    if (now!.status === "declined") throw new AppError("conflict", "This request was declined.", { reason: "declined" });
+    if (now!.status === "declined")
+      throw new AppError("conflict", "This request was declined.", { reason: "declined" });
     return settled(now!, o);
   }
   return refundAndFinish(db, provider, claimed, o, input.now);
 }
 
-function settled(request: typeof cancellationRequest.$inferSelect, o: Pick<typeof order.$inferSelect, "id" | "currency">): DecisionResult {
+function settled(
+  request: typeof cancellationRequest.$inferSelect,
+  o: Pick<typeof order.$inferSelect, "id" | "currency">,
+): DecisionResult {
   return request.status === "approved"
-    ? { outcome: "approved", requestId: request.id, orderId: o.id, refundPence: request.refundPence ?? 0, currency: o.currency, offered: [], created: false }
+    ? {
+        outcome: "approved",
+        requestId: request.id,
+        orderId: o.id,
+        refundPence: request.refundPence ?? 0,
+        currency: o.currency,
+        offered: [],
+        created: false,
+      }
     : { outcome: "in_progress", requestId: request.id, orderId: o.id };
 }
 
-async function refundAndFinish(db: Db, provider: PaymentProvider, request: typeof cancellationRequest.$inferSelect, o: typeof order.$inferSelect, now: Date): Promise<DecisionResult> {
+async function refundAndFinish(
+  db: Db,
+  provider: PaymentProvider,
+  request: typeof cancellationRequest.$inferSelect,
+  o: typeof order.$inferSelect,
+  now: Date,
+): Promise<DecisionResult> {
   const amount = request.refundPence ?? 0;
   let refundId: string | null = null;
   if (amount > 0) {
@@ -71,7 +98,13 @@ async function refundAndFinish(db: Db, provider: PaymentProvider, request: typeo
       if (!o.providerPaymentId) throw new RefundRefusedError("The order has no payment to refund");
       // The key names the request and the amount: asked again it is the same refund; a new amount
       // after a refusal is a new one.
-      refundId = (await provider.refund({ providerPaymentId: o.providerPaymentId, amountPence: amount, idempotencyKey: `cancel-${request.id}-${amount}` })).refundId;
+      refundId = (
+        await provider.refund({
+          providerPaymentId: o.providerPaymentId,
+          amountPence: amount,
+          idempotencyKey: `cancel-${request.id}-${amount}`,
+        })
+      ).refundId;
     } catch (error) {
       const cause = error instanceof Error ? error.message : String(error);
       if (!(error instanceof RefundRefusedError)) {
@@ -96,16 +129,37 @@ async function refundAndFinish(db: Db, provider: PaymentProvider, request: typeo
     if (!done) return { outcome: "in_progress" as const, requestId: request.id, orderId: o.id };
     await tx
       .update(order)
-      .set({ status: amount > 0 ? "refunded" : "cancelled", refundedPence: sql`${order.refundedPence} + ${amount}`, cancelledAt: now })
+      .set({
+        status: amount > 0 ? "refunded" : "cancelled",
+        refundedPence: sql`${order.refundedPence} + ${amount}`,
+        cancelledAt: now,
+      })
       .where(eq(order.id, o.id));
     const { offered } = await returnOrderStock(tx, o.id, now);
-    await afterCommit(tx, { kind: "cancellation-outcome", orderId: o.id, outcome: "approved", refundPence: amount, hostMessage: null });
-    return { outcome: "approved" as const, requestId: request.id, orderId: o.id, refundPence: amount, currency: o.currency, offered, created: true };
+    await afterCommit(tx, {
+      kind: "cancellation-outcome",
+      orderId: o.id,
+      outcome: "approved",
+      refundPence: amount,
+      hostMessage: null,
+    });
+    return {
+      outcome: "approved" as const,
+      requestId: request.id,
+      orderId: o.id,
+      refundPence: amount,
+      currency: o.currency,
+      offered,
+      created: true,
+    };
   });
 }
 
 /** The host declines, with an optional note for the buyer; the order stands. */
-export async function declineCancellation(db: Db, input: { requestId: string; hostId: string; message: string; now: Date }): Promise<{ orderId: string }> {
+export async function declineCancellation(
+  db: Db,
+  input: { requestId: string; hostId: string; message: string; now: Date },
+): Promise<{ orderId: string }> {
   const { request, order: o } = await hostsRequest(db, input);
   const message = input.message.trim().slice(0, 1000) || null;
   return db.transaction(async (tx) => {
@@ -115,7 +169,13 @@ export async function declineCancellation(db: Db, input: { requestId: string; ho
       .where(and(eq(cancellationRequest.id, request.id), eq(cancellationRequest.status, "pending")))
       .returning({ id: cancellationRequest.id });
     if (!declined) throw new AppError("conflict", "This request has already been decided.", { reason: "decided" });
-    await afterCommit(tx, { kind: "cancellation-outcome", orderId: o.id, outcome: "declined", refundPence: 0, hostMessage: message });
+    await afterCommit(tx, {
+      kind: "cancellation-outcome",
+      orderId: o.id,
+      outcome: "declined",
+      refundPence: 0,
+      hostMessage: message,
+    });
     return { orderId: o.id };
   });
 }
@@ -129,7 +189,12 @@ export async function resumeStuckRefunds(db: Db, provider: PaymentProvider, now:
     .select({ request: cancellationRequest, order })
     .from(cancellationRequest)
     .innerJoin(order, eq(order.id, cancellationRequest.orderId))
-    .where(and(eq(cancellationRequest.status, "refunding"), lt(cancellationRequest.decidedAt, new Date(now.getTime() - 10 * 60_000))))
+    .where(
+      and(
+        eq(cancellationRequest.status, "refunding"),
+        lt(cancellationRequest.decidedAt, new Date(now.getTime() - 10 * 60_000)),
+      ),
+    )
     .limit(50);
   const results: DecisionResult[] = [];
   for (const s of stuck) {
@@ -150,10 +215,23 @@ export async function hostCancellationRequests(db: Db, input: { hostId: string; 
     hostMessage: cancellationRequest.hostMessage,
     createdAt: cancellationRequest.createdAt,
     decidedAt: cancellationRequest.decidedAt,
-    order: { id: order.id, reference: order.reference, buyerName: order.buyerName, buyerEmail: order.buyerEmail, totalPence: order.totalPence, refundedPence: order.refundedPence, currency: order.currency },
+    order: {
+      id: order.id,
+      reference: order.reference,
+      buyerName: order.buyerName,
+      buyerEmail: order.buyerEmail,
+      totalPence: order.totalPence,
+      refundedPence: order.refundedPence,
+      currency: order.currency,
+    },
     event: { name: event.name, slug: event.slug, startsAt: event.startsAt },
   };
-  const base = () => db.select(select).from(cancellationRequest).innerJoin(order, eq(order.id, cancellationRequest.orderId)).innerJoin(event, eq(event.id, order.eventId));
+  const base = () =>
+    db
+      .select(select)
+      .from(cancellationRequest)
+      .innerJoin(order, eq(order.id, cancellationRequest.orderId))
+      .innerJoin(event, eq(event.id, order.eventId));
   const pending = await base()
     .where(and(eq(order.hostId, input.hostId), inArray(cancellationRequest.status, ["pending", "refunding"])))
     .orderBy(asc(cancellationRequest.createdAt))
@@ -165,7 +243,19 @@ export async function hostCancellationRequests(db: Db, input: { hostId: string; 
   const lines = await db
     .select({ orderId: orderLine.orderId, name: orderLine.name, quantity: orderLine.quantity })
     .from(orderLine)
-    .where(inArray(orderLine.orderId, [...pending, ...decided].map((r) => r.order.id).concat("00000000-0000-0000-0000-000000000000")));
-  const linesOf = (orderId: string) => lines.filter((l) => l.orderId === orderId).map((l) => `${l.quantity} × ${l.name}`).join(", ");
-  return { pending: pending.map((r) => ({ ...r, tickets: linesOf(r.order.id) })), decided: decided.map((r) => ({ ...r, tickets: linesOf(r.order.id) })) };
+    .where(
+      inArray(
+        orderLine.orderId,
+        [...pending, ...decided].map((r) => r.order.id).concat("00000000-0000-0000-0000-000000000000"),
+      ),
+    );
+  const linesOf = (orderId: string) =>
+    lines
+      .filter((l) => l.orderId === orderId)
+      .map((l) => `${l.quantity} × ${l.name}`)
+      .join(", ");
+  return {
+    pending: pending.map((r) => ({ ...r, tickets: linesOf(r.order.id) })),
+    decided: decided.map((r) => ({ ...r, tickets: linesOf(r.order.id) })),
+  };
 }

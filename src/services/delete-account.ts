@@ -1,6 +1,17 @@
 import { and, eq, inArray, ne, or } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { account, emailMessage, event, feedback, notification, session, ticketTransfer, user, verification, waitlistEntry } from "~/db/schema";
+import {
+  account,
+  emailMessage,
+  event,
+  feedback,
+  notification,
+  session,
+  ticketTransfer,
+  user,
+  verification,
+  waitlistEntry,
+} from "~/db/schema";
 import { AppError } from "~/lib/app-error";
 import { emailChangeRecordsOf } from "./email-change";
 import { ownedImageKey } from "./process-image-upload";
@@ -14,18 +25,26 @@ const HOST_CANNOT_DELETE = "Hosts can't delete their account here. Please contac
 export const deletedEmail = (userId: string) => `deleted+${userId}@deleted.ticketyboo.invalid`;
 
 /**
- * A buyer leaves (spec §6: hosts cannot, nor anyone with events that are not deleted). Their personal data is erased or anonymised in one
+ * A buyer leaves (spec §6: hosts cannot, nor anyone with events that are not deleted). Their personal data is erased or
+ * anonymised in one
  * transaction; the user row stays, nameless, so the orders hosts keep for their records still
  * point somewhere. Returns the storage keys of their images for the caller to remove after commit.
  */
-export async function deleteBuyerAccount(db: Db, { userId, now }: { userId: string; now: Date }): Promise<{ imageKeys: string[] }> {
+export async function deleteBuyerAccount(
+  db: Db,
+  { userId, now }: { userId: string; now: Date },
+): Promise<{ imageKeys: string[] }> {
   return db.transaction(async (tx) => {
     const [person] = await tx.select().from(user).where(eq(user.id, userId)).for("update");
     if (!person || person.deletedAt) throw new AppError("not_found");
     // The role as stored, and the events themselves: anyone who runs an event (whatever their
     // account says they are) has buyers to answer to, so the account stays until support closes it.
     if (person.userType === "host") throw new AppError("forbidden", HOST_CANNOT_DELETE);
-    const [hosted] = await tx.select({ id: event.id }).from(event).where(and(eq(event.hostId, userId), ne(event.status, "deleted"))).limit(1);
+    const [hosted] = await tx
+      .select({ id: event.id })
+      .from(event)
+      .where(and(eq(event.hostId, userId), ne(event.status, "deleted")))
+      .limit(1);
     if (hosted) throw new AppError("forbidden", HOST_CANNOT_DELETE, { reason: "hosts_events" });
 
     await tx.delete(session).where(eq(session.userId, userId));
@@ -33,7 +52,11 @@ export async function deleteBuyerAccount(db: Db, { userId, now }: { userId: stri
     await tx.delete(notification).where(eq(notification.userId, userId));
     await tx.delete(emailMessage).where(or(eq(emailMessage.userId, userId), eq(emailMessage.toAddress, person.email)));
     // Pending password-reset tokens name the user in their value.
-    await tx.delete(verification).where(or(eq(verification.identifier, person.email), eq(verification.value, userId), emailChangeRecordsOf(userId)));
+    await tx
+      .delete(verification)
+      .where(
+        or(eq(verification.identifier, person.email), eq(verification.value, userId), emailChangeRecordsOf(userId)),
+      );
     // Off every waitlist; places held for them go back, to the next in line.
     const leaving = await tx
       .update(waitlistEntry)
@@ -43,7 +66,10 @@ export async function deleteBuyerAccount(db: Db, { userId, now }: { userId: stri
     const holds = leaving.flatMap((l) => (l.holdId ? [l.holdId] : []));
     if (holds.length > 0) await releaseHoldsAndOffer(tx, { now, holdIds: holds, as: "released" });
     // Transfers they sent and nobody claimed are called off.
-    await tx.update(ticketTransfer).set({ status: "cancelled", decidedAt: now }).where(and(eq(ticketTransfer.fromUserId, userId), eq(ticketTransfer.status, "pending")));
+    await tx
+      .update(ticketTransfer)
+      .set({ status: "cancelled", decidedAt: now })
+      .where(and(eq(ticketTransfer.fromUserId, userId), eq(ticketTransfer.status, "pending")));
     // What they told us stays for the team, but no longer says who they were.
     await tx.update(feedback).set({ userId: null, name: DELETED_NAME, email: "" }).where(eq(feedback.userId, userId));
     await tx
@@ -68,6 +94,10 @@ export async function deleteBuyerAccount(db: Db, { userId, now }: { userId: stri
       })
       .where(and(eq(user.id, userId)));
     // Only files they uploaded themselves: the image fields say what was shown, not whose file it is.
-    return { imageKeys: [person.image, person.coverImage].map((url) => ownedImageKey(url, userId)).filter((k): k is string => k !== null) };
+    return {
+      imageKeys: [person.image, person.coverImage]
+        .map((url) => ownedImageKey(url, userId))
+        .filter((k): k is string => k !== null),
+    };
   });
 }

@@ -25,7 +25,14 @@ export interface EventCardData {
   isOnline: boolean;
   coverImage: string | null;
   venue: { name: string; city: string; formattedAddress: string; lat: number; lng: number } | null;
-  host: { id: string; name: string; title: string | null; image: string | null; username: string | null; isVerified: boolean };
+  host: {
+    id: string;
+    name: string;
+    title: string | null;
+    image: string | null;
+    username: string | null;
+    isVerified: boolean;
+  };
   capacity: number;
   sold: number;
   seatCount: number | null;
@@ -65,15 +72,20 @@ export interface EventQuery {
 
 export const listed = sql`e.status = 'published' and not e.is_private and not e.is_cancelled`;
 
-/** When an event is over, from its start and end columns: its end, or the end of its London day (as the domain's `endOf`). */
+/**
+ * When an event is over, from its start and end columns: its end, or the end of its London day (as the domain's
+ * `endOf`).
+ */
 export function endOfEvent(startsAt: SQLWrapper, endsAt: SQLWrapper): SQL {
-  return sql`coalesce(${endsAt}, (date_trunc('day', ${startsAt} at time zone 'Europe/London') + interval '1 day') at time zone 'Europe/London')`;
+  return sql`coalesce(${endsAt},
+    (date_trunc('day', ${startsAt} at time zone 'Europe/London') + interval '1 day') at time zone 'Europe/London')`;
 }
 
 export const endsAt = endOfEvent(sql`e.starts_at`, sql`e.ends_at`);
 
 function inSaleWindow(now: Date): SQL {
-  return sql`(t.sales_start_at is null or t.sales_start_at <= ${now}) and (t.sales_end_at is null or t.sales_end_at > ${now})`;
+  return sql`(t.sales_start_at is null or t.sales_start_at <= ${now})
+    and (t.sales_end_at is null or t.sales_end_at > ${now})`;
 }
 
 /** The domain's `isOnSale` for someone without an unlock: public, in its sale window, places left. */
@@ -104,7 +116,8 @@ const stockLateral = sql`cross join lateral (
            coalesce(sum(t.sold), 0)::int as sold,
            coalesce(json_agg(json_build_object(
              'kind', t.kind, 'pricePence', t.price_pence, 'capacity', t.capacity, 'sold', t.sold, 'held', t.held,
-             'salesStartAt', t.sales_start_at, 'salesEndAt', t.sales_end_at) order by t.sort_order, t.price_pence), '[]'::json) as tickets
+             'salesStartAt', t.sales_start_at, 'salesEndAt', t.sales_end_at)
+             order by t.sort_order, t.price_pence), '[]'::json) as tickets
     from ticket_type t where t.event_id = e.id
   ) s`;
 
@@ -122,16 +135,28 @@ export function conditions(q: Omit<EventQuery, "sort" | "limit" | "offset">): SQ
   if (q.category) parts.push(sql`e.category = ${q.category}`);
   if (q.eventType) parts.push(sql`e.event_type = ${q.eventType}`);
   if (q.hostId) parts.push(sql`e.host_id = ${q.hostId}`);
-  if (q.excludeIds && q.excludeIds.length > 0) parts.push(sql`e.id not in (${sql.join(q.excludeIds.map((id) => sql`${id}::uuid`), sql`, `)})`);
+  if (q.excludeIds && q.excludeIds.length > 0)
+    parts.push(
+      sql`e.id not in (${sql.join(
+        q.excludeIds.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )})`,
+    );
   if (q.range) parts.push(sql`e.starts_at >= ${q.range.from} and e.starts_at < ${q.range.to}`);
   if (q.freeOnly) {
     // What a card calls 'Free Entry'; free is free on either fee mode.
     parts.push(sql`exists (select 1 from ticket_type t where t.event_id = e.id and ${publicNow(q.now)})`);
-    parts.push(sql`not exists (select 1 from ticket_type t where t.event_id = e.id and ${publicNow(q.now)} and t.price_pence > 0)`);
+    parts.push(
+      sql`not exists (select 1 from ticket_type t
+        where t.event_id = e.id and ${publicNow(q.now)} and t.price_pence > 0)`,
+    );
   }
   if (q.maxPrice) {
     parts.push(sql`e.currency = ${q.maxPrice.currency}`);
-    parts.push(sql`exists (select 1 from ticket_type t where t.event_id = e.id and ${onSaleNow(q.now)} and t.price_pence <= ${maxFaceFor(q.maxPrice)})`);
+    parts.push(
+      sql`exists (select 1 from ticket_type t
+        where t.event_id = e.id and ${onSaleNow(q.now)} and t.price_pence <= ${maxFaceFor(q.maxPrice)})`,
+    );
   }
   if (q.notSoldOut) parts.push(sql`e.sold_total < e.capacity_total`);
   if (q.hasRevenue) parts.push(sql`e.revenue_pence > 0`);
@@ -149,12 +174,14 @@ export const endedLast = (now: Date) => sql`(${endsAt} <= ${now}) asc`;
 
 function ordering(q: EventQuery): SQL {
   // Upcoming soonest first, then ended ones latest first.
-  const upcomingFirst = sql`${endedLast(q.now)}, case when ${endsAt} > ${q.now} then e.starts_at end asc, e.starts_at desc`;
+  const upcomingFirst = sql`${endedLast(q.now)},
+    case when ${endsAt} > ${q.now} then e.starts_at end asc, e.starts_at desc`;
   switch (q.sort) {
     case "date":
       return upcomingFirst;
     case "trending":
-      return sql`e.sold_total::float / nullif(e.capacity_total, 0) desc nulls last, e.revenue_pence desc, e.starts_at asc`;
+      return sql`e.sold_total::float / nullif(e.capacity_total, 0) desc nulls last,
+        e.revenue_pence desc, e.starts_at asc`;
     case "best-selling":
       return sql`e.sold_total desc, e.starts_at asc`;
     case "recent":
@@ -194,15 +221,27 @@ export interface CardRow extends Record<string, unknown> {
   fee_mode: FeeMode;
   capacity: number;
   sold: number;
-  tickets: { kind: TicketKind; pricePence: number; capacity: number; sold: number; held: number; salesStartAt: string | null; salesEndAt: string | null }[] | string;
+  tickets:
+    | {
+        kind: TicketKind;
+        pricePence: number;
+        capacity: number;
+        sold: number;
+        held: number;
+        salesStartAt: string | null;
+        salesEndAt: string | null;
+      }[]
+    | string;
 }
 
 const toDate = (value: Date | string) => (value instanceof Date ? value : new Date(value));
 
 /** The columns of a card, selected from `event e`, `"user" u`, `venue v` and the stock lateral `s`. */
-const cardColumns = sql`e.id, e.slug, e.name, e.summary, e.starts_at, e.ends_at, e.category, e.event_type, e.is_online, e.images[1] as cover,
+const cardColumns = sql`e.id, e.slug, e.name, e.summary, e.starts_at, e.ends_at, e.category, e.event_type, e.is_online,
+    e.images[1] as cover,
     v.name as venue_name, v.city, v.formatted_address, v.lat, v.lng, v.seat_rows, v.seat_columns,
-    u.id as host_id, u.name as host_name, u.first_name, u.last_name, u.host_title, u.image as host_image, u.username, u.is_verified,
+    u.id as host_id, u.name as host_name, u.first_name, u.last_name, u.host_title, u.image as host_image, u.username,
+    u.is_verified,
     e.currency, u.fee_mode, s.capacity, s.sold, s.tickets`;
 
 /** The ticket types of the stock lateral's `tickets`, as the domain's availability rules read them. */
@@ -234,9 +273,22 @@ export function toCard(row: CardRow, distanceKm: number | null = null): EventCar
     coverImage: row.cover,
     venue:
       row.venue_name !== null
-        ? { name: row.venue_name, city: row.city ?? "", formattedAddress: row.formatted_address ?? "", lat: Number(row.lat), lng: Number(row.lng) }
+        ? {
+            name: row.venue_name,
+            city: row.city ?? "",
+            formattedAddress: row.formatted_address ?? "",
+            lat: Number(row.lat),
+            lng: Number(row.lng),
+          }
         : null,
-    host: { id: row.host_id, name: hostName, title: row.host_title, image: row.host_image, username: row.username, isVerified: row.is_verified },
+    host: {
+      id: row.host_id,
+      name: hostName,
+      title: row.host_title,
+      image: row.host_image,
+      username: row.username,
+      isVerified: row.is_verified,
+    },
     capacity: Number(row.capacity),
     sold: Number(row.sold),
     seatCount: row.seat_rows && row.seat_columns ? row.seat_rows * row.seat_columns : null,
@@ -250,12 +302,18 @@ export function toCard(row: CardRow, distanceKm: number | null = null): EventCar
  * The cards for these events, in the order given. Lists choose and order ids cheaply from the
  * event table first; only the page they show pays for joins and ticket details.
  */
-export async function fetchCards(db: Db, picks: { id: string; distanceKm?: number | null }[]): Promise<EventCardData[]> {
+export async function fetchCards(
+  db: Db,
+  picks: { id: string; distanceKm?: number | null }[],
+): Promise<EventCardData[]> {
   if (picks.length === 0) return [];
   const { rows } = await db.execute<CardRow>(sql`
     select ${cardColumns}
     from event e join "user" u on u.id = e.host_id left join venue v on v.id = e.venue_id ${stockLateral}
-    where e.id in (${sql.join(picks.map((p) => sql`${p.id}::uuid`), sql`, `)})`);
+    where e.id in (${sql.join(
+      picks.map((p) => sql`${p.id}::uuid`),
+      sql`, `,
+    )})`);
   const byId = new Map(rows.map((r) => [r.id, r]));
   return picks.flatMap((p) => {
     const row = byId.get(p.id);
@@ -281,7 +339,9 @@ export async function listEvents(db: Db, q: EventQuery): Promise<EventCardData[]
 }
 
 export async function countEvents(db: Db, q: Omit<EventQuery, "sort" | "limit" | "offset">): Promise<number> {
-  const { rows } = await db.execute<{ n: number }>(sql`select count(*)::int as n ${pickFrom(q)} where ${conditions(q)}`);
+  const { rows } = await db.execute<{ n: number }>(
+    sql`select count(*)::int as n ${pickFrom(q)} where ${conditions(q)}`,
+  );
   return Number(rows[0]?.n ?? 0);
 }
 
@@ -291,11 +351,15 @@ export async function pageEvents(db: Db, q: EventQuery): Promise<{ events: Event
   return { events, total };
 }
 
-/** Upcoming public events per category, from the start of today in London (spec §7 "counts per event type from today"). */
+/**
+ * Upcoming public events per category, from the start of today in London (spec §7 "counts per event type from today").
+ */
 export async function countByCategory(db: Db, now: Date): Promise<Record<string, number>> {
   const { rows } = await db.execute<{ category: string; n: number }>(sql`
     select e.category, count(*)::int as n from event e
-    where ${listed} and e.starts_at >= (date_trunc('day', ${now}::timestamptz at time zone 'Europe/London')) at time zone 'Europe/London'
+    where ${listed}
+      and e.starts_at >=
+        (date_trunc('day', ${now}::timestamptz at time zone 'Europe/London')) at time zone 'Europe/London'
     group by e.category`);
   return Object.fromEntries(rows.map((r) => [r.category, Number(r.n)]));
 }
@@ -323,7 +387,11 @@ export interface EventMarker {
 }
 
 /** Map pins for everything a query matches (events at a venue only), up to `limit`, in its order. */
-export async function listEventMarkers(db: Db, q: Omit<EventQuery, "limit" | "offset">, limit: number): Promise<EventMarker[]> {
+export async function listEventMarkers(
+  db: Db,
+  q: Omit<EventQuery, "limit" | "offset">,
+  limit: number,
+): Promise<EventMarker[]> {
   const { rows } = await db.execute<{
     id: string;
     slug: string;

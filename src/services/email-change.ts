@@ -29,14 +29,19 @@ interface UndoRecord {
 function parseRecord(value: string): UndoRecord | null {
   try {
     const v = JSON.parse(value) as Partial<UndoRecord>;
-    return typeof v.userId === "string" && typeof v.from === "string" && typeof v.to === "string" ? { userId: v.userId, from: v.from, to: v.to } : null;
+    return typeof v.userId === "string" && typeof v.from === "string" && typeof v.to === "string"
+      ? { userId: v.userId, from: v.from, to: v.to }
+      : null;
   } catch {
     return null;
   }
 }
 
 /** Records a completed change and returns the token for the old address's undo link. */
-export async function recordEmailChange(db: Db, { userId, from, to, now }: UndoRecord & { now: Date }): Promise<{ token: string; expiresAt: Date }> {
+export async function recordEmailChange(
+  db: Db,
+  { userId, from, to, now }: UndoRecord & { now: Date },
+): Promise<{ token: string; expiresAt: Date }> {
   const token = randomBytes(24).toString("base64url");
   const expiresAt = new Date(now.getTime() + EMAIL_CHANGE_UNDO_DAYS * DAY_MS);
   await db.insert(verification).values({
@@ -51,7 +56,11 @@ export async function recordEmailChange(db: Db, { userId, from, to, now }: UndoR
 }
 
 /** What an undo link would do, for its page; null when it is unknown, used or lapsed. */
-export async function findEmailChangeUndo(db: Db, token: string, now: Date): Promise<{ from: string; to: string } | null> {
+export async function findEmailChangeUndo(
+  db: Db,
+  token: string,
+  now: Date,
+): Promise<{ from: string; to: string } | null> {
   if (!token) return null;
   const [row] = await db
     .select({ value: verification.value })
@@ -66,7 +75,10 @@ export async function findEmailChangeUndo(db: Db, token: string, now: Date): Pro
  * on the address it was changed to (and the old one free), every session ends, and change-of-email
  * links issued up to now stop working.
  */
-export async function undoEmailChange(db: Db, { token, now }: { token: string; now: Date }): Promise<{ email: string }> {
+export async function undoEmailChange(
+  db: Db,
+  { token, now }: { token: string; now: Date },
+): Promise<{ email: string }> {
   return db.transaction(async (tx) => {
     const [used] = await tx
       .delete(verification)
@@ -80,7 +92,12 @@ export async function undoEmailChange(db: Db, { token, now }: { token: string; n
       .where(and(eq(user.id, record.userId), isNull(user.deletedAt)))
       .for("update");
     if (!person) throw new AppError("not_found", "This link has expired or was already used.");
-    if (person.email !== record.to) throw new AppError("conflict", "Your account's email has changed again since this link was sent, so it can't be undone here. Please contact support.");
+    if (person.email !== record.to)
+      throw new AppError(
+        "conflict",
+        "Your account's email has changed again since this link was sent, so it can't be undone here. Please contact " +
+          "support.",
+      );
     const [taken] = await tx
       .select({ id: user.id })
       .from(user)
@@ -88,7 +105,10 @@ export async function undoEmailChange(db: Db, { token, now }: { token: string; n
       .limit(1);
     if (taken) throw new AppError("conflict", "That address now belongs to another account. Please contact support.");
 
-    await tx.update(user).set({ email: record.from, emailVerified: true, updatedAt: now }).where(eq(user.id, record.userId));
+    await tx
+      .update(user)
+      .set({ email: record.from, emailVerified: true, updatedAt: now })
+      .where(eq(user.id, record.userId));
     await tx.delete(session).where(eq(session.userId, record.userId));
     await tx.delete(verification).where(eq(verification.identifier, revokedIdentifier(record.userId)));
     await tx.insert(verification).values({
@@ -104,7 +124,10 @@ export async function undoEmailChange(db: Db, { token, now }: { token: string; n
 }
 
 /** Whether a change-of-email link issued at `issuedAt` was voided by an undo since. */
-export async function isEmailChangeLinkRevoked(db: Db, { userId, issuedAt, now }: { userId: string; issuedAt: Date; now: Date }): Promise<boolean> {
+export async function isEmailChangeLinkRevoked(
+  db: Db,
+  { userId, issuedAt, now }: { userId: string; issuedAt: Date; now: Date },
+): Promise<boolean> {
   const [row] = await db
     .select({ value: verification.value })
     .from(verification)
@@ -115,5 +138,8 @@ export async function isEmailChangeLinkRevoked(db: Db, { userId, issuedAt, now }
 
 /** Undo records name the person and their addresses: an erased account takes them with it. */
 export function emailChangeRecordsOf(userId: string) {
-  return or(eq(verification.identifier, revokedIdentifier(userId)), and(like(verification.identifier, "email-change-undo:%"), like(verification.value, `%"userId":"${userId}"%`)));
+  return or(
+    eq(verification.identifier, revokedIdentifier(userId)),
+    and(like(verification.identifier, "email-change-undo:%"), like(verification.value, `%"userId":"${userId}"%`)),
+  );
 }

@@ -17,7 +17,12 @@ export async function eventPageExtras(db: Db, input: { event: EventPage; viewerI
   const [recommendations, extras, place, waiting] = await Promise.all([
     recommendForEvent(db, {
       now,
-      event: { id: event.id, category: event.category, hostId: event.host.id, venue: event.venue ? { lat: event.venue.lat, lng: event.venue.lng } : null },
+      event: {
+        id: event.id,
+        category: event.category,
+        hostId: event.host.id,
+        venue: event.venue ? { lat: event.venue.lat, lng: event.venue.lng } : null,
+      },
     }),
     bookingExtras(db, { eventId: event.id, now }),
     viewerId ? waitlistPlace(db, { eventId: event.id, userId: viewerId }) : null,
@@ -32,7 +37,9 @@ export async function eventPageExtras(db: Db, input: { event: EventPage; viewerI
   return { recommendations, takenSeats: extras.takenSeats, waitlist };
 }
 
-/** What the booking panel needs beyond the event page itself: the seats already taken, and the waitlist's offer window. */
+/**
+ * What the booking panel needs beyond the event page itself: the seats already taken, and the waitlist's offer window.
+ */
 async function bookingExtras(db: Db, input: { eventId: string; now: Date }) {
   const [taken, [settings]] = await Promise.all([
     db
@@ -40,7 +47,12 @@ async function bookingExtras(db: Db, input: { eventId: string; now: Date }) {
       .from(seatClaim)
       .leftJoin(hold, eq(hold.id, seatClaim.holdId))
       // Sold seats, and seats in holds that have not run out.
-      .where(and(eq(seatClaim.eventId, input.eventId), or(isNotNull(seatClaim.ticketId), and(eq(hold.status, "active"), sql`${hold.expiresAt} > ${input.now}`)))),
+      .where(
+        and(
+          eq(seatClaim.eventId, input.eventId),
+          or(isNotNull(seatClaim.ticketId), and(eq(hold.status, "active"), sql`${hold.expiresAt} > ${input.now}`)),
+        ),
+      ),
     db.select({ hours: event.waitlistOfferHours }).from(event).where(eq(event.id, input.eventId)),
   ]);
   return { takenSeats: taken, waitlistOfferHours: settings?.hours ?? DEFAULT_OFFER_HOURS };

@@ -7,7 +7,17 @@ export interface DueReminder {
   email: string;
   firstName: string;
   tickets: number;
-  event: { name: string; slug: string; startsAt: Date; endsAt: Date | null; venueName: string | null; address: string | null; lat: number | null; lng: number | null; isOnline: boolean };
+  event: {
+    name: string;
+    slug: string;
+    startsAt: Date;
+    endsAt: Date | null;
+    venueName: string | null;
+    address: string | null;
+    lat: number | null;
+    lng: number | null;
+    isOnline: boolean;
+  };
 }
 
 /**
@@ -53,7 +63,8 @@ export async function claimDueReminders(db: Db, now: Date, limit = 200): Promise
       returning event_id, user_id
     )
     select c.event_id, c.user_id, u.email, u.first_name, u.name, d.tickets,
-      e.name as event_name, e.slug, e.starts_at, e.ends_at, v.name as venue_name, v.formatted_address as address, v.lat, v.lng, e.is_online
+      e.name as event_name, e.slug, e.starts_at, e.ends_at, v.name as venue_name, v.formatted_address as address,
+      v.lat, v.lng, e.is_online
     from claimed c
     join due d on d.event_id = c.event_id and d.user_id = c.user_id
     join "user" u on u.id = c.user_id

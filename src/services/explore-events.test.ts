@@ -14,16 +14,35 @@ beforeAll(async () => {
   const db = database.db;
   const host = await createHost(db);
   const oxford = await createVenue(db, host.id);
-  const manchester = await createVenue(db, host.id, { name: "Band on the Wall", city: "Manchester", lat: 53.4857, lng: -2.2362, formattedAddress: "25 Swan Street, Manchester M4 5JZ" });
-  await createEvent(db, { hostId: host.id, venueId: oxford.id, name: "Oxford quiz", startsAt: hours(30) }, [{ pricePence: 500, capacity: 50 }]);
-  await createEvent(db, { hostId: host.id, venueId: manchester.id, name: "Manchester gig", startsAt: hours(6) }, [{ pricePence: 0, capacity: 50 }]);
+  const manchester = await createVenue(db, host.id, {
+    name: "Band on the Wall",
+    city: "Manchester",
+    lat: 53.4857,
+    lng: -2.2362,
+    formattedAddress: "25 Swan Street, Manchester M4 5JZ",
+  });
+  await createEvent(db, { hostId: host.id, venueId: oxford.id, name: "Oxford quiz", startsAt: hours(30) }, [
+    { pricePence: 500, capacity: 50 },
+  ]);
+  await createEvent(db, { hostId: host.id, venueId: manchester.id, name: "Manchester gig", startsAt: hours(6) }, [
+    { pricePence: 0, capacity: 50 },
+  ]);
 });
 afterAll(async () => {
   await database.close();
 });
 
 const explore = (input: Partial<Parameters<typeof exploreEvents>[1]>) =>
-  exploreEvents(database.db, { now, near: null, typed: "", saved: null, filters: {}, miles: undefined, page: 1, ...input });
+  exploreEvents(database.db, {
+    now,
+    near: null,
+    typed: "",
+    saved: null,
+    filters: {},
+    miles: undefined,
+    page: 1,
+    ...input,
+  });
 
 describe("exploreEvents", () => {
   it("lists the whole UK soonest first, with a pin for each event, when there is no place", async () => {

@@ -34,7 +34,11 @@ function parseNear(value: string | null): LatLng | null {
  * Where to look: `near=lat,lng` (the device, or a typed place's point), a typed town, `near=uk`
  * for the whole country whatever location was saved, or else the location the person saved last.
  */
-function findPlace(input: { near: string | null; typed: string; saved: { lat: number; lng: number; label?: string; takenAt: number } | null }) {
+function findPlace(input: {
+  near: string | null;
+  typed: string;
+  saved: { lat: number; lng: number; label?: string; takenAt: number } | null;
+}) {
   let place: ExplorePlace | null = null;
   let placeProblem: PlaceProblem | null = null;
   let typedFound = false;
@@ -52,7 +56,14 @@ function findPlace(input: { near: string | null; typed: string; saved: { lat: nu
     }
   } else if (!everywhere) {
     const saved = input.saved;
-    if (saved) place = { lat: saved.lat, lng: saved.lng, label: saved.label ?? null, source: saved.label ? "typed" : "device", takenAt: saved.takenAt };
+    if (saved)
+      place = {
+        lat: saved.lat,
+        lng: saved.lng,
+        label: saved.label ?? null,
+        source: saved.label ? "typed" : "device",
+        takenAt: saved.takenAt,
+      };
   }
   return { place, placeProblem, typedFound };
 }
@@ -83,9 +94,14 @@ export async function exploreEvents(
     now,
     scope: "upcoming",
     ...input.filters,
-    ...(place ? { near: { centre: place, radiusKm: miles * KM_PER_MILE }, sort: "distance" as const } : { sort: "date" as const }),
+    ...(place
+      ? { near: { centre: place, radiusKm: miles * KM_PER_MILE }, sort: "distance" as const }
+      : { sort: "date" as const }),
   };
-  const [page, markers] = await Promise.all([pageEvents(db, { ...query, limit: PAGE_SIZE, offset: (input.page - 1) * PAGE_SIZE }), listEventMarkers(db, query, MAX_PINS)]);
+  const [page, markers] = await Promise.all([
+    pageEvents(db, { ...query, limit: PAGE_SIZE, offset: (input.page - 1) * PAGE_SIZE }),
+    listEventMarkers(db, query, MAX_PINS),
+  ]);
   const pins = markers.map((m) => ({
     slug: m.slug,
     name: m.name,

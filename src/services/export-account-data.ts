@@ -13,22 +13,44 @@ export async function exportAccountData(db: Db, { userId, now }: { userId: strin
   if (!person || person.deletedAt) throw new AppError("not_found");
   const [sessions, messagesFromThem, emails, notifications] = await Promise.all([
     db
-      .select({ createdAt: session.createdAt, expiresAt: session.expiresAt, ipAddress: session.ipAddress, userAgent: session.userAgent })
+      .select({
+        createdAt: session.createdAt,
+        expiresAt: session.expiresAt,
+        ipAddress: session.ipAddress,
+        userAgent: session.userAgent,
+      })
       .from(session)
       .where(eq(session.userId, userId))
       .orderBy(desc(session.createdAt)),
     db
-      .select({ kind: feedback.kind, subject: feedback.subject, message: feedback.message, createdAt: feedback.createdAt })
+      .select({
+        kind: feedback.kind,
+        subject: feedback.subject,
+        message: feedback.message,
+        createdAt: feedback.createdAt,
+      })
       .from(feedback)
       .where(eq(feedback.userId, userId))
       .orderBy(desc(feedback.createdAt)),
     db
-      .select({ to: emailMessage.toAddress, subject: emailMessage.subject, status: emailMessage.status, createdAt: emailMessage.createdAt, sentAt: emailMessage.sentAt })
+      .select({
+        to: emailMessage.toAddress,
+        subject: emailMessage.subject,
+        status: emailMessage.status,
+        createdAt: emailMessage.createdAt,
+        sentAt: emailMessage.sentAt,
+      })
       .from(emailMessage)
       .where(eq(emailMessage.userId, userId))
       .orderBy(desc(emailMessage.createdAt)),
     db
-      .select({ title: notification.title, body: notification.body, link: notification.link, readAt: notification.readAt, createdAt: notification.createdAt })
+      .select({
+        title: notification.title,
+        body: notification.body,
+        link: notification.link,
+        readAt: notification.readAt,
+        createdAt: notification.createdAt,
+      })
       .from(notification)
       .where(eq(notification.userId, userId))
       .orderBy(desc(notification.id)),
@@ -54,7 +76,10 @@ export async function exportAccountData(db: Db, { userId, now }: { userId: strin
     },
     preferences: {
       marketingEmails: { general: person.marketingGeneral, venues: person.marketingVenues },
-      hostingNotifications: { individualEventSummaries: person.notifyEventSummaries, monthlyEventSummaries: person.notifyMonthlySummaries },
+      hostingNotifications: {
+        individualEventSummaries: person.notifyEventSummaries,
+        monthlyEventSummaries: person.notifyMonthlySummaries,
+      },
       showGuestsOnEventDetail: person.showGuestsOnEventDetail,
     },
     sessions,

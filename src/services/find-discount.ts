@@ -22,7 +22,9 @@ export async function findDiscount(db: Db, hostId: string, code: string, now: Da
     const [{ holding }] = (await db
       .select({ holding: sql<number>`count(*)::int` })
       .from(hold)
-      .where(and(eq(hold.discountId, found.id), eq(hold.status, "active"), sql`${hold.expiresAt} > ${now}`))) as [{ holding: number }];
+      .where(and(eq(hold.discountId, found.id), eq(hold.status, "active"), sql`${hold.expiresAt} > ${now}`))) as [
+      { holding: number },
+    ];
     if (found.uses + Number(holding) >= found.maxUses) return { discount: found, problem: "used_up" as const };
   }
   return { discount: found, problem: null };

@@ -15,12 +15,21 @@ export async function getCheckout(db: Db, input: { holdId: string; userId: strin
     .limit(1);
   if (!row) return null;
   const lines = await db
-    .select({ name: ticketType.name, quantity: holdLine.quantity, unitPricePence: holdLine.unitPricePence, ticketTypeId: holdLine.ticketTypeId })
+    .select({
+      name: ticketType.name,
+      quantity: holdLine.quantity,
+      unitPricePence: holdLine.unitPricePence,
+      ticketTypeId: holdLine.ticketTypeId,
+    })
     .from(holdLine)
     .innerJoin(ticketType, eq(ticketType.id, holdLine.ticketTypeId))
     .where(eq(holdLine.holdId, input.holdId));
   const { breakdown, discountCode } = await describeHold(db, input.holdId);
-  const [done] = await db.select({ reference: order.reference }).from(order).where(eq(order.holdId, input.holdId)).limit(1);
+  const [done] = await db
+    .select({ reference: order.reference })
+    .from(order)
+    .where(eq(order.holdId, input.holdId))
+    .limit(1);
   return {
     holdId: row.hold.id,
     status: row.hold.status,
@@ -28,7 +37,17 @@ export async function getCheckout(db: Db, input: { holdId: string; userId: strin
     extended: row.hold.extended,
     seats: row.hold.seats,
     answers: row.hold.answers,
-    event: { id: row.event.id, slug: row.event.slug, name: row.event.name, startsAt: row.event.startsAt, endsAt: row.event.endsAt, currency: row.event.currency, questions: row.event.questions, image: row.event.images[0] ?? null, place: row.venueName ? `${row.venueName}, ${row.city}` : "Online" },
+    event: {
+      id: row.event.id,
+      slug: row.event.slug,
+      name: row.event.name,
+      startsAt: row.event.startsAt,
+      endsAt: row.event.endsAt,
+      currency: row.event.currency,
+      questions: row.event.questions,
+      image: row.event.images[0] ?? null,
+      place: row.venueName ? `${row.venueName}, ${row.city}` : "Online",
+    },
     lines,
     breakdown,
     discountCode,
@@ -39,12 +58,21 @@ export async function getCheckout(db: Db, input: { holdId: string; userId: strin
 export type Checkout = NonNullable<Awaited<ReturnType<typeof getCheckout>>>;
 
 /** The answers to the host's questions, kept on the buyer's own hold until the order copies them. */
-export async function saveCheckoutAnswers(db: Db, input: { holdId: string; userId: string; answers: Record<string, string> }): Promise<void> {
-  await db.update(hold).set({ answers: input.answers }).where(and(eq(hold.id, input.holdId), eq(hold.userId, input.userId)));
+export async function saveCheckoutAnswers(
+  db: Db,
+  input: { holdId: string; userId: string; answers: Record<string, string> },
+): Promise<void> {
+  await db
+    .update(hold)
+    .set({ answers: input.answers })
+    .where(and(eq(hold.id, input.holdId), eq(hold.userId, input.userId)));
 }
 
 /** The provider session of a payment for the buyer's own hold (the return page's `?payment=`), or null. */
-export async function paymentSessionOf(db: Db, input: { paymentId: string; holdId: string; userId: string }): Promise<string | null> {
+export async function paymentSessionOf(
+  db: Db,
+  input: { paymentId: string; holdId: string; userId: string },
+): Promise<string | null> {
   if (!isUuid(input.paymentId)) return null;
   const [p] = await db
     .select({ sessionId: payment.providerSessionId })

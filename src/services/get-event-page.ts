@@ -33,8 +33,26 @@ export interface EventPage {
   isCancelled: boolean;
   isOnline: boolean;
   updatedAt: Date;
-  host: { id: string; name: string; title: string | null; image: string | null; username: string | null; isVerified: boolean; bio: string | null };
-  venue: { name: string; addressLine1: string; city: string; postcode: string; formattedAddress: string; lat: number; lng: number; seatRows: number | null; seatColumns: number | null } | null;
+  host: {
+    id: string;
+    name: string;
+    title: string | null;
+    image: string | null;
+    username: string | null;
+    isVerified: boolean;
+    bio: string | null;
+  };
+  venue: {
+    name: string;
+    addressLine1: string;
+    city: string;
+    postcode: string;
+    formattedAddress: string;
+    lat: number;
+    lng: number;
+    seatRows: number | null;
+    seatColumns: number | null;
+  } | null;
   tickets: EventPageTicket[];
 }
 
@@ -43,7 +61,10 @@ export interface EventPage {
  * or not (private ones are never listed), and a cancelled one says so; drafts, unpublished,
  * archived and deleted events are only for their host. Null means "no such page" for this viewer.
  */
-export async function getEventPage(db: Db, input: { slug: string; viewerId?: string | null }): Promise<EventPage | null> {
+export async function getEventPage(
+  db: Db,
+  input: { slug: string; viewerId?: string | null },
+): Promise<EventPage | null> {
   const [row] = await db
     .select({ event, host: user, venue })
     .from(event)
@@ -56,7 +77,11 @@ export async function getEventPage(db: Db, input: { slug: string; viewerId?: str
   const isOwner = !!input.viewerId && input.viewerId === e.hostId;
   if (e.status !== "published" && !isOwner) return null;
 
-  const tickets = await db.select().from(ticketType).where(eq(ticketType.eventId, e.id)).orderBy(asc(ticketType.sortOrder), asc(ticketType.pricePence));
+  const tickets = await db
+    .select()
+    .from(ticketType)
+    .where(eq(ticketType.eventId, e.id))
+    .orderBy(asc(ticketType.sortOrder), asc(ticketType.pricePence));
   const h = row.host;
   return {
     id: e.id,

@@ -15,7 +15,11 @@ export async function getOrder(db: Db, input: { reference: string; userId: strin
     .innerJoin(event, eq(event.id, order.eventId))
     .innerJoin(user, eq(user.id, order.hostId))
     .leftJoin(venue, eq(venue.id, event.venueId))
-    .where("orderId" in input ? eq(order.id, input.orderId) : and(eq(order.reference, input.reference), eq(order.userId, input.userId)))
+    .where(
+      "orderId" in input
+        ? eq(order.id, input.orderId)
+        : and(eq(order.reference, input.reference), eq(order.userId, input.userId)),
+    )
     .limit(1);
   if (!row) return null;
   const [lines, tickets] = await Promise.all([
@@ -48,7 +52,9 @@ export async function getOrder(db: Db, input: { reference: string; userId: strin
       image: row.event.images[0] ?? null,
       isOnline: row.event.isOnline,
       isCancelled: row.event.isCancelled,
-      venue: row.venue ? { name: row.venue.name, address: row.venue.formattedAddress, lat: row.venue.lat, lng: row.venue.lng } : null,
+      venue: row.venue
+        ? { name: row.venue.name, address: row.venue.formattedAddress, lat: row.venue.lat, lng: row.venue.lng }
+        : null,
       host: row.host.title ?? row.host.name,
     },
     lines,
@@ -60,6 +66,9 @@ export type OrderDetails = NonNullable<Awaited<ReturnType<typeof getOrder>>>;
 
 /** The id of an order by its reference, if this person bought it. */
 export async function buyersOrderId(db: Db, input: { reference: string; userId: string }): Promise<string | null> {
-  const [o] = await db.select({ id: order.id }).from(order).where(and(eq(order.reference, input.reference), eq(order.userId, input.userId)));
+  const [o] = await db
+    .select({ id: order.id })
+    .from(order)
+    .where(and(eq(order.reference, input.reference), eq(order.userId, input.userId)));
   return o?.id ?? null;
 }

@@ -15,20 +15,45 @@ afterAll(async () => {
 describe("getPublicProfile", () => {
   it("shows a buyer by their own name and never their email or phone", async () => {
     const signedUp = new Date("2025-03-01T10:00:00Z");
-    const buyer = await createUser(database.db, { firstName: "Ada", lastName: "Lovelace", phone: "07700 900123", bio: "Hi", createdAt: signedUp });
+    const buyer = await createUser(database.db, {
+      firstName: "Ada",
+      lastName: "Lovelace",
+      phone: "07700 900123",
+      bio: "Hi",
+      createdAt: signedUp,
+    });
     const profile = await getPublicProfile(database.db, buyer.id);
-    expect(profile).toMatchObject({ displayName: "Ada Lovelace", userType: "buyer", bio: "Hi", memberSince: signedUp, isVerified: false });
+    expect(profile).toMatchObject({
+      displayName: "Ada Lovelace",
+      userType: "buyer",
+      bio: "Hi",
+      memberSince: signedUp,
+      isVerified: false,
+    });
     expect(JSON.stringify(profile)).not.toContain("07700");
     expect(JSON.stringify(profile)).not.toContain(buyer.email);
   });
 
   it("shows a host by their host name, verified badge and all", async () => {
-    const host = await createUser(database.db, { userType: "host", hostTitle: "The Crown Collective", isVerified: true });
-    expect(await getPublicProfile(database.db, host.id)).toMatchObject({ displayName: "The Crown Collective", userType: "host", isVerified: true });
+    const host = await createUser(database.db, {
+      userType: "host",
+      hostTitle: "The Crown Collective",
+      isVerified: true,
+    });
+    expect(await getPublicProfile(database.db, host.id)).toMatchObject({
+      displayName: "The Crown Collective",
+      userType: "host",
+      isVerified: true,
+    });
   });
 
   it("falls back to a host's own name before they pick a host name", async () => {
-    const host = await createUser(database.db, { userType: "host", firstName: "Harriet", lastName: "Vane", hostTitle: null });
+    const host = await createUser(database.db, {
+      userType: "host",
+      firstName: "Harriet",
+      lastName: "Vane",
+      hostTitle: null,
+    });
     expect((await getPublicProfile(database.db, host.id))?.displayName).toBe("Harriet Vane");
   });
 

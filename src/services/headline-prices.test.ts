@@ -24,8 +24,19 @@ beforeAll(async () => {
   const passing = await createHost(db, { feeMode: "pass" });
   const absorbing = await createHost(db, { feeMode: "absorb" });
   const hall = await createVenue(db, passing.id);
-  const make = async (name: string, hostId: string, tickets: Parameters<typeof createEvent>[2], fields: Partial<Parameters<typeof createEvent>[1]> = {}) => {
-    slugs[name] = (await createEvent(db, { hostId, venueId: hall.id, startsAt: hours(48), name: `Ceilidh ${name}`, ...fields }, tickets)).slug;
+  const make = async (
+    name: string,
+    hostId: string,
+    tickets: Parameters<typeof createEvent>[2],
+    fields: Partial<Parameters<typeof createEvent>[1]> = {},
+  ) => {
+    slugs[name] = (
+      await createEvent(
+        db,
+        { hostId, venueId: hall.id, startsAt: hours(48), name: `Ceilidh ${name}`, ...fields },
+        tickets,
+      )
+    ).slug;
   };
   // £9.89 + 1% = £9.99: under £10 only because the fee is added to a price that leaves room for it.
   await make("passed 989", passing.id, [{ pricePence: 989, capacity: 50 }]);
@@ -56,9 +67,13 @@ const base: Omit<EventQuery, "limit"> = { now, scope: "upcoming", sort: "date" }
 const names = (events: { name: string }[]) => events.map((e) => e.name.replace(/^Ceilidh /, "")).sort();
 
 describe("headline prices on every surface", () => {
-  it("cards: the face value when the host absorbs the fee, face plus fee when passed on, in the event's currency", async () => {
+  it("cards: face value when the host absorbs the fee, face plus fee when passed on, in event currency", async () => {
     const cards = await listEvents(database.db, { ...base, limit: 50 });
-    expect(Object.fromEntries(cards.map((c) => [c.name.replace(/^Ceilidh /, ""), cardPriceLabel(c.tickets, now, c.priceTerms)]))).toEqual({
+    expect(
+      Object.fromEntries(
+        cards.map((c) => [c.name.replace(/^Ceilidh /, ""), cardPriceLabel(c.tickets, now, c.priceTerms)]),
+      ),
+    ).toEqual({
       "passed 989": "£9.99",
       "passed 995": "£10.05",
       "absorbed 999": "£9.99",
@@ -87,9 +102,17 @@ describe("headline prices on every surface", () => {
   });
 
   it("price filters match the headline price on either fee mode, in pounds, of a ticket on sale", async () => {
-    const under10 = await listEvents(database.db, { ...base, limit: 50, maxPrice: { totalMinor: 999, currency: "GBP" } });
+    const under10 = await listEvents(database.db, {
+      ...base,
+      limit: 50,
+      maxPrice: { totalMinor: 999, currency: "GBP" },
+    });
     expect(names(under10)).toEqual(["absorbed 999", "free until later", "passed 989"]);
-    const under20 = await listEvents(database.db, { ...base, limit: 50, maxPrice: { totalMinor: 1999, currency: "GBP" } });
+    const under20 = await listEvents(database.db, {
+      ...base,
+      limit: 50,
+      maxPrice: { totalMinor: 1999, currency: "GBP" },
+    });
     expect(names(under20)).toEqual(["absorbed 1000", "absorbed 999", "free until later", "passed 989", "passed 995"]);
     const euros = await listEvents(database.db, { ...base, limit: 50, maxPrice: { totalMinor: 999, currency: "EUR" } });
     expect(names(euros)).toEqual(["in euros"]);
@@ -100,7 +123,11 @@ describe("headline prices on every surface", () => {
   });
 
   it("the event page carries its price terms, for the booking panel and JSON-LD", async () => {
-    expect((await getEventPage(database.db, { slug: slugs["absorbed 999"]! }))!.priceTerms).toEqual(priceTerms("absorb", "GBP"));
-    expect((await getEventPage(database.db, { slug: slugs["in euros"]! }))!.priceTerms).toEqual(priceTerms("pass", "EUR"));
+    expect((await getEventPage(database.db, { slug: slugs["absorbed 999"]! }))!.priceTerms).toEqual(
+      priceTerms("absorb", "GBP"),
+    );
+    expect((await getEventPage(database.db, { slug: slugs["in euros"]! }))!.priceTerms).toEqual(
+      priceTerms("pass", "EUR"),
+    );
   });
 });

@@ -49,7 +49,8 @@ function prepareDefinitionReads(db: Db) {
         types: sql<TicketJson[] | string>`(select coalesce(json_agg(json_build_object(
             'id', t.id, 'eventId', t.event_id, 'name', t.name, 'description', t.description, 'kind', t.kind,
             'pricePence', t.price_pence, 'payWhatYouWish', t.pay_what_you_wish, 'capacity', t.capacity, 'sold', t.sold,
-            'held', t.held, 'maxPerOrder', t.max_per_order, 'salesStartAt', t.sales_start_at, 'salesEndAt', t.sales_end_at,
+            'held', t.held, 'maxPerOrder', t.max_per_order,
+            'salesStartAt', t.sales_start_at, 'salesEndAt', t.sales_end_at,
             'sortOrder', t.sort_order, 'createdAt', t.created_at) order by t.sort_order), '[]'::json)
           from ticket_type t where t.event_id = ${event.id})`,
         fingerprint: sql<string>`${definitionsFingerprint(sql`${event.id}`)}`,
@@ -57,14 +58,19 @@ function prepareDefinitionReads(db: Db) {
       .from(event)
       .innerJoin(user, eq(user.id, event.hostId))
       .leftJoin(venue, eq(venue.id, event.venueId))
-      .where(by === "id" ? sql`${event.id} = ${sql.placeholder("which")}::uuid` : eq(event.slug, sql.placeholder("which")))
+      .where(
+        by === "id" ? sql`${event.id} = ${sql.placeholder("which")}::uuid` : eq(event.slug, sql.placeholder("which")),
+      )
       .limit(1)
       .prepare(`tb_hold_definitions_by_${by}`);
   return { id: query("id"), slug: query("slug") };
 }
 
 /** Per database: the prepared reads, and the definitions this process keeps (by `id:` or `slug:`). */
-const perDatabase = new WeakMap<Db, { reads: ReturnType<typeof prepareDefinitionReads>; kept: Map<string, HoldDefinitions> }>();
+const perDatabase = new WeakMap<
+  Db,
+  { reads: ReturnType<typeof prepareDefinitionReads>; kept: Map<string, HoldDefinitions> }
+>();
 const forDatabase = (db: Db) => {
   let found = perDatabase.get(db);
   if (!found) perDatabase.set(db, (found = { reads: prepareDefinitionReads(db), kept: new Map() }));
@@ -104,8 +110,17 @@ export async function readDefinitions(db: Db, input: EventRef): Promise<HoldDefi
   return found;
 }
 
-type TicketJson = Omit<TicketRow, "salesStartAt" | "salesEndAt" | "createdAt"> & { salesStartAt: string | null; salesEndAt: string | null; createdAt: string };
+type TicketJson = Omit<TicketRow, "salesStartAt" | "salesEndAt" | "createdAt"> & {
+  salesStartAt: string | null;
+  salesEndAt: string | null;
+  createdAt: string;
+};
 
 function ticketFromJson(t: TicketJson): TicketRow {
-  return { ...t, salesStartAt: t.salesStartAt ? new Date(t.salesStartAt) : null, salesEndAt: t.salesEndAt ? new Date(t.salesEndAt) : null, createdAt: new Date(t.createdAt) };
+  return {
+    ...t,
+    salesStartAt: t.salesStartAt ? new Date(t.salesStartAt) : null,
+    salesEndAt: t.salesEndAt ? new Date(t.salesEndAt) : null,
+    createdAt: new Date(t.createdAt),
+  };
 }

@@ -37,13 +37,21 @@ const newBuyer = async () => (await createHost(database.db, { userType: "buyer",
 
 async function newEvent(tickets: Parameters<typeof createEvent>[2]) {
   const e = await createEvent(database.db, { hostId, startsAt: new Date("2026-12-05T19:30:00Z") }, tickets);
-  const types = await database.db.select().from(ticketType).where(eq(ticketType.eventId, e.id)).orderBy(ticketType.sortOrder);
+  const types = await database.db
+    .select()
+    .from(ticketType)
+    .where(eq(ticketType.eventId, e.id))
+    .orderBy(ticketType.sortOrder);
   return { event: e, types };
 }
 
 /** The i-th of many presses: one line of one of the types in turn, or every second press a basket of two lines. */
 function linesFor(i: number, typeIds: string[], quantity: number) {
-  if (i % 2 === 1 && quantity % 2 === 0) return [{ ticketTypeId: typeIds[i % typeIds.length]!, quantity: quantity / 2 }, { ticketTypeId: typeIds[(i + 1) % typeIds.length]!, quantity: quantity / 2 }];
+  if (i % 2 === 1 && quantity % 2 === 0)
+    return [
+      { ticketTypeId: typeIds[i % typeIds.length]!, quantity: quantity / 2 },
+      { ticketTypeId: typeIds[(i + 1) % typeIds.length]!, quantity: quantity / 2 },
+    ];
   return [{ ticketTypeId: typeIds[i % typeIds.length]!, quantity }];
 }
 
@@ -60,7 +68,8 @@ const liveHeldBy = async (eventId: string, userId: string) =>
   Number(
     (
       await database.db.execute<{ n: number }>(
-        sql`select coalesce(sum(l.quantity), 0)::int as n from hold h join hold_line l on l.hold_id = h.id where h.event_id = ${eventId}::uuid and h.user_id = ${userId} and h.status = 'active'`,
+        sql`select coalesce(sum(l.quantity), 0)::int as n from hold h join hold_line l on l.hold_id = h.id
+          where h.event_id = ${eventId}::uuid and h.user_id = ${userId} and h.status = 'active'`,
       )
     ).rows[0]!.n,
   );
@@ -72,14 +81,32 @@ describe("a discount's uses", () => {
       { pricePence: 1000, capacity: 50 },
       { pricePence: 1000, capacity: 50 },
     ]);
-    const [d] = await database.db.insert(discount).values({ hostId, name: "Last one", code: `last-${e.id.slice(0, 8)}`, kind: "percent", value: 5000, maxUses: 2, uses: 1 }).returning();
+    const [d] = await database.db
+      .insert(discount)
+      .values({
+        hostId,
+        name: "Last one",
+        code: `last-${e.id.slice(0, 8)}`,
+        kind: "percent",
+        value: 5000,
+        maxUses: 2,
+        uses: 1,
+      })
+      .returning();
     const buyers = await Promise.all(Array.from({ length: 30 }, newBuyer));
     const typeIds = types.map((t) => t.id);
-    const presses = await Promise.allSettled(buyers.map((userId, i) => holdTickets(database.db, { eventId: e.id, userId, lines: linesFor(i, typeIds, 2), coupon: d!.code, now })));
+    const presses = await Promise.allSettled(
+      buyers.map((userId, i) =>
+        holdTickets(database.db, { eventId: e.id, userId, lines: linesFor(i, typeIds, 2), coupon: d!.code, now }),
+      ),
+    );
     const won = presses.filter((p) => p.status === "fulfilled");
     expect(won).toHaveLength(1);
     for (const p of presses) {
-      if (p.status === "rejected") expect(isAppError(p.reason) && p.reason.message, String(p.reason)).toBe("That code has been used as many times as it allows.");
+      if (p.status === "rejected")
+        expect(isAppError(p.reason) && p.reason.message, String(p.reason)).toBe(
+          "That code has been used as many times as it allows.",
+        );
     }
     // Nothing is held for the buyers refused; the one hold pays, and the code is used up.
     expect((await database.db.select().from(hold).where(eq(hold.eventId, e.id))).length).toBe(1);
@@ -91,14 +118,36 @@ describe("a discount's uses", () => {
       now,
       sign: codes.sign,
     });
-    expect((await database.db.select({ uses: discount.uses }).from(discount).where(eq(discount.id, d!.id)))[0]!.uses).toBe(2);
-    expect(await errorOf(holdTickets(database.db, { eventId: e.id, userId: buyers[0]!, lines: linesFor(0, typeIds, 2), coupon: d!.code, now }))).toMatchObject({ code: "validation_failed", details: { field: "coupon" } });
+    expect(
+      (await database.db.select({ uses: discount.uses }).from(discount).where(eq(discount.id, d!.id)))[0]!.uses,
+    ).toBe(2);
+    expect(
+      await errorOf(
+        holdTickets(database.db, {
+          eventId: e.id,
+          userId: buyers[0]!,
+          lines: linesFor(0, typeIds, 2),
+          coupon: d!.code,
+          now,
+        }),
+      ),
+    ).toMatchObject({ code: "validation_failed", details: { field: "coupon" } });
   });
 
   it("gives a use back when a hold with it lapses, and not when it becomes an order", async () => {
     const { event: e, types } = await newEvent([{ pricePence: 1000, capacity: 50 }]);
-    const [d] = await database.db.insert(discount).values({ hostId, name: "One", code: `one-${e.id.slice(0, 8)}`, kind: "fixed", value: 100, maxUses: 1 }).returning();
-    const press = (userId: string, at: Date) => holdTickets(database.db, { eventId: e.id, userId, lines: [{ ticketTypeId: types[0]!.id, quantity: 1 }], coupon: d!.code, now: at });
+    const [d] = await database.db
+      .insert(discount)
+      .values({ hostId, name: "One", code: `one-${e.id.slice(0, 8)}`, kind: "fixed", value: 100, maxUses: 1 })
+      .returning();
+    const press = (userId: string, at: Date) =>
+      holdTickets(database.db, {
+        eventId: e.id,
+        userId,
+        lines: [{ ticketTypeId: types[0]!.id, quantity: 1 }],
+        coupon: d!.code,
+        now: at,
+      });
     await press(await newBuyer(), now);
     expect((await errorOf(press(await newBuyer(), later(5)))).details).toMatchObject({ field: "coupon" });
     // Eleven minutes on, the first hold has lapsed: its use is free again.
@@ -122,39 +171,74 @@ describe("one person's share of an event", () => {
     ]);
     const userId = await newBuyer();
     const typeIds = types.map((t) => t.id);
-    const presses = await Promise.allSettled(Array.from({ length: 12 }, (_, i) => holdTickets(database.db, { eventId: e.id, userId, lines: linesFor(i, typeIds, 10), now })));
+    const presses = await Promise.allSettled(
+      Array.from({ length: 12 }, (_, i) =>
+        holdTickets(database.db, { eventId: e.id, userId, lines: linesFor(i, typeIds, 10), now }),
+      ),
+    );
     expect(presses.filter((p) => p.status === "fulfilled")).toHaveLength(1);
     for (const p of presses) {
-      if (p.status === "rejected") expect(isAppError(p.reason) && p.reason.details, String(p.reason)).toMatchObject({ reason: "over_share", cap: 10 });
+      if (p.status === "rejected")
+        expect(isAppError(p.reason) && p.reason.details, String(p.reason)).toMatchObject({
+          reason: "over_share",
+          cap: 10,
+        });
     }
     expect(await liveHeldBy(e.id, userId)).toBe(10);
     // Another person is not affected.
-    await holdTickets(database.db, { eventId: e.id, userId: await newBuyer(), lines: [{ ticketTypeId: typeIds[0]!, quantity: 10 }], now });
+    await holdTickets(database.db, {
+      eventId: e.id,
+      userId: await newBuyer(),
+      lines: [{ ticketTypeId: typeIds[0]!, quantity: 10 }],
+      now,
+    });
   });
 
-  it("counts free orders too, so a few free checkouts cannot empty an event, unless the host raises the limit", async () => {
+  it("counts free orders too, so a few free checkouts can't empty an event, unless the host raises it", async () => {
     const { event: e, types } = await newEvent([{ pricePence: 0, capacity: 40 }]);
     const userId = await newBuyer();
-    const take = (quantity: number, at = now) => holdTickets(database.db, { eventId: e.id, userId, lines: [{ ticketTypeId: types[0]!.id, quantity }], now: at });
+    const take = (quantity: number, at = now) =>
+      holdTickets(database.db, { eventId: e.id, userId, lines: [{ ticketTypeId: types[0]!.id, quantity }], now: at });
     const first = await take(6);
-    await completeOrder(database.db, { holdId: first.holdId, buyer: { userId, email: "free@example.com", name: "Free Loader" }, payment: null, now, sign: codes.sign });
+    await completeOrder(database.db, {
+      holdId: first.holdId,
+      buyer: { userId, email: "free@example.com", name: "Free Loader" },
+      payment: null,
+      now,
+      sign: codes.sign,
+    });
     await take(4);
     const refused = await errorOf(take(1));
     expect(refused).toMatchObject({ code: "validation_failed", details: { reason: "over_share", cap: 10, has: 10 } });
-    expect(refused.message).toBe("You can have at most 10 tickets for this event, and you already have 10 in checkouts or free orders. Choose none more, or finish the checkout you started.");
+    expect(refused.message).toBe(
+      "You can have at most 10 tickets for this event, and you already have 10 in checkouts or free orders. Choose " +
+        "none more, or finish the checkout you started.",
+    );
     // A lapsed hold is no longer theirs: its four places may be held again, but no more.
     expect((await errorOf(take(5, later(11)))).details).toMatchObject({ reason: "over_share", has: 6 });
     await take(4, later(11));
     // The host expects groups: twenty each.
     await database.db.update(event).set({ maxTicketsPerPerson: 20 }).where(eq(event.id, e.id));
     await take(10, later(12));
-    expect((await database.db.select({ held: ticketType.held, sold: ticketType.sold }).from(ticketType).where(eq(ticketType.id, types[0]!.id)))[0]).toEqual({ sold: 6, held: 18 });
+    expect(
+      (
+        await database.db
+          .select({ held: ticketType.held, sold: ticketType.sold })
+          .from(ticketType)
+          .where(eq(ticketType.id, types[0]!.id))
+      )[0],
+    ).toEqual({ sold: 6, held: 18 });
   });
 
   it("does not count paid orders: a buyer may buy again", async () => {
     const { event: e, types } = await newEvent([{ pricePence: 1000, capacity: 40 }]);
     const userId = await newBuyer();
-    const held = await holdTickets(database.db, { eventId: e.id, userId, lines: [{ ticketTypeId: types[0]!.id, quantity: 10 }], now });
+    const held = await holdTickets(database.db, {
+      eventId: e.id,
+      userId,
+      lines: [{ ticketTypeId: types[0]!.id, quantity: 10 }],
+      now,
+    });
     await completeOrder(database.db, {
       holdId: held.holdId,
       buyer: { userId, email: "paid@example.com", name: "Pay Ing" },
@@ -162,13 +246,19 @@ describe("one person's share of an event", () => {
       now,
       sign: codes.sign,
     });
-    await holdTickets(database.db, { eventId: e.id, userId, lines: [{ ticketTypeId: types[0]!.id, quantity: 10 }], now });
+    await holdTickets(database.db, {
+      eventId: e.id,
+      userId,
+      lines: [{ ticketTypeId: types[0]!.id, quantity: 10 }],
+      now,
+    });
   });
 
   it("offers a person on the waitlist no more than their share, and passes over one who has it all", async () => {
     const { event: e, types } = await newEvent([{ pricePence: 0, capacity: 30 }]);
     const [hoarder, friend, third] = [await newBuyer(), await newBuyer(), await newBuyer()];
-    const take = (userId: string, quantity: number) => holdTickets(database.db, { eventId: e.id, userId, lines: [{ ticketTypeId: types[0]!.id, quantity }], now });
+    const take = (userId: string, quantity: number) =>
+      holdTickets(database.db, { eventId: e.id, userId, lines: [{ ticketTypeId: types[0]!.id, quantity }], now });
     const hoard = await take(hoarder, 10);
     await take(friend, 8);
     await take(third, 10);
@@ -180,9 +270,14 @@ describe("one person's share of an event", () => {
     await joinWaitlist(database.db, { eventId: e.id, userId: fourth, quantity: 10, now: later(2) });
     // The hoard is let go: the friend is offered two places (their share), the third is passed
     // over (they hold ten), and the fourth is offered the other eight.
-    await database.db.transaction((tx) => releaseHoldsAndOffer(tx, { now: later(3), holdIds: [hoard.holdId], as: "released" }));
+    await database.db.transaction((tx) =>
+      releaseHoldsAndOffer(tx, { now: later(3), holdIds: [hoard.holdId], as: "released" }),
+    );
     const offerOf = async (userId: string) => {
-      const [entry] = await database.db.select().from(waitlistEntry).where(and(eq(waitlistEntry.eventId, e.id), eq(waitlistEntry.userId, userId)));
+      const [entry] = await database.db
+        .select()
+        .from(waitlistEntry)
+        .where(and(eq(waitlistEntry.eventId, e.id), eq(waitlistEntry.userId, userId)));
       if (!entry?.holdId) return { status: entry?.status, places: 0 };
       const lines = await database.db.select().from(holdLine).where(eq(holdLine.holdId, entry.holdId));
       return { status: entry.status, places: lines.reduce((n, l) => n + l.quantity, 0) };
@@ -200,11 +295,18 @@ describe("how often a person or an address may hold", () => {
     holdsPerIp: { limit: ipHolds, windowMs: 10 * 60_000 },
   });
 
-  it("refuses a person who has left too many holds unbought lately, with the spec's words; bought ones do not count", async () => {
+  it("refuses, in the spec's words, someone with too many recent unbought holds; bought ones don't count", async () => {
     const userId = await newBuyer();
     const events = await Promise.all(Array.from({ length: 5 }, () => newEvent([{ pricePence: 1000, capacity: 10 }])));
     const press = (i: number, at = now, key?: string) =>
-      holdTickets(database.db, { eventId: events[i]!.event.id, userId, lines: [{ ticketTypeId: events[i]!.types[0]!.id, quantity: 1 }], now: at, idempotencyKey: key, limits: limits(3, 100) });
+      holdTickets(database.db, {
+        eventId: events[i]!.event.id,
+        userId,
+        lines: [{ ticketTypeId: events[i]!.types[0]!.id, quantity: 1 }],
+        now: at,
+        idempotencyKey: key,
+        limits: limits(3, 100),
+      });
     const bought = await press(0);
     await completeOrder(database.db, {
       holdId: bought.holdId,
@@ -227,10 +329,21 @@ describe("how often a person or an address may hold", () => {
 
   it("counts an address's holds, whoever makes them, and refuses past its limit", async () => {
     const { event: e, types } = await newEvent([{ pricePence: 1000, capacity: 50 }]);
-    const press = async (ip: string) => holdTickets(database.db, { eventId: e.id, userId: await newBuyer(), lines: [{ ticketTypeId: types[0]!.id, quantity: 1 }], now, ip, limits: limits(30, 3) });
+    const press = async (ip: string) =>
+      holdTickets(database.db, {
+        eventId: e.id,
+        userId: await newBuyer(),
+        lines: [{ ticketTypeId: types[0]!.id, quantity: 1 }],
+        now,
+        ip,
+        limits: limits(30, 3),
+      });
     const ip = "198.51.100.20";
     await Promise.all([press(ip), press(ip), press(ip)]);
-    expect(await errorOf(press(ip))).toMatchObject({ code: "rate_limited", message: "Please try again in a few minutes!" });
+    expect(await errorOf(press(ip))).toMatchObject({
+      code: "rate_limited",
+      message: "Please try again in a few minutes!",
+    });
     await press("203.0.113.7");
     expect((await database.db.select().from(hold).where(eq(hold.eventId, e.id))).length).toBe(4);
   });
@@ -240,9 +353,18 @@ describe("a late payment for a hold with a code", () => {
   /** A buyer holding one place with a code that allows one use, and paying when `paidAt`. */
   async function lateBuyer() {
     const { event: e, types } = await newEvent([{ pricePence: 1000, capacity: 50 }]);
-    const [d] = await database.db.insert(discount).values({ hostId, name: "Once", code: `once-${e.id.slice(0, 8)}`, kind: "fixed", value: 100, maxUses: 1 }).returning();
+    const [d] = await database.db
+      .insert(discount)
+      .values({ hostId, name: "Once", code: `once-${e.id.slice(0, 8)}`, kind: "fixed", value: 100, maxUses: 1 })
+      .returning();
     const userId = await newBuyer();
-    const held = await holdTickets(database.db, { eventId: e.id, userId, lines: [{ ticketTypeId: types[0]!.id, quantity: 1 }], coupon: d!.code, now });
+    const held = await holdTickets(database.db, {
+      eventId: e.id,
+      userId,
+      lines: [{ ticketTypeId: types[0]!.id, quantity: 1 }],
+      coupon: d!.code,
+      now,
+    });
     const pay = (at: Date) =>
       completeOrder(database.db, {
         holdId: held.holdId,
@@ -251,9 +373,23 @@ describe("a late payment for a hold with a code", () => {
         now: at,
         sign: codes.sign,
       });
-    const stock = async () => (await database.db.select({ sold: ticketType.sold, held: ticketType.held }).from(ticketType).where(eq(ticketType.id, types[0]!.id)))[0]!;
-    const uses = async () => (await database.db.select({ uses: discount.uses }).from(discount).where(eq(discount.id, d!.id)))[0]!.uses;
-    const someoneElse = () => holdTickets(database.db, { eventId: e.id, userId: newBuyerId, lines: [{ ticketTypeId: types[0]!.id, quantity: 1 }], coupon: d!.code, now: later(12) });
+    const stock = async () =>
+      (
+        await database.db
+          .select({ sold: ticketType.sold, held: ticketType.held })
+          .from(ticketType)
+          .where(eq(ticketType.id, types[0]!.id))
+      )[0]!;
+    const uses = async () =>
+      (await database.db.select({ uses: discount.uses }).from(discount).where(eq(discount.id, d!.id)))[0]!.uses;
+    const someoneElse = () =>
+      holdTickets(database.db, {
+        eventId: e.id,
+        userId: newBuyerId,
+        lines: [{ ticketTypeId: types[0]!.id, quantity: 1 }],
+        coupon: d!.code,
+        now: later(12),
+      });
     const newBuyerId = await newBuyer();
     return { e, held, pay, stock, uses, someoneElse };
   }

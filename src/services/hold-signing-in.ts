@@ -9,7 +9,10 @@ import type { Throttle } from "./throttle";
  * Signing in, as the server's auth does it (better-auth, with its own limits and robot check): the
  * person's id and the cookies to pass on, or a throw the caller turns into words.
  */
-export type SignIn = (credentials: { email: string; password: string }) => Promise<{ userId: string; setCookies: string[] }>;
+export type SignIn = (credentials: {
+  email: string;
+  password: string;
+}) => Promise<{ userId: string; setCookies: string[] }>;
 
 export type HoldSigningInResult =
   | { kind: "held"; holdId: string; setCookies: string[] }
@@ -26,7 +29,14 @@ export type HoldSigningInResult =
  */
 export async function holdSigningIn(
   deps: { db: Db; throttle: Throttle; signIn: SignIn },
-  input: { slug: string; buyerId: string | null; credentials: { email: string; password: string } | null; checkout: CheckoutRequest; ip: string; now: Date },
+  input: {
+    slug: string;
+    buyerId: string | null;
+    credentials: { email: string; password: string } | null;
+    checkout: CheckoutRequest;
+    ip: string;
+    now: Date;
+  },
 ): Promise<HoldSigningInResult> {
   let buyerId = input.buyerId;
   let setCookies: string[] = [];
@@ -41,7 +51,14 @@ export async function holdSigningIn(
   }
   try {
     if (input.checkout.coupon) await countCodeTry(deps.throttle, { ip: input.ip, userId: buyerId }, input.now);
-    const held = await holdTickets(deps.db, { slug: input.slug, userId: buyerId, ...input.checkout, now: input.now, ip: input.ip, limits: HOLD_LIMITS });
+    const held = await holdTickets(deps.db, {
+      slug: input.slug,
+      userId: buyerId,
+      ...input.checkout,
+      now: input.now,
+      ip: input.ip,
+      limits: HOLD_LIMITS,
+    });
     return { kind: "held", holdId: held.holdId, setCookies };
   } catch (error) {
     if (!isAppError(error)) throw error;

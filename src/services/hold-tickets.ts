@@ -4,7 +4,14 @@ import { seatClaim, session } from "~/db/schema";
 import type { BasketLine } from "~/domain/basket";
 import { AppError, isAppError } from "~/lib/app-error";
 import { messages } from "~/texts/messages";
-import { claimAndHold, claimSoon, type ClaimInput, type ClaimOutcome, type HoldBuyer, type HoldRateLimits } from "./claim-stock";
+import {
+  claimAndHold,
+  claimSoon,
+  type ClaimInput,
+  type ClaimOutcome,
+  type HoldBuyer,
+  type HoldRateLimits,
+} from "./claim-stock";
 import { describeHold, type HeldTickets } from "./describe-hold";
 import { discountProblemText } from "./find-discount";
 import { keptDefinitions, readDefinitions, type HoldDefinitions } from "./hold-definitions";
@@ -119,19 +126,35 @@ export async function holdTickets(db: Db, input: HoldInput): Promise<HeldTickets
       case "throttled":
         throw new AppError("rate_limited", messages.auth.tryAgainLater);
       case "over_share":
-        throw new AppError("validation_failed", messages.buyer.overShare(outcome.cap, outcome.has), { field: "tickets", reason: "over_share", cap: outcome.cap, has: outcome.has });
+        throw new AppError("validation_failed", messages.buyer.overShare(outcome.cap, outcome.has), {
+          field: "tickets",
+          reason: "over_share",
+          cap: outcome.cap,
+          has: outcome.has,
+        });
       case "code_used_up":
         throw new AppError("validation_failed", discountProblemText.used_up, { field: "coupon" });
       case "same_key":
         return replay(db, outcome.existingHoldId, buyer);
       case "held":
-        return { holdId: outcome.holdId, expiresAt, breakdown: plan.breakdown, discountCode: coupon?.code ?? null, buyerId: outcome.buyerId, sessionExpiresAt: outcome.sessionExpiresAt };
+        return {
+          holdId: outcome.holdId,
+          expiresAt,
+          breakdown: plan.breakdown,
+          discountCode: coupon?.code ?? null,
+          buyerId: outcome.buyerId,
+          sessionExpiresAt: outcome.sessionExpiresAt,
+        };
     }
   }
-  throw new AppError("conflict", "This event changed while you were booking. Please try again.", { reason: "event_changed" });
+  throw new AppError("conflict", "This event changed while you were booking. Please try again.", {
+    reason: "event_changed",
+  });
 }
 
-type Claimed = Exclude<ClaimOutcome, { status: "written" }> | { status: "held"; holdId: string; buyerId: string | null; sessionExpiresAt: Date | null };
+type Claimed =
+  | Exclude<ClaimOutcome, { status: "written" }>
+  | { status: "held"; holdId: string; buyerId: string | null; sessionExpiresAt: Date | null };
 
 /**
  * The claim for a planned basket: one line and no seats is claimed with the other presses for its
@@ -154,10 +177,19 @@ async function claimPlanned(
     if (outcome.status === "held" && seated) {
       const inserted = await tx
         .insert(seatClaim)
-        .values(chosen.map((s) => ({ eventId: found.id, seatRow: s.row, seatColumn: s.column, ticketTypeId: s.ticketTypeId, holdId: outcome.holdId })))
+        .values(
+          chosen.map((s) => ({
+            eventId: found.id,
+            seatRow: s.row,
+            seatColumn: s.column,
+            ticketTypeId: s.ticketTypeId,
+            holdId: outcome.holdId,
+          })),
+        )
         .onConflictDoNothing()
         .returning({ row: seatClaim.seatRow });
-      if (inserted.length !== seats.length) throw new AppError("conflict", "Oops! It seems someone beat you to it...", { reason: "seat_taken" });
+      if (inserted.length !== seats.length)
+        throw new AppError("conflict", "Oops! It seems someone beat you to it...", { reason: "seat_taken" });
     }
     return outcome;
   });
@@ -166,13 +198,28 @@ async function claimPlanned(
 /** A claim's outcome as the hold sees it (a written hold has every line: the claim raises otherwise). */
 function held(outcome: ClaimOutcome): Claimed {
   if (outcome.status !== "written") return outcome;
-  return { status: "held", holdId: outcome.holdId, buyerId: outcome.buyerId, sessionExpiresAt: outcome.sessionExpiresAt };
+  return {
+    status: "held",
+    holdId: outcome.holdId,
+    buyerId: outcome.buyerId,
+    sessionExpiresAt: outcome.sessionExpiresAt,
+  };
 }
 
 /** The hold an earlier press with the same key made, if it is this buyer's. */
 async function replay(db: Db, holdId: string, buyer: HoldBuyer): Promise<HeldTickets> {
   const held = await describeHold(db, holdId);
-  const buyerId = "userId" in buyer ? buyer.userId : (await db.select({ userId: session.userId }).from(session).where(eq(session.token, buyer.sessionToken)).limit(1))[0]?.userId;
-  if (held.buyerId !== buyerId) throw new AppError("conflict", "That checkout was started by someone else.", { reason: "not_yours" });
+  const buyerId =
+    "userId" in buyer
+      ? buyer.userId
+      : (
+          await db
+            .select({ userId: session.userId })
+            .from(session)
+            .where(eq(session.token, buyer.sessionToken))
+            .limit(1)
+        )[0]?.userId;
+  if (held.buyerId !== buyerId)
+    throw new AppError("conflict", "That checkout was started by someone else.", { reason: "not_yours" });
   return held;
 }

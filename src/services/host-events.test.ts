@@ -17,9 +17,24 @@ describe("a host's events on their tickets page", () => {
     const hostId = (await createHost(db)).id;
     // 10:00 on Wednesday 25 November in London (GMT).
     const now = new Date("2026-11-25T10:00:00Z");
-    const lastNight = await createEvent(db, { hostId, name: "Last Night", startsAt: new Date("2026-11-24T20:00:00Z"), endsAt: null });
-    const thisMorning = await createEvent(db, { hostId, name: "This Morning", startsAt: new Date("2026-11-25T08:00:00Z"), endsAt: null });
-    const stillOn = await createEvent(db, { hostId, name: "Still On", startsAt: new Date("2026-11-24T20:00:00Z"), endsAt: new Date("2026-11-25T12:00:00Z") });
+    const lastNight = await createEvent(db, {
+      hostId,
+      name: "Last Night",
+      startsAt: new Date("2026-11-24T20:00:00Z"),
+      endsAt: null,
+    });
+    const thisMorning = await createEvent(db, {
+      hostId,
+      name: "This Morning",
+      startsAt: new Date("2026-11-25T08:00:00Z"),
+      endsAt: null,
+    });
+    const stillOn = await createEvent(db, {
+      hostId,
+      name: "Still On",
+      startsAt: new Date("2026-11-24T20:00:00Z"),
+      endsAt: new Date("2026-11-25T12:00:00Z"),
+    });
     const ids = (await hostEventStock(db, { hostId, now })).events.map((e) => e.id);
     expect(ids).toContain(thisMorning.id);
     expect(ids).toContain(stillOn.id);

@@ -19,11 +19,23 @@ export async function hostEventStock(db: Db, input: { hostId: string; now: Date;
     inArray(event.status, ["published", "unpublished"]),
     sql`${endOfEvent(event.startsAt, event.endsAt)} > ${input.now}`,
   );
-  const [{ total }] = (await db.select({ total: sql<number>`count(*)::int` }).from(event).where(notEnded)) as [{ total: number }];
+  const [{ total }] = (await db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(event)
+    .where(notEnded)) as [{ total: number }];
   const pages = Math.max(1, Math.ceil(Number(total) / HOST_EVENTS_PAGE_SIZE));
   const page = Math.min(Math.max(1, input.page ?? 1), pages);
   const events = await db
-    .select({ id: event.id, name: event.name, slug: event.slug, startsAt: event.startsAt, endsAt: event.endsAt, status: event.status, isCancelled: event.isCancelled, waitlistOfferHours: event.waitlistOfferHours })
+    .select({
+      id: event.id,
+      name: event.name,
+      slug: event.slug,
+      startsAt: event.startsAt,
+      endsAt: event.endsAt,
+      status: event.status,
+      isCancelled: event.isCancelled,
+      waitlistOfferHours: event.waitlistOfferHours,
+    })
     .from(event)
     .where(notEnded)
     .orderBy(asc(event.startsAt), asc(event.id))
@@ -32,19 +44,40 @@ export async function hostEventStock(db: Db, input: { hostId: string; now: Date;
   const ids = events.map((e) => e.id);
   const types = ids.length
     ? await db
-        .select({ id: ticketType.id, eventId: ticketType.eventId, name: ticketType.name, capacity: ticketType.capacity, sold: ticketType.sold, held: ticketType.held, kind: ticketType.kind })
+        .select({
+          id: ticketType.id,
+          eventId: ticketType.eventId,
+          name: ticketType.name,
+          capacity: ticketType.capacity,
+          sold: ticketType.sold,
+          held: ticketType.held,
+          kind: ticketType.kind,
+        })
         .from(ticketType)
         .where(inArray(ticketType.eventId, ids))
         .orderBy(asc(ticketType.sortOrder))
     : [];
   const waiting = await waitingCounts(db, ids);
-  return { events: events.map((e) => ({ ...e, tickets: types.filter((t) => t.eventId === e.id), waiting: waiting.get(e.id) ?? 0 })), page, pages, total: Number(total) };
+  return {
+    events: events.map((e) => ({
+      ...e,
+      tickets: types.filter((t) => t.eventId === e.id),
+      waiting: waiting.get(e.id) ?? 0,
+    })),
+    page,
+    pages,
+    total: Number(total),
+  };
 }
 
 /** How long waitlist offers are held for, 1 to 168 hours (a week), for one of the host's events. */
-export async function setWaitlistOfferHours(db: Db, input: { eventId: string; hostId: string; hours: number }): Promise<void> {
+export async function setWaitlistOfferHours(
+  db: Db,
+  input: { eventId: string; hostId: string; hours: number },
+): Promise<void> {
   if (!isUuid(input.eventId)) throw new AppError("not_found", "No such event.");
-  if (!Number.isInteger(input.hours) || input.hours < 1 || input.hours > 168) throw new AppError("validation_failed", "Choose from 1 to 168 hours (a week).", { field: "hours" });
+  if (!Number.isInteger(input.hours) || input.hours < 1 || input.hours > 168)
+    throw new AppError("validation_failed", "Choose from 1 to 168 hours (a week).", { field: "hours" });
   const rows = await db
     .update(event)
     .set({ waitlistOfferHours: input.hours })
@@ -57,9 +90,15 @@ export async function setWaitlistOfferHours(db: Db, input: { eventId: string; ho
  * Changes a ticket type's capacity, never below what is sold or held (one conditional statement).
  * Places added go to the event's waitlist first, in the same transaction. Returns the offers made.
  */
-export async function setTicketCapacity(db: Db, input: { ticketTypeId: string; hostId: string; capacity: number; now: Date }): Promise<{ offered: string[] }> {
+export async function setTicketCapacity(
+  db: Db,
+  input: { ticketTypeId: string; hostId: string; capacity: number; now: Date },
+): Promise<{ offered: string[] }> {
   if (!isUuid(input.ticketTypeId)) throw new AppError("not_found", "No such ticket type.");
-  if (!Number.isInteger(input.capacity) || input.capacity < 0 || input.capacity > 100_000) throw new AppError("validation_failed", "Enter a whole number of places, from 0 to 100,000.", { field: "capacity" });
+  if (!Number.isInteger(input.capacity) || input.capacity < 0 || input.capacity > 100_000)
+    throw new AppError("validation_failed", "Enter a whole number of places, from 0 to 100,000.", {
+      field: "capacity",
+    });
   return db.transaction(async (tx) => {
     const [owned] = await tx
       .select({ eventId: ticketType.eventId, sold: ticketType.sold, held: ticketType.held })
@@ -70,10 +109,16 @@ export async function setTicketCapacity(db: Db, input: { ticketTypeId: string; h
     const changed = await tx
       .update(ticketType)
       .set({ capacity: input.capacity })
-      .where(and(eq(ticketType.id, input.ticketTypeId), sql`${ticketType.sold} + ${ticketType.held} <= ${input.capacity}`))
+      .where(
+        and(eq(ticketType.id, input.ticketTypeId), sql`${ticketType.sold} + ${ticketType.held} <= ${input.capacity}`),
+      )
       .returning({ id: ticketType.id });
     if (changed.length === 0) {
-      throw new AppError("validation_failed", `${owned.sold + owned.held} places are sold or held at checkout, so capacity can't go below that.`, { field: "capacity" });
+      throw new AppError(
+        "validation_failed",
+        `${owned.sold + owned.held} places are sold or held at checkout, so capacity can't go below that.`,
+        { field: "capacity" },
+      );
     }
     return { offered: await offerFreedPlaces(tx, owned.eventId, input.now) };
   });

@@ -10,7 +10,13 @@ beforeAll(async () => {
   await database.db.insert(alert).values([
     { heading: "Old news", description: "Gone", isActive: false, savedAt: new Date("2026-01-01T00:00:00Z") },
     { heading: "Maintenance", description: "Tonight", isActive: true, savedAt: new Date("2026-02-01T00:00:00Z") },
-    { heading: "New feature", description: "Waitlists", isActive: true, isFullPage: true, savedAt: new Date("2026-03-01T00:00:00Z") },
+    {
+      heading: "New feature",
+      description: "Waitlists",
+      isActive: true,
+      isFullPage: true,
+      savedAt: new Date("2026-03-01T00:00:00Z"),
+    },
   ]);
 });
 afterAll(async () => {

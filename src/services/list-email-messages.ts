@@ -62,7 +62,12 @@ export async function getEmailMessage(db: Db, id: string) {
 export async function listUndeliveredEmails(db: Db, opts: { limit?: number } = {}) {
   const limit = opts.limit ?? 100;
   const list = (status: "failed" | "queued") =>
-    db.select(summary).from(emailMessage).where(eq(emailMessage.status, status)).orderBy(desc(emailMessage.createdAt)).limit(limit);
+    db
+      .select(summary)
+      .from(emailMessage)
+      .where(eq(emailMessage.status, status))
+      .orderBy(desc(emailMessage.createdAt))
+      .limit(limit);
   const [failed, queued, counts] = await Promise.all([
     list("failed"),
     list("queued"),

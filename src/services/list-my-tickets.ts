@@ -24,7 +24,7 @@ export interface MyTicket {
   status: "valid" | "checked_in";
   /** Its number within its order, as the ticket's own page counts it ("Ticket 2 of 3"). */
   number: number;
-  /** What the person gave for it: not the shop's price today, but what they paid, or that it came free or from a friend. */
+  /** What the person gave for it: not the shop's price today, but what they paid, or free, or from a friend. */
   paid: TicketPaid;
 }
 

@@ -19,17 +19,32 @@ afterAll(async () => {
 const now = new Date("2026-11-23T12:00:00Z");
 
 async function readAt(id: number) {
-  const [row] = await database.db.select({ readAt: notification.readAt }).from(notification).where(eq(notification.id, id));
+  const [row] = await database.db
+    .select({ readAt: notification.readAt })
+    .from(notification)
+    .where(eq(notification.id, id));
   return row!.readAt;
 }
 
 describe("addNotification", () => {
   it("adds a notice to the person's feed", async () => {
     const person = await createUser(database.db);
-    const { id } = await addNotification(database.db, { userId: person.id, title: " Welcome to Ticketyboo ", body: "Find something on tonight.", link: "/explore" });
+    const { id } = await addNotification(database.db, {
+      userId: person.id,
+      title: " Welcome to Ticketyboo ",
+      body: "Find something on tonight.",
+      link: "/explore",
+    });
     const page = await listNotifications(database.db, { userId: person.id });
     expect(page.notifications).toEqual([
-      { id, title: "Welcome to Ticketyboo", body: "Find something on tonight.", link: "/explore", createdAt: expect.any(Date), readAt: null },
+      {
+        id,
+        title: "Welcome to Ticketyboo",
+        body: "Find something on tonight.",
+        link: "/explore",
+        createdAt: expect.any(Date),
+        readAt: null,
+      },
     ]);
     expect(page).toMatchObject({ olderCursor: null, newerCursor: null, unreadCount: 1, latestId: id });
   });
@@ -37,9 +52,13 @@ describe("addNotification", () => {
   it("takes only links within the site, and needs a title", async () => {
     const person = await createUser(database.db);
     for (const link of ["https://evil.example/", "//evil.example", "javascript:alert(1)", "/\\evil.example"]) {
-      await expect(addNotification(database.db, { userId: person.id, title: "Hi", link })).rejects.toMatchObject({ code: "validation_failed" });
+      await expect(addNotification(database.db, { userId: person.id, title: "Hi", link })).rejects.toMatchObject({
+        code: "validation_failed",
+      });
     }
-    await expect(addNotification(database.db, { userId: person.id, title: "   " })).rejects.toMatchObject({ code: "validation_failed" });
+    await expect(addNotification(database.db, { userId: person.id, title: "   " })).rejects.toMatchObject({
+      code: "validation_failed",
+    });
     expect((await listNotifications(database.db, { userId: person.id })).notifications).toEqual([]);
   });
 });
@@ -83,15 +102,25 @@ describe("listNotifications", () => {
 
   it("orders by the notification number, not by the time stamp", async () => {
     const person = await createUser(database.db);
-    await database.db.insert(notification).values({ userId: person.id, title: "Lower number, later time", createdAt: new Date("2026-11-20T00:00:00Z") });
-    await database.db.insert(notification).values({ userId: person.id, title: "Higher number, earlier time", createdAt: new Date("2026-11-01T00:00:00Z") });
+    await database.db
+      .insert(notification)
+      .values({ userId: person.id, title: "Lower number, later time", createdAt: new Date("2026-11-20T00:00:00Z") });
+    await database.db
+      .insert(notification)
+      .values({ userId: person.id, title: "Higher number, earlier time", createdAt: new Date("2026-11-01T00:00:00Z") });
     const page = await listNotifications(database.db, { userId: person.id });
     expect(page.notifications.map((n) => n.title)).toEqual(["Higher number, earlier time", "Lower number, later time"]);
   });
 
   it("is empty for a person with no notices", async () => {
     const person = await createUser(database.db);
-    expect(await listNotifications(database.db, { userId: person.id })).toEqual({ notifications: [], olderCursor: null, newerCursor: null, unreadCount: 0, latestId: null });
+    expect(await listNotifications(database.db, { userId: person.id })).toEqual({
+      notifications: [],
+      olderCursor: null,
+      newerCursor: null,
+      unreadCount: 0,
+      latestId: null,
+    });
   });
 });
 
@@ -106,7 +135,9 @@ describe("marking notifications read", () => {
     expect(await markNotificationRead(database.db, { userId: me.id, id: ours, now })).toBe(true);
     expect(await readAt(ours)).toEqual(now);
     // Reading it again keeps the first time it was read.
-    expect(await markNotificationRead(database.db, { userId: me.id, id: ours, now: new Date("2026-12-01T00:00:00Z") })).toBe(false);
+    expect(
+      await markNotificationRead(database.db, { userId: me.id, id: ours, now: new Date("2026-12-01T00:00:00Z") }),
+    ).toBe(false);
     expect(await readAt(ours)).toEqual(now);
   });
 

@@ -31,7 +31,12 @@ export interface FeedPage {
  */
 export async function listNotifications(
   db: Db,
-  { userId, before, after, pageSize = NOTIFICATIONS_PAGE_SIZE }: { userId: string; before?: number | null; after?: number | null; pageSize?: number },
+  {
+    userId,
+    before,
+    after,
+    pageSize = NOTIFICATIONS_PAGE_SIZE,
+  }: { userId: string; before?: number | null; after?: number | null; pageSize?: number },
 ): Promise<FeedPage> {
   const mine = eq(notification.userId, userId);
   const columns = {
@@ -68,7 +73,9 @@ export async function listNotifications(
     oldest !== undefined ? exists(db, and(mine, lt(notification.id, oldest))!) : Promise.resolve(false),
     countUnreadNotifications(db, userId),
     // On the newest page the first row is the latest; elsewhere ask.
-    newest !== undefined && before == null && after == null ? Promise.resolve(newest) : latestNotificationId(db, userId),
+    newest !== undefined && before == null && after == null
+      ? Promise.resolve(newest)
+      : latestNotificationId(db, userId),
   ]);
   return {
     notifications: rows,
@@ -80,7 +87,12 @@ export async function listNotifications(
 }
 
 async function latestNotificationId(db: Db, userId: string): Promise<number | null> {
-  const [row] = await db.select({ id: notification.id }).from(notification).where(eq(notification.userId, userId)).orderBy(desc(notification.id)).limit(1);
+  const [row] = await db
+    .select({ id: notification.id })
+    .from(notification)
+    .where(eq(notification.userId, userId))
+    .orderBy(desc(notification.id))
+    .limit(1);
   return row?.id ?? null;
 }
 

@@ -53,4 +53,6 @@ export interface Mailer {
 }
 
 /** A file for an email, made when it is sent rather than stored with it (see email_message.attachments). */
-export type AttachmentMaker = (ref: EmailAttachmentRef) => Promise<{ filename: string; content: Buffer; contentType: string } | null>;
+export type AttachmentMaker = (
+  ref: EmailAttachmentRef,
+) => Promise<{ filename: string; content: Buffer; contentType: string } | null>;

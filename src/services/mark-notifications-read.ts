@@ -3,7 +3,10 @@ import type { Db } from "~/db/client.server";
 import { notification } from "~/db/schema";
 
 /** Marks one of the person's own notifications read; someone else's id changes nothing. Returns whether it changed. */
-export async function markNotificationRead(db: Db, { userId, id, now }: { userId: string; id: number; now: Date }): Promise<boolean> {
+export async function markNotificationRead(
+  db: Db,
+  { userId, id, now }: { userId: string; id: number; now: Date },
+): Promise<boolean> {
   const rows = await db
     .update(notification)
     .set({ readAt: now })
@@ -16,11 +19,20 @@ export async function markNotificationRead(db: Db, { userId, id, now }: { userId
  * Marks every unread notification read, up to the newest the person had on screen (`upToId`), so
  * one that arrived after the page loaded is not marked read unseen. Returns how many changed.
  */
-export async function markAllNotificationsRead(db: Db, { userId, upToId, now }: { userId: string; upToId?: number | null; now: Date }): Promise<number> {
+export async function markAllNotificationsRead(
+  db: Db,
+  { userId, upToId, now }: { userId: string; upToId?: number | null; now: Date },
+): Promise<number> {
   const rows = await db
     .update(notification)
     .set({ readAt: now })
-    .where(and(eq(notification.userId, userId), isNull(notification.readAt), upToId != null ? lte(notification.id, upToId) : undefined))
+    .where(
+      and(
+        eq(notification.userId, userId),
+        isNull(notification.readAt),
+        upToId != null ? lte(notification.id, upToId) : undefined,
+      ),
+    )
     .returning({ id: notification.id });
   return rows.length;
 }

@@ -67,7 +67,11 @@ export interface PaymentProvider {
    * RefundRefusedError when the provider declined (nothing was refunded); any other error leaves
    * the outcome unknown, to be asked again with the same key.
    */
-  refund(input: { providerPaymentId: string; amountPence: number; idempotencyKey: string }): Promise<{ refundId: string }>;
+  refund(input: {
+    providerPaymentId: string;
+    amountPence: number;
+    idempotencyKey: string;
+  }): Promise<{ refundId: string }>;
   /**
    * Verifies a webhook's signature over the raw body (with a tolerance for the timestamp) and
    * reads it; throws WebhookSignatureError when it is not genuine.

@@ -80,8 +80,15 @@ function hasGpsDirectory(exif: Buffer): boolean {
 describe("processImageUpload", () => {
   it("accepts a PNG by its content even when it is named and typed as a JPEG, and stores a JPEG", async () => {
     // The name and declared type never reach the pipeline: only the bytes do.
-    const upload = new File([new Uint8Array(await solid(800, 600).png().toBuffer())], "holiday.jpg", { type: "image/jpeg" });
-    const stored = await processImageUpload(storage, { userId, purpose: "cover", field: "coverImage", bytes: new Uint8Array(await upload.arrayBuffer()) });
+    const upload = new File([new Uint8Array(await solid(800, 600).png().toBuffer())], "holiday.jpg", {
+      type: "image/jpeg",
+    });
+    const stored = await processImageUpload(storage, {
+      userId,
+      purpose: "cover",
+      field: "coverImage",
+      bytes: new Uint8Array(await upload.arrayBuffer()),
+    });
     expect(stored.key).toMatch(new RegExp(`^users/${userId}/cover-[0-9a-f-]{36}\\.jpg$`));
     expect(stored.url).toBe(`/media/${stored.key}`);
     const file = await storage.read(stored.key);
@@ -100,20 +107,37 @@ describe("processImageUpload", () => {
   it("refuses a text file renamed .png", async () => {
     const upload = new File(["just some notes, not a picture"], "notes.png", { type: "image/png" });
     const before = await storedKeys();
-    const error = await refusal(processImageUpload(storage, { userId, purpose: "profile", field: "image", bytes: new Uint8Array(await upload.arrayBuffer()) }));
-    expect(error).toMatchObject({ code: "validation_failed", message: messages.images.unsupportedFormat, details: { field: "image" } });
+    const error = await refusal(
+      processImageUpload(storage, {
+        userId,
+        purpose: "profile",
+        field: "image",
+        bytes: new Uint8Array(await upload.arrayBuffer()),
+      }),
+    );
+    expect(error).toMatchObject({
+      code: "validation_failed",
+      message: messages.images.unsupportedFormat,
+      details: { field: "image" },
+    });
     expect(await storedKeys()).toEqual(before);
   });
 
   it("refuses an SVG, even one that looks harmless", async () => {
-    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script><rect width="10" height="10"/></svg>`;
-    const error = await refusal(processImageUpload(storage, { userId, purpose: "profile", field: "image", bytes: new TextEncoder().encode(svg) }));
+    const svg =
+      `<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script><rect ` +
+      `width="10" height="10"/></svg>`;
+    const error = await refusal(
+      processImageUpload(storage, { userId, purpose: "profile", field: "image", bytes: new TextEncoder().encode(svg) }),
+    );
     expect(error.message).toBe(messages.images.unsupportedFormat);
   });
 
   it("refuses GIF and WebP, which the decoder could read but the spec does not allow", async () => {
     for (const bytes of [await solid(20, 20).gif().toBuffer(), await solid(20, 20).webp().toBuffer()]) {
-      const error = await refusal(processImageUpload(storage, { userId, purpose: "cover", field: "coverImage", bytes: new Uint8Array(bytes) }));
+      const error = await refusal(
+        processImageUpload(storage, { userId, purpose: "cover", field: "coverImage", bytes: new Uint8Array(bytes) }),
+      );
       expect(error.message).toBe(messages.images.unsupportedFormat);
     }
   });
@@ -123,8 +147,14 @@ describe("processImageUpload", () => {
     const jpeg = await solid(64, 64).jpeg().toBuffer();
     const padded = new Uint8Array(11 * 1024 * 1024);
     padded.set(jpeg);
-    const error = await refusal(processImageUpload(storage, { userId, purpose: "cover", field: "coverImage", bytes: padded }));
-    expect(error).toMatchObject({ code: "validation_failed", message: messages.images.tooLarge, details: { field: "coverImage" } });
+    const error = await refusal(
+      processImageUpload(storage, { userId, purpose: "cover", field: "coverImage", bytes: padded }),
+    );
+    expect(error).toMatchObject({
+      code: "validation_failed",
+      message: messages.images.tooLarge,
+      details: { field: "coverImage" },
+    });
   });
 
   it("accepts a file of exactly 10 MB (10485760 bytes)", async () => {
@@ -139,9 +169,15 @@ describe("processImageUpload", () => {
     const bomb = decompressionBomb();
     expect(bomb.byteLength).toBeLessThan(1024 * 1024);
     // The file is a valid PNG that really claims 400 megapixels.
-    expect(await sharp(bomb, { limitInputPixels: false }).metadata()).toMatchObject({ format: "png", width: 20_000, height: 20_000 });
+    expect(await sharp(bomb, { limitInputPixels: false }).metadata()).toMatchObject({
+      format: "png",
+      width: 20_000,
+      height: 20_000,
+    });
     const before = await storedKeys();
-    const error = await refusal(processImageUpload(storage, { userId, purpose: "cover", field: "coverImage", bytes: new Uint8Array(bomb) }));
+    const error = await refusal(
+      processImageUpload(storage, { userId, purpose: "cover", field: "coverImage", bytes: new Uint8Array(bomb) }),
+    );
     // This message comes only from the header check, which runs before any pixel is decoded.
     expect(error.message).toBe(messages.images.tooManyPixels);
     expect(await storedKeys()).toEqual(before);
@@ -154,7 +190,9 @@ describe("processImageUpload", () => {
   });
 
   it("refuses an empty file", async () => {
-    const error = await refusal(processImageUpload(storage, { userId, purpose: "profile", field: "image", bytes: new Uint8Array(0) }));
+    const error = await refusal(
+      processImageUpload(storage, { userId, purpose: "profile", field: "image", bytes: new Uint8Array(0) }),
+    );
     expect(error.message).toBe(messages.images.noFileSelected);
   });
 
@@ -164,7 +202,12 @@ describe("processImageUpload", () => {
       .withMetadata({
         exif: {
           IFD0: { Make: "Pocket Camera", Copyright: "Someone" },
-          IFD3: { GPSLatitudeRef: "N", GPSLatitude: "51/1 30/1 0/1", GPSLongitudeRef: "W", GPSLongitude: "0/1 7/1 0/1" },
+          IFD3: {
+            GPSLatitudeRef: "N",
+            GPSLatitude: "51/1 30/1 0/1",
+            GPSLongitudeRef: "W",
+            GPSLongitude: "0/1 7/1 0/1",
+          },
         },
       })
       .toBuffer();
@@ -172,7 +215,12 @@ describe("processImageUpload", () => {
     expect(input.exif && hasGpsDirectory(input.exif), "the test image should carry GPS").toBe(true);
 
     for (const purpose of ["profile", "cover"] as const) {
-      const stored = await processImageUpload(storage, { userId, purpose, field: "image", bytes: new Uint8Array(withGps) });
+      const stored = await processImageUpload(storage, {
+        userId,
+        purpose,
+        field: "image",
+        bytes: new Uint8Array(withGps),
+      });
       const data = (await storage.read(stored.key))!.data;
       const meta = await sharp(data).metadata();
       expect(meta.exif).toBeUndefined();
@@ -186,30 +234,66 @@ describe("processImageUpload", () => {
   it("turns a photo upright by its EXIF orientation before dropping the tag", async () => {
     // Stored 400 wide × 200 high, tagged "rotate 90° clockwise to display" (orientation 6).
     const sideways = await solid(400, 200).jpeg().withMetadata({ orientation: 6 }).toBuffer();
-    const stored = await processImageUpload(storage, { userId, purpose: "cover", field: "coverImage", bytes: new Uint8Array(sideways) });
+    const stored = await processImageUpload(storage, {
+      userId,
+      purpose: "cover",
+      field: "coverImage",
+      bytes: new Uint8Array(sideways),
+    });
     const meta = await sharp((await storage.read(stored.key))!.data).metadata();
     expect(meta).toMatchObject({ width: 200, height: 400 });
     expect(meta.orientation).toBeUndefined();
   });
 
   it("crops profile images to a square of at most 640 px, and never enlarges", async () => {
-    const big = await processImageUpload(storage, { userId, purpose: "profile", field: "image", bytes: new Uint8Array(await solid(3000, 2000).jpeg().toBuffer()) });
+    const big = await processImageUpload(storage, {
+      userId,
+      purpose: "profile",
+      field: "image",
+      bytes: new Uint8Array(await solid(3000, 2000).jpeg().toBuffer()),
+    });
     expect(big).toMatchObject({ width: 640, height: 640 });
-    const small = await processImageUpload(storage, { userId, purpose: "profile", field: "image", bytes: new Uint8Array(await solid(300, 200).png().toBuffer()) });
+    const small = await processImageUpload(storage, {
+      userId,
+      purpose: "profile",
+      field: "image",
+      bytes: new Uint8Array(await solid(300, 200).png().toBuffer()),
+    });
     expect(small).toMatchObject({ width: 200, height: 200 });
   });
 
   it("scales cover images to 1600 px wide, keeping their proportions", async () => {
-    const wide = await processImageUpload(storage, { userId, purpose: "cover", field: "coverImage", bytes: new Uint8Array(await solid(4000, 1000).jpeg().toBuffer()) });
+    const wide = await processImageUpload(storage, {
+      userId,
+      purpose: "cover",
+      field: "coverImage",
+      bytes: new Uint8Array(await solid(4000, 1000).jpeg().toBuffer()),
+    });
     expect(wide).toMatchObject({ width: 1600, height: 400 });
-    const narrow = await processImageUpload(storage, { userId, purpose: "cover", field: "coverImage", bytes: new Uint8Array(await solid(900, 300).jpeg().toBuffer()) });
+    const narrow = await processImageUpload(storage, {
+      userId,
+      purpose: "cover",
+      field: "coverImage",
+      bytes: new Uint8Array(await solid(900, 300).jpeg().toBuffer()),
+    });
     expect(narrow).toMatchObject({ width: 900, height: 300 });
   });
 
   it("puts a transparent PNG on white, not black", async () => {
-    const transparent = await sharp({ create: { width: 50, height: 50, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } }).png().toBuffer();
-    const stored = await processImageUpload(storage, { userId, purpose: "profile", field: "image", bytes: new Uint8Array(transparent) });
-    const { data } = await sharp((await storage.read(stored.key))!.data).raw().toBuffer({ resolveWithObject: true });
+    const transparent = await sharp({
+      create: { width: 50, height: 50, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } },
+    })
+      .png()
+      .toBuffer();
+    const stored = await processImageUpload(storage, {
+      userId,
+      purpose: "profile",
+      field: "image",
+      bytes: new Uint8Array(transparent),
+    });
+    const { data } = await sharp((await storage.read(stored.key))!.data)
+      .raw()
+      .toBuffer({ resolveWithObject: true });
     expect(data[0]).toBeGreaterThan(245);
   });
 });

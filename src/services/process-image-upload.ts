@@ -1,6 +1,12 @@
 import { randomUUID } from "node:crypto";
 import sharp, { type Metadata, type OutputInfo } from "sharp";
-import { detectImageFormat, IMAGE_MAX_BYTES, IMAGE_MAX_PIXELS, IMAGE_SIGNATURE_BYTES, isWithinPixelLimit } from "~/domain/image-rules";
+import {
+  detectImageFormat,
+  IMAGE_MAX_BYTES,
+  IMAGE_MAX_PIXELS,
+  IMAGE_SIGNATURE_BYTES,
+  isWithinPixelLimit,
+} from "~/domain/image-rules";
 import { AppError } from "~/lib/app-error";
 import type { FileStorage } from "~/services/file-storage";
 import { messages } from "~/texts/messages";
@@ -80,7 +86,9 @@ export async function processImageUpload(
   let output: { data: Buffer; info: OutputInfo };
   try {
     // No keepMetadata/withMetadata: sharp writes none of the input's EXIF, XMP, IPTC or ICC.
-    output = await pipeline.jpeg({ quality: JPEG_QUALITY, progressive: true, mozjpeg: true }).toBuffer({ resolveWithObject: true });
+    output = await pipeline
+      .jpeg({ quality: JPEG_QUALITY, progressive: true, mozjpeg: true })
+      .toBuffer({ resolveWithObject: true });
   } catch {
     return refuse(messages.images.invalidFile);
   }

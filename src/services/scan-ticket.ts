@@ -22,7 +22,10 @@ export async function scanTicket(
   verify: (eventId: string, code: string) => Promise<CodeCheck>,
   input: { eventId: string; hostId: string; code: string; now: Date },
 ): Promise<ScanResult> {
-  const [e] = await db.select({ id: event.id }).from(event).where(and(eq(event.id, input.eventId), eq(event.hostId, input.hostId)));
+  const [e] = await db
+    .select({ id: event.id })
+    .from(event)
+    .where(and(eq(event.id, input.eventId), eq(event.hostId, input.hostId)));
   if (!e) throw new AppError("forbidden", "Scan Not Allowed");
   const signed = await verify(input.eventId, input.code);
   const [t] = signed.ok ? await db.select().from(ticket).where(eq(ticket.id, signed.ticketId)) : [];

@@ -31,7 +31,13 @@ interface Hit {
  */
 export async function searchEvents(
   db: Db,
-  input: { q: string; now: Date; limit: number; offset?: number; /** Count every match (for paging); the search box needs only the first few. */ withTotal?: boolean } & SearchFilters,
+  input: {
+    q: string;
+    now: Date;
+    limit: number;
+    offset?: number;
+    /** Count every match (for paging); the search box needs only the first few. */ withTotal?: boolean;
+  } & SearchFilters,
 ): Promise<{ results: SearchResult[]; total: number }> {
   const withTotal = input.withTotal ?? true;
   const q = normaliseQuery(input.q);
@@ -44,7 +50,9 @@ export async function searchEvents(
 
   const { wordHits, wordTotal, fuzzyHits, fuzzyTotal } = await db.transaction(async (tx) => {
     // `<%` uses this threshold (and the trigram index); it lasts for this transaction only.
-    await tx.execute(sql`select set_config('pg_trgm.word_similarity_threshold', ${String(SEARCH_FUZZY_THRESHOLD)}, true)`);
+    await tx.execute(
+      sql`select set_config('pg_trgm.word_similarity_threshold', ${String(SEARCH_FUZZY_THRESHOLD)}, true)`,
+    );
 
     // Tier 1. The tsquery is inline (not joined in), so the planner uses the GIN index.
     const wordMatch = tsquery ? sql`e.search_vector @@ to_tsquery('english', ${tsquery})` : sql`false`;
@@ -59,7 +67,10 @@ export async function searchEvents(
       : [];
     let wordTotal = offset + wordRows.length;
     if (withTotal && (wordRows.length === input.limit || (offset > 0 && wordRows.length === 0))) {
-      wordTotal = Number((await tx.execute<{ n: number }>(sql`select count(*)::int as n from event e where ${where} and ${wordMatch}`)).rows[0]!.n);
+      wordTotal = Number(
+        (await tx.execute<{ n: number }>(sql`select count(*)::int as n from event e where ${where} and ${wordMatch}`))
+          .rows[0]!.n,
+      );
     }
 
     // Tier 2, after every word match: only what the words could not find.
@@ -83,13 +94,19 @@ export async function searchEvents(
           ).rows
         : [];
     let fuzzyTotal = fuzzyOffset + fuzzyRows.length;
-    if (withTotal && (fuzzyLimit <= 0 || fuzzyRows.length === fuzzyLimit || (fuzzyOffset > 0 && fuzzyRows.length === 0))) {
+    if (
+      withTotal &&
+      (fuzzyLimit <= 0 || fuzzyRows.length === fuzzyLimit || (fuzzyOffset > 0 && fuzzyRows.length === 0))
+    ) {
       fuzzyTotal = Number((await tx.execute<{ n: number }>(sql`select count(*)::int as n ${fuzzyFrom}`)).rows[0]!.n);
     }
     return { wordHits: toHits(wordRows), wordTotal, fuzzyHits: toHits(fuzzyRows), fuzzyTotal };
   });
 
-  const cards = await fetchCards(db, [...wordHits, ...fuzzyHits].map((h) => ({ id: h.id })));
+  const cards = await fetchCards(
+    db,
+    [...wordHits, ...fuzzyHits].map((h) => ({ id: h.id })),
+  );
   const tier = new Map<string, { match: SearchResult["match"]; score: number }>([
     ...wordHits.map((h) => [h.id, { match: "words" as const, score: h.score }] as const),
     ...fuzzyHits.map((h) => [h.id, { match: "fuzzy" as const, score: h.score }] as const),

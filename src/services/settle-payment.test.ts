@@ -32,23 +32,42 @@ async function holding(quantity = 1, capacity = 10) {
   const db = database.db;
   const now = new Date();
   const buyer = await createBuyer(db);
-  const e = await createEvent(db, { hostId, startsAt: new Date(now.getTime() + 14 * 86_400_000) }, [{ pricePence: 1000, capacity }]);
+  const e = await createEvent(db, { hostId, startsAt: new Date(now.getTime() + 14 * 86_400_000) }, [
+    { pricePence: 1000, capacity },
+  ]);
   const [type] = await db.select().from(ticketType).where(eq(ticketType.eventId, e.id));
-  const held = await holdTickets(db, { eventId: e.id, userId: buyer.id, lines: [{ ticketTypeId: type!.id, quantity }], now });
-  const pay = (at = new Date()) => startPayment(db, provider, { holdId: held.holdId, userId: buyer.id, email: buyer.email, publicUrl, now: at });
+  const held = await holdTickets(db, {
+    eventId: e.id,
+    userId: buyer.id,
+    lines: [{ ticketTypeId: type!.id, quantity }],
+    now,
+  });
+  const pay = (at = new Date()) =>
+    startPayment(db, provider, { holdId: held.holdId, userId: buyer.id, email: buyer.email, publicUrl, now: at });
   return { buyer, event: e, ticketTypeId: type!.id, holdId: held.holdId, totalPence: held.breakdown.totalPence, pay };
 }
 
 const paymentsOf = (holdId: string) => database.db.select().from(payment).where(eq(payment.holdId, holdId));
 const sessionIdOf = (redirectUrl: string) => redirectUrl.split("/pay/test/")[1]!;
-const settle = (sessionId: string, using: PaymentProvider = provider) => settlePayment(database.db, using, { sessionId, now: new Date(), sign: codes.sign });
+const settle = (sessionId: string, using: PaymentProvider = provider) =>
+  settlePayment(database.db, using, { sessionId, now: new Date(), sign: codes.sign });
 /** The buyer's refund email, recorded as after-commit work by the settle that recorded the refund. */
 const refundNotices = (paymentId: string) => recordedWork(database.db, "payment-refunded", { paymentId });
-const refundsFor = (paymentIntentId: string) => database.db.select().from(testRefund).where(eq(testRefund.paymentIntentId, paymentIntentId));
+const refundsFor = (paymentIntentId: string) =>
+  database.db.select().from(testRefund).where(eq(testRefund.paymentIntentId, paymentIntentId));
 
 /** The hold's total changes while the buyer pays: the host's half-price code now applies to it. */
 async function halvePrice(holdId: string) {
-  const [d] = await database.db.insert(discount).values({ hostId, name: "Half price", code: `half${crypto.randomUUID().slice(0, 6)}`, kind: "percent", value: 5000 }).returning();
+  const [d] = await database.db
+    .insert(discount)
+    .values({
+      hostId,
+      name: "Half price",
+      code: `half${crypto.randomUUID().slice(0, 6)}`,
+      kind: "percent",
+      value: 5000,
+    })
+    .returning();
   await database.db.update(hold).set({ discountId: d!.id }).where(eq(hold.id, holdId));
 }
 
@@ -70,7 +89,14 @@ async function twoOpenSessions(h: Awaited<ReturnType<typeof holding>>) {
     cancelUrl: `${publicUrl}/checkout/${h.holdId}?cancelled=1`,
     expiresAt: new Date(Date.now() + 10 * 60_000),
   });
-  await database.db.insert(payment).values({ id: paymentId, holdId: h.holdId, provider: "test", providerSessionId: second.sessionId, amountPence: p!.amountPence, status: "closing" });
+  await database.db.insert(payment).values({
+    id: paymentId,
+    holdId: h.holdId,
+    provider: "test",
+    providerSessionId: second.sessionId,
+    amountPence: p!.amountPence,
+    status: "closing",
+  });
   return { first: sessionIdOf(first.redirectUrl), second: second.sessionId };
 }
 
@@ -80,7 +106,9 @@ describe("one open provider session per hold", () => {
     const first = await h.pay();
     const second = await h.pay();
     expect(second).toEqual(first);
-    expect(await paymentsOf(h.holdId)).toEqual([expect.objectContaining({ id: first.paymentId, status: "pending", amountPence: h.totalPence })]);
+    expect(await paymentsOf(h.holdId)).toEqual([
+      expect.objectContaining({ id: first.paymentId, status: "pending", amountPence: h.totalPence }),
+    ]);
   });
 
   it("ends with one open session when Pay is pressed five times at the same moment", async () => {
@@ -88,11 +116,16 @@ describe("one open provider session per hold", () => {
     const answers = await Promise.all(Array.from({ length: 5 }, () => h.pay()));
     expect(new Set(answers.map((a) => a.redirectUrl)).size).toBe(1);
     const rows = await paymentsOf(h.holdId);
-    expect(rows.filter((p) => p.status === "pending")).toEqual([expect.objectContaining({ id: answers[0]!.paymentId })]);
+    expect(rows.filter((p) => p.status === "pending")).toEqual([
+      expect.objectContaining({ id: answers[0]!.paymentId }),
+    ]);
     // Any session opened by a press that lost the race was closed at the provider, never shown.
     expect(rows.every((p) => p.status === "pending" || p.status === "expired")).toBe(true);
     for (const p of rows) {
-      const [s] = await database.db.select().from(testPaymentSession).where(eq(testPaymentSession.id, p.providerSessionId));
+      const [s] = await database.db
+        .select()
+        .from(testPaymentSession)
+        .where(eq(testPaymentSession.id, p.providerSessionId));
       expect(s!.status).toBe(p.status === "pending" ? "open" : "expired");
     }
   });
@@ -107,8 +140,12 @@ describe("one open provider session per hold", () => {
     expect(rows.find((p) => p.id === first.paymentId)).toMatchObject({ status: "expired" });
     expect(rows.find((p) => p.id === second.paymentId)).toMatchObject({ status: "pending", amountPence: 1010 });
     // The buyer still had the first page open in another tab: paying there takes nothing.
-    expect(await provider.pay(sessionIdOf(first.redirectUrl), "success", new Date())).toMatchObject({ outcome: "expired" });
-    expect(await provider.pay(sessionIdOf(second.redirectUrl), "success", new Date())).toMatchObject({ outcome: "paid" });
+    expect(await provider.pay(sessionIdOf(first.redirectUrl), "success", new Date())).toMatchObject({
+      outcome: "expired",
+    });
+    expect(await provider.pay(sessionIdOf(second.redirectUrl), "success", new Date())).toMatchObject({
+      outcome: "paid",
+    });
     expect(await settle(sessionIdOf(second.redirectUrl))).toMatchObject({ state: "paid" });
   });
 
@@ -116,32 +153,53 @@ describe("one open provider session per hold", () => {
     const h = await holding();
     const first = await h.pay();
     await provider.pay(sessionIdOf(first.redirectUrl), "success", new Date());
-    expect(await h.pay()).toEqual({ paymentId: first.paymentId, redirectUrl: `${publicUrl}/checkout/${h.holdId}/return?payment=${first.paymentId}` });
+    expect(await h.pay()).toEqual({
+      paymentId: first.paymentId,
+      redirectUrl: `${publicUrl}/checkout/${h.holdId}/return?payment=${first.paymentId}`,
+    });
     expect(await paymentsOf(h.holdId)).toHaveLength(1);
   });
 });
 
 describe("a captured payment that cannot become an order", () => {
-  it("is refunded once, recorded and told, when a second session for an already-paid hold is paid, even settled five times at once", async () => {
-    const h = await holding();
-    const sessions = await twoOpenSessions(h);
-    await provider.pay(sessions.first, "success", new Date());
-    await provider.pay(sessions.second, "success", new Date());
-    expect(await settle(sessions.first)).toMatchObject({ state: "paid" });
-    const results = await Promise.all(Array.from({ length: 5 }, () => settle(sessions.second)));
-    const [second] = await database.db.select().from(payment).where(eq(payment.providerSessionId, sessions.second));
-    expect(second).toMatchObject({ status: "refunded", refundReason: "already_paid", orderId: null });
-    expect(second!.refundId).toMatch(/^re_test_/);
-    expect(await refundsFor(second!.providerPaymentId!)).toEqual([expect.objectContaining({ id: second!.refundId, amountPence: h.totalPence, idempotencyKey: `payment-refund-${second!.id}` })]);
-    expect(await refundNotices(second!.id)).toHaveLength(1);
-    const [o] = await database.db.select().from(order).where(eq(order.holdId, h.holdId));
-    for (const r of results) expect(["refunded", "refunding"]).toContain(r.state);
-    expect(results.filter((r) => r.state === "refunded" && r.created)).toEqual([{ state: "refunded", paymentId: second!.id, reason: "already_paid", orderReference: o!.reference, created: true }]);
-    // One order, one ticket, and asked again later: nothing more.
-    expect(await database.db.select().from(ticket).where(eq(ticket.orderId, o!.id))).toHaveLength(1);
-    expect(await settle(sessions.second)).toMatchObject({ state: "refunded", created: false });
-    expect(await refundsFor(second!.providerPaymentId!)).toHaveLength(1);
-  });
+  it(
+    "is refunded once, recorded and told, when a second session for an already-paid hold is paid, even settled five " +
+      "times at once",
+    async () => {
+      const h = await holding();
+      const sessions = await twoOpenSessions(h);
+      await provider.pay(sessions.first, "success", new Date());
+      await provider.pay(sessions.second, "success", new Date());
+      expect(await settle(sessions.first)).toMatchObject({ state: "paid" });
+      const results = await Promise.all(Array.from({ length: 5 }, () => settle(sessions.second)));
+      const [second] = await database.db.select().from(payment).where(eq(payment.providerSessionId, sessions.second));
+      expect(second).toMatchObject({ status: "refunded", refundReason: "already_paid", orderId: null });
+      expect(second!.refundId).toMatch(/^re_test_/);
+      expect(await refundsFor(second!.providerPaymentId!)).toEqual([
+        expect.objectContaining({
+          id: second!.refundId,
+          amountPence: h.totalPence,
+          idempotencyKey: `payment-refund-${second!.id}`,
+        }),
+      ]);
+      expect(await refundNotices(second!.id)).toHaveLength(1);
+      const [o] = await database.db.select().from(order).where(eq(order.holdId, h.holdId));
+      for (const r of results) expect(["refunded", "refunding"]).toContain(r.state);
+      expect(results.filter((r) => r.state === "refunded" && r.created)).toEqual([
+        {
+          state: "refunded",
+          paymentId: second!.id,
+          reason: "already_paid",
+          orderReference: o!.reference,
+          created: true,
+        },
+      ]);
+      // One order, one ticket, and asked again later: nothing more.
+      expect(await database.db.select().from(ticket).where(eq(ticket.orderId, o!.id))).toHaveLength(1);
+      expect(await settle(sessions.second)).toMatchObject({ state: "refunded", created: false });
+      expect(await refundsFor(second!.providerPaymentId!)).toHaveLength(1);
+    },
+  );
 
   it("is refunded when the amount paid no longer matches the hold, and the buyer can pay the new total", async () => {
     const h = await holding(2);
@@ -170,7 +228,8 @@ describe("a captured payment that cannot become an order", () => {
 
 describe("the reconciliation job's view", () => {
   const later = () => new Date(Date.now() + 60_000);
-  const listed = async (sessionId: string) => (await unsettledPayments(database.db, { olderThan: later(), provider: "test" })).includes(sessionId);
+  const listed = async (sessionId: string) =>
+    (await unsettledPayments(database.db, { olderThan: later(), provider: "test" })).includes(sessionId);
 
   it("ends every payment it is given in a final state, and never lists it again", async () => {
     const paidTwice = await holding();
@@ -180,7 +239,10 @@ describe("the reconciliation job's view", () => {
     const lapsed = await holding();
     const lapsedSession = sessionIdOf((await lapsed.pay()).redirectUrl);
     // The provider's session runs out with nobody paying.
-    await database.db.update(testPaymentSession).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(testPaymentSession.id, lapsedSession));
+    await database.db
+      .update(testPaymentSession)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(testPaymentSession.id, lapsedSession));
 
     for (const s of [sessions.first, sessions.second, lapsedSession]) expect(await listed(s)).toBe(true);
     for (const s of await unsettledPayments(database.db, { olderThan: later(), provider: "test" })) await settle(s);
@@ -220,9 +282,19 @@ describe("the reconciliation job's view", () => {
     await provider.pay(sessions.first, "success", new Date());
     await provider.pay(sessions.second, "success", new Date());
     await settle(sessions.first);
-    const refuses: PaymentProvider = { ...provider, refund: () => Promise.reject(new RefundRefusedError("Charge has been disputed")) };
+    const refuses: PaymentProvider = {
+      ...provider,
+      refund: () => Promise.reject(new RefundRefusedError("Charge has been disputed")),
+    };
     expect(await settle(sessions.second, refuses)).toMatchObject({ state: "refund_refused" });
-    expect((await database.db.select().from(payment).where(and(eq(payment.holdId, h.holdId), eq(payment.providerSessionId, sessions.second))))[0]).toMatchObject({ status: "refund_refused" });
+    expect(
+      (
+        await database.db
+          .select()
+          .from(payment)
+          .where(and(eq(payment.holdId, h.holdId), eq(payment.providerSessionId, sessions.second)))
+      )[0],
+    ).toMatchObject({ status: "refund_refused" });
     expect(await listed(sessions.second)).toBe(false);
   });
 });

@@ -40,13 +40,22 @@ export async function startPayment(
       if (p.provider !== provider.name) {
         // Opened with a provider this instance no longer uses: it cannot be asked about here, and
         // must not keep the hold's one open place.
-        await db.update(payment).set({ status: "closing", updatedAt: input.now }).where(and(eq(payment.id, p.id), eq(payment.status, "pending")));
+        await db
+          .update(payment)
+          .set({ status: "closing", updatedAt: input.now })
+          .where(and(eq(payment.id, p.id), eq(payment.status, "pending")));
         continue;
       }
       const state = await provider.retrieveSession(p.providerSessionId);
       if (state.status === "succeeded") return { paymentId: p.id, redirectUrl: returnUrl(p.id) };
       const open = state.status === "pending" || state.status === "declined";
-      if (p.status === "pending" && open && state.redirectUrl && p.amountPence === due.totalPence && p.currency === due.currency) {
+      if (
+        p.status === "pending" &&
+        open &&
+        state.redirectUrl &&
+        p.amountPence === due.totalPence &&
+        p.currency === due.currency
+      ) {
         return { paymentId: p.id, redirectUrl: state.redirectUrl };
       }
       const closed = open ? await closeSession(db, provider, p, input.now) : state;
@@ -67,7 +76,14 @@ export async function startPayment(
       cancelUrl: `${base}/checkout/${input.holdId}?cancelled=1`,
       expiresAt: due.expiresAt,
     });
-    const row = { id: paymentId, holdId: input.holdId, provider: provider.name, providerSessionId: session.sessionId, amountPence: due.totalPence, currency: due.currency };
+    const row = {
+      id: paymentId,
+      holdId: input.holdId,
+      provider: provider.name,
+      providerSessionId: session.sessionId,
+      amountPence: due.totalPence,
+      currency: due.currency,
+    };
     const [created] = await db.insert(payment).values(row).onConflictDoNothing().returning({ id: payment.id });
     if (created) return { paymentId, redirectUrl: session.redirectUrl };
     // Another press opened the hold's session at the same moment. Ours was never shown to anyone:
@@ -88,16 +104,38 @@ async function payableHold(db: Db, input: { holdId: string; userId: string; now:
     .where(and(eq(hold.id, input.holdId), eq(hold.userId, input.userId)))
     .limit(1);
   if (!h) throw new AppError("not_found", "That checkout isn't yours, or no longer exists.");
-  if (h.hold.status !== "active" || h.hold.expiresAt <= input.now) throw new AppError("conflict", "You ran out of time. Refreshing page in 5 seconds", { reason: "hold_expired" });
+  if (h.hold.status !== "active" || h.hold.expiresAt <= input.now)
+    throw new AppError("conflict", "You ran out of time. Refreshing page in 5 seconds", { reason: "hold_expired" });
   const { breakdown } = await describeHold(db, input.holdId);
-  if (breakdown.totalPence === 0) throw new AppError("conflict", "You are eligible for free tickets", { reason: "free" });
-  const count = (await db.select({ n: sql<number>`sum(${holdLine.quantity})::int` }).from(holdLine).where(eq(holdLine.holdId, input.holdId)))[0]?.n ?? 0;
-  return { totalPence: breakdown.totalPence, currency: h.currency, eventName: h.eventName, count: Number(count), expiresAt: h.hold.expiresAt };
+  if (breakdown.totalPence === 0)
+    throw new AppError("conflict", "You are eligible for free tickets", { reason: "free" });
+  const count =
+    (
+      await db
+        .select({ n: sql<number>`sum(${holdLine.quantity})::int` })
+        .from(holdLine)
+        .where(eq(holdLine.holdId, input.holdId))
+    )[0]?.n ?? 0;
+  return {
+    totalPence: breakdown.totalPence,
+    currency: h.currency,
+    eventName: h.eventName,
+    count: Number(count),
+    expiresAt: h.hold.expiresAt,
+  };
 }
 
 /** Marks a payment as closing (a newer session replaces it) and expires its session at the provider. */
-async function closeSession(db: Db, provider: PaymentProvider, p: Pick<PaymentRow, "id" | "providerSessionId">, now: Date): Promise<SessionState> {
-  await db.update(payment).set({ status: "closing", updatedAt: now }).where(and(eq(payment.id, p.id), eq(payment.status, "pending")));
+async function closeSession(
+  db: Db,
+  provider: PaymentProvider,
+  p: Pick<PaymentRow, "id" | "providerSessionId">,
+  now: Date,
+): Promise<SessionState> {
+  await db
+    .update(payment)
+    .set({ status: "closing", updatedAt: now })
+    .where(and(eq(payment.id, p.id), eq(payment.status, "pending")));
   return provider.expireCheckout(p.providerSessionId);
 }
 
@@ -111,7 +149,13 @@ async function markExpired(db: Db, paymentId: string, now: Date) {
 export type SettleResult =
   | { state: "paid"; order: CompleteResult }
   /** Captured, but it could not become an order: given back. `orderReference` is the hold's order, if it has one. */
-  | { state: "refunded"; paymentId: string; reason: PaymentRefundReason; orderReference: string | null; created: boolean }
+  | {
+      state: "refunded";
+      paymentId: string;
+      reason: PaymentRefundReason;
+      orderReference: string | null;
+      created: boolean;
+    }
   /** Being refunded: the provider has not answered yet, and is asked again with the same key. */
   | { state: "refunding"; paymentId: string }
   /** The provider refused the refund: a person must act (logged by the caller). */
@@ -145,7 +189,8 @@ export async function settlePayment(db: Db, provider: PaymentProvider, input: Se
   let state: SessionState;
   try {
     state = await provider.retrieveSession(input.sessionId);
-    if (p.status === "closing" && (state.status === "pending" || state.status === "declined")) state = await provider.expireCheckout(input.sessionId);
+    if (p.status === "closing" && (state.status === "pending" || state.status === "declined"))
+      state = await provider.expireCheckout(input.sessionId);
   } catch (error) {
     // The provider has no such session (it was never opened there): nothing can be paid through it.
     if (!(isAppError(error) && error.code === "not_found")) throw error;
@@ -172,7 +217,13 @@ export async function settlePayment(db: Db, provider: PaymentProvider, input: Se
     if (result.outcome === "fulfilled") {
       await db
         .update(payment)
-        .set({ status: "paid", providerPaymentId: state.providerPaymentId, amountPence: state.amountPence, orderId: result.orderId, updatedAt: input.now })
+        .set({
+          status: "paid",
+          providerPaymentId: state.providerPaymentId,
+          amountPence: state.amountPence,
+          orderId: result.orderId,
+          updatedAt: input.now,
+        })
         .where(and(eq(payment.id, p.id), inArray(payment.status, ["pending", "closing"])));
       return { state: "paid", order: result };
     }
@@ -187,7 +238,14 @@ export async function settlePayment(db: Db, provider: PaymentProvider, input: Se
   // The money cannot stay: claim its refund (only one settle can) and make it.
   const [claimed] = await db
     .update(payment)
-    .set({ status: "refunding", refundReason: refund.reason, providerPaymentId: state.providerPaymentId, amountPence: state.amountPence, orderId: refund.orderId, updatedAt: input.now })
+    .set({
+      status: "refunding",
+      refundReason: refund.reason,
+      providerPaymentId: state.providerPaymentId,
+      amountPence: state.amountPence,
+      orderId: refund.orderId,
+      updatedAt: input.now,
+    })
     .where(and(eq(payment.id, p.id), inArray(payment.status, ["pending", "closing"])))
     .returning();
   if (claimed) return refundPayment(db, provider, claimed, input);
@@ -200,9 +258,18 @@ export async function settlePayment(db: Db, provider: PaymentProvider, input: Se
  * a timeout, or from the reconciliation job) returns the first refund instead of making another.
  * An unknown outcome leaves it `refunding` to be asked again; a refusal is final and needs a person.
  */
-async function refundPayment(db: Db, provider: PaymentProvider, p: PaymentRow, input: Pick<SettleInput, "now">): Promise<SettleResult> {
+async function refundPayment(
+  db: Db,
+  provider: PaymentProvider,
+  p: PaymentRow,
+  input: Pick<SettleInput, "now">,
+): Promise<SettleResult> {
   try {
-    const { refundId } = await provider.refund({ providerPaymentId: p.providerPaymentId!, amountPence: p.amountPence, idempotencyKey: `payment-refund-${p.id}` });
+    const { refundId } = await provider.refund({
+      providerPaymentId: p.providerPaymentId!,
+      amountPence: p.amountPence,
+      idempotencyKey: `payment-refund-${p.id}`,
+    });
     const done = await db.transaction(async (tx) => {
       const [row] = await tx
         .update(payment)
@@ -228,7 +295,10 @@ async function refundPayment(db: Db, provider: PaymentProvider, p: PaymentRow, i
 async function recorded(db: Db, p: PaymentRow): Promise<SettleResult> {
   switch (p.status) {
     case "paid": {
-      const [o] = await db.select({ id: order.id, reference: order.reference }).from(order).where(eq(order.id, p.orderId ?? "00000000-0000-0000-0000-000000000000"));
+      const [o] = await db
+        .select({ id: order.id, reference: order.reference })
+        .from(order)
+        .where(eq(order.id, p.orderId ?? "00000000-0000-0000-0000-000000000000"));
       if (!o) throw new AppError("internal", "A paid payment has lost its order.", { paymentId: p.id });
       return { state: "paid", order: { outcome: "fulfilled", orderId: o.id, reference: o.reference, created: false } };
     }
@@ -247,7 +317,13 @@ async function recorded(db: Db, p: PaymentRow): Promise<SettleResult> {
 
 async function refunded(db: Db, p: PaymentRow, created: boolean): Promise<SettleResult> {
   const [o] = await db.select({ reference: order.reference }).from(order).where(eq(order.holdId, p.holdId));
-  return { state: "refunded", paymentId: p.id, reason: p.refundReason ?? "sold_out", orderReference: o?.reference ?? null, created };
+  return {
+    state: "refunded",
+    paymentId: p.id,
+    reason: p.refundReason ?? "sold_out",
+    orderReference: o?.reference ?? null,
+    created,
+  };
 }
 
 async function paymentById(db: Db, id: string) {
@@ -256,7 +332,13 @@ async function paymentById(db: Db, id: string) {
 
 async function buyerOf(db: Db, holdId: string) {
   const [owner] = await db
-    .select({ userId: hold.userId, email: user.email, firstName: user.firstName, lastName: user.lastName, name: user.name })
+    .select({
+      userId: hold.userId,
+      email: user.email,
+      firstName: user.firstName,
+      lastName: user.lastName,
+      name: user.name,
+    })
     .from(hold)
     .leftJoin(user, eq(user.id, hold.userId))
     .where(eq(hold.id, holdId));
@@ -272,7 +354,13 @@ export async function unsettledPayments(db: Db, input: { olderThan: Date; provid
   const rows = await db
     .select({ sessionId: payment.providerSessionId })
     .from(payment)
-    .where(and(inArray(payment.status, ["pending", "closing", "refunding"]), lt(payment.createdAt, input.olderThan), eq(payment.provider, input.provider)))
+    .where(
+      and(
+        inArray(payment.status, ["pending", "closing", "refunding"]),
+        lt(payment.createdAt, input.olderThan),
+        eq(payment.provider, input.provider),
+      ),
+    )
     .orderBy(asc(payment.createdAt))
     .limit(200);
   return rows.map((r) => r.sessionId);
@@ -281,14 +369,26 @@ export async function unsettledPayments(db: Db, input: { olderThan: Date; provid
 /** Who a refunded payment's email goes to, and what it says. */
 export async function describeRefundedPayment(db: Db, paymentId: string) {
   const [row] = await db
-    .select({ payment, eventName: event.name, eventSlug: event.slug, userId: hold.userId, email: user.email, firstName: user.firstName, lastName: user.lastName, name: user.name })
+    .select({
+      payment,
+      eventName: event.name,
+      eventSlug: event.slug,
+      userId: hold.userId,
+      email: user.email,
+      firstName: user.firstName,
+      lastName: user.lastName,
+      name: user.name,
+    })
     .from(payment)
     .innerJoin(hold, eq(hold.id, payment.holdId))
     .innerJoin(event, eq(event.id, hold.eventId))
     .leftJoin(user, eq(user.id, hold.userId))
     .where(eq(payment.id, paymentId));
   if (!row || row.payment.status !== "refunded") return null;
-  const [o] = await db.select({ reference: order.reference, buyerEmail: order.buyerEmail }).from(order).where(eq(order.holdId, row.payment.holdId));
+  const [o] = await db
+    .select({ reference: order.reference, buyerEmail: order.buyerEmail })
+    .from(order)
+    .where(eq(order.holdId, row.payment.holdId));
   const to = row.email ?? o?.buyerEmail;
   if (!to) return null;
   return {

@@ -22,16 +22,35 @@ export interface SubmitCheckoutDeps {
  */
 export async function submitCheckout(
   deps: SubmitCheckoutDeps,
-  input: { holdId: string; buyer: Pick<SessionUser, "id" | "email">; buyerName: string; totalPence: number; ip: string; now: Date },
+  input: {
+    holdId: string;
+    buyer: Pick<SessionUser, "id" | "email">;
+    buyerName: string;
+    totalPence: number;
+    ip: string;
+    now: Date;
+  },
 ): Promise<{ kind: "order"; reference: string } | { kind: "payment"; redirectUrl: string }> {
   const { db } = deps;
   const { now } = input;
   if (input.totalPence === 0) {
     // Each order also counts towards the person's share of the event, which the claim enforces.
     await countFreeCheckout(deps.throttle, { ip: input.ip, userId: input.buyer.id }, now);
-    const done = await completeOrder(db, { holdId: input.holdId, buyer: { userId: input.buyer.id, email: input.buyer.email, name: input.buyerName }, payment: null, now, sign: deps.sign });
+    const done = await completeOrder(db, {
+      holdId: input.holdId,
+      buyer: { userId: input.buyer.id, email: input.buyer.email, name: input.buyerName },
+      payment: null,
+      now,
+      sign: deps.sign,
+    });
     return { kind: "order", reference: done.reference };
   }
-  const started = await startPayment(db, deps.payments, { holdId: input.holdId, userId: input.buyer.id, email: input.buyer.email, publicUrl: deps.publicUrl, now });
+  const started = await startPayment(db, deps.payments, {
+    holdId: input.holdId,
+    userId: input.buyer.id,
+    email: input.buyer.email,
+    publicUrl: deps.publicUrl,
+    now,
+  });
   return { kind: "payment", redirectUrl: started.redirectUrl };
 }

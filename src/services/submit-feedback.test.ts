@@ -42,7 +42,11 @@ afterEach(() => {
 });
 
 /** The real throttle, each call from an address of its own unless told. */
-const guard = (ip: string = crypto.randomUUID(), now = new Date()) => ({ throttle: createDbThrottle(database.db), ip, now });
+const guard = (ip: string = crypto.randomUUID(), now = new Date()) => ({
+  throttle: createDbThrottle(database.db),
+  ip,
+  now,
+});
 
 async function stored(id: string) {
   const [row] = await database.db.select().from(feedback).where(eq(feedback.id, id));
@@ -51,9 +55,19 @@ async function stored(id: string) {
 
 describe("submitFeedback", () => {
   it("stores the message with the person's id, name and email, then posts it to the team chat", async () => {
-    const person = await createUser(database.db, { firstName: "Priya", lastName: "Shah", name: "Priya Shah", email: "priya@example.com" });
+    const person = await createUser(database.db, {
+      firstName: "Priya",
+      lastName: "Shah",
+      name: "Priya Shah",
+      email: "priya@example.com",
+    });
     const chat = createTeamChat(chatUrl, quiet);
-    const result = await submitFeedback(database.db, chat, { userId: person.id, message: "  Love the all-in prices!  ", topic: "booking" }, guard());
+    const result = await submitFeedback(
+      database.db,
+      chat,
+      { userId: person.id, message: "  Love the all-in prices!  ", topic: "booking" },
+      guard(),
+    );
     expect(result).toMatchObject({ replyTo: "priya@example.com", postedToChat: true });
     const row = await stored(result.id);
     expect(row).toMatchObject({
@@ -74,7 +88,12 @@ describe("submitFeedback", () => {
 
   it("escapes chat markup so a message cannot ping the whole channel", async () => {
     const person = await createUser(database.db, { name: "Sam <!here>" });
-    await submitFeedback(database.db, createTeamChat(chatUrl, quiet), { userId: person.id, message: "<!channel> fish & chips\nsecond line" }, guard());
+    await submitFeedback(
+      database.db,
+      createTeamChat(chatUrl, quiet),
+      { userId: person.id, message: "<!channel> fish & chips\nsecond line" },
+      guard(),
+    );
     expect(posts[0]!.text).not.toContain("<!");
     expect(posts[0]!.text).toContain("Sam &lt;!here&gt;");
     expect(posts[0]!.text).toContain("> &lt;!channel&gt; fish &amp; chips\n> second line");
@@ -83,7 +102,12 @@ describe("submitFeedback", () => {
   it("keeps the message when the chat refuses it, without marking it posted", async () => {
     chatStatus = 500;
     const person = await createUser(database.db);
-    const result = await submitFeedback(database.db, createTeamChat(chatUrl, quiet), { userId: person.id, message: "The map is great" }, guard());
+    const result = await submitFeedback(
+      database.db,
+      createTeamChat(chatUrl, quiet),
+      { userId: person.id, message: "The map is great" },
+      guard(),
+    );
     expect(result.postedToChat).toBe(false);
     const row = await stored(result.id);
     expect(row.message).toBe("The map is great");
@@ -93,7 +117,12 @@ describe("submitFeedback", () => {
   it("stores the message when no chat is configured", async () => {
     const person = await createUser(database.db);
     for (const chat of [null, createTeamChat(undefined, quiet)]) {
-      const result = await submitFeedback(database.db, chat, { userId: person.id, message: "Dark mode please" }, guard());
+      const result = await submitFeedback(
+        database.db,
+        chat,
+        { userId: person.id, message: "Dark mode please" },
+        guard(),
+      );
       expect(result.postedToChat).toBe(false);
       expect((await stored(result.id)).postedToChatAt).toBeNull();
     }
@@ -102,7 +131,9 @@ describe("submitFeedback", () => {
 
   it("refuses bad input with field errors and stores nothing", async () => {
     const person = await createUser(database.db);
-    await expect(submitFeedback(database.db, null, { userId: person.id, message: " ", topic: "nonsense" }, guard())).rejects.toMatchObject({
+    await expect(
+      submitFeedback(database.db, null, { userId: person.id, message: " ", topic: "nonsense" }, guard()),
+    ).rejects.toMatchObject({
       code: "validation_failed",
       details: { fields: { message: "Please enter a message.", topic: "Please choose a topic from the list." } },
     });
@@ -110,21 +141,30 @@ describe("submitFeedback", () => {
   });
 
   it("refuses an unknown or deleted account", async () => {
-    await expect(submitFeedback(database.db, null, { userId: "nobody", message: "Hello there" }, guard())).rejects.toMatchObject({ code: "not_found" });
+    await expect(
+      submitFeedback(database.db, null, { userId: "nobody", message: "Hello there" }, guard()),
+    ).rejects.toMatchObject({ code: "not_found" });
     const gone = await createUser(database.db, { deletedAt: new Date() });
-    await expect(submitFeedback(database.db, null, { userId: gone.id, message: "Hello there" }, guard())).rejects.toMatchObject({ code: "not_found" });
+    await expect(
+      submitFeedback(database.db, null, { userId: gone.id, message: "Hello there" }, guard()),
+    ).rejects.toMatchObject({ code: "not_found" });
   });
 });
 
 describe("submitSupportRequest", () => {
   it("stores the subject, the order reference and the message and tells the team", async () => {
     const host = await createUser(database.db, { userType: "host", name: "Dev Patel", email: "dev@example.com" });
-    const result = await submitSupportRequest(database.db, createTeamChat(chatUrl, quiet), {
-      userId: host.id,
-      subject: "Payout not arrived",
-      message: "My payout for Friday's gig hasn't arrived yet.",
-      orderReference: "#tb-1234",
-    }, guard());
+    const result = await submitSupportRequest(
+      database.db,
+      createTeamChat(chatUrl, quiet),
+      {
+        userId: host.id,
+        subject: "Payout not arrived",
+        message: "My payout for Friday's gig hasn't arrived yet.",
+        orderReference: "#tb-1234",
+      },
+      guard(),
+    );
     expect(result).toMatchObject({ replyTo: "dev@example.com", postedToChat: true });
     const row = await stored(result.id);
     expect(row).toMatchObject({
@@ -143,18 +183,28 @@ describe("submitSupportRequest", () => {
 
   it("needs a subject and a message, and names the field that is wrong", async () => {
     const person = await createUser(database.db);
-    await expect(submitSupportRequest(database.db, null, { userId: person.id, subject: "Hi", message: "Help", orderReference: "" }, guard())).rejects.toMatchObject({
+    await expect(
+      submitSupportRequest(
+        database.db,
+        null,
+        { userId: person.id, subject: "Hi", message: "Help", orderReference: "" },
+        guard(),
+      ),
+    ).rejects.toMatchObject({
       code: "validation_failed",
-      details: { fields: { subject: "Subject needs at least 3 characters.", message: "Message needs at least 10 characters." } },
+      details: {
+        fields: { subject: "Subject needs at least 3 characters.", message: "Message needs at least 10 characters." },
+      },
     });
     expect(await database.db.select().from(feedback).where(eq(feedback.userId, person.id))).toEqual([]);
   });
 });
 
 describe("messages to the team are limited like sign-up", () => {
-  const countOf = async (userId: string) => (await database.db.select().from(feedback).where(eq(feedback.userId, userId))).length;
+  const countOf = async (userId: string) =>
+    (await database.db.select().from(feedback).where(eq(feedback.userId, userId))).length;
 
-  it("takes a person's feedback and support requests up to their limit, then refuses and stores nothing more", async () => {
+  it("takes a person's feedback and support requests up to their limit, then refuses, storing nothing", async () => {
     const person = await createUser(database.db);
     const now = new Date();
     const { limit } = MESSAGE_LIMITS.byPerson;
@@ -162,16 +212,28 @@ describe("messages to the team are limited like sign-up", () => {
       const send =
         i % 2 === 0
           ? submitFeedback(database.db, null, { userId: person.id, message: `Idea number ${i}` }, guard(undefined, now))
-          : submitSupportRequest(database.db, null, { userId: person.id, subject: "Help please", message: `Question number ${i}` }, guard(undefined, now));
+          : submitSupportRequest(
+              database.db,
+              null,
+              { userId: person.id, subject: "Help please", message: `Question number ${i}` },
+              guard(undefined, now),
+            );
       await send;
     }
     // From a new address every time: the person's own limit still holds.
-    await expect(submitFeedback(database.db, null, { userId: person.id, message: "One more idea" }, guard(undefined, now))).rejects.toMatchObject({
+    await expect(
+      submitFeedback(database.db, null, { userId: person.id, message: "One more idea" }, guard(undefined, now)),
+    ).rejects.toMatchObject({
       code: "rate_limited",
       message: "Please try again in a few minutes!",
     });
     await expect(
-      submitSupportRequest(database.db, null, { userId: person.id, subject: "Help please", message: "One more question" }, guard(undefined, now)),
+      submitSupportRequest(
+        database.db,
+        null,
+        { userId: person.id, subject: "Help please", message: "One more question" },
+        guard(undefined, now),
+      ),
     ).rejects.toMatchObject({ code: "rate_limited" });
     expect(await countOf(person.id)).toBe(limit);
     // The window passes, and they may write again.
@@ -186,10 +248,17 @@ describe("messages to the team are limited like sign-up", () => {
     const { limit } = MESSAGE_LIMITS.byAddress;
     for (let i = 0; i < limit; i++) {
       const person = await createUser(database.db);
-      await submitFeedback(database.db, null, { userId: person.id, message: `Hello from account ${i}` }, guard(ip, now));
+      await submitFeedback(
+        database.db,
+        null,
+        { userId: person.id, message: `Hello from account ${i}` },
+        guard(ip, now),
+      );
     }
     const next = await createUser(database.db);
-    await expect(submitFeedback(database.db, null, { userId: next.id, message: "And another" }, guard(ip, now))).rejects.toMatchObject({ code: "rate_limited" });
+    await expect(
+      submitFeedback(database.db, null, { userId: next.id, message: "And another" }, guard(ip, now)),
+    ).rejects.toMatchObject({ code: "rate_limited" });
     expect(await countOf(next.id)).toBe(0);
     // Another address is not held back by this one.
     await submitFeedback(database.db, null, { userId: next.id, message: "From elsewhere" }, guard(undefined, now));
@@ -200,7 +269,9 @@ describe("messages to the team are limited like sign-up", () => {
     const person = await createUser(database.db);
     const ip = crypto.randomUUID();
     for (let i = 0; i < MESSAGE_LIMITS.byAddress.limit + 5; i++) {
-      await expect(submitFeedback(database.db, null, { userId: person.id, message: " " }, guard(ip))).rejects.toMatchObject({ code: "validation_failed" });
+      await expect(
+        submitFeedback(database.db, null, { userId: person.id, message: " " }, guard(ip)),
+      ).rejects.toMatchObject({ code: "validation_failed" });
     }
     await submitFeedback(database.db, null, { userId: person.id, message: "Now a real message" }, guard(ip));
     expect(await countOf(person.id)).toBe(1);

@@ -44,7 +44,8 @@ async function countMessage(guard: PostGuard, userId: string): Promise<void> {
     [`messages:ip:${guard.ip}`, MESSAGE_LIMITS.byAddress],
   ] as const) {
     const result = await guard.throttle.hit(key, rule, guard.now);
-    if (!result.allowed) throw new AppError("rate_limited", messages.auth.tryAgainLater, { retryAfterMs: result.retryAfterMs });
+    if (!result.allowed)
+      throw new AppError("rate_limited", messages.auth.tryAgainLater, { retryAfterMs: result.retryAfterMs });
   }
 }
 
@@ -59,16 +60,25 @@ export async function submitFeedback(
   guard: PostGuard,
 ): Promise<Submitted> {
   const checked = checkFeedback({ message, topic });
-  if (!checked.ok) throw new AppError("validation_failed", Object.values(checked.errors)[0], { fields: checked.errors });
+  if (!checked.ok)
+    throw new AppError("validation_failed", Object.values(checked.errors)[0], { fields: checked.errors });
   await countMessage(guard, userId);
   const person = await findSender(db, userId);
   const topicLabel = FEEDBACK_TOPICS.find((t) => t.id === checked.value.topic)?.label ?? null;
   const [row] = await db
     .insert(feedback)
-    .values({ kind: "feedback", userId, name: person.name, email: person.email, subject: topicLabel, message: checked.value.message })
+    .values({
+      kind: "feedback",
+      userId,
+      name: person.name,
+      email: person.email,
+      subject: topicLabel,
+      message: checked.value.message,
+    })
     .returning({ id: feedback.id });
   const text = [
-    `*Feedback* from ${chatEscape(person.name)} (${chatEscape(person.email)}, ${person.userType})${topicLabel ? ` about ${topicLabel}` : ""}`,
+    `*Feedback* from ${chatEscape(person.name)} (${chatEscape(person.email)}, ` +
+      `${person.userType})${topicLabel ? ` about ${topicLabel}` : ""}`,
     quote(checked.value.message),
     `ref ${row!.id}`,
   ].join("\n");
@@ -79,11 +89,17 @@ export async function submitFeedback(
 export async function submitSupportRequest(
   db: Db,
   chat: ChatPoster | null,
-  { userId, subject, message, orderReference }: { userId: string; subject: unknown; message: unknown; orderReference?: unknown },
+  {
+    userId,
+    subject,
+    message,
+    orderReference,
+  }: { userId: string; subject: unknown; message: unknown; orderReference?: unknown },
   guard: PostGuard,
 ): Promise<Submitted> {
   const checked = checkSupportRequest({ subject, message, orderReference });
-  if (!checked.ok) throw new AppError("validation_failed", Object.values(checked.errors)[0], { fields: checked.errors });
+  if (!checked.ok)
+    throw new AppError("validation_failed", Object.values(checked.errors)[0], { fields: checked.errors });
   await countMessage(guard, userId);
   const person = await findSender(db, userId);
   const { orderReference: reference } = checked.value;
@@ -91,7 +107,14 @@ export async function submitSupportRequest(
   const stored = reference ? `Order reference: ${reference}\n\n${checked.value.message}` : checked.value.message;
   const [row] = await db
     .insert(feedback)
-    .values({ kind: "support", userId, name: person.name, email: person.email, subject: checked.value.subject, message: stored })
+    .values({
+      kind: "support",
+      userId,
+      name: person.name,
+      email: person.email,
+      subject: checked.value.subject,
+      message: stored,
+    })
     .returning({ id: feedback.id });
   const text = [
     `*Support request* from ${chatEscape(person.name)} (${chatEscape(person.email)}, ${person.userType})`,

@@ -30,7 +30,14 @@ describe(`database throttle (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "P
     await throttle.hit("cleanup:old", rule, new Date(now.getTime() - 61_000));
     await throttle.hit("cleanup:live", rule, new Date(now.getTime() - 30_000));
     const keys = async () =>
-      (await database.db.select({ key: rateLimit.key }).from(rateLimit).where(sql`${rateLimit.key} like 'cleanup:%'`)).map((r) => r.key).sort();
+      (
+        await database.db
+          .select({ key: rateLimit.key })
+          .from(rateLimit)
+          .where(sql`${rateLimit.key} like 'cleanup:%'`)
+      )
+        .map((r) => r.key)
+        .sort();
     expect(await keys()).toEqual(["cleanup:live", "cleanup:old"]);
     await deleteExpiredCounters(database.db, now);
     expect(await keys()).toEqual(["cleanup:live"]);

@@ -29,7 +29,13 @@ export interface Throttle {
 }
 
 /** The result for a window holding `count` hits that resets at `resetAtMs`. */
-export function throttleResult(mode: "hit" | "peek", count: number, resetAtMs: number, rule: ThrottleRule, now: Date): ThrottleResult {
+export function throttleResult(
+  mode: "hit" | "peek",
+  count: number,
+  resetAtMs: number,
+  rule: ThrottleRule,
+  now: Date,
+): ThrottleResult {
   const open = resetAtMs > now.getTime();
   const current = open ? count : 0;
   const allowed = mode === "hit" ? current <= rule.limit : current < rule.limit;
@@ -37,8 +43,10 @@ export function throttleResult(mode: "hit" | "peek", count: number, resetAtMs: n
 }
 
 export function assertRule(rule: ThrottleRule): void {
-  if (!Number.isInteger(rule.limit) || rule.limit < 1) throw new Error(`throttle limit must be a positive integer, got ${rule.limit}`);
-  if (!Number.isInteger(rule.windowMs) || rule.windowMs < 1) throw new Error(`throttle windowMs must be a positive integer, got ${rule.windowMs}`);
+  if (!Number.isInteger(rule.limit) || rule.limit < 1)
+    throw new Error(`throttle limit must be a positive integer, got ${rule.limit}`);
+  if (!Number.isInteger(rule.windowMs) || rule.windowMs < 1)
+    throw new Error(`throttle windowMs must be a positive integer, got ${rule.windowMs}`);
 }
 
 export interface DbThrottleOptions {
@@ -62,7 +70,8 @@ export function createDbThrottle(db: Db, { cleanupProbability = 0.01 }: DbThrott
           target: rateLimit.key,
           set: {
             count: sql`CASE WHEN ${expired} THEN 1 ELSE ${rateLimit.count} + 1 END`,
-            resetAt: sql`CASE WHEN ${expired} THEN ${newResetAt.toISOString()}::timestamptz ELSE ${rateLimit.resetAt} END`,
+            resetAt: sql`CASE WHEN ${expired} THEN ${newResetAt.toISOString()}::timestamptz
+              ELSE ${rateLimit.resetAt} END`,
           },
         })
         .returning({ count: rateLimit.count, resetAt: rateLimit.resetAt });
@@ -73,8 +82,13 @@ export function createDbThrottle(db: Db, { cleanupProbability = 0.01 }: DbThrott
 
     async peek(key, rule, now) {
       assertRule(rule);
-      const [row] = await db.select({ count: rateLimit.count, resetAt: rateLimit.resetAt }).from(rateLimit).where(eq(rateLimit.key, key));
-      return row ? throttleResult("peek", row.count, row.resetAt.getTime(), rule, now) : throttleResult("peek", 0, 0, rule, now);
+      const [row] = await db
+        .select({ count: rateLimit.count, resetAt: rateLimit.resetAt })
+        .from(rateLimit)
+        .where(eq(rateLimit.key, key));
+      return row
+        ? throttleResult("peek", row.count, row.resetAt.getTime(), rule, now)
+        : throttleResult("peek", 0, 0, rule, now);
     },
 
     async reset(key) {

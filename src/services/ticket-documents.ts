@@ -35,7 +35,14 @@ export async function ticketDocuments(
 ): Promise<{ reference: string; eventSlug: string; tickets: TicketDocument[] } | null> {
   if (!isUuid("orderId" in which ? which.orderId : which.ticketId)) return null;
   const rows = await db
-    .select({ ticket, typeName: ticketType.name, reference: order.reference, event, venue, host: { name: user.name, title: user.hostTitle } })
+    .select({
+      ticket,
+      typeName: ticketType.name,
+      reference: order.reference,
+      event,
+      venue,
+      host: { name: user.name, title: user.hostTitle },
+    })
     .from(ticket)
     .innerJoin(order, eq(order.id, ticket.orderId))
     .innerJoin(ticketType, eq(ticketType.id, ticket.ticketTypeId))

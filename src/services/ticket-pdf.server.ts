@@ -16,7 +16,12 @@ const MARGIN = 36;
  * only: nothing is fetched.
  */
 export async function renderTicketsPdf(tickets: readonly TicketDocument[], opts: { title: string }): Promise<Buffer> {
-  const doc = new PDFDocument({ size: PAGE, margin: MARGIN, autoFirstPage: false, info: { Title: opts.title, Author: "Ticketyboo", Creator: "Ticketyboo" } });
+  const doc = new PDFDocument({
+    size: PAGE,
+    margin: MARGIN,
+    autoFirstPage: false,
+    info: { Title: opts.title, Author: "Ticketyboo", Creator: "Ticketyboo" },
+  });
   const chunks: Buffer[] = [];
   doc.on("data", (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -32,8 +37,16 @@ function drawTicket(doc: PDFKit.PDFDocument, t: TicketDocument) {
   doc.addPage();
   const width = PAGE[0] - 2 * MARGIN;
   doc.rect(0, 0, PAGE[0], 6).fill(PINK);
-  doc.fillColor(PINK).font("Helvetica-Bold").fontSize(16).text("Ticketyboo", MARGIN, MARGIN - 8);
-  doc.fillColor(MUTED).font("Helvetica").fontSize(9).text(t.position, MARGIN, MARGIN - 4, { width, align: "right" });
+  doc
+    .fillColor(PINK)
+    .font("Helvetica-Bold")
+    .fontSize(16)
+    .text("Ticketyboo", MARGIN, MARGIN - 8);
+  doc
+    .fillColor(MUTED)
+    .font("Helvetica")
+    .fontSize(9)
+    .text(t.position, MARGIN, MARGIN - 4, { width, align: "right" });
 
   doc.moveDown(1.2);
   doc.fillColor(INK).font("Helvetica-Bold").fontSize(18).text(t.eventName, { width });
@@ -51,7 +64,11 @@ function drawTicket(doc: PDFKit.PDFDocument, t: TicketDocument) {
   for (const [label, value] of rows) {
     const y = doc.y;
     doc.font("Helvetica").fontSize(9).fillColor(MUTED).text(label.toUpperCase(), MARGIN, y, { width: 70 });
-    doc.font("Helvetica-Bold").fontSize(11).fillColor(INK).text(value, MARGIN + 72, y - 1, { width: width - 72 });
+    doc
+      .font("Helvetica-Bold")
+      .fontSize(11)
+      .fillColor(INK)
+      .text(value, MARGIN + 72, y - 1, { width: width - 72 });
     doc.moveDown(0.35);
   }
 
@@ -59,12 +76,21 @@ function drawTicket(doc: PDFKit.PDFDocument, t: TicketDocument) {
   const x = (PAGE[0] - size) / 2;
   const y = Math.max(doc.y + 14, 300);
   drawQr(doc, t.code, x, y, size);
-  doc.font("Courier").fontSize(8.5).fillColor(INK).text(t.code, MARGIN, y + size + 10, { width, align: "center" });
+  doc
+    .font("Courier")
+    .fontSize(8.5)
+    .fillColor(INK)
+    .text(t.code, MARGIN, y + size + 10, { width, align: "center" });
   doc
     .font("Helvetica")
     .fontSize(9)
     .fillColor(MUTED)
-    .text("Show this QR code at the door, on your phone or printed. Each ticket lets one person in, once.", MARGIN, PAGE[1] - MARGIN - 24, { width, align: "center" });
+    .text(
+      "Show this QR code at the door, on your phone or printed. Each ticket lets one person in, once.",
+      MARGIN,
+      PAGE[1] - MARGIN - 24,
+      { width, align: "center" },
+    );
 }
 
 /** The QR code as filled squares, with the quiet zone the standard asks for, on white. */
@@ -77,7 +103,8 @@ function drawQr(doc: PDFKit.PDFDocument, code: string, x: number, y: number, siz
   doc.fillColor("#000000");
   for (let row = 0; row < count; row++) {
     for (let col = 0; col < count; col++) {
-      if (qr.modules.get(row, col)) doc.rect(x + (col + quiet) * cell, y + (row + quiet) * cell, cell + 0.05, cell + 0.05);
+      if (qr.modules.get(row, col))
+        doc.rect(x + (col + quiet) * cell, y + (row + quiet) * cell, cell + 0.05, cell + 0.05);
     }
   }
   doc.fill();

@@ -39,7 +39,10 @@ async function verified<T extends { id: string }>(person: T): Promise<T> {
 }
 
 async function errorOf(p: Promise<unknown>) {
-  const error = await p.then(() => null, (e: unknown) => e);
+  const error = await p.then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(isAppError(error), String(error)).toBe(true);
   return error as { code: string; message: string; details?: Record<string, unknown> };
 }
@@ -48,11 +51,18 @@ describe("passing a ticket to a friend", () => {
   it("moves the ticket to the friend with a new code; the old code then scans as invalid", async () => {
     const { e, bea, sam, t } = await setUp();
     const oldCode = t.code;
-    const sent = await sendTicket(database.db, { ticketId: t.id, from: { ...bea, name: bea.name }, toEmail: sam.email, now });
+    const sent = await sendTicket(database.db, {
+      ticketId: t.id,
+      from: { ...bea, name: bea.name },
+      toEmail: sam.email,
+      now,
+    });
     // Until it is claimed, the sender's code still gets in.
     expect((await findTransfer(database.db, sent.token))?.transfer.status).toBe("pending");
 
-    expect(await claimTicket(database.db, codes.sign, { token: sent.token, user: { id: sam.id, name: sam.name }, now })).toEqual({ ticketId: t.id });
+    expect(
+      await claimTicket(database.db, codes.sign, { token: sent.token, user: { id: sam.id, name: sam.name }, now }),
+    ).toEqual({ ticketId: t.id });
     const [after] = await database.db.select().from(ticket).where(eq(ticket.id, t.id));
     expect(after).toMatchObject({ holderUserId: sam.id, holderName: "Sam Friend", codeVersion: 1, status: "valid" });
     expect(after!.code).not.toBe(oldCode);
@@ -63,60 +73,155 @@ describe("passing a ticket to a friend", () => {
     expect((await scan(after!.code)).outcome).toBe("already_checked_in");
 
     // It is on the friend's list now, and off the sender's.
-    expect((await listMyTickets(database.db, { userId: sam.id, now })).upcoming[0]!.tickets.map((x) => x.id)).toEqual([t.id]);
-    expect((await listMyTickets(database.db, { userId: bea.id, now })).upcoming[0]!.tickets.map((x) => x.id)).not.toContain(t.id);
+    expect((await listMyTickets(database.db, { userId: sam.id, now })).upcoming[0]!.tickets.map((x) => x.id)).toEqual([
+      t.id,
+    ]);
+    expect(
+      (await listMyTickets(database.db, { userId: bea.id, now })).upcoming[0]!.tickets.map((x) => x.id),
+    ).not.toContain(t.id);
     // Claiming again is harmless; nobody else can claim it.
-    expect(await claimTicket(database.db, codes.sign, { token: sent.token, user: { id: sam.id, name: sam.name }, now })).toEqual({ ticketId: t.id });
+    expect(
+      await claimTicket(database.db, codes.sign, { token: sent.token, user: { id: sam.id, name: sam.name }, now }),
+    ).toEqual({ ticketId: t.id });
     const other = await createBuyer(database.db, "Other Person");
-    expect((await errorOf(claimTicket(database.db, codes.sign, { token: sent.token, user: { id: other.id, name: other.name }, now }))).details?.reason).toBe("claimed");
+    expect(
+      (
+        await errorOf(
+          claimTicket(database.db, codes.sign, { token: sent.token, user: { id: other.id, name: other.name }, now }),
+        )
+      ).details?.reason,
+    ).toBe("claimed");
   });
 
   it("can be claimed only by the person signed in with the address it was sent to, once verified", async () => {
     const { bea, sam, t } = await setUp();
-    const sent = await sendTicket(database.db, { ticketId: t.id, from: { ...bea, name: bea.name }, toEmail: sam.email.toUpperCase(), now });
+    const sent = await sendTicket(database.db, {
+      ticketId: t.id,
+      from: { ...bea, name: bea.name },
+      toEmail: sam.email.toUpperCase(),
+      now,
+    });
     // Whoever else holds the link (a forwarded email, a shared screen) cannot take it.
     const stranger = await verified(await createBuyer(database.db, "Stan Stranger"));
-    const wrong = await errorOf(claimTicket(database.db, codes.sign, { token: sent.token, user: { id: stranger.id, name: stranger.name }, now }));
+    const wrong = await errorOf(
+      claimTicket(database.db, codes.sign, { token: sent.token, user: { id: stranger.id, name: stranger.name }, now }),
+    );
     expect(wrong).toMatchObject({ code: "forbidden", details: { reason: "wrong_account" } });
     expect(wrong.message).toContain(sam.email);
 
     // The right address, not yet verified: told to verify first.
     await database.db.update(user).set({ emailVerified: false }).where(eq(user.id, sam.id));
-    const unverified = await errorOf(claimTicket(database.db, codes.sign, { token: sent.token, user: { id: sam.id, name: sam.name }, now }));
+    const unverified = await errorOf(
+      claimTicket(database.db, codes.sign, { token: sent.token, user: { id: sam.id, name: sam.name }, now }),
+    );
     expect(unverified).toMatchObject({ code: "forbidden", details: { reason: "unverified" } });
     expect(unverified.message).toMatch(/verify your email address first/);
     const [untouched] = await database.db.select().from(ticket).where(eq(ticket.id, t.id));
     expect(untouched).toMatchObject({ holderUserId: bea.id, codeVersion: 0 });
 
     await verified(sam);
-    expect(await claimTicket(database.db, codes.sign, { token: sent.token, user: { id: sam.id, name: sam.name }, now })).toEqual({ ticketId: t.id });
+    expect(
+      await claimTicket(database.db, codes.sign, { token: sent.token, user: { id: sam.id, name: sam.name }, now }),
+    ).toEqual({ ticketId: t.id });
   });
 
   it("is blocked once the ticket is checked in or the event has ended", async () => {
     const { e, bea, sam, bought } = await setUp();
     const [first, second] = bought.tickets;
     await scanTicket(database.db, codes.verify, { eventId: e.id, hostId, code: first!.code, now });
-    expect((await errorOf(sendTicket(database.db, { ticketId: first!.id, from: { ...bea, name: bea.name }, toEmail: sam.email, now }))).details?.reason).toBe("checked_in");
-    expect((await errorOf(sendTicket(database.db, { ticketId: second!.id, from: { ...bea, name: bea.name }, toEmail: sam.email, now: new Date("2026-12-06T12:00:00Z") }))).details?.reason).toBe("ended");
+    expect(
+      (
+        await errorOf(
+          sendTicket(database.db, { ticketId: first!.id, from: { ...bea, name: bea.name }, toEmail: sam.email, now }),
+        )
+      ).details?.reason,
+    ).toBe("checked_in");
+    expect(
+      (
+        await errorOf(
+          sendTicket(database.db, {
+            ticketId: second!.id,
+            from: { ...bea, name: bea.name },
+            toEmail: sam.email,
+            now: new Date("2026-12-06T12:00:00Z"),
+          }),
+        )
+      ).details?.reason,
+    ).toBe("ended");
 
     // Sent before the event, claimed after it ended: refused, and the ticket stays with the sender.
-    const sent = await sendTicket(database.db, { ticketId: second!.id, from: { ...bea, name: bea.name }, toEmail: sam.email, now });
-    expect((await errorOf(claimTicket(database.db, codes.sign, { token: sent.token, user: { id: sam.id, name: sam.name }, now: new Date("2026-12-06T12:00:00Z") }))).details?.reason).toBe("ended");
+    const sent = await sendTicket(database.db, {
+      ticketId: second!.id,
+      from: { ...bea, name: bea.name },
+      toEmail: sam.email,
+      now,
+    });
+    expect(
+      (
+        await errorOf(
+          claimTicket(database.db, codes.sign, {
+            token: sent.token,
+            user: { id: sam.id, name: sam.name },
+            now: new Date("2026-12-06T12:00:00Z"),
+          }),
+        )
+      ).details?.reason,
+    ).toBe("ended");
     const [still] = await database.db.select().from(ticket).where(eq(ticket.id, second!.id));
     expect(still).toMatchObject({ holderUserId: bea.id, codeVersion: 0, code: second!.code });
   });
 
   it("checks the friend's address, sends one at a time, and lets the sender take it back", async () => {
     const { bea, sam, t } = await setUp();
-    expect((await errorOf(sendTicket(database.db, { ticketId: t.id, from: { ...bea, name: bea.name }, toEmail: "nope", now }))).details?.field).toBe("email");
-    expect((await errorOf(sendTicket(database.db, { ticketId: t.id, from: { ...bea, name: bea.name }, toEmail: bea.email, now }))).message).toMatch(/your own/);
-    expect((await errorOf(sendTicket(database.db, { ticketId: t.id, from: { ...sam, name: sam.name }, toEmail: "x@example.com", now }))).code).toBe("not_found");
+    expect(
+      (
+        await errorOf(
+          sendTicket(database.db, { ticketId: t.id, from: { ...bea, name: bea.name }, toEmail: "nope", now }),
+        )
+      ).details?.field,
+    ).toBe("email");
+    expect(
+      (
+        await errorOf(
+          sendTicket(database.db, { ticketId: t.id, from: { ...bea, name: bea.name }, toEmail: bea.email, now }),
+        )
+      ).message,
+    ).toMatch(/your own/);
+    expect(
+      (
+        await errorOf(
+          sendTicket(database.db, { ticketId: t.id, from: { ...sam, name: sam.name }, toEmail: "x@example.com", now }),
+        )
+      ).code,
+    ).toBe("not_found");
 
-    const sent = await sendTicket(database.db, { ticketId: t.id, from: { ...bea, name: bea.name }, toEmail: sam.email, now });
-    expect((await errorOf(sendTicket(database.db, { ticketId: t.id, from: { ...bea, name: bea.name }, toEmail: "another@example.com", now }))).details?.reason).toBe("pending");
+    const sent = await sendTicket(database.db, {
+      ticketId: t.id,
+      from: { ...bea, name: bea.name },
+      toEmail: sam.email,
+      now,
+    });
+    expect(
+      (
+        await errorOf(
+          sendTicket(database.db, {
+            ticketId: t.id,
+            from: { ...bea, name: bea.name },
+            toEmail: "another@example.com",
+            now,
+          }),
+        )
+      ).details?.reason,
+    ).toBe("pending");
     expect(await cancelTransfer(database.db, { transferId: sent.transferId, userId: sam.id, now })).toBe(false);
     expect(await cancelTransfer(database.db, { transferId: sent.transferId, userId: bea.id, now })).toBe(true);
-    expect((await errorOf(claimTicket(database.db, codes.sign, { token: sent.token, user: { id: sam.id, name: sam.name }, now }))).details?.reason).toBe("cancelled");
+    expect(
+      (
+        await errorOf(
+          claimTicket(database.db, codes.sign, { token: sent.token, user: { id: sam.id, name: sam.name }, now }),
+        )
+      ).details?.reason,
+    ).toBe("cancelled");
     const [row] = await database.db.select().from(ticketTransfer).where(eq(ticketTransfer.id, sent.transferId));
     // Only a hash of the link's token is kept.
     expect(row!.tokenHash).not.toContain(sent.token);
@@ -125,18 +230,27 @@ describe("passing a ticket to a friend", () => {
   /** Bea's one free ticket, sent to Sam and not yet claimed. */
   async function freeTicketOnItsWay() {
     const db = database.db;
-    const e = await createEvent(db, { hostId, startsAt: new Date("2026-12-05T19:30:00Z") }, [{ pricePence: 0, capacity: 10 }]);
+    const e = await createEvent(db, { hostId, startsAt: new Date("2026-12-05T19:30:00Z") }, [
+      { pricePence: 0, capacity: 10 },
+    ]);
     const bea = await createBuyer(db, "Bea Buyer");
     const sam = await verified(await createBuyer(db, "Sam Friend"));
     const bought = await buyTickets(db, { eventId: e.id, buyer: bea, quantity: 1, now, sign: codes.sign });
-    const sent = await sendTicket(db, { ticketId: bought.tickets[0]!.id, from: { ...bea, name: bea.name }, toEmail: sam.email, now });
+    const sent = await sendTicket(db, {
+      ticketId: bought.tickets[0]!.id,
+      from: { ...bea, name: bea.name },
+      toEmail: sam.email,
+      now,
+    });
     return { bea, sam, bought, sent };
   }
 
   it("holds the order while a ticket is on its way: it can't be cancelled until taken back", async () => {
     const db = database.db;
     const { bea, bought, sent } = await freeTicketOnItsWay();
-    expect(await errorOf(cancelFreeOrder(db, { reference: bought.reference, userId: bea.id, now }))).toMatchObject({ message: expect.stringContaining("on its way to a friend") });
+    expect(await errorOf(cancelFreeOrder(db, { reference: bought.reference, userId: bea.id, now }))).toMatchObject({
+      message: expect.stringContaining("on its way to a friend"),
+    });
     expect(await cancelTransfer(db, { transferId: sent.transferId, userId: bea.id, now })).toBe(true);
     await cancelFreeOrder(db, { reference: bought.reference, userId: bea.id, now });
     const [t] = await db.select().from(ticket).where(eq(ticket.id, bought.tickets[0]!.id));
@@ -150,7 +264,9 @@ describe("passing a ticket to a friend", () => {
       // Bea takes it back and cancels while Sam claims: one or the other, never both.
       const [claim, cancel] = await Promise.allSettled([
         claimTicket(db, codes.sign, { token: sent.token, user: { id: sam.id, name: sam.name }, now }),
-        cancelTransfer(db, { transferId: sent.transferId, userId: bea.id, now }).then(() => cancelFreeOrder(db, { reference: bought.reference, userId: bea.id, now })),
+        cancelTransfer(db, { transferId: sent.transferId, userId: bea.id, now }).then(() =>
+          cancelFreeOrder(db, { reference: bought.reference, userId: bea.id, now }),
+        ),
       ]);
       expect([claim.status, cancel.status].sort(), `round ${round}`).toEqual(["fulfilled", "rejected"]);
       const [t] = await db.select().from(ticket).where(eq(ticket.id, bought.tickets[0]!.id));
@@ -162,7 +278,18 @@ describe("passing a ticket to a friend", () => {
 
   it("can't pass on tickets from an order waiting on a cancellation", async () => {
     const { bea, sam, t, bought } = await setUp();
-    await requestCancellation(database.db, { reference: bought.reference, userId: bea.id, reason: "Can't make it", now });
-    expect((await errorOf(sendTicket(database.db, { ticketId: t.id, from: { ...bea, name: bea.name }, toEmail: sam.email, now }))).details?.reason).toBe("cancellation_pending");
+    await requestCancellation(database.db, {
+      reference: bought.reference,
+      userId: bea.id,
+      reason: "Can't make it",
+      now,
+    });
+    expect(
+      (
+        await errorOf(
+          sendTicket(database.db, { ticketId: t.id, from: { ...bea, name: bea.name }, toEmail: sam.email, now }),
+        )
+      ).details?.reason,
+    ).toBe("cancellation_pending");
   });
 });

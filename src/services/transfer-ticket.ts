@@ -3,7 +3,14 @@ import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { cancellationRequest, event, order, ticket, ticketTransfer, ticketType, user, venue } from "~/db/schema";
 import { normaliseEmail } from "~/domain/account-rules";
-import { claimantProblem, claimantProblemText, recipientProblem, TICKET_NOT_FOUND, transferProblem, transferProblemText } from "~/domain/ticket-transfer";
+import {
+  claimantProblem,
+  claimantProblemText,
+  recipientProblem,
+  TICKET_NOT_FOUND,
+  transferProblem,
+  transferProblemText,
+} from "~/domain/ticket-transfer";
 import { AppError } from "~/lib/app-error";
 import { isUuid } from "~/lib/uuid";
 import type { TicketSigner } from "./complete-order";
@@ -22,7 +29,17 @@ async function lockTicketForTransfer(tx: Db, ticketId: string) {
   if (!owner) return null;
   const [o] = await tx.select({ status: order.status }).from(order).where(eq(order.id, owner.orderId)).for("update");
   const [row] = await tx
-    .select({ ticket, event: { id: event.id, name: event.name, slug: event.slug, startsAt: event.startsAt, endsAt: event.endsAt, isCancelled: event.isCancelled } })
+    .select({
+      ticket,
+      event: {
+        id: event.id,
+        name: event.name,
+        slug: event.slug,
+        startsAt: event.startsAt,
+        endsAt: event.endsAt,
+        isCancelled: event.isCancelled,
+      },
+    })
     .from(ticket)
     .innerJoin(event, eq(event.id, ticket.eventId))
     .where(eq(ticket.id, ticketId))
@@ -31,11 +48,20 @@ async function lockTicketForTransfer(tx: Db, ticketId: string) {
   const [pending] = await tx
     .select({ id: cancellationRequest.id })
     .from(cancellationRequest)
-    .where(and(eq(cancellationRequest.orderId, row.ticket.orderId), inArray(cancellationRequest.status, ["pending", "refunding"])))
+    .where(
+      and(
+        eq(cancellationRequest.orderId, row.ticket.orderId),
+        inArray(cancellationRequest.status, ["pending", "refunding"]),
+      ),
+    )
     .limit(1);
   // A cancelled or refunded order's tickets are void already; this catches one mid-cancellation too.
   const orderGone = o.status === "cancelled" || o.status === "refunded";
-  return { ...row, ticket: orderGone ? { ...row.ticket, status: "void" as const } : row.ticket, cancellationPending: Boolean(pending) };
+  return {
+    ...row,
+    ticket: orderGone ? { ...row.ticket, status: "void" as const } : row.ticket,
+    cancellationPending: Boolean(pending),
+  };
 }
 
 /**
@@ -45,37 +71,76 @@ async function lockTicketForTransfer(tx: Db, ticketId: string) {
  */
 export async function sendTicket(
   db: Db,
-  input: { ticketId: string; from: { id: string; email: string; name: string }; toEmail: string; toName?: string; now: Date },
+  input: {
+    ticketId: string;
+    from: { id: string; email: string; name: string };
+    toEmail: string;
+    toName?: string;
+    now: Date;
+  },
 ): Promise<{ transferId: string; token: string; toEmail: string; eventName: string }> {
   const problem = recipientProblem(input.toEmail, input.from.email);
   if (problem) throw new AppError("validation_failed", problem, { field: "email" });
   return db.transaction(async (tx) => {
     const found = await lockTicketForTransfer(tx, input.ticketId);
     if (!found || found.ticket.holderUserId !== input.from.id) throw new AppError("not_found", TICKET_NOT_FOUND);
-    const blocked = transferProblem(found.ticket, found.event, { holderId: input.from.id, now: input.now, cancellationPending: found.cancellationPending });
+    const blocked = transferProblem(found.ticket, found.event, {
+      holderId: input.from.id,
+      now: input.now,
+      cancellationPending: found.cancellationPending,
+    });
     if (blocked) throw new AppError("conflict", transferProblemText[blocked], { reason: blocked });
 
     const token = randomBytes(24).toString("base64url");
     const toEmail = normaliseEmail(input.toEmail);
     const [created] = await tx
       .insert(ticketTransfer)
-      .values({ ticketId: input.ticketId, fromUserId: input.from.id, fromName: input.from.name, toEmail, toName: input.toName?.trim().slice(0, 80) || null, tokenHash: hashToken(token), createdAt: input.now })
+      .values({
+        ticketId: input.ticketId,
+        fromUserId: input.from.id,
+        fromName: input.from.name,
+        toEmail,
+        toName: input.toName?.trim().slice(0, 80) || null,
+        tokenHash: hashToken(token),
+        createdAt: input.now,
+      })
       .onConflictDoNothing()
       .returning({ id: ticketTransfer.id });
-    if (!created) throw new AppError("conflict", "This ticket is already on its way to someone: take it back first to send it elsewhere.", { reason: "pending" });
+    if (!created)
+      throw new AppError(
+        "conflict",
+        "This ticket is already on its way to someone: take it back first to send it elsewhere.",
+        { reason: "pending" },
+      );
     // The friend's email, with the link to claim it.
-    await afterCommit(tx, { kind: "ticket-shared", ticketId: input.ticketId, from: { id: input.from.id, name: input.from.name }, toEmail, toName: input.toName?.trim() || null, token });
+    await afterCommit(tx, {
+      kind: "ticket-shared",
+      ticketId: input.ticketId,
+      from: { id: input.from.id, name: input.from.name },
+      toEmail,
+      toName: input.toName?.trim() || null,
+      token,
+    });
     return { transferId: created.id, token, toEmail, eventName: found.event.name };
   });
 }
 
 /** The sender takes back a ticket the friend has not claimed yet. */
-export async function cancelTransfer(db: Db, input: { transferId: string; userId: string; now: Date }): Promise<boolean> {
+export async function cancelTransfer(
+  db: Db,
+  input: { transferId: string; userId: string; now: Date },
+): Promise<boolean> {
   if (!isUuid(input.transferId)) return false;
   const rows = await db
     .update(ticketTransfer)
     .set({ status: "cancelled", decidedAt: input.now })
-    .where(and(eq(ticketTransfer.id, input.transferId), eq(ticketTransfer.fromUserId, input.userId), eq(ticketTransfer.status, "pending")))
+    .where(
+      and(
+        eq(ticketTransfer.id, input.transferId),
+        eq(ticketTransfer.fromUserId, input.userId),
+        eq(ticketTransfer.status, "pending"),
+      ),
+    )
     .returning({ id: ticketTransfer.id });
   return rows.length > 0;
 }
@@ -86,7 +151,9 @@ export async function cancelTransfer(db: Db, input: { transferId: string; userId
  * would be the transfer's own.
  */
 export function pendingTransferTo() {
-  return sql<string | null>`(select tt.to_email from ticket_transfer tt where tt.ticket_id = "ticket"."id" and tt.status = 'pending' limit 1)`;
+  return sql<
+    string | null
+  >`(select tt.to_email from ticket_transfer tt where tt.ticket_id = "ticket"."id" and tt.status = 'pending' limit 1)`;
 }
 
 /** A transfer as its link shows it to the friend: what the ticket is for and who sent it. */
@@ -99,7 +166,13 @@ export async function findTransfer(db: Db, token: string) {
       seatRow: ticket.seatRow,
       seatColumn: ticket.seatColumn,
       holderName: ticket.holderName,
-      event: { name: event.name, slug: event.slug, startsAt: event.startsAt, endsAt: event.endsAt, images: event.images },
+      event: {
+        name: event.name,
+        slug: event.slug,
+        startsAt: event.startsAt,
+        endsAt: event.endsAt,
+        images: event.images,
+      },
       venueName: venue.name,
       city: venue.city,
     })
@@ -120,33 +193,67 @@ export async function findTransfer(db: Db, token: string) {
  * re-signed at the next version, so the sender's copy of the old code no longer gets in. Claiming
  * again is harmless.
  */
-export async function claimTicket(db: Db, sign: TicketSigner, input: { token: string; user: { id: string; name: string }; now: Date }): Promise<{ ticketId: string }> {
+export async function claimTicket(
+  db: Db,
+  sign: TicketSigner,
+  input: { token: string; user: { id: string; name: string }; now: Date },
+): Promise<{ ticketId: string }> {
   return db.transaction(async (tx) => {
-    const [seen] = await tx.select({ ticketId: ticketTransfer.ticketId }).from(ticketTransfer).where(eq(ticketTransfer.tokenHash, hashToken(input.token)));
-    if (!seen) throw new AppError("not_found", "This link isn't a ticket we know about. Ask your friend to send it again.");
+    const [seen] = await tx
+      .select({ ticketId: ticketTransfer.ticketId })
+      .from(ticketTransfer)
+      .where(eq(ticketTransfer.tokenHash, hashToken(input.token)));
+    if (!seen)
+      throw new AppError("not_found", "This link isn't a ticket we know about. Ask your friend to send it again.");
     const found = await lockTicketForTransfer(tx, seen.ticketId);
-    const [t] = await tx.select().from(ticketTransfer).where(eq(ticketTransfer.tokenHash, hashToken(input.token))).for("update");
+    const [t] = await tx
+      .select()
+      .from(ticketTransfer)
+      .where(eq(ticketTransfer.tokenHash, hashToken(input.token)))
+      .for("update");
     if (!t || !found) throw new AppError("not_found", TICKET_NOT_FOUND);
     if (t.status === "claimed") {
       if (t.claimedByUserId === input.user.id) return { ticketId: t.ticketId };
       throw new AppError("conflict", "This ticket has already been claimed.", { reason: "claimed" });
     }
-    if (t.status === "cancelled") throw new AppError("conflict", "Your friend took this ticket back, so it can't be claimed.", { reason: "cancelled" });
-    if (t.fromUserId === input.user.id) throw new AppError("conflict", "This is your own ticket: send the link to your friend.", { reason: "own" });
+    if (t.status === "cancelled")
+      throw new AppError("conflict", "Your friend took this ticket back, so it can't be claimed.", {
+        reason: "cancelled",
+      });
+    if (t.fromUserId === input.user.id)
+      throw new AppError("conflict", "This is your own ticket: send the link to your friend.", { reason: "own" });
     // The address and whether it is verified, as stored now: never what the caller says.
-    const [claimant] = await tx.select({ email: user.email, emailVerified: user.emailVerified }).from(user).where(and(eq(user.id, input.user.id), isNull(user.deletedAt)));
+    const [claimant] = await tx
+      .select({ email: user.email, emailVerified: user.emailVerified })
+      .from(user)
+      .where(and(eq(user.id, input.user.id), isNull(user.deletedAt)));
     if (!claimant) throw new AppError("not_found", TICKET_NOT_FOUND);
     const notYou = claimantProblem(claimant, t.toEmail);
     if (notYou) throw new AppError("forbidden", claimantProblemText[notYou](t.toEmail), { reason: notYou });
-    const blocked = transferProblem(found.ticket, found.event, { holderId: t.fromUserId ?? "", now: input.now, cancellationPending: found.cancellationPending });
-    if (blocked) throw new AppError("conflict", transferProblemText[blocked === "not_yours" ? "void" : blocked], { reason: blocked });
+    const blocked = transferProblem(found.ticket, found.event, {
+      holderId: t.fromUserId ?? "",
+      now: input.now,
+      cancellationPending: found.cancellationPending,
+    });
+    if (blocked)
+      throw new AppError("conflict", transferProblemText[blocked === "not_yours" ? "void" : blocked], {
+        reason: blocked,
+      });
 
     const version = found.ticket.codeVersion + 1;
     await tx
       .update(ticket)
-      .set({ holderUserId: input.user.id, holderName: input.user.name, codeVersion: version, code: await sign(found.ticket.eventId, found.ticket.id, version) })
+      .set({
+        holderUserId: input.user.id,
+        holderName: input.user.name,
+        codeVersion: version,
+        code: await sign(found.ticket.eventId, found.ticket.id, version),
+      })
       .where(eq(ticket.id, found.ticket.id));
-    await tx.update(ticketTransfer).set({ status: "claimed", claimedByUserId: input.user.id, decidedAt: input.now }).where(eq(ticketTransfer.id, t.id));
+    await tx
+      .update(ticketTransfer)
+      .set({ status: "claimed", claimedByUserId: input.user.id, decidedAt: input.now })
+      .where(eq(ticketTransfer.id, t.id));
     return { ticketId: found.ticket.id };
   });
 }

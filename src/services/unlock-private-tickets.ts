@@ -8,11 +8,19 @@ import type { Throttle } from "./throttle";
  */
 export async function unlockPrivateTickets(
   throttle: Throttle,
-  input: { key: string; ip: string; tickets: readonly { id: string; kind: string }[]; unlockKey: (ticketTypeId: string) => string; now: Date },
+  input: {
+    key: string;
+    ip: string;
+    tickets: readonly { id: string; kind: string }[];
+    unlockKey: (ticketTypeId: string) => string;
+    now: Date;
+  },
 ): Promise<string[]> {
   const { key, ip, now } = input;
   if (!key || (await unlockKeysBlocked(throttle, ip, now))) return [];
-  const unlockedIds = input.tickets.filter((t) => t.kind === "private" && input.unlockKey(t.id) === key).map((t) => t.id);
+  const unlockedIds = input.tickets
+    .filter((t) => t.kind === "private" && input.unlockKey(t.id) === key)
+    .map((t) => t.id);
   if (unlockedIds.length === 0) await countWrongUnlockKey(throttle, ip, now);
   return unlockedIds;
 }

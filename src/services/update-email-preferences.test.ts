@@ -33,7 +33,13 @@ describe("getEmailPreferences", () => {
     const buyer = await createUser(database.db, { marketingGeneral: true });
     expect(await getEmailPreferences(database.db, buyer.id)).toEqual({
       isHost: false,
-      preferences: { marketingGeneral: true, marketingVenues: false, notifyEventReminders: true, notifyEventSummaries: true, notifyMonthlySummaries: true },
+      preferences: {
+        marketingGeneral: true,
+        marketingVenues: false,
+        notifyEventReminders: true,
+        notifyEventSummaries: true,
+        notifyMonthlySummaries: true,
+      },
     });
     const host = await createUser(database.db, { userType: "host" });
     expect((await getEmailPreferences(database.db, host.id)).isHost).toBe(true);
@@ -49,7 +55,11 @@ describe("getEmailPreferences", () => {
 describe("updateEmailPreferences", () => {
   it("writes only the values that changed", async () => {
     const buyer = await createUser(database.db, { updatedAt: created });
-    const result = await updateEmailPreferences(database.db, { userId: buyer.id, changes: { marketingGeneral: true, marketingVenues: false }, now });
+    const result = await updateEmailPreferences(database.db, {
+      userId: buyer.id,
+      changes: { marketingGeneral: true, marketingVenues: false },
+      now,
+    });
     expect(result).toEqual({ changed: ["marketingGeneral"] });
     expect(await row(buyer.id)).toMatchObject({ marketingGeneral: true, marketingVenues: false, updatedAt: now });
   });
@@ -79,7 +89,12 @@ describe("updateEmailPreferences", () => {
     const host = await createUser(database.db, { userType: "host" });
     const result = await updateEmailPreferences(database.db, {
       userId: host.id,
-      changes: { marketingGeneral: false, marketingVenues: false, notifyEventSummaries: false, notifyMonthlySummaries: true },
+      changes: {
+        marketingGeneral: false,
+        marketingVenues: false,
+        notifyEventSummaries: false,
+        notifyMonthlySummaries: true,
+      },
       now,
     });
     expect(result).toEqual({ changed: ["notifyEventSummaries"] });
@@ -89,7 +104,11 @@ describe("updateEmailPreferences", () => {
   it("ignores hosting summaries for a buyer, who has no events", async () => {
     const buyer = await createUser(database.db, { updatedAt: created });
     const before = await rowVersion(buyer.id);
-    const result = await updateEmailPreferences(database.db, { userId: buyer.id, changes: { notifyEventSummaries: false, notifyMonthlySummaries: false }, now });
+    const result = await updateEmailPreferences(database.db, {
+      userId: buyer.id,
+      changes: { notifyEventSummaries: false, notifyMonthlySummaries: false },
+      now,
+    });
     expect(result).toEqual({ changed: [] });
     expect(await rowVersion(buyer.id)).toBe(before);
     expect(await row(buyer.id)).toMatchObject({ notifyEventSummaries: true, notifyMonthlySummaries: true });
@@ -99,15 +118,23 @@ describe("updateEmailPreferences", () => {
     const me = await createUser(database.db);
     const neighbour = await createUser(database.db);
     const neighbourBefore = await rowVersion(neighbour.id);
-    await updateEmailPreferences(database.db, { userId: me.id, changes: { marketingGeneral: true, marketingVenues: true }, now });
+    await updateEmailPreferences(database.db, {
+      userId: me.id,
+      changes: { marketingGeneral: true, marketingVenues: true },
+      now,
+    });
     expect(await rowVersion(neighbour.id)).toBe(neighbourBefore);
     expect(await row(neighbour.id)).toMatchObject({ marketingGeneral: false, marketingVenues: false });
   });
 
   it("refuses an unknown or deleted account", async () => {
-    await expect(updateEmailPreferences(database.db, { userId: "nobody", changes: { marketingGeneral: true }, now })).rejects.toMatchObject({ code: "not_found" });
+    await expect(
+      updateEmailPreferences(database.db, { userId: "nobody", changes: { marketingGeneral: true }, now }),
+    ).rejects.toMatchObject({ code: "not_found" });
     const gone = await createUser(database.db, { deletedAt: now });
-    await expect(updateEmailPreferences(database.db, { userId: gone.id, changes: { marketingGeneral: true }, now })).rejects.toMatchObject({ code: "not_found" });
+    await expect(
+      updateEmailPreferences(database.db, { userId: gone.id, changes: { marketingGeneral: true }, now }),
+    ).rejects.toMatchObject({ code: "not_found" });
     expect((await row(gone.id)).marketingGeneral).toBe(false);
   });
 });

@@ -8,7 +8,13 @@ import { AppError } from "~/lib/app-error";
  * the day-before reminders for everyone, and for hosts the hosting summaries
  * (notificationEmailPreferences.hosting).
  */
-export const EMAIL_PREFERENCE_KEYS = ["marketingGeneral", "marketingVenues", "notifyEventReminders", "notifyEventSummaries", "notifyMonthlySummaries"] as const;
+export const EMAIL_PREFERENCE_KEYS = [
+  "marketingGeneral",
+  "marketingVenues",
+  "notifyEventReminders",
+  "notifyEventSummaries",
+  "notifyMonthlySummaries",
+] as const;
 export type EmailPreferenceKey = (typeof EMAIL_PREFERENCE_KEYS)[number];
 export type EmailPreferences = Record<EmailPreferenceKey, boolean>;
 
@@ -24,7 +30,10 @@ const columns = {
   notifyMonthlySummaries: user.notifyMonthlySummaries,
 };
 
-export async function getEmailPreferences(db: Db, userId: string): Promise<{ isHost: boolean; preferences: EmailPreferences }> {
+export async function getEmailPreferences(
+  db: Db,
+  userId: string,
+): Promise<{ isHost: boolean; preferences: EmailPreferences }> {
   const [row] = await db
     .select(columns)
     .from(user)

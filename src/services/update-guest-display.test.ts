@@ -55,7 +55,9 @@ describe("updateGuestDisplay", () => {
   it("is for hosts only (spec §6): a buyer's row is not touched", async () => {
     const buyer = await createUser(database.db);
     const before = await rowVersion(buyer.id);
-    await expect(updateGuestDisplay(database.db, { userId: buyer.id, show: true, now })).rejects.toMatchObject({ code: "forbidden" });
+    await expect(updateGuestDisplay(database.db, { userId: buyer.id, show: true, now })).rejects.toMatchObject({
+      code: "forbidden",
+    });
     expect(await rowVersion(buyer.id)).toBe(before);
   });
 
@@ -69,6 +71,8 @@ describe("updateGuestDisplay", () => {
   });
 
   it("refuses an unknown account", async () => {
-    await expect(updateGuestDisplay(database.db, { userId: "nobody", show: true, now })).rejects.toMatchObject({ code: "not_found" });
+    await expect(updateGuestDisplay(database.db, { userId: "nobody", show: true, now })).rejects.toMatchObject({
+      code: "not_found",
+    });
   });
 });

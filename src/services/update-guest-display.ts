@@ -7,7 +7,10 @@ import { AppError } from "~/lib/app-error";
  * Whether a host's event pages list who is going (spec §3 preferences.showGuestsOnEventDetail).
  * Only hosts have event pages; for buyers the setting is 'Available for host only!' (spec §6).
  */
-export async function getGuestDisplay(db: Db, userId: string): Promise<{ isHost: boolean; showGuestsOnEventDetail: boolean }> {
+export async function getGuestDisplay(
+  db: Db,
+  userId: string,
+): Promise<{ isHost: boolean; showGuestsOnEventDetail: boolean }> {
   const [row] = await db
     .select({ userType: user.userType, showGuestsOnEventDetail: user.showGuestsOnEventDetail })
     .from(user)
@@ -17,7 +20,10 @@ export async function getGuestDisplay(db: Db, userId: string): Promise<{ isHost:
 }
 
 /** Writes only when the value changed (spec §5); returns whether it did. */
-export async function updateGuestDisplay(db: Db, { userId, show, now }: { userId: string; show: boolean; now: Date }): Promise<{ changed: boolean }> {
+export async function updateGuestDisplay(
+  db: Db,
+  { userId, show, now }: { userId: string; show: boolean; now: Date },
+): Promise<{ changed: boolean }> {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .select({ userType: user.userType, showGuestsOnEventDetail: user.showGuestsOnEventDetail })

@@ -50,7 +50,13 @@ describe("updateProfile", () => {
     const me = await createUser(database.db, { updatedAt: created });
     const result = await updateProfile(database.db, {
       userId: me.id,
-      input: form({ firstName: " Ada ", lastName: "King  Lovelace", username: " @AdaL ", phone: "07700  900123", bio: "Gigs and\r\nquizzes" }),
+      input: form({
+        firstName: " Ada ",
+        lastName: "King  Lovelace",
+        username: " @AdaL ",
+        phone: "07700  900123",
+        bio: "Gigs and\r\nquizzes",
+      }),
       now,
     });
     expect(result.changed).toBe(true);
@@ -76,7 +82,11 @@ describe("updateProfile", () => {
     const me = await createUser(database.db);
     const before = await rowVersion(me.id);
     const error = await failure(
-      updateProfile(database.db, { userId: me.id, input: form({ firstName: "", username: "No Spaces", phone: "123", bio: "x".repeat(501) }), now }),
+      updateProfile(database.db, {
+        userId: me.id,
+        input: form({ firstName: "", username: "No Spaces", phone: "123", bio: "x".repeat(501) }),
+        now,
+      }),
     );
     expect(error.code).toBe("validation_failed");
     expect(error.details?.field).toBe("firstName");
@@ -92,15 +102,23 @@ describe("updateProfile", () => {
   it("turns a username someone else holds into a field error, whatever its case", async () => {
     await createUser(database.db, { username: "crowncollective" });
     const me = await createUser(database.db, { username: "mine" });
-    const error = await failure(updateProfile(database.db, { userId: me.id, input: form({ username: "CrownCollective", bio: "new bio" }), now }));
-    expect(error).toMatchObject({ code: "validation_failed", message: messages.profile.usernameTaken, details: { field: "username" } });
+    const error = await failure(
+      updateProfile(database.db, { userId: me.id, input: form({ username: "CrownCollective", bio: "new bio" }), now }),
+    );
+    expect(error).toMatchObject({
+      code: "validation_failed",
+      message: messages.profile.usernameTaken,
+      details: { field: "username" },
+    });
     // Nothing of the refused save landed.
     expect(await row(me.id)).toMatchObject({ username: "mine", bio: null });
   });
 
   it("refuses a username the site keeps for its own pages", async () => {
     const me = await createUser(database.db);
-    const error = await failure(updateProfile(database.db, { userId: me.id, input: form({ username: "explore" }), now }));
+    const error = await failure(
+      updateProfile(database.db, { userId: me.id, input: form({ username: "explore" }), now }),
+    );
     expect(error.details?.fields).toEqual({ username: messages.profile.usernameTaken });
   });
 
@@ -112,10 +130,19 @@ describe("updateProfile", () => {
 
   it("writes the host name for hosts, and requires it and a username of them", async () => {
     const host = await createUser(database.db, { userType: "host", hostTitle: "Old Title", username: "oldhost" });
-    await updateProfile(database.db, { userId: host.id, input: form({ username: "oldhost", hostTitle: " The Crown  Collective " }), now });
+    await updateProfile(database.db, {
+      userId: host.id,
+      input: form({ username: "oldhost", hostTitle: " The Crown  Collective " }),
+      now,
+    });
     expect((await row(host.id)).hostTitle).toBe("The Crown Collective");
-    const error = await failure(updateProfile(database.db, { userId: host.id, input: form({ username: "", hostTitle: "" }), now }));
-    expect(error.details?.fields).toEqual({ username: messages.profile.usernameRequired, hostTitle: messages.profile.hostTitleRequired });
+    const error = await failure(
+      updateProfile(database.db, { userId: host.id, input: form({ username: "", hostTitle: "" }), now }),
+    );
+    expect(error.details?.fields).toEqual({
+      username: messages.profile.usernameRequired,
+      hostTitle: messages.profile.hostTitleRequired,
+    });
   });
 
   it("never gives a buyer a host name, whatever the form sends", async () => {
@@ -134,7 +161,12 @@ describe("updateProfile", () => {
   });
 
   it("does not write when nothing changed", async () => {
-    const me = await createUser(database.db, { firstName: "Ada", lastName: "Lovelace", username: "same", updatedAt: created });
+    const me = await createUser(database.db, {
+      firstName: "Ada",
+      lastName: "Lovelace",
+      username: "same",
+      updatedAt: created,
+    });
     const before = await rowVersion(me.id);
     const result = await updateProfile(database.db, { userId: me.id, input: form({ username: "same" }), now });
     expect(result.changed).toBe(false);
@@ -145,12 +177,25 @@ describe("updateProfile", () => {
   it("points the profile at new images and hands back the keys of the ones it replaced or removed", async () => {
     const me = await createUser(database.db);
     const mine = (name: string) => `/media/users/${me.id}/${name}.jpg`;
-    await database.db.update(user).set({ image: mine("profile-old"), coverImage: mine("cover-old") }).where(eq(user.id, me.id));
-    const replaced = await updateProfile(database.db, { userId: me.id, input: form(), images: { image: mine("profile-new") }, now });
+    await database.db
+      .update(user)
+      .set({ image: mine("profile-old"), coverImage: mine("cover-old") })
+      .where(eq(user.id, me.id));
+    const replaced = await updateProfile(database.db, {
+      userId: me.id,
+      input: form(),
+      images: { image: mine("profile-new") },
+      now,
+    });
     expect(replaced.discardedImageKeys).toEqual([`users/${me.id}/profile-old.jpg`]);
     expect(await row(me.id)).toMatchObject({ image: mine("profile-new"), coverImage: mine("cover-old") });
 
-    const removed = await updateProfile(database.db, { userId: me.id, input: form(), images: { coverImage: null }, now });
+    const removed = await updateProfile(database.db, {
+      userId: me.id,
+      input: form(),
+      images: { coverImage: null },
+      now,
+    });
     expect(removed.discardedImageKeys).toEqual([`users/${me.id}/cover-old.jpg`]);
     expect((await row(me.id)).coverImage).toBeNull();
   });
@@ -167,7 +212,12 @@ describe("updateProfile", () => {
     ];
     for (const url of foreign) {
       await database.db.update(user).set({ image: url, coverImage: url }).where(eq(user.id, me.id));
-      const result = await updateProfile(database.db, { userId: me.id, input: form(), images: { image: null, coverImage: null }, now });
+      const result = await updateProfile(database.db, {
+        userId: me.id,
+        input: form(),
+        images: { image: null, coverImage: null },
+        now,
+      });
       expect(result.changed, url).toBe(true);
       expect(result.discardedImageKeys, url).toEqual([]);
     }
@@ -175,7 +225,9 @@ describe("updateProfile", () => {
 
   it("refuses a deleted account", async () => {
     const gone = await createUser(database.db, { deletedAt: created });
-    await expect(updateProfile(database.db, { userId: gone.id, input: form(), now })).rejects.toMatchObject({ code: "not_found" });
+    await expect(updateProfile(database.db, { userId: gone.id, input: form(), now })).rejects.toMatchObject({
+      code: "not_found",
+    });
   });
 });
 
@@ -191,13 +243,21 @@ describe("isUsernameAvailable", () => {
 
   it("is false for names that break the rules or belong to the site", async () => {
     const me = await createUser(database.db);
-    for (const name of ["ab", "has space", "explore", "x".repeat(31), ""]) expect(await isUsernameAvailable(database.db, name, me.id), name).toBe(false);
+    for (const name of ["ab", "has space", "explore", "x".repeat(31), ""])
+      expect(await isUsernameAvailable(database.db, name, me.id), name).toBe(false);
   });
 });
 
 describe("getEditableProfile", () => {
   it("reads the fields the settings page edits, empty strings for blanks", async () => {
     const me = await createUser(database.db, { phone: null, bio: "Hi" });
-    expect(await getEditableProfile(database.db, me.id)).toMatchObject({ firstName: "Test", lastName: "Person", phone: "", bio: "Hi", userType: "buyer", email: me.email });
+    expect(await getEditableProfile(database.db, me.id)).toMatchObject({
+      firstName: "Test",
+      lastName: "Person",
+      phone: "",
+      bio: "Hi",
+      userType: "buyer",
+      email: me.email,
+    });
   });
 });

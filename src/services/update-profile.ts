@@ -1,7 +1,13 @@
 import { and, eq, isNull, ne } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { user } from "~/db/schema";
-import { normaliseUsername, type ProfileInput, type ProfileProblem, usernameProblem, validateProfile } from "~/domain/profile-rules";
+import {
+  normaliseUsername,
+  type ProfileInput,
+  type ProfileProblem,
+  usernameProblem,
+  validateProfile,
+} from "~/domain/profile-rules";
 import { AppError } from "~/lib/app-error";
 import { messages } from "~/texts/messages";
 import { ownedImageKey } from "./process-image-upload";
@@ -66,9 +72,17 @@ export function profileProblemMessage(p: ProfileProblem): string {
   const m = messages.profile;
   switch (p.field) {
     case "firstName":
-      return p.problem === "required" ? messages.auth.firstNameRequired : p.problem === "too_long" ? m.firstNameTooLong : m.invalidFirstName;
+      return p.problem === "required"
+        ? messages.auth.firstNameRequired
+        : p.problem === "too_long"
+          ? m.firstNameTooLong
+          : m.invalidFirstName;
     case "lastName":
-      return p.problem === "required" ? messages.auth.lastNameRequired : p.problem === "too_long" ? m.lastNameTooLong : m.invalidLastName;
+      return p.problem === "required"
+        ? messages.auth.lastNameRequired
+        : p.problem === "too_long"
+          ? m.lastNameTooLong
+          : m.invalidLastName;
     case "username":
       return {
         required: m.usernameRequired,
@@ -83,7 +97,11 @@ export function profileProblemMessage(p: ProfileProblem): string {
     case "bio":
       return m.bioTooLong;
     case "hostTitle":
-      return p.problem === "required" ? m.hostTitleRequired : p.problem === "too_long" ? m.hostTitleTooLong : m.invalidHostTitle;
+      return p.problem === "required"
+        ? m.hostTitleRequired
+        : p.problem === "too_long"
+          ? m.hostTitleTooLong
+          : m.invalidHostTitle;
   }
 }
 
@@ -156,8 +174,11 @@ export async function updateProfile(
         ...("coverImage" in images ? { coverImage: images.coverImage ?? null } : {}),
       };
       const before: Record<string, unknown> = current;
-      const changes: Partial<typeof user.$inferInsert> = Object.fromEntries(Object.entries(next).filter(([key, value]) => before[key] !== value));
-      if (Object.keys(changes).length === 0) return { changed: false, profile: toEditable(current), discardedImageKeys: [] };
+      const changes: Partial<typeof user.$inferInsert> = Object.fromEntries(
+        Object.entries(next).filter(([key, value]) => before[key] !== value),
+      );
+      if (Object.keys(changes).length === 0)
+        return { changed: false, profile: toEditable(current), discardedImageKeys: [] };
 
       const [saved] = await tx
         .update(user)
@@ -178,9 +199,14 @@ export async function updateProfile(
 
 /** A unique-constraint violation (SQLSTATE 23505) on the named column, from PGlite or pg, however wrapped. */
 function isUniqueViolation(error: unknown, column: string): boolean {
-  for (let e: unknown = error, depth = 0; e && typeof e === "object" && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+  for (
+    let e: unknown = error, depth = 0;
+    e && typeof e === "object" && depth < 5;
+    e = (e as { cause?: unknown }).cause, depth++
+  ) {
     const { code, constraint, detail } = e as { code?: unknown; constraint?: unknown; detail?: unknown };
-    if (code === "23505") return String(constraint ?? "").includes(column) || String(detail ?? "").includes(`(${column})`);
+    if (code === "23505")
+      return String(constraint ?? "").includes(column) || String(detail ?? "").includes(`(${column})`);
   }
   return false;
 }

@@ -27,7 +27,14 @@ export async function offerFreedPlaces(tx: Db, eventId: string, now: Date): Prom
       select w.id, w.user_id, w.quantity from waitlist_entry w
       join "user" u on u.id = w.user_id and u.deleted_at is null
       where w.event_id = ${eventId}::uuid and w.status = 'waiting'
-        ${passedOver.length > 0 ? sql`and w.id not in (${sql.join(passedOver.map((id) => sql`${id}::uuid`), sql`, `)})` : sql``}
+        ${
+          passedOver.length > 0
+            ? sql`and w.id not in (${sql.join(
+                passedOver.map((id) => sql`${id}::uuid`),
+                sql`, `,
+              )})`
+            : sql``
+        }
       order by w.created_at, w.id limit 1 for update of w skip locked`);
     const entry = rows[0];
     if (!entry) break;
@@ -66,7 +73,12 @@ class AtTheirLimit extends Error {
  * One offer: places for this person, if there are any, and no more than their share of the event
  * allows (DESIGN §3: an offer is a hold like any other, so what they hold already counts).
  */
-async function offerTo(tx: Db, entry: { id: string; user_id: string; quantity: number }, eventId: string, now: Date): Promise<"offered" | "nothing"> {
+async function offerTo(
+  tx: Db,
+  entry: { id: string; user_id: string; quantity: number },
+  eventId: string,
+  now: Date,
+): Promise<"offered" | "nothing"> {
   const [e] = await tx
     .select({ event, seatRows: venue.seatRows, seatColumns: venue.seatColumns })
     .from(event)
@@ -75,10 +87,16 @@ async function offerTo(tx: Db, entry: { id: string; user_id: string; quantity: n
   if (!e || e.event.status !== "published" || e.event.isCancelled || hasEnded(e.event, now)) return "nothing";
   // The event's stock, locked (in id order, as every claim of several types locks it), so what is
   // read free stays free until this offer has claimed it.
-  const types = await tx.select().from(ticketType).where(eq(ticketType.eventId, eventId)).orderBy(asc(ticketType.id)).for("update");
+  const types = await tx
+    .select()
+    .from(ticketType)
+    .where(eq(ticketType.eventId, eventId))
+    .orderBy(asc(ticketType.id))
+    .for("update");
   // What they may still have: the claim checks it again, under its lock.
   const { rows: share } = await tx.execute<{ allowed: number }>(
-    sql`select tickets_per_person(${eventId}::uuid) - tickets_held_by(${eventId}::uuid, ${entry.user_id}, ${now.toISOString()}::timestamptz) as allowed`,
+    sql`select tickets_per_person(${eventId}::uuid)
+      - tickets_held_by(${eventId}::uuid, ${entry.user_id}, ${now.toISOString()}::timestamptz) as allowed`,
   );
   const allowed = Number(share[0]?.allowed ?? 0);
   if (allowed <= 0) throw new AtTheirLimit();
@@ -87,8 +105,15 @@ async function offerTo(tx: Db, entry: { id: string; user_id: string; quantity: n
 
   let seats: { row: number; column: number; ticketTypeId: string }[] = [];
   if (e.seatRows && e.seatColumns) {
-    const taken = await tx.select({ row: seatClaim.seatRow, column: seatClaim.seatColumn }).from(seatClaim).where(eq(seatClaim.eventId, eventId));
-    const picked = pickSeats({ rows: e.seatRows, columns: e.seatColumns }, new Set(taken.map((t) => `${t.row}:${t.column}`)), offer.quantity);
+    const taken = await tx
+      .select({ row: seatClaim.seatRow, column: seatClaim.seatColumn })
+      .from(seatClaim)
+      .where(eq(seatClaim.eventId, eventId));
+    const picked = pickSeats(
+      { rows: e.seatRows, columns: e.seatColumns },
+      new Set(taken.map((t) => `${t.row}:${t.column}`)),
+      offer.quantity,
+    );
     if (!picked) return "nothing";
     seats = picked.map((p) => ({ ...p, ticketTypeId: offer.ticketTypeId }));
   }
@@ -113,7 +138,9 @@ async function offerTo(tx: Db, entry: { id: string; user_id: string; quantity: n
   if (seats.length > 0) {
     const placed = await tx
       .insert(seatClaim)
-      .values(seats.map((s) => ({ eventId, seatRow: s.row, seatColumn: s.column, ticketTypeId: s.ticketTypeId, holdId })))
+      .values(
+        seats.map((s) => ({ eventId, seatRow: s.row, seatColumn: s.column, ticketTypeId: s.ticketTypeId, holdId })),
+      )
       .onConflictDoNothing()
       .returning({ row: seatClaim.seatRow });
     if (placed.length !== seats.length) throw new SeatTakenMeanwhile();
@@ -129,7 +156,10 @@ async function offerTo(tx: Db, entry: { id: string; user_id: string; quantity: n
  * Gives back the stock of holds that are over (see releaseHolds), and then their places to the
  * waitlist: an offer that lapsed, or that its person turned down, passes to the next in line.
  */
-export async function releaseHoldsAndOffer(db: Db, opts: Parameters<typeof releaseHolds>[1]): Promise<{ released: string[]; offered: string[] }> {
+export async function releaseHoldsAndOffer(
+  db: Db,
+  opts: Parameters<typeof releaseHolds>[1],
+): Promise<{ released: string[]; offered: string[] }> {
   const released = await releaseHolds(db, opts);
   if (released.length === 0) return { released, offered: [] };
   const ended = await db
@@ -144,7 +174,10 @@ export async function releaseHoldsAndOffer(db: Db, opts: Parameters<typeof relea
   // Every event that got stock back, in case someone is waiting for it.
   const { rows } = await db.execute<{ event_id: string }>(sql`
     select distinct h.event_id from hold h
-    where h.id in (${sql.join(released.map((id) => sql`${id}::uuid`), sql`, `)})
+    where h.id in (${sql.join(
+      released.map((id) => sql`${id}::uuid`),
+      sql`, `,
+    )})
       and exists (select 1 from waitlist_entry w where w.event_id = h.event_id and w.status = 'waiting')`);
   const offered: string[] = [];
   for (const r of rows) offered.push(...(await offerFreedPlaces(db, r.event_id, opts.now)));
@@ -156,7 +189,9 @@ export async function releaseHoldsAndOffer(db: Db, opts: Parameters<typeof relea
  * own, so one event's offers never keep another's stock locked while a rush is checking out.
  */
 export async function sweepLapsedHolds(db: Db, now: Date): Promise<{ released: string[]; offered: string[] }> {
-  const { rows } = await db.execute<{ event_id: string }>(sql`select distinct event_id from hold where status = 'active' and expires_at <= ${now}`);
+  const { rows } = await db.execute<{ event_id: string }>(
+    sql`select distinct event_id from hold where status = 'active' and expires_at <= ${now}`,
+  );
   const all = { released: [] as string[], offered: [] as string[] };
   for (const r of rows) {
     const done = await db.transaction((tx) => releaseHoldsAndOffer(tx, { now, eventId: r.event_id }));
@@ -175,7 +210,10 @@ export async function syncWaitlistFlags(db: Db, userIds: readonly string[]): Pro
   if (ids.length === 0) return;
   await db
     .update(user)
-    .set({ waitlistRequest: sql`exists (select 1 from waitlist_entry w where w.user_id = ${user.id} and w.status in ('waiting', 'offered'))` })
+    .set({
+      waitlistRequest: sql`exists (select 1 from waitlist_entry w
+        where w.user_id = ${user.id} and w.status in ('waiting', 'offered'))`,
+    })
     .where(inArray(user.id, ids));
 }
 
@@ -218,7 +256,9 @@ export async function claimOfferNotices(db: Db, now: Date): Promise<OfferNotice[
   }>(sql`
     with due as (
       update waitlist_entry w set notified_at = ${now}
-      where w.id in (select id from waitlist_entry where status = 'offered' and notified_at is null limit 100 for update skip locked)
+      where w.id in (
+        select id from waitlist_entry where status = 'offered' and notified_at is null limit 100 for update skip locked
+      )
       returning w.id, w.user_id, w.hold_id, w.event_id, w.quantity
     )
     select d.id as entry_id, d.user_id, u.email, u.first_name, u.name, d.hold_id, d.quantity as asked,

@@ -20,34 +20,55 @@ export async function waitlistPlace(db: Db, input: { eventId: string; userId: st
     .select({
       entry: waitlistEntry,
       expiresAt: hold.expiresAt,
-      held: sql<number>`(select coalesce(sum(${holdLine.quantity}), 0)::int from ${holdLine} where ${holdLine.holdId} = ${hold.id})`,
+      held: sql<number>`(select coalesce(sum(${holdLine.quantity}), 0)::int from ${holdLine}
+        where ${holdLine.holdId} = ${hold.id})`,
     })
     .from(waitlistEntry)
     .leftJoin(hold, eq(hold.id, waitlistEntry.holdId))
-    .where(and(eq(waitlistEntry.eventId, input.eventId), eq(waitlistEntry.userId, input.userId), inArray(waitlistEntry.status, ["waiting", "offered"])))
+    .where(
+      and(
+        eq(waitlistEntry.eventId, input.eventId),
+        eq(waitlistEntry.userId, input.userId),
+        inArray(waitlistEntry.status, ["waiting", "offered"]),
+      ),
+    )
     .limit(1);
   if (!mine) return null;
   const [counts] = (await db
     .select({
-      ahead: sql<number>`count(*) filter (where ${waitlistEntry.createdAt} < ${mine.entry.createdAt} or (${waitlistEntry.createdAt} = ${mine.entry.createdAt} and ${waitlistEntry.id} < ${mine.entry.id}))::int`,
+      ahead: sql<number>`count(*) filter (
+        where ${waitlistEntry.createdAt} < ${mine.entry.createdAt}
+          or (${waitlistEntry.createdAt} = ${mine.entry.createdAt} and ${waitlistEntry.id} < ${mine.entry.id})
+      )::int`,
       waiting: sql<number>`count(*)::int`,
     })
     .from(waitlistEntry)
-    .where(and(eq(waitlistEntry.eventId, input.eventId), eq(waitlistEntry.status, "waiting")))) as [{ ahead: number; waiting: number }];
+    .where(and(eq(waitlistEntry.eventId, input.eventId), eq(waitlistEntry.status, "waiting")))) as [
+    { ahead: number; waiting: number },
+  ];
   return {
     entryId: mine.entry.id,
     status: mine.entry.status as "waiting" | "offered",
     quantity: mine.entry.quantity,
     position: Number(counts.ahead) + 1,
     waiting: Number(counts.waiting),
-    offer: mine.entry.status === "offered" && mine.entry.holdId && mine.expiresAt ? { holdId: mine.entry.holdId, expiresAt: mine.expiresAt, quantity: Number(mine.held) } : null,
+    offer:
+      mine.entry.status === "offered" && mine.entry.holdId && mine.expiresAt
+        ? { holdId: mine.entry.holdId, expiresAt: mine.expiresAt, quantity: Number(mine.held) }
+        : null,
   };
 }
 
 /** The waitlists a person is on, soonest event first, for their dashboard. */
 export async function myWaitlists(db: Db, input: { userId: string }) {
   const rows = await db
-    .select({ entry: waitlistEntry, event: { name: event.name, slug: event.slug, startsAt: event.startsAt, images: event.images }, venueName: venue.name, city: venue.city, expiresAt: hold.expiresAt })
+    .select({
+      entry: waitlistEntry,
+      event: { name: event.name, slug: event.slug, startsAt: event.startsAt, images: event.images },
+      venueName: venue.name,
+      city: venue.city,
+      expiresAt: hold.expiresAt,
+    })
     .from(waitlistEntry)
     .innerJoin(event, eq(event.id, waitlistEntry.eventId))
     .leftJoin(venue, eq(venue.id, event.venueId))
@@ -59,8 +80,17 @@ export async function myWaitlists(db: Db, input: { userId: string }) {
     entryId: r.entry.id,
     status: r.entry.status as "waiting" | "offered",
     quantity: r.entry.quantity,
-    event: { name: r.event.name, slug: r.event.slug, startsAt: r.event.startsAt, image: r.event.images[0] ?? null, place: r.venueName ? `${r.venueName}, ${r.city}` : "Online" },
-    offer: r.entry.status === "offered" && r.entry.holdId && r.expiresAt ? { holdId: r.entry.holdId, expiresAt: r.expiresAt } : null,
+    event: {
+      name: r.event.name,
+      slug: r.event.slug,
+      startsAt: r.event.startsAt,
+      image: r.event.images[0] ?? null,
+      place: r.venueName ? `${r.venueName}, ${r.city}` : "Online",
+    },
+    offer:
+      r.entry.status === "offered" && r.entry.holdId && r.expiresAt
+        ? { holdId: r.entry.holdId, expiresAt: r.expiresAt }
+        : null,
   }));
 }
 
@@ -74,4 +104,3 @@ export async function waitingCounts(db: Db, eventIds: readonly string[]): Promis
     .groupBy(waitlistEntry.eventId);
   return new Map(rows.map((r) => [r.eventId, Number(r.n)]));
 }
-

@@ -31,7 +31,9 @@ afterAll(() => database.close());
 /** A free event of `capacity` places, sold out in one-ticket orders. */
 async function soldOutEvent(capacity: number, fields: Partial<Parameters<typeof createEvent>[1]> = {}) {
   const db = database.db;
-  const e = await createEvent(db, { hostId, startsAt: new Date("2026-12-05T19:30:00Z"), ...fields }, [{ pricePence: 0, capacity }]);
+  const e = await createEvent(db, { hostId, startsAt: new Date("2026-12-05T19:30:00Z"), ...fields }, [
+    { pricePence: 0, capacity },
+  ]);
   const orders = [];
   for (let i = 0; i < capacity; i++) {
     const b = await createBuyer(db, `Early Bird${i}`);
@@ -42,12 +44,22 @@ async function soldOutEvent(capacity: number, fields: Partial<Parameters<typeof 
 }
 
 const entryOf = async (eventId: string, userId: string) =>
-  (await database.db.select().from(waitlistEntry).where(and(eq(waitlistEntry.eventId, eventId), eq(waitlistEntry.userId, userId))))[0]!;
-const flagOf = async (userId: string) => (await database.db.select({ flag: user.waitlistRequest }).from(user).where(eq(user.id, userId)))[0]!.flag;
-const heldPlaces = async (holdId: string) => (await database.db.select().from(holdLine).where(eq(holdLine.holdId, holdId))).reduce((n, l) => n + l.quantity, 0);
+  (
+    await database.db
+      .select()
+      .from(waitlistEntry)
+      .where(and(eq(waitlistEntry.eventId, eventId), eq(waitlistEntry.userId, userId)))
+  )[0]!;
+const flagOf = async (userId: string) =>
+  (await database.db.select({ flag: user.waitlistRequest }).from(user).where(eq(user.id, userId)))[0]!.flag;
+const heldPlaces = async (holdId: string) =>
+  (await database.db.select().from(holdLine).where(eq(holdLine.holdId, holdId))).reduce((n, l) => n + l.quantity, 0);
 
 async function errorOf(p: Promise<unknown>) {
-  const error = await p.then(() => null, (e: unknown) => e);
+  const error = await p.then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(isAppError(error), String(error)).toBe(true);
   return error as { code: string; message: string; details?: Record<string, unknown> };
 }
@@ -56,17 +68,30 @@ describe("joining and leaving", () => {
   it("needs an event and a person, and is for sold-out events only", async () => {
     const { e } = await soldOutEvent(1);
     const ann = await createBuyer(database.db, "Ann Waiting");
-    expect((await errorOf(joinWaitlist(database.db, { eventId: null, userId: ann.id, quantity: 1, now }))).message).toBe(MISSING_WAITLIST_DATA);
-    expect((await errorOf(joinWaitlist(database.db, { eventId: e.id, userId: null, quantity: 1, now }))).message).toBe(MISSING_WAITLIST_DATA);
+    expect(
+      (await errorOf(joinWaitlist(database.db, { eventId: null, userId: ann.id, quantity: 1, now }))).message,
+    ).toBe(MISSING_WAITLIST_DATA);
+    expect((await errorOf(joinWaitlist(database.db, { eventId: e.id, userId: null, quantity: 1, now }))).message).toBe(
+      MISSING_WAITLIST_DATA,
+    );
     const open = await createEvent(database.db, { hostId, startsAt: new Date("2026-12-05T19:30:00Z") });
-    expect((await errorOf(joinWaitlist(database.db, { eventId: open.id, userId: ann.id, quantity: 1, now }))).details?.reason).toBe("on_sale");
+    expect(
+      (await errorOf(joinWaitlist(database.db, { eventId: open.id, userId: ann.id, quantity: 1, now }))).details
+        ?.reason,
+    ).toBe("on_sale");
 
-    expect(await joinWaitlist(database.db, { eventId: e.id, userId: ann.id, quantity: 2, now })).toMatchObject({ position: 1 });
+    expect(await joinWaitlist(database.db, { eventId: e.id, userId: ann.id, quantity: 2, now })).toMatchObject({
+      position: 1,
+    });
     expect(await flagOf(ann.id)).toBe(true);
     // Joining twice keeps the place.
-    expect((await joinWaitlist(database.db, { eventId: e.id, userId: ann.id, quantity: 1, now: later(1) })).position).toBe(1);
+    expect(
+      (await joinWaitlist(database.db, { eventId: e.id, userId: ann.id, quantity: 1, now: later(1) })).position,
+    ).toBe(1);
     const bob = await createBuyer(database.db, "Bob Behind");
-    expect((await joinWaitlist(database.db, { eventId: e.id, userId: bob.id, quantity: 1, now: later(2) })).position).toBe(2);
+    expect(
+      (await joinWaitlist(database.db, { eventId: e.id, userId: bob.id, quantity: 1, now: later(2) })).position,
+    ).toBe(2);
 
     await leaveWaitlist(database.db, { eventId: e.id, userId: ann.id, now: later(3) });
     expect(await flagOf(ann.id)).toBe(false);
@@ -84,7 +109,11 @@ describe("offers", () => {
     await joinWaitlist(database.db, { eventId: e.id, userId: bob.id, quantity: 1, now: later(1) });
 
     // One place freed: Ann wants two, and is offered the one.
-    const { offered } = await cancelFreeOrder(database.db, { reference: orders[0]!.reference, userId: orders[0]!.buyer.id, now: later(2) });
+    const { offered } = await cancelFreeOrder(database.db, {
+      reference: orders[0]!.reference,
+      userId: orders[0]!.buyer.id,
+      now: later(2),
+    });
     const annEntry = await entryOf(e.id, ann.id);
     expect(offered).toEqual([annEntry.id]);
     expect(annEntry.status).toBe("offered");
@@ -94,20 +123,46 @@ describe("offers", () => {
     expect(stock).toMatchObject({ sold: 2, held: 1 });
     // Nothing left for anyone else meanwhile.
     const walkIn = await createBuyer(database.db, "Walk In");
-    expect((await errorOf(holdTickets(database.db, { eventId: e.id, userId: walkIn.id, lines: [{ ticketTypeId: type.id, quantity: 1 }], now: later(2) }))).code).toBe("conflict");
+    expect(
+      (
+        await errorOf(
+          holdTickets(database.db, {
+            eventId: e.id,
+            userId: walkIn.id,
+            lines: [{ ticketTypeId: type.id, quantity: 1 }],
+            now: later(2),
+          }),
+        )
+      ).code,
+    ).toBe("conflict");
 
     // The offer is held for the host's window (12 hours by default), and emailed once.
     const [h] = await database.db.select().from(hold).where(eq(hold.id, annEntry.holdId!));
     expect(h).toMatchObject({ userId: ann.id, status: "active", extended: true, expiresAt: later(14) });
     const notices = await claimOfferNotices(database.db, later(2));
-    expect(notices.filter((n) => n.entryId === annEntry.id)).toEqual([expect.objectContaining({ quantity: 1, asked: 2, email: ann.email, holdId: annEntry.holdId })]);
+    expect(notices.filter((n) => n.entryId === annEntry.id)).toEqual([
+      expect.objectContaining({ quantity: 1, asked: 2, email: ann.email, holdId: annEntry.holdId }),
+    ]);
     expect((await claimOfferNotices(database.db, later(2))).filter((n) => n.entryId === annEntry.id)).toHaveLength(0);
-    expect((await waitlistPlace(database.db, { eventId: e.id, userId: ann.id }))?.offer).toMatchObject({ holdId: annEntry.holdId, quantity: 1 });
+    expect((await waitlistPlace(database.db, { eventId: e.id, userId: ann.id }))?.offer).toMatchObject({
+      holdId: annEntry.holdId,
+      quantity: 1,
+    });
 
     // She books the one: she goes back to the head of the line for the other, ahead of Bob.
-    await completeOrder(database.db, { holdId: annEntry.holdId!, buyer: { userId: ann.id, email: ann.email, name: ann.name }, payment: null, now: later(3), sign: codes.sign });
+    await completeOrder(database.db, {
+      holdId: annEntry.holdId!,
+      buyer: { userId: ann.id, email: ann.email, name: ann.name },
+      payment: null,
+      now: later(3),
+      sign: codes.sign,
+    });
     expect(await entryOf(e.id, ann.id)).toMatchObject({ status: "waiting", quantity: 1, holdId: null });
-    expect(await waitlistPlace(database.db, { eventId: e.id, userId: ann.id })).toMatchObject({ position: 1, quantity: 1, offer: null });
+    expect(await waitlistPlace(database.db, { eventId: e.id, userId: ann.id })).toMatchObject({
+      position: 1,
+      quantity: 1,
+      offer: null,
+    });
     expect(await flagOf(ann.id)).toBe(true);
     await cancelFreeOrder(database.db, { reference: orders[1]!.reference, userId: orders[1]!.buyer.id, now: later(4) });
     expect((await entryOf(e.id, ann.id)).status).toBe("offered");
@@ -116,8 +171,13 @@ describe("offers", () => {
 
   it("pass to the next in line when they lapse, or are turned down", async () => {
     const { e, orders } = await soldOutEvent(2);
-    const [ann, bob, cat] = [await createBuyer(database.db, "Ann One"), await createBuyer(database.db, "Bob Two"), await createBuyer(database.db, "Cat Three")];
-    for (const [i, p] of [ann, bob, cat].entries()) await joinWaitlist(database.db, { eventId: e.id, userId: p.id, quantity: 1, now: later(i) });
+    const [ann, bob, cat] = [
+      await createBuyer(database.db, "Ann One"),
+      await createBuyer(database.db, "Bob Two"),
+      await createBuyer(database.db, "Cat Three"),
+    ];
+    for (const [i, p] of [ann, bob, cat].entries())
+      await joinWaitlist(database.db, { eventId: e.id, userId: p.id, quantity: 1, now: later(i) });
     await cancelFreeOrder(database.db, { reference: orders[0]!.reference, userId: orders[0]!.buyer.id, now: later(3) });
     expect((await entryOf(e.id, ann.id)).status).toBe("offered");
 
@@ -134,16 +194,29 @@ describe("offers", () => {
     expect(await heldPlaces(catEntry.holdId!)).toBe(1);
 
     // Cat buys it through the checkout: her wait is over.
-    await completeOrder(database.db, { holdId: catEntry.holdId!, buyer: { userId: cat.id, email: cat.email, name: cat.name }, payment: null, now: later(18), sign: codes.sign });
+    await completeOrder(database.db, {
+      holdId: catEntry.holdId!,
+      buyer: { userId: cat.id, email: cat.email, name: cat.name },
+      payment: null,
+      now: later(18),
+      sign: codes.sign,
+    });
     expect((await entryOf(e.id, cat.id)).status).toBe("purchased");
     expect(await flagOf(cat.id)).toBe(false);
   });
 
   it("are made once each when places free up at the same moment", async () => {
     const { e, orders } = await soldOutEvent(2);
-    const waiting = [await createBuyer(database.db, "Wait One"), await createBuyer(database.db, "Wait Two"), await createBuyer(database.db, "Wait Three")];
-    for (const [i, p] of waiting.entries()) await joinWaitlist(database.db, { eventId: e.id, userId: p.id, quantity: 1, now: later(i) });
-    const results = await Promise.all(orders.map((o) => cancelFreeOrder(database.db, { reference: o.reference, userId: o.buyer.id, now: later(4) })));
+    const waiting = [
+      await createBuyer(database.db, "Wait One"),
+      await createBuyer(database.db, "Wait Two"),
+      await createBuyer(database.db, "Wait Three"),
+    ];
+    for (const [i, p] of waiting.entries())
+      await joinWaitlist(database.db, { eventId: e.id, userId: p.id, quantity: 1, now: later(i) });
+    const results = await Promise.all(
+      orders.map((o) => cancelFreeOrder(database.db, { reference: o.reference, userId: o.buyer.id, now: later(4) })),
+    );
     expect(results.flatMap((r) => r.offered)).toHaveLength(2);
     const entries = await database.db.select().from(waitlistEntry).where(eq(waitlistEntry.eventId, e.id));
     const offered = entries.filter((x) => x.status === "offered");
@@ -168,18 +241,45 @@ describe("offers", () => {
   it("at a seated venue, come with seats together where they can", async () => {
     const venue = await createVenue(database.db, hostId, { name: "Tiny Cinema", seatRows: 2, seatColumns: 2 });
     const db = database.db;
-    const e = await createEvent(db, { hostId, startsAt: new Date("2026-12-05T19:30:00Z"), venueId: venue.id }, [{ pricePence: 0, capacity: 4 }]);
+    const e = await createEvent(db, { hostId, startsAt: new Date("2026-12-05T19:30:00Z"), venueId: venue.id }, [
+      { pricePence: 0, capacity: 4 },
+    ]);
     const [type] = await db.select().from(ticketType).where(eq(ticketType.eventId, e.id));
     const buyers = [await createBuyer(db, "Pair One"), await createBuyer(db, "Pair Two")];
     const bought = [
-      await buyTickets(db, { eventId: e.id, buyer: buyers[0]!, quantity: 2, now, sign: codes.sign, seats: [{ row: 1, column: 1 }, { row: 1, column: 2 }], ticketTypeId: type!.id }),
-      await buyTickets(db, { eventId: e.id, buyer: buyers[1]!, quantity: 2, now, sign: codes.sign, seats: [{ row: 2, column: 1 }, { row: 2, column: 2 }], ticketTypeId: type!.id }),
+      await buyTickets(db, {
+        eventId: e.id,
+        buyer: buyers[0]!,
+        quantity: 2,
+        now,
+        sign: codes.sign,
+        seats: [
+          { row: 1, column: 1 },
+          { row: 1, column: 2 },
+        ],
+        ticketTypeId: type!.id,
+      }),
+      await buyTickets(db, {
+        eventId: e.id,
+        buyer: buyers[1]!,
+        quantity: 2,
+        now,
+        sign: codes.sign,
+        seats: [
+          { row: 2, column: 1 },
+          { row: 2, column: 2 },
+        ],
+        ticketTypeId: type!.id,
+      }),
     ];
     const dan = await createBuyer(db, "Dan Seated");
     await joinWaitlist(db, { eventId: e.id, userId: dan.id, quantity: 2, now });
     await cancelFreeOrder(db, { reference: bought[1]!.reference, userId: buyers[1]!.id, now: later(1) });
     const entry = await entryOf(e.id, dan.id);
-    const seats = await db.select({ row: seatClaim.seatRow, column: seatClaim.seatColumn }).from(seatClaim).where(inArray(seatClaim.holdId, [entry.holdId!]));
+    const seats = await db
+      .select({ row: seatClaim.seatRow, column: seatClaim.seatColumn })
+      .from(seatClaim)
+      .where(inArray(seatClaim.holdId, [entry.holdId!]));
     expect(seats.sort((a, b) => a.column - b.column)).toEqual([
       { row: 2, column: 1 },
       { row: 2, column: 2 },

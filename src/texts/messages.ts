@@ -31,7 +31,8 @@ export const messages = {
     notARobot: "Please verify you are not a robot!",
     /** Why the log-in form shows the robot check: someone has been guessing this account's password. */
     robotCheckAsked:
-      "Someone has tried a few wrong passwords for this account lately, so please tick the box below as well as entering yours.",
+      "Someone has tried a few wrong passwords for this account lately, so please tick the box below as well as " +
+      "entering yours.",
     oldPasswordIncorrect: "Old password is Incorrect",
     incorrectPassword: "Incorrect password",
     invalidEmail: "Invalid email",
@@ -82,14 +83,16 @@ export const messages = {
     cancelFailed: "Error cancelling order. Please contact support.",
     paidTwiceRefunded: "You had already paid for these tickets, so we've refunded your second payment in full.",
     totalChangedRefunded:
-      "The total changed while you were paying, so we've refunded your payment in full. Please check the new total and pay again.",
+      "The total changed while you were paying, so we've refunded your payment in full. Please check the new total " +
+      "and pay again.",
     refundingPayment: "We couldn't turn your payment into tickets, so we're refunding it in full.",
     testPayments: "Test payments: no real money moves.",
     testPaymentsDetail: "No card is charged, and tickets booked here are for trying Ticketyboo out.",
     /** One person's share of an event (live holds and free orders together) would go past its limit. */
     overShare: (cap: number, has: number) =>
       has > 0
-        ? `You can have at most ${cap} tickets for this event, and you already have ${has} in checkouts or free orders. Choose ${cap - has > 0 ? `up to ${cap - has}` : "none"} more, or finish the checkout you started.`
+        ? `You can have at most ${cap} tickets for this event, and you already have ${has} in checkouts or free ` +
+          `orders. Choose ${cap - has > 0 ? `up to ${cap - has}` : "none"} more, or finish the checkout you started.`
         : `You can have at most ${cap} tickets for this event. Please choose fewer.`,
   },
   forms: {
@@ -144,7 +147,7 @@ export const messages = {
     hostTitleTooLong: "Your host name can be at most 80 characters.",
     invalidHostTitle: "Invalid host name",
   },
-  /** What a person gave for a ticket they hold, on My Tickets and the dashboard (the price paid is the money itself). */
+  /** What a person gave for a ticket they hold, on My Tickets and the dashboard (a price paid is the money itself). */
   held: {
     free: "Free",
     fromAFriend: "From a friend",

@@ -11,7 +11,6 @@ import type { PaymentProvider } from "~/services/payment-provider";
 import type { Throttle } from "~/services/throttle";
 import type { SessionUser } from "~/services/session-user";
 
-
 export interface TicketybooContext {
   database: Database;
   auth: Auth;

@@ -1,5 +1,14 @@
 import { lazy, Suspense, useEffect, useState } from "react";
-import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
+import {
+  data,
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteLoaderData,
+} from "react-router";
 import { alertStamp, readSeenAlerts } from "~/lib/alerts-seen";
 import { readConsent, type CookieConsent } from "~/lib/consent";
 import { useOfflineOwner } from "./lib/offline-tickets";
@@ -27,7 +36,9 @@ import { useNonce } from "./lib/nonce";
 import { ThemeProvider } from "./lib/theme";
 
 // Only signed-in people who have not verified their email see this banner: its code comes with it.
-const VerifyEmailBanner = lazy(() => import("./components/shell/verify-email-banner").then((m) => ({ default: m.VerifyEmailBanner })));
+const VerifyEmailBanner = lazy(() =>
+  import("./components/shell/verify-email-banner").then((m) => ({ default: m.VerifyEmailBanner })),
+);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const cookie = request.headers.get("Cookie") ?? "";
@@ -50,7 +61,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       theme: readTheme(cookie),
       consent: readConsent(cookie),
       alerts: alerts
-        .map((a) => ({ id: a.id, heading: a.heading, description: a.description, isFullPage: a.isFullPage, stamp: alertStamp(a.savedAt) }))
+        .map((a) => ({
+          id: a.id,
+          heading: a.heading,
+          description: a.description,
+          isFullPage: a.isFullPage,
+          stamp: alertStamp(a.savedAt),
+        }))
         .filter((a) => !seen.has(a.stamp)),
       flags,
       requestId: context.requestId,
@@ -74,7 +91,12 @@ export const links: Route.LinksFunction = () => [
 
 export const meta: Route.MetaFunction = () => [
   { title: "Ticketyboo · Tickets for the UK grassroots scene" },
-  { name: "description", content: "Find something to do tonight: gigs, comedy, quiz nights, workshops and fundraisers near you, at honest all-in prices." },
+  {
+    name: "description",
+    content:
+      "Find something to do tonight: gigs, comedy, quiz nights, workshops and fundraisers near you, at honest all-in " +
+      "prices.",
+  },
 ];
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -98,7 +120,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
-
 export default function App({ loaderData }: Route.ComponentProps) {
   const { user, theme, alerts, flags, requestId, buildVersion, appUi, zen, flash, verifyBanner } = loaderData;
   // The cookie card updates consent at once; the loader catches up on its next run.
@@ -118,7 +139,11 @@ export default function App({ loaderData }: Route.ComponentProps) {
         </main>
       ) : (
         <>
-          <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-[101] focus:rounded-full focus:bg-surface focus:px-4 focus:py-2">
+          <a
+            href="#main"
+            className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-[101]
+              focus:rounded-full focus:bg-surface focus:px-4 focus:py-2"
+          >
             Skip to content
           </a>
           <SiteHeader user={user} />
@@ -151,6 +176,10 @@ export default function App({ loaderData }: Route.ComponentProps) {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const root = useRouteLoaderData<typeof loader>("root");
   const status = isRouteErrorResponse(error) ? error.status : null;
-  const seed = isRouteErrorResponse(error) ? `${error.status}${error.statusText}` : error instanceof Error ? error.message : "unknown";
+  const seed = isRouteErrorResponse(error)
+    ? `${error.status}${error.statusText}`
+    : error instanceof Error
+      ? error.message
+      : "unknown";
   return <ErrorCard code={status} seed={seed} reference={root?.requestId} />;
 }

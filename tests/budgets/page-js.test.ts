@@ -33,18 +33,38 @@ const sizes: string[] = [];
 
 beforeAll(() => {
   // start.mjs makes a production build whatever NODE_ENV this run has (Vitest sets "test").
-  const built = spawnSync(process.execPath, [path.join(ROOT, "scripts/start.mjs"), "--build-only"], { cwd: ROOT, encoding: "utf8" });
+  const built = spawnSync(process.execPath, [path.join(ROOT, "scripts/start.mjs"), "--build-only"], {
+    cwd: ROOT,
+    encoding: "utf8",
+  });
   if (built.status !== 0) throw new Error(`The production build failed:\n${built.stdout}\n${built.stderr}`);
   manifest = readBuildManifest();
 }, 300_000);
 
-afterAll(() => console.log(`JavaScript each public page loads up front, gzipped (budget ${BUDGET_KB} KB in ${MAX_FILES} files):\n${sizes.join("\n")}`));
+afterAll(() =>
+  console.log(
+    `JavaScript each public page loads up front, gzipped (budget ${BUDGET_KB} KB in ${MAX_FILES} ` +
+      `files):\n${sizes.join("\n")}`,
+  ),
+);
 
-test.each(PUBLIC_PAGES)(`%s (%s) loads at most ${BUDGET_KB} KB of gzipped JavaScript, in ${MAX_FILES} files, up front`, (name, pagePath) => {
-  const pathname = new URL(pagePath, "http://x").pathname;
-  const kb = firstLoadJs(manifest, pathname) / 1024;
-  const files = firstLoadFiles(manifest, pathname).length;
-  sizes.push(`  ${name.padEnd(14)} ${pagePath.padEnd(34)} ${kb.toFixed(1).padStart(6)} KB in ${String(files).padStart(2)} files${kb > BUDGET_KB || files > MAX_FILES ? "  OVER" : ""}`);
-  expect(files, `${name} (${pagePath}) loads ${files} JavaScript files up front, over the ${MAX_FILES} allowed`).toBeLessThanOrEqual(MAX_FILES);
-  expect(kb, `${name} (${pagePath}) ships ${kb.toFixed(1)} KB of gzipped JavaScript up front, over the ${BUDGET_KB} KB budget`).toBeLessThanOrEqual(BUDGET_KB);
-});
+test.each(PUBLIC_PAGES)(
+  `%s (%s) loads at most ${BUDGET_KB} KB of gzipped JavaScript, in ${MAX_FILES} files, up front`,
+  (name, pagePath) => {
+    const pathname = new URL(pagePath, "http://x").pathname;
+    const kb = firstLoadJs(manifest, pathname) / 1024;
+    const files = firstLoadFiles(manifest, pathname).length;
+    sizes.push(
+      `  ${name.padEnd(14)} ${pagePath.padEnd(34)} ${kb.toFixed(1).padStart(6)} KB in ${String(files).padStart(2)} ` +
+        `files${kb > BUDGET_KB || files > MAX_FILES ? "  OVER" : ""}`,
+    );
+    expect(
+      files,
+      `${name} (${pagePath}) loads ${files} JavaScript files up front, over the ${MAX_FILES} allowed`,
+    ).toBeLessThanOrEqual(MAX_FILES);
+    expect(
+      kb,
+      `${name} (${pagePath}) ships ${kb.toFixed(1)} KB of gzipped JavaScript up front, over the ${BUDGET_KB} KB budget`,
+    ).toBeLessThanOrEqual(BUDGET_KB);
+  },
+);

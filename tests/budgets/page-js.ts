@@ -11,7 +11,14 @@ export const ROOT = path.resolve(import.meta.dirname, "../..");
 export const CLIENT_DIR = path.join(ROOT, "build/client");
 const SERVER_BUILD = path.join(ROOT, "build/server/index.js");
 
-type ManifestRoute = { id: string; parentId?: string; path?: string; index?: boolean; module: string; imports?: string[] };
+type ManifestRoute = {
+  id: string;
+  parentId?: string;
+  path?: string;
+  index?: boolean;
+  module: string;
+  imports?: string[];
+};
 export type BuildManifest = { entry: { module: string; imports: string[] }; routes: Record<string, ManifestRoute> };
 
 /** The browser manifest of the build in build/ (the one file its server build names). */
@@ -27,7 +34,11 @@ export function readBuildManifest(): BuildManifest {
 function routeTree(manifest: BuildManifest, parentId?: string): RouteObject[] {
   return Object.values(manifest.routes)
     .filter((r) => r.parentId === parentId)
-    .map((r) => (r.index ? { id: r.id, index: true as const, path: r.path } : { id: r.id, path: r.path, children: routeTree(manifest, r.id) }));
+    .map((r) =>
+      r.index
+        ? { id: r.id, index: true as const, path: r.path }
+        : { id: r.id, path: r.path, children: routeTree(manifest, r.id) },
+    );
 }
 
 /** The files a page at `pathname` loads up front, in the order the page lists them. */

@@ -52,7 +52,11 @@ export function throttleContract(store: () => { throttle: Throttle; instances: (
     // Exactly at the reset time the old window is over.
     expect(await throttle.hit(key, rule, at(MINUTE))).toEqual({ allowed: true, count: 1, retryAfterMs: 0 });
     // The new window runs from that hit: refused until a minute later.
-    expect(await throttle.hit(key, rule, at(MINUTE + 30_000))).toEqual({ allowed: false, count: 2, retryAfterMs: 30_000 });
+    expect(await throttle.hit(key, rule, at(MINUTE + 30_000))).toEqual({
+      allowed: false,
+      count: 2,
+      retryAfterMs: 30_000,
+    });
     expect(await throttle.hit(key, rule, at(2 * MINUTE))).toEqual({ allowed: true, count: 1, retryAfterMs: 0 });
   });
 
@@ -64,7 +68,11 @@ export function throttleContract(store: () => { throttle: Throttle; instances: (
     await throttle.hit(a, rule, at(0));
     expect((await throttle.hit(a, rule, at(1))).allowed).toBe(false);
     expect(await throttle.hit(b, rule, at(1))).toEqual({ allowed: true, count: 1, retryAfterMs: 0 });
-    expect(await throttle.peek(b, { limit: 5, windowMs: MINUTE }, at(2))).toEqual({ allowed: true, count: 1, retryAfterMs: 0 });
+    expect(await throttle.peek(b, { limit: 5, windowMs: MINUTE }, at(2))).toEqual({
+      allowed: true,
+      count: 1,
+      retryAfterMs: 0,
+    });
   });
 
   it("forgets a key on reset", async () => {
@@ -82,7 +90,9 @@ export function throttleContract(store: () => { throttle: Throttle; instances: (
     const instances = store().instances();
     const key = freshKey("race");
     const rule = { limit: 10, windowMs: MINUTE };
-    const results = await Promise.all(Array.from({ length: 50 }, (_, i) => instances[i % instances.length]!.hit(key, rule, at(0))));
+    const results = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => instances[i % instances.length]!.hit(key, rule, at(0))),
+    );
     expect(results.filter((r) => r.allowed)).toHaveLength(10);
     // Every hit got its own count: nothing was lost or counted twice.
     expect(results.map((r) => r.count).sort((x, y) => x - y)).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));

@@ -16,7 +16,12 @@ test.describe("an account from sign-up to deletion", () => {
   // One person, step by step: each test starts where the last one left the account.
   test.describe.configure({ mode: "serial" });
   const stamp = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
-  const person = { firstName: "Jo", lastName: "Journey", email: `jo.${stamp}@example.com`, newEmail: `jo.new.${stamp}@example.com` };
+  const person = {
+    firstName: "Jo",
+    lastName: "Journey",
+    email: `jo.${stamp}@example.com`,
+    newEmail: `jo.new.${stamp}@example.com`,
+  };
   let password = "river-lantern-42";
 
   test.beforeEach(async ({ page }) => {
@@ -137,15 +142,21 @@ test.describe("an account from sign-up to deletion", () => {
     await form.getByLabel("New email").fill(person.newEmail);
     await form.getByLabel("Your password").fill(password);
     await form.getByRole("button", { name: "Change email" }).click();
-    await expect(page.getByText(new RegExp(`sent a link to ${person.newEmail.replace(/[.+]/g, "\\$&")}`, "i")).first()).toBeVisible();
+    await expect(
+      page.getByText(new RegExp(`sent a link to ${person.newEmail.replace(/[.+]/g, "\\$&")}`, "i")).first(),
+    ).toBeVisible();
 
     await followEmailLink(page, person.newEmail, "Confirm your new email address", "Confirm my new email");
     await page.goto("/u/settings/security");
-    await expect(page.getByRole("region", { name: "Email address" })).toContainText(`Currently ${person.newEmail} (verified)`);
+    await expect(page.getByRole("region", { name: "Email address" })).toContainText(
+      `Currently ${person.newEmail} (verified)`,
+    );
     // The old address is told, with a way to change it back.
     await expect(async () => {
       await page.goto(`/dev/outbox?to=${encodeURIComponent(person.email)}`);
-      await expect(page.getByRole("link", { name: "The email on your Ticketyboo account was changed" })).toBeVisible({ timeout: 1_000 });
+      await expect(page.getByRole("link", { name: "The email on your Ticketyboo account was changed" })).toBeVisible({
+        timeout: 1_000,
+      });
     }).toPass({ timeout: 20_000 });
     await page.goto("/log-out");
     await page.getByRole("alertdialog").getByRole("button", { name: "Yes" }).click();
@@ -157,10 +168,14 @@ test.describe("an account from sign-up to deletion", () => {
     await logInAs(page, person.newEmail, password);
     await page.goto("/u/settings/profile");
     await expectAccessible(page);
-    const photo = await sharp({ create: { width: 400, height: 300, channels: 3, background: { r: 230, g: 30, b: 110 } } })
+    const photo = await sharp({
+      create: { width: 400, height: 300, channels: 3, background: { r: 230, g: 30, b: 110 } },
+    })
       .png()
       .toBuffer();
-    await page.getByLabel(/Choose photo|Replace photo/).setInputFiles({ name: "me.png", mimeType: "image/png", buffer: photo });
+    await page
+      .getByLabel(/Choose photo|Replace photo/)
+      .setInputFiles({ name: "me.png", mimeType: "image/png", buffer: photo });
     await page.getByLabel("Bio").fill("Pub quizzes and basement gigs.");
     await page.getByRole("button", { name: "Save profile" }).click();
     await expect(page.getByText("Profile updated").first()).toBeVisible();
@@ -229,7 +244,9 @@ test.describe("an account from sign-up to deletion", () => {
 });
 
 test.describe("the email verification banner", () => {
-  test("resending is blocked for 5 minutes with the time of the next send, and Not Now hides it for good", async ({ page }) => {
+  test("resending is blocked for 5 minutes with the time of the next send, and Not Now hides it for good", async ({
+    page,
+  }) => {
     await acceptNecessaryOnly(page);
     const email = `banner.${Date.now().toString(36)}@example.com`;
     await page.goto("/sign-up");
@@ -249,7 +266,9 @@ test.describe("the email verification banner", () => {
     await expectAccessible(page);
     // Sign-up has just sent one, so a resend now is refused, saying when the next one can go.
     await banner.getByRole("button", { name: "Resend Verification" }).click();
-    await expect(page.getByText(/We've just sent you an email\. You can ask for another at \d{1,2}:\d{2}/)).toBeVisible();
+    await expect(
+      page.getByText(/We've just sent you an email\. You can ask for another at \d{1,2}:\d{2}/),
+    ).toBeVisible();
 
     const remembered = page.waitForResponse((r) => r.url().includes("/account/verify-later"));
     await banner.getByRole("button", { name: "Not Now" }).click();
@@ -269,7 +288,10 @@ test("a host signing in is told hosting tools live in Partner Studio, with a lin
   await expect(page.getByRole("button", { name: "Open Partner Studio" })).toBeVisible();
 });
 
-test("after a stranger's wrong passwords, the owner logs in with the robot check instead of being locked out", async ({ page, playwright }) => {
+test("after a stranger's wrong passwords, the owner logs in with the robot check instead of being locked out", async ({
+  page,
+  playwright,
+}) => {
   await acceptNecessaryOnly(page);
   const email = `owner.${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}@example.com`;
   const password = "orchard-lamplight-58";

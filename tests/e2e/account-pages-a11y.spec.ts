@@ -3,7 +3,13 @@ import { acceptNecessaryOnly, DEMO, expect, expectAccessible, signIn, test } fro
 /**
  * axe on every account page, in light and dark: contrast problems hide in one theme only.
  */
-const signedOut = ["/log-in", "/sign-up", "/forgot-password", "/reset-password?token=not-a-real-token", "/email-verified?error=invalid_token"];
+const signedOut = [
+  "/log-in",
+  "/sign-up",
+  "/forgot-password",
+  "/reset-password?token=not-a-real-token",
+  "/email-verified?error=invalid_token",
+];
 const buyerPages = [
   "/u/dashboard",
   "/u/settings/profile",

@@ -3,9 +3,7 @@ import { acceptNecessaryOnly, DEMO, expect, expectAccessible, logIn, test } from
 test.describe("signed-in and signed-out shells", () => {
   test.beforeEach(async ({ page }) => acceptNecessaryOnly(page));
 
-  test("the buyer's area asks a visitor from outside the site to log in, and sends one moving about the site to the root", async ({
-    page,
-  }) => {
+  test("the buyer's area: from outside the site, log in first; from inside, to the root", async ({ page }) => {
     // Opened from outside (an email's link, a bookmark): log in, then on to the page.
     await page.goto("/u/dashboard");
     await expect(page).toHaveURL(/\/log-in\?redirect=%2Fu%2Fdashboard$/);

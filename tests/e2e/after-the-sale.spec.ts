@@ -12,7 +12,10 @@ const FRIEND = { email: "friend@ticketyboo.test", password: "ticketyboo" };
 // The outbox shows each email in a sandboxed iframe; Chromium logs refusing automation's helper there.
 test.use({ allowConsoleErrors: [/Blocked script execution in 'about:srcdoc'/] });
 
-async function scenario(request: APIRequestContext, s: { name: string; capacity: number; pricePence: number; soldTo?: string; quantity?: number }) {
+async function scenario(
+  request: APIRequestContext,
+  s: { name: string; capacity: number; pricePence: number; soldTo?: string; quantity?: number },
+) {
   const name = `${s.name} ${Math.random().toString(36).slice(2, 7)}`;
   const res = await request.post("/dev/scenarios/event", { data: { ...s, name } });
   expect(res.status(), await res.text()).toBe(200);
@@ -42,7 +45,10 @@ test.describe("my tickets", () => {
     await page.goto("/u/tickets");
     await expect(page.getByRole("heading", { level: 1, name: "My tickets" })).toBeVisible();
     await expectAccessible(page);
-    await page.getByRole("link", { name: /^Ticket 1:/ }).first().click();
+    await page
+      .getByRole("link", { name: /^Ticket 1:/ })
+      .first()
+      .click();
     await page.waitForURL(/\/u\/tickets\/[0-9a-f-]{36}$/);
     const qr = page.getByRole("img", { name: /QR code for your/ });
     await expect(qr).toBeVisible();
@@ -52,7 +58,15 @@ test.describe("my tickets", () => {
 
     // The service worker has kept this page and its files.
     await expect
-      .poll(() => page.evaluate(async () => Boolean(navigator.serviceWorker.controller) && Boolean(await caches.match(location.href, { ignoreVary: true }))), { timeout: 15_000 })
+      .poll(
+        () =>
+          page.evaluate(
+            async () =>
+              Boolean(navigator.serviceWorker.controller) &&
+              Boolean(await caches.match(location.href, { ignoreVary: true })),
+          ),
+        { timeout: 15_000 },
+      )
       .toBe(true);
     await context.setOffline(true);
     try {
@@ -80,10 +94,16 @@ test.describe("my tickets", () => {
     await context.clearCookies();
     await acceptNecessaryOnly(page);
     await page.goto("/");
-    await expect.poll(() => page.evaluate(async (url) => Boolean(await caches.match(url, { ignoreVary: true })), ticketUrl), { timeout: 10_000 }).toBe(false);
+    await expect
+      .poll(() => page.evaluate(async (url) => Boolean(await caches.match(url, { ignoreVary: true })), ticketUrl), {
+        timeout: 10_000,
+      })
+      .toBe(false);
   });
 
-  test("a ticket for an event that's over is kept, without asking to keep the screen on or add it to a calendar", async ({ page }) => {
+  test("a ticket for a past event is kept, without asking to keep the screen on or add it to a calendar", async ({
+    page,
+  }) => {
     await signIn(page, DEMO.buyer);
     await page.goto("/u/tickets");
     await page.getByRole("region", { name: "Past" }).locator('a[href^="/u/tickets/"]').first().click();
@@ -105,10 +125,20 @@ test.describe("my tickets", () => {
 
 test.describe("passing a ticket to a friend", () => {
   // The sender's old link is a 404 once the ticket is the friend's.
-  test.use({ allowConsoleErrors: [/Blocked script execution in 'about:srcdoc'|status of 404|status of 422 \(Unprocessable Entity\)/] });
+  test.use({
+    allowConsoleErrors: [
+      /Blocked script execution in 'about:srcdoc'|status of 404|status of 422 \(Unprocessable Entity\)/,
+    ],
+  });
 
   test("the friend claims it from the email, and the sender's copy stops being theirs", async ({ page, browser }) => {
-    const e = await scenario(page.request, { name: "Share Night", capacity: 10, pricePence: 0, soldTo: DEMO.buyer.email, quantity: 1 });
+    const e = await scenario(page.request, {
+      name: "Share Night",
+      capacity: 10,
+      pricePence: 0,
+      soldTo: DEMO.buyer.email,
+      quantity: 1,
+    });
     await signIn(page, DEMO.buyer);
     await page.goto(`/orders/${e.reference}`);
     await page.getByRole("link", { name: "Open ticket" }).click();
@@ -155,7 +185,9 @@ test.describe("passing a ticket to a friend", () => {
     await page.goto(`/orders/${e.reference}`);
     await expect(page.getByText("Passed to Femi Friend: it's in their account now.")).toBeVisible();
     // Nor can the order be cancelled from under Femi, and the page says why.
-    await expect(page.getByRole("region", { name: "Can't go?" })).toContainText("now belong to someone else, so it can't be cancelled");
+    await expect(page.getByRole("region", { name: "Can't go?" })).toContainText(
+      "now belong to someone else, so it can't be cancelled",
+    );
     await expect(page.getByText("now belong to someone else", { exact: false })).toHaveCount(1);
     await expectAccessible(page);
   });
@@ -163,9 +195,17 @@ test.describe("passing a ticket to a friend", () => {
 
 test.describe("cancelling", () => {
   // A reason left out is refused with the error table's status (422), which the browser logs.
-  test.use({ allowConsoleErrors: [/Blocked script execution in 'about:srcdoc'|status of 422 \(Unprocessable Entity\)/] });
+  test.use({
+    allowConsoleErrors: [/Blocked script execution in 'about:srcdoc'|status of 422 \(Unprocessable Entity\)/],
+  });
   test("a cancellation request needs a reason, then waits for the host", async ({ page }) => {
-    const e = await scenario(page.request, { name: "Paid Gig", capacity: 10, pricePence: 1200, soldTo: DEMO.buyer.email, quantity: 2 });
+    const e = await scenario(page.request, {
+      name: "Paid Gig",
+      capacity: 10,
+      pricePence: 1200,
+      soldTo: DEMO.buyer.email,
+      quantity: 2,
+    });
     await signIn(page, DEMO.buyer);
     await page.goto(`/orders/${e.reference}`);
     await page.getByText("Ask the host to cancel and refund").click();
@@ -183,7 +223,13 @@ test.describe("cancelling", () => {
   });
 
   test("a free booking is cancelled by the buyer, and its places go back on sale", async ({ page }) => {
-    const e = await scenario(page.request, { name: "Free Workshop", capacity: 2, pricePence: 0, soldTo: DEMO.buyer.email, quantity: 2 });
+    const e = await scenario(page.request, {
+      name: "Free Workshop",
+      capacity: 2,
+      pricePence: 0,
+      soldTo: DEMO.buyer.email,
+      quantity: 2,
+    });
     await signIn(page, DEMO.buyer);
     await page.goto(`/events/${e.slug}`);
     await expect(page.getByText("Sorry, this event is sold out!")).toBeVisible();
@@ -207,7 +253,13 @@ test.describe("cancelling", () => {
 test.describe("the waitlist", () => {
   test("a place freed by a cancellation goes to the first person waiting, who buys it", async ({ page, browser }) => {
     test.slow(); // three people, two payments
-    const e = await scenario(page.request, { name: "Tiny Room Gig", capacity: 1, pricePence: 800, soldTo: DEMO.buyer.email, quantity: 1 });
+    const e = await scenario(page.request, {
+      name: "Tiny Room Gig",
+      capacity: 1,
+      pricePence: 800,
+      soldTo: DEMO.buyer.email,
+      quantity: 1,
+    });
 
     // Femi finds it sold out and joins the waitlist.
     const femi = await personAt(browser, FRIEND);

@@ -6,11 +6,17 @@ import { DEMO } from "./fixtures";
  * from signing in opens the buyer's area, and wrong passwords are refused, then throttled.
  */
 test.describe("POST /api/auth/sign-in/email", () => {
-  test("the right password returns a session cookie that opens /u/dashboard; without it, a redirect to /", async ({ playwright, baseURL }) => {
+  test("the right password returns a session cookie that opens /u/dashboard; without it, a redirect to /", async ({
+    playwright,
+    baseURL,
+  }) => {
     const api = await playwright.request.newContext({ baseURL });
     const response = await api.post("/api/auth/sign-in/email", { data: DEMO.buyer });
     expect(response.status()).toBe(200);
-    const setCookie = response.headersArray().filter((h) => h.name.toLowerCase() === "set-cookie").map((h) => h.value);
+    const setCookie = response
+      .headersArray()
+      .filter((h) => h.name.toLowerCase() === "set-cookie")
+      .map((h) => h.value);
     const session = setCookie.find((c) => /session_token=/.test(c));
     expect(session, "a session cookie").toBeTruthy();
     expect(session).toMatch(/HttpOnly/i);
@@ -28,12 +34,17 @@ test.describe("POST /api/auth/sign-in/email", () => {
     await anonymous.dispose();
   });
 
-  test("a wrong password is refused with 401 and no cookie; past 5 for the account, the robot check is asked for", async ({ playwright, baseURL }) => {
+  test("a wrong password gets 401 and no cookie; past 5 for the account, the robot check is asked for", async ({
+    playwright,
+    baseURL,
+  }) => {
     const api = await playwright.request.newContext({ baseURL });
     const who = { email: `nobody.${Date.now().toString(36)}@example.com`, password: "not-the-password" };
     const first = await api.post("/api/auth/sign-in/email", { data: who });
     expect(first.status()).toBe(401);
-    expect(first.headersArray().filter((h) => h.name.toLowerCase() === "set-cookie" && /session_token=[^;]/.test(h.value))).toEqual([]);
+    expect(
+      first.headersArray().filter((h) => h.name.toLowerCase() === "set-cookie" && /session_token=[^;]/.test(h.value)),
+    ).toEqual([]);
 
     const statuses: number[] = [];
     for (let i = 0; i < 5; i++) statuses.push((await api.post("/api/auth/sign-in/email", { data: who })).status());
@@ -41,7 +52,10 @@ test.describe("POST /api/auth/sign-in/email", () => {
     // Without a solved robot check the password is not even tried, so the account cannot be locked.
     const asked = await api.post("/api/auth/sign-in/email", { data: who });
     expect(asked.status()).toBe(400);
-    expect(await asked.json()).toMatchObject({ code: "ROBOT_CHECK_REQUIRED", message: "Please verify you are not a robot!" });
+    expect(await asked.json()).toMatchObject({
+      code: "ROBOT_CHECK_REQUIRED",
+      message: "Please verify you are not a robot!",
+    });
     await api.dispose();
   });
 });
@@ -49,9 +63,19 @@ test.describe("POST /api/auth/sign-in/email", () => {
 test("better-auth endpoints our forms do not use answer 404", async ({ playwright, baseURL }) => {
   const api = await playwright.request.newContext({ baseURL });
   await api.post("/api/auth/sign-in/email", { data: DEMO.buyer });
-  for (const path of ["/api/auth/delete-user", "/api/auth/verify-password", "/api/auth/update-session", "/api/auth/unlink-account"]) {
-    expect((await api.post(path, { data: { password: DEMO.buyer.password }, headers: { Origin: baseURL! } })).status(), path).toBe(404);
+  for (const path of [
+    "/api/auth/delete-user",
+    "/api/auth/verify-password",
+    "/api/auth/update-session",
+    "/api/auth/unlink-account",
+  ]) {
+    expect(
+      (await api.post(path, { data: { password: DEMO.buyer.password }, headers: { Origin: baseURL! } })).status(),
+      path,
+    ).toBe(404);
   }
-  expect((await api.post("/api/auth/update-user", { data: { userType: "host" }, headers: { Origin: baseURL! } })).status()).toBe(400);
+  expect(
+    (await api.post("/api/auth/update-user", { data: { userType: "host" }, headers: { Origin: baseURL! } })).status(),
+  ).toBe(400);
   await api.dispose();
 });

@@ -3,7 +3,9 @@ import { acceptNecessaryOnly, DEMO, expect, expectAccessible, signIn, test } fro
 
 /** An event's page, found by name through the search API (slugs carry a hash). */
 async function eventPath(request: APIRequestContext, name: string): Promise<string> {
-  const body = (await (await request.get(`/api/search?q=${encodeURIComponent(name)}&limit=10`)).json()) as { results: { name: string; url: string }[] };
+  const body = (await (await request.get(`/api/search?q=${encodeURIComponent(name)}&limit=10`)).json()) as {
+    results: { name: string; url: string }[];
+  };
   const found = body.results.find((r) => r.name === name);
   expect(found, `the demo event "${name}"`).toBeDefined();
   return found!.url;
@@ -19,7 +21,9 @@ async function openEvent(page: Page, name: string) {
 
 async function checkout(page: Page) {
   // With JavaScript, the press goes to the holds API (decision 0016), then on to the checkout page.
-  const held = page.waitForResponse((r) => /\/api\/events\/[^/]+\/holds/.test(r.url()) && r.request().method() === "POST");
+  const held = page.waitForResponse(
+    (r) => /\/api\/events\/[^/]+\/holds/.test(r.url()) && r.request().method() === "POST",
+  );
   await panel(page).getByRole("button", { name: "Checkout" }).click();
   expect((await held).status()).toBe(201);
   await page.waitForURL(/\/checkout\/[0-9a-f-]{36}$/);
@@ -62,7 +66,9 @@ test.describe("booking", () => {
     await payWithTestCard(page);
     await page.waitForURL(/\/orders\/TB-/);
     await expect(page.getByText("Payment Successful! Generating Tickets")).toBeVisible();
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("You're going to Getting Your First Gig: Promoters' Q&A");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+      "You're going to Getting Your First Gig: Promoters' Q&A",
+    );
     await expect(page.getByRole("img", { name: /QR code for ticket/ })).toHaveCount(2);
     await expect(page.getByRole("region", { name: "Receipt" })).toContainText("£9.09");
     await expectAccessible(page);
@@ -150,7 +156,10 @@ test.describe("booking", () => {
 test.describe("someone else is quicker", () => {
   // The browser logs the holds API's 409 (the answer this test waits for) as a failed resource.
   test.use({ allowConsoleErrors: [/status of 409 \(Conflict\)/] });
-  test("takes the last places while you choose: the panel says so, empties the basket and shows the event sold out", async ({ page, browser }) => {
+  test("the last places go while you choose: the panel says so, empties the basket, shows it sold out", async ({
+    page,
+    browser,
+  }) => {
     await signIn(page, DEMO.buyer);
     // An event of its own with eight places: one person may hold them all (up to ten), so one
     // other buyer can take the last places.
@@ -162,7 +171,10 @@ test.describe("someone else is quicker", () => {
     await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
     const ticket = panel(page).getByRole("spinbutton").first();
     const typeId = (await ticket.getAttribute("name"))!.slice("qty:".length);
-    await panel(page).getByRole("button", { name: /^One more/ }).first().click();
+    await panel(page)
+      .getByRole("button", { name: /^One more/ })
+      .first()
+      .click();
 
     // Another buyer, through the same Checkout, holds every place that is left.
     const other = await browser.newContext();

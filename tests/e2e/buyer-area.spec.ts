@@ -42,7 +42,9 @@ test.describe("buyer area account pages", () => {
       await route.continue();
     });
     await page.getByLabel("News from venues").setChecked(wasChecked);
-    const saving = page.waitForResponse((r) => r.url().includes("/u/marketing-permissions.data") && r.request().method() === "POST");
+    const saving = page.waitForResponse(
+      (r) => r.url().includes("/u/marketing-permissions.data") && r.request().method() === "POST",
+    );
     await page.getByRole("button", { name: "Save preferences" }).click();
     await saving;
     const general = page.getByLabel("Ticketyboo news and event picks");

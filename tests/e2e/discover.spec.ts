@@ -4,7 +4,8 @@ import { demoSlug } from "../../src/db/seed/seed-demo";
 import { acceptNecessaryOnly, expect, expectAccessible, test } from "./fixtures";
 
 /** The card (an article) whose heading is this event's name. */
-const card = (page: Page, name: string): Locator => page.getByRole("article").filter({ has: page.getByRole("heading", { name, exact: true }) });
+const card = (page: Page, name: string): Locator =>
+  page.getByRole("article").filter({ has: page.getByRole("heading", { name, exact: true }) });
 
 async function jsonLd(page: Page): Promise<Record<string, unknown>[]> {
   const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
@@ -18,7 +19,9 @@ test.beforeEach(async ({ page }) => {
 test.describe("home", () => {
   test("renders its sections server-side, with the Organization data and a canonical link", async ({ page }) => {
     await page.goto("/");
-    await expect(page.getByRole("heading", { level: 1, name: "Find something brilliant to do tonight." })).toBeVisible();
+    await expect(
+      page.getByRole("heading", { level: 1, name: "Find something brilliant to do tonight." }),
+    ).toBeVisible();
     await expect(page.getByRole("heading", { name: "Trending now" })).toBeVisible();
     await expect(page.getByRole("heading", { name: "Just announced" })).toBeVisible();
     await expect(page.getByRole("heading", { name: "Coming up" })).toBeVisible();
@@ -46,9 +49,13 @@ test.describe("home", () => {
 test.describe("event cards", () => {
   test("show the seeded badges: Sold Out, Today, {n}% SoldOut and Ended", async ({ page }) => {
     await page.goto("/events/category/music-events");
-    await expect(card(page, "Northern Soul All-Nighter").getByRole("list", { name: "Status" })).toContainText("Sold Out");
+    await expect(card(page, "Northern Soul All-Nighter").getByRole("list", { name: "Status" })).toContainText(
+      "Sold Out",
+    );
     await expect(card(page, "New Noise at the Windmill: Five Bands").getByText("Today", { exact: true })).toBeVisible();
-    await expect(card(page, "New Noise at the Windmill: Five Bands").getByText(/^Today at \d{1,2}:\d{2} [ap]m$/)).toBeVisible();
+    await expect(
+      card(page, "New Noise at the Windmill: Five Bands").getByText(/^Today at \d{1,2}:\d{2} [ap]m$/),
+    ).toBeVisible();
     await expect(card(page, "Songwriters' Open Mic").getByText(/^(8\d|9\d)% SoldOut$/)).toBeVisible();
     // Prices on cards are all-in.
     await expect(card(page, "New Noise at the Windmill: Five Bands").getByText(/^From £\d+\.\d{2}$/)).toBeVisible();
@@ -66,7 +73,9 @@ test.describe("category and type pages", () => {
     await page.getByRole("group", { name: "Price" }).getByRole("link", { name: "Free", exact: true }).click();
     await expect(page).toHaveURL(/\/events\/category\/community-events\?price=free$/);
     await page.reload();
-    await expect(page.getByRole("group", { name: "Price" }).getByRole("link", { name: "Free", exact: true })).toHaveAttribute("aria-current", "true");
+    await expect(
+      page.getByRole("group", { name: "Price" }).getByRole("link", { name: "Free", exact: true }),
+    ).toHaveAttribute("aria-current", "true");
     const prices = page.getByRole("article").getByText(/^(Free Entry|£|From £)/);
     await expect(prices.first()).toBeVisible();
     expect(new Set(await prices.allTextContents())).toEqual(new Set(["Free Entry"]));
@@ -77,7 +86,10 @@ test.describe("category and type pages", () => {
 
   test("a category's types filter the list, and a type page lists that type across categories", async ({ page }) => {
     await page.goto("/events/category/pubs-clubs-events");
-    await page.getByRole("navigation", { name: "Pubs & Clubs types" }).getByRole("link", { name: /^Quiz night/ }).click();
+    await page
+      .getByRole("navigation", { name: "Pubs & Clubs types" })
+      .getByRole("link", { name: /^Quiz night/ })
+      .click();
     await expect(page).toHaveURL(/type=quiz-night/);
     await expect(card(page, "Kelham Island Pub Quiz")).toBeVisible();
     await page.goto("/events/type/quiz-night");
@@ -89,8 +101,8 @@ test.describe("category and type pages", () => {
   test.describe(() => {
     test.use({ allowConsoleErrors: [/status of 404/] });
     test("unknown category and type slugs are real 404s", async ({ page }) => {
-    expect((await page.goto("/events/category/jazz-hands"))?.status()).toBe(404);
-    expect((await page.goto("/events/type/not-a-type"))?.status()).toBe(404);
+      expect((await page.goto("/events/category/jazz-hands"))?.status()).toBe(404);
+      expect((await page.goto("/events/type/not-a-type"))?.status()).toBe(404);
     });
   });
 });
@@ -115,7 +127,14 @@ test.describe("search", () => {
     const body = (await response.json()) as { results: { id: string; slug: string; name: string; date: string }[] };
     expect(body.results.length).toBeGreaterThan(0);
     expect(body.results.length).toBeLessThanOrEqual(3);
-    expect(body.results[0]).toEqual(expect.objectContaining({ id: expect.any(String), slug: expect.any(String), name: expect.stringContaining("Windmill"), date: expect.any(String) }));
+    expect(body.results[0]).toEqual(
+      expect.objectContaining({
+        id: expect.any(String),
+        slug: expect.any(String),
+        name: expect.stringContaining("Windmill"),
+        date: expect.any(String),
+      }),
+    );
   });
 });
 
@@ -130,13 +149,33 @@ test.describe("event page", () => {
       name: "Kelham Island Pub Quiz",
       eventStatus: "https://schema.org/EventScheduled",
       eventAttendanceMode: "https://schema.org/OfflineEventAttendanceMode",
-      location: { "@type": "Place", name: "Kelham Island Tavern", address: { "@type": "PostalAddress", addressLocality: "Sheffield", addressCountry: "GB" } },
+      location: {
+        "@type": "Place",
+        name: "Kelham Island Tavern",
+        address: { "@type": "PostalAddress", addressLocality: "Sheffield", addressCountry: "GB" },
+      },
       organizer: { name: "Northern Sparks" },
     });
-    for (const field of ["startDate", "endDate", "image", "description", "offers", "url"]) expect(event, field).toHaveProperty(field);
-    const offers = event.offers as { price: string; priceCurrency: string; availability: string; url: string; validFrom: string }[];
-    expect(offers[0]).toMatchObject({ priceCurrency: "GBP", price: expect.stringMatching(/^\d+\.\d{2}$/), availability: expect.stringMatching(/^https:\/\/schema\.org\//) });
-    await expect(page.getByRole("complementary", { name: "Tickets" }).getByText(/incl\. £\d+\.\d{2} booking fee/).first()).toBeVisible();
+    for (const field of ["startDate", "endDate", "image", "description", "offers", "url"])
+      expect(event, field).toHaveProperty(field);
+    const offers = event.offers as {
+      price: string;
+      priceCurrency: string;
+      availability: string;
+      url: string;
+      validFrom: string;
+    }[];
+    expect(offers[0]).toMatchObject({
+      priceCurrency: "GBP",
+      price: expect.stringMatching(/^\d+\.\d{2}$/),
+      availability: expect.stringMatching(/^https:\/\/schema\.org\//),
+    });
+    await expect(
+      page
+        .getByRole("complementary", { name: "Tickets" })
+        .getByText(/incl\. £\d+\.\d{2} booking fee/)
+        .first(),
+    ).toBeVisible();
     await expect(page.getByRole("heading", { name: "You might also like" })).toBeVisible();
     await expectAccessible(page);
 
@@ -150,7 +189,9 @@ test.describe("event page", () => {
     expect(ics).toContain("SUMMARY:Kelham Island Pub Quiz\r\n");
   });
 
-  test("a private event opens by its link but is never listed, indexed or described to search engines", async ({ page }) => {
+  test("a private event opens by its link but is never listed, indexed or described to search engines", async ({
+    page,
+  }) => {
     const slug = demoSlug("food-drink-events", "Supper Club Pop-up");
     const response = await page.goto(`/events/${slug}`);
     expect(response?.status()).toBe(200);
@@ -185,14 +226,28 @@ test.describe("event page", () => {
 test("every public event page in the sitemap carries Event JSON-LD with the required fields", async ({ request }) => {
   test.slow();
   const sitemap = await (await request.get("/sitemap.xml")).text();
-  const pages = [...sitemap.matchAll(/<loc>[^<]*(\/events\/[a-z0-9-]+)<\/loc>/g)].map((m) => m[1]!).filter((p) => !/\/events\/(category|type)\//.test(p));
+  const pages = [...sitemap.matchAll(/<loc>[^<]*(\/events\/[a-z0-9-]+)<\/loc>/g)]
+    .map((m) => m[1]!)
+    .filter((p) => !/\/events\/(category|type)\//.test(p));
   expect(pages.length).toBeGreaterThan(40);
   for (const path of pages) {
     const html = await (await request.get(path)).text();
-    const blocks = [...html.matchAll(/<script type="application\/ld\+json"[^>]*>(.*?)<\/script>/gs)].map((m) => JSON.parse(m[1]!) as Record<string, unknown>);
+    const blocks = [...html.matchAll(/<script type="application\/ld\+json"[^>]*>(.*?)<\/script>/gs)].map(
+      (m) => JSON.parse(m[1]!) as Record<string, unknown>,
+    );
     const event = blocks.find((b) => b["@type"] === "Event");
     expect(event, path).toBeDefined();
-    for (const field of ["name", "startDate", "eventStatus", "eventAttendanceMode", "location", "image", "description", "url", "organizer"]) {
+    for (const field of [
+      "name",
+      "startDate",
+      "eventStatus",
+      "eventAttendanceMode",
+      "location",
+      "image",
+      "description",
+      "url",
+      "organizer",
+    ]) {
       expect(event, `${path} ${field}`).toHaveProperty(field);
     }
   }
@@ -202,7 +257,14 @@ test.describe("in the dark theme", () => {
   test.use({ colorScheme: "dark" });
   test("home, listing, search, explore, site map and event pages pass axe", async ({ page }) => {
     test.slow(); // axe on four full pages
-    for (const path of ["/", "/events/category/music-events", "/events/type/quiz-night", "/search?q=quiz", "/explore?near=uk", "/site-map"]) {
+    for (const path of [
+      "/",
+      "/events/category/music-events",
+      "/events/type/quiz-night",
+      "/search?q=quiz",
+      "/explore?near=uk",
+      "/site-map",
+    ]) {
       await test.step(path, async () => {
         await page.goto(path);
         await expectAccessible(page);

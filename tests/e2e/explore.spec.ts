@@ -29,8 +29,12 @@ test.describe("explore without a location", () => {
     await expect(page).toHaveURL(/date=week/);
     await expect(page).toHaveURL(/category=comedy-events/);
     await page.reload();
-    await expect(page.getByRole("group", { name: "When" }).getByRole("link", { name: "This week", exact: true })).toHaveAttribute("aria-current", "true");
-    await expect(page.getByRole("navigation", { name: "Categories" }).getByRole("link", { name: "Comedy" })).toHaveAttribute("aria-current", "true");
+    await expect(
+      page.getByRole("group", { name: "When" }).getByRole("link", { name: "This week", exact: true }),
+    ).toHaveAttribute("aria-current", "true");
+    await expect(
+      page.getByRole("navigation", { name: "Categories" }).getByRole("link", { name: "Comedy" }),
+    ).toHaveAttribute("aria-current", "true");
   });
 });
 
@@ -41,7 +45,9 @@ test.describe("explore near a place", () => {
     await page.goto("/explore");
     await page.waitForURL(/near=53\.4808(%2C|,)-2\.2426/);
     await expect(page.getByText(/upcoming events? near you, within 25 miles\./)).toBeVisible();
-    const distances = await list(page).getByText(/miles away$/).allTextContents();
+    const distances = await list(page)
+      .getByText(/miles away$/)
+      .allTextContents();
     expect(distances.length).toBeGreaterThan(0);
     const miles = distances.map((d) => Number(/([\d.]+) miles/.exec(d)?.[1] ?? 0));
     expect(miles).toEqual([...miles].sort((a, b) => a - b));
@@ -59,7 +65,11 @@ test.describe("explore near a place", () => {
     await page.getByRole("button", { name: "Go", exact: true }).click();
     await expect(page).toHaveURL(/place=Leeds/);
     await expect(page.getByText(/upcoming events? near Leeds, within 25 miles\./)).toBeVisible();
-    await expect(list(page).getByText(/Leeds|Roundhay|Brudenell/).first()).toBeVisible();
+    await expect(
+      list(page)
+        .getByText(/Leeds|Roundhay|Brudenell/)
+        .first(),
+    ).toBeVisible();
 
     await page.getByLabel("Town or city").fill("Leds");
     await page.getByRole("button", { name: "Go", exact: true }).click();
@@ -70,7 +80,12 @@ test.describe("explore near a place", () => {
     // The home page remembers the place the person chose.
     await page.goto("/");
     await expect(page.getByRole("heading", { name: "Near Leeds" })).toBeVisible();
-    await expect(page.getByRole("region", { name: "Near Leeds" }).getByText(/miles away$/).first()).toBeVisible();
+    await expect(
+      page
+        .getByRole("region", { name: "Near Leeds" })
+        .getByText(/miles away$/)
+        .first(),
+    ).toBeVisible();
   });
 
   test("nothing nearby gets a helpful message, not an empty grid", async ({ page }) => {

@@ -28,7 +28,16 @@ export const BASE_URL = `http://localhost:${process.env.E2E_PORT ?? 3100}`;
 /** Runs axe (WCAG 2.2 A/AA rules) on the page as it is now and fails on any violation. */
 export async function expectAccessible(page: Page) {
   // Contrast is judged on the page at rest: let entrance transitions (toasts, dialogs) finish.
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running" || a.effect?.getTiming().iterations === Infinity), null, { timeout: 5_000 }).catch(() => undefined);
+  await page
+    .waitForFunction(
+      () =>
+        document
+          .getAnimations()
+          .every((a) => a.playState !== "running" || a.effect?.getTiming().iterations === Infinity),
+      null,
+      { timeout: 5_000 },
+    )
+    .catch(() => undefined);
   // Legacy mode runs axe.run inside the page (frames included) instead of finishing the run in a
   // fresh page, and only violations come back: the same rules, a third of the time (~1 s a page).
   // (options() replaces the whole option object, so it comes before withTags.)
@@ -37,10 +46,11 @@ export async function expectAccessible(page: Page) {
     .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
     .setLegacyMode(true)
     .analyze();
-  const summary = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
+  const summary = results.violations.map(
+    (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`,
+  );
   expect(summary, "axe violations").toEqual([]);
 }
-
 
 export const DEMO = {
   buyer: { email: "buyer@ticketyboo.test", password: "ticketyboo" },
@@ -53,7 +63,10 @@ export const DEMO = {
  * dashboard first. The form itself is tested with `logIn` and in the account journey.
  */
 export async function signIn(page: Page, who: { email: string; password: string }) {
-  const res = await page.request.post("/api/auth/sign-in/email", { data: { email: who.email, password: who.password }, headers: { Origin: BASE_URL } });
+  const res = await page.request.post("/api/auth/sign-in/email", {
+    data: { email: who.email, password: who.password },
+    headers: { Origin: BASE_URL },
+  });
   expect(res.status(), `signing in ${who.email}`).toBe(200);
 }
 
@@ -71,7 +84,9 @@ export async function acceptNecessaryOnly(page: Page) {
   await page.context().addCookies([
     {
       name: "tb_consent",
-      value: encodeURIComponent(JSON.stringify({ necessary: true, performance: false, statistics: false, savedAt: "2026-01-01T00:00:00Z" })),
+      value: encodeURIComponent(
+        JSON.stringify({ necessary: true, performance: false, statistics: false, savedAt: "2026-01-01T00:00:00Z" }),
+      ),
       url: BASE_URL,
     },
   ]);

@@ -42,7 +42,9 @@ test.describe("cookie card", () => {
   };
   const consentCookie = async (page: Page) => {
     const cookie = (await page.context().cookies()).find((c) => c.name === "tb_consent");
-    return cookie ? (JSON.parse(decodeURIComponent(cookie.value)) as { performance: boolean; statistics: boolean }) : null;
+    return cookie
+      ? (JSON.parse(decodeURIComponent(cookie.value)) as { performance: boolean; statistics: boolean })
+      : null;
   };
 
   test("sets nothing non-essential before a choice", async ({ page }) => {

@@ -9,7 +9,8 @@ import { acceptNecessaryOnly, expect, expectAccessible, test } from "./fixtures"
 const searchBox = (page: Page) => page.getByRole("combobox", { name: "Search events" });
 const suggestions = (page: Page) => page.getByRole("listbox", { name: "Suggested events" });
 /** The event options, without the closing "See all results" one. */
-const eventOptions = (page: Page) => suggestions(page).getByRole("option").filter({ hasNotText: "See all results for" });
+const eventOptions = (page: Page) =>
+  suggestions(page).getByRole("option").filter({ hasNotText: "See all results for" });
 
 /** Records the suggestion requests the page makes. */
 function watchSearchRequests(page: Page): URL[] {
@@ -57,7 +58,9 @@ test.describe("header search box", () => {
     expect(requests.at(-1)!.searchParams.get("limit")).toBe("10");
   });
 
-  test("Enter without a highlighted option opens the full results, trimmed, and the box keeps the query", async ({ page }) => {
+  test("Enter without a highlighted option opens the full results, trimmed, and the box keeps the query", async ({
+    page,
+  }) => {
     const box = searchBox(page);
     await box.fill("  kelham   quiz ");
     await box.press("Enter");
@@ -92,7 +95,9 @@ test.describe("header search box", () => {
     await expect(box).toHaveAttribute("aria-expanded", "false");
   });
 
-  test("Escape closes the suggestions, a second Escape clears the text; Tab and a click outside close them", async ({ page }) => {
+  test("Escape closes the suggestions, a second Escape clears the text; Tab and a click outside close them", async ({
+    page,
+  }) => {
     const box = searchBox(page);
     await box.fill("kelham quiz");
     await expect(eventOptions(page).first()).toBeVisible();

@@ -8,9 +8,14 @@ test.describe("pages of the shell", () => {
     expect(html).toContain("Event, Artist, Venue"); // server-rendered, not added by script
     await expect(page.getByRole("banner")).toBeVisible();
     // Once the page runs, the search field is a combobox that suggests events as you type.
-    await expect(page.getByRole("combobox", { name: "Search events" })).toHaveAttribute("placeholder", "Event, Artist, Venue");
+    await expect(page.getByRole("combobox", { name: "Search events" })).toHaveAttribute(
+      "placeholder",
+      "Event, Artist, Venue",
+    );
     await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Explore" })).toBeVisible();
-    await expect(page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "Features" })).toBeVisible();
+    await expect(
+      page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "Features" }),
+    ).toBeVisible();
     const footer = page.getByRole("contentinfo");
     for (const heading of ["Hosting Events", "Features", "Product", "Company", "Resources", "Legal"]) {
       await expect(footer.getByRole("heading", { name: heading })).toBeVisible();

@@ -55,7 +55,10 @@ test("staff read any stored email in the staff area, and nobody else can", async
   const html = staff.getByTitle("HTML of “Verify your email for Ticketyboo”");
   await expect(html).toHaveAttribute("sandbox", "");
   await expect(staff.getByRole("region", { name: "Plain text" })).toContainText("Nia");
-  const verify = staff.getByRole("region", { name: "Links in this email" }).getByRole("link", { name: "Verify my email" }).first();
+  const verify = staff
+    .getByRole("region", { name: "Links in this email" })
+    .getByRole("link", { name: "Verify my email" })
+    .first();
   const href = await verify.getAttribute("href");
   expect(href).toContain("/api/auth/verify-email");
   await expectAccessible(staff);

@@ -7,10 +7,19 @@ import type { AfterCommitWork } from "../../src/services/after-commit";
  * The after-commit work recorded (and not yet done) of one kind whose fields include `match`: what
  * a use case's transaction left to do once it committed (see src/services/after-commit.ts).
  */
-export async function recordedWork<K extends AfterCommitWork["kind"]>(db: Db, kind: K, match: Partial<Extract<AfterCommitWork, { kind: K }>> = {}) {
+export async function recordedWork<K extends AfterCommitWork["kind"]>(
+  db: Db,
+  kind: K,
+  match: Partial<Extract<AfterCommitWork, { kind: K }>> = {},
+) {
   const rows = await db
     .select()
     .from(afterCommitWork)
-    .where(and(sql`${afterCommitWork.work}->>'kind' = ${kind}`, sql`${afterCommitWork.work} @> ${JSON.stringify(match)}::jsonb`));
+    .where(
+      and(
+        sql`${afterCommitWork.work}->>'kind' = ${kind}`,
+        sql`${afterCommitWork.work} @> ${JSON.stringify(match)}::jsonb`,
+      ),
+    );
   return rows.map((r) => r.work as Extract<AfterCommitWork, { kind: K }>);
 }

@@ -7,7 +7,16 @@ export async function createHost(db: Db, overrides: Partial<typeof user.$inferIn
   const id = overrides.id ?? randomUUID();
   const [row] = await db
     .insert(user)
-    .values({ id, name: "Harriet Host", email: `host-${id.slice(0, 8)}@example.com`, userType: "host", firstName: "Harriet", lastName: "Host", hostTitle: "The Crown Collective", ...overrides })
+    .values({
+      id,
+      name: "Harriet Host",
+      email: `host-${id.slice(0, 8)}@example.com`,
+      userType: "host",
+      firstName: "Harriet",
+      lastName: "Host",
+      hostTitle: "The Crown Collective",
+      ...overrides,
+    })
     .returning();
   return row!;
 }
@@ -52,7 +61,9 @@ export async function createEvent(
     })
     .returning();
   if (tickets.length > 0) {
-    await db.insert(ticketType).values(tickets.map((t, i) => ({ name: `Ticket ${i + 1}`, sortOrder: i, ...t, eventId: row!.id })));
+    await db
+      .insert(ticketType)
+      .values(tickets.map((t, i) => ({ name: `Ticket ${i + 1}`, sortOrder: i, ...t, eventId: row!.id })));
   }
   return row!;
 }

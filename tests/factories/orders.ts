@@ -11,7 +11,14 @@ export async function createBuyer(db: Db, name = "Bea Buyer") {
   const [first, last] = name.split(" ");
   const [row] = await db
     .insert(user)
-    .values({ id, name, email: `${first!.toLowerCase()}-${id.slice(0, 8)}@example.com`, userType: "buyer", firstName: first, lastName: last ?? null })
+    .values({
+      id,
+      name,
+      email: `${first!.toLowerCase()}-${id.slice(0, 8)}@example.com`,
+      userType: "buyer",
+      firstName: first,
+      lastName: last ?? null,
+    })
     .returning();
   return row!;
 }
@@ -22,15 +29,33 @@ export async function createBuyer(db: Db, name = "Bea Buyer") {
  */
 export async function buyTickets(
   db: Db,
-  input: { eventId: string; buyer: { id: string; email: string; name: string }; quantity?: number; ticketTypeId?: string; now: Date; sign: TicketSigner; seats?: { row: number; column: number }[] },
+  input: {
+    eventId: string;
+    buyer: { id: string; email: string; name: string };
+    quantity?: number;
+    ticketTypeId?: string;
+    now: Date;
+    sign: TicketSigner;
+    seats?: { row: number; column: number }[];
+  },
 ) {
-  const typeId = input.ticketTypeId ?? (await db.select({ id: ticketType.id }).from(ticketType).where(eq(ticketType.eventId, input.eventId)).limit(1))[0]!.id;
-  const held = await holdTickets(db, { eventId: input.eventId, userId: input.buyer.id, lines: [{ ticketTypeId: typeId, quantity: input.quantity ?? 1 }], seats: input.seats, now: input.now });
+  const typeId =
+    input.ticketTypeId ??
+    (await db.select({ id: ticketType.id }).from(ticketType).where(eq(ticketType.eventId, input.eventId)).limit(1))[0]!
+      .id;
+  const held = await holdTickets(db, {
+    eventId: input.eventId,
+    userId: input.buyer.id,
+    lines: [{ ticketTypeId: typeId, quantity: input.quantity ?? 1 }],
+    seats: input.seats,
+    now: input.now,
+  });
   const total = held.breakdown.totalPence;
   const done = await completeOrder(db, {
     holdId: held.holdId,
     buyer: { userId: input.buyer.id, email: input.buyer.email, name: input.buyer.name },
-    payment: total === 0 ? null : { provider: "test", providerPaymentId: `pi_test_${randomUUID()}`, amountPence: total },
+    payment:
+      total === 0 ? null : { provider: "test", providerPaymentId: `pi_test_${randomUUID()}`, amountPence: total },
     now: input.now,
     sign: input.sign,
   });

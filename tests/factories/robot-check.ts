@@ -5,5 +5,7 @@ import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
 export async function solveRobotCheck(challenge: Challenge): Promise<string> {
   const solution = await solveChallenge({ challenge, deriveKey });
   if (!solution) throw new Error("challenge was not solved");
-  return btoa(JSON.stringify({ challenge: { parameters: challenge.parameters, signature: challenge.signature }, solution }));
+  return btoa(
+    JSON.stringify({ challenge: { parameters: challenge.parameters, signature: challenge.signature }, solution }),
+  );
 }

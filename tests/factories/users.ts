@@ -26,6 +26,8 @@ export async function createUser(db: Db, overrides: Partial<typeof user.$inferIn
     })
     .returning();
   hashed ??= hashPassword(FACTORY_PASSWORD);
-  await db.insert(account).values({ id: randomUUID(), accountId: id, providerId: "credential", userId: id, password: await hashed });
+  await db
+    .insert(account)
+    .values({ id: randomUUID(), accountId: id, providerId: "credential", userId: id, password: await hashed });
   return row!;
 }

@@ -17,7 +17,9 @@ export interface FakeMetaGraph {
 export async function startFakeMetaGraph(opts: { accessToken: string; version?: string }): Promise<FakeMetaGraph> {
   const version = opts.version ?? "v21.0";
   const received: FakeMetaGraph["received"] = [];
-  const graphError = (code: number, message: string, type = "OAuthException") => ({ error: { message, type, code, fbtrace_id: "AfakeTrace" } });
+  const graphError = (code: number, message: string, type = "OAuthException") => ({
+    error: { message, type, code, fbtrace_id: "AfakeTrace" },
+  });
 
   const server = http.createServer((req, res) => {
     let raw = "";
@@ -29,22 +31,26 @@ export async function startFakeMetaGraph(opts: { accessToken: string; version?: 
         res.end(JSON.stringify(body));
       };
       const match = new RegExp(`^/${version.replace(".", "\\.")}/(\\d+)/events$`).exec(req.url ?? "");
-      if (req.method !== "POST" || !match) return send(400, graphError(100, "Unknown path components", "GraphMethodException"));
+      if (req.method !== "POST" || !match)
+        return send(400, graphError(100, "Unknown path components", "GraphMethodException"));
       let body: { data?: unknown; access_token?: unknown };
       try {
         body = JSON.parse(raw) as typeof body;
       } catch {
         return send(400, graphError(100, "Invalid JSON", "GraphMethodException"));
       }
-      if (body.access_token !== opts.accessToken) return send(400, graphError(190, "Invalid OAuth access token - Cannot parse access token"));
-      if (!Array.isArray(body.data) || body.data.length === 0) return send(400, graphError(100, "(#100) The parameter data is required", "OAuthException"));
+      if (body.access_token !== opts.accessToken)
+        return send(400, graphError(190, "Invalid OAuth access token - Cannot parse access token"));
+      if (!Array.isArray(body.data) || body.data.length === 0)
+        return send(400, graphError(100, "(#100) The parameter data is required", "OAuthException"));
       for (const e of body.data as Record<string, unknown>[]) {
         for (const field of ["event_name", "event_time", "action_source", "user_data"]) {
           if (e[field] === undefined) return send(400, graphError(100, `(#100) The parameter ${field} is required`));
         }
         const user = e.user_data as Record<string, unknown>;
         const em = user.em as unknown[] | undefined;
-        if (em && !em.every((h) => typeof h === "string" && /^[0-9a-f]{64}$/.test(h))) return send(400, graphError(100, "(#100) em must be SHA-256 hashed"));
+        if (em && !em.every((h) => typeof h === "string" && /^[0-9a-f]{64}$/.test(h)))
+          return send(400, graphError(100, "(#100) em must be SHA-256 hashed"));
         if (e.action_source === "website" && (!e.event_source_url || !user.client_user_agent)) {
           return send(400, graphError(100, "(#100) website events need event_source_url and client_user_agent"));
         }

@@ -32,7 +32,11 @@ export interface FakeStripe {
   /** The buyer's card is declined: as on Stripe's page, the session stays open for another try. */
   declineSession(id: string): CheckoutSessionJson;
   /** A webhook delivery as Stripe sends it: the event's JSON body and its `Stripe-Signature` header. */
-  signedWebhook(eventType: string, object: object, options: { secret: string; timestamp?: Date }): { body: string; header: string };
+  signedWebhook(
+    eventType: string,
+    object: object,
+    options: { secret: string; timestamp?: Date },
+  ): { body: string; header: string };
   close(): Promise<void>;
 }
 
@@ -101,8 +105,15 @@ class StripeApiError extends Error {
   }
 }
 
-const invalid = (message: string, param?: string, code?: string) => new StripeApiError(400, { type: "invalid_request_error", message, param, code });
-const missing = (kind: string, id: string, param: string) => new StripeApiError(404, { type: "invalid_request_error", code: "resource_missing", param, message: `No such ${kind}: '${id}'` });
+const invalid = (message: string, param?: string, code?: string) =>
+  new StripeApiError(400, { type: "invalid_request_error", message, param, code });
+const missing = (kind: string, id: string, param: string) =>
+  new StripeApiError(404, {
+    type: "invalid_request_error",
+    code: "resource_missing",
+    param,
+    message: `No such ${kind}: '${id}'`,
+  });
 
 const SESSION_PARAMS = new Set([
   "mode",
@@ -161,25 +172,45 @@ export async function startFakeStripe(options: { apiKey?: string } = {}): Promis
     if (items.length === 0) throw invalid("`line_items` is required in `payment` mode.", "line_items");
     const lineItems = items.map((raw, i) => lineItem(raw, `line_items[${i}]`));
     const currency = lineItems[0]!.currency;
-    if (lineItems.some((l) => l.currency !== currency)) throw invalid("All `line_items` must use the same currency.", "line_items");
+    if (lineItems.some((l) => l.currency !== currency))
+      throw invalid("All `line_items` must use the same currency.", "line_items");
     const total = lineItems.reduce((sum, l) => sum + l.amount_total, 0);
     if (total < (MINIMUM_AMOUNT[currency] ?? 50)) {
-      throw invalid(`The Checkout Session's total amount due must add up to at least ${MINIMUM_AMOUNT[currency] ?? 50} ${currency}.`, "line_items", "amount_too_small");
+      throw invalid(
+        `The Checkout Session's total amount due must add up to at least ${MINIMUM_AMOUNT[currency] ?? 50} ` +
+          `${currency}.`,
+        "line_items",
+        "amount_too_small",
+      );
     }
 
     const created = unixNow();
     let expiresAt = created + 24 * 60 * 60;
     if (params.expires_at !== undefined) {
       expiresAt = integer(params.expires_at, "expires_at");
-      if (expiresAt - created < 30 * 60) throw invalid("The `expires_at` timestamp must be at least 30 minutes from Checkout Session creation.", "expires_at");
-      if (expiresAt - created > 24 * 60 * 60) throw invalid("The `expires_at` timestamp must be less than 24 hours from Checkout Session creation.", "expires_at");
+      if (expiresAt - created < 30 * 60)
+        throw invalid(
+          "The `expires_at` timestamp must be at least 30 minutes from Checkout Session creation.",
+          "expires_at",
+        );
+      if (expiresAt - created > 24 * 60 * 60)
+        throw invalid(
+          "The `expires_at` timestamp must be less than 24 hours from Checkout Session creation.",
+          "expires_at",
+        );
     }
     const customerEmail = optionalString(params, "customer_email");
-    if (customerEmail !== null && !/^[^\s@]+@[^\s@]+$/.test(customerEmail)) throw invalid(`Invalid email address: ${customerEmail}`, "customer_email", "email_invalid");
+    if (customerEmail !== null && !/^[^\s@]+@[^\s@]+$/.test(customerEmail))
+      throw invalid(`Invalid email address: ${customerEmail}`, "customer_email", "email_invalid");
     const clientReference = optionalString(params, "client_reference_id");
-    if (clientReference !== null && clientReference.length > 200) throw invalid("`client_reference_id` must be at most 200 characters.", "client_reference_id");
+    if (clientReference !== null && clientReference.length > 200)
+      throw invalid("`client_reference_id` must be at most 200 characters.", "client_reference_id");
     const intentData = asObject(params.payment_intent_data ?? {}, "payment_intent_data");
-    rejectUnknown(intentData, new Set(["metadata", "description", "statement_descriptor_suffix"]), "payment_intent_data");
+    rejectUnknown(
+      intentData,
+      new Set(["metadata", "description", "statement_descriptor_suffix"]),
+      "payment_intent_data",
+    );
 
     const id = `cs_test_${randomBytes(24).toString("hex")}`;
     const session: CheckoutSessionJson = {
@@ -239,12 +270,15 @@ export async function startFakeStripe(options: { apiKey?: string } = {}): Promis
     if (!intentId) throw invalid("Must provide either `charge` or `payment_intent`.", "payment_intent");
     const intent = paymentIntents.get(intentId);
     if (!intent) throw missing("payment_intent", intentId, "payment_intent");
-    if (intent.status !== "succeeded") throw invalid(`This PaymentIntent (${intentId}) does not have a successful charge to refund.`, "payment_intent");
+    if (intent.status !== "succeeded")
+      throw invalid(`This PaymentIntent (${intentId}) does not have a successful charge to refund.`, "payment_intent");
     const remaining = intent.amount - intent.refunded;
-    if (remaining === 0) throw invalid(`Charge for ${intentId} has already been refunded.`, undefined, "charge_already_refunded");
+    if (remaining === 0)
+      throw invalid(`Charge for ${intentId} has already been refunded.`, undefined, "charge_already_refunded");
     const amount = params.amount === undefined ? remaining : integer(params.amount, "amount");
     if (amount <= 0) throw invalid("Invalid positive integer", "amount");
-    if (amount > remaining) throw invalid(`Refund amount (${amount}) is greater than unrefunded amount on charge (${remaining})`, "amount");
+    if (amount > remaining)
+      throw invalid(`Refund amount (${amount}) is greater than unrefunded amount on charge (${remaining})`, "amount");
     intent.refunded += amount;
     const refund: RefundJson = {
       id: newId("re"),
@@ -273,12 +307,20 @@ export async function startFakeStripe(options: { apiKey?: string } = {}): Promis
     if (method === "POST" && match) {
       const s = current(match[1]!);
       if (!s) throw missing("checkout.session", match[1]!, "session");
-      if (s.status !== "open") throw invalid(`Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${s.status}".`, "session");
+      if (s.status !== "open")
+        throw invalid(
+          `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of ` +
+            `"${s.status}".`,
+          "session",
+        );
       expire(s);
       return s;
     }
     if (method === "POST" && path === "/v1/refunds") return createRefund(params);
-    throw new StripeApiError(404, { type: "invalid_request_error", message: `Unrecognized request URL (${method}: ${path}).` });
+    throw new StripeApiError(404, {
+      type: "invalid_request_error",
+      message: `Unrecognized request URL (${method}: ${path}).`,
+    });
   }
 
   const server = http.createServer((req, res) => {
@@ -301,7 +343,8 @@ export async function startFakeStripe(options: { apiKey?: string } = {}): Promis
       const shown = given ? `${given.slice(0, 8)}${"*".repeat(Math.max(0, given.length - 12))}${given.slice(-4)}` : "";
       const message = given
         ? `Invalid API Key provided: ${shown}`
-        : "You did not provide an API key. You need to provide your API key in the Authorization header, using Bearer auth (e.g. 'Authorization: Bearer YOUR_SECRET_KEY').";
+        : "You did not provide an API key. You need to provide your API key in the Authorization header, using " +
+          "Bearer auth (e.g. 'Authorization: Bearer YOUR_SECRET_KEY').";
       return { status: 401, body: { error: { type: "invalid_request_error", message } } };
     }
     let params: Params;
@@ -321,7 +364,9 @@ export async function startFakeStripe(options: { apiKey?: string } = {}): Promis
           body: {
             error: {
               type: "idempotency_error",
-              message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.`,
+              message:
+                `Keys for idempotent requests can only be used with the same parameters they were first used ` +
+                `with. Try using a key other than '${key}' if you meant to execute a different request.`,
             },
           },
         };
@@ -374,7 +419,11 @@ export async function startFakeStripe(options: { apiKey?: string } = {}): Promis
     declineSession(id) {
       const s = openSession(id);
       const intent = intentFor(s);
-      intent.lastPaymentError = { code: "card_declined", decline_code: "generic_decline", message: "Your card was declined." };
+      intent.lastPaymentError = {
+        code: "card_declined",
+        decline_code: "generic_decline",
+        message: "Your card was declined.",
+      };
       return structuredClone(s);
     },
     signedWebhook(eventType, object, { secret, timestamp = new Date() }) {
@@ -488,7 +537,8 @@ function metadata(value: Value | undefined, param: string): Record<string, strin
 function lineItem(raw: Value, param: string): LineItemJson {
   const item = asObject(raw, param);
   rejectUnknown(item, new Set(["price_data", "quantity"]), param);
-  if (item.quantity === undefined) throw invalid(`Quantity is required. Add \`quantity\` to \`${param}\``, `${param}[quantity]`);
+  if (item.quantity === undefined)
+    throw invalid(`Quantity is required. Add \`quantity\` to \`${param}\``, `${param}[quantity]`);
   const quantity = integer(item.quantity, `${param}[quantity]`);
   if (quantity < 1) throw invalid("This value must be greater than or equal to 1.", `${param}[quantity]`);
   const priceData = asObject(item.price_data, `${param}[price_data]`);
@@ -496,10 +546,17 @@ function lineItem(raw: Value, param: string): LineItemJson {
   const currency = optionalString(priceData, "currency")?.toLowerCase();
   if (!currency || !/^[a-z]{3}$/.test(currency)) throw invalid("Invalid currency", `${param}[price_data][currency]`);
   const unitAmount = integer(priceData.unit_amount, `${param}[price_data][unit_amount]`);
-  if (unitAmount < 0) throw invalid("This value must be greater than or equal to 0.", `${param}[price_data][unit_amount]`);
+  if (unitAmount < 0)
+    throw invalid("This value must be greater than or equal to 0.", `${param}[price_data][unit_amount]`);
   const product = asObject(priceData.product_data, `${param}[price_data][product_data]`);
   rejectUnknown(product, new Set(["name", "description"]), `${param}[price_data][product_data]`);
   const name = optionalString(product, "name");
   if (!name) throw invalid("Missing required param: name.", `${param}[price_data][product_data][name]`);
-  return { description: name, quantity, currency, amount_total: unitAmount * quantity, price: { unit_amount: unitAmount, currency, product_name: name } };
+  return {
+    description: name,
+    quantity,
+    currency,
+    amount_total: unitAmount * quantity,
+    price: { unit_amount: unitAmount, currency, product_name: name },
+  };
 }

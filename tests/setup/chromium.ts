@@ -7,7 +7,9 @@ import fs from "node:fs";
  * found, otherwise it stops with the one command to run.
  */
 export function findChromium(): string {
-  const candidates = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser"].filter(Boolean) as string[];
+  const candidates = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser"].filter(
+    Boolean,
+  ) as string[];
   const found = candidates.find((p) => fs.existsSync(p));
   if (found) return found;
   if (process.getuid?.() === 0) {
@@ -15,7 +17,9 @@ export function findChromium(): string {
     execSync("apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y chromium", { stdio: "inherit" });
     if (fs.existsSync("/usr/bin/chromium")) return "/usr/bin/chromium";
   }
-  throw new Error("Chromium is needed for the e2e tests. Install it with: sudo apt-get install -y chromium (or set CHROMIUM_PATH)");
+  throw new Error(
+    "Chromium is needed for the e2e tests. Install it with: sudo apt-get install -y chromium (or set CHROMIUM_PATH)",
+  );
 }
 
 export const CHROMIUM_ARGS = [

@@ -30,7 +30,9 @@ export default async function setup(project: TestProject) {
     project.provide("testDb", { engine: "postgres", url, template });
     return async () => {
       // Copies made by test files are dropped by them; drop any left behind by a crash, then the template.
-      const { rows } = await admin.query<{ datname: string }>(`SELECT datname FROM pg_database WHERE datname LIKE $1`, [`${template}_%`]);
+      const { rows } = await admin.query<{ datname: string }>(`SELECT datname FROM pg_database WHERE datname LIKE $1`, [
+        `${template}_%`,
+      ]);
       for (const row of rows) await admin.query(`DROP DATABASE IF EXISTS ${row.datname} WITH (FORCE)`);
       await admin.query(`DROP DATABASE IF EXISTS ${template} WITH (FORCE)`);
       await admin.end();

@@ -4,7 +4,10 @@ import type { Database, Db } from "../../src/db/client.server";
 
 /** How many connections to this database are waiting for a lock (PostgreSQL). */
 async function waitingForLocks(database: Database): Promise<number> {
-  const { rows } = await database.db.execute<{ n: number }>(sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`);
+  const { rows } = await database.db.execute<{ n: number }>(
+    sql`select count(*)::int as n from pg_stat_activity
+      where datname = current_database() and wait_event_type = 'Lock'`,
+  );
   return Number(rows[0]!.n);
 }
 
@@ -15,14 +18,23 @@ async function waitingForLocks(database: Database): Promise<number> {
  * and that all of it ran at once: nothing is timed. On PostgreSQL only: PGlite is one connection,
  * so a transaction holding it would stop everything else.
  */
-export async function whileLocked<T>(database: Database, hold: (tx: Db) => Promise<unknown>, waiters: number, work: () => Promise<T>[]): Promise<PromiseSettledResult<T>[]> {
+export async function whileLocked<T>(
+  database: Database,
+  hold: (tx: Db) => Promise<unknown>,
+  waiters: number,
+  work: () => Promise<T>[],
+): Promise<PromiseSettledResult<T>[]> {
   expect(database.engine, "two connections at once need PostgreSQL").toBe("postgres");
   let started: Promise<T>[] = [];
   let settledEarly = 0;
   await database.db.transaction(async (tx) => {
     await hold(tx);
     started = work();
-    for (const p of started) p.then(() => settledEarly++, () => settledEarly++);
+    for (const p of started)
+      p.then(
+        () => settledEarly++,
+        () => settledEarly++,
+      );
     // Looks until every connection has come to wait, or some work settled without waiting.
     let waiting = 0;
     for (let look = 0; look < 1000 && settledEarly === 0; look++) {

@@ -33,7 +33,14 @@ export async function createTestApp(
   const config = loadConfig({ NODE_ENV: "production", DATA_DIR: dataDir, ALLOW_TEST_PAYMENTS: "true", ...env });
   const logger = pino({ level: "silent" });
   const boss: JobQueue = await startJobs(database, { logger, maintenance: false });
-  const mailer = createMailer({ database, boss, smtpUrl: undefined, publicUrl: config.publicUrl, logger, attachments: ticketAttachments(database.db) });
+  const mailer = createMailer({
+    database,
+    boss,
+    smtpUrl: undefined,
+    publicUrl: config.publicUrl,
+    logger,
+    attachments: ticketAttachments(database.db),
+  });
   const unsubscribe = createUnsubscribeLinks("test-email-links-secret", config.publicUrl);
   // No timer: a test sweeps (or a request wakes it) when it wants the work recorded so far queued.
   const afterCommit = await startAfterCommitWork({ boss, database, mailer, publicUrl: config.publicUrl, logger });
@@ -41,7 +48,15 @@ export async function createTestApp(
   const robotCheck = createRobotCheck({ db: database.db, hmacKey: "test-altcha-key" });
   const storage = createLocalStorage(`${dataDir}/uploads`);
   const { ticketCodes, payments, testPayments } = paymentDeps(database, config);
-  const auth = createAuth({ db: database.db, secret: "x".repeat(32), baseUrl: config.publicUrl, trustedOrigins: config.trustedOrigins, mailer, throttle, robotCheck });
+  const auth = createAuth({
+    db: database.db,
+    secret: "x".repeat(32),
+    baseUrl: config.publicUrl,
+    trustedOrigins: config.trustedOrigins,
+    mailer,
+    throttle,
+    robotCheck,
+  });
   const conversions = config.metaConversions ? createMetaConversions({ ...config.metaConversions, logger }) : null;
   const app = createApp({
     config,
@@ -63,19 +78,51 @@ export async function createTestApp(
     clientDir: pages?.clientDir,
   });
   const teamChat = createTeamChat(undefined, logger);
-  return { app, config, auth, storage, payments, testPayments, ticketCodes, conversions, mailer, afterCommit, unsubscribe, throttle, robotCheck, teamChat, logger, close: () => stopJobs(boss) };
+  return {
+    app,
+    config,
+    auth,
+    storage,
+    payments,
+    testPayments,
+    ticketCodes,
+    conversions,
+    mailer,
+    afterCommit,
+    unsubscribe,
+    throttle,
+    robotCheck,
+    teamChat,
+    logger,
+    close: () => stopJobs(boss),
+  };
 }
 
-/** The payment provider (the test provider, or Stripe when the config says) and ticket signing an app needs, for tests. */
-export function paymentDeps(database: Database, config: Parameters<typeof choosePaymentProvider>[0] = { publicUrl: "http://localhost:3000", stripe: undefined }) {
-  return { ...choosePaymentProvider(config, database.db), ticketCodes: createTicketCodes("test-ticket-secret-for-the-test-app") };
+/**
+ * The payment provider (the test provider, or Stripe when the config says) and ticket signing an app needs, for tests.
+ */
+export function paymentDeps(
+  database: Database,
+  config: Parameters<typeof choosePaymentProvider>[0] = { publicUrl: "http://localhost:3000", stripe: undefined },
+) {
+  return {
+    ...choosePaymentProvider(config, database.db),
+    ticketCodes: createTicketCodes("test-ticket-secret-for-the-test-app"),
+  };
 }
 
 /**
  * A new person signed in through the app's JSON sign-in, as a browser would: the person, and their
  * session cookie (`name=value`) as the browser sends it back.
  */
-export async function signInThroughApi(testApp: { app: { request: (path: string, init: RequestInit) => Response | Promise<Response> }; config: { publicUrl: string } }, database: Database, overrides: Parameters<typeof createUser>[1] = {}) {
+export async function signInThroughApi(
+  testApp: {
+    app: { request: (path: string, init: RequestInit) => Response | Promise<Response> };
+    config: { publicUrl: string };
+  },
+  database: Database,
+  overrides: Parameters<typeof createUser>[1] = {},
+) {
   const person = await createUser(database.db, overrides);
   const res = await testApp.app.request("/api/auth/sign-in/email", {
     method: "POST",
@@ -83,6 +130,9 @@ export async function signInThroughApi(testApp: { app: { request: (path: string,
     body: JSON.stringify({ email: person.email, password: FACTORY_PASSWORD }),
   });
   if (res.status !== 200) throw new Error(`signing in answered ${res.status}`);
-  const cookie = res.headers.getSetCookie().find((c) => c.startsWith("tb.session_token="))!.split(";")[0]!;
+  const cookie = res.headers
+    .getSetCookie()
+    .find((c) => c.startsWith("tb.session_token="))!
+    .split(";")[0]!;
   return { person, cookie };
 }

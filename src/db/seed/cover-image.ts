@@ -40,10 +40,18 @@ const n = (value: number) => value.toFixed(0);
 const soundRings: Motif = (rand, accent) => {
   const cx = between(rand, W * 0.55, W * 0.9);
   const cy = between(rand, H * 0.15, H * 0.5);
-  const rings = Array.from({ length: 9 }, (_, i) => `<circle cx="${n(cx)}" cy="${n(cy)}" r="${n(60 + i * 85)}" fill="none" stroke="#fff" stroke-opacity="${(0.28 - i * 0.025).toFixed(3)}" stroke-width="${n(10 + rand() * 14)}"/>`);
+  const rings = Array.from(
+    { length: 9 },
+    (_, i) =>
+      `<circle cx="${n(cx)}" cy="${n(cy)}" r="${n(60 + i * 85)}" fill="none" stroke="#fff" ` +
+      `stroke-opacity="${(0.28 - i * 0.025).toFixed(3)}" stroke-width="${n(10 + rand() * 14)}"/>`,
+  );
   const bars = Array.from({ length: 32 }, (_, i) => {
     const h = between(rand, 40, 260);
-    return `<rect x="${n(i * 50 + 8)}" y="${n(H - h)}" width="34" height="${n(h)}" rx="8" fill="${accent}" fill-opacity="0.35"/>`;
+    return (
+      `<rect x="${n(i * 50 + 8)}" y="${n(H - h)}" width="34" height="${n(h)}" rx="8" fill="${accent}" ` +
+      `fill-opacity="0.35"/>`
+    );
   });
   return rings.join("") + bars.join("");
 };
@@ -51,20 +59,36 @@ const soundRings: Motif = (rand, accent) => {
 /** Comedy: a spotlight and scattered dots. */
 const spotlight: Motif = (rand) => {
   const cx = between(rand, W * 0.45, W * 0.8);
-  const dots = Array.from({ length: 26 }, () => `<circle cx="${n(rand() * W)}" cy="${n(rand() * H)}" r="${n(between(rand, 8, 46))}" fill="#fff" fill-opacity="${between(rand, 0.1, 0.3).toFixed(2)}"/>`);
-  return `<defs><radialGradient id="spot"><stop offset="0" stop-color="#fff" stop-opacity="0.55"/><stop offset="1" stop-color="#fff" stop-opacity="0"/></radialGradient></defs>
-    <polygon points="${n(cx - 40)},0 ${n(cx + 40)},0 ${n(cx + 380)},${H} ${n(cx - 380)},${H}" fill="#fff" fill-opacity="0.12"/>
+  const dots = Array.from(
+    { length: 26 },
+    () =>
+      `<circle cx="${n(rand() * W)}" cy="${n(rand() * H)}" r="${n(between(rand, 8, 46))}" fill="#fff" ` +
+      `fill-opacity="${between(rand, 0.1, 0.3).toFixed(2)}"/>`,
+  );
+  return `<defs><radialGradient id="spot">
+      <stop offset="0" stop-color="#fff" stop-opacity="0.55"/><stop offset="1" stop-color="#fff" stop-opacity="0"/>
+    </radialGradient></defs>
+    <polygon points="${n(cx - 40)},0 ${n(cx + 40)},0 ${n(cx + 380)},${H} ${n(cx - 380)},${H}"
+      fill="#fff" fill-opacity="0.12"/>
     <ellipse cx="${n(cx)}" cy="${H - 120}" rx="420" ry="110" fill="url(#spot)"/>${dots.join("")}`;
 };
 
 /** Pubs & clubs: diagonal stripes and beer-mat rings. */
 const stripesAndMats: Motif = (rand, accent) => {
-  const stripes = Array.from({ length: 14 }, (_, i) => `<rect x="${n(i * 180 - 400)}" y="-200" width="${n(between(rand, 30, 90))}" height="${H + 400}" fill="#fff" fill-opacity="0.08" transform="rotate(28 ${W / 2} ${H / 2})"/>`);
+  const stripes = Array.from(
+    { length: 14 },
+    (_, i) =>
+      `<rect x="${n(i * 180 - 400)}" y="-200" width="${n(between(rand, 30, 90))}" height="${H + 400}" fill="#fff" ` +
+      `fill-opacity="0.08" transform="rotate(28 ${W / 2} ${H / 2})"/>`,
+  );
   const mats = Array.from({ length: 5 }, () => {
     const x = rand() * W;
     const y = rand() * H * 0.7;
     const r = between(rand, 70, 160);
-    return `<circle cx="${n(x)}" cy="${n(y)}" r="${n(r)}" fill="${accent}" fill-opacity="0.3"/><circle cx="${n(x)}" cy="${n(y)}" r="${n(r * 0.72)}" fill="none" stroke="#fff" stroke-opacity="0.35" stroke-width="6"/>`;
+    return (
+      `<circle cx="${n(x)}" cy="${n(y)}" r="${n(r)}" fill="${accent}" fill-opacity="0.3"/><circle cx="${n(x)}" ` +
+      `cy="${n(y)}" r="${n(r * 0.72)}" fill="none" stroke="#fff" stroke-opacity="0.35" stroke-width="6"/>`
+    );
   });
   return stripes.join("") + mats.join("");
 };
@@ -80,7 +104,8 @@ const mosaic: Motif = (rand, accent) => {
       shapes.push(
         rand() > 0.5
           ? `<polygon points="${x},${y} ${x + cell},${y} ${x},${y + cell}" fill="${fill}" fill-opacity="${o}"/>`
-          : `<polygon points="${x + cell},${y} ${x + cell},${y + cell} ${x},${y + cell}" fill="${fill}" fill-opacity="${o}"/>`,
+          : `<polygon points="${x + cell},${y} ${x + cell},${y + cell} ${x},${y + cell}" fill="${fill}" ` +
+              `fill-opacity="${o}"/>`,
       );
     }
   }
@@ -93,7 +118,11 @@ const chevrons: Motif = (rand, accent) => {
   return Array.from({ length: 8 }, (_, i) => {
     const x = i * 230 - 120 + rand() * 30;
     const fill = i % 3 === 2 ? accent : "#fff";
-    return `<polygon points="${n(x)},${n(y - 220)} ${n(x + 120)},${n(y - 220)} ${n(x + 300)},${n(y)} ${n(x + 120)},${n(y + 220)} ${n(x)},${n(y + 220)} ${n(x + 180)},${n(y)}" fill="${fill}" fill-opacity="${between(rand, 0.1, 0.3).toFixed(2)}"/>`;
+    return (
+      `<polygon points="${n(x)},${n(y - 220)} ${n(x + 120)},${n(y - 220)} ${n(x + 300)},${n(y)} ` +
+      `${n(x + 120)},${n(y + 220)} ${n(x)},${n(y + 220)} ${n(x + 180)},${n(y)}" fill="${fill}" ` +
+      `fill-opacity="${between(rand, 0.1, 0.3).toFixed(2)}"/>`
+    );
   }).join("");
 };
 
@@ -103,18 +132,35 @@ const plates: Motif = (rand, accent) =>
     const x = rand() * W;
     const y = rand() * H;
     const r = between(rand, 90, 230);
-    return `<circle cx="${n(x)}" cy="${n(y)}" r="${n(r)}" fill="#fff" fill-opacity="0.14"/><circle cx="${n(x)}" cy="${n(y)}" r="${n(r * 0.66)}" fill="${accent}" fill-opacity="0.3"/><circle cx="${n(x)}" cy="${n(y)}" r="${n(r * 0.66)}" fill="none" stroke="#fff" stroke-opacity="0.3" stroke-width="4"/>`;
+    return (
+      `<circle cx="${n(x)}" cy="${n(y)}" r="${n(r)}" fill="#fff" fill-opacity="0.14"/><circle cx="${n(x)}" ` +
+      `cy="${n(y)}" r="${n(r * 0.66)}" fill="${accent}" fill-opacity="0.3"/><circle cx="${n(x)}" cy="${n(y)}" ` +
+      `r="${n(r * 0.66)}" fill="none" stroke="#fff" stroke-opacity="0.3" stroke-width="4"/>`
+    );
   }).join("");
 
 /** Nodes joined by lines: business networking and online events. */
 function network(rand: Rand, accent: string, gridDots: boolean): string {
   const nodes = Array.from({ length: 14 }, () => ({ x: rand() * W, y: rand() * H * 0.8, r: between(rand, 10, 34) }));
   const lines = nodes.flatMap((a, i) =>
-    nodes.slice(i + 1).filter((b) => Math.hypot(a.x - b.x, a.y - b.y) < 480).map((b) => `<line x1="${n(a.x)}" y1="${n(a.y)}" x2="${n(b.x)}" y2="${n(b.y)}" stroke="#fff" stroke-opacity="0.25" stroke-width="3"/>`),
+    nodes
+      .slice(i + 1)
+      .filter((b) => Math.hypot(a.x - b.x, a.y - b.y) < 480)
+      .map(
+        (b) =>
+          `<line x1="${n(a.x)}" y1="${n(a.y)}" x2="${n(b.x)}" y2="${n(b.y)}" stroke="#fff" stroke-opacity="0.25" ` +
+          `stroke-width="3"/>`,
+      ),
   );
   const dots: string[] = [];
-  if (gridDots) for (let y = 40; y < H; y += 60) for (let x = 40; x < W; x += 60) dots.push(`<circle cx="${x}" cy="${y}" r="3" fill="#fff" fill-opacity="0.18"/>`);
-  const circles = nodes.map((p, i) => `<circle cx="${n(p.x)}" cy="${n(p.y)}" r="${n(p.r)}" fill="${i % 4 === 0 ? accent : "#fff"}" fill-opacity="0.5"/>`);
+  if (gridDots)
+    for (let y = 40; y < H; y += 60)
+      for (let x = 40; x < W; x += 60) dots.push(`<circle cx="${x}" cy="${y}" r="3" fill="#fff" fill-opacity="0.18"/>`);
+  const circles = nodes.map(
+    (p, i) =>
+      `<circle cx="${n(p.x)}" cy="${n(p.y)}" r="${n(p.r)}" fill="${i % 4 === 0 ? accent : "#fff"}" ` +
+      `fill-opacity="0.5"/>`,
+  );
   return dots.join("") + lines.join("") + circles.join("");
 }
 
@@ -123,7 +169,11 @@ const risingArcs: Motif = (rand, accent) => {
   const cx = between(rand, W * 0.3, W * 0.8);
   return Array.from({ length: 7 }, (_, i) => {
     const r = 140 + i * 120;
-    return `<path d="M ${n(cx - r)} ${H} A ${r} ${r} 0 0 1 ${n(cx + r)} ${H}" fill="none" stroke="${i % 3 === 0 ? accent : "#fff"}" stroke-opacity="${(0.38 - i * 0.04).toFixed(2)}" stroke-width="${n(between(rand, 24, 56))}"/>`;
+    return (
+      `<path d="M ${n(cx - r)} ${H} A ${r} ${r} 0 0 1 ${n(cx + r)} ${H}" fill="none" ` +
+      `stroke="${i % 3 === 0 ? accent : "#fff"}" stroke-opacity="${(0.38 - i * 0.04).toFixed(2)}" ` +
+      `stroke-width="${n(between(rand, 24, 56))}"/>`
+    );
   }).join("");
 };
 
@@ -137,19 +187,35 @@ const bunting: Motif = (rand, accent) => {
       const x = i * 140 + 10;
       const t = (x + 60) / W;
       const y = y0 + sag * 4 * t * (1 - t);
-      return `<polygon points="${n(x)},${n(y)} ${n(x + 120)},${n(y)} ${n(x + 60)},${n(y + 110)}" fill="${pick(rand, colours)}" fill-opacity="0.55"/>`;
+      return (
+        `<polygon points="${n(x)},${n(y)} ${n(x + 120)},${n(y)} ${n(x + 60)},${n(y + 110)}" ` +
+        `fill="${pick(rand, colours)}" fill-opacity="0.55"/>`
+      );
     });
-    return `<path d="M 0 ${n(y0)} Q ${W / 2} ${n(y0 + sag * 2)} ${W} ${n(y0)}" fill="none" stroke="#fff" stroke-opacity="0.6" stroke-width="4"/>${flags.join("")}`;
+    return (
+      `<path d="M 0 ${n(y0)} Q ${W / 2} ${n(y0 + sag * 2)} ${W} ${n(y0)}" fill="none" stroke="#fff" ` +
+      `stroke-opacity="0.6" stroke-width="4"/>${flags.join("")}`
+    );
   }).join("");
 };
 
 /** Education: graph paper with a few plotted points. */
 const graphPaper: Motif = (rand, accent) => {
   const lines: string[] = [];
-  for (let x = 0; x <= W; x += 80) lines.push(`<line x1="${x}" y1="0" x2="${x}" y2="${H}" stroke="#fff" stroke-opacity="${x % 400 === 0 ? 0.22 : 0.09}" stroke-width="2"/>`);
-  for (let y = 0; y <= H; y += 80) lines.push(`<line x1="0" y1="${y}" x2="${W}" y2="${y}" stroke="#fff" stroke-opacity="${y % 400 === 0 ? 0.22 : 0.09}" stroke-width="2"/>`);
+  for (let x = 0; x <= W; x += 80)
+    lines.push(
+      `<line x1="${x}" y1="0" x2="${x}" y2="${H}" stroke="#fff" stroke-opacity="${x % 400 === 0 ? 0.22 : 0.09}" ` +
+        `stroke-width="2"/>`,
+    );
+  for (let y = 0; y <= H; y += 80)
+    lines.push(
+      `<line x1="0" y1="${y}" x2="${W}" y2="${y}" stroke="#fff" stroke-opacity="${y % 400 === 0 ? 0.22 : 0.09}" ` +
+        `stroke-width="2"/>`,
+    );
   const points = Array.from({ length: 7 }, (_, i) => ({ x: 160 + i * 200, y: between(rand, 120, 520) }));
-  const curve = `<polyline points="${points.map((p) => `${n(p.x)},${n(p.y)}`).join(" ")}" fill="none" stroke="${accent}" stroke-opacity="0.7" stroke-width="10" stroke-linejoin="round"/>`;
+  const curve =
+    `<polyline points="${points.map((p) => `${n(p.x)},${n(p.y)}`).join(" ")}" fill="none" ` +
+    `stroke="${accent}" stroke-opacity="0.7" stroke-width="10" stroke-linejoin="round"/>`;
   const dots = points.map((p) => `<circle cx="${n(p.x)}" cy="${n(p.y)}" r="18" fill="#fff" fill-opacity="0.8"/>`);
   return lines.join("") + curve + dots.join("");
 };
@@ -165,8 +231,15 @@ const confetti: Motif = (rand, accent) => {
     const o = between(rand, 0.45, 0.85).toFixed(2);
     const kind = rand();
     if (kind < 0.4) return `<circle cx="${n(x)}" cy="${n(y)}" r="${n(s / 2)}" fill="${fill}" fill-opacity="${o}"/>`;
-    if (kind < 0.75) return `<rect x="${n(x)}" y="${n(y)}" width="${n(s)}" height="${n(s * 0.45)}" rx="4" fill="${fill}" fill-opacity="${o}" transform="rotate(${n(rand() * 180)} ${n(x)} ${n(y)})"/>`;
-    return `<polygon points="${n(x)},${n(y - s / 2)} ${n(x + s / 2)},${n(y + s / 2)} ${n(x - s / 2)},${n(y + s / 2)}" fill="${fill}" fill-opacity="${o}"/>`;
+    if (kind < 0.75)
+      return (
+        `<rect x="${n(x)}" y="${n(y)}" width="${n(s)}" height="${n(s * 0.45)}" rx="4" fill="${fill}" ` +
+        `fill-opacity="${o}" transform="rotate(${n(rand() * 180)} ${n(x)} ${n(y)})"/>`
+      );
+    return (
+      `<polygon points="${n(x)},${n(y - s / 2)} ${n(x + s / 2)},${n(y + s / 2)} ` +
+      `${n(x - s / 2)},${n(y + s / 2)}" fill="${fill}" fill-opacity="${o}"/>`
+    );
   }).join("");
 };
 
@@ -223,12 +296,20 @@ export async function renderCoverImage(opts: { title: string; category: string; 
   const fontSize = 96;
   const lines = wrapTitle(opts.title, 20);
   const title = lines
-    .map((line, i) => `<text x="96" y="${H - 96 - (lines.length - 1 - i) * fontSize * 1.12}" font-family="${SANS}" font-weight="800" font-size="${fontSize}" fill="#fff">${escapeXml(line)}</text>`)
+    .map(
+      (line, i) =>
+        `<text x="96" y="${H - 96 - (lines.length - 1 - i) * fontSize * 1.12}" font-family="${SANS}" ` +
+        `font-weight="800" font-size="${fontSize}" fill="#fff">${escapeXml(line)}</text>`,
+    )
     .join("");
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}">
   <defs>
-    <linearGradient id="bg" gradientTransform="rotate(${angle} 0.5 0.5)"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient>
-    <linearGradient id="shade" x1="0" y1="0" x2="0" y2="1"><stop offset="0.4" stop-color="#000" stop-opacity="0"/><stop offset="1" stop-color="#000" stop-opacity="0.55"/></linearGradient>
+    <linearGradient id="bg" gradientTransform="rotate(${angle} 0.5 0.5)">
+      <stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/>
+    </linearGradient>
+    <linearGradient id="shade" x1="0" y1="0" x2="0" y2="1">
+      <stop offset="0.4" stop-color="#000" stop-opacity="0"/><stop offset="1" stop-color="#000" stop-opacity="0.55"/>
+    </linearGradient>
   </defs>
   <rect width="${W}" height="${H}" fill="url(#bg)"/>
   ${art.motif(rand, accent)}
@@ -251,10 +332,14 @@ export async function renderAvatar(opts: { initials: string; seed: string }): Pr
   const rand = prng(hashString(opts.seed));
   const [from, to] = pick(rand, AVATAR_COLOURS);
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="400" height="400" viewBox="0 0 400 400">
-  <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient></defs>
+  <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1">
+    <stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/>
+  </linearGradient></defs>
   <rect width="400" height="400" fill="url(#g)"/>
-  <circle cx="${n(between(rand, 40, 360))}" cy="${n(between(rand, 20, 120))}" r="${n(between(rand, 80, 140))}" fill="#fff" fill-opacity="0.12"/>
-  <text x="200" y="200" dy="0.35em" text-anchor="middle" font-family="${SANS}" font-weight="700" font-size="150" fill="#fff">${escapeXml(opts.initials.slice(0, 3).toUpperCase())}</text>
+  <circle cx="${n(between(rand, 40, 360))}" cy="${n(between(rand, 20, 120))}" r="${n(between(rand, 80, 140))}"
+    fill="#fff" fill-opacity="0.12"/>
+  <text x="200" y="200" dy="0.35em" text-anchor="middle" font-family="${SANS}" font-weight="700" font-size="150"
+    fill="#fff">${escapeXml(opts.initials.slice(0, 3).toUpperCase())}</text>
 </svg>`;
   return sharp(Buffer.from(svg)).jpeg({ quality: 82, mozjpeg: true }).toBuffer();
 }

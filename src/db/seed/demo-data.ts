@@ -21,29 +21,162 @@ export interface VenueSeed {
 
 /** Real places; coordinates are the building (or the park's main gate area) to four decimals. */
 export const VENUES: VenueSeed[] = [
-  { name: "The Windmill Brixton", addressLine1: "22 Blenheim Gardens", city: "London", postcode: "SW2 5BZ", lat: 51.4504, lng: -0.1193, host: "host" },
-  { name: "Hackney Empire", addressLine1: "291 Mare Street", city: "London", postcode: "E8 1EJ", lat: 51.5455, lng: -0.0554, host: "host", seatRows: 10, seatColumns: 16 },
-  { name: "Victoria Park", addressLine1: "Grove Road", city: "London", postcode: "E3 5TB", lat: 51.5363, lng: -0.0404, host: "host" },
-  { name: "Band on the Wall", addressLine1: "25 Swan Street", city: "Manchester", postcode: "M4 5JZ", lat: 53.4857, lng: -2.2362, host: "host2" },
-  { name: "The Louisiana", addressLine1: "Wapping Road", city: "Bristol", postcode: "BS1 4RW", lat: 51.4469, lng: -2.5963, host: "host" },
-  { name: "St Werburghs Community Centre", addressLine1: "Horley Road", city: "Bristol", postcode: "BS2 9TJ", lat: 51.4695, lng: -2.5748, host: "host" },
-  { name: "King Tut's Wah Wah Hut", addressLine1: "272A St Vincent Street", city: "Glasgow", postcode: "G2 5RL", lat: 55.8626, lng: -4.2655, host: "host" },
-  { name: "The Stand Comedy Club", addressLine1: "5 York Place", city: "Edinburgh", postcode: "EH1 3EB", lat: 55.9561, lng: -3.1895, host: "host", seatRows: 8, seatColumns: 12 },
-  { name: "Brudenell Social Club", addressLine1: "33 Queen's Road", city: "Leeds", postcode: "LS6 1NY", lat: 53.8176, lng: -1.5738, host: "host2" },
-  { name: "Roundhay Park", addressLine1: "Mansion Lane", city: "Leeds", postcode: "LS8 2HH", lat: 53.837, lng: -1.4975, host: "host2" },
-  { name: "The Prince Albert", addressLine1: "48 Trafalgar Street", city: "Brighton", postcode: "BN1 4ED", lat: 50.8287, lng: -0.1404, host: "host" },
-  { name: "Clwb Ifor Bach", addressLine1: "11 Womanby Street", city: "Cardiff", postcode: "CF10 1BR", lat: 51.4795, lng: -3.18, host: "host" },
-  { name: "The Sunflower Lounge", addressLine1: "76 Smallbrook Queensway", city: "Birmingham", postcode: "B5 4EG", lat: 52.4762, lng: -1.8979, host: "host" },
-  { name: "Kelham Island Tavern", addressLine1: "62 Russell Street", city: "Sheffield", postcode: "S3 8RW", lat: 53.3893, lng: -1.4712, host: "host2" },
-  { name: "Sefton Park Palm House", addressLine1: "Sefton Park", city: "Liverpool", postcode: "L17 1AP", lat: 53.3819, lng: -2.9367, host: "host2" },
-  { name: "The Bodega", addressLine1: "23 Pelham Street", city: "Nottingham", postcode: "NG1 2ED", lat: 52.9533, lng: -1.1466, host: "host" },
+  {
+    name: "The Windmill Brixton",
+    addressLine1: "22 Blenheim Gardens",
+    city: "London",
+    postcode: "SW2 5BZ",
+    lat: 51.4504,
+    lng: -0.1193,
+    host: "host",
+  },
+  {
+    name: "Hackney Empire",
+    addressLine1: "291 Mare Street",
+    city: "London",
+    postcode: "E8 1EJ",
+    lat: 51.5455,
+    lng: -0.0554,
+    host: "host",
+    seatRows: 10,
+    seatColumns: 16,
+  },
+  {
+    name: "Victoria Park",
+    addressLine1: "Grove Road",
+    city: "London",
+    postcode: "E3 5TB",
+    lat: 51.5363,
+    lng: -0.0404,
+    host: "host",
+  },
+  {
+    name: "Band on the Wall",
+    addressLine1: "25 Swan Street",
+    city: "Manchester",
+    postcode: "M4 5JZ",
+    lat: 53.4857,
+    lng: -2.2362,
+    host: "host2",
+  },
+  {
+    name: "The Louisiana",
+    addressLine1: "Wapping Road",
+    city: "Bristol",
+    postcode: "BS1 4RW",
+    lat: 51.4469,
+    lng: -2.5963,
+    host: "host",
+  },
+  {
+    name: "St Werburghs Community Centre",
+    addressLine1: "Horley Road",
+    city: "Bristol",
+    postcode: "BS2 9TJ",
+    lat: 51.4695,
+    lng: -2.5748,
+    host: "host",
+  },
+  {
+    name: "King Tut's Wah Wah Hut",
+    addressLine1: "272A St Vincent Street",
+    city: "Glasgow",
+    postcode: "G2 5RL",
+    lat: 55.8626,
+    lng: -4.2655,
+    host: "host",
+  },
+  {
+    name: "The Stand Comedy Club",
+    addressLine1: "5 York Place",
+    city: "Edinburgh",
+    postcode: "EH1 3EB",
+    lat: 55.9561,
+    lng: -3.1895,
+    host: "host",
+    seatRows: 8,
+    seatColumns: 12,
+  },
+  {
+    name: "Brudenell Social Club",
+    addressLine1: "33 Queen's Road",
+    city: "Leeds",
+    postcode: "LS6 1NY",
+    lat: 53.8176,
+    lng: -1.5738,
+    host: "host2",
+  },
+  {
+    name: "Roundhay Park",
+    addressLine1: "Mansion Lane",
+    city: "Leeds",
+    postcode: "LS8 2HH",
+    lat: 53.837,
+    lng: -1.4975,
+    host: "host2",
+  },
+  {
+    name: "The Prince Albert",
+    addressLine1: "48 Trafalgar Street",
+    city: "Brighton",
+    postcode: "BN1 4ED",
+    lat: 50.8287,
+    lng: -0.1404,
+    host: "host",
+  },
+  {
+    name: "Clwb Ifor Bach",
+    addressLine1: "11 Womanby Street",
+    city: "Cardiff",
+    postcode: "CF10 1BR",
+    lat: 51.4795,
+    lng: -3.18,
+    host: "host",
+  },
+  {
+    name: "The Sunflower Lounge",
+    addressLine1: "76 Smallbrook Queensway",
+    city: "Birmingham",
+    postcode: "B5 4EG",
+    lat: 52.4762,
+    lng: -1.8979,
+    host: "host",
+  },
+  {
+    name: "Kelham Island Tavern",
+    addressLine1: "62 Russell Street",
+    city: "Sheffield",
+    postcode: "S3 8RW",
+    lat: 53.3893,
+    lng: -1.4712,
+    host: "host2",
+  },
+  {
+    name: "Sefton Park Palm House",
+    addressLine1: "Sefton Park",
+    city: "Liverpool",
+    postcode: "L17 1AP",
+    lat: 53.3819,
+    lng: -2.9367,
+    host: "host2",
+  },
+  {
+    name: "The Bodega",
+    addressLine1: "23 Pelham Street",
+    city: "Nottingham",
+    postcode: "NG1 2ED",
+    lat: 52.9533,
+    lng: -1.1466,
+    host: "host",
+  },
 ];
 
 /**
  * What an event demonstrates. Dates come from `day`/`time`; the scenario sets status, privacy and
  * how much has sold ("today" and "ended-today" also bend the time so they hold whenever the seed runs).
  */
-export type Scenario = "upcoming" | "past" | "today" | "ended-today" | "sold-out" | "nearly-sold-out" | "private" | "cancelled" | "draft";
+export type Scenario =
+  "upcoming" | "past" | "today" | "ended-today" | "sold-out" | "nearly-sold-out" | "private" | "cancelled" | "draft";
 
 export interface TicketSeed {
   name: string;
@@ -58,8 +191,22 @@ export interface TicketSeed {
 
 /** Demo discount codes (stored lower case): one public offer, one private code that unlocks crew tickets. */
 export const DEMO_DISCOUNTS = [
-  { host: "host" as HostKey, name: "Crowd discount", code: "crowd10", kind: "percent" as const, value: 1000, isPrivate: false },
-  { host: "host" as HostKey, name: "Crew and friends", code: "crew", kind: "percent" as const, value: 0, isPrivate: true },
+  {
+    host: "host" as HostKey,
+    name: "Crowd discount",
+    code: "crowd10",
+    kind: "percent" as const,
+    value: 1000,
+    isPrivate: false,
+  },
+  {
+    host: "host" as HostKey,
+    name: "Crew and friends",
+    code: "crew",
+    kind: "percent" as const,
+    value: 0,
+    isPrivate: true,
+  },
 ];
 
 export interface EventSeed {
@@ -96,13 +243,29 @@ export const CATEGORIES: CategorySeed[] = [
   {
     slug: "music-events",
     label: "Music",
-    eventTypes: ["live-bands", "festivals", "dj-nights", "karaoke", "open-mic", "workshops", "classes", "lessons", "competitions", "recitals", "concerts", "shows", "performances", "gigs"],
+    eventTypes: [
+      "live-bands",
+      "festivals",
+      "dj-nights",
+      "karaoke",
+      "open-mic",
+      "workshops",
+      "classes",
+      "lessons",
+      "competitions",
+      "recitals",
+      "concerts",
+      "shows",
+      "performances",
+      "gigs",
+    ],
     events: [
       {
         name: "New Noise at the Windmill: Five Bands",
         summary: "Five new south London guitar bands, half an hour each.",
         description: paras(
-          "Five bands from south London's new guitar scene, each playing a tight half-hour set on one of the capital's best-loved little stages.",
+          "Five bands from south London's new guitar scene, each playing a tight half-hour set on one of the " +
+            "capital's best-loved little stages.",
           "Come early for the openers: the Windmill has launched more than a few careers from exactly this slot.",
         ),
         eventType: "live-bands",
@@ -122,7 +285,8 @@ export const CATEGORIES: CategorySeed[] = [
         summary: "Spins, claps and backdrops until the small hours.",
         description: paras(
           "Four DJs, boxes full of original 45s and a sprung floor that has seen a lot of talc.",
-          "Newcomers are more than welcome: there is a beginners' dance lesson in the first hour. Flat shoes recommended.",
+          "Newcomers are more than welcome: there is a beginners' dance lesson in the first hour. Flat shoes " +
+            "recommended.",
         ),
         eventType: "dj-nights",
         venue: 3,
@@ -140,7 +304,8 @@ export const CATEGORIES: CategorySeed[] = [
         name: "Songwriters' Open Mic",
         summary: "Bring a song, a guitar, or just your ears.",
         description: paras(
-          "A friendly open mic for original songs, upstairs at the Prince Albert. Performers get three songs or fifteen minutes, whichever comes first.",
+          "A friendly open mic for original songs, upstairs at the Prince Albert. Performers get three songs or " +
+            "fifteen minutes, whichever comes first.",
           "Book a performer slot to guarantee your spot; the list fills in booking order.",
         ),
         eventType: "open-mic",
@@ -160,7 +325,8 @@ export const CATEGORIES: CategorySeed[] = [
         summary: "A free afternoon of brass band favourites on the grass.",
         description: paras(
           "Two community brass bands swap sets through the afternoon: marches, film themes and a few surprises.",
-          "Bring a blanket and a picnic. Free, but book a ticket so we know how many chairs to put out for those who need them.",
+          "Bring a blanket and a picnic. Free, but book a ticket so we know how many chairs to put out for those who " +
+            "need them.",
         ),
         eventType: "concerts",
         venue: 2,
@@ -198,7 +364,8 @@ export const CATEGORIES: CategorySeed[] = [
         name: "Laughing Stock: New Material Night",
         summary: "Five comics try out brand new jokes on you.",
         description: paras(
-          "Five comics, ten minutes each, all of it brand new. Some of it will be brilliant; you get to be there when it works for the first time.",
+          "Five comics, ten minutes each, all of it brand new. Some of it will be brilliant; you get to be there " +
+            "when it works for the first time.",
           "Seats are allocated in booking order, so book early for the front.",
         ),
         eventType: "stand-up",
@@ -214,7 +381,8 @@ export const CATEGORIES: CategorySeed[] = [
         name: "Improv Jam: Anything Goes",
         summary: "Your suggestions, their quick wits, no script.",
         description: paras(
-          "A troupe of Cardiff improvisers builds scenes, songs and a whole musical from whatever the audience shouts out.",
+          "A troupe of Cardiff improvisers builds scenes, songs and a whole musical from whatever the audience " +
+            "shouts out.",
           "No two shows are the same, and nobody gets dragged on stage unless they want to be.",
         ),
         eventType: "improv",
@@ -268,7 +436,8 @@ export const CATEGORIES: CategorySeed[] = [
         name: "Funny Northerners: New Act Heat",
         summary: "Eight new acts compete for a place in the final.",
         description: paras(
-          "Eight comics who have been gigging for less than two years, five minutes each. The audience vote decides who goes through.",
+          "Eight comics who have been gigging for less than two years, five minutes each. The audience vote decides " +
+            "who goes through.",
           "A compère keeps things moving, and the bar stays open throughout.",
         ),
         eventType: "competitions",
@@ -291,7 +460,8 @@ export const CATEGORIES: CategorySeed[] = [
         name: "Kelham Island Pub Quiz",
         summary: "Teams of up to six, a bar tab for the winners.",
         description: paras(
-          "Six rounds, a picture round and a music round, with a bar tab for the winning team and a wooden spoon for the last.",
+          "Six rounds, a picture round and a music round, with a bar tab for the winning team and a wooden spoon for " +
+            "the last.",
           "Teams of up to six: everyone books their own ticket, and you can form a team on the night.",
         ),
         eventType: "quiz-night",
@@ -307,7 +477,8 @@ export const CATEGORIES: CategorySeed[] = [
         name: "Drag Bingo Extravaganza",
         summary: "Eyes down, wigs up: bingo with a glittering host.",
         description: paras(
-          "Ten games of bingo, called by a drag queen who will roast your dabbing technique. Prizes range from the sublime to the ridiculous.",
+          "Ten games of bingo, called by a drag queen who will roast your dabbing technique. Prizes range from the " +
+            "sublime to the ridiculous.",
           "Over-18s only. Booths seat four and come with table service.",
         ),
         eventType: "drag-show",
@@ -326,7 +497,8 @@ export const CATEGORIES: CategorySeed[] = [
         name: "Eighties Fancy Dress Disco",
         summary: "Shoulder pads encouraged, prizes for the best costume.",
         description: paras(
-          "Five hours of the decade's biggest hits, from synth-pop to stadium rock. Prizes for the best costume at midnight.",
+          "Five hours of the decade's biggest hits, from synth-pop to stadium rock. Prizes for the best costume at " +
+            "midnight.",
           "Early birds save a few quid; once they are gone, they are gone.",
         ),
         eventType: "fancy-dress",
@@ -387,7 +559,8 @@ export const CATEGORIES: CategorySeed[] = [
         name: "Cult Classics on the Big Screen",
         summary: "A much-loved eighties adventure film, projected in a Victorian theatre.",
         description: paras(
-          "We are screening a much-loved eighties adventure in the grandest room we know. Quote along, cheer the villain's downfall, bring a friend who has never seen it.",
+          "We are screening a much-loved eighties adventure in the grandest room we know. Quote along, cheer the " +
+            "villain's downfall, bring a friend who has never seen it.",
           "The bar opens an hour before the film.",
         ),
         eventType: "film-screenings",
@@ -406,7 +579,8 @@ export const CATEGORIES: CategorySeed[] = [
         name: "Poetry Slam Grand Final",
         summary: "Ten poets, three minutes each, one champion.",
         description: paras(
-          "The ten poets who won this year's heats, three minutes each, no props and no music. Five judges picked from the audience decide the champion.",
+          "The ten poets who won this year's heats, three minutes each, no props and no music. Five judges picked " +
+            "from the audience decide the champion.",
           "Expect to laugh, and possibly to cry.",
         ),
         eventType: "poetry-readings",
@@ -422,7 +596,8 @@ export const CATEGORIES: CategorySeed[] = [
         name: "Open Studios: Meet the Makers",
         summary: "Meet local artists and see work in progress.",
         description: paras(
-          "Twenty local painters, printmakers and ceramicists open their work to the public for the day. Most work is for sale, and the artists are happy to talk about it.",
+          "Twenty local painters, printmakers and ceramicists open their work to the public for the day. Most work " +
+            "is for sale, and the artists are happy to talk about it.",
           "Free entry; booking helps us plan the tea urn.",
         ),
         eventType: "art-shows",
@@ -438,7 +613,8 @@ export const CATEGORIES: CategorySeed[] = [
         name: "Twelfth Night, Stripped Back",
         summary: "Shakespeare's comedy with eight actors and no scenery.",
         description: paras(
-          "Eight actors, no set and a lot of running about: a fast, funny Twelfth Night for people who think they do not like Shakespeare.",
+          "Eight actors, no set and a lot of running about: a fast, funny Twelfth Night for people who think they do " +
+            "not like Shakespeare.",
           "Running time about two hours with an interval.",
         ),
         eventType: "theatre-plays",
@@ -457,7 +633,8 @@ export const CATEGORIES: CategorySeed[] = [
         name: "Liverpool in Focus: Photography Private View",
         summary: "Opening night of a documentary photography show.",
         description: paras(
-          "The opening of a year-long documentary project on the city's markets, docks and corner shops, shown among the palms.",
+          "The opening of a year-long documentary project on the city's markets, docks and corner shops, shown among " +
+            "the palms.",
           "The photographers will be there to talk about the work.",
         ),
         eventType: "galleries",
@@ -496,7 +673,8 @@ export const CATEGORIES: CategorySeed[] = [
         name: "Five-a-side Football Tournament",
         summary: "Sixteen teams, one trophy, all abilities welcome.",
         description: paras(
-          "A one-day five-a-side tournament: group games in the morning, knockouts after lunch. Teams of up to seven, mixed teams welcome.",
+          "A one-day five-a-side tournament: group games in the morning, knockouts after lunch. Teams of up to " +
+            "seven, mixed teams welcome.",
           "Every team plays at least four matches.",
         ),
         eventType: "football-matches",
@@ -570,7 +748,8 @@ export const CATEGORIES: CategorySeed[] = [
         name: "Kelham Island Beer Festival",
         summary: "Forty cask and keg beers from independent Yorkshire breweries.",
         description: paras(
-          "Forty beers from small Yorkshire breweries, most of them never poured in Sheffield before, plus ciders and a few alcohol-free options.",
+          "Forty beers from small Yorkshire breweries, most of them never poured in Sheffield before, plus ciders " +
+            "and a few alcohol-free options.",
           "Entry includes a souvenir glass. Designated drivers get soft drinks all day.",
         ),
         eventType: "craft-beer-festivals",
@@ -589,7 +768,8 @@ export const CATEGORIES: CategorySeed[] = [
         name: "Natural Wine Tasting",
         summary: "Six low-intervention wines and the stories behind them.",
         description: paras(
-          "Six natural wines from small European growers, each with a little plate to match, introduced by a local importer.",
+          "Six natural wines from small European growers, each with a little plate to match, introduced by a local " +
+            "importer.",
           "Over-18s only.",
         ),
         eventType: "wine-beer-and-food-tasting",
@@ -621,7 +801,8 @@ export const CATEGORIES: CategorySeed[] = [
         name: "Fresh Pasta Cooking Class",
         summary: "Make tagliatelle and ravioli from scratch, then eat it.",
         description: paras(
-          "Mix, knead and roll your own dough, then shape tagliatelle and filled ravioli with a chef who learned in Bologna.",
+          "Mix, knead and roll your own dough, then shape tagliatelle and filled ravioli with a chef who learned in " +
+            "Bologna.",
           "We finish by eating what we made. Vegetarian fillings available.",
         ),
         eventType: "cooking-classes",
@@ -676,7 +857,8 @@ export const CATEGORIES: CategorySeed[] = [
         name: "Grassroots Venues Day",
         summary: "A day of talks on keeping small venues alive.",
         description: paras(
-          "Venue owners, promoters and musicians on what keeps small venues open: licensing, energy bills, community ownership and getting people through the door.",
+          "Venue owners, promoters and musicians on what keeps small venues open: licensing, energy bills, community " +
+            "ownership and getting people through the door.",
           "Lunch and a closing showcase are included.",
         ),
         eventType: "conferences",
@@ -695,7 +877,8 @@ export const CATEGORIES: CategorySeed[] = [
         name: "Getting Your First Gig: Promoters' Q&A",
         summary: "Three Glasgow promoters on how to get booked.",
         description: paras(
-          "Three promoters who book Glasgow's small stages explain what they look for, how to pitch and what not to do.",
+          "Three promoters who book Glasgow's small stages explain what they look for, how to pitch and what not to " +
+            "do.",
           "Bring your questions; the second hour is all Q&A.",
         ),
         eventType: "seminars",
@@ -705,7 +888,13 @@ export const CATEGORIES: CategorySeed[] = [
         minutes: 120,
         tickets: [
           { name: "Ticket", pricePence: 500, capacity: 100 },
-          { name: "Crew and friends", pricePence: 300, capacity: 10, kind: "private", description: "For volunteers and friends of the night" },
+          {
+            name: "Crew and friends",
+            pricePence: 300,
+            capacity: 10,
+            kind: "private",
+            description: "For volunteers and friends of the night",
+          },
         ],
         scenario: "upcoming",
         host: "host",
@@ -714,7 +903,8 @@ export const CATEGORIES: CategorySeed[] = [
         name: "Hospitality Jobs Fair",
         summary: "Meet thirty local employers hiring now.",
         description: paras(
-          "Thirty Leeds pubs, restaurants, venues and hotels with jobs to fill, from kitchen porter to general manager.",
+          "Thirty Leeds pubs, restaurants, venues and hotels with jobs to fill, from kitchen porter to general " +
+            "manager.",
           "Bring a few copies of your CV. Free CV checks all day.",
         ),
         eventType: "job-fairs",
@@ -730,7 +920,8 @@ export const CATEGORIES: CategorySeed[] = [
         name: "Marketing for Small Venues",
         summary: "Practical social media and email tactics.",
         description: paras(
-          "A hands-on morning on selling tickets without a marketing budget: mailing lists, social posts that work and listings people actually read.",
+          "A hands-on morning on selling tickets without a marketing budget: mailing lists, social posts that work " +
+            "and listings people actually read.",
           "Bring a laptop and your next event.",
         ),
         eventType: "workshops",
@@ -761,7 +952,15 @@ export const CATEGORIES: CategorySeed[] = [
         day: 14,
         time: "19:00",
         minutes: 240,
-        tickets: [{ name: "Pay what you wish", pricePence: 500, capacity: 250, payWhatYouWish: true, description: "Pay the minimum or more: it all goes to the food bank" }],
+        tickets: [
+          {
+            name: "Pay what you wish",
+            pricePence: 500,
+            capacity: 250,
+            payWhatYouWish: true,
+            description: "Pay the minimum or more: it all goes to the food bank",
+          },
+        ],
         scenario: "upcoming",
         host: "host2",
       },
@@ -769,7 +968,8 @@ export const CATEGORIES: CategorySeed[] = [
         name: "Midnight Memory Walk",
         summary: "Ten miles through the city after dark, for dementia research.",
         description: paras(
-          "Ten miles through the sleeping city, starting and finishing in the park, raising money for dementia research.",
+          "Ten miles through the sleeping city, starting and finishing in the park, raising money for dementia " +
+            "research.",
           "Pay what you wish above the minimum entry; hot drinks at the finish.",
         ),
         eventType: "charity-walks",
@@ -777,7 +977,15 @@ export const CATEGORIES: CategorySeed[] = [
         day: 42,
         time: "23:00",
         minutes: 240,
-        tickets: [{ name: "Walker", pricePence: 1000, capacity: 800, payWhatYouWish: true, description: "Minimum £10; give more if you can" }],
+        tickets: [
+          {
+            name: "Walker",
+            pricePence: 1000,
+            capacity: 800,
+            payWhatYouWish: true,
+            description: "Minimum £10; give more if you can",
+          },
+        ],
         scenario: "upcoming",
         host: "host",
       },
@@ -859,7 +1067,8 @@ export const CATEGORIES: CategorySeed[] = [
         name: "Roundhay Neighbourhood Picnic",
         summary: "Bring a dish, meet your neighbours.",
         description: paras(
-          "A big shared picnic on the grass: bring a dish to share and a blanket, and we will bring games, music and tea.",
+          "A big shared picnic on the grass: bring a dish to share and a blanket, and we will bring games, music and " +
+            "tea.",
           "Everyone welcome, especially if you have just moved in.",
         ),
         eventType: "block-parties",
@@ -894,7 +1103,8 @@ export const CATEGORIES: CategorySeed[] = [
         name: "Steel Band Parade",
         summary: "Steel pans, costumes and dancing through the park.",
         description: paras(
-          "Three steel bands and a hundred dancers in costume parade through the park, finishing with a jam by the lake.",
+          "Three steel bands and a hundred dancers in costume parade through the park, finishing with a jam by the " +
+            "lake.",
           "Free and family friendly.",
         ),
         eventType: "parades",
@@ -936,7 +1146,8 @@ export const CATEGORIES: CategorySeed[] = [
         name: "Emergency First Aid for Event Staff",
         summary: "A recognised one-day emergency first aid certificate.",
         description: paras(
-          "A one-day course for door staff, bar teams and volunteers, leading to a recognised Emergency First Aid at Work certificate.",
+          "A one-day course for door staff, bar teams and volunteers, leading to a recognised Emergency First Aid at " +
+            "Work certificate.",
           "Lunch is provided. Certificates are valid for three years.",
         ),
         eventType: "certification-programs",
@@ -952,7 +1163,8 @@ export const CATEGORIES: CategorySeed[] = [
         name: "Intro to Live Sound Engineering",
         summary: "Run a small PA with confidence.",
         description: paras(
-          "A practical day on a real stage: microphones, gain, monitors and a line check, taught by the venue's own engineers.",
+          "A practical day on a real stage: microphones, gain, monitors and a line check, taught by the venue's own " +
+            "engineers.",
           "No experience needed. Bring ear protection if you have it.",
         ),
         eventType: "training-courses",
@@ -984,7 +1196,8 @@ export const CATEGORIES: CategorySeed[] = [
         name: "Public Speaking for Nervous Speakers",
         summary: "Overcome nerves and hold a room.",
         description: paras(
-          "A comedian and a speech coach share the tricks that get them on stage: breathing, structure and what to do when you lose your place.",
+          "A comedian and a speech coach share the tricks that get them on stage: breathing, structure and what to " +
+            "do when you lose your place.",
           "Nobody has to speak unless they want to.",
         ),
         eventType: "seminars",
@@ -1000,7 +1213,8 @@ export const CATEGORIES: CategorySeed[] = [
         name: "Event Safety and Licensing Basics",
         summary: "Licensing, capacity and crowd safety basics.",
         description: paras(
-          "A morning for first-time promoters on premises licences, capacity, stewarding and what the council will ask you.",
+          "A morning for first-time promoters on premises licences, capacity, stewarding and what the council will " +
+            "ask you.",
           "Includes templates for a risk assessment and an event plan.",
         ),
         eventType: "training-courses",
@@ -1017,7 +1231,15 @@ export const CATEGORIES: CategorySeed[] = [
   {
     slug: "online-events",
     label: "Online",
-    eventTypes: ["webinars", "workshops", "conferences-or-summits", "virtual-trade-shows", "online-concerts", "virtual-networking", "online-classes"],
+    eventTypes: [
+      "webinars",
+      "workshops",
+      "conferences-or-summits",
+      "virtual-trade-shows",
+      "online-concerts",
+      "virtual-networking",
+      "online-classes",
+    ],
     events: [
       {
         name: "Living Room Sessions: Live Stream",
@@ -1071,7 +1293,8 @@ export const CATEGORIES: CategorySeed[] = [
         name: "Online Songwriting Masterclass",
         summary: "Lyrics, melody and honest feedback from a working songwriter.",
         description: paras(
-          "A ninety-minute online class on turning an idea into a finished song, with feedback on a handful of demos sent in advance.",
+          "A ninety-minute online class on turning an idea into a finished song, with feedback on a handful of demos " +
+            "sent in advance.",
           "Send your demo when you book if you would like it considered.",
         ),
         eventType: "online-classes",
@@ -1086,7 +1309,9 @@ export const CATEGORIES: CategorySeed[] = [
       {
         name: "Grassroots Summit: Planning Call",
         summary: "Draft agenda for next year's summit.",
-        description: paras("An open call to shape next year's grassroots summit: themes, speakers and where to hold it."),
+        description: paras(
+          "An open call to shape next year's grassroots summit: themes, speakers and where to hold it.",
+        ),
         eventType: "conferences-or-summits",
         venue: null,
         day: 38,
@@ -1101,7 +1326,15 @@ export const CATEGORIES: CategorySeed[] = [
   {
     slug: "kids-events",
     label: "Kids",
-    eventTypes: ["workshops", "games-and-activities", "music-or-performance", "classes", "health-and-wellness", "travel-and-outdoors", "others"],
+    eventTypes: [
+      "workshops",
+      "games-and-activities",
+      "music-or-performance",
+      "classes",
+      "health-and-wellness",
+      "travel-and-outdoors",
+      "others",
+    ],
     events: [
       {
         name: "Messy Art Morning",
@@ -1145,7 +1378,8 @@ export const CATEGORIES: CategorySeed[] = [
         name: "Family Treasure Hunt",
         summary: "Clues, riddles and a chocolate prize around the park.",
         description: paras(
-          "Follow the clues around the park and the Palm House to find the hidden treasure. Teams are families of any size.",
+          "Follow the clues around the park and the Palm House to find the hidden treasure. Teams are families of " +
+            "any size.",
           "Pay what you wish per family; the money funds the park's nature trail.",
         ),
         eventType: "games-and-activities",
@@ -1153,7 +1387,15 @@ export const CATEGORIES: CategorySeed[] = [
         day: 17,
         time: "11:00",
         minutes: 120,
-        tickets: [{ name: "Family", pricePence: 300, capacity: 60, payWhatYouWish: true, description: "One ticket per family, pay what you wish" }],
+        tickets: [
+          {
+            name: "Family",
+            pricePence: 300,
+            capacity: 60,
+            payWhatYouWish: true,
+            description: "One ticket per family, pay what you wish",
+          },
+        ],
         scenario: "upcoming",
         host: "host2",
       },
@@ -1161,7 +1403,8 @@ export const CATEGORIES: CategorySeed[] = [
         name: "Junior Science in the Park",
         summary: "Slime, volcanoes and rockets for curious minds.",
         description: paras(
-          "Hands-on experiments for ages 7 to 11: fizzing volcanoes, home-made slime and a bottle-rocket launch to finish.",
+          "Hands-on experiments for ages 7 to 11: fizzing volcanoes, home-made slime and a bottle-rocket launch to " +
+            "finish.",
           "Parents are welcome to stay and watch.",
         ),
         eventType: "classes",

@@ -37,7 +37,8 @@ export const DEMO_CROWD = [
   ["Marcus", "Reid"],
 ] as const;
 
-export const crowdEmail = (first: string, last: string) => `${first}.${last}`.toLowerCase().replace(/[^a-z.]/g, "") + "@example.com";
+export const crowdEmail = (first: string, last: string) =>
+  `${first}.${last}`.toLowerCase().replace(/[^a-z.]/g, "") + "@example.com";
 
 export type DemoBuyer = { kind: "buyer" } | { kind: "crowd"; index: number };
 
@@ -69,7 +70,9 @@ const HOUR = 3_600_000;
  */
 export function chooseBuyerEvents(events: readonly PlannedEvent[]): number[] {
   const sold = (e: PlannedEvent) => e.tickets.reduce((n, t) => n + t.sold, 0);
-  const listed = events.map((e, i) => ({ e, i })).filter(({ e }) => sold(e) >= 2 && !["private", "draft", "cancelled"].includes(e.template.scenario));
+  const listed = events
+    .map((e, i) => ({ e, i }))
+    .filter(({ e }) => sold(e) >= 2 && !["private", "draft", "cancelled"].includes(e.template.scenario));
   const byStart = [...listed].sort((a, b) => a.e.startsAt.getTime() - b.e.startsAt.getTime());
   const picked: number[] = [];
   const take = (match: (e: PlannedEvent) => boolean, count = 1) => {
@@ -96,7 +99,12 @@ export function chooseBuyerEvents(events: readonly PlannedEvent[]): number[] {
  * type's orders add up to exactly its sold count. Seated events get seats in booking order,
  * front row first, each party together where the row allows.
  */
-export function planDemoOrders(events: readonly PlannedEvent[], now: Date, rand: () => number, reference = () => orderReference(Array.from({ length: 8 }, () => Math.floor(rand() * 256)))): PlannedOrder[] {
+export function planDemoOrders(
+  events: readonly PlannedEvent[],
+  now: Date,
+  rand: () => number,
+  reference = () => orderReference(Array.from({ length: 8 }, () => Math.floor(rand() * 256))),
+): PlannedOrder[] {
   const mine = new Set(chooseBuyerEvents(events));
   const orders: PlannedOrder[] = [];
   events.forEach((e, eventIndex) => {
@@ -112,7 +120,9 @@ export function planDemoOrders(events: readonly PlannedEvent[], now: Date, rand:
         event: eventIndex,
         ticket,
         quantity,
-        unitPricePence: t.payWhatYouWish ? t.pricePence + PWYW_EXTRA[Math.floor(rand() * PWYW_EXTRA.length)]! : t.pricePence,
+        unitPricePence: t.payWhatYouWish
+          ? t.pricePence + PWYW_EXTRA[Math.floor(rand() * PWYW_EXTRA.length)]!
+          : t.pricePence,
         buyer,
         reference: reference(),
         createdAt: when(),
@@ -125,7 +135,11 @@ export function planDemoOrders(events: readonly PlannedEvent[], now: Date, rand:
       add(ticket, 2, { kind: "buyer" });
     }
     left.forEach((_, ticket) => {
-      while (left[ticket]! > 0) add(ticket, Math.min(left[ticket]!, SIZES[Math.floor(rand() * SIZES.length)]!), { kind: "crowd", index: Math.floor(rand() * DEMO_CROWD.length) });
+      while (left[ticket]! > 0)
+        add(ticket, Math.min(left[ticket]!, SIZES[Math.floor(rand() * SIZES.length)]!), {
+          kind: "crowd",
+          index: Math.floor(rand() * DEMO_CROWD.length),
+        });
     });
     made.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
     if (e.seated) assignSeats(made, e.seated);
@@ -134,7 +148,10 @@ export function planDemoOrders(events: readonly PlannedEvent[], now: Date, rand:
   return orders;
 }
 
-/** Seats in booking order, row by row from the front; a party that would not fit the rest of a row starts the next one when it can. */
+/**
+ * Seats in booking order, row by row from the front; a party that would not fit the rest of a row starts the next one
+ * when it can.
+ */
 function assignSeats(orders: PlannedOrder[], plan: { rows: number; columns: number }) {
   let row = 1;
   let column = 1;
@@ -163,7 +180,10 @@ function assignSeats(orders: PlannedOrder[], plan: { rows: number; columns: numb
 }
 
 /** An order's money, priced by the same rules as checkout (the demo hosts pass the fee on). */
-export function priceDemoOrder(o: Pick<PlannedOrder, "quantity" | "unitPricePence" | "discounted">, discountBasisPoints: number) {
+export function priceDemoOrder(
+  o: Pick<PlannedOrder, "quantity" | "unitPricePence" | "discounted">,
+  discountBasisPoints: number,
+) {
   return priceOrder([{ quantity: o.quantity, unitPricePence: o.unitPricePence }], {
     discount: o.discounted ? { kind: "percent", basisPoints: discountBasisPoints } : null,
     feeMode: "pass",

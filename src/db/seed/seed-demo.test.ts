@@ -5,7 +5,22 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDaysYmd, londonWallTimeToUtc, londonYmd } from "../../lib/london-time";
 import { createTestDatabase } from "../../../tests/setup/test-db";
 import type { Database } from "../client.server";
-import { account, alert, appMeta, cancellationRequest, discount, event, featureFlag, order, seatClaim, ticket, ticketType, user, venue, waitlistEntry } from "../schema";
+import {
+  account,
+  alert,
+  appMeta,
+  cancellationRequest,
+  discount,
+  event,
+  featureFlag,
+  order,
+  seatClaim,
+  ticket,
+  ticketType,
+  user,
+  venue,
+  waitlistEntry,
+} from "../schema";
 import { createTicketCodes } from "../../server/ticket-codes.server";
 import { CATEGORIES, VENUES } from "./demo-data";
 import { chooseBuyerEvents, planDemoOrders } from "./demo-orders";
@@ -15,7 +30,9 @@ import { seedSyntheticEvents } from "./synthetic";
 // 13:00 in London (BST), so "later today" and "earlier today" both have room.
 const now = new Date("2026-06-15T12:00:00Z");
 const saved = new Map<string, { data: Buffer; contentType: string }>();
-const storage = { save: async (key: string, data: Buffer, contentType: string) => void saved.set(key, { data, contentType }) };
+const storage = {
+  save: async (key: string, data: Buffer, contentType: string) => void saved.set(key, { data, contentType }),
+};
 const codes = createTicketCodes("the seed test's ticket secret");
 let database: Database;
 
@@ -61,7 +78,13 @@ async function eventStock() {
 async function countRows() {
   const count = async (table: typeof user | typeof venue | typeof event | typeof ticketType | typeof account) =>
     (await database.db.select({ n: sql<number>`count(*)::int` }).from(table))[0]!.n;
-  return { users: await count(user), accounts: await count(account), venues: await count(venue), events: await count(event), tickets: await count(ticketType) };
+  return {
+    users: await count(user),
+    accounts: await count(account),
+    venues: await count(venue),
+    events: await count(event),
+    tickets: await count(ticketType),
+  };
 }
 
 describe("demo data", () => {
@@ -94,8 +117,14 @@ describe("demo data", () => {
       const v = e.venue === null ? null : VENUES[e.venue];
       expect(e.venue === null ? true : v !== undefined, e.name).toBe(true);
       if (v) expect(v.host, `${e.name} is at a venue its host owns`).toBe(e.host);
-      expect(e.category.slug === "online-events", `${e.name}: online events and only they have no venue`).toBe(e.venue === null);
-      if (v?.seatRows && v.seatColumns) expect(e.tickets.reduce((a, t) => a + t.capacity, 0), `${e.name} fits the seat plan`).toBeLessThanOrEqual(v.seatRows * v.seatColumns);
+      expect(e.category.slug === "online-events", `${e.name}: online events and only they have no venue`).toBe(
+        e.venue === null,
+      );
+      if (v?.seatRows && v.seatColumns)
+        expect(
+          e.tickets.reduce((a, t) => a + t.capacity, 0),
+          `${e.name} fits the seat plan`,
+        ).toBeLessThanOrEqual(v.seatRows * v.seatColumns);
       expect(e.tickets.length).toBeGreaterThanOrEqual(1);
       expect(e.tickets.length).toBeLessThanOrEqual(3);
       for (const t of e.tickets) {
@@ -147,7 +176,13 @@ describe("planning", () => {
   });
 
   it("keeps today's events today, and the ended one ended, whatever time the seed runs", () => {
-    for (const iso of ["2026-06-15T23:10:00Z" /* 00:10 BST */, "2026-06-15T23:01:00Z", "2026-06-15T05:00:00Z", "2026-06-15T21:50:00Z", "2026-12-15T23:40:00Z"]) {
+    for (const iso of [
+      "2026-06-15T23:10:00Z" /* 00:10 BST */,
+      "2026-06-15T23:01:00Z",
+      "2026-06-15T05:00:00Z",
+      "2026-06-15T21:50:00Z",
+      "2026-12-15T23:40:00Z",
+    ]) {
       const at = new Date(iso);
       const ymd = londonYmd(at);
       for (const e of planDemoEvents(at)) {
@@ -204,18 +239,39 @@ describe("seedDemoIfEmpty", () => {
     }
     const byEmail = (email: string) => rows.find((r) => r.email === email)!.user;
     expect(byEmail("buyer@ticketyboo.test")).toMatchObject({ name: "Bea Buyer" });
-    expect(byEmail("host@ticketyboo.test")).toMatchObject({ name: "Harriet Host", hostTitle: "The Crown Collective", username: "thecrowncollective", isVerified: true });
+    expect(byEmail("host@ticketyboo.test")).toMatchObject({
+      name: "Harriet Host",
+      hostTitle: "The Crown Collective",
+      username: "thecrowncollective",
+      isVerified: true,
+    });
     expect(byEmail("host@ticketyboo.test").bio).toBeTruthy();
-    expect(byEmail("host2@ticketyboo.test")).toMatchObject({ hostTitle: "Northern Sparks", username: "northernsparks", isVerified: false });
+    expect(byEmail("host2@ticketyboo.test")).toMatchObject({
+      hostTitle: "Northern Sparks",
+      username: "northernsparks",
+      isVerified: false,
+    });
     // Only the staff account sees staff pages.
-    expect(byEmail("staff@ticketyboo.test")).toMatchObject({ name: "Sam Staff", firstName: "Sam", lastName: "Staff", isStaff: true });
+    expect(byEmail("staff@ticketyboo.test")).toMatchObject({
+      name: "Sam Staff",
+      firstName: "Sam",
+      lastName: "Staff",
+      isStaff: true,
+    });
     expect(rows.filter((r) => r.user.isStaff).map((r) => r.email)).toEqual(["staff@ticketyboo.test"]);
     expect(byEmail("friend@ticketyboo.test")).toMatchObject({ name: "Femi Friend", userType: "buyer" });
   });
 
-  it("puts people in line for sold-out shows (the demo buyer for one) and a cancellation request before the host", async () => {
+  it("waitlists people for sold-out shows (the demo buyer for one); a cancellation request awaits a host", async () => {
     const waiting = await database.db
-      .select({ email: user.email, flag: user.waitlistRequest, status: waitlistEntry.status, eventStatus: event.status, soldTotal: event.soldTotal, capacityTotal: event.capacityTotal })
+      .select({
+        email: user.email,
+        flag: user.waitlistRequest,
+        status: waitlistEntry.status,
+        eventStatus: event.status,
+        soldTotal: event.soldTotal,
+        capacityTotal: event.capacityTotal,
+      })
       .from(waitlistEntry)
       .innerJoin(user, eq(user.id, waitlistEntry.userId))
       .innerJoin(event, eq(event.id, waitlistEntry.eventId));
@@ -295,7 +351,13 @@ describe("seedDemoIfEmpty", () => {
     expect(venues).toHaveLength(VENUES.length);
     expect(venues.filter((v) => v.seatRows !== null && v.seatColumns !== null).length).toBeGreaterThanOrEqual(1);
     const empire = venues.find((v) => v.name === "Hackney Empire")!;
-    expect(empire).toMatchObject({ city: "London", postcode: "E8 1EJ", formattedAddress: "291 Mare Street, London E8 1EJ", seatRows: 10, seatColumns: 16 });
+    expect(empire).toMatchObject({
+      city: "London",
+      postcode: "E8 1EJ",
+      formattedAddress: "291 Mare Street, London E8 1EJ",
+      seatRows: 10,
+      seatColumns: 16,
+    });
   });
 
   it("saves a 1600×900 JPEG cover for every event under the key in its images", async () => {
@@ -339,11 +401,20 @@ describe("seedDemoIfEmpty", () => {
 describe("the demo's sales", () => {
   it("are real orders: each ticket type's sold count is exactly its tickets, and every order has them", async () => {
     const perType = await database.db
-      .select({ id: ticketType.id, sold: ticketType.sold, tickets: sql<number>`(select count(*)::int from ticket t where t.ticket_type_id = ticket_type.id)`, lines: sql<number>`(select coalesce(sum(l.quantity), 0)::int from order_line l where l.ticket_type_id = ticket_type.id)` })
+      .select({
+        id: ticketType.id,
+        sold: ticketType.sold,
+        tickets: sql<number>`(select count(*)::int from ticket t where t.ticket_type_id = ticket_type.id)`,
+        lines: sql<number>`(select coalesce(sum(l.quantity), 0)::int from order_line l
+          where l.ticket_type_id = ticket_type.id)`,
+      })
       .from(ticketType);
     expect(perType.reduce((n, t) => n + t.sold, 0)).toBeGreaterThan(1000);
     for (const t of perType) expect({ tickets: t.tickets, lines: t.lines }).toEqual({ tickets: t.sold, lines: t.sold });
-    const [orphans] = await database.db.select({ n: sql<number>`count(*)::int` }).from(order).where(sql`not exists (select 1 from ticket t where t.order_id = "order".id)`);
+    const [orphans] = await database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(order)
+      .where(sql`not exists (select 1 from ticket t where t.order_id = "order".id)`);
     expect(orphans!.n).toBe(0);
   });
 
@@ -356,7 +427,8 @@ describe("the demo's sales", () => {
       expect(o.bookingFeePence).toBe(Math.round((o.subtotalPence - o.discountPence) / 100));
     }
     const sample = await database.db.select().from(ticket).limit(50);
-    for (const t of sample) expect(await codes.verify(t.eventId, t.code)).toEqual({ ok: true, ticketId: t.id, version: 0 });
+    for (const t of sample)
+      expect(await codes.verify(t.eventId, t.code)).toEqual({ ok: true, ticketId: t.id, version: 0 });
     const [crowd10] = await database.db.select().from(discount).where(eq(discount.code, "crowd10"));
     expect(crowd10!.uses).toBe(orders.filter((o) => o.discountId === crowd10!.id).length);
     expect(crowd10!.uses).toBeGreaterThan(0);
@@ -378,11 +450,26 @@ describe("the demo's sales", () => {
 
   it("seat every ticket at a seated venue in a seat of its own, with its claim", async () => {
     const seated = await database.db
-      .select({ id: ticket.id, eventId: ticket.eventId, row: ticket.seatRow, column: ticket.seatColumn, rows: venue.seatRows, columns: venue.seatColumns, claim: seatClaim.ticketId })
+      .select({
+        id: ticket.id,
+        eventId: ticket.eventId,
+        row: ticket.seatRow,
+        column: ticket.seatColumn,
+        rows: venue.seatRows,
+        columns: venue.seatColumns,
+        claim: seatClaim.ticketId,
+      })
       .from(ticket)
       .innerJoin(event, eq(event.id, ticket.eventId))
       .innerJoin(venue, eq(venue.id, event.venueId))
-      .leftJoin(seatClaim, and(eq(seatClaim.eventId, ticket.eventId), eq(seatClaim.seatRow, ticket.seatRow), eq(seatClaim.seatColumn, ticket.seatColumn)))
+      .leftJoin(
+        seatClaim,
+        and(
+          eq(seatClaim.eventId, ticket.eventId),
+          eq(seatClaim.seatRow, ticket.seatRow),
+          eq(seatClaim.seatColumn, ticket.seatColumn),
+        ),
+      )
       .where(isNotNull(venue.seatRows));
     expect(seated.length).toBeGreaterThan(100);
     for (const t of seated) {
@@ -398,14 +485,17 @@ describe("the demo's sales", () => {
     const events = planDemoEvents(now);
     const seededRand = () => {
       let x = 7;
-      return () => ((x = (x * 48271) % 2147483647) / 2147483647);
+      return () => (x = (x * 48271) % 2147483647) / 2147483647;
     };
     const a = planDemoOrders(events, now, seededRand());
     expect(planDemoOrders(events, now, seededRand())).toEqual(a);
     for (const [i, e] of events.entries()) {
       const sold = e.tickets.reduce((n, t) => n + t.sold, 0);
       expect(a.filter((o) => o.event === i).reduce((n, o) => n + o.quantity, 0)).toBe(sold);
-      for (const o of a.filter((o) => o.event === i)) expect(o.createdAt.getTime()).toBeLessThanOrEqual(Math.max(now.getTime(), (e.lastPublishedAt ?? e.createdAt).getTime()));
+      for (const o of a.filter((o) => o.event === i))
+        expect(o.createdAt.getTime()).toBeLessThanOrEqual(
+          Math.max(now.getTime(), (e.lastPublishedAt ?? e.createdAt).getTime()),
+        );
     }
     const chosen = chooseBuyerEvents(events).map((i) => events[i]!.template.scenario);
     expect(chosen).not.toContain("draft");

@@ -3,9 +3,33 @@ import { hashPassword } from "better-auth/crypto";
 import { TransactionRollbackError, and, asc, eq, inArray, ne } from "drizzle-orm";
 import { addDaysYmd, londonWallTimeToUtc, londonYmd } from "../../lib/london-time";
 import type { Db } from "../client.server";
-import { account, alert, appMeta, cancellationRequest, discount, event, featureFlag, order, orderLine, seatClaim, ticket, ticketType, user, venue, waitlistEntry } from "../schema";
+import {
+  account,
+  alert,
+  appMeta,
+  cancellationRequest,
+  discount,
+  event,
+  featureFlag,
+  order,
+  orderLine,
+  seatClaim,
+  ticket,
+  ticketType,
+  user,
+  venue,
+  waitlistEntry,
+} from "../schema";
 import { hashString, prng, renderAvatar, renderCoverImage } from "./cover-image";
-import { CATEGORIES, DEMO_DISCOUNTS, VENUES, type EventSeed, type HostKey, type Scenario, type TicketSeed } from "./demo-data";
+import {
+  CATEGORIES,
+  DEMO_DISCOUNTS,
+  VENUES,
+  type EventSeed,
+  type HostKey,
+  type Scenario,
+  type TicketSeed,
+} from "./demo-data";
 import { crowdEmail, DEMO_CROWD, planDemoOrders, priceDemoOrder } from "./demo-orders";
 
 /** Signs a ticket's code (the app's ticket codes satisfy this), so seeded tickets scan like bought ones. */
@@ -31,7 +55,9 @@ export const DEMO_ACCOUNTS = [
     hostTitle: "The Crown Collective",
     username: "thecrowncollective",
     isVerified: true,
-    bio: "We run quiz nights, gigs, workshops and fundraisers in pubs, parks and small venues across the UK. Everyone is welcome, and the price you see is the price you pay.",
+    bio:
+      "We run quiz nights, gigs, workshops and fundraisers in pubs, parks and small venues across the UK. " +
+      "Everyone is welcome, and the price you see is the price you pay.",
   },
   {
     key: "host2",
@@ -45,7 +71,14 @@ export const DEMO_ACCOUNTS = [
     bio: "Community nights, fundraisers and dance floors across the north of England.",
   },
   // Ticketyboo staff: sees staff-only pages such as /staff/emails (emails that did not go out).
-  { key: "staff", email: "staff@ticketyboo.test", firstName: "Sam", lastName: "Staff", userType: "buyer", isStaff: true },
+  {
+    key: "staff",
+    email: "staff@ticketyboo.test",
+    firstName: "Sam",
+    lastName: "Staff",
+    userType: "buyer",
+    isStaff: true,
+  },
   // A second buyer: someone to send a ticket to, or to wait in line for a sold-out show.
   { key: "friend", email: "friend@ticketyboo.test", firstName: "Femi", lastName: "Friend", userType: "buyer" },
 ] as const satisfies readonly {
@@ -108,7 +141,10 @@ export interface PlannedEvent {
  * which is right across GMT/BST because the wall time is converted on the event's own date.
  * "today" and "ended-today" must hold whenever the seed runs, so they bend when the clock says otherwise.
  */
-export function scheduleDemoEvent(e: Pick<EventSeed, "day" | "time" | "minutes" | "scenario">, now: Date): { startsAt: Date; endsAt: Date } {
+export function scheduleDemoEvent(
+  e: Pick<EventSeed, "day" | "time" | "minutes" | "scenario">,
+  now: Date,
+): { startsAt: Date; endsAt: Date } {
   const today = londonYmd(now);
   const length = e.minutes * MINUTE;
   const planned = londonWallTimeToUtc(addDaysYmd(today, e.day), e.time).getTime();
@@ -148,7 +184,8 @@ const SOLD_SHARE: Record<Scenario, [number, number]> = {
 export function allocateSales(tickets: readonly TicketSeed[], scenario: Scenario, rand: () => number): number[] {
   const capacities = tickets.map((t) => t.capacity);
   const [lo, hi] = SOLD_SHARE[scenario];
-  if (scenario !== "nearly-sold-out") return capacities.map((c) => Math.min(c, Math.round(c * (lo + rand() * (hi - lo)))));
+  if (scenario !== "nearly-sold-out")
+    return capacities.map((c) => Math.min(c, Math.round(c * (lo + rand() * (hi - lo)))));
 
   const total = capacities.reduce((a, b) => a + b, 0);
   const wanted = Math.round(total * (lo + rand() * (hi - lo)));
@@ -178,7 +215,9 @@ export function planDemoEvents(now: Date): PlannedEvent[] {
       const publishedDaysAgo = notBefore + Math.floor(rand() * (120 - notBefore));
       const publishedAt = new Date(now.getTime() - publishedDaysAgo * DAY - Math.floor(rand() * 600) * MINUTE);
       const isDraft = template.scenario === "draft";
-      const createdAt = new Date((isDraft ? now.getTime() : publishedAt.getTime()) - (1 + Math.floor(rand() * 14)) * DAY);
+      const createdAt = new Date(
+        (isDraft ? now.getTime() : publishedAt.getTime()) - (1 + Math.floor(rand() * 14)) * DAY,
+      );
       const sold = allocateSales(template.tickets, template.scenario, rand);
       return {
         template,
@@ -271,8 +310,27 @@ async function seedOrders(
     for (let k = 0; k < p.quantity; k++) {
       const id = randomUUID();
       const seat = p.seats[k];
-      tickets.push({ id, orderId, eventId, ticketTypeId, code: await ctx.sign(eventId, id), seatRow: seat?.row ?? null, seatColumn: seat?.column ?? null, holderName: name, holderUserId: who.id, createdAt: p.createdAt });
-      if (seat) seats.push({ eventId, seatRow: seat.row, seatColumn: seat.column, ticketTypeId, ticketId: id, createdAt: p.createdAt });
+      tickets.push({
+        id,
+        orderId,
+        eventId,
+        ticketTypeId,
+        code: await ctx.sign(eventId, id),
+        seatRow: seat?.row ?? null,
+        seatColumn: seat?.column ?? null,
+        holderName: name,
+        holderUserId: who.id,
+        createdAt: p.createdAt,
+      });
+      if (seat)
+        seats.push({
+          eventId,
+          seatRow: seat.row,
+          seatColumn: seat.column,
+          ticketTypeId,
+          ticketId: id,
+          createdAt: p.createdAt,
+        });
     }
   }
   // In chunks: PostgreSQL takes at most 65,535 parameters per statement.
@@ -293,12 +351,22 @@ async function seedOrders(
  * buyer among them, for one), and a buyer asking the host to cancel a paid order, so the host's
  * tickets page has a request to decide.
  */
-async function seedAfterTheSale(tx: Db, ctx: { now: Date; events: PlannedEvent[]; eventId: Map<string, string>; buyerId: string }) {
-  const soldOut = ctx.events.filter((e) => e.template.scenario === "sold-out" && e.template.host === "host" && e.startsAt > ctx.now);
+async function seedAfterTheSale(
+  tx: Db,
+  ctx: { now: Date; events: PlannedEvent[]; eventId: Map<string, string>; buyerId: string },
+) {
+  const soldOut = ctx.events.filter(
+    (e) => e.template.scenario === "sold-out" && e.template.host === "host" && e.startsAt > ctx.now,
+  );
   const crowd = await tx
     .select({ id: user.id })
     .from(user)
-    .where(inArray(user.email, DEMO_CROWD.map(([f, l]) => crowdEmail(f, l))))
+    .where(
+      inArray(
+        user.email,
+        DEMO_CROWD.map(([f, l]) => crowdEmail(f, l)),
+      ),
+    )
     .orderBy(asc(user.email));
   const entries: (typeof waitlistEntry.$inferInsert)[] = [];
   soldOut.slice(0, 2).forEach((e, i) => {
@@ -318,7 +386,9 @@ async function seedAfterTheSale(tx: Db, ctx: { now: Date; events: PlannedEvent[]
   }
 
   // The first paid crowd order for one of the host's upcoming events asks to be cancelled.
-  const upcoming = ctx.events.filter((e) => e.template.host === "host" && e.template.scenario === "upcoming").map((e) => ctx.eventId.get(e.slug)!);
+  const upcoming = ctx.events
+    .filter((e) => e.template.host === "host" && e.template.scenario === "upcoming")
+    .map((e) => ctx.eventId.get(e.slug)!);
   const [asking] = await tx
     .select({ id: order.id, createdAt: order.createdAt })
     .from(order)
@@ -326,7 +396,12 @@ async function seedAfterTheSale(tx: Db, ctx: { now: Date; events: PlannedEvent[]
     .orderBy(asc(order.createdAt))
     .limit(1);
   if (asking) {
-    await tx.insert(cancellationRequest).values({ orderId: asking.id, requestedBy: null, reason: "Sorry, a family wedding has come up on the same day.", createdAt: new Date(ctx.now.getTime() - 2 * 3_600_000) });
+    await tx.insert(cancellationRequest).values({
+      orderId: asking.id,
+      requestedBy: null,
+      reason: "Sorry, a family wedding has come up on the same day.",
+      createdAt: new Date(ctx.now.getTime() - 2 * 3_600_000),
+    });
   }
 }
 
@@ -349,7 +424,10 @@ async function forEachLimited<T>(items: readonly T[], limit: number, fn: (item: 
  * write is the marker row, so a crash leaves nothing half-seeded and a concurrent seeder waits on
  * that row, then finds it and backs out.
  */
-export async function seedDemoIfEmpty(db: Db, opts: { now: Date; storage: SeedStorage; sign: TicketSigner }): Promise<boolean> {
+export async function seedDemoIfEmpty(
+  db: Db,
+  opts: { now: Date; storage: SeedStorage; sign: TicketSigner },
+): Promise<boolean> {
   const [existing] = await db.select({ key: appMeta.key }).from(appMeta).where(eq(appMeta.key, DEMO_SEED_KEY));
   if (existing) return false;
   const { now, storage } = opts;
@@ -360,10 +438,18 @@ export async function seedDemoIfEmpty(db: Db, opts: { now: Date; storage: SeedSt
   });
   const events = planDemoEvents(now);
   await forEachLimited(users, 3, async (u) => {
-    await storage.save(u.imageKey, await renderAvatar({ initials: `${u.firstName[0]}${u.lastName[0]}`, seed: u.email }), "image/jpeg");
+    await storage.save(
+      u.imageKey,
+      await renderAvatar({ initials: `${u.firstName[0]}${u.lastName[0]}`, seed: u.email }),
+      "image/jpeg",
+    );
   });
   await forEachLimited(events, 4, async (e) => {
-    await storage.save(e.imageKey, await renderCoverImage({ title: e.template.name, category: e.category, seed: e.slug }), "image/jpeg");
+    await storage.save(
+      e.imageKey,
+      await renderCoverImage({ title: e.template.name, category: e.category, seed: e.slug }),
+      "image/jpeg",
+    );
   });
   // One hash for every account: scrypt is deliberately slow, and the password is the same.
   const passwordHash = await hashPassword(DEMO_PASSWORD);
@@ -400,7 +486,15 @@ export async function seedDemoIfEmpty(db: Db, opts: { now: Date; storage: SeedSt
         })),
       );
       await tx.insert(account).values(
-        users.map((u) => ({ id: randomUUID(), accountId: u.id, providerId: "credential", userId: u.id, password: passwordHash, createdAt: signedUpAt, updatedAt: signedUpAt })),
+        users.map((u) => ({
+          id: randomUUID(),
+          accountId: u.id,
+          providerId: "credential",
+          userId: u.id,
+          password: passwordHash,
+          createdAt: signedUpAt,
+          updatedAt: signedUpAt,
+        })),
       );
 
       const venueRows = await tx
@@ -438,7 +532,11 @@ export async function seedDemoIfEmpty(db: Db, opts: { now: Date; storage: SeedSt
               category: e.category,
               eventType: t.eventType,
               images: [e.imageKey],
-              tags: [e.categoryLabel.toLowerCase(), t.eventType.replace(/-/g, " "), ...(city ? [city.toLowerCase()] : ["online"])],
+              tags: [
+                e.categoryLabel.toLowerCase(),
+                t.eventType.replace(/-/g, " "),
+                ...(city ? [city.toLowerCase()] : ["online"]),
+              ],
               hostId: userId(t.host),
               venueId: t.venue === null ? null : venueId(t.venue),
               isOnline: t.venue === null,
@@ -460,18 +558,18 @@ export async function seedDemoIfEmpty(db: Db, opts: { now: Date; storage: SeedSt
         .insert(ticketType)
         .values(
           events.flatMap((e) =>
-          e.tickets.map((t, i) => ({
-            eventId: eventId.get(e.slug)!,
-            name: t.name,
-            description: t.description ?? null,
-            pricePence: t.pricePence,
-            payWhatYouWish: t.payWhatYouWish ?? false,
-            kind: t.kind ?? ("general" as const),
-            capacity: t.capacity,
-            sold: t.sold,
-            sortOrder: i,
-            createdAt: e.createdAt,
-          })),
+            e.tickets.map((t, i) => ({
+              eventId: eventId.get(e.slug)!,
+              name: t.name,
+              description: t.description ?? null,
+              pricePence: t.pricePence,
+              payWhatYouWish: t.payWhatYouWish ?? false,
+              kind: t.kind ?? ("general" as const),
+              capacity: t.capacity,
+              sold: t.sold,
+              sortOrder: i,
+              createdAt: e.createdAt,
+            })),
           ),
         )
         .returning({ id: ticketType.id, eventId: ticketType.eventId, sortOrder: ticketType.sortOrder });
@@ -479,15 +577,36 @@ export async function seedDemoIfEmpty(db: Db, opts: { now: Date; storage: SeedSt
 
       const discountRows = await tx
         .insert(discount)
-        .values(DEMO_DISCOUNTS.map((d) => ({ hostId: userId(d.host), name: d.name, code: d.code, kind: d.kind, value: d.value, isPrivate: d.isPrivate })))
+        .values(
+          DEMO_DISCOUNTS.map((d) => ({
+            hostId: userId(d.host),
+            name: d.name,
+            code: d.code,
+            kind: d.kind,
+            value: d.value,
+            isPrivate: d.isPrivate,
+          })),
+        )
         .returning({ id: discount.id, code: discount.code, value: discount.value });
-      await seedOrders(tx, { now, events, eventId, typeId, buyer: users.find((u) => u.key === "buyer")!, hostId: userId, crowdCode: discountRows.find((d) => d.code === "crowd10")!, signedUpAt, sign: opts.sign });
+      await seedOrders(tx, {
+        now,
+        events,
+        eventId,
+        typeId,
+        buyer: users.find((u) => u.key === "buyer")!,
+        hostId: userId,
+        crowdCode: discountRows.find((d) => d.code === "crowd10")!,
+        signedUpAt,
+        sign: opts.sign,
+      });
       await seedAfterTheSale(tx, { now, events, eventId, buyerId: userId("buyer") });
 
       await tx.insert(alert).values({
         heading: "Welcome to Ticketyboo",
         description:
-          "This is a demo with made-up events at real venues. Log in as buyer@ticketyboo.test or host@ticketyboo.test (password: ticketyboo) to look around; nothing you buy is real. The emails the app would send are kept for staff@ticketyboo.test to read at /staff/outbox.",
+          "This is a demo with made-up events at real venues. Log in as buyer@ticketyboo.test or " +
+          "host@ticketyboo.test (password: ticketyboo) to look around; nothing you buy is real. The emails the app " +
+          "would send are kept for staff@ticketyboo.test to read at /staff/outbox.",
         isFullPage: false,
         isActive: true,
         savedAt: now,
@@ -497,7 +616,12 @@ export async function seedDemoIfEmpty(db: Db, opts: { now: Date; storage: SeedSt
         .values([
           { key: "explore-map", enabled: true, isPublic: true, description: "Map view on /explore" },
           { key: "waitlists", enabled: true, isPublic: true, description: "Join a waitlist when an event sells out" },
-          { key: "ai-description-helper", enabled: false, isPublic: false, description: "Event description suggestions from a language model" },
+          {
+            key: "ai-description-helper",
+            enabled: false,
+            isPublic: false,
+            description: "Event description suggestions from a language model",
+          },
         ])
         .onConflictDoNothing();
     });

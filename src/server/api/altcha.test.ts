@@ -29,7 +29,9 @@ describe("GET /api/altcha/challenge", () => {
     expect(challenge.parameters.expiresAt! * 1000).toBeGreaterThan(Date.now() + 9 * 60_000);
 
     const solution = await solveChallenge({ challenge, deriveKey });
-    const payload = btoa(JSON.stringify({ challenge: { parameters: challenge.parameters, signature: challenge.signature }, solution }));
+    const payload = btoa(
+      JSON.stringify({ challenge: { parameters: challenge.parameters, signature: challenge.signature }, solution }),
+    );
     expect(await robotCheck.verify(payload, new Date())).toEqual({ ok: true });
   });
 

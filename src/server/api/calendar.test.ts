@@ -42,7 +42,7 @@ function parse(text: string) {
 }
 
 describe("GET /events/{slug}/calendar.ics", () => {
-  it("is a valid RFC 5545 calendar: CRLF line ends, folded lines, the event's times in UTC, place and link", async () => {
+  it("is valid RFC 5545: CRLF line ends, folded lines, the event's times in UTC, place and link", async () => {
     const res = await fetchIcs("quiz-night");
     expect(res.status).toBe(200);
     expect(res.headers.get("Content-Type")).toBe("text/calendar; charset=utf-8");
@@ -58,7 +58,9 @@ describe("GET /events/{slug}/calendar.ics", () => {
     const { calendar, vevent, event } = parse(text);
     expect(calendar.getFirstPropertyValue("version")).toBe("2.0");
     expect(calendar.getFirstPropertyValue("prodid")).toBe("-//Ticketyboo//Events//EN");
-    expect(event.summary).toBe("Kelham Island Pub Quiz, with a name long enough that its SUMMARY line must be folded at 75 octets");
+    expect(event.summary).toBe(
+      "Kelham Island Pub Quiz, with a name long enough that its SUMMARY line must be folded at 75 octets",
+    );
     expect(event.startDate.toJSDate().toISOString()).toBe("2027-03-12T19:30:00.000Z");
     expect(event.endDate.toJSDate().toISOString()).toBe("2027-03-12T22:00:00.000Z");
     expect(event.startDate.zone?.tzid).toBe("UTC");
@@ -80,7 +82,7 @@ describe("GET /events/{slug}/calendar.ics", () => {
     expect(parse(await (await fetchIcs("no-end-time")).text()).event.uid).not.toBe(first);
   });
 
-  it("gives an event without an end time two hours, says online events are online, and marks cancelled ones", async () => {
+  it("gives an event with no end time two hours, says online events are online, marks cancelled ones", async () => {
     const open = parse(await (await fetchIcs("no-end-time")).text()).event;
     expect(open.endDate.toJSDate().getTime() - open.startDate.toJSDate().getTime()).toBe(2 * 3_600_000);
     expect(open.location).toBe("Online");

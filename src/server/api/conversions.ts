@@ -26,7 +26,14 @@ const Body = z.object({
  * platform only when the rules allow (src/domain/conversions.ts); the answer is `{ ok }`, plus why
  * it was skipped. The basket's value is priced here from the database, never taken from the browser.
  */
-export function conversionRoutes(deps: { database: Database; auth: Auth; tracker: ConversionTracker | null; publicUrl: string; trustedOrigins: readonly string[]; trustProxy: boolean }) {
+export function conversionRoutes(deps: {
+  database: Database;
+  auth: Auth;
+  tracker: ConversionTracker | null;
+  publicUrl: string;
+  trustedOrigins: readonly string[];
+  trustProxy: boolean;
+}) {
   return new Hono().post("/", async (c) => {
     const parsed = await readJson(c.req.raw, Body);
     if (!parsed.ok) return errorResponse(c, parsed.error);
@@ -46,7 +53,12 @@ export function conversionRoutes(deps: { database: Database; auth: Auth; tracker
       ids.length === 0
         ? []
         : await db
-            .select({ id: ticketType.id, pricePence: ticketType.pricePence, currency: event.currency, feeMode: user.feeMode })
+            .select({
+              id: ticketType.id,
+              pricePence: ticketType.pricePence,
+              currency: event.currency,
+              feeMode: user.feeMode,
+            })
             .from(ticketType)
             .innerJoin(event, eq(event.id, ticketType.eventId))
             .innerJoin(user, eq(user.id, event.hostId))
@@ -55,7 +67,10 @@ export function conversionRoutes(deps: { database: Database; auth: Auth; tracker
     const cart = parsed.data.cart.filter((i) => types.some((t) => t.id === i.ticketTypeId));
     // What checkout would charge for this basket before any code: the one price rule, on the host's fee mode.
     const terms = types[0] ? priceTerms(types[0].feeMode, types[0].currency) : null;
-    const lines = cart.map((i) => ({ quantity: i.count, unitPricePence: types.find((x) => x.id === i.ticketTypeId)!.pricePence }));
+    const lines = cart.map((i) => ({
+      quantity: i.count,
+      unitPricePence: types.find((x) => x.id === i.ticketTypeId)!.pricePence,
+    }));
     const amountPence = terms ? priceOrder(lines, { feeMode: terms.feeMode, fee: terms.fee }).totalPence : 0;
     const { ok } = await deps.tracker.send({
       name: "AddToCart",

@@ -49,13 +49,21 @@ export function devBookingRoutes(database: Database, sign: TicketSigner) {
       const db = database.db;
       const [host] = await db.select().from(user).where(eq(user.email, s.hostEmail));
       if (!host) return errorResponse(c, new AppError("not_found", "No such host."));
-      const [place] = await db.select({ id: venue.id }).from(venue).where(eq(venue.hostId, host.id)).orderBy(asc(venue.createdAt)).limit(1);
+      const [place] = await db
+        .select({ id: venue.id })
+        .from(venue)
+        .where(eq(venue.hostId, host.id))
+        .orderBy(asc(venue.createdAt))
+        .limit(1);
       const now = new Date();
       const startsAt = new Date(Math.ceil((now.getTime() + 7 * 86_400_000) / 3_600_000) * 3_600_000);
       const [created] = await db
         .insert(event)
         .values({
-          slug: `${s.name.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "")}-${randomUUID().slice(0, 6)}`,
+          slug: `${s.name
+            .toLowerCase()
+            .replace(/[^a-z0-9]+/g, "-")
+            .replace(/^-|-$/g, "")}-${randomUUID().slice(0, 6)}`,
           name: s.name,
           summary: "Made for a test run.",
           category: "music-events",
@@ -69,17 +77,26 @@ export function devBookingRoutes(database: Database, sign: TicketSigner) {
           lastPublishedAt: now,
         })
         .returning();
-      const [type] = await db.insert(ticketType).values({ eventId: created!.id, name: "General admission", pricePence: s.pricePence, capacity: s.capacity }).returning();
+      const [type] = await db
+        .insert(ticketType)
+        .values({ eventId: created!.id, name: "General admission", pricePence: s.pricePence, capacity: s.capacity })
+        .returning();
       let reference: string | null = null;
       if (s.soldTo) {
         const [buyer] = await db.select().from(user).where(eq(user.email, s.soldTo));
         if (!buyer) return errorResponse(c, new AppError("not_found", "No such buyer."));
-        const held = await holdTickets(db, { eventId: created!.id, userId: buyer.id, lines: [{ ticketTypeId: type!.id, quantity: s.quantity }], now });
+        const held = await holdTickets(db, {
+          eventId: created!.id,
+          userId: buyer.id,
+          lines: [{ ticketTypeId: type!.id, quantity: s.quantity }],
+          now,
+        });
         const total = held.breakdown.totalPence;
         const done = await completeOrder(db, {
           holdId: held.holdId,
           buyer: { userId: buyer.id, email: buyer.email, name: personName(buyer) },
-          payment: total === 0 ? null : { provider: "test", providerPaymentId: `pi_dev_${randomUUID()}`, amountPence: total },
+          payment:
+            total === 0 ? null : { provider: "test", providerPaymentId: `pi_dev_${randomUUID()}`, amountPence: total },
           now,
           sign,
         });

@@ -11,7 +11,8 @@ export function devTileRoutes() {
   const make = () =>
     sharp(
       Buffer.from(
-        `<svg xmlns="http://www.w3.org/2000/svg" width="256" height="256"><rect width="256" height="256" fill="#eef0f2"/><path d="M0 0.5H256M0.5 0V256" stroke="#d7dbe0" stroke-width="1"/></svg>`,
+        `<svg xmlns="http://www.w3.org/2000/svg" width="256" height="256"><rect width="256" height="256" ` +
+          `fill="#eef0f2"/><path d="M0 0.5H256M0.5 0V256" stroke="#d7dbe0" stroke-width="1"/></svg>`,
       ),
     )
       .png({ palette: true })

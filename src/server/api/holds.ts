@@ -34,52 +34,85 @@ const MAX_FORM_BYTES = 16_384;
  * database, finds the session and claims the tickets together. Signed-in pages read the session
  * on their own.
  */
-export function holdRoutes(deps: { database: Database; auth: Auth; ticketCodes: TicketCodes; trustedOrigins: readonly string[]; trustProxy: boolean; logger: Logger; throttle: Throttle }) {
+export function holdRoutes(deps: {
+  database: Database;
+  auth: Auth;
+  ticketCodes: TicketCodes;
+  trustedOrigins: readonly string[];
+  trustProxy: boolean;
+  logger: Logger;
+  throttle: Throttle;
+}) {
   const cookie = sessionCookie(deps.auth);
   /** The site's own origins (config.trustedOrigins: PUBLIC_URL's, or the loopback names on our port without it). */
   const siteOrigins = new Set(deps.trustedOrigins);
   /** The host the browser asked for: ours, or (behind a proxy we trust) the one the proxy was asked for. */
-  const askedHosts = (headers: Headers) => [headers.get("Host"), deps.trustProxy ? headers.get("X-Forwarded-Host") : null].filter(Boolean);
+  const askedHosts = (headers: Headers) =>
+    [headers.get("Host"), deps.trustProxy ? headers.get("X-Forwarded-Host") : null].filter(Boolean);
 
   return new Hono<AppEnv>().post("/:slug/holds", async (c) => {
     // The buyer's cookie may only press Checkout from the site's own pages.
     const origin = c.req.header("Origin");
-    if (!origin || (!siteOrigins.has(origin) && !askedHosts(c.req.raw.headers).includes(URL.parse(origin)?.host ?? ""))) {
+    if (
+      !origin ||
+      (!siteOrigins.has(origin) && !askedHosts(c.req.raw.headers).includes(URL.parse(origin)?.host ?? ""))
+    ) {
       return errorResponse(c, new AppError("forbidden", "Checkout can only be pressed on Ticketyboo's own pages."));
     }
     const now = new Date();
     const token = await cookie.tokenFrom(c.req.raw.headers);
     if (!token) return errorResponse(c, new AppError("unauthenticated", "Log in to check out."));
     if (!c.req.header("Content-Type")?.startsWith("application/x-www-form-urlencoded")) {
-      return errorResponse(c, new AppError("bad_request", "Send the booking form as application/x-www-form-urlencoded."));
+      return errorResponse(
+        c,
+        new AppError("bad_request", "Send the booking form as application/x-www-form-urlencoded."),
+      );
     }
     // Measured by its stated length before it is read (and after, for a body sent in chunks). Hono's
     // bodyLimit would do this too, but it turns the request into a web Request with a stream, which
     // costs more than the rest of the press.
-    if (Number(c.req.header("Content-Length") ?? 0) > MAX_FORM_BYTES) return errorResponse(c, new AppError("too_large"));
+    if (Number(c.req.header("Content-Length") ?? 0) > MAX_FORM_BYTES)
+      return errorResponse(c, new AppError("too_large"));
     const body = await c.req.text();
     if (body.length > MAX_FORM_BYTES) return errorResponse(c, new AppError("too_large"));
     const form = new URLSearchParams(body);
     // This body skips the input guard's reading (to stay cheap), so its fields are checked here.
     const unsafe = unsafeField(form);
-    if (unsafe) return errorResponse(c, new AppError("bad_request", messages.generic.unsafeText(unsafe), { field: unsafe }));
+    if (unsafe)
+      return errorResponse(c, new AppError("bad_request", messages.generic.unsafeText(unsafe), { field: unsafe }));
     const read = parseForm(form, CheckoutForm);
     if (!read.ok) return errorResponse(c, read.error);
     const checkout = checkoutRequest(read.data, c.req.query("key") ?? null, deps.ticketCodes.unlockKey);
     // A retried press must find the hold the first one made (DESIGN §3): no key, no hold.
-    if (!checkout.idempotencyKey) return errorResponse(c, new AppError("bad_request", "The booking form needs its key: reload the page and try again.", { field: "key" }));
+    if (!checkout.idempotencyKey)
+      return errorResponse(
+        c,
+        new AppError("bad_request", "The booking form needs its key: reload the page and try again.", { field: "key" }),
+      );
     const ip = clientIp(c, deps.trustProxy);
     try {
       // A code sent with the press is a try like any other (the page's action counts the same way).
       // Presses without one, as in an on-sale rush, cost nothing here: the claim counts the holds.
-      if (checkout.coupon) await countCodeTry(deps.throttle, { ip, userId: await personOfSession(deps.database.db, token, now) }, now);
-      const held = await holdTickets(deps.database.db, { slug: c.req.param("slug"), sessionToken: token, ...checkout, now, ip, limits: HOLD_LIMITS });
-      const response = c.json({ holdId: held.holdId, checkout: `/checkout/${held.holdId}`, expiresAt: held.expiresAt.toISOString() }, 201);
+      if (checkout.coupon)
+        await countCodeTry(deps.throttle, { ip, userId: await personOfSession(deps.database.db, token, now) }, now);
+      const held = await holdTickets(deps.database.db, {
+        slug: c.req.param("slug"),
+        sessionToken: token,
+        ...checkout,
+        now,
+        ip,
+        limits: HOLD_LIMITS,
+      });
+      const response = c.json(
+        { holdId: held.holdId, checkout: `/checkout/${held.holdId}`, expiresAt: held.expiresAt.toISOString() },
+        201,
+      );
       // A session due to be extended is extended by better-auth, and its new cookie goes back with the
       // hold. The tickets are held either way: if that fails, the next page extends it.
       if (held.sessionExpiresAt && (await cookie.dueForBetterAuth(held.sessionExpiresAt, now))) {
         try {
-          for (const set of (await cookie.askBetterAuth(c.req.raw.headers)).setCookies) response.headers.append("Set-Cookie", set);
+          for (const set of (await cookie.askBetterAuth(c.req.raw.headers)).setCookies)
+            response.headers.append("Set-Cookie", set);
         } catch (error) {
           deps.logger.warn({ err: error, requestId: c.get("requestId") }, "extending the session after a hold failed");
         }

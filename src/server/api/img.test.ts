@@ -17,7 +17,9 @@ beforeAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
   database = await createTestDatabase();
   testApp = await createTestApp(database, { DATA_DIR: dataDir });
-  const photo = await sharp({ create: { width: 1600, height: 900, channels: 3, background: { r: 200, g: 20, b: 90 } } }).jpeg().toBuffer();
+  const photo = await sharp({ create: { width: 1600, height: 900, channels: 3, background: { r: 200, g: 20, b: 90 } } })
+    .jpeg()
+    .toBuffer();
   await testApp.storage.save("events/cover.jpg", photo, "image/jpeg");
   await testApp.storage.save("events/small.jpg", await sharp(photo).resize(400).toBuffer(), "image/jpeg");
   await testApp.storage.save("events/not-an-image.jpg", Buffer.from("hello"), "image/jpeg");
@@ -29,8 +31,10 @@ afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-const get = (query: string, accept = "image/avif,image/webp,*/*") => testApp.app.request(`/img?${query}`, { headers: { Accept: accept } });
-const json = async (res: Response) => (await res.json()) as { error: { code: string; message: string; details: { field: string } } };
+const get = (query: string, accept = "image/avif,image/webp,*/*") =>
+  testApp.app.request(`/img?${query}`, { headers: { Accept: accept } });
+const json = async (res: Response) =>
+  (await res.json()) as { error: { code: string; message: string; details: { field: string } } };
 
 describe("GET /img", () => {
   it("resizes a stored image to the width asked, as AVIF, WebP or JPEG by Accept", async () => {
@@ -58,17 +62,33 @@ describe("GET /img", () => {
 
   it("caches each result on disk and serves the same bytes again", async () => {
     const first = Buffer.from(await (await get("url=%2Fmedia%2Fevents%2Fcover.jpg&w=828&q=60", "*/*")).arrayBuffer());
-    const cached = fs.readdirSync(path.join(dataDir, "cache/img"), { recursive: true }).filter((f) => String(f).endsWith(".jpeg"));
+    const cached = fs
+      .readdirSync(path.join(dataDir, "cache/img"), { recursive: true })
+      .filter((f) => String(f).endsWith(".jpeg"));
     expect(cached.length).toBeGreaterThan(0);
     // With the source gone, only the cache can answer.
     await testApp.storage.remove("events/cover.jpg");
     const second = Buffer.from(await (await get("url=%2Fmedia%2Fevents%2Fcover.jpg&w=828&q=60", "*/*")).arrayBuffer());
     expect(second.equals(first)).toBe(true);
-    await testApp.storage.save("events/cover.jpg", await sharp({ create: { width: 1600, height: 900, channels: 3, background: "#c8175f" } }).jpeg().toBuffer(), "image/jpeg");
+    await testApp.storage.save(
+      "events/cover.jpg",
+      await sharp({ create: { width: 1600, height: 900, channels: 3, background: "#c8175f" } })
+        .jpeg()
+        .toBuffer(),
+      "image/jpeg",
+    );
   });
 
   it("refuses outside URLs, traversal and paths outside /media with 400", async () => {
-    for (const url of ["https://example.com/a.jpg", "//example.com/a.jpg", "http://localhost:3000/media/events/cover.jpg", "/media/../pglite/x", "/media/%2e%2e/secrets", "/assets/app.js", "/media/"]) {
+    for (const url of [
+      "https://example.com/a.jpg",
+      "//example.com/a.jpg",
+      "http://localhost:3000/media/events/cover.jpg",
+      "/media/../pglite/x",
+      "/media/%2e%2e/secrets",
+      "/assets/app.js",
+      "/media/",
+    ]) {
       const res = await get(`url=${encodeURIComponent(url)}&w=640`);
       expect(res.status, url).toBe(400);
       expect((await json(res)).error.details.field).toBe("url");
@@ -99,16 +119,23 @@ function noise(width: number, height: number, seed: number) {
   const pixels = Buffer.alloc(width * height * 3);
   let x = seed;
   for (let i = 0; i < pixels.length; i++) pixels[i] = (x = (x * 1103515245 + 12345) & 0x7fffffff) >> 16;
-  return sharp(pixels, { raw: { width, height, channels: 3 } }).jpeg({ quality: 90 }).toBuffer();
+  return sharp(pixels, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 90 })
+    .toBuffer();
 }
 
 /** The resizer alone, over its own storage and cache, with the bounds a test sets. */
-async function resizer(name: string, bounds: { maxCacheBytes: number; maxConcurrentRenders?: number; maxQueuedRenders?: number }, wrap = (s: FileStorage) => s) {
+async function resizer(
+  name: string,
+  bounds: { maxCacheBytes: number; maxConcurrentRenders?: number; maxQueuedRenders?: number },
+  wrap = (s: FileStorage) => s,
+) {
   const root = path.join(dataDir, name);
   const storage = createLocalStorage(path.join(root, "uploads"));
   const cacheDir = path.join(root, "cache/img");
   const app = new Hono().route("/img", imageRoutes({ storage: wrap(storage), cacheDir, ...bounds }));
-  const fetchImage = (key: string, w = 640) => app.request(`/img?url=${encodeURIComponent(`/media/${key}`)}&w=${w}`, { headers: { Accept: "*/*" } });
+  const fetchImage = (key: string, w = 640) =>
+    app.request(`/img?url=${encodeURIComponent(`/media/${key}`)}&w=${w}`, { headers: { Accept: "*/*" } });
   const cached = () =>
     fs
       .readdirSync(cacheDir, { recursive: true, withFileTypes: true })
@@ -131,7 +158,7 @@ describe("what /img may cost", () => {
     expect(cachedJpegs() - before).toBe(3);
   });
 
-  it("keeps the cache on disk within its bound, dropping the least recently used (renders from an earlier run too)", async () => {
+  it("bounds the disk cache, dropping the least recently used (renders from an earlier run too)", async () => {
     const { storage, cacheDir, fetchImage, cached } = await resizer("bounded", { maxCacheBytes: 200_000 });
     // Left by an earlier run: 150 kB, older than anything made now.
     fs.mkdirSync(path.join(cacheDir, "ab"), { recursive: true });
@@ -163,19 +190,23 @@ describe("what /img may cost", () => {
     let mostAtOnce = 0;
     let open!: () => void;
     const gate = new Promise<void>((resolve) => (open = resolve));
-    const { storage, fetchImage, cached } = await resizer("busy", { maxCacheBytes: 10_000_000, maxConcurrentRenders: 1, maxQueuedRenders: 1 }, (real) => ({
-      ...real,
-      async read(key) {
-        reading++;
-        mostAtOnce = Math.max(mostAtOnce, reading);
-        await gate;
-        try {
-          return await real.read(key);
-        } finally {
-          reading--;
-        }
-      },
-    }));
+    const { storage, fetchImage, cached } = await resizer(
+      "busy",
+      { maxCacheBytes: 10_000_000, maxConcurrentRenders: 1, maxQueuedRenders: 1 },
+      (real) => ({
+        ...real,
+        async read(key) {
+          reading++;
+          mostAtOnce = Math.max(mostAtOnce, reading);
+          await gate;
+          try {
+            return await real.read(key);
+          } finally {
+            reading--;
+          }
+        },
+      }),
+    );
     for (let i = 0; i < 3; i++) await storage.save(`e/${i}.jpg`, await noise(400, 300, i + 7), "image/jpeg");
 
     const asked = [0, 1, 2].map((i) => fetchImage(`e/${i}.jpg`));
@@ -190,12 +221,15 @@ describe("what /img may cost", () => {
     expect(mostAtOnce).toBe(1);
     expect(cached()).toHaveLength(2);
     // Asked again when the line is clear, the refused one is made.
-    expect(((await Promise.all([0, 1, 2].map((i) => fetchImage(`e/${i}.jpg`))))).map((r) => r.status)).toEqual([200, 200, 200]);
+    expect((await Promise.all([0, 1, 2].map((i) => fetchImage(`e/${i}.jpg`)))).map((r) => r.status)).toEqual([
+      200, 200, 200,
+    ]);
   });
 });
 
 function cachedJpegs() {
-  return fs.readdirSync(path.join(dataDir, "cache/img"), { recursive: true }).filter((f) => String(f).endsWith(".jpeg")).length;
+  return fs.readdirSync(path.join(dataDir, "cache/img"), { recursive: true }).filter((f) => String(f).endsWith(".jpeg"))
+    .length;
 }
 
 describe("helpers", () => {

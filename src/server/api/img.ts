@@ -71,7 +71,10 @@ class RenderQueueFull extends Error {}
  */
 export function imageRoutes(opts: ImageRouteOptions) {
   const pending = new Map<string, Promise<Buffer | null>>();
-  const slots = renderSlots(opts.maxConcurrentRenders ?? DEFAULT_CONCURRENT_RENDERS, opts.maxQueuedRenders ?? DEFAULT_QUEUED_RENDERS);
+  const slots = renderSlots(
+    opts.maxConcurrentRenders ?? DEFAULT_CONCURRENT_RENDERS,
+    opts.maxQueuedRenders ?? DEFAULT_QUEUED_RENDERS,
+  );
   const cache = diskCache(opts.cacheDir, opts.maxCacheBytes);
 
   async function render(key: string, width: number, quality: number, format: Format): Promise<Buffer | null> {
@@ -85,7 +88,11 @@ export function imageRoutes(opts: ImageRouteOptions) {
       if (!source) return null;
       const image = sharp(source.data, { failOn: "error" }).rotate().resize({ width, withoutEnlargement: true });
       const output =
-        format === "avif" ? image.avif({ quality: Math.max(1, quality - 20), effort: 2 }) : format === "webp" ? image.webp({ quality }) : image.jpeg({ quality, mozjpeg: true });
+        format === "avif"
+          ? image.avif({ quality: Math.max(1, quality - 20), effort: 2 })
+          : format === "webp"
+            ? image.webp({ quality })
+            : image.jpeg({ quality, mozjpeg: true });
       const data = await output.toBuffer();
       await cache.write(file, data);
       return data;
@@ -99,10 +106,17 @@ export function imageRoutes(opts: ImageRouteOptions) {
     const w = c.req.query("w");
     const q = c.req.query("q");
     const key = mediaKey(url);
-    if (!key) return errorResponse(c, new AppError("bad_request", "url must be a path of this site under /media/", { field: "url" }));
+    if (!key)
+      return errorResponse(
+        c,
+        new AppError("bad_request", "url must be a path of this site under /media/", { field: "url" }),
+      );
     const width = w === undefined ? DEFAULT_WIDTH : Number(w);
     if (!(IMAGE_WIDTHS as readonly number[]).includes(width)) {
-      return errorResponse(c, new AppError("bad_request", `w must be one of ${IMAGE_WIDTHS.join(", ")}`, { field: "w" }));
+      return errorResponse(
+        c,
+        new AppError("bad_request", `w must be one of ${IMAGE_WIDTHS.join(", ")}`, { field: "w" }),
+      );
     }
     const asked = q === undefined ? DEFAULT_QUALITY : Number(q);
     if (!Number.isInteger(asked) || asked < 1 || asked > 100) {

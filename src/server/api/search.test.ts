@@ -13,15 +13,45 @@ beforeAll(async () => {
   testApp = await createTestApp(database);
   const host = await createHost(database.db);
   const tavern = await createVenue(database.db, host.id, { name: "Kelham Island Tavern", city: "Sheffield" });
-  await createEvent(database.db, { hostId: host.id, venueId: tavern.id, startsAt: soon(2), name: "Kelham Island Pub Quiz", eventType: "quiz-night", category: "pubs-clubs-events" }, [
-    { pricePence: 300, capacity: 60 },
-  ]);
+  await createEvent(
+    database.db,
+    {
+      hostId: host.id,
+      venueId: tavern.id,
+      startsAt: soon(2),
+      name: "Kelham Island Pub Quiz",
+      eventType: "quiz-night",
+      category: "pubs-clubs-events",
+    },
+    [{ pricePence: 300, capacity: 60 }],
+  );
   // Prices on the host's fee mode and in the event's currency, as every card shows them.
   const absorbing = await createHost(database.db, { feeMode: "absorb" });
-  await createEvent(database.db, { hostId: absorbing.id, venueId: tavern.id, startsAt: soon(2), name: "Absorbed Fee Ceilidh" }, [{ pricePence: 1000, capacity: 60 }]);
-  await createEvent(database.db, { hostId: host.id, venueId: tavern.id, startsAt: soon(2), name: "Euro Priced Ceilidh", currency: "EUR" }, [{ pricePence: 1000, capacity: 60 }]);
-  for (let i = 0; i < 12; i++) await createEvent(database.db, { hostId: host.id, venueId: tavern.id, startsAt: soon(3 + i), name: `Quiz League Round ${i + 1}`, eventType: "quiz-night" });
-  await createEvent(database.db, { hostId: host.id, venueId: tavern.id, startsAt: soon(2), name: "Hidden Quiz", isPrivate: true });
+  await createEvent(
+    database.db,
+    { hostId: absorbing.id, venueId: tavern.id, startsAt: soon(2), name: "Absorbed Fee Ceilidh" },
+    [{ pricePence: 1000, capacity: 60 }],
+  );
+  await createEvent(
+    database.db,
+    { hostId: host.id, venueId: tavern.id, startsAt: soon(2), name: "Euro Priced Ceilidh", currency: "EUR" },
+    [{ pricePence: 1000, capacity: 60 }],
+  );
+  for (let i = 0; i < 12; i++)
+    await createEvent(database.db, {
+      hostId: host.id,
+      venueId: tavern.id,
+      startsAt: soon(3 + i),
+      name: `Quiz League Round ${i + 1}`,
+      eventType: "quiz-night",
+    });
+  await createEvent(database.db, {
+    hostId: host.id,
+    venueId: tavern.id,
+    startsAt: soon(2),
+    name: "Hidden Quiz",
+    isPrivate: true,
+  });
 });
 
 afterAll(async () => {
@@ -38,16 +68,28 @@ describe("GET /api/search", () => {
     const body = (await res.json()) as { results: Record<string, unknown>[] };
     expect(body.results.length).toBeLessThanOrEqual(5);
     const first = body.results.find((r) => r.name === "Kelham Island Pub Quiz");
-    expect(first).toMatchObject({ url: expect.stringMatching(/^\/events\/kelham-island-pub-quiz-/), venue: "Kelham Island Tavern", city: "Sheffield", price: "£3.03" });
+    expect(first).toMatchObject({
+      url: expect.stringMatching(/^\/events\/kelham-island-pub-quiz-/),
+      venue: "Kelham Island Tavern",
+      city: "Sheffield",
+      price: "£3.03",
+    });
     expect(typeof first!.id).toBe("string");
     expect(new Date(first!.date as string).getTime()).toBeGreaterThan(Date.now());
     expect(body.results.map((r) => r.name)).not.toContain("Hidden Quiz");
   });
 
-  it("prices each result as its card does: face value when the host absorbs the fee, face plus fee when passed on, in the event's currency", async () => {
-    const body = (await (await get("?q=ceilidh")).json()) as { results: { name: string; price: string }[] };
-    expect(Object.fromEntries(body.results.map((r) => [r.name, r.price]))).toEqual({ "Absorbed Fee Ceilidh": "£10", "Euro Priced Ceilidh": "€10.10" });
-  });
+  it(
+    "prices each result as its card does: face value when the host absorbs the fee, face plus fee when passed on, " +
+      "in the event's currency",
+    async () => {
+      const body = (await (await get("?q=ceilidh")).json()) as { results: { name: string; price: string }[] };
+      expect(Object.fromEntries(body.results.map((r) => [r.name, r.price]))).toEqual({
+        "Absorbed Fee Ceilidh": "£10",
+        "Euro Priced Ceilidh": "€10.10",
+      });
+    },
+  );
 
   it("defaults to 10 results, the search box's limit", async () => {
     const body = (await (await get("?q=quiz")).json()) as { results: unknown[] };

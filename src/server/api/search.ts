@@ -32,7 +32,12 @@ export function searchRoutes(database: Database) {
     const parsed = parseQuery(c.req.url, params);
     if (!parsed.ok) return errorResponse(c, parsed.error);
     const now = new Date();
-    const { results } = await searchEvents(database.db, { q: parsed.data.q, now, limit: parsed.data.limit, withTotal: false });
+    const { results } = await searchEvents(database.db, {
+      q: parsed.data.q,
+      now,
+      limit: parsed.data.limit,
+      withTotal: false,
+    });
     c.header("Cache-Control", "public, max-age=30");
     return c.json({
       results: results.map((e) => ({

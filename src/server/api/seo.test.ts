@@ -13,7 +13,8 @@ beforeAll(async () => {
   database = await createTestDatabase();
   testApp = await createTestApp(database, { PUBLIC_URL: "https://tickets.example" });
   const host = await createHost(database.db);
-  const make = (slug: string, fields: Record<string, unknown> = {}) => createEvent(database.db, { hostId: host.id, startsAt: days(3), slug, ...fields });
+  const make = (slug: string, fields: Record<string, unknown> = {}) =>
+    createEvent(database.db, { hostId: host.id, startsAt: days(3), slug, ...fields });
   await make("public-gig");
   await make("last-year-gig", { startsAt: days(-365) });
   await make("private-gig", { isPrivate: true });
@@ -29,20 +30,28 @@ afterAll(async () => {
 });
 
 describe("GET /sitemap.xml", () => {
-  it("lists every public event, at any date, and no private, draft, archived, unpublished or cancelled one", async () => {
+  it("lists every public event at any date; no private, draft, archived, unpublished or cancelled one", async () => {
     const res = await testApp.app.request("/sitemap.xml");
     expect(res.status).toBe(200);
     expect(res.headers.get("Content-Type")).toContain("application/xml");
     const xml = await res.text();
-    expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/);
+    expect(xml).toMatch(
+      /^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/,
+    );
     const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!);
-    const events = locs.filter((l) => l.includes("/events/") && !l.includes("/events/category/") && !l.includes("/events/type/"));
-    expect(events.sort()).toEqual(["https://tickets.example/events/last-year-gig", "https://tickets.example/events/public-gig"]);
+    const events = locs.filter(
+      (l) => l.includes("/events/") && !l.includes("/events/category/") && !l.includes("/events/type/"),
+    );
+    expect(events.sort()).toEqual([
+      "https://tickets.example/events/last-year-gig",
+      "https://tickets.example/events/public-gig",
+    ]);
     expect(locs).toContain("https://tickets.example/");
     expect(locs).toContain("https://tickets.example/site-map");
     expect(locs.filter((l) => l.includes("/events/category/"))).toHaveLength(CATEGORIES.length);
     expect(locs.filter((l) => l.includes("/events/type/"))).toHaveLength(EVENT_TYPES.length);
-    expect(xml).toMatch(/<url><loc>https:\/\/tickets\.example\/events\/public-gig<\/loc><lastmod>\d{4}-\d{2}-\d{2}T[\d:.]+Z<\/lastmod><\/url>/);
+    const publicGig = String.raw`<url><loc>https://tickets\.example/events/public-gig</loc>`;
+    expect(xml).toMatch(new RegExp(publicGig + String.raw`<lastmod>\d{4}-\d{2}-\d{2}T[\d:.]+Z</lastmod></url>`));
   });
 });
 

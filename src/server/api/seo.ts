@@ -6,7 +6,8 @@ import { listSitemapEvents } from "~/services/list-sitemap-events";
 /** Pages people can find without signing in, besides events, categories and types. */
 const STATIC_PAGES = ["/", "/explore", "/site-map", "/legal/cookie-policy"];
 
-const escapeXml = (text: string) => text.replace(/[<>&'"]/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c]!);
+const escapeXml = (text: string) =>
+  text.replace(/[<>&'"]/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c]!);
 
 /** `/robots.txt` and `/sitemap.xml` for search engines. */
 export function seoRoutes(opts: { database: Database; publicUrl: string }) {
@@ -28,7 +29,9 @@ export function seoRoutes(opts: { database: Database; publicUrl: string }) {
     .get("/sitemap.xml", async (c) => {
       const events = await listSitemapEvents(opts.database.db);
       const url = (path: string, lastmod?: Date) =>
-        `  <url><loc>${escapeXml(origin + path)}</loc>${lastmod ? `<lastmod>${lastmod.toISOString()}</lastmod>` : ""}</url>`;
+        `  ` +
+        `<url><loc>${escapeXml(origin + path)}</loc>` +
+        `${lastmod ? `<lastmod>${lastmod.toISOString()}</lastmod>` : ""}</url>`;
       const body = [
         '<?xml version="1.0" encoding="UTF-8"?>',
         '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',

@@ -7,7 +7,10 @@ import { errorResponse } from "../errors";
 export interface StripeWebhookDeps {
   /** The Stripe provider: it verifies the signature. */
   provider: Required<Pick<PaymentProvider, "verifyWebhook">>;
-  /** Settles a session by asking the provider about it (the app's is settlePayment, whose transactions record the buyer's email). */
+  /**
+   * Settles a session by asking the provider about it (the app's is settlePayment, whose transactions record the
+   * buyer's email).
+   */
   settle: (sessionId: string, now: Date) => Promise<SettleResult>;
 }
 
@@ -29,7 +32,8 @@ export function stripeWebhookRoutes(deps: StripeWebhookDeps) {
     try {
       event = deps.provider.verifyWebhook(rawBody, c.req.header("stripe-signature"), new Date());
     } catch (error) {
-      if (error instanceof WebhookSignatureError) return errorResponse(c, new AppError("bad_request", "Invalid signature"));
+      if (error instanceof WebhookSignatureError)
+        return errorResponse(c, new AppError("bad_request", "Invalid signature"));
       throw error;
     }
 
@@ -40,10 +44,13 @@ export function stripeWebhookRoutes(deps: StripeWebhookDeps) {
       } catch (error) {
         // A session we never started (another integration on the same Stripe account): retrying
         // cannot change that, so it is acknowledged rather than retried for days.
-        if (isAppError(error) && error.code === "not_found") return c.json({ received: true, ignored: "unknown_session" });
+        if (isAppError(error) && error.code === "not_found")
+          return c.json({ received: true, ignored: "unknown_session" });
         // Anything else may pass on a retry (a database hiccup, Stripe briefly unreachable). A plain
         // error, whatever its cause, becomes a 500: Stripe retries any failure, and logs show the cause.
-        throw new Error(`Stripe webhook ${event.id} (${event.kind}, ${event.sessionId}) could not be settled`, { cause: error });
+        throw new Error(`Stripe webhook ${event.id} (${event.kind}, ${event.sessionId}) could not be settled`, {
+          cause: error,
+        });
       }
     }
     return c.json({ received: true });

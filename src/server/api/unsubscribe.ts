@@ -14,7 +14,11 @@ export function unsubscribeRoutes(opts: { database: Database; links: Unsubscribe
     const userId = opts.links.verify(c.req.query("token"));
     if (!userId) return c.json({ error: { code: "not_found", message: "This unsubscribe link isn't valid." } }, 404);
     // A failure is an error the mail app sees (and may retry), never a 204 that says it worked.
-    await updateEmailPreferences(opts.database.db, { userId, changes: { notifyEventReminders: false }, now: new Date() });
+    await updateEmailPreferences(opts.database.db, {
+      userId,
+      changes: { notifyEventReminders: false },
+      now: new Date(),
+    });
     return c.body(null, 204);
   });
 }

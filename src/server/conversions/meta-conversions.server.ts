@@ -56,7 +56,8 @@ export function createMetaConversions(options: MetaConversionsOptions): Conversi
           body: JSON.stringify(body),
           signal: AbortSignal.timeout(options.timeoutMs ?? 5000),
         });
-        if (!res.ok) options.logger.warn({ status: res.status, event: event.name }, "the Conversions API refused an event");
+        if (!res.ok)
+          options.logger.warn({ status: res.status, event: event.name }, "the Conversions API refused an event");
         return { ok: res.ok };
       } catch (error) {
         options.logger.warn({ err: error, event: event.name }, "the Conversions API could not be reached");

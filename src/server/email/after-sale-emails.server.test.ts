@@ -37,36 +37,82 @@ const remindersTo = async (email: string) =>
     .where(and(eq(emailMessage.toAddress, email), eq(emailMessage.template, "event-reminder")));
 
 describe("the day-before reminder", () => {
-  it("goes once to each holder of a ticket for tomorrow, to whoever holds a ticket passed on, and not to those who opted out", async () => {
-    const db = database.db;
-    const mailer = createMailer({ database, boss, smtpUrl: undefined, publicUrl, logger: pino({ level: "silent" }) });
-    const host = await createHost(db);
-    const tomorrow = await createEvent(db, { hostId: host.id, name: "Tomorrow's Quiz", startsAt: new Date("2026-12-05T19:30:00Z") });
-    const nextWeek = await createEvent(db, { hostId: host.id, name: "Next Week's Gig", startsAt: new Date("2026-12-11T19:30:00Z") });
-    const [bea, sam, ola] = [await createBuyer(db, "Bea Buyer"), await createBuyer(db, "Sam Friend"), await createBuyer(db, "Ola Optout")];
-    const bought = await buyTickets(db, { eventId: tomorrow.id, buyer: bea, quantity: 2, now: new Date("2026-11-24T12:00:00Z"), sign: codes.sign });
-    await buyTickets(db, { eventId: nextWeek.id, buyer: bea, now: new Date("2026-11-24T12:00:00Z"), sign: codes.sign });
-    await buyTickets(db, { eventId: tomorrow.id, buyer: ola, now: new Date("2026-11-24T12:00:00Z"), sign: codes.sign });
-    await db.update(user).set({ notifyEventReminders: false }).where(eq(user.id, ola.id));
-    // Bea passes one of her two tickets to Sam, who claims it once his address is verified.
-    await db.update(user).set({ emailVerified: true }).where(eq(user.id, sam.id));
-    const sent = await sendTicket(db, { ticketId: bought.tickets[0]!.id, from: bea, toEmail: sam.email, now: new Date("2026-11-25T12:00:00Z") });
-    await claimTicket(db, codes.sign, { token: sent.token, user: { id: sam.id, name: sam.name }, now: new Date("2026-11-25T12:00:00Z") });
+  it(
+    "goes once to each holder of a ticket for tomorrow, to whoever holds a ticket passed on, and not to those who " +
+      "opted out",
+    async () => {
+      const db = database.db;
+      const mailer = createMailer({ database, boss, smtpUrl: undefined, publicUrl, logger: pino({ level: "silent" }) });
+      const host = await createHost(db);
+      const tomorrow = await createEvent(db, {
+        hostId: host.id,
+        name: "Tomorrow's Quiz",
+        startsAt: new Date("2026-12-05T19:30:00Z"),
+      });
+      const nextWeek = await createEvent(db, {
+        hostId: host.id,
+        name: "Next Week's Gig",
+        startsAt: new Date("2026-12-11T19:30:00Z"),
+      });
+      const [bea, sam, ola] = [
+        await createBuyer(db, "Bea Buyer"),
+        await createBuyer(db, "Sam Friend"),
+        await createBuyer(db, "Ola Optout"),
+      ];
+      const bought = await buyTickets(db, {
+        eventId: tomorrow.id,
+        buyer: bea,
+        quantity: 2,
+        now: new Date("2026-11-24T12:00:00Z"),
+        sign: codes.sign,
+      });
+      await buyTickets(db, {
+        eventId: nextWeek.id,
+        buyer: bea,
+        now: new Date("2026-11-24T12:00:00Z"),
+        sign: codes.sign,
+      });
+      await buyTickets(db, {
+        eventId: tomorrow.id,
+        buyer: ola,
+        now: new Date("2026-11-24T12:00:00Z"),
+        sign: codes.sign,
+      });
+      await db.update(user).set({ notifyEventReminders: false }).where(eq(user.id, ola.id));
+      // Bea passes one of her two tickets to Sam, who claims it once his address is verified.
+      await db.update(user).set({ emailVerified: true }).where(eq(user.id, sam.id));
+      const sent = await sendTicket(db, {
+        ticketId: bought.tickets[0]!.id,
+        from: bea,
+        toEmail: sam.email,
+        now: new Date("2026-11-25T12:00:00Z"),
+      });
+      await claimTicket(db, codes.sign, {
+        token: sent.token,
+        user: { id: sam.id, name: sam.name },
+        now: new Date("2026-11-25T12:00:00Z"),
+      });
 
-    expect(await sendEventReminders({ db, mailer, publicUrl, unsubscribe }, now)).toBe(2);
-    const beas = await remindersTo(bea.email);
-    expect(beas).toHaveLength(1);
-    expect(beas[0]!.subject).toBe("Tomorrow: Tomorrow's Quiz");
-    // She passed one of her two on, so one is hers.
-    expect(beas[0]!.text).toContain("Tomorrow's Quiz is coming up, and your ticket is ready.");
-    expect(beas[0]!.headers).toEqual({ "List-Unsubscribe": `<${unsubscribe.oneClickUrl(bea.id)}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" });
-    expect(beas[0]!.html).toContain(unsubscribe.pageUrl(bea.id).replace(/&/g, "&amp;"));
-    expect(await remindersTo(sam.email)).toHaveLength(1);
-    expect(await remindersTo(ola.email)).toHaveLength(0);
+      expect(await sendEventReminders({ db, mailer, publicUrl, unsubscribe }, now)).toBe(2);
+      const beas = await remindersTo(bea.email);
+      expect(beas).toHaveLength(1);
+      expect(beas[0]!.subject).toBe("Tomorrow: Tomorrow's Quiz");
+      // She passed one of her two on, so one is hers.
+      expect(beas[0]!.text).toContain("Tomorrow's Quiz is coming up, and your ticket is ready.");
+      expect(beas[0]!.headers).toEqual({
+        "List-Unsubscribe": `<${unsubscribe.oneClickUrl(bea.id)}>`,
+        "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+      });
+      expect(beas[0]!.html).toContain(unsubscribe.pageUrl(bea.id).replace(/&/g, "&amp;"));
+      expect(await remindersTo(sam.email)).toHaveLength(1);
+      expect(await remindersTo(ola.email)).toHaveLength(0);
 
-    // An hour later the job runs again: nothing twice.
-    expect(await sendEventReminders({ db, mailer, publicUrl, unsubscribe }, new Date(now.getTime() + 3_600_000))).toBe(0);
-  });
+      // An hour later the job runs again: nothing twice.
+      expect(
+        await sendEventReminders({ db, mailer, publicUrl, unsubscribe }, new Date(now.getTime() + 3_600_000)),
+      ).toBe(0);
+    },
+  );
 });
 
 describe("one-click unsubscribe", () => {
@@ -76,14 +122,24 @@ describe("one-click unsubscribe", () => {
       const bea = await createBuyer(database.db, "Bea Unsub");
       const url = new URL(t.unsubscribe.oneClickUrl(bea.id));
       const post = (query: string) =>
-        t.app.fetch(new Request(`http://localhost:3000${url.pathname}?${query}`, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: "List-Unsubscribe=One-Click" }));
+        t.app.fetch(
+          new Request(`http://localhost:3000${url.pathname}?${query}`, {
+            method: "POST",
+            headers: { "Content-Type": "application/x-www-form-urlencoded" },
+            body: "List-Unsubscribe=One-Click",
+          }),
+        );
       expect((await post(url.search.slice(1))).status).toBe(204);
-      expect((await database.db.select({ on: user.notifyEventReminders }).from(user).where(eq(user.id, bea.id)))[0]!.on).toBe(false);
+      expect(
+        (await database.db.select({ on: user.notifyEventReminders }).from(user).where(eq(user.id, bea.id)))[0]!.on,
+      ).toBe(false);
 
       const other = await createBuyer(database.db, "Other Person");
       const forged = url.search.slice(1).replace(/token=[^.]+/, `token=${Buffer.from(other.id).toString("base64url")}`);
       expect((await post(forged)).status).toBe(404);
-      expect((await database.db.select({ on: user.notifyEventReminders }).from(user).where(eq(user.id, other.id)))[0]!.on).toBe(true);
+      expect(
+        (await database.db.select({ on: user.notifyEventReminders }).from(user).where(eq(user.id, other.id)))[0]!.on,
+      ).toBe(true);
     } finally {
       await t.close();
     }

@@ -81,9 +81,22 @@ async function startSmtp(refuse: FakeSmtp["refuse"] = () => null): Promise<FakeS
   }) as FakeSmtp;
 }
 
-async function startMailer(smtpUrl: string | undefined, retry = { limit: 3, delaySeconds: 1 }, attachments?: AttachmentMaker): Promise<ServerMailer> {
+async function startMailer(
+  smtpUrl: string | undefined,
+  retry = { limit: 3, delaySeconds: 1 },
+  attachments?: AttachmentMaker,
+): Promise<ServerMailer> {
   boss = await startJobs(database, { logger, pollingIntervalSeconds: 0.5, maintenance: false });
-  const mailer = createMailer({ database, boss, smtpUrl, publicUrl, logger, retry, pollingIntervalSeconds: 0.5, attachments });
+  const mailer = createMailer({
+    database,
+    boss,
+    smtpUrl,
+    publicUrl,
+    logger,
+    retry,
+    pollingIntervalSeconds: 0.5,
+    attachments,
+  });
   await mailer.ready;
   return mailer;
 }
@@ -104,7 +117,10 @@ async function settled(id: string, timeout = 15_000) {
   return row(id);
 }
 
-const verifyEmail = (to: string) => ({ to, template: { name: "verify-email" as const, props: { firstName: "Bea", url: verifyUrl } } });
+const verifyEmail = (to: string) => ({
+  to,
+  template: { name: "verify-email" as const, props: { firstName: "Bea", url: verifyUrl } },
+});
 
 describe("mailer over SMTP", () => {
   it("stores the message, queues it and delivers it to the SMTP server", async () => {
@@ -113,7 +129,12 @@ describe("mailer over SMTP", () => {
     const { id } = await mailer.send(verifyEmail("bea@example.com"));
 
     const stored = await row(id);
-    expect(stored).toMatchObject({ toAddress: "bea@example.com", template: "verify-email", transport: "smtp", subject: "Verify your email for Ticketyboo" });
+    expect(stored).toMatchObject({
+      toAddress: "bea@example.com",
+      template: "verify-email",
+      transport: "smtp",
+      subject: "Verify your email for Ticketyboo",
+    });
 
     const sent = await settled(id);
     expect(sent).toMatchObject({ status: "sent", attempts: 1, lastError: null });
@@ -176,29 +197,57 @@ describe("attachments and headers", () => {
     const mailer = await startMailer(smtp.url, undefined, ticketAttachments(database.db));
     const codes = createTicketCodes("a test ticket secret that is long enough");
     const host = await createHost(database.db);
-    const e = await createEvent(database.db, { hostId: host.id, startsAt: new Date("2026-12-05T19:30:00Z"), name: "Folk in the Function Room" });
+    const e = await createEvent(database.db, {
+      hostId: host.id,
+      startsAt: new Date("2026-12-05T19:30:00Z"),
+      name: "Folk in the Function Room",
+    });
     const bea = await createBuyer(database.db);
-    const bought = await buyTickets(database.db, { eventId: e.id, buyer: bea, quantity: 2, now: new Date("2026-11-24T12:00:00Z"), sign: codes.sign });
+    const bought = await buyTickets(database.db, {
+      eventId: e.id,
+      buyer: bea,
+      quantity: 2,
+      now: new Date("2026-11-24T12:00:00Z"),
+      sign: codes.sign,
+    });
     await sendOrderConfirmation({ db: database.db, mailer, publicUrl }, bought.orderId);
-    const [stored] = await database.db.select().from(emailMessage).where(eq(emailMessage.template, "order-confirmation"));
+    const [stored] = await database.db
+      .select()
+      .from(emailMessage)
+      .where(eq(emailMessage.template, "order-confirmation"));
     expect(stored!.attachments).toEqual([{ kind: "order-tickets", orderId: bought.orderId, holderId: bea.id }]);
     expect((await settled(stored!.id)).status).toBe("sent");
 
     const raw = smtp.received[0]!.raw;
     const part = raw.split(/\r?\n--/).find((p) => /Content-Type: application\/pdf/i.test(p))!;
     expect(part).toMatch(new RegExp(`filename=tickets-${bought.reference}\\.pdf`));
-    const pdf = Buffer.from(part.split(/\r?\n\r?\n/).slice(1).join("").replace(/\s+/g, ""), "base64");
+    const pdf = Buffer.from(
+      part
+        .split(/\r?\n\r?\n/)
+        .slice(1)
+        .join("")
+        .replace(/\s+/g, ""),
+      "base64",
+    );
     const parser = new PDFParse({ data: new Uint8Array(pdf) });
     const text = await parser.getText();
     await parser.destroy();
     expect(text.pages).toHaveLength(2);
     for (const t of bought.tickets) expect(text.text.replace(/\s+/g, " ")).toContain(t.code);
 
-    const { id } = await mailer.send({ ...verifyEmail("listed@example.com"), headers: { "List-Unsubscribe": "<https://tickets.example.org/api/email/unsubscribe?token=abc>", "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" } });
+    const { id } = await mailer.send({
+      ...verifyEmail("listed@example.com"),
+      headers: {
+        "List-Unsubscribe": "<https://tickets.example.org/api/email/unsubscribe?token=abc>",
+        "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+      },
+    });
     await settled(id);
     // Long header lines may be folded onto the next line (RFC 5322 §2.2.3): unfold before reading.
     const second = smtp.received.find((m) => m.rcptTo.includes("listed@example.com"))!.raw.replace(/\r?\n[ \t]+/g, " ");
-    expect(second).toMatch(/^List-Unsubscribe: <https:\/\/tickets\.example\.org\/api\/email\/unsubscribe\?token=abc>\r?$/m);
+    expect(second).toMatch(
+      /^List-Unsubscribe: <https:\/\/tickets\.example\.org\/api\/email\/unsubscribe\?token=abc>\r?$/m,
+    );
     expect(second).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click\r?$/m);
   }, 30_000);
 });
@@ -206,10 +255,19 @@ describe("attachments and headers", () => {
 describe("mailer without SMTP (dev outbox)", () => {
   it("keeps the rendered message in the outbox and marks it sent", async () => {
     const mailer = await startMailer(undefined);
-    const { id } = await mailer.send({ to: "host@example.com", template: { name: "welcome", props: { firstName: "Harriet", userType: "host" } } });
+    const { id } = await mailer.send({
+      to: "host@example.com",
+      template: { name: "welcome", props: { firstName: "Harriet", userType: "host" } },
+    });
 
     const sent = await settled(id);
-    expect(sent).toMatchObject({ status: "sent", attempts: 1, transport: "outbox", template: "welcome", subject: "Welcome to Ticketyboo, Harriet" });
+    expect(sent).toMatchObject({
+      status: "sent",
+      attempts: 1,
+      transport: "outbox",
+      template: "welcome",
+      subject: "Welcome to Ticketyboo, Harriet",
+    });
     expect(sent.html).toContain(`${publicUrl}/h/dashboard`);
     expect(sent.text).toContain("Open Partner Studio");
   });

@@ -67,7 +67,9 @@ export function createMailer(options: MailerOptions): ServerMailer {
     try {
       if (row.transport === "smtp") {
         if (!transport) throw new Error("This email is for SMTP, but SMTP_URL is not set on this instance");
-        const files = await Promise.all(row.attachments.map((ref) => (options.attachments ? options.attachments(ref) : Promise.resolve(null))));
+        const files = await Promise.all(
+          row.attachments.map((ref) => (options.attachments ? options.attachments(ref) : Promise.resolve(null))),
+        );
         await transport.sendMail({
           from,
           to: row.toAddress,
@@ -115,11 +117,11 @@ export function createMailer(options: MailerOptions): ServerMailer {
 
   async function enqueue(emailId: string): Promise<void> {
     const registered = await worker;
-    const jobId = await boss.send(
-      EMAIL_SEND_QUEUE,
-      { emailId } satisfies EmailJob,
-      { retryLimit: retry.limit, retryDelay: retry.delaySeconds, retryBackoff: true },
-    );
+    const jobId = await boss.send(EMAIL_SEND_QUEUE, { emailId } satisfies EmailJob, {
+      retryLimit: retry.limit,
+      retryDelay: retry.delaySeconds,
+      retryBackoff: true,
+    });
     if (!jobId) throw new Error(`Could not queue email ${emailId}`);
     registered.notify();
   }

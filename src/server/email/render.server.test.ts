@@ -48,31 +48,34 @@ const cases: { template: EmailTemplate; subject: string; action: { text: string;
 ];
 
 describe("renderEmail", () => {
-  it.each(cases)("renders $template.name ($action.text) with its subject, link, HTML and plain text", async ({ template, subject, action, says }) => {
-    const email = await renderEmail(template, { publicUrl });
-    expect(email.subject).toBe(subject);
+  it.each(cases)(
+    "renders $template.name ($action.text) with its subject, link, HTML and plain text",
+    async ({ template, subject, action, says }) => {
+      const email = await renderEmail(template, { publicUrl });
+      expect(email.subject).toBe(subject);
 
-    // One button for the action, and the same address spelled out for copying.
-    const links = linksInEmail(email.html);
-    expect(links).toEqual([action, { text: action.href, href: action.href }]);
-    expect(email.html).toContain(action.href.replace(/&/g, "&amp;"));
+      // One button for the action, and the same address spelled out for copying.
+      const links = linksInEmail(email.html);
+      expect(links).toEqual([action, { text: action.href, href: action.href }]);
+      expect(email.html).toContain(action.href.replace(/&/g, "&amp;"));
 
-    expect(email.text).toContain(action.href);
-    expect(email.text).toContain(action.text);
-    for (const phrase of says) {
-      expect(email.text).toMatch(phrase);
-    }
+      expect(email.text).toContain(action.href);
+      expect(email.text).toContain(action.text);
+      for (const phrase of says) {
+        expect(email.text).toMatch(phrase);
+      }
 
-    // The shared frame: wordmark, footer, brand pink, nothing loaded from elsewhere.
-    expect(email.text).toMatch(/^Ticketyboo\n/);
-    expect(email.text).toContain("You're receiving this because");
-    expect(email.text).toContain("Ticketyboo · tickets for the UK grassroots scene");
-    expect(email.html).toContain('lang="en-GB"');
-    expect(email.html).toContain("#c8175f");
-    expect(email.html).not.toMatch(/<img|<link|@import|@font-face|url\(/i);
-    // The preview line is for inboxes, not for the plain-text body.
-    expect(email.text).not.toMatch(/\u200c|\u200b/);
-  });
+      // The shared frame: wordmark, footer, brand pink, nothing loaded from elsewhere.
+      expect(email.text).toMatch(/^Ticketyboo\n/);
+      expect(email.text).toContain("You're receiving this because");
+      expect(email.text).toContain("Ticketyboo · tickets for the UK grassroots scene");
+      expect(email.html).toContain('lang="en-GB"');
+      expect(email.html).toContain("#c8175f");
+      expect(email.html).not.toMatch(/<img|<link|@import|@font-face|url\(/i);
+      // The preview line is for inboxes, not for the plain-text body.
+      expect(email.text).not.toMatch(/\u200c|\u200b/);
+    },
+  );
 
   it("tells buyers and hosts different things in the welcome", async () => {
     const buyer = await renderEmail({ name: "welcome", props: { firstName: "Sam", userType: "buyer" } }, { publicUrl });
@@ -82,10 +85,16 @@ describe("renderEmail", () => {
   });
 
   it("escapes what people typed, and greets them warmly without a name", async () => {
-    const email = await renderEmail({ name: "verify-email", props: { firstName: '<b onclick="x">Eve</b>', url: verifyUrl } }, { publicUrl });
+    const email = await renderEmail(
+      { name: "verify-email", props: { firstName: '<b onclick="x">Eve</b>', url: verifyUrl } },
+      { publicUrl },
+    );
     expect(email.html).not.toContain("<b onclick");
     expect(email.html).toContain("&lt;b onclick=");
-    const anonymous = await renderEmail({ name: "welcome", props: { firstName: " ", userType: "buyer" } }, { publicUrl });
+    const anonymous = await renderEmail(
+      { name: "welcome", props: { firstName: " ", userType: "buyer" } },
+      { publicUrl },
+    );
     expect(anonymous.subject).toBe("Welcome to Ticketyboo");
     expect(anonymous.text).toContain("Hi there,");
   });
@@ -93,11 +102,25 @@ describe("renderEmail", () => {
 
 describe("after-sale emails", () => {
   const orderUrl = "https://tickets.example.org/orders/TB-7QK2MZ9P";
-  const afterSale: { template: EmailTemplate; subject: string; action: { text: string; href: string }; says: RegExp[]; saysNot?: RegExp[] }[] = [
+  const afterSale: {
+    template: EmailTemplate;
+    subject: string;
+    action: { text: string; href: string };
+    says: RegExp[];
+    saysNot?: RegExp[];
+  }[] = [
     {
       template: {
         name: "ticket-shared",
-        props: { toName: "Sam", fromName: "Bea Buyer", eventName: "Folk Night", when: "Saturday 5 December 2026, 7:30 pm", where: "The Jericho Tavern, Oxford", ticketName: "General admission", claimUrl: "https://tickets.example.org/tickets/claim/tok" },
+        props: {
+          toName: "Sam",
+          fromName: "Bea Buyer",
+          eventName: "Folk Night",
+          when: "Saturday 5 December 2026, 7:30 pm",
+          where: "The Jericho Tavern, Oxford",
+          ticketName: "General admission",
+          claimUrl: "https://tickets.example.org/tickets/claim/tok",
+        },
       },
       subject: "Bea Buyer sent you a ticket to Folk Night",
       action: { text: "Claim my ticket", href: "https://tickets.example.org/tickets/claim/tok" },
@@ -106,59 +129,127 @@ describe("after-sale emails", () => {
     {
       template: {
         name: "cancellation-requested",
-        props: { hostName: "Harriet", buyerName: "Bea Buyer", reference: "TB-7QK2MZ9P", eventName: "Folk Night", tickets: "2 × General admission", total: "£20.20", reason: "I'm ill", manageUrl: "https://tickets.example.org/h/tickets" },
+        props: {
+          hostName: "Harriet",
+          buyerName: "Bea Buyer",
+          reference: "TB-7QK2MZ9P",
+          eventName: "Folk Night",
+          tickets: "2 × General admission",
+          total: "£20.20",
+          reason: "I'm ill",
+          manageUrl: "https://tickets.example.org/h/tickets",
+        },
       },
       subject: "Cancellation requested: Folk Night (TB-7QK2MZ9P)",
       action: { text: "Review the request", href: "https://tickets.example.org/h/tickets" },
       says: [/Hi Harriet,/, /Their reason:\s*I'm ill/, /2 × General admission · £20\.20/],
     },
     {
-      template: { name: "cancellation-decided", props: { firstName: "Bea", reference: "TB-7QK2MZ9P", eventName: "Folk Night", outcome: "approved", refund: "£20.20", hostMessage: null, orderUrl } },
+      template: {
+        name: "cancellation-decided",
+        props: {
+          firstName: "Bea",
+          reference: "TB-7QK2MZ9P",
+          eventName: "Folk Night",
+          outcome: "approved",
+          refund: "£20.20",
+          hostMessage: null,
+          orderUrl,
+        },
+      },
       subject: "Your booking for Folk Night is cancelled",
       action: { text: "See my order", href: orderUrl },
       says: [/£20\.20 is on its way back/],
     },
     {
-      template: { name: "cancellation-decided", props: { firstName: "Bea", reference: "TB-7QK2MZ9P", eventName: "Folk Night", outcome: "declined", refund: null, hostMessage: "No refunds in the last 48 hours.", orderUrl } },
+      template: {
+        name: "cancellation-decided",
+        props: {
+          firstName: "Bea",
+          reference: "TB-7QK2MZ9P",
+          eventName: "Folk Night",
+          outcome: "declined",
+          refund: null,
+          hostMessage: "No refunds in the last 48 hours.",
+          orderUrl,
+        },
+      },
       subject: "Your cancellation request for Folk Night",
       action: { text: "See my order", href: orderUrl },
       says: [/still valid/, /The host says: “No refunds in the last 48 hours\.”/],
     },
     {
-      template: { name: "refund-issued", props: { firstName: "Bea", reference: "TB-7QK2MZ9P", eventName: "Folk Night", amount: "£10.00", orderUrl } },
+      template: {
+        name: "refund-issued",
+        props: { firstName: "Bea", reference: "TB-7QK2MZ9P", eventName: "Folk Night", amount: "£10.00", orderUrl },
+      },
       subject: "Refund of £10.00 for order TB-7QK2MZ9P",
       action: { text: "See my order", href: orderUrl },
       says: [/We've refunded £10\.00 for order/, /5 to 10 working days/],
     },
     {
-      template: { name: "refund-issued", props: { firstName: "Bea", reference: "TB-7QK2MZ9P", eventName: "Folk Night", amount: "£3", paid: "£6.06", orderUrl } },
+      template: {
+        name: "refund-issued",
+        props: {
+          firstName: "Bea",
+          reference: "TB-7QK2MZ9P",
+          eventName: "Folk Night",
+          amount: "£3",
+          paid: "£6.06",
+          orderUrl,
+        },
+      },
       subject: "Refund of £3 for order TB-7QK2MZ9P",
       action: { text: "See my order", href: orderUrl },
       says: [/We've refunded £3 of the £6\.06 you paid for order TB-7QK2MZ9P/],
     },
     {
-      template: { name: "waitlist-offer", props: { firstName: "Ann", eventName: "Folk Night", when: "Saturday 5 December 2026, 7:30 pm", quantity: 2, until: "Wednesday 25 November 2026, 12:00 am", checkoutUrl: "https://tickets.example.org/checkout/h1" } },
+      template: {
+        name: "waitlist-offer",
+        props: {
+          firstName: "Ann",
+          eventName: "Folk Night",
+          when: "Saturday 5 December 2026, 7:30 pm",
+          quantity: 2,
+          until: "Wednesday 25 November 2026, 12:00 am",
+          checkoutUrl: "https://tickets.example.org/checkout/h1",
+        },
+      },
       subject: "Places have come up for Folk Night",
       action: { text: "Book my places", href: "https://tickets.example.org/checkout/h1" },
       says: [/holding 2 places for you until/, /go to the next person waiting/],
     },
     {
       // Fewer places came up than they asked for: say so, and that they keep their place in line.
-      template: { name: "waitlist-offer", props: { firstName: "Ann", eventName: "Folk Night", when: "Saturday 5 December 2026, 7:30 pm", quantity: 1, asked: 3, until: "Wednesday 25 November 2026, 12:00 am", checkoutUrl: "https://tickets.example.org/checkout/h2" } },
+      template: {
+        name: "waitlist-offer",
+        props: {
+          firstName: "Ann",
+          eventName: "Folk Night",
+          when: "Saturday 5 December 2026, 7:30 pm",
+          quantity: 1,
+          asked: 3,
+          until: "Wednesday 25 November 2026, 12:00 am",
+          checkoutUrl: "https://tickets.example.org/checkout/h2",
+        },
+      },
       subject: "A place has come up for Folk Night",
       action: { text: "Book my place", href: "https://tickets.example.org/checkout/h2" },
       says: [/holding 1 of the 3 places you asked for/, /stay first in line for the other 2/],
     },
   ];
 
-  it.each(afterSale)("renders $template.name with its subject, one action and its facts", async ({ template, subject, action, says }) => {
-    const email = await renderEmail(template, { publicUrl });
-    expect(email.subject).toBe(subject);
-    expect(linksInEmail(email.html)).toEqual([action, { text: action.href, href: action.href }]);
-    for (const phrase of says) expect(email.text).toMatch(phrase);
-    expect(email.text).toContain("You're receiving this because");
-    expect(email.text).not.toContain("Unsubscribe");
-  });
+  it.each(afterSale)(
+    "renders $template.name with its subject, one action and its facts",
+    async ({ template, subject, action, says }) => {
+      const email = await renderEmail(template, { publicUrl });
+      expect(email.subject).toBe(subject);
+      expect(linksInEmail(email.html)).toEqual([action, { text: action.href, href: action.href }]);
+      for (const phrase of says) expect(email.text).toMatch(phrase);
+      expect(email.text).toContain("You're receiving this because");
+      expect(email.text).not.toContain("Unsubscribe");
+    },
+  );
 
   it("gives the day-before reminder directions and a one-click unsubscribe", async () => {
     const email = await renderEmail(
@@ -180,8 +271,14 @@ describe("after-sale emails", () => {
     expect(email.subject).toBe("Tomorrow: Folk Night");
     const links = linksInEmail(email.html);
     expect(links).toContainEqual({ text: "Show my tickets", href: "https://tickets.example.org/u/tickets" });
-    expect(links).toContainEqual({ text: "directions", href: "https://www.google.com/maps/dir/?api=1&destination=51.7,-1.2" });
-    expect(links).toContainEqual({ text: "Unsubscribe", href: "https://tickets.example.org/email/unsubscribe?token=t" });
+    expect(links).toContainEqual({
+      text: "directions",
+      href: "https://www.google.com/maps/dir/?api=1&destination=51.7,-1.2",
+    });
+    expect(links).toContainEqual({
+      text: "Unsubscribe",
+      href: "https://tickets.example.org/email/unsubscribe?token=t",
+    });
     expect(email.text).toMatch(/your 2 tickets are ready/);
   });
 });

@@ -31,7 +31,13 @@ export interface RenderContext {
 export async function renderEmail(template: EmailTemplate, context: RenderContext): Promise<RenderedEmail> {
   const publicUrl = context.publicUrl.replace(/\/+$/, "");
   const { subject, element } = compose(template, publicUrl);
-  const [html, text] = await Promise.all([render(element), render(element, { plainText: true, htmlToTextOptions: { selectors: [{ selector: "h1", options: { uppercase: false } }] } })]);
+  const [html, text] = await Promise.all([
+    render(element),
+    render(element, {
+      plainText: true,
+      htmlToTextOptions: { selectors: [{ selector: "h1", options: { uppercase: false } }] },
+    }),
+  ]);
   return { subject, html, text };
 }
 
@@ -46,19 +52,34 @@ function compose(template: EmailTemplate, publicUrl: string): { subject: string;
     case "email-changed":
       return { subject: emailChangedSubject(), element: createElement(EmailChanged, template.props) };
     case "welcome":
-      return { subject: welcomeSubject(template.props), element: createElement(Welcome, { ...template.props, publicUrl }) };
+      return {
+        subject: welcomeSubject(template.props),
+        element: createElement(Welcome, { ...template.props, publicUrl }),
+      };
     case "host-onboarding":
-      return { subject: hostOnboardingSubject(), element: createElement(HostOnboarding, { ...template.props, publicUrl }) };
+      return {
+        subject: hostOnboardingSubject(),
+        element: createElement(HostOnboarding, { ...template.props, publicUrl }),
+      };
     case "order-confirmation":
-      return { subject: orderConfirmationSubject(template.props), element: createElement(OrderConfirmation, template.props) };
+      return {
+        subject: orderConfirmationSubject(template.props),
+        element: createElement(OrderConfirmation, template.props),
+      };
     case "order-refunded":
       return { subject: orderRefundedSubject(template.props), element: createElement(OrderRefunded, template.props) };
     case "ticket-shared":
       return { subject: ticketSharedSubject(template.props), element: createElement(TicketShared, template.props) };
     case "cancellation-requested":
-      return { subject: cancellationRequestedSubject(template.props), element: createElement(CancellationRequested, template.props) };
+      return {
+        subject: cancellationRequestedSubject(template.props),
+        element: createElement(CancellationRequested, template.props),
+      };
     case "cancellation-decided":
-      return { subject: cancellationDecidedSubject(template.props), element: createElement(CancellationDecided, template.props) };
+      return {
+        subject: cancellationDecidedSubject(template.props),
+        element: createElement(CancellationDecided, template.props),
+      };
     case "refund-issued":
       return { subject: refundIssuedSubject(template.props), element: createElement(RefundIssued, template.props) };
     case "waitlist-offer":

@@ -7,7 +7,8 @@ import { createHmac, timingSafeEqual } from "node:crypto";
  */
 export function createUnsubscribeLinks(secret: string, publicUrl: string) {
   const base = publicUrl.replace(/\/$/, "");
-  const mac = (userId: string) => createHmac("sha256", secret).update(`unsubscribe:reminders:${userId}`).digest("base64url").slice(0, 32);
+  const mac = (userId: string) =>
+    createHmac("sha256", secret).update(`unsubscribe:reminders:${userId}`).digest("base64url").slice(0, 32);
   const token = (userId: string) => `${Buffer.from(userId).toString("base64url")}.${mac(userId)}`;
   return {
     /** The page a person opens from the email. */

@@ -53,7 +53,10 @@ const settle = (sessionId: string) => settlePayment(database.db, provider, { ses
 async function doTheWork() {
   const { worker: w } = await jobs();
   await w.sweep();
-  await vi.waitFor(async () => expect(await database.db.select().from(afterCommitWork)).toEqual([]), { timeout: 15_000, interval: 100 });
+  await vi.waitFor(async () => expect(await database.db.select().from(afterCommitWork)).toEqual([]), {
+    timeout: 15_000,
+    interval: 100,
+  });
 }
 
 async function paidSession(name: string) {
@@ -62,8 +65,19 @@ async function paidSession(name: string) {
   const buyer = await createBuyer(db);
   const e = await createEvent(db, { hostId, name, startsAt: new Date(now.getTime() + 14 * 86_400_000) });
   const [type] = await db.select().from(ticketType).where(eq(ticketType.eventId, e.id));
-  const held = await holdTickets(db, { eventId: e.id, userId: buyer.id, lines: [{ ticketTypeId: type!.id, quantity: 2 }], now });
-  const started = await startPayment(db, provider, { holdId: held.holdId, userId: buyer.id, email: buyer.email, publicUrl, now });
+  const held = await holdTickets(db, {
+    eventId: e.id,
+    userId: buyer.id,
+    lines: [{ ticketTypeId: type!.id, quantity: 2 }],
+    now,
+  });
+  const started = await startPayment(db, provider, {
+    holdId: held.holdId,
+    userId: buyer.id,
+    email: buyer.email,
+    publicUrl,
+    now,
+  });
   const sessionId = started.redirectUrl.split("/pay/test/")[1]!;
   await provider.pay(sessionId, "success", now);
   return { buyer, event: e, holdId: held.holdId, sessionId };
@@ -76,18 +90,35 @@ const refundEmailsTo = (to: string) =>
     .where(and(eq(emailMessage.toAddress, to), eq(emailMessage.template, "order-refunded")));
 
 describe("work recorded for after the commit", () => {
-  it("is done by a worker that starts after the use case committed and nothing else ran (a stop right after the commit)", async () => {
-    const s = await paidSession("Jazz Brunch");
-    expect(await settle(s.sessionId)).toMatchObject({ state: "paid", order: { created: true } });
-    // Nothing has sent anything: only the record of what to do exists.
-    expect(await database.db.select().from(emailMessage).where(eq(emailMessage.toAddress, s.buyer.email))).toEqual([]);
-    expect((await database.db.select().from(afterCommitWork)).map((r) => r.work)).toContainEqual(expect.objectContaining({ kind: "order-confirmation" }));
+  it(
+    "is done by a worker that starts after the use case committed and nothing else ran (a stop right after the " +
+      "commit)",
+    async () => {
+      const s = await paidSession("Jazz Brunch");
+      expect(await settle(s.sessionId)).toMatchObject({ state: "paid", order: { created: true } });
+      // Nothing has sent anything: only the record of what to do exists.
+      expect(await database.db.select().from(emailMessage).where(eq(emailMessage.toAddress, s.buyer.email))).toEqual(
+        [],
+      );
+      expect((await database.db.select().from(afterCommitWork)).map((r) => r.work)).toContainEqual(
+        expect.objectContaining({ kind: "order-confirmation" }),
+      );
 
-    await doTheWork();
-    const [confirmation] = await database.db.select().from(emailMessage).where(and(eq(emailMessage.toAddress, s.buyer.email), eq(emailMessage.template, "order-confirmation")));
-    expect(confirmation!.subject).toContain("Your tickets for Jazz Brunch");
-    await vi.waitFor(async () => expect((await database.db.select().from(emailMessage).where(eq(emailMessage.id, confirmation!.id)))[0]!.status).toBe("sent"), { timeout: 15_000, interval: 100 });
-  });
+      await doTheWork();
+      const [confirmation] = await database.db
+        .select()
+        .from(emailMessage)
+        .where(and(eq(emailMessage.toAddress, s.buyer.email), eq(emailMessage.template, "order-confirmation")));
+      expect(confirmation!.subject).toContain("Your tickets for Jazz Brunch");
+      await vi.waitFor(
+        async () =>
+          expect(
+            (await database.db.select().from(emailMessage).where(eq(emailMessage.id, confirmation!.id)))[0]!.status,
+          ).toBe("sent"),
+        { timeout: 15_000, interval: 100 },
+      );
+    },
+  );
 
   it("is not recorded, nor its job queued, when the transaction that made it rolls back", async () => {
     const { boss: b } = await jobs();
@@ -117,7 +148,16 @@ describe("work recorded for after the commit", () => {
 describe("telling the buyer about a refund", () => {
   it("emails once, saying the total changed, when the amount paid no longer matches", async () => {
     const s = await paidSession("Quiz Night");
-    const [d] = await database.db.insert(discount).values({ hostId, name: "Half price", code: `half${crypto.randomUUID().slice(0, 6)}`, kind: "percent", value: 5000 }).returning();
+    const [d] = await database.db
+      .insert(discount)
+      .values({
+        hostId,
+        name: "Half price",
+        code: `half${crypto.randomUUID().slice(0, 6)}`,
+        kind: "percent",
+        value: 5000,
+      })
+      .returning();
     await database.db.update(hold).set({ discountId: d!.id }).where(eq(hold.id, s.holdId));
 
     await Promise.all([settle(s.sessionId), settle(s.sessionId)]);
@@ -145,10 +185,22 @@ describe("telling the buyer about a refund", () => {
       cancelUrl: `${publicUrl}/y`,
       expiresAt: new Date(Date.now() + 10 * 60_000),
     });
-    await database.db.insert(payment).values({ id: secondId, holdId: s.holdId, provider: "test", providerSessionId: second.sessionId, amountPence: 2020, status: "closing" });
+    await database.db.insert(payment).values({
+      id: secondId,
+      holdId: s.holdId,
+      provider: "test",
+      providerSessionId: second.sessionId,
+      amountPence: 2020,
+      status: "closing",
+    });
     await provider.pay(second.sessionId, "success", new Date());
 
-    expect(await settle(second.sessionId)).toMatchObject({ state: "refunded", reason: "already_paid", orderReference: first!.reference, created: true });
+    expect(await settle(second.sessionId)).toMatchObject({
+      state: "refunded",
+      reason: "already_paid",
+      orderReference: first!.reference,
+      created: true,
+    });
     await settle(second.sessionId);
     await doTheWork();
     const emails = await refundEmailsTo(s.buyer.email);

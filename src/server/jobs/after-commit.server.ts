@@ -64,7 +64,8 @@ export async function startAfterCommitWork(options: AfterCommitOptions): Promise
     } catch (error) {
       const lastTry = job.retryCount >= job.retryLimit;
       const fields = { workId: row.id, kind: work.kind, attempt: job.retryCount + 1, err: error };
-      if (lastTry) log.error(fields, "after-commit work failed: no retries left (the row stays for a person to look at)");
+      if (lastTry)
+        log.error(fields, "after-commit work failed: no retries left (the row stays for a person to look at)");
       else log.warn(fields, "after-commit work failed: will retry");
       throw error;
     }
@@ -74,7 +75,13 @@ export async function startAfterCommitWork(options: AfterCommitOptions): Promise
   const registered: RegisteredWorker = await registerWorker<WorkJob>(
     { boss, database },
     AFTER_COMMIT_QUEUE,
-    { retryLimit: retry.limit, retryDelaySeconds: retry.delaySeconds, retryBackoff: true, pollingIntervalSeconds: options.pollingIntervalSeconds, concurrency: 2 },
+    {
+      retryLimit: retry.limit,
+      retryDelaySeconds: retry.delaySeconds,
+      retryBackoff: true,
+      pollingIntervalSeconds: options.pollingIntervalSeconds,
+      concurrency: 2,
+    },
     run,
   );
 
@@ -90,7 +97,12 @@ export async function startAfterCommitWork(options: AfterCommitOptions): Promise
       if (rows.length === 0) return 0;
       const inTransaction = jobsIn(tx);
       for (const r of rows) {
-        const jobId = await boss.send(AFTER_COMMIT_QUEUE, { workId: r.id } satisfies WorkJob, { retryLimit: retry.limit, retryDelay: retry.delaySeconds, retryBackoff: true, db: inTransaction });
+        const jobId = await boss.send(AFTER_COMMIT_QUEUE, { workId: r.id } satisfies WorkJob, {
+          retryLimit: retry.limit,
+          retryDelay: retry.delaySeconds,
+          retryBackoff: true,
+          db: inTransaction,
+        });
         if (!jobId) throw new Error(`Could not queue after-commit work ${r.id}`);
       }
       await tx

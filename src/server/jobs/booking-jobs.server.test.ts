@@ -26,7 +26,12 @@ beforeAll(async () => {
   database = await createTestDatabase();
   boss = await startJobs(database, { logger, maintenance: false });
   provider = createTestProvider(database.db, publicUrl);
-  deps = { db: database.db, provider, sign: createTicketCodes("a test ticket secret that is long enough").sign, logger };
+  deps = {
+    db: database.db,
+    provider,
+    sign: createTicketCodes("a test ticket secret that is long enough").sign,
+    logger,
+  };
   hostId = (await createHost(database.db)).id;
 });
 afterAll(async () => {
@@ -40,16 +45,48 @@ async function opened() {
   const buyer = await createBuyer(db);
   const e = await createEvent(db, { hostId, startsAt: new Date(now.getTime() + 14 * 86_400_000) });
   const [type] = await db.select().from(ticketType).where(eq(ticketType.eventId, e.id));
-  const held = await holdTickets(db, { eventId: e.id, userId: buyer.id, lines: [{ ticketTypeId: type!.id, quantity: 1 }], now });
-  const started = await startPayment(db, provider, { holdId: held.holdId, userId: buyer.id, email: buyer.email, publicUrl, now });
-  return { buyer, holdId: held.holdId, paymentId: started.paymentId, sessionId: started.redirectUrl.split("/pay/test/")[1]! };
+  const held = await holdTickets(db, {
+    eventId: e.id,
+    userId: buyer.id,
+    lines: [{ ticketTypeId: type!.id, quantity: 1 }],
+    now,
+  });
+  const started = await startPayment(db, provider, {
+    holdId: held.holdId,
+    userId: buyer.id,
+    email: buyer.email,
+    publicUrl,
+    now,
+  });
+  return {
+    buyer,
+    holdId: held.holdId,
+    paymentId: started.paymentId,
+    sessionId: started.redirectUrl.split("/pay/test/")[1]!,
+  };
 }
 
 /** A second session for the same hold, as recorded before one-session-per-hold (kept as closing by the migration). */
 async function olderDuplicate(holdId: string, email: string) {
   const paymentId = crypto.randomUUID();
-  const s = await provider.createCheckout({ paymentId, amountPence: 1010, currency: "GBP", description: "1 ticket", customerEmail: email, successUrl: `${publicUrl}/s`, cancelUrl: `${publicUrl}/c`, expiresAt: new Date(Date.now() + 10 * 60_000) });
-  await database.db.insert(payment).values({ id: paymentId, holdId, provider: "test", providerSessionId: s.sessionId, amountPence: 1010, status: "closing" });
+  const s = await provider.createCheckout({
+    paymentId,
+    amountPence: 1010,
+    currency: "GBP",
+    description: "1 ticket",
+    customerEmail: email,
+    successUrl: `${publicUrl}/s`,
+    cancelUrl: `${publicUrl}/c`,
+    expiresAt: new Date(Date.now() + 10 * 60_000),
+  });
+  await database.db.insert(payment).values({
+    id: paymentId,
+    holdId,
+    provider: "test",
+    providerSessionId: s.sessionId,
+    amountPence: 1010,
+    status: "closing",
+  });
   return s.sessionId;
 }
 
@@ -64,17 +101,26 @@ describe("payment reconciliation", () => {
     // Paid, but the total changed meanwhile.
     const changed = await opened();
     await provider.pay(changed.sessionId, "success", new Date());
-    const [d] = await db.insert(discount).values({ hostId, name: "Half", code: `half${crypto.randomUUID().slice(0, 6)}`, kind: "percent", value: 5000 }).returning();
+    const [d] = await db
+      .insert(discount)
+      .values({ hostId, name: "Half", code: `half${crypto.randomUUID().slice(0, 6)}`, kind: "percent", value: 5000 })
+      .returning();
     await db.update(hold).set({ discountId: d!.id }).where(eq(hold.id, changed.holdId));
     // Never paid: the provider's session ran out.
     const lapsed = await opened();
-    await db.update(testPaymentSession).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(testPaymentSession.id, lapsed.sessionId));
+    await db
+      .update(testPaymentSession)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(testPaymentSession.id, lapsed.sessionId));
     // A session the provider has never heard of.
     const unknown = await opened();
     await db.update(payment).set({ providerSessionId: "cs_test_never_made" }).where(eq(payment.id, unknown.paymentId));
     // A session opened with another provider (Stripe, before a switch): not asked about here.
     const elsewhere = await opened();
-    await db.update(payment).set({ provider: "stripe", providerSessionId: "cs_live_elsewhere" }).where(eq(payment.id, elsewhere.paymentId));
+    await db
+      .update(payment)
+      .set({ provider: "stripe", providerSessionId: "cs_live_elsewhere" })
+      .where(eq(payment.id, elsewhere.paymentId));
 
     const later = new Date(Date.now() + 20 * 60_000);
     expect(await reconcilePayments(deps, later)).toEqual({
@@ -98,7 +144,10 @@ describe("payment reconciliation", () => {
       cs_test_never_made: ["expired", null],
     });
     // Each refund's email is recorded once, by the settle that recorded the refund, for after its commit.
-    const refunded = await db.select({ id: payment.id }).from(payment).where(and(inArray(payment.holdId, [twice.holdId, changed.holdId]), eq(payment.status, "refunded")));
+    const refunded = await db
+      .select({ id: payment.id })
+      .from(payment)
+      .where(and(inArray(payment.holdId, [twice.holdId, changed.holdId]), eq(payment.status, "refunded")));
     expect(refunded).toHaveLength(2);
     for (const p of refunded) expect(await recordedWork(db, "payment-refunded", { paymentId: p.id })).toHaveLength(1);
   });

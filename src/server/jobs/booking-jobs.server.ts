@@ -31,15 +31,26 @@ export const REMINDERS_QUEUE = "events.remind";
  * after it began is settled (see settlePayment), and each ends paid, refunded or expired unless
  * the provider cannot be reached, when the next run asks again. Answers what became of each.
  */
-export async function reconcilePayments(deps: { db: Database["db"]; provider: PaymentProvider; sign: TicketSigner; logger: Logger }, now: Date): Promise<Record<string, SettleResult["state"] | "failed">> {
+export async function reconcilePayments(
+  deps: { db: Database["db"]; provider: PaymentProvider; sign: TicketSigner; logger: Logger },
+  now: Date,
+): Promise<Record<string, SettleResult["state"] | "failed">> {
   const { logger } = deps;
   const outcomes: Record<string, SettleResult["state"] | "failed"> = {};
-  for (const sessionId of await unsettledPayments(deps.db, { olderThan: new Date(now.getTime() - 15 * 60_000), provider: deps.provider.name })) {
+  for (const sessionId of await unsettledPayments(deps.db, {
+    olderThan: new Date(now.getTime() - 15 * 60_000),
+    provider: deps.provider.name,
+  })) {
     try {
       const result = await settlePayment(deps.db, deps.provider, { sessionId, now, sign: deps.sign });
       outcomes[sessionId] = result.state;
-      if (result.state === "refund_refused") logger.error({ sessionId, paymentId: result.paymentId }, "the payment provider refused a refund: a person must return this money");
-      else if (result.state === "refunded" && result.created) logger.info({ sessionId, reason: result.reason }, "refunded a payment that could not become an order");
+      if (result.state === "refund_refused")
+        logger.error(
+          { sessionId, paymentId: result.paymentId },
+          "the payment provider refused a refund: a person must return this money",
+        );
+      else if (result.state === "refunded" && result.created)
+        logger.info({ sessionId, reason: result.reason }, "refunded a payment that could not become an order");
     } catch (error) {
       // The provider could not be asked, or a refund's answer did not come: the next run asks
       // again (with the same refund key). Nothing that cannot pass with time is thrown here.
@@ -64,26 +75,48 @@ export async function startBookingJobs(opts: {
 }) {
   const { boss, database, logger } = opts;
   const db = database.db;
-  await registerWorker({ boss, database }, HOLD_SWEEP_QUEUE, { retryLimit: 0, retryDelaySeconds: 0, retryBackoff: false }, async () => {
-    const now = new Date();
-    const { released, offered } = await sweepLapsedHolds(db, now);
-    if (released.length > 0) logger.info({ holds: released.length, offered: offered.length }, "released expired holds");
-    opts.afterCommit.wake();
-    // Offers never told (made before after-commit work existed, or by work that gave up): told now.
-    const sent = await sendWaitlistOffers({ db, mailer: opts.mailer, publicUrl: opts.publicUrl }, now);
-    if (sent > 0) logger.info({ offers: sent }, "sent waitlist offers");
-  });
-  await registerWorker({ boss, database }, RECONCILE_QUEUE, { retryLimit: 0, retryDelaySeconds: 0, retryBackoff: false }, async () => {
-    await reconcilePayments({ db, provider: opts.payments, sign: opts.ticketCodes.sign, logger }, new Date());
-    for (const done of await resumeStuckRefunds(db, opts.payments, new Date()).catch((error: unknown) => (logger.warn({ err: error }, "could not finish stuck refunds"), []))) {
-      if (done.outcome === "approved" && done.created) logger.info({ requestId: done.requestId }, "finished a refund stopped half-way");
-    }
-    opts.afterCommit.wake();
-  });
-  await registerWorker({ boss, database }, REMINDERS_QUEUE, { retryLimit: 0, retryDelaySeconds: 0, retryBackoff: false }, async () => {
-    const sent = await sendEventReminders({ db, mailer: opts.mailer, publicUrl: opts.publicUrl, unsubscribe: opts.unsubscribe }, new Date());
-    if (sent > 0) logger.info({ reminders: sent }, "sent event reminders");
-  });
+  await registerWorker(
+    { boss, database },
+    HOLD_SWEEP_QUEUE,
+    { retryLimit: 0, retryDelaySeconds: 0, retryBackoff: false },
+    async () => {
+      const now = new Date();
+      const { released, offered } = await sweepLapsedHolds(db, now);
+      if (released.length > 0)
+        logger.info({ holds: released.length, offered: offered.length }, "released expired holds");
+      opts.afterCommit.wake();
+      // Offers never told (made before after-commit work existed, or by work that gave up): told now.
+      const sent = await sendWaitlistOffers({ db, mailer: opts.mailer, publicUrl: opts.publicUrl }, now);
+      if (sent > 0) logger.info({ offers: sent }, "sent waitlist offers");
+    },
+  );
+  await registerWorker(
+    { boss, database },
+    RECONCILE_QUEUE,
+    { retryLimit: 0, retryDelaySeconds: 0, retryBackoff: false },
+    async () => {
+      await reconcilePayments({ db, provider: opts.payments, sign: opts.ticketCodes.sign, logger }, new Date());
+      for (const done of await resumeStuckRefunds(db, opts.payments, new Date()).catch(
+        (error: unknown) => (logger.warn({ err: error }, "could not finish stuck refunds"), []),
+      )) {
+        if (done.outcome === "approved" && done.created)
+          logger.info({ requestId: done.requestId }, "finished a refund stopped half-way");
+      }
+      opts.afterCommit.wake();
+    },
+  );
+  await registerWorker(
+    { boss, database },
+    REMINDERS_QUEUE,
+    { retryLimit: 0, retryDelaySeconds: 0, retryBackoff: false },
+    async () => {
+      const sent = await sendEventReminders(
+        { db, mailer: opts.mailer, publicUrl: opts.publicUrl, unsubscribe: opts.unsubscribe },
+        new Date(),
+      );
+      if (sent > 0) logger.info({ reminders: sent }, "sent event reminders");
+    },
+  );
   await boss.schedule(HOLD_SWEEP_QUEUE, "* * * * *");
   await boss.schedule(RECONCILE_QUEUE, "*/5 * * * *");
   await boss.schedule(REMINDERS_QUEUE, "5 * * * *");

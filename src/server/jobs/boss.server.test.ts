@@ -23,16 +23,24 @@ describe("the job queue", () => {
       startJobs(database, { logger, pollingIntervalSeconds: 0.5, maintenance: false }),
     ]);
     try {
-      const { rows } = await database.db.execute<{ version: string }>(sql.raw(`select version from ${JOBS_SCHEMA}.version`));
+      const { rows } = await database.db.execute<{ version: string }>(
+        sql.raw(`select version from ${JOBS_SCHEMA}.version`),
+      );
       expect(rows).toHaveLength(1);
 
       const seen: { by: string; n: number }[] = [];
       const handler = (by: string) => async (job: Job<{ n: number }>) => void seen.push({ by, n: job.data.n });
       const options = { retryLimit: 0, retryDelaySeconds: 1, retryBackoff: false, pollingIntervalSeconds: 0.5 };
-      await Promise.all([registerWorker({ boss: first, database }, "test.echo", options, handler("first")), registerWorker({ boss: second, database }, "test.echo", options, handler("second"))]);
+      await Promise.all([
+        registerWorker({ boss: first, database }, "test.echo", options, handler("first")),
+        registerWorker({ boss: second, database }, "test.echo", options, handler("second")),
+      ]);
       for (let n = 1; n <= 6; n++) await (n % 2 ? first : second).send("test.echo", { n });
 
-      await vi.waitFor(() => expect(seen.map((s) => s.n).sort()).toEqual([1, 2, 3, 4, 5, 6]), { timeout: 10_000, interval: 100 });
+      await vi.waitFor(() => expect(seen.map((s) => s.n).sort()).toEqual([1, 2, 3, 4, 5, 6]), {
+        timeout: 10_000,
+        interval: 100,
+      });
       // Each job ran once, whichever instance picked it up.
       expect(seen).toHaveLength(6);
     } finally {
@@ -44,10 +52,15 @@ describe("the job queue", () => {
     const boss = await startJobs(database, { logger, pollingIntervalSeconds: 0.5, maintenance: false });
     try {
       const attempts: { retryCount: number; retryLimit: number }[] = [];
-      const worker = await registerWorker<{ ok: boolean }>({ boss, database }, "test.flaky", { retryLimit: 1, retryDelaySeconds: 1, retryBackoff: false, pollingIntervalSeconds: 0.5 }, async (job) => {
-        attempts.push({ retryCount: job.retryCount, retryLimit: job.retryLimit });
-        if (attempts.length === 1) throw new Error("first attempt fails");
-      });
+      const worker = await registerWorker<{ ok: boolean }>(
+        { boss, database },
+        "test.flaky",
+        { retryLimit: 1, retryDelaySeconds: 1, retryBackoff: false, pollingIntervalSeconds: 0.5 },
+        async (job) => {
+          attempts.push({ retryCount: job.retryCount, retryLimit: job.retryLimit });
+          if (attempts.length === 1) throw new Error("first attempt fails");
+        },
+      );
       await boss.send("test.flaky", { ok: true });
       worker.notify();
       await vi.waitFor(() => expect(attempts).toHaveLength(2), { timeout: 10_000, interval: 100 });
@@ -65,7 +78,9 @@ describe("the job queue", () => {
     try {
       // The adapter pg-boss was given: a script that fails inside BEGIN … COMMIT must not leave the transaction open.
       const db = boss.getDb() as { executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }> };
-      await expect(db.executeSql("BEGIN; SELECT 1; SELECT * FROM no_such_table; COMMIT;")).rejects.toThrow(/no_such_table/);
+      await expect(db.executeSql("BEGIN; SELECT 1; SELECT * FROM no_such_table; COMMIT;")).rejects.toThrow(
+        /no_such_table/,
+      );
       const { rows } = await database.db.execute<{ ok: number }>(sql`select 1 as ok`);
       expect(rows[0]!.ok).toBe(1);
       const after = await db.executeSql("SELECT 2 AS two");

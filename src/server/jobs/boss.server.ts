@@ -124,7 +124,10 @@ function jobDatabase(database: Database): PgBoss.Db {
         // PGlite is one session shared by the whole app. A script run as is could fail after its
         // BEGIN and leave that session in an aborted transaction for the next caller; inside
         // PGlite's own transaction nobody else runs until it has committed or rolled back.
-        const script = text.trim().replace(/^BEGIN\s*;/i, "").replace(/COMMIT\s*;?$/i, "");
+        const script = text
+          .trim()
+          .replace(/^BEGIN\s*;/i, "")
+          .replace(/COMMIT\s*;?$/i, "");
         const results = await client.transaction((tx) => tx.exec(script));
         return results.at(-1) ?? { rows: [] };
       },

@@ -13,7 +13,11 @@ export function choosePaymentProvider(
   db: Db,
 ): { payments: PaymentProvider; testPayments: TestProviderPage | null } {
   if (config.stripe) {
-    const payments = createStripeProvider({ secretKey: config.stripe.secretKey, webhookSecret: config.stripe.webhookSecret, apiHost: config.stripe.apiUrl });
+    const payments = createStripeProvider({
+      secretKey: config.stripe.secretKey,
+      webhookSecret: config.stripe.webhookSecret,
+      apiHost: config.stripe.apiUrl,
+    });
     return { payments, testPayments: null };
   }
   const testPayments = createTestProvider(db, config.publicUrl);

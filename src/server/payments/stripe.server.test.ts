@@ -60,13 +60,26 @@ describe("Stripe Checkout through the SDK", () => {
       cancel_url: asked.cancelUrl,
     });
     expect(fake.lineItems(created.sessionId)).toEqual([
-      { description: "2 tickets: Kelham Island Pub Quiz", quantity: 1, currency: "gbp", amount_total: 2020, price: { unit_amount: 2020, currency: "gbp", product_name: "2 tickets: Kelham Island Pub Quiz" } },
+      {
+        description: "2 tickets: Kelham Island Pub Quiz",
+        quantity: 1,
+        currency: "gbp",
+        amount_total: 2020,
+        price: { unit_amount: 2020, currency: "gbp", product_name: "2 tickets: Kelham Island Pub Quiz" },
+      },
     ]);
     // The hold lapses in ten minutes, but Stripe wants at least thirty: the session is clamped.
     expect(session.expires_at).toBeGreaterThanOrEqual(before + 30 * 60);
     expect(session.expires_at).toBeLessThanOrEqual(before + 32 * 60);
 
-    expect(await provider.retrieveSession(created.sessionId)).toEqual({ sessionId: created.sessionId, status: "pending", redirectUrl: created.redirectUrl, providerPaymentId: null, amountPence: 2020, paymentId: asked.paymentId });
+    expect(await provider.retrieveSession(created.sessionId)).toEqual({
+      sessionId: created.sessionId,
+      status: "pending",
+      redirectUrl: created.redirectUrl,
+      providerPaymentId: null,
+      amountPence: 2020,
+      paymentId: asked.paymentId,
+    });
     const paid = fake.completeSession(created.sessionId);
     expect(paid.payment_intent).toMatch(/^pi_/);
     expect(await provider.retrieveSession(created.sessionId)).toEqual({
@@ -100,13 +113,23 @@ describe("Stripe Checkout through the SDK", () => {
     const created = await provider.createCheckout(request());
     const sdk = new Stripe(fake.apiKey, { host: "127.0.0.1", port: fake.port, protocol: "http" });
     await sdk.checkout.sessions.expire(created.sessionId);
-    expect(await provider.retrieveSession(created.sessionId)).toMatchObject({ status: "abandoned", providerPaymentId: null });
+    expect(await provider.retrieveSession(created.sessionId)).toMatchObject({
+      status: "abandoned",
+      providerPaymentId: null,
+    });
   });
 
   it("expires an open session so it can no longer be paid, and answers a paid one as paid", async () => {
     const open = await provider.createCheckout(request());
-    expect(await provider.retrieveSession(open.sessionId)).toMatchObject({ status: "pending", redirectUrl: open.redirectUrl });
-    expect(await provider.expireCheckout(open.sessionId)).toMatchObject({ status: "abandoned", redirectUrl: null, providerPaymentId: null });
+    expect(await provider.retrieveSession(open.sessionId)).toMatchObject({
+      status: "pending",
+      redirectUrl: open.redirectUrl,
+    });
+    expect(await provider.expireCheckout(open.sessionId)).toMatchObject({
+      status: "abandoned",
+      redirectUrl: null,
+      providerPaymentId: null,
+    });
     expect(fake.session(open.sessionId)).toMatchObject({ status: "expired", url: null });
     expect(() => fake.completeSession(open.sessionId)).toThrow("is expired, not open");
     // Asked again: the same answer, not an error.
@@ -115,7 +138,11 @@ describe("Stripe Checkout through the SDK", () => {
     // The buyer paid a moment before: Stripe refuses to expire it, and the payment is reported.
     const paid = await provider.createCheckout(request());
     const pi = fake.completeSession(paid.sessionId).payment_intent;
-    expect(await provider.expireCheckout(paid.sessionId)).toMatchObject({ status: "succeeded", providerPaymentId: pi, amountPence: 2020 });
+    expect(await provider.expireCheckout(paid.sessionId)).toMatchObject({
+      status: "succeeded",
+      providerPaymentId: pi,
+      amountPence: 2020,
+    });
 
     const error = await rejection(provider.expireCheckout("cs_test_nope"));
     expect(isAppError(error) && error.code).toBe("not_found");
@@ -123,7 +150,9 @@ describe("Stripe Checkout through the SDK", () => {
 
   it("says whether its payments move real money: not with a test-mode key", () => {
     expect(provider.movesMoney).toBe(false);
-    expect(createStripeProvider({ secretKey: "sk_live_0000", webhookSecret: WEBHOOK_SECRET, apiHost: fake.url }).movesMoney).toBe(true);
+    expect(
+      createStripeProvider({ secretKey: "sk_live_0000", webhookSecret: WEBHOOK_SECRET, apiHost: fake.url }).movesMoney,
+    ).toBe(true);
   });
 
   it("says a session Stripe does not know is not found", async () => {
@@ -139,7 +168,15 @@ describe("Stripe Checkout through the SDK", () => {
     const first = await provider.refund({ providerPaymentId: pi, amountPence: 1000, idempotencyKey: `late-${pi}` });
     const again = await provider.refund({ providerPaymentId: pi, amountPence: 1000, idempotencyKey: `late-${pi}` });
     expect(again.refundId).toBe(first.refundId);
-    expect(fake.refunds.slice(before)).toEqual([expect.objectContaining({ id: first.refundId, payment_intent: pi, amount: 1000, currency: "gbp", status: "succeeded" })]);
+    expect(fake.refunds.slice(before)).toEqual([
+      expect.objectContaining({
+        id: first.refundId,
+        payment_intent: pi,
+        amount: 1000,
+        currency: "gbp",
+        status: "succeeded",
+      }),
+    ]);
 
     // A different key is a different refund.
     const other = await provider.refund({ providerPaymentId: pi, amountPence: 500, idempotencyKey: `other-${pi}` });
@@ -148,12 +185,18 @@ describe("Stripe Checkout through the SDK", () => {
   });
 
   it("fails clearly, naming the setting, when Stripe refuses the secret key", async () => {
-    const wrong = createStripeProvider({ secretKey: "sk_test_not_the_right_key_1234", webhookSecret: WEBHOOK_SECRET, apiHost: fake.url });
+    const wrong = createStripeProvider({
+      secretKey: "sk_test_not_the_right_key_1234",
+      webhookSecret: WEBHOOK_SECRET,
+      apiHost: fake.url,
+    });
     const error = await rejection(wrong.createCheckout(request()));
     expect(isAppError(error)).toBe(true);
     if (isAppError(error)) {
       expect(error.code).toBe("internal");
-      expect(error.message).toMatch(/^Stripe refused our secret key: check STRIPE_SECRET_KEY \(Invalid API Key provided: sk_test_\*+1234\)$/);
+      expect(error.message).toMatch(
+        /^Stripe refused our secret key: check STRIPE_SECRET_KEY \(Invalid API Key provided: sk_test_\*+1234\)$/,
+      );
       expect(error.details).toMatchObject({ provider: "stripe", statusCode: 401 });
     }
   });
@@ -177,30 +220,53 @@ describe("Stripe webhooks", () => {
       const event = provider.verifyWebhook(body, header, now);
       expect(event).toEqual({ id: expect.stringMatching(/^evt_/), kind, sessionId: "cs_test_abc" });
     }
-    const { body, header } = fake.signedWebhook("payment_intent.succeeded", { id: "pi_1", object: "payment_intent" }, { secret: WEBHOOK_SECRET, timestamp: now });
+    const { body, header } = fake.signedWebhook(
+      "payment_intent.succeeded",
+      { id: "pi_1", object: "payment_intent" },
+      { secret: WEBHOOK_SECRET, timestamp: now },
+    );
     expect(provider.verifyWebhook(body, header, now)).toMatchObject({ kind: "other", sessionId: null });
   });
 
   it("accepts a timestamp up to five minutes old, and refuses an older one", () => {
-    const fresh = fake.signedWebhook("checkout.session.completed", session, { secret: WEBHOOK_SECRET, timestamp: ago(299) });
+    const fresh = fake.signedWebhook("checkout.session.completed", session, {
+      secret: WEBHOOK_SECRET,
+      timestamp: ago(299),
+    });
     expect(provider.verifyWebhook(fresh.body, fresh.header, now).kind).toBe("session_completed");
-    const old = fake.signedWebhook("checkout.session.completed", session, { secret: WEBHOOK_SECRET, timestamp: ago(301) });
+    const old = fake.signedWebhook("checkout.session.completed", session, {
+      secret: WEBHOOK_SECRET,
+      timestamp: ago(301),
+    });
     expect(() => provider.verifyWebhook(old.body, old.header, now)).toThrow(WebhookSignatureError);
   });
 
   it("refuses a wrong secret, a missing header, and a body changed after signing", () => {
-    const forged = fake.signedWebhook("checkout.session.completed", session, { secret: "whsec_someone_else", timestamp: now });
+    const forged = fake.signedWebhook("checkout.session.completed", session, {
+      secret: "whsec_someone_else",
+      timestamp: now,
+    });
     expect(() => provider.verifyWebhook(forged.body, forged.header, now)).toThrow(WebhookSignatureError);
-    const genuine = fake.signedWebhook("checkout.session.completed", session, { secret: WEBHOOK_SECRET, timestamp: now });
+    const genuine = fake.signedWebhook("checkout.session.completed", session, {
+      secret: WEBHOOK_SECRET,
+      timestamp: now,
+    });
     expect(() => provider.verifyWebhook(genuine.body, undefined, now)).toThrow(WebhookSignatureError);
-    expect(() => provider.verifyWebhook(genuine.body.replace("cs_test_abc", "cs_test_xyz"), genuine.header, now)).toThrow(WebhookSignatureError);
+    expect(() =>
+      provider.verifyWebhook(genuine.body.replace("cs_test_abc", "cs_test_xyz"), genuine.header, now),
+    ).toThrow(WebhookSignatureError);
     // Re-serialised JSON (a parsed body) no longer matches the signed bytes.
-    expect(() => provider.verifyWebhook(JSON.stringify(JSON.parse(genuine.body)), genuine.header, now)).toThrow(WebhookSignatureError);
+    expect(() => provider.verifyWebhook(JSON.stringify(JSON.parse(genuine.body)), genuine.header, now)).toThrow(
+      WebhookSignatureError,
+    );
   });
 
   it("refuses every webhook when no webhook secret is configured", () => {
     const unconfigured = createStripeProvider({ secretKey: fake.apiKey, webhookSecret: undefined, apiHost: fake.url });
-    const genuine = fake.signedWebhook("checkout.session.completed", session, { secret: WEBHOOK_SECRET, timestamp: now });
+    const genuine = fake.signedWebhook("checkout.session.completed", session, {
+      secret: WEBHOOK_SECRET,
+      timestamp: now,
+    });
     expect(() => unconfigured.verifyWebhook(genuine.body, genuine.header, now)).toThrow(/STRIPE_WEBHOOK_SECRET/);
   });
 });

@@ -1,7 +1,13 @@
 import Stripe from "stripe";
 import { AppError } from "~/lib/app-error";
 import { isStripeTestKey } from "../config.server";
-import { RefundRefusedError, WebhookSignatureError, type PaymentProvider, type SessionState, type WebhookEvent } from "~/services/payment-provider";
+import {
+  RefundRefusedError,
+  WebhookSignatureError,
+  type PaymentProvider,
+  type SessionState,
+  type WebhookEvent,
+} from "~/services/payment-provider";
 
 /**
  * Stripe Checkout: the buyer pays on Stripe's hosted page (card data never reaches us), and
@@ -29,7 +35,11 @@ const WEBHOOK_TOLERANCE_SECONDS = 300;
 export function createStripeProvider(options: StripeProviderOptions): StripeProvider {
   const api = options.apiHost ? new URL(options.apiHost) : undefined;
   const stripe = new Stripe(options.secretKey, {
-    ...(api && { host: api.hostname, port: api.port || (api.protocol === "http:" ? 80 : 443), protocol: api.protocol === "http:" ? "http" : "https" }),
+    ...(api && {
+      host: api.hostname,
+      port: api.port || (api.protocol === "http:" ? 80 : 443),
+      protocol: api.protocol === "http:" ? "http" : "https",
+    }),
     // The buyer is waiting on a redirect: fail in seconds rather than Stripe's default 80.
     timeout: 20_000,
     // Retries of POSTs are safe: the SDK gives each request an idempotency key.
@@ -37,7 +47,8 @@ export function createStripeProvider(options: StripeProviderOptions): StripeProv
     appInfo: { name: "Ticketyboo" },
   });
 
-  const retrieveSession = async (sessionId: string): Promise<SessionState> => sessionState(await call(() => stripe.checkout.sessions.retrieve(sessionId)));
+  const retrieveSession = async (sessionId: string): Promise<SessionState> =>
+    sessionState(await call(() => stripe.checkout.sessions.retrieve(sessionId)));
 
   return {
     name: "stripe",
@@ -49,14 +60,21 @@ export function createStripeProvider(options: StripeProviderOptions): StripeProv
       // minutes). That is fine: the hold's own expiry still governs the stock. A payment that
       // lands after the hold lapsed is honoured only if the stock can be claimed again, and
       // refunded otherwise (see completeOrder), so the session may outlive the hold safely.
-      const expiresAt = Math.min(Math.max(request.expiresAt.getTime(), now + MIN_SESSION_MS + CLOCK_SLACK_MS), now + MAX_SESSION_MS - CLOCK_SLACK_MS);
+      const expiresAt = Math.min(
+        Math.max(request.expiresAt.getTime(), now + MIN_SESSION_MS + CLOCK_SLACK_MS),
+        now + MAX_SESSION_MS - CLOCK_SLACK_MS,
+      );
       const session = await call(() =>
         stripe.checkout.sessions.create({
           mode: "payment",
           line_items: [
             {
               quantity: 1,
-              price_data: { currency: request.currency.toLowerCase(), unit_amount: request.amountPence, product_data: { name: request.description } },
+              price_data: {
+                currency: request.currency.toLowerCase(),
+                unit_amount: request.amountPence,
+                product_data: { name: request.description },
+              },
             },
           ],
           // Cards (with Apple Pay and Google Pay) settle at once. Methods that settle days later
@@ -74,7 +92,11 @@ export function createStripeProvider(options: StripeProviderOptions): StripeProv
           expires_at: Math.ceil(expiresAt / 1000),
         }),
       );
-      if (!session.url) throw new AppError("internal", "Stripe returned a Checkout Session without a URL.", { provider: "stripe", sessionId: session.id });
+      if (!session.url)
+        throw new AppError("internal", "Stripe returned a Checkout Session without a URL.", {
+          provider: "stripe",
+          sessionId: session.id,
+        });
       return { sessionId: session.id, redirectUrl: session.url };
     },
 
@@ -85,31 +107,44 @@ export function createStripeProvider(options: StripeProviderOptions): StripeProv
         return sessionState(await stripe.checkout.sessions.expire(sessionId));
       } catch (error) {
         // Stripe expires only open sessions: one already paid or expired is answered as it is.
-        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code !== "resource_missing") return retrieveSession(sessionId);
+        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code !== "resource_missing")
+          return retrieveSession(sessionId);
         return call(() => Promise.reject(error));
       }
     },
 
     async refund({ providerPaymentId, amountPence, idempotencyKey }) {
       try {
-        const refund = await stripe.refunds.create({ payment_intent: providerPaymentId, amount: amountPence }, { idempotencyKey });
+        const refund = await stripe.refunds.create(
+          { payment_intent: providerPaymentId, amount: amountPence },
+          { idempotencyKey },
+        );
         return { refundId: refund.id };
       } catch (error) {
         // A 4xx answer (already refunded, amount too large, no such payment) is a definite no; a
         // timeout or 5xx may have refunded, and is asked again later with the same key.
-        if (error instanceof Stripe.errors.StripeInvalidRequestError || error instanceof Stripe.errors.StripeCardError) throw new RefundRefusedError(`Stripe: ${error.message}`);
+        if (error instanceof Stripe.errors.StripeInvalidRequestError || error instanceof Stripe.errors.StripeCardError)
+          throw new RefundRefusedError(`Stripe: ${error.message}`);
         return call(() => Promise.reject(error));
       }
     },
 
     verifyWebhook(rawBody, signatureHeader, now): WebhookEvent {
-      if (!options.webhookSecret) throw new WebhookSignatureError("STRIPE_WEBHOOK_SECRET is not set, so no webhook can be verified");
+      if (!options.webhookSecret)
+        throw new WebhookSignatureError("STRIPE_WEBHOOK_SECRET is not set, so no webhook can be verified");
       if (!signatureHeader) throw new WebhookSignatureError("The Stripe-Signature header is missing");
       let event: Stripe.Event;
       try {
         // The signature covers the exact bytes Stripe sent, so this must be the raw body. The
         // timestamp's age is measured from `now` (receivedAt, in ms) rather than the real clock.
-        event = stripe.webhooks.constructEvent(rawBody, signatureHeader, options.webhookSecret, WEBHOOK_TOLERANCE_SECONDS, undefined, now.getTime());
+        event = stripe.webhooks.constructEvent(
+          rawBody,
+          signatureHeader,
+          options.webhookSecret,
+          WEBHOOK_TOLERANCE_SECONDS,
+          undefined,
+          now.getTime(),
+        );
       } catch (error) {
         // A bad signature, an old timestamp, or a body that is not JSON: nothing we can act on.
         throw new WebhookSignatureError(error instanceof Error ? error.message : String(error));
@@ -125,7 +160,8 @@ export function createStripeProvider(options: StripeProviderOptions): StripeProv
 }
 
 function sessionState(session: Stripe.Checkout.Session): SessionState {
-  const paymentIntent = typeof session.payment_intent === "string" ? session.payment_intent : (session.payment_intent?.id ?? null);
+  const paymentIntent =
+    typeof session.payment_intent === "string" ? session.payment_intent : (session.payment_intent?.id ?? null);
   const status = sessionStatus(session);
   return {
     sessionId: session.id,
@@ -166,9 +202,19 @@ async function call<T>(request: () => Promise<T>): Promise<T> {
     return await request();
   } catch (error) {
     if (!(error instanceof Stripe.errors.StripeError)) throw error;
-    const details = { provider: "stripe", type: error.type, stripeCode: error.code, requestId: error.requestId, statusCode: error.statusCode };
+    const details = {
+      provider: "stripe",
+      type: error.type,
+      stripeCode: error.code,
+      requestId: error.requestId,
+      statusCode: error.statusCode,
+    };
     if (error instanceof Stripe.errors.StripeAuthenticationError) {
-      throw new AppError("internal", `Stripe refused our secret key: check STRIPE_SECRET_KEY (${error.message})`, details);
+      throw new AppError(
+        "internal",
+        `Stripe refused our secret key: check STRIPE_SECRET_KEY (${error.message})`,
+        details,
+      );
     }
     if (error.code === "resource_missing") throw new AppError("not_found", `Stripe: ${error.message}`, details);
     throw new AppError("internal", `Stripe: ${error.message}`, details);

@@ -24,7 +24,13 @@ export function createTestProvider(db: Db, publicUrl: string): PaymentProvider &
     await db
       .update(testPaymentSession)
       .set({ status: "expired" })
-      .where(and(eq(testPaymentSession.id, sessionId), eq(testPaymentSession.status, "open"), lte(testPaymentSession.expiresAt, now)));
+      .where(
+        and(
+          eq(testPaymentSession.id, sessionId),
+          eq(testPaymentSession.status, "open"),
+          lte(testPaymentSession.expiresAt, now),
+        ),
+      );
     return find(sessionId);
   };
   const stateOf = (s: typeof testPaymentSession.$inferSelect) => stateOfSession(s, base);
@@ -53,7 +59,10 @@ export function createTestProvider(db: Db, publicUrl: string): PaymentProvider &
     },
 
     async expireCheckout(sessionId): Promise<SessionState> {
-      await db.update(testPaymentSession).set({ status: "expired" }).where(and(eq(testPaymentSession.id, sessionId), eq(testPaymentSession.status, "open")));
+      await db
+        .update(testPaymentSession)
+        .set({ status: "expired" })
+        .where(and(eq(testPaymentSession.id, sessionId), eq(testPaymentSession.status, "open")));
       return stateOf(await find(sessionId));
     },
 
@@ -61,7 +70,10 @@ export function createTestProvider(db: Db, publicUrl: string): PaymentProvider &
       const [existing] = await db.select().from(testRefund).where(eq(testRefund.idempotencyKey, idempotencyKey));
       if (existing) return { refundId: existing.id };
       const refundId = id("re_test");
-      await db.insert(testRefund).values({ id: refundId, idempotencyKey, paymentIntentId: providerPaymentId, amountPence }).onConflictDoNothing();
+      await db
+        .insert(testRefund)
+        .values({ id: refundId, idempotencyKey, paymentIntentId: providerPaymentId, amountPence })
+        .onConflictDoNothing();
       const [row] = await db.select().from(testRefund).where(eq(testRefund.idempotencyKey, idempotencyKey));
       return { refundId: row!.id };
     },
@@ -73,23 +85,36 @@ export function createTestProvider(db: Db, publicUrl: string): PaymentProvider &
 
     async pay(sessionId, card, now) {
       const s = await expireIfDue(sessionId, now);
-      if (s.status !== "open") return s.status === "complete" ? { outcome: "paid", redirect: s.successUrl } : { outcome: "expired", redirect: s.cancelUrl };
+      if (s.status !== "open")
+        return s.status === "complete"
+          ? { outcome: "paid", redirect: s.successUrl }
+          : { outcome: "expired", redirect: s.cancelUrl };
       if (card === "decline") {
-        await db.update(testPaymentSession).set({ lastError: "Your card was declined." }).where(and(eq(testPaymentSession.id, sessionId), eq(testPaymentSession.status, "open")));
+        await db
+          .update(testPaymentSession)
+          .set({ lastError: "Your card was declined." })
+          .where(and(eq(testPaymentSession.id, sessionId), eq(testPaymentSession.status, "open")));
         return { outcome: "declined", redirect: null };
       }
       // Exactly one payment per session, however often "Pay" is pressed, and none once the
       // session is closed (expired, or replaced by a newer one) at the same moment.
       const [paid] = await db
         .update(testPaymentSession)
-        .set({ status: "complete", lastError: null, paymentIntentId: sql`coalesce(${testPaymentSession.paymentIntentId}, ${id("pi_test")})` })
+        .set({
+          status: "complete",
+          lastError: null,
+          paymentIntentId: sql`coalesce(${testPaymentSession.paymentIntentId}, ${id("pi_test")})`,
+        })
         .where(and(eq(testPaymentSession.id, sessionId), inArray(testPaymentSession.status, ["open", "complete"])))
         .returning();
       return paid ? { outcome: "paid", redirect: s.successUrl } : { outcome: "expired", redirect: s.cancelUrl };
     },
 
     async abandon(sessionId) {
-      await db.update(testPaymentSession).set({ status: "expired" }).where(and(eq(testPaymentSession.id, sessionId), eq(testPaymentSession.status, "open")));
+      await db
+        .update(testPaymentSession)
+        .set({ status: "expired" })
+        .where(and(eq(testPaymentSession.id, sessionId), eq(testPaymentSession.status, "open")));
       const [s] = await db.select().from(testPaymentSession).where(eq(testPaymentSession.id, sessionId));
       if (!s) throw new AppError("not_found", "No such test payment session.");
       return s.status === "complete" ? s.successUrl : s.cancelUrl;
@@ -99,7 +124,8 @@ export function createTestProvider(db: Db, publicUrl: string): PaymentProvider &
 
 /** The provider's answer about a session. */
 function stateOfSession(s: typeof testPaymentSession.$inferSelect, base: string): SessionState {
-  const status = s.status === "complete" ? "succeeded" : s.status === "expired" ? "abandoned" : s.lastError ? "declined" : "pending";
+  const status =
+    s.status === "complete" ? "succeeded" : s.status === "expired" ? "abandoned" : s.lastError ? "declined" : "pending";
   return {
     sessionId: s.id,
     status,
@@ -113,6 +139,10 @@ function stateOfSession(s: typeof testPaymentSession.$inferSelect, base: string)
 /** What the test provider's own hosted page needs. */
 export interface TestProviderPage {
   session(sessionId: string): Promise<typeof testPaymentSession.$inferSelect | null>;
-  pay(sessionId: string, card: "success" | "decline", now: Date): Promise<{ outcome: "paid" | "declined" | "expired"; redirect: string | null }>;
+  pay(
+    sessionId: string,
+    card: "success" | "decline",
+    now: Date,
+  ): Promise<{ outcome: "paid" | "declined" | "expired"; redirect: string | null }>;
   abandon(sessionId: string): Promise<string>;
 }

@@ -5,7 +5,13 @@ import type { FileStorage } from "~/services/file-storage";
 
 export type { FileStorage };
 
-const TYPES: Record<string, string> = { ".jpg": "image/jpeg", ".jpeg": "image/jpeg", ".png": "image/png", ".webp": "image/webp", ".avif": "image/avif" };
+const TYPES: Record<string, string> = {
+  ".jpg": "image/jpeg",
+  ".jpeg": "image/jpeg",
+  ".png": "image/png",
+  ".webp": "image/webp",
+  ".avif": "image/avif",
+};
 
 /** Keys are relative paths of safe segments; anything that could climb out of the root is refused. */
 export function isSafeKey(key: string): boolean {

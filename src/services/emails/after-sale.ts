@@ -15,7 +15,9 @@ import { ticketDocuments } from "../ticket-documents";
 import { renderTicketsPdf } from "../ticket-pdf.server";
 import { claimOfferNotices } from "../waitlist-offers";
 
-/** Signed links a person can follow to stop reminders (the server makes them: src/server/email/unsubscribe.server.ts). */
+/**
+ * Signed links a person can follow to stop reminders (the server makes them: src/server/email/unsubscribe.server.ts).
+ */
 export interface UnsubscribeLinks {
   /** For the List-Unsubscribe header: one POST, no page. */
   oneClickUrl(userId: string): string;
@@ -48,12 +50,25 @@ export function ticketAttachments(db: Db): AttachmentMaker {
     // Made when the email goes, which may be after a retry: only what its person still holds then.
     const docs = await ticketDocuments(db, { orderId: ref.orderId, holderId: ref.holderId ?? undefined });
     if (!docs) return null;
-    return { filename: `tickets-${docs.reference}.pdf`, content: await renderTicketsPdf(docs.tickets, { title: `Tickets ${docs.reference}` }), contentType: "application/pdf" };
+    return {
+      filename: `tickets-${docs.reference}.pdf`,
+      content: await renderTicketsPdf(docs.tickets, { title: `Tickets ${docs.reference}` }),
+      contentType: "application/pdf",
+    };
   };
 }
 
 /** To the friend a ticket was sent to: what it is, and the link to claim it. */
-export async function sendTicketShared(deps: EmailDeps, input: { ticketId: string; from: { id: string; name: string }; toEmail: string; toName: string | null; token: string }) {
+export async function sendTicketShared(
+  deps: EmailDeps,
+  input: {
+    ticketId: string;
+    from: { id: string; name: string };
+    toEmail: string;
+    toName: string | null;
+    token: string;
+  },
+) {
   const t = await getMyTicket(deps.db, { ticketId: input.ticketId, userId: input.from.id });
   if (!t) return;
   await deps.mailer.send({
@@ -76,7 +91,12 @@ export async function sendTicketShared(deps: EmailDeps, input: { ticketId: strin
 /** To the host: a buyer asks to cancel, with their reason; and a note in the host's feed. */
 export async function sendCancellationRequested(deps: EmailDeps, requestId: string) {
   const [row] = await deps.db
-    .select({ request: cancellationRequest, order, event: { name: event.name }, host: { id: user.id, email: user.email, firstName: user.firstName, name: user.name } })
+    .select({
+      request: cancellationRequest,
+      order,
+      event: { name: event.name },
+      host: { id: user.id, email: user.email, firstName: user.firstName, name: user.name },
+    })
     .from(cancellationRequest)
     .innerJoin(order, eq(order.id, cancellationRequest.orderId))
     .innerJoin(event, eq(event.id, order.eventId))
@@ -102,15 +122,32 @@ export async function sendCancellationRequested(deps: EmailDeps, requestId: stri
       },
     },
   });
-  await addNotification(deps.db, { userId: row.host.id, title: `Cancellation requested: ${row.event.name}`, body: `${row.order.buyerName} asks to cancel ${tickets} (${row.order.reference}).`, link: "/h/tickets" });
+  await addNotification(deps.db, {
+    userId: row.host.id,
+    title: `Cancellation requested: ${row.event.name}`,
+    body: `${row.order.buyerName} asks to cancel ${tickets} (${row.order.reference}).`,
+    link: "/h/tickets",
+  });
 }
 
 /**
  * To the buyer: what became of their cancellation, and, when money goes back, a refund receipt.
  * A note goes in their feed too.
  */
-export async function sendCancellationOutcome(deps: EmailDeps, input: { orderId: string; outcome: "approved" | "declined" | "cancelled"; refundPence: number; hostMessage: string | null }) {
-  const [row] = await deps.db.select({ order, eventName: event.name }).from(order).innerJoin(event, eq(event.id, order.eventId)).where(eq(order.id, input.orderId));
+export async function sendCancellationOutcome(
+  deps: EmailDeps,
+  input: {
+    orderId: string;
+    outcome: "approved" | "declined" | "cancelled";
+    refundPence: number;
+    hostMessage: string | null;
+  },
+) {
+  const [row] = await deps.db
+    .select({ order, eventName: event.name })
+    .from(order)
+    .innerJoin(event, eq(event.id, order.eventId))
+    .where(eq(order.id, input.orderId));
   if (!row) return;
   const o = row.order;
   const orderUrl = `${base(deps.publicUrl)}/orders/${o.reference}`;
@@ -120,16 +157,47 @@ export async function sendCancellationOutcome(deps: EmailDeps, input: { orderId:
     userId: o.userId,
     template: {
       name: "cancellation-decided",
-      props: { firstName: firstName(o.buyerName), reference: o.reference, eventName: row.eventName, outcome: input.outcome, refund, hostMessage: input.hostMessage, orderUrl },
+      props: {
+        firstName: firstName(o.buyerName),
+        reference: o.reference,
+        eventName: row.eventName,
+        outcome: input.outcome,
+        refund,
+        hostMessage: input.hostMessage,
+        orderUrl,
+      },
     },
   });
   if (refund) {
-    await deps.mailer.send({ to: o.buyerEmail, userId: o.userId, template: { name: "refund-issued", props: { firstName: firstName(o.buyerName), reference: o.reference, eventName: row.eventName, amount: refund, paid: input.refundPence < o.totalPence ? formatMoney(o.totalPence, o.currency) : null, orderUrl } } });
+    await deps.mailer.send({
+      to: o.buyerEmail,
+      userId: o.userId,
+      template: {
+        name: "refund-issued",
+        props: {
+          firstName: firstName(o.buyerName),
+          reference: o.reference,
+          eventName: row.eventName,
+          amount: refund,
+          paid: input.refundPence < o.totalPence ? formatMoney(o.totalPence, o.currency) : null,
+          orderUrl,
+        },
+      },
+    });
   }
   if (o.userId) {
     const title =
-      input.outcome === "declined" ? `Your cancellation request for ${row.eventName} was declined` : refund ? `Cancelled: ${row.eventName}, ${refund} refunded` : `Cancelled: ${row.eventName}`;
-    await addNotification(deps.db, { userId: o.userId, title, body: input.hostMessage ? `The host says: ${input.hostMessage}` : "", link: `/orders/${o.reference}` });
+      input.outcome === "declined"
+        ? `Your cancellation request for ${row.eventName} was declined`
+        : refund
+          ? `Cancelled: ${row.eventName}, ${refund} refunded`
+          : `Cancelled: ${row.eventName}`;
+    await addNotification(deps.db, {
+      userId: o.userId,
+      title,
+      body: input.hostMessage ? `The host says: ${input.hostMessage}` : "",
+      link: `/orders/${o.reference}`,
+    });
   }
 }
 
@@ -142,21 +210,43 @@ export async function sendWaitlistOffers(deps: EmailDeps, now: Date): Promise<nu
     await deps.mailer.send({
       to: n.email,
       userId: n.userId,
-      template: { name: "waitlist-offer", props: { firstName: n.firstName, eventName: n.eventName, when: when(n.startsAt, n.endsAt), quantity: n.quantity, asked: n.asked, until, checkoutUrl } },
+      template: {
+        name: "waitlist-offer",
+        props: {
+          firstName: n.firstName,
+          eventName: n.eventName,
+          when: when(n.startsAt, n.endsAt),
+          quantity: n.quantity,
+          asked: n.asked,
+          until,
+          checkoutUrl,
+        },
+      },
     });
-    await addNotification(deps.db, { userId: n.userId, title: `Places held for you: ${n.eventName}`, body: `Book by ${until}, or they go to the next person waiting.`, link: `/checkout/${n.holdId}` });
+    await addNotification(deps.db, {
+      userId: n.userId,
+      title: `Places held for you: ${n.eventName}`,
+      body: `Book by ${until}, or they go to the next person waiting.`,
+      link: `/checkout/${n.holdId}`,
+    });
   }
   return notices.length;
 }
 
 /** The day-before reminders now due, each once, with a one-click unsubscribe. */
-export async function sendEventReminders(deps: EmailDeps & { unsubscribe: UnsubscribeLinks }, now: Date): Promise<number> {
+export async function sendEventReminders(
+  deps: EmailDeps & { unsubscribe: UnsubscribeLinks },
+  now: Date,
+): Promise<number> {
   const due = await claimDueReminders(deps.db, now);
   for (const r of due) {
     await deps.mailer.send({
       to: r.email,
       userId: r.userId,
-      headers: { "List-Unsubscribe": `<${deps.unsubscribe.oneClickUrl(r.userId)}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
+      headers: {
+        "List-Unsubscribe": `<${deps.unsubscribe.oneClickUrl(r.userId)}>`,
+        "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+      },
       template: {
         name: "event-reminder",
         props: {
@@ -192,7 +282,11 @@ export async function sendOrderConfirmation(deps: EmailDeps, orderId: string): P
         eventName: o.event.name,
         when: when(o.event.startsAt, o.event.endsAt),
         where: o.event.venue ? `${o.event.venue.name}, ${o.event.venue.address}` : "Online",
-        tickets: o.tickets.map((t) => ({ name: t.typeName, seat: t.seatRow !== null ? seatName(t.seatRow, t.seatColumn!) : null, code: t.code })),
+        tickets: o.tickets.map((t) => ({
+          name: t.typeName,
+          seat: t.seatRow !== null ? seatName(t.seatRow, t.seatColumn!) : null,
+          code: t.code,
+        })),
         total: o.totalPence === 0 ? "Free" : formatMoney(o.totalPence, o.currency),
         orderUrl: `${base(deps.publicUrl)}/orders/${o.reference}`,
       },
@@ -215,7 +309,10 @@ export async function sendPaymentRefunded(deps: EmailDeps, paymentId: string): P
         eventName: r.eventName,
         amount: formatMoney(r.amountPence, r.currency),
         reason: r.reason,
-        url: r.reason === "already_paid" && r.orderReference ? `${base(deps.publicUrl)}/orders/${r.orderReference}` : `${base(deps.publicUrl)}/events/${r.eventSlug}`,
+        url:
+          r.reason === "already_paid" && r.orderReference
+            ? `${base(deps.publicUrl)}/orders/${r.orderReference}`
+            : `${base(deps.publicUrl)}/events/${r.eventSlug}`,
       },
     },
   });

@@ -1,7 +1,17 @@
 import type { ReactNode } from "react";
 
 /** The frame of the sign-up, log-in and password pages: one card, centred, with a short promise. */
-export function AuthCard({ title, subtitle, children, footer }: { title: string; subtitle?: ReactNode; children: ReactNode; footer?: ReactNode }) {
+export function AuthCard({
+  title,
+  subtitle,
+  children,
+  footer,
+}: {
+  title: string;
+  subtitle?: ReactNode;
+  children: ReactNode;
+  footer?: ReactNode;
+}) {
   return (
     <div className="container-page grid min-h-[75dvh] place-items-center py-10 tablet:py-14">
       <div className="w-full max-w-md">

@@ -15,7 +15,16 @@ export interface OutboxList {
   page: number;
   pageCount: number;
   total: number;
-  messages: { id: string; toAddress: string; subject: string; template: string; status: Status; attempts: number; createdAt: string; createdLabel: string }[];
+  messages: {
+    id: string;
+    toAddress: string;
+    subject: string;
+    template: string;
+    status: Status;
+    attempts: number;
+    createdAt: string;
+    createdLabel: string;
+  }[];
 }
 
 export interface OutboxMessage {
@@ -37,9 +46,22 @@ export interface OutboxMessage {
   headers: [string, string][];
 }
 
-export function OutboxListView({ list, basePath, heading, intro, eyebrow }: { list: OutboxList; basePath: string; heading: string; intro: ReactNode; eyebrow?: string }) {
+export function OutboxListView({
+  list,
+  basePath,
+  heading,
+  intro,
+  eyebrow,
+}: {
+  list: OutboxList;
+  basePath: string;
+  heading: string;
+  intro: ReactNode;
+  eyebrow?: string;
+}) {
   const { to, page, pageCount, total, messages } = list;
-  const pageLink = (p: number) => `${basePath}?${new URLSearchParams({ ...(to ? { to } : {}), ...(p > 1 ? { page: String(p) } : {}) })}`;
+  const pageLink = (p: number) =>
+    `${basePath}?${new URLSearchParams({ ...(to ? { to } : {}), ...(p > 1 ? { page: String(p) } : {}) })}`;
   return (
     <div className="container-page py-8 laptop:py-10">
       {eyebrow ? <p className="text-sm font-semibold text-brand">{eyebrow}</p> : null}
@@ -58,7 +80,8 @@ export function OutboxListView({ list, basePath, heading, intro, eyebrow }: { li
             defaultValue={to}
             placeholder="name@example.com"
             autoComplete="off"
-            className="mt-1 h-11 w-full rounded-xl border border-border bg-surface px-3 text-fg placeholder:text-fg-muted/70 focus:border-brand focus:outline-none"
+            className="mt-1 h-11 w-full rounded-xl border border-border bg-surface px-3 text-fg
+              placeholder:text-fg-muted/70 focus:border-brand focus:outline-none"
           />
         </div>
         <button type="submit" className="btn-secondary h-11">
@@ -72,7 +95,11 @@ export function OutboxListView({ list, basePath, heading, intro, eyebrow }: { li
       </Form>
 
       <p className="mt-6 text-sm text-fg-muted" aria-live="polite">
-        {total === 0 ? null : to ? `${total} ${total === 1 ? "email" : "emails"} to addresses containing “${to}”` : `${total} ${total === 1 ? "email" : "emails"}`}
+        {total === 0
+          ? null
+          : to
+            ? `${total} ${total === 1 ? "email" : "emails"} to addresses containing “${to}”`
+            : `${total} ${total === 1 ? "email" : "emails"}`}
       </p>
 
       {messages.length === 0 ? (
@@ -80,7 +107,9 @@ export function OutboxListView({ list, basePath, heading, intro, eyebrow }: { li
           <Inbox aria-hidden className="mx-auto size-8 text-fg-muted" />
           <p className="mt-3 font-semibold">{to ? `No emails to addresses containing “${to}”` : "No emails yet"}</p>
           <p className="mx-auto mt-1 max-w-sm text-sm text-fg-muted">
-            {to ? "Check the address, or show every email." : "Sign up, reset a password or change an email address, and the email lands here."}
+            {to
+              ? "Check the address, or show every email."
+              : "Sign up, reset a password or change an email address, and the email lands here."}
           </p>
         </div>
       ) : (
@@ -89,11 +118,15 @@ export function OutboxListView({ list, basePath, heading, intro, eyebrow }: { li
             <li key={m.id} className="relative px-4 py-3 focus-within:bg-surface-2 hover:bg-surface-2 tablet:px-5">
               <div className="grid gap-x-4 gap-y-1 tablet:grid-cols-[minmax(0,1fr)_auto] tablet:items-center">
                 <div className="min-w-0">
-                  <Link to={`${basePath}/${m.id}`} className="font-semibold break-words text-fg after:absolute after:inset-0 hover:underline">
+                  <Link
+                    to={`${basePath}/${m.id}`}
+                    className="font-semibold break-words text-fg after:absolute after:inset-0 hover:underline"
+                  >
                     {m.subject}
                   </Link>
                   <p className="mt-0.5 truncate text-sm text-fg-muted">
-                    To <span className="text-fg">{m.toAddress}</span> · <span className="font-mono text-xs">{m.template}</span>
+                    To <span className="text-fg">{m.toAddress}</span> ·{" "}
+                    <span className="font-mono text-xs">{m.template}</span>
                   </p>
                 </div>
                 <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-fg-muted tablet:justify-end">
@@ -134,7 +167,15 @@ export function OutboxListView({ list, basePath, heading, intro, eyebrow }: { li
   );
 }
 
-export function OutboxMessageView({ message: m, basePath, backLabel }: { message: OutboxMessage; basePath: string; backLabel: string }) {
+export function OutboxMessageView({
+  message: m,
+  basePath,
+  backLabel,
+}: {
+  message: OutboxMessage;
+  basePath: string;
+  backLabel: string;
+}) {
   return (
     <div className="container-page py-8 laptop:py-10">
       <Link to={basePath} className="link inline-flex items-center gap-1 text-sm">
@@ -211,7 +252,9 @@ export function OutboxMessageView({ message: m, basePath, backLabel }: { message
                   {link.text}
                   <ExternalLink aria-hidden className="size-3.5 shrink-0" />
                 </a>
-                {link.text !== link.href ? <p className="mt-1 font-mono text-xs break-all text-fg-muted">{link.href}</p> : null}
+                {link.text !== link.href ? (
+                  <p className="mt-1 font-mono text-xs break-all text-fg-muted">{link.href}</p>
+                ) : null}
               </li>
             ))}
           </ul>
@@ -235,7 +278,14 @@ export function OutboxMessageView({ message: m, basePath, backLabel }: { message
           <h2 id="text-heading" className="text-xl font-bold">
             Plain text
           </h2>
-          <pre tabIndex={0} aria-labelledby="text-heading" className="card mt-3 max-h-[40rem] overflow-auto p-4 font-mono text-sm leading-6 whitespace-pre-wrap break-words">{m.text}</pre>
+          <pre
+            tabIndex={0}
+            aria-labelledby="text-heading"
+            className="card mt-3 max-h-[40rem] overflow-auto p-4 font-mono text-sm leading-6 whitespace-pre-wrap
+              break-words"
+          >
+            {m.text}
+          </pre>
         </section>
       </div>
     </div>

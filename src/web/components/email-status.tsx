@@ -10,7 +10,10 @@ export function EmailStatusBadge({ status }: { status: "queued" | "sent" | "fail
   const Icon = look.icon;
   return (
     <span
-      className={`inline-flex items-center gap-1 rounded-full border px-2 py-0.5 text-xs font-semibold whitespace-nowrap ${look.className}`}
+      className={
+        `inline-flex items-center gap-1 rounded-full border px-2 py-0.5 text-xs font-semibold ` +
+        `whitespace-nowrap ${look.className}`
+      }
     >
       <Icon aria-hidden className="size-3.5" />
       {look.label}

@@ -15,8 +15,10 @@ const FRIENDLY_MESSAGES = [
 /** What happened, in words that don't blame the server for a link that leads nowhere. */
 function explanation(code: string | number | null): string {
   const status = Number(code);
-  if (status === 404 || status === 410) return "We couldn't find that. The link may be old, or what it pointed to has moved or gone.";
-  if (status === 401 || status === 403) return "That page isn't open to this account. If you think it should be, try logging in with another.";
+  if (status === 404 || status === 410)
+    return "We couldn't find that. The link may be old, or what it pointed to has moved or gone.";
+  if (status === 401 || status === 403)
+    return "That page isn't open to this account. If you think it should be, try logging in with another.";
   if (status >= 400 && status < 500) return "That request didn't work. Go back and try again.";
   return "Something went wrong on our side. Please try again in a moment.";
 }
@@ -28,7 +30,15 @@ export function friendlyMessage(seed: string): string {
   return FRIENDLY_MESSAGES[Math.abs(hash) % FRIENDLY_MESSAGES.length] ?? FRIENDLY_MESSAGES[0]!;
 }
 
-export function ErrorCard({ code, seed, reference }: { code: string | number | null; seed: string; reference?: string }) {
+export function ErrorCard({
+  code,
+  seed,
+  reference,
+}: {
+  code: string | number | null;
+  seed: string;
+  reference?: string;
+}) {
   return (
     <div className="container-page grid min-h-[60dvh] place-items-center py-16">
       <div role="alert" className="card w-full max-w-lg p-8 text-center">

@@ -33,7 +33,17 @@ interface ImagePickerProps {
  * and a "Remove" checkbox, which post with the form as they are. In the browser it checks the
  * file's size and first bytes with the same rules and words as the server, which still decides.
  */
-export function ImagePicker({ name, removeName, legend, noun, current, shape, fallback, hint, error }: ImagePickerProps) {
+export function ImagePicker({
+  name,
+  removeName,
+  legend,
+  noun,
+  current,
+  shape,
+  fallback,
+  hint,
+  error,
+}: ImagePickerProps) {
   const id = useId();
   const hydrated = useHydrated();
   const inputRef = useRef<HTMLInputElement>(null);
@@ -80,7 +90,8 @@ export function ImagePicker({ name, removeName, legend, noun, current, shape, fa
 
   const shown = removed ? null : (preview?.url ?? current);
   const shownError = clientError ?? error ?? null;
-  const describedBy = [hint ? `${id}-hint` : null, shownError ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
+  const describedBy =
+    [hint ? `${id}-hint` : null, shownError ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
   const status = preview
     ? `${preview.fileName} is ready. It's saved when you save your profile.`
     : removed
@@ -89,12 +100,31 @@ export function ImagePicker({ name, removeName, legend, noun, current, shape, fa
 
   const previewBox =
     shape === "round" ? (
-      <div className="grid size-24 shrink-0 place-items-center overflow-hidden rounded-full border-4 border-surface bg-brand-soft text-2xl font-bold text-brand shadow-[var(--shadow)] tablet:size-28">
-        {shown ? <img src={shown} alt={preview ? `New ${noun}, not saved yet` : `Your ${noun}`} className="size-full object-cover" /> : fallback}
+      <div
+        className="grid size-24 shrink-0 place-items-center overflow-hidden rounded-full border-4 border-surface
+        bg-brand-soft text-2xl font-bold text-brand shadow-[var(--shadow)] tablet:size-28"
+      >
+        {shown ? (
+          <img
+            src={shown}
+            alt={preview ? `New ${noun}, not saved yet` : `Your ${noun}`}
+            className="size-full object-cover"
+          />
+        ) : (
+          fallback
+        )}
       </div>
     ) : (
       <div className="relative aspect-[16/5] w-full overflow-hidden rounded-xl border border-border bg-surface-2">
-        {shown ? <img src={shown} alt={preview ? `New ${noun}, not saved yet` : `Your ${noun}`} className="size-full object-cover" /> : fallback}
+        {shown ? (
+          <img
+            src={shown}
+            alt={preview ? `New ${noun}, not saved yet` : `Your ${noun}`}
+            className="size-full object-cover"
+          />
+        ) : (
+          fallback
+        )}
       </div>
     );
 
@@ -118,7 +148,11 @@ export function ImagePicker({ name, removeName, legend, noun, current, shape, fa
                   className="peer sr-only"
                   onChange={(e) => void onFileChosen(e.currentTarget.files?.[0])}
                 />
-                <label htmlFor={id} className="btn-secondary cursor-pointer peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-[var(--ring)]">
+                <label
+                  htmlFor={id}
+                  className="btn-secondary cursor-pointer peer-focus-visible:outline-2
+                    peer-focus-visible:outline-offset-2 peer-focus-visible:outline-[var(--ring)]"
+                >
                   {shown || preview ? `Replace ${noun}` : `Choose ${noun}`}
                 </label>
                 {preview ? (
@@ -136,12 +170,17 @@ export function ImagePicker({ name, removeName, legend, noun, current, shape, fa
                   name={name}
                   accept={IMAGE_ACCEPT}
                   aria-invalid={shownError ? true : undefined}
-                  className="block w-full text-sm text-fg-muted file:mr-3 file:min-h-10 file:rounded-full file:border file:border-border file:bg-surface file:px-4 file:text-sm file:font-semibold file:text-fg"
+                  className="block w-full text-sm text-fg-muted file:mr-3 file:min-h-10 file:rounded-full
+                    file:border file:border-border file:bg-surface file:px-4 file:text-sm file:font-semibold
+                    file:text-fg"
                 />
               </label>
             )}
             {current && !preview ? (
-              <label className="btn-ghost cursor-pointer has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-[var(--ring)]">
+              <label
+                className="btn-ghost cursor-pointer has-[:focus-visible]:outline-2
+                has-[:focus-visible]:outline-[var(--ring)]"
+              >
                 <input
                   type="checkbox"
                   name={removeName}

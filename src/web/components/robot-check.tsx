@@ -117,7 +117,10 @@ const theme = {
 function Placeholder({ failed, pressed, onPress }: { failed: boolean; pressed: boolean; onPress: () => void }) {
   if (failed) {
     return (
-      <div className="flex min-h-[var(--tb-altcha-height)] items-center gap-2 rounded-xl border border-border bg-surface px-3 text-sm">
+      <div
+        className="flex min-h-[var(--tb-altcha-height)] items-center gap-2 rounded-xl border border-border
+        bg-surface px-3 text-sm"
+      >
         <span className="text-fg-muted">
           The robot check could not load. Check your connection and reload the page.
         </span>
@@ -130,11 +133,12 @@ function Placeholder({ failed, pressed, onPress }: { failed: boolean; pressed: b
       role="checkbox"
       aria-checked={pressed ? "mixed" : false}
       onClick={onPress}
-      className="flex min-h-[var(--tb-altcha-height)] w-full items-center gap-2 rounded-xl border border-border bg-surface px-3 text-left text-sm"
+      className="flex min-h-[var(--tb-altcha-height)] w-full items-center gap-2 rounded-xl border border-border
+        bg-surface px-3 text-left text-sm"
     >
       <span
         aria-hidden="true"
-        className={`size-[22px] shrink-0 rounded-[5px] border border-fg-muted ${pressed ? "animate-pulse bg-brand-soft" : ""}`}
+        className={`size-[22px] shrink-0 rounded-[5px] border border-fg-muted ${pressed ? pressedBox : ""}`}
       />
       <span className="text-fg-muted">{pressed ? "Checking…" : "I'm not a robot"}</span>
       <noscript>
@@ -143,6 +147,8 @@ function Placeholder({ failed, pressed, onPress }: { failed: boolean; pressed: b
     </button>
   );
 }
+
+const pressedBox = "animate-pulse bg-brand-soft";
 
 let loading: Promise<void> | undefined;
 

@@ -8,7 +8,13 @@ import { messages } from "~/texts/messages";
  */
 export function SaveStatus({ result }: { result: "saved" | "unchanged" | null }) {
   return (
-    <span role="status" className={`inline-flex items-center gap-1.5 text-sm font-medium ${result === "saved" ? "text-success" : "text-fg-muted"}`}>
+    <span
+      role="status"
+      className={
+        `inline-flex items-center gap-1.5 text-sm font-medium ` +
+        `${result === "saved" ? "text-success" : "text-fg-muted"}`
+      }
+    >
       {result === "saved" ? (
         <>
           <Check aria-hidden className="size-4" /> {messages.preferences.saved}

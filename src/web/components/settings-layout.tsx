@@ -13,7 +13,15 @@ const SECTIONS = [
   { to: "/u/delete-account", label: "Delete account" },
 ] as const;
 
-export function SettingsLayout({ title, description, children }: { title: string; description?: ReactNode; children: ReactNode }) {
+export function SettingsLayout({
+  title,
+  description,
+  children,
+}: {
+  title: string;
+  description?: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <div className="container-page py-8 laptop:py-12">
       <div className="laptop:grid laptop:grid-cols-[14rem_1fr] laptop:gap-10">
@@ -24,10 +32,12 @@ export function SettingsLayout({ title, description, children }: { title: string
                 <NavLink
                   to={s.to}
                   className={({ isActive }) =>
-                    `flex min-h-10 items-center rounded-full px-4 text-sm font-medium whitespace-nowrap laptop:rounded-xl ${
-                      isActive ? "bg-brand-soft text-brand" : "text-fg-muted hover:bg-surface-2 hover:text-fg"
-                    }`
-                  }>
+                    `flex min-h-10 items-center rounded-full px-4 text-sm font-medium whitespace-nowrap
+                      laptop:rounded-xl ${
+                        isActive ? "bg-brand-soft text-brand" : "text-fg-muted hover:bg-surface-2 hover:text-fg"
+                      }`
+                  }
+                >
                   {s.label}
                 </NavLink>
               </li>

@@ -19,7 +19,10 @@ export interface ActionRefusal {
  *   if (!form.ok) return actionError(form.error);
  *   try { … } catch (error) { return actionError(error, { extra: { email } }); }
  */
-export function actionError<Extra extends object = object>(error: unknown, options: { extra?: Extra; words?: Partial<Record<AppErrorCode, string>> } = {}) {
+export function actionError<Extra extends object = object>(
+  error: unknown,
+  options: { extra?: Extra; words?: Partial<Record<AppErrorCode, string>> } = {},
+) {
   if (!(error instanceof AppError)) throw error;
   const answer = answerError(error, options.words);
   const refusal: ActionRefusal = { error: answer.message, fieldErrors: answer.fieldErrors };

@@ -9,7 +9,11 @@ import { messages } from "~/texts/messages";
  * carry: the client's address (for the shared rate limits) and the robot-check solution, and turn
  * better-auth's answers into cookies to forward and words to show.
  */
-export function authHeaders(request: Request, context: AppLoadContext, robotSolution?: FormDataEntryValue | null): Headers {
+export function authHeaders(
+  request: Request,
+  context: AppLoadContext,
+  robotSolution?: FormDataEntryValue | null,
+): Headers {
   const headers = new Headers(request.headers);
   headers.set(CLIENT_IP_HEADER, context.clientIp);
   headers.delete(ROBOT_CHECK_HEADER);
@@ -35,10 +39,21 @@ export interface AuthFailure {
  * (by better-auth's status), the words from `authFailure`, and, when `fieldFor` names one for its
  * code, the field it belongs beside.
  */
-export function authError(error: unknown, options: { fallback?: string; fieldFor?: Partial<Record<string, string>> } = {}): AppError {
+export function authError(
+  error: unknown,
+  options: { fallback?: string; fieldFor?: Partial<Record<string, string>> } = {},
+): AppError {
   const failure = authFailure(error, options.fallback);
   const code: AppErrorCode =
-    failure.status === 429 ? "rate_limited" : failure.status === 401 ? "unauthenticated" : failure.status === 403 ? "forbidden" : failure.status >= 500 ? "internal" : "validation_failed";
+    failure.status === 429
+      ? "rate_limited"
+      : failure.status === 401
+        ? "unauthenticated"
+        : failure.status === 403
+          ? "forbidden"
+          : failure.status >= 500
+            ? "internal"
+            : "validation_failed";
   const field = options.fieldFor?.[failure.code];
   return new AppError(code, failure.message, { authCode: failure.code, ...(field ? { field } : {}) });
 }

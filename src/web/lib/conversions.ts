@@ -14,7 +14,11 @@ interface RootData {
  * from the cookie at that moment, so a choice made on this page counts). Only the answer's ok flag
  * is looked at, and a failure is ignored: tracking never gets in a buyer's way.
  */
-export function useAddToCartTracking(eventId: string, lines: readonly { ticketTypeId: string; quantity: number }[], ready: boolean) {
+export function useAddToCartTracking(
+  eventId: string,
+  lines: readonly { ticketTypeId: string; quantity: number }[],
+  ready: boolean,
+) {
   const root = useRouteLoaderData("root") as RootData | undefined;
   const enabled = Boolean(root?.conversions && root.user);
   const key = JSON.stringify(lines.map((l) => [l.ticketTypeId, l.quantity]));
@@ -33,7 +37,12 @@ export function useAddToCartTracking(eventId: string, lines: readonly { ticketTy
       void fetch("/api/conversions", {
         method: "POST",
         headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ name: "AddToCart", eventId, cart: lines.map((l) => ({ ticketTypeId: l.ticketTypeId, count: l.quantity })), path: window.location.pathname }),
+        body: JSON.stringify({
+          name: "AddToCart",
+          eventId,
+          cart: lines.map((l) => ({ ticketTypeId: l.ticketTypeId, count: l.quantity })),
+          path: window.location.pathname,
+        }),
       })
         .then((res) => res.ok)
         .catch(() => false);

@@ -23,12 +23,69 @@ const base: EventPage = {
   isCancelled: false,
   isOnline: false,
   updatedAt: new Date("2026-11-01T09:00:00Z"),
-  host: { id: "h1", name: "Nadia Okafor", title: "Northern Sparks", image: null, username: "northernsparks", isVerified: true, bio: null },
-  venue: { name: "Kelham Island Tavern", addressLine1: "62 Russell Street", city: "Sheffield", postcode: "S3 8RW", formattedAddress: "62 Russell Street, Sheffield S3 8RW", lat: 53.3893, lng: -1.4712, seatRows: null, seatColumns: null },
+  host: {
+    id: "h1",
+    name: "Nadia Okafor",
+    title: "Northern Sparks",
+    image: null,
+    username: "northernsparks",
+    isVerified: true,
+    bio: null,
+  },
+  venue: {
+    name: "Kelham Island Tavern",
+    addressLine1: "62 Russell Street",
+    city: "Sheffield",
+    postcode: "S3 8RW",
+    formattedAddress: "62 Russell Street, Sheffield S3 8RW",
+    lat: 53.3893,
+    lng: -1.4712,
+    seatRows: null,
+    seatColumns: null,
+  },
   tickets: [
-    { id: "t1", name: "Team place", description: null, kind: "general", pricePence: 300, payWhatYouWish: false, capacity: 60, sold: 60, held: 0, maxPerOrder: 6, salesStartAt: null, salesEndAt: null },
-    { id: "t2", name: "Late entry", description: null, kind: "scheduled_visible", pricePence: 500, payWhatYouWish: false, capacity: 20, sold: 0, held: 0, maxPerOrder: 6, salesStartAt: new Date("2026-11-25T09:00:00Z"), salesEndAt: null },
-    { id: "t3", name: "Crew", description: null, kind: "private", pricePence: 0, payWhatYouWish: false, capacity: 5, sold: 0, held: 0, maxPerOrder: 2, salesStartAt: null, salesEndAt: null },
+    {
+      id: "t1",
+      name: "Team place",
+      description: null,
+      kind: "general",
+      pricePence: 300,
+      payWhatYouWish: false,
+      capacity: 60,
+      sold: 60,
+      held: 0,
+      maxPerOrder: 6,
+      salesStartAt: null,
+      salesEndAt: null,
+    },
+    {
+      id: "t2",
+      name: "Late entry",
+      description: null,
+      kind: "scheduled_visible",
+      pricePence: 500,
+      payWhatYouWish: false,
+      capacity: 20,
+      sold: 0,
+      held: 0,
+      maxPerOrder: 6,
+      salesStartAt: new Date("2026-11-25T09:00:00Z"),
+      salesEndAt: null,
+    },
+    {
+      id: "t3",
+      name: "Crew",
+      description: null,
+      kind: "private",
+      pricePence: 0,
+      payWhatYouWish: false,
+      capacity: 5,
+      sold: 0,
+      held: 0,
+      maxPerOrder: 2,
+      salesStartAt: null,
+      salesEndAt: null,
+    },
   ],
 };
 
@@ -50,7 +107,13 @@ describe("eventJsonLd", () => {
     expect(ld.location).toEqual({
       "@type": "Place",
       name: "Kelham Island Tavern",
-      address: { "@type": "PostalAddress", streetAddress: "62 Russell Street", addressLocality: "Sheffield", postalCode: "S3 8RW", addressCountry: "GB" },
+      address: {
+        "@type": "PostalAddress",
+        streetAddress: "62 Russell Street",
+        addressLocality: "Sheffield",
+        postalCode: "S3 8RW",
+        addressCountry: "GB",
+      },
       geo: { "@type": "GeoCoordinates", latitude: 53.3893, longitude: -1.4712 },
     });
     expect(ld.image).toEqual(["https://ticketyboo.example/img?url=%2Fmedia%2Fseed%2Fevents%2Fquiz.jpg&w=1200"]);
@@ -59,18 +122,37 @@ describe("eventJsonLd", () => {
 
   it("offers the visible tickets at their all-in prices with honest availability, never the private one", () => {
     expect(ld.offers).toEqual([
-      expect.objectContaining({ name: "Team place", price: "3.03", priceCurrency: "GBP", availability: "https://schema.org/SoldOut", validFrom: "2026-11-01T09:00:00.000Z" }),
-      expect.objectContaining({ name: "Late entry", price: "5.05", availability: "https://schema.org/PreOrder", validFrom: "2026-11-25T09:00:00.000Z" }),
+      expect.objectContaining({
+        name: "Team place",
+        price: "3.03",
+        priceCurrency: "GBP",
+        availability: "https://schema.org/SoldOut",
+        validFrom: "2026-11-01T09:00:00.000Z",
+      }),
+      expect.objectContaining({
+        name: "Late entry",
+        price: "5.05",
+        availability: "https://schema.org/PreOrder",
+        validFrom: "2026-11-25T09:00:00.000Z",
+      }),
     ]);
   });
 
-  it("prices offers as cards and checkout do: the face value when the host absorbs the fee, in the event's currency", () => {
-    const absorbed = eventJsonLd({ ...base, priceTerms: priceTerms("absorb", "GBP") }, "https://ticketyboo.example", now);
+  it("prices offers as cards and checkout do: face value when the host absorbs the fee, in event currency", () => {
+    const absorbed = eventJsonLd(
+      { ...base, priceTerms: priceTerms("absorb", "GBP") },
+      "https://ticketyboo.example",
+      now,
+    );
     expect(absorbed.offers).toEqual([
       expect.objectContaining({ name: "Team place", price: "3.00", priceCurrency: "GBP" }),
       expect.objectContaining({ name: "Late entry", price: "5.00", priceCurrency: "GBP" }),
     ]);
-    const inEuros = eventJsonLd({ ...base, currency: "EUR", priceTerms: priceTerms("pass", "EUR") }, "https://ticketyboo.example", now);
+    const inEuros = eventJsonLd(
+      { ...base, currency: "EUR", priceTerms: priceTerms("pass", "EUR") },
+      "https://ticketyboo.example",
+      now,
+    );
     expect(inEuros.offers).toEqual([
       expect.objectContaining({ name: "Team place", price: "3.03", priceCurrency: "EUR" }),
       expect.objectContaining({ name: "Late entry", price: "5.05", priceCurrency: "EUR" }),
@@ -78,11 +160,20 @@ describe("eventJsonLd", () => {
   });
 
   it("marks cancelled and online events, and discontinues offers once it has ended", () => {
-    const cancelled = eventJsonLd({ ...base, isCancelled: true, isOnline: true, venue: null }, "https://ticketyboo.example", now);
+    const cancelled = eventJsonLd(
+      { ...base, isCancelled: true, isOnline: true, venue: null },
+      "https://ticketyboo.example",
+      now,
+    );
     expect(cancelled.eventStatus).toBe("https://schema.org/EventCancelled");
     expect(cancelled.eventAttendanceMode).toBe("https://schema.org/OnlineEventAttendanceMode");
-    expect(cancelled.location).toEqual({ "@type": "VirtualLocation", url: "https://ticketyboo.example/events/kelham-island-pub-quiz-ab12" });
+    expect(cancelled.location).toEqual({
+      "@type": "VirtualLocation",
+      url: "https://ticketyboo.example/events/kelham-island-pub-quiz-ab12",
+    });
     const after = eventJsonLd(base, "https://ticketyboo.example", new Date("2026-11-27T00:00:00Z"));
-    expect((after.offers as { availability: string }[]).every((o) => o.availability === "https://schema.org/Discontinued")).toBe(true);
+    expect(
+      (after.offers as { availability: string }[]).every((o) => o.availability === "https://schema.org/Discontinued"),
+    ).toBe(true);
   });
 });

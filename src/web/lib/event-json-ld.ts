@@ -17,7 +17,10 @@ const decimal = poundsForInput;
  */
 export function eventJsonLd(e: EventPage, publicUrl: string, now: Date): Record<string, unknown> {
   const url = absoluteUrl(publicUrl, `/events/${e.slug}`);
-  const soldOut = isSoldOut({ capacity: e.tickets.reduce((n, t) => n + t.capacity, 0), sold: e.tickets.reduce((n, t) => n + t.sold, 0) });
+  const soldOut = isSoldOut({
+    capacity: e.tickets.reduce((n, t) => n + t.capacity, 0),
+    sold: e.tickets.reduce((n, t) => n + t.sold, 0),
+  });
   const offers = e.tickets
     .filter((t) => isVisible(t, now))
     .map((t) => {
@@ -63,7 +66,9 @@ export function eventJsonLd(e: EventPage, publicUrl: string, now: Date): Record<
     startDate: e.startsAt.toISOString(),
     ...(e.endsAt ? { endDate: e.endsAt.toISOString() } : {}),
     eventStatus: e.isCancelled ? "https://schema.org/EventCancelled" : "https://schema.org/EventScheduled",
-    eventAttendanceMode: e.isOnline ? "https://schema.org/OnlineEventAttendanceMode" : "https://schema.org/OfflineEventAttendanceMode",
+    eventAttendanceMode: e.isOnline
+      ? "https://schema.org/OnlineEventAttendanceMode"
+      : "https://schema.org/OfflineEventAttendanceMode",
     location: place,
     image: e.images.map((key) => absoluteUrl(publicUrl, imageUrl(key, 1200))),
     url,
@@ -71,6 +76,10 @@ export function eventJsonLd(e: EventPage, publicUrl: string, now: Date): Record<
     isAccessibleForFree: e.tickets.length > 0 && e.tickets.every((t) => t.pricePence === 0),
     ...(offers.length > 0 ? { offers } : {}),
     ...(soldOut ? { remainingAttendeeCapacity: 0 } : {}),
-    organizer: { "@type": e.host.title ? "Organization" : "Person", name: e.host.title ?? e.host.name, url: organizerUrl },
+    organizer: {
+      "@type": e.host.title ? "Organization" : "Person",
+      name: e.host.title ?? e.host.name,
+      url: organizerUrl,
+    },
   };
 }

@@ -49,7 +49,16 @@ export function parseFilters(params: URLSearchParams): ListingFilters {
 }
 
 /** What the filters ask of the event query. */
-export function filterQuery(f: ListingFilters, now: Date): { range?: TimeRange; freeOnly?: boolean; maxPrice?: { totalMinor: number; currency: Currency }; eventType?: string; category?: string } {
+export function filterQuery(
+  f: ListingFilters,
+  now: Date,
+): {
+  range?: TimeRange;
+  freeOnly?: boolean;
+  maxPrice?: { totalMinor: number; currency: Currency };
+  eventType?: string;
+  category?: string;
+} {
   const out: ReturnType<typeof filterQuery> = {};
   if (f.date) {
     const range = dateRange(f.date, now, { from: f.from, to: f.to });
@@ -66,7 +75,12 @@ export function filterQuery(f: ListingFilters, now: Date): { range?: TimeRange; 
 }
 
 /** The query string for filters with some changed (page goes back to 1 unless set). */
-export function filterHref(pathname: string, f: ListingFilters, change: Partial<Record<keyof ListingFilters, string | number | undefined>> = {}, extra?: Record<string, string>): string {
+export function filterHref(
+  pathname: string,
+  f: ListingFilters,
+  change: Partial<Record<keyof ListingFilters, string | number | undefined>> = {},
+  extra?: Record<string, string>,
+): string {
   const next: Record<string, string | number | undefined> = { ...f, page: undefined, ...change };
   if (next.date !== "dates") {
     delete next.from;

@@ -48,7 +48,10 @@ export function readLocation(cookieHeader: string): SavedLocation | null {
 
 /** A `document.cookie` assignment that remembers the location for 30 days. */
 export function locationCookieString(loc: SavedLocation, secure: boolean): string {
-  return `${LOCATION_COOKIE}=${encodeURIComponent(serializeLocation(loc))}; Path=/; Max-Age=${MAX_AGE_DAYS * 86_400}; SameSite=Lax${secure ? "; Secure" : ""}`;
+  return (
+    `${LOCATION_COOKIE}=${encodeURIComponent(serializeLocation(loc))}; Path=/; ` +
+    `Max-Age=${MAX_AGE_DAYS * 86_400}; SameSite=Lax${secure ? "; Secure" : ""}`
+  );
 }
 
 export function clearLocationCookieString(): string {

@@ -19,7 +19,12 @@ export function useKeepOffline(userId: string) {
         if (cancelled) return;
         const files = [
           ...Array.from(document.querySelectorAll<HTMLScriptElement>("script[src]"), (s) => s.src),
-          ...Array.from(document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"], link[rel="modulepreload"], link[rel="icon"]'), (l) => l.href),
+          ...Array.from(
+            document.querySelectorAll<HTMLLinkElement>(
+              'link[rel="stylesheet"], link[rel="modulepreload"], link[rel="icon"]',
+            ),
+            (l) => l.href,
+          ),
           ...performance.getEntriesByType("resource").map((r) => r.name),
         ].filter((url) => new URL(url, location.href).origin === location.origin && !url.includes("/api/"));
         registration.active?.postMessage({ type: "keep", key: userId, urls: [location.href, ...new Set(files)] });

@@ -14,7 +14,11 @@ export const chatSupport = (signedIn: boolean) => (signedIn ? "/u/customer-suppo
 
 export const featureLinks: SiteLink[] = [
   { label: "Ticketing", to: "/hosting/sell-online", description: "Sell tickets with honest all-in prices" },
-  { label: "Attendee management", to: "/hosting/host-your-event", description: "Guest lists, door scanning, waitlists" },
+  {
+    label: "Attendee management",
+    to: "/hosting/host-your-event",
+    description: "Guest lists, door scanning, waitlists",
+  },
   { label: "Growth & marketing", to: "/hosting/event-planning", description: "Reach your crowd and grow it" },
   { label: "Pricing", to: "/pricing", description: "Free for free events, low fees for paid" },
 ];

@@ -27,7 +27,9 @@ export function ThemeProvider({ initial, children }: { initial: Theme | null; ch
     document.documentElement.dataset.theme = theme;
     document.cookie = serializeTheme(theme, location.protocol === "https:");
   };
-  return <ThemeContext.Provider value={{ picked, effective: picked ?? system, setTheme }}>{children}</ThemeContext.Provider>;
+  return (
+    <ThemeContext.Provider value={{ picked, effective: picked ?? system, setTheme }}>{children}</ThemeContext.Provider>
+  );
 }
 
 export const useTheme = () => useContext(ThemeContext);

@@ -5,5 +5,10 @@ import QRCode from "qrcode";
  * (door scanners want high contrast), sharp at any size, no script. `margin` is in modules.
  */
 export function ticketQrSvg(code: string, margin = 2): Promise<string> {
-  return QRCode.toString(code, { type: "svg", errorCorrectionLevel: "M", margin, color: { dark: "#000000", light: "#ffffff" } });
+  return QRCode.toString(code, {
+    type: "svg",
+    errorCorrectionLevel: "M",
+    margin,
+    color: { dark: "#000000", light: "#ffffff" },
+  });
 }

@@ -7,7 +7,8 @@ import { messages } from "~/texts/messages";
  * Warns before leaving a form with unsaved changes (spec §5): in-app navigation asks with the
  * global dialog; closing the tab or reloading gets the browser's own prompt. A form is dirty once
  * any of its fields differs from what the page loaded with, or from what it last sent: a change
- * made while a save is still on its way stays a change. Returns whether the form is dirty, so a page can show "Unsaved changes" beside its button.
+ * made while a save is still on its way stays a change. Returns whether the form is dirty, so a page can show "Unsaved
+ * changes" beside its button.
  */
 export function useUnsavedChanges(...formRefs: RefObject<HTMLFormElement | null>[]): boolean {
   const [dirty, setDirty] = useState(false);
@@ -62,7 +63,9 @@ export function useUnsavedChanges(...formRefs: RefObject<HTMLFormElement | null>
   }, [navigation.state]);
 
   const submitting = navigation.state === "submitting";
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && !submitting && currentLocation.pathname !== nextLocation.pathname);
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) => dirty && !submitting && currentLocation.pathname !== nextLocation.pathname,
+  );
 
   useEffect(() => {
     if (blocker.state !== "blocked") return;
@@ -86,7 +89,9 @@ export function useUnsavedChanges(...formRefs: RefObject<HTMLFormElement | null>
 
 /** The form's data as a person entered it: hidden fields are the page's, and change with each load. */
 function serialise(form: HTMLFormElement): string {
-  const hidden = new Set(Array.from(form.querySelectorAll<HTMLInputElement>("input[type=hidden]"), (input) => input.name));
+  const hidden = new Set(
+    Array.from(form.querySelectorAll<HTMLInputElement>("input[type=hidden]"), (input) => input.name),
+  );
   const parts: string[] = [];
   for (const [key, value] of new FormData(form)) {
     if (hidden.has(key)) continue;

@@ -9,7 +9,15 @@ export function useWakeLock(wanted = true): boolean {
   const [on, setOn] = useState(false);
   useEffect(() => {
     if (!wanted) return;
-    const wakeLock = (navigator as Navigator & { wakeLock?: { request(type: "screen"): Promise<{ release(): Promise<void>; addEventListener(t: "release", f: () => void): void }> } }).wakeLock;
+    const wakeLock = (
+      navigator as Navigator & {
+        wakeLock?: {
+          request(
+            type: "screen",
+          ): Promise<{ release(): Promise<void>; addEventListener(t: "release", f: () => void): void }>;
+        };
+      }
+    ).wakeLock;
     if (!wakeLock) return;
     let lock: { release(): Promise<void> } | null = null;
     let gone = false;

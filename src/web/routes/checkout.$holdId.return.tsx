@@ -12,7 +12,10 @@ import { messages } from "~/texts/messages";
 import type { Route } from "./+types/checkout.$holdId.return";
 
 export const handle = { title: "Checkout" };
-export const meta: Route.MetaFunction = () => [{ title: "Confirming your payment · Ticketyboo" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Confirming your payment · Ticketyboo" },
+  { name: "robots", content: "noindex" },
+];
 
 /**
  * Where the payment provider sends the buyer back. It asks the provider what happened (the
@@ -28,27 +31,46 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (!sessionId) throw data(null, { status: 404 });
   const testPayments = !context.payments.movesMoney;
   try {
-    const result = await settlePayment(db, context.payments, { sessionId, now: new Date(), sign: context.ticketCodes.sign });
+    const result = await settlePayment(db, context.payments, {
+      sessionId,
+      now: new Date(),
+      sign: context.ticketCodes.sign,
+    });
     if (result.state === "paid") {
-      throw redirect(`/orders/${result.order.reference}`, { headers: setFlash(new Headers(), { tone: "success", text: messages.informational.paymentSuccessful }) });
+      throw redirect(`/orders/${result.order.reference}`, {
+        headers: setFlash(new Headers(), { tone: "success", text: messages.informational.paymentSuccessful }),
+      });
     }
     if (result.state === "refunded") {
       // Already paid: their tickets stand, and the second payment went back. Sold out: the
       // refunded order says so. The total changed: back to checkout, to pay the new total.
       if (result.reason === "already_paid" && result.orderReference) {
-        throw redirect(`/orders/${result.orderReference}`, { headers: setFlash(new Headers(), { tone: "success", text: messages.buyer.paidTwiceRefunded }) });
+        throw redirect(`/orders/${result.orderReference}`, {
+          headers: setFlash(new Headers(), { tone: "success", text: messages.buyer.paidTwiceRefunded }),
+        });
       }
       if (result.orderReference) throw redirect(`/orders/${result.orderReference}`);
-      throw redirect(`/checkout/${holdId}`, { headers: setFlash(new Headers(), { tone: "error", text: messages.buyer.totalChangedRefunded }) });
+      throw redirect(`/checkout/${holdId}`, {
+        headers: setFlash(new Headers(), { tone: "error", text: messages.buyer.totalChangedRefunded }),
+      });
     }
-    if (result.state === "refunding" || result.state === "refund_refused") return { state: "refunding" as const, holdId: holdId, testPayments };
+    if (result.state === "refunding" || result.state === "refund_refused")
+      return { state: "refunding" as const, holdId: holdId, testPayments };
     if (result.state === "declined" || result.state === "expired") {
-      throw redirect(`/checkout/${holdId}`, { headers: setFlash(new Headers(), { tone: "error", text: messages.buyer.purchaseFailed }) });
+      throw redirect(`/checkout/${holdId}`, {
+        headers: setFlash(new Headers(), { tone: "error", text: messages.buyer.purchaseFailed }),
+      });
     }
     return { state: "pending" as const, holdId: holdId, testPayments };
   } catch (error) {
     if (error instanceof Response) throw error;
-    if (isAppError(error)) return { state: "error" as const, holdId: holdId, testPayments, message: error.code === "internal" ? messages.buyer.ticketsError : messages.buyer.paymentError };
+    if (isAppError(error))
+      return {
+        state: "error" as const,
+        holdId: holdId,
+        testPayments,
+        message: error.code === "internal" ? messages.buyer.ticketsError : messages.buyer.paymentError,
+      };
     throw error;
   }
 }
@@ -74,7 +96,9 @@ export default function CheckoutReturn({ loaderData }: Route.ComponentProps) {
       ) : loaderData.state === "refunding" ? (
         <div role="status">
           <h1 className="text-2xl font-bold">{messages.buyer.refundingPayment}</h1>
-          <p className="mt-2 text-fg-muted">We'll email you when the refund is on its way. Nothing more to do on your side.</p>
+          <p className="mt-2 text-fg-muted">
+            We'll email you when the refund is on its way. Nothing more to do on your side.
+          </p>
           <Link to={`/checkout/${loaderData.holdId}`} className="btn-primary mt-5">
             Back to checkout
           </Link>
@@ -82,7 +106,10 @@ export default function CheckoutReturn({ loaderData }: Route.ComponentProps) {
       ) : (
         <div role="alert">
           <h1 className="text-2xl font-bold">{loaderData.message}</h1>
-          <p className="mt-2 text-fg-muted">If money left your account, we'll sort it out: it is never kept without tickets. Try again, or contact support.</p>
+          <p className="mt-2 text-fg-muted">
+            If money left your account, we'll sort it out: it is never kept without tickets. Try again, or contact
+            support.
+          </p>
           <Link to={`/checkout/${loaderData.holdId}`} className="btn-primary mt-5">
             Back to checkout
           </Link>

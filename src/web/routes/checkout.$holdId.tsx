@@ -22,7 +22,10 @@ import { requireUser } from "~/web/lib/signed-in.server";
 import type { Route } from "./+types/checkout.$holdId";
 
 export const handle = { title: "Checkout" };
-export const meta: Route.MetaFunction = () => [{ title: "Checkout · Ticketyboo" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Checkout · Ticketyboo" },
+  { name: "robots", content: "noindex" },
+];
 
 /** Spec: warn before the time runs out (WCAG 2.2.1), with the chance to extend once. */
 const WARN_AT_SECONDS = 60;
@@ -55,13 +58,17 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
  * extending or releasing the hold does not.
  */
 function checkoutForm(questions: EventQuestion[]) {
-  const answers = Object.fromEntries(questions.map((q) => [`q:${q.id}`, field.text().transform((v) => v.trim().slice(0, 500))]));
+  const answers = Object.fromEntries(
+    questions.map((q) => [`q:${q.id}`, field.text().transform((v) => v.trim().slice(0, 500))]),
+  );
   return z.looseObject({ intent: field.text(), ...answers }).superRefine((form, ctx) => {
     if (form.intent === "extend" || form.intent === "release") return;
     for (const q of questions) {
       const value = String(form[`q:${q.id}`] ?? "");
-      if (q.required && !value) ctx.addIssue({ code: "custom", path: [`q:${q.id}`], message: "Please answer this question." });
-      else if (q.kind === "choice" && value && !(q.options ?? []).includes(value)) ctx.addIssue({ code: "custom", path: [`q:${q.id}`], message: "Please choose one of the options." });
+      if (q.required && !value)
+        ctx.addIssue({ code: "custom", path: [`q:${q.id}`], message: "Please answer this question." });
+      else if (q.kind === "choice" && value && !(q.options ?? []).includes(value))
+        ctx.addIssue({ code: "custom", path: [`q:${q.id}`], message: "Please choose one of the options." });
     }
   });
 }
@@ -76,7 +83,8 @@ export async function action({ params, context, request }: Route.ActionArgs) {
   const questions = checkout.event.questions;
   const read = await readForm(request, checkoutForm(questions));
   // What was typed goes back with the refusal, so nothing is lost (without JavaScript too).
-  const typed = (values: Record<string, unknown>) => Object.fromEntries(questions.map((q) => [q.id, String(values[`q:${q.id}`] ?? "")]));
+  const typed = (values: Record<string, unknown>) =>
+    Object.fromEntries(questions.map((q) => [q.id, String(values[`q:${q.id}`] ?? "")]));
   if (!read.ok) return actionError(read.error, { extra: { answers: typed(read.values) } });
   const form = read.data;
   const intent = form.intent;
@@ -97,18 +105,39 @@ export async function action({ params, context, request }: Route.ActionArgs) {
   const answers = Object.fromEntries(Object.entries(typed(form)).filter(([, value]) => value));
   await saveCheckoutAnswers(db, { holdId, userId: user.id, answers });
 
-  if (checkout.status !== "active" || checkout.expiresAt <= now) return { error: messages.informational.outOfTime, expired: true };
+  if (checkout.status !== "active" || checkout.expiresAt <= now)
+    return { error: messages.informational.outOfTime, expired: true };
   try {
     const next = await submitCheckout(
-      { db, throttle: context.throttle, payments: context.payments, sign: context.ticketCodes.sign, publicUrl: context.publicUrl },
-      { holdId, buyer: user, buyerName: personName(user), totalPence: checkout.breakdown.totalPence, ip: context.clientIp, now },
+      {
+        db,
+        throttle: context.throttle,
+        payments: context.payments,
+        sign: context.ticketCodes.sign,
+        publicUrl: context.publicUrl,
+      },
+      {
+        holdId,
+        buyer: user,
+        buyerName: personName(user),
+        totalPence: checkout.breakdown.totalPence,
+        ip: context.clientIp,
+        now,
+      },
     );
-    if (next.kind === "order") throw redirect(`/orders/${next.reference}`, { headers: setFlash(new Headers(), { tone: "success", text: "You're going! Your tickets are ready." }) });
+    if (next.kind === "order")
+      throw redirect(`/orders/${next.reference}`, {
+        headers: setFlash(new Headers(), { tone: "success", text: "You're going! Your tickets are ready." }),
+      });
     throw redirect(next.redirectUrl);
   } catch (error) {
     if (error instanceof Response) throw error;
     // Whatever fails at the provider while paying is the payment's failure (502), in the buyer's words.
-    return actionError(error instanceof AppError && error.code === "internal" ? new AppError("payment_failed", messages.buyer.paymentError) : error);
+    return actionError(
+      error instanceof AppError && error.code === "internal"
+        ? new AppError("payment_failed", messages.buyer.paymentError)
+        : error,
+    );
   }
 }
 
@@ -122,7 +151,10 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
 
   return (
     <div className="container-page max-w-4xl py-8 laptop:py-10">
-      <Link to={`/events/${checkout.event.slug}`} className="inline-flex items-center gap-1 text-sm font-medium text-brand hover:underline">
+      <Link
+        to={`/events/${checkout.event.slug}`}
+        className="inline-flex items-center gap-1 text-sm font-medium text-brand hover:underline"
+      >
         <ArrowLeft aria-hidden className="size-4" /> Back to the event
       </Link>
       <h1 className="mt-3 text-3xl font-extrabold tracking-tight">Checkout</h1>
@@ -138,12 +170,19 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
         </p>
       ) : null}
 
-      {active ? <HoldTimer expiresAt={actionData && "extendedTo" in actionData ? actionData.extendedTo! : checkout.expiresAt} extended={checkout.extended || Boolean(actionData && "extendedTo" in actionData)} /> : null}
+      {active ? (
+        <HoldTimer
+          expiresAt={actionData && "extendedTo" in actionData ? actionData.extendedTo! : checkout.expiresAt}
+          extended={checkout.extended || Boolean(actionData && "extendedTo" in actionData)}
+        />
+      ) : null}
 
       {!active ? (
         <div className="card mt-6 p-6">
           <p className="font-semibold">This checkout has closed.</p>
-          <p className="mt-1 text-sm text-fg-muted">Your tickets were released so others can buy them. Choose again and you'll have a fresh 10 minutes.</p>
+          <p className="mt-1 text-sm text-fg-muted">
+            Your tickets were released so others can buy them. Choose again and you'll have a fresh 10 minutes.
+          </p>
           <Link to={`/events/${checkout.event.slug}`} className="btn-primary mt-4">
             Choose tickets again
           </Link>
@@ -180,21 +219,43 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
                 {checkout.event.questions.map((q) => {
                   const id = `q-${q.id}`;
                   const error = fieldErrors[`q:${q.id}`];
-                  const previous = (actionData && "answers" in actionData ? (actionData.answers as Record<string, string>)[q.id] : checkout.answers[q.id]) ?? "";
+                  const previous =
+                    (actionData && "answers" in actionData
+                      ? (actionData.answers as Record<string, string>)[q.id]
+                      : checkout.answers[q.id]) ?? "";
                   return (
                     <div key={q.id}>
                       <label htmlFor={id} className="block text-sm font-medium">
-                        {q.label} {q.required ? <span className="text-fg-muted">(required)</span> : <span className="text-fg-muted">(optional)</span>}
+                        {q.label}{" "}
+                        {q.required ? (
+                          <span className="text-fg-muted">(required)</span>
+                        ) : (
+                          <span className="text-fg-muted">(optional)</span>
+                        )}
                       </label>
                       {q.kind === "choice" ? (
-                        <select id={id} name={`q:${q.id}`} defaultValue={previous} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} className="mt-1 h-11 w-full rounded-xl border border-border bg-surface px-3">
+                        <select
+                          id={id}
+                          name={`q:${q.id}`}
+                          defaultValue={previous}
+                          aria-invalid={error ? true : undefined}
+                          aria-describedby={error ? `${id}-error` : undefined}
+                          className="mt-1 h-11 w-full rounded-xl border border-border bg-surface px-3"
+                        >
                           <option value="">Choose…</option>
                           {(q.options ?? []).map((o) => (
                             <option key={o}>{o}</option>
                           ))}
                         </select>
                       ) : (
-                        <input id={id} name={`q:${q.id}`} defaultValue={previous} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} className="mt-1 h-11 w-full rounded-xl border border-border bg-surface px-3" />
+                        <input
+                          id={id}
+                          name={`q:${q.id}`}
+                          defaultValue={previous}
+                          aria-invalid={error ? true : undefined}
+                          aria-describedby={error ? `${id}-error` : undefined}
+                          className="mt-1 h-11 w-full rounded-xl border border-border bg-surface px-3"
+                        />
                       )}
                       {error ? (
                         <p id={`${id}-error`} className="mt-1 text-sm font-medium text-danger">
@@ -220,7 +281,8 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
               <p className="text-sm font-medium text-success">{messages.informational.freeTickets}</p>
             ) : (
               <p className="flex items-center gap-1.5 text-xs text-fg-muted">
-                <Lock aria-hidden className="size-3.5" /> You pay on our payment provider's secure page; we never see your card.
+                <Lock aria-hidden className="size-3.5" /> You pay on our payment provider's secure page; we never see
+                your card.
               </p>
             )}
           </Form>
@@ -230,7 +292,9 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
               Order summary
             </h2>
             <OrderLines lines={checkout.lines} money={money} />
-            {checkout.seats.length > 0 ? <p className="mt-2 text-sm text-fg-muted">Seats: {checkout.seats.map(seatLabel).join(", ")}</p> : null}
+            {checkout.seats.length > 0 ? (
+              <p className="mt-2 text-sm text-fg-muted">Seats: {checkout.seats.map(seatLabel).join(", ")}</p>
+            ) : null}
             <OrderBreakdown
               subtotalPence={checkout.breakdown.subtotalPence}
               discountPence={checkout.breakdown.discountPence}
@@ -276,15 +340,18 @@ function HoldTimer({ expiresAt, extended }: { expiresAt: Date; extended: boolean
   if (left === null) {
     return (
       <p className="mt-4 flex items-center gap-2 text-sm text-fg-muted">
-        <Clock aria-hidden className="size-4" /> Your tickets are held until {deadline.toLocaleTimeString("en-GB", { hour: "2-digit", minute: "2-digit", timeZone: "Europe/London" })}.
+        <Clock aria-hidden className="size-4" /> Your tickets are held until{" "}
+        {deadline.toLocaleTimeString("en-GB", { hour: "2-digit", minute: "2-digit", timeZone: "Europe/London" })}.
       </p>
     );
   }
   if (left > 60 * 60) {
     // A waitlist offer lasts hours: a deadline reads better than a countdown.
+    const until = formatLondonTime(deadline);
     return (
       <p className="mt-4 flex items-center gap-2 rounded-xl bg-surface-2 px-4 py-3 text-sm">
-        <Clock aria-hidden className="size-4" /> Held for you until <strong>{formatLondonTime(deadline)}</strong> on {formatShortDate(deadline)}.
+        <Clock aria-hidden className="size-4" /> Held for you until <strong>{until}</strong> on{" "}
+        {formatShortDate(deadline)}.
       </p>
     );
   }
@@ -293,7 +360,12 @@ function HoldTimer({ expiresAt, extended }: { expiresAt: Date; extended: boolean
   const warning = left > 0 && left <= WARN_AT_SECONDS;
   const canExtend = !extended && !extend.data?.extendedTo;
   return (
-    <div className={`mt-4 rounded-xl px-4 py-3 ${left === 0 ? "bg-danger-soft text-danger" : warning ? "bg-warning-soft" : "bg-surface-2"}`}>
+    <div
+      className={
+        `mt-4 rounded-xl px-4 py-3 ` +
+        `${left === 0 ? "bg-danger-soft text-danger" : warning ? "bg-warning-soft" : "bg-surface-2"}`
+      }
+    >
       {left === 0 ? (
         <p role="alert" className="font-semibold">
           {messages.informational.outOfTime}
@@ -303,7 +375,10 @@ function HoldTimer({ expiresAt, extended }: { expiresAt: Date; extended: boolean
           <p className="flex items-center gap-2 text-sm">
             <Clock aria-hidden className="size-4" />
             <span>
-              Tickets held for <strong className="tabular-nums">{minutes}:{seconds}</strong>
+              Tickets held for{" "}
+              <strong className="tabular-nums">
+                {minutes}:{seconds}
+              </strong>
             </span>
           </p>
           {warning ? (

@@ -18,10 +18,16 @@ export default function EmailVerified({ loaderData }: Route.ComponentProps) {
   return (
     <AuthCard title={ok ? "Email verified" : "That link didn't work"}>
       <div className="flex items-start gap-3">
-        {ok ? <CheckCircle2 aria-hidden className="size-6 shrink-0 text-success" /> : <MailX aria-hidden className="size-6 shrink-0 text-danger" />}
+        {ok ? (
+          <CheckCircle2 aria-hidden className="size-6 shrink-0 text-success" />
+        ) : (
+          <MailX aria-hidden className="size-6 shrink-0 text-danger" />
+        )}
         <p className="text-sm">
           {ok ? messages.auth.emailVerified : messages.auth.verifyLinkInvalid}{" "}
-          {!ok && loaderData.signedIn && !loaderData.verified ? "Use “Resend Verification” at the top of the page for a fresh link." : null}
+          {!ok && loaderData.signedIn && !loaderData.verified
+            ? "Use “Resend Verification” at the top of the page for a fresh link."
+            : null}
           {!ok && !loaderData.signedIn ? "Log in and we'll offer to send a fresh one." : null}
         </p>
       </div>

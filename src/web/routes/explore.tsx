@@ -21,8 +21,12 @@ export const handle = { title: "Explore" };
 
 export const meta: Route.MetaFunction = ({ matches, data: loaded }) =>
   seo({
-    title: loaded?.place ? `Events near ${loaded.place.label} · Explore · Ticketyboo` : "Explore events near you · Ticketyboo",
-    description: "Gigs, quiz nights, comedy, workshops and more on a map: find what's on near you tonight, this weekend or this week.",
+    title: loaded?.place
+      ? `Events near ${loaded.place.label} · Explore · Ticketyboo`
+      : "Explore events near you · Ticketyboo",
+    description:
+      "Gigs, quiz nights, comedy, workshops and more on a map: find what's on near you tonight, this weekend or this " +
+      "week.",
     path: "/explore",
     publicUrl: publicUrlFrom(matches),
   });
@@ -44,7 +48,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const headers = new Headers();
   // Remember a typed place for the home page's "Near you", as the person asked for this place.
   if (rememberPlace && shown.place) {
-    headers.append("Set-Cookie", locationCookieString({ lat: shown.place.lat, lng: shown.place.lng, takenAt: now.getTime(), label: shown.place.label! }, context.publicUrl.startsWith("https://")));
+    headers.append(
+      "Set-Cookie",
+      locationCookieString(
+        { lat: shown.place.lat, lng: shown.place.lng, takenAt: now.getTime(), label: shown.place.label! },
+        context.publicUrl.startsWith("https://"),
+      ),
+    );
   }
   return data({ now, filters, ...shown, tileUrl: context.mapTileUrl, viewerId: context.user?.id ?? null }, { headers });
 }
@@ -82,7 +92,11 @@ export default function Explore({ loaderData }: Route.ComponentProps) {
               to={categoryHref(undefined)}
               preventScrollReset
               aria-current={!filters.category ? "true" : undefined}
-              className={`inline-flex min-h-9 items-center rounded-full px-3 text-sm font-semibold ${!filters.category ? "bg-fg text-bg" : "bg-surface-2 hover:bg-border"}`}>
+              className={
+                `inline-flex min-h-9 items-center rounded-full px-3 text-sm font-semibold ` +
+                `${!filters.category ? "bg-fg text-bg" : "bg-surface-2 hover:bg-border"}`
+              }
+            >
               Everything
             </Link>
           </li>
@@ -92,7 +106,11 @@ export default function Explore({ loaderData }: Route.ComponentProps) {
                 to={categoryHref(c.slug)}
                 preventScrollReset
                 aria-current={filters.category === c.slug ? "true" : undefined}
-                className={`inline-flex min-h-9 items-center rounded-full px-3 text-sm font-medium whitespace-nowrap ${filters.category === c.slug ? "bg-fg text-bg" : "bg-surface-2 hover:bg-border"}`}>
+                className={
+                  `inline-flex min-h-9 items-center rounded-full px-3 text-sm font-medium whitespace-nowrap ` +
+                  `${filters.category === c.slug ? "bg-fg text-bg" : "bg-surface-2 hover:bg-border"}`
+                }
+              >
                 {c.label}
               </Link>
             </li>
@@ -103,27 +121,52 @@ export default function Explore({ loaderData }: Route.ComponentProps) {
         <FilterBar pathname="/explore" filters={filters} keep={keep} showDistance={Boolean(place)} />
       </div>
 
-      <div role="group" aria-label="Show as" className="mt-5 inline-flex rounded-full border border-border p-1 laptop:hidden">
-        <button type="button" aria-pressed={view === "list"} onClick={() => setView("list")} className={`btn min-h-9 ${view === "list" ? "bg-fg text-bg" : ""}`}>
+      <div
+        role="group"
+        aria-label="Show as"
+        className="mt-5 inline-flex rounded-full border border-border p-1 laptop:hidden"
+      >
+        <button
+          type="button"
+          aria-pressed={view === "list"}
+          onClick={() => setView("list")}
+          className={`btn min-h-9 ${view === "list" ? "bg-fg text-bg" : ""}`}
+        >
           <List aria-hidden className="size-4" /> List
         </button>
-        <button type="button" aria-pressed={view === "map"} onClick={() => setView("map")} className={`btn min-h-9 ${view === "map" ? "bg-fg text-bg" : ""}`}>
+        <button
+          type="button"
+          aria-pressed={view === "map"}
+          onClick={() => setView("map")}
+          className={`btn min-h-9 ${view === "map" ? "bg-fg text-bg" : ""}`}
+        >
           <MapIcon aria-hidden className="size-4" /> Map
         </button>
       </div>
 
-      <div className="mt-5 grid gap-6 laptop:grid-cols-[minmax(0,1fr)_minmax(0,1fr)] desktop:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+      <div
+        className="mt-5 grid gap-6 laptop:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]
+        desktop:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]"
+      >
         <section aria-label="Events" className={view === "map" ? "hidden laptop:block" : ""}>
           {events.length === 0 ? (
             <NoEventsHere place={place} miles={miles} filters={filters} keep={keep} />
           ) : (
             <>
               <ExploreGrid events={events} now={now} viewerId={viewerId} priorityCount={2} />
-              <Pagination page={filters.page} pageCount={pageCount} hrefFor={(p) => filterHref("/explore", filters, { page: p }, keep)} label="Explore pages" />
+              <Pagination
+                page={filters.page}
+                pageCount={pageCount}
+                hrefFor={(p) => filterHref("/explore", filters, { page: p }, keep)}
+                label="Explore pages"
+              />
             </>
           )}
         </section>
-        <section aria-label="Map" className={`${view === "list" ? "hidden laptop:block" : ""} laptop:sticky laptop:top-20 laptop:self-start`}>
+        <section
+          aria-label="Map"
+          className={`${view === "list" ? "hidden laptop:block" : ""} laptop:sticky laptop:top-20 laptop:self-start`}
+        >
           <div className="h-[70dvh] laptop:h-[calc(100dvh-7rem)]">
             <MapSlot pins={pins} place={place} tileUrl={tileUrl} />
           </div>
@@ -142,11 +185,23 @@ function ExploreGrid(props: Parameters<typeof EventGrid>[0]) {
   );
 }
 
-function MapSlot({ pins, place, tileUrl }: { pins: Parameters<typeof EventMap>[0]["pins"]; place: ExplorePlace | null; tileUrl: string }) {
+function MapSlot({
+  pins,
+  place,
+  tileUrl,
+}: {
+  pins: Parameters<typeof EventMap>[0]["pins"];
+  place: ExplorePlace | null;
+  tileUrl: string;
+}) {
   const hydrated = useHydrated();
   const centre = useMemo(() => (place ? { lat: place.lat, lng: place.lng } : UK_VIEW.centre), [place]);
   const you = useMemo(() => (place && place.source === "device" ? { lat: place.lat, lng: place.lng } : null), [place]);
-  const fallback = <div className="grid size-full place-items-center rounded-2xl bg-surface-2 text-sm text-fg-muted">Loading the map…</div>;
+  const fallback = (
+    <div className="grid size-full place-items-center rounded-2xl bg-surface-2 text-sm text-fg-muted">
+      Loading the map…
+    </div>
+  );
   if (!hydrated) return fallback;
   return (
     <Suspense fallback={fallback}>

@@ -20,12 +20,18 @@ const ForgotForm = z.object({
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request, ForgotForm);
-  if (!form.ok) return actionError(form.error, { extra: { sent: false as const, email: normaliseEmail(form.values.email ?? "") } });
+  if (!form.ok)
+    return actionError(form.error, { extra: { sent: false as const, email: normaliseEmail(form.values.email ?? "") } });
   const { email, altcha } = form.data;
   try {
-    await context.auth.api.requestPasswordReset({ body: { email, redirectTo: "/reset-password" }, headers: authHeaders(request, context, altcha) });
+    await context.auth.api.requestPasswordReset({
+      body: { email, redirectTo: "/reset-password" },
+      headers: authHeaders(request, context, altcha),
+    });
   } catch (error) {
-    return actionError(authError(error, { fieldFor: { ROBOT_CHECK_FAILED: "altcha" } }), { extra: { sent: false as const, email } });
+    return actionError(authError(error, { fieldFor: { ROBOT_CHECK_FAILED: "altcha" } }), {
+      extra: { sent: false as const, email },
+    });
   }
   // The same answer whether or not the account exists, so this page can't be used to find accounts.
   return { sent: true as const, email };
@@ -42,10 +48,12 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
           <Link to="/log-in" className="link">
             Back to log in
           </Link>
-        }>
+        }
+      >
         <FormMessage tone="success">{messages.auth.resetLinkSent}</FormMessage>
         <p className="mt-4 text-sm text-fg-muted">
-          Sent to <strong className="text-fg">{actionData.email}</strong>. Nothing there after a few minutes? Check your spam folder, or try again.
+          Sent to <strong className="text-fg">{actionData.email}</strong>. Nothing there after a few minutes? Check your
+          spam folder, or try again.
         </p>
       </AuthCard>
     );
@@ -61,10 +69,19 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
             Log in
           </Link>
         </>
-      }>
+      }
+    >
       <Form method="post" className="space-y-4" noValidate>
         <FormMessage>{formError}</FormMessage>
-        <TextField label="Email" name="email" type="email" autoComplete="email" required defaultValue={actionData?.email} error={fieldErrors.email} />
+        <TextField
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          defaultValue={actionData?.email}
+          error={fieldErrors.email}
+        />
         <RobotCheck error={fieldErrors.altcha} />
         <button type="submit" className="btn-primary w-full" disabled={busy}>
           {busy ? "Sending…" : "Send reset link"}

@@ -2,7 +2,10 @@ import { GridOverlay } from "../components/shell/debug-tools";
 import type { Route } from "./+types/grid-overlay";
 
 export const handle = { title: "Layout grid" };
-export const meta: Route.MetaFunction = () => [{ title: "Layout grid · Ticketyboo" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Layout grid · Ticketyboo" },
+  { name: "robots", content: "noindex" },
+];
 
 const BREAKPOINTS = [
   { name: "Phone", from: "0", columns: 4, gutter: "16px" },
@@ -16,8 +19,10 @@ export default function GridOverlayPage() {
     <div className="container-page py-12">
       <h1 className="text-3xl font-extrabold tracking-tight">Layout grid</h1>
       <p className="mt-2 max-w-2xl text-fg-muted">
-        Every page aligns to this grid. Press <kbd className="rounded border border-border bg-surface-2 px-1.5 font-mono text-sm">Ctrl</kbd>{" "}
-        + <kbd className="rounded border border-border bg-surface-2 px-1.5 font-mono text-sm">G</kbd> on any page to lay it over the content.
+        Every page aligns to this grid. Press{" "}
+        <kbd className="rounded border border-border bg-surface-2 px-1.5 font-mono text-sm">Ctrl</kbd> +{" "}
+        <kbd className="rounded border border-border bg-surface-2 px-1.5 font-mono text-sm">G</kbd> on any page to lay
+        it over the content.
       </p>
       <table className="mt-8 w-full max-w-2xl text-left text-sm">
         <caption className="sr-only">Grid columns by screen width</caption>

@@ -1,7 +1,13 @@
 import { ArrowRight, CalendarDays, LocateFixed, Sparkles } from "lucide-react";
 import { Link } from "react-router";
 import { CATEGORIES } from "~/domain/categories";
-import { DEFAULT_NEARBY_MILES, KM_PER_MILE, PAGE_SIZE, RECENTLY_PUBLISHED_DAYS, TRENDING_LIMIT } from "~/domain/discovery";
+import {
+  DEFAULT_NEARBY_MILES,
+  KM_PER_MILE,
+  PAGE_SIZE,
+  RECENTLY_PUBLISHED_DAYS,
+  TRENDING_LIMIT,
+} from "~/domain/discovery";
 import { readLocation } from "~/web/lib/location-cookie";
 import { countByCategory, listEvents, pageEvents, type EventCardData } from "~/services/discover-events";
 import { CategoryStrip } from "../components/events/category-strip";
@@ -18,7 +24,9 @@ export const meta: Route.MetaFunction = ({ matches }) => {
   const publicUrl = publicUrlFrom(matches);
   return seo({
     title: "Ticketyboo · Find something to do tonight",
-    description: "Gigs, comedy, quiz nights, workshops and fundraisers across the UK, at honest all-in prices. Book in seconds; the price you see is the price you pay.",
+    description:
+      "Gigs, comedy, quiz nights, workshops and fundraisers across the UK, at honest all-in prices. Book in seconds; " +
+      "the price you see is the price you pay.",
     path: "/",
     publicUrl,
     jsonLd: {
@@ -29,7 +37,12 @@ export const meta: Route.MetaFunction = ({ matches }) => {
       logo: `${publicUrl.replace(/\/$/, "")}/favicon.svg`,
       description: "Tickets for the UK grassroots scene: pub quizzes, basement gigs, charity runs and workshops.",
       areaServed: "GB",
-      sameAs: ["https://www.instagram.com/ticketyboo", "https://www.facebook.com/ticketyboo", "https://www.tiktok.com/@ticketyboo", "https://www.youtube.com/@ticketyboo"],
+      sameAs: [
+        "https://www.instagram.com/ticketyboo",
+        "https://www.facebook.com/ticketyboo",
+        "https://www.tiktok.com/@ticketyboo",
+        "https://www.youtube.com/@ticketyboo",
+      ],
     },
   });
 };
@@ -41,12 +54,38 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const page = pageParam(url.searchParams.get("page"));
   const location = readLocation(request.headers.get("Cookie") ?? "");
   const [trending, recent, upcoming, counts, nearby] = await Promise.all([
-    listEvents(db, { now, scope: "upcoming", sort: "trending", hasRevenue: true, notSoldOut: true, limit: TRENDING_LIMIT }),
-    listEvents(db, { now, scope: "upcoming", sort: "recent", publishedSince: new Date(now.getTime() - RECENTLY_PUBLISHED_DAYS * 86_400_000), limit: 8 }),
-    pageEvents(db, { now, scope: "upcoming", sort: "date", notSoldOut: true, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE }),
+    listEvents(db, {
+      now,
+      scope: "upcoming",
+      sort: "trending",
+      hasRevenue: true,
+      notSoldOut: true,
+      limit: TRENDING_LIMIT,
+    }),
+    listEvents(db, {
+      now,
+      scope: "upcoming",
+      sort: "recent",
+      publishedSince: new Date(now.getTime() - RECENTLY_PUBLISHED_DAYS * 86_400_000),
+      limit: 8,
+    }),
+    pageEvents(db, {
+      now,
+      scope: "upcoming",
+      sort: "date",
+      notSoldOut: true,
+      limit: PAGE_SIZE,
+      offset: (page - 1) * PAGE_SIZE,
+    }),
     countByCategory(db, now),
     location
-      ? listEvents(db, { now, scope: "upcoming", sort: "distance", near: { centre: location, radiusKm: DEFAULT_NEARBY_MILES * KM_PER_MILE }, limit: 8 })
+      ? listEvents(db, {
+          now,
+          scope: "upcoming",
+          sort: "distance",
+          near: { centre: location, radiusKm: DEFAULT_NEARBY_MILES * KM_PER_MILE },
+          limit: 8,
+        })
       : Promise.resolve(null),
   ]);
   return {
@@ -69,15 +108,24 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
   return (
     <>
-      <section className="border-b border-border bg-[radial-gradient(ellipse_at_top_left,var(--brand-soft),transparent_60%)]">
+      <section
+        className="border-b border-border
+        bg-[radial-gradient(ellipse_at_top_left,var(--brand-soft),transparent_60%)]"
+      >
         <div className="container-page grid items-center gap-10 py-12 tablet:py-16 laptop:grid-cols-[1.1fr_1fr]">
           <div>
-            <p className="inline-flex items-center gap-2 rounded-full bg-brand-soft px-3 py-1 text-xs font-semibold text-brand">
+            <p
+              className="inline-flex items-center gap-2 rounded-full bg-brand-soft px-3 py-1 text-xs font-semibold
+              text-brand"
+            >
               <Sparkles aria-hidden className="size-3.5" /> Honest all-in prices, always
             </p>
-            <h1 className="mt-4 max-w-2xl text-4xl font-extrabold tracking-tight text-balance tablet:text-5xl">Find something brilliant to do tonight.</h1>
+            <h1 className="mt-4 max-w-2xl text-4xl font-extrabold tracking-tight text-balance tablet:text-5xl">
+              Find something brilliant to do tonight.
+            </h1>
             <p className="mt-4 max-w-xl text-lg text-fg-muted">
-              The pub quiz, the basement gig, the charity run, the pottery workshop. Book in seconds, with the price you see being the price you pay.
+              The pub quiz, the basement gig, the charity run, the pottery workshop. Book in seconds, with the price you
+              see being the price you pay.
             </p>
             <div className="mt-8 flex flex-wrap gap-3">
               <Link to="/explore" className="btn-primary px-6">
@@ -100,7 +148,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       </section>
 
       {trending.length > 0 ? (
-        <Section id="trending" title="Trending now" subtitle="Selling fast: the most-booked events with places left." more={{ to: "/explore", label: "Explore all" }}>
+        <Section
+          id="trending"
+          title="Trending now"
+          subtitle="Selling fast: the most-booked events with places left."
+          more={{ to: "/explore", label: "Explore all" }}
+        >
           <EventGrid events={trending} now={now} priorityCount={4} />
         </Section>
       ) : null}
@@ -110,11 +163,15 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           id="near-you"
           title={locationLabel ? `Near ${locationLabel}` : "Near you"}
           subtitle={`Within ${DEFAULT_NEARBY_MILES} miles, nearest first.`}
-          more={{ to: "/explore", label: "Open the map" }}>
+          more={{ to: "/explore", label: "Open the map" }}
+        >
           {nearby.length > 0 ? (
             <EventGrid events={nearby} now={now} compact />
           ) : (
-            <EmptyState icon={<LocateFixed aria-hidden className="mx-auto size-8 text-fg-muted" />} title="Nothing near you yet">
+            <EmptyState
+              icon={<LocateFixed aria-hidden className="mx-auto size-8 text-fg-muted" />}
+              title="Nothing near you yet"
+            >
               We couldn't find upcoming events within {DEFAULT_NEARBY_MILES} miles. Try the map to look further afield.
             </EmptyState>
           )}
@@ -132,7 +189,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <div className="card flex flex-col justify-between gap-4 bg-brand-soft p-6">
           <div>
             <h2 className="text-lg font-bold">Running a night of your own?</h2>
-            <p className="mt-1 text-sm text-fg-muted">Publish in minutes, sell without overselling, and scan at the door even when the signal drops.</p>
+            <p className="mt-1 text-sm text-fg-muted">
+              Publish in minutes, sell without overselling, and scan at the door even when the signal drops.
+            </p>
           </div>
           <Link to="/hosts" className="btn-primary self-start">
             Start hosting with Ticketyboo
@@ -143,10 +202,18 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <Section
         id="upcoming"
         title="Coming up"
-        subtitle={upcoming.total === 0 ? undefined : `${upcoming.total} upcoming ${upcoming.total === 1 ? "event" : "events"} with places left`}
-        more={{ to: "/explore", label: "See them on a map" }}>
+        subtitle={
+          upcoming.total === 0
+            ? undefined
+            : `${upcoming.total} upcoming ${upcoming.total === 1 ? "event" : "events"} with places left`
+        }
+        more={{ to: "/explore", label: "See them on a map" }}
+      >
         {upcoming.events.length === 0 ? (
-          <EmptyState icon={<CalendarDays aria-hidden className="mx-auto size-8 text-fg-muted" />} title={page > 1 ? "No more events on this page" : "No upcoming events yet"}>
+          <EmptyState
+            icon={<CalendarDays aria-hidden className="mx-auto size-8 text-fg-muted" />}
+            title={page > 1 ? "No more events on this page" : "No upcoming events yet"}
+          >
             {page > 1 ? (
               <Link to="/#upcoming" className="link">
                 Back to the first page
@@ -158,7 +225,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         ) : (
           <>
             <EventGrid events={upcoming.events} now={now} />
-            <Pagination page={page} pageCount={pageCount} hrefFor={(p) => (p === 1 ? "/#upcoming" : `/?page=${p}#upcoming`)} label="Upcoming events pages" />
+            <Pagination
+              page={page}
+              pageCount={pageCount}
+              hrefFor={(p) => (p === 1 ? "/#upcoming" : `/?page=${p}#upcoming`)}
+              label="Upcoming events pages"
+            />
           </>
         )}
       </Section>
@@ -166,7 +238,19 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function Section({ id, title, subtitle, more, children }: { id: string; title: string; subtitle?: string; more?: { to: string; label: string }; children: React.ReactNode }) {
+function Section({
+  id,
+  title,
+  subtitle,
+  more,
+  children,
+}: {
+  id: string;
+  title: string;
+  subtitle?: string;
+  more?: { to: string; label: string };
+  children: React.ReactNode;
+}) {
   return (
     <section id={id} aria-labelledby={`${id}-title`} className="container-page scroll-mt-20 py-10">
       <div className="mb-6 flex flex-wrap items-end justify-between gap-x-4 gap-y-1">
@@ -208,7 +292,11 @@ function HeroCovers({ events }: { events: Pick<EventCardData, "id" | "slug" | "n
       {events.map((e, i) =>
         e.coverImage ? (
           <li key={e.id} className={`-mx-8 w-56 shrink-0 ${tilt[i] ?? ""}`}>
-            <Link to={`/events/${e.slug}`} className="block overflow-hidden rounded-2xl border-4 border-surface shadow-xl transition-transform hover:scale-105">
+            <Link
+              to={`/events/${e.slug}`}
+              className="block overflow-hidden rounded-2xl border-4 border-surface shadow-xl transition-transform
+                hover:scale-105"
+            >
               <img
                 src={imageUrl(e.coverImage, 640)}
                 srcSet={imageSrcSet(e.coverImage, HERO_WIDTHS.slice(0, 2))}

@@ -44,11 +44,22 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     const failure = authFailure(error, messages.auth.invalidCredentials);
     // Past a few wrong passwords for this account, the right one needs the robot check as well.
-    if (failure.code === "ROBOT_CHECK_REQUIRED") return { error: null, email, robot: true, robotError: true, answeredAt: Date.now() };
-    return { error: failure.status === 429 || failure.status >= 500 ? failure.message : messages.auth.invalidCredentials, email, robot: robotShown, answeredAt: Date.now() };
+    if (failure.code === "ROBOT_CHECK_REQUIRED")
+      return { error: null, email, robot: true, robotError: true, answeredAt: Date.now() };
+    return {
+      error: failure.status === 429 || failure.status >= 500 ? failure.message : messages.auth.invalidCredentials,
+      email,
+      robot: robotShown,
+      answeredAt: Date.now(),
+    };
   }
   // Spec §4: hosts are told that hosting tools live in Partner Studio.
-  if (userType === "host") setFlash(cookies, { tone: "info", text: messages.auth.hostingMoved, link: { href: "/h/dashboard", label: "Open Partner Studio" } });
+  if (userType === "host")
+    setFlash(cookies, {
+      tone: "info",
+      text: messages.auth.hostingMoved,
+      link: { href: "/h/dashboard", label: "Open Partner Studio" },
+    });
   const to = safeRedirect(new URL(request.url).searchParams.get("redirect"), "/u/dashboard");
   return redirect(to, { headers: cookies });
 }
@@ -71,10 +82,18 @@ export default function LogIn({ actionData }: Route.ComponentProps) {
             Sign up
           </Link>
         </>
-      }>
+      }
+    >
       <Form method="post" className="space-y-4" noValidate>
         <FormMessage>{actionData?.error ?? null}</FormMessage>
-        <TextField label="Email" name="email" type="email" autoComplete="email" required defaultValue={actionData?.email} />
+        <TextField
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          defaultValue={actionData?.email}
+        />
         <div>
           <TextField label="Password" name="password" type="password" autoComplete="current-password" required />
           <p className="mt-2 text-right text-sm">

@@ -4,7 +4,10 @@ import type { Route } from "./+types/not-found";
 
 export const handle = { title: "Page not found" };
 
-export const meta: Route.MetaFunction = () => [{ title: "Page not found · Ticketyboo" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Page not found · Ticketyboo" },
+  { name: "robots", content: "noindex" },
+];
 
 /** A real 404: the status is 404 for /404 and for any path no route claims. */
 export async function loader() {
@@ -18,7 +21,9 @@ export default function NotFound() {
         <Compass aria-hidden className="mx-auto size-12 text-brand" />
         <p className="mt-4 text-sm font-semibold text-brand">404</p>
         <h1 className="mt-1 text-3xl font-extrabold tracking-tight">We couldn't find that page</h1>
-        <p className="mt-3 text-fg-muted">The link may be old, or the event may have moved. Let's get you somewhere good.</p>
+        <p className="mt-3 text-fg-muted">
+          The link may be old, or the event may have moved. Let's get you somewhere good.
+        </p>
         <div className="mt-8 flex flex-wrap justify-center gap-3">
           <Link to="/" className="btn-primary">
             Go to the home page

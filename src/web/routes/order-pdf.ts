@@ -13,6 +13,10 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   if (!docs) throw new Response("No tickets to print", { status: 404 });
   const pdf = await renderTicketsPdf(docs.tickets, { title: `Tickets ${docs.reference}` });
   return new Response(new Uint8Array(pdf), {
-    headers: { "Content-Type": "application/pdf", "Content-Disposition": `attachment; filename="tickets-${docs.reference}.pdf"`, "Cache-Control": "private, no-store" },
+    headers: {
+      "Content-Type": "application/pdf",
+      "Content-Disposition": `attachment; filename="tickets-${docs.reference}.pdf"`,
+      "Cache-Control": "private, no-store",
+    },
   });
 }

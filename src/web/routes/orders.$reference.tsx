@@ -18,7 +18,10 @@ import { requireUser } from "~/web/lib/signed-in.server";
 import type { Route } from "./+types/orders.$reference";
 
 export const handle = { title: "Your order" };
-export const meta: Route.MetaFunction = ({ data: loaded }) => [{ title: loaded ? `Order ${loaded.order.reference} · Ticketyboo` : "Order not found · Ticketyboo" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ data: loaded }) => [
+  { title: loaded ? `Order ${loaded.order.reference} · Ticketyboo` : "Order not found · Ticketyboo" },
+  { name: "robots", content: "noindex" },
+];
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const user = requireUser(context, request);
@@ -27,9 +30,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   if (!found) throw data(null, { status: 404 });
   // Each ticket's QR, drawn on the server as SVG: high contrast, sharp at any size, no script.
   // Only for tickets this buyer still holds: one passed on carries its new holder's code.
-  const qr = await Promise.all(
-    found.tickets.map((t) => (t.holderUserId === user.id ? ticketQrSvg(t.code, 1) : null)),
-  );
+  const qr = await Promise.all(found.tickets.map((t) => (t.holderUserId === user.id ? ticketQrSvg(t.code, 1) : null)));
   const cancellation = await latestCancellation(db, found.id);
   const option = cancellationOption(found, found.tickets, found.event, {
     buyerId: user.id,
@@ -61,7 +62,14 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     }
   } catch (error) {
     // A missing or over-long reason is the field's fault (the service names it); anything else is said above the form.
-    return actionError(error, { extra: { reason: form.reason }, words: { not_found: messages.buyer.cancelFailed, forbidden: messages.buyer.cancelFailed, payment_failed: messages.buyer.cancelFailed } });
+    return actionError(error, {
+      extra: { reason: form.reason },
+      words: {
+        not_found: messages.buyer.cancelFailed,
+        forbidden: messages.buyer.cancelFailed,
+        payment_failed: messages.buyer.cancelFailed,
+      },
+    });
   }
   return actionError(new AppError("bad_request"), { extra: { reason: "" } });
 }
@@ -78,8 +86,8 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
         <div className="card p-6">
           <h1 className="text-2xl font-extrabold">We couldn't book these tickets</h1>
           <p className="mt-2 text-fg-muted">
-            Your payment arrived after your hold had ended and the last places had gone, so we've refunded the full {money(o.totalPence)}. Refunds usually arrive within
-            5 to 10 working days.
+            Your payment arrived after your hold had ended and the last places had gone, so we've refunded the full{" "}
+            {money(o.totalPence)}. Refunds usually arrive within 5 to 10 working days.
           </p>
           <Link to={`/events/${o.event.slug}`} className="btn-primary mt-4">
             Back to the event
@@ -89,14 +97,20 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
         <>
           {cancelled ? (
             <p className="inline-flex items-center gap-2 rounded-full bg-surface-2 px-3 py-1 text-sm font-semibold">
-              <XCircle aria-hidden className="size-4" /> Cancelled{o.cancelledAt ? ` on ${formatShortDate(o.cancelledAt)}` : ""}
+              <XCircle aria-hidden className="size-4" /> Cancelled
+              {o.cancelledAt ? ` on ${formatShortDate(o.cancelledAt)}` : ""}
             </p>
           ) : (
-            <p className="inline-flex items-center gap-2 rounded-full bg-success/10 px-3 py-1 text-sm font-semibold text-success">
+            <p
+              className="inline-flex items-center gap-2 rounded-full bg-success/10 px-3 py-1 text-sm font-semibold
+              text-success"
+            >
               <CheckCircle2 aria-hidden className="size-4" /> {o.status === "free" ? "Booked" : "Paid"}
             </p>
           )}
-          <h1 className="mt-3 text-3xl font-extrabold tracking-tight">{cancelled ? o.event.name : `You're going to ${o.event.name}`}</h1>
+          <h1 className="mt-3 text-3xl font-extrabold tracking-tight">
+            {cancelled ? o.event.name : `You're going to ${o.event.name}`}
+          </h1>
           <p className="mt-1 text-fg-muted">
             Order <strong className="text-fg">{o.reference}</strong>
             {cancelled
@@ -144,13 +158,17 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
               <div className="flex flex-wrap items-end justify-between gap-3">
                 <div>
                   <h2 id="tickets-heading" className="flex items-center gap-2 text-xl font-bold">
-                    <Ticket aria-hidden className="size-5 text-brand" /> Your {o.tickets.length === 1 ? "ticket" : `${o.tickets.length} tickets`}
+                    <Ticket aria-hidden className="size-5 text-brand" /> Your{" "}
+                    {o.tickets.length === 1 ? "ticket" : `${o.tickets.length} tickets`}
                   </h2>
-                  <p className="mt-1 text-sm text-fg-muted">Show the QR code at the door. Each one lets one person in, once.</p>
+                  <p className="mt-1 text-sm text-fg-muted">
+                    Show the QR code at the door. Each one lets one person in, once.
+                  </p>
                 </div>
                 {mine.length > 0 ? (
                   <a href={`/orders/${o.reference}/pdf`} className="btn-secondary min-h-10 text-sm" download>
-                    <Download aria-hidden className="size-4" /> Download {mine.length === 1 ? "PDF ticket" : "PDF tickets"}
+                    <Download aria-hidden className="size-4" /> Download{" "}
+                    {mine.length === 1 ? "PDF ticket" : "PDF tickets"}
                   </a>
                 ) : null}
               </div>
@@ -168,16 +186,24 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
                     {qr[i] ? (
                       <>
                         {/* Generated on our server by the QR library from the ticket's own code. */}
-                        <div role="img" aria-label={`QR code for ticket ${i + 1}`} className="mt-3 w-48 rounded-xl bg-white p-2 [&>svg]:h-auto [&>svg]:w-full" dangerouslySetInnerHTML={{ __html: qr[i] }} />
+                        <div
+                          role="img"
+                          aria-label={`QR code for ticket ${i + 1}`}
+                          className="mt-3 w-48 rounded-xl bg-white p-2 [&>svg]:h-auto [&>svg]:w-full"
+                          dangerouslySetInnerHTML={{ __html: qr[i] }}
+                        />
                         <p className="mt-2 font-mono text-xs break-all select-all">{t.code}</p>
-                        {t.pendingTransferTo ? <p className="mt-2 text-xs font-medium text-fg-muted">On its way to {t.pendingTransferTo}</p> : null}
+                        {t.pendingTransferTo ? (
+                          <p className="mt-2 text-xs font-medium text-fg-muted">On its way to {t.pendingTransferTo}</p>
+                        ) : null}
                         <Link to={`/u/tickets/${t.id}`} className="link mt-2 text-sm">
                           Open ticket
                         </Link>
                       </>
                     ) : (
                       <p className="mt-4 flex items-center gap-2 rounded-xl bg-surface-2 px-3 py-2 text-sm">
-                        <Send aria-hidden className="size-4 text-brand" /> Passed to {t.holderName ?? "a friend"}: it's in their account now.
+                        <Send aria-hidden className="size-4 text-brand" /> Passed to {t.holderName ?? "a friend"}: it's
+                        in their account now.
                       </p>
                     )}
                   </li>
@@ -186,7 +212,14 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
             </section>
           ) : null}
 
-          <CancelSection reference={o.reference} free={o.totalPence === 0} option={option} cancellation={cancellation} actionData={actionData} money={money} />
+          <CancelSection
+            reference={o.reference}
+            free={o.totalPence === 0}
+            option={option}
+            cancellation={cancellation}
+            actionData={actionData}
+            money={money}
+          />
         </>
       )}
 
@@ -250,24 +283,35 @@ function CancelSection(props: {
       </h2>
       {declined ? (
         <p className="mt-2 text-sm">
-          The host declined your request to cancel{declined.hostMessage ? `: “${declined.hostMessage}”` : "."} Your tickets are still valid.
+          The host declined your request to cancel{declined.hostMessage ? `: “${declined.hostMessage}”` : "."} Your
+          tickets are still valid.
         </p>
       ) : null}
       {option.kind === "pending" && cancellation ? (
         <div className="mt-2 space-y-2 text-sm">
           <p className="flex items-center gap-2 font-medium">
-            <Clock aria-hidden className="size-4 text-brand" /> Cancellation requested on {formatShortDate(cancellation.createdAt)}. Waiting for the host.
+            <Clock aria-hidden className="size-4 text-brand" /> Cancellation requested on{" "}
+            {formatShortDate(cancellation.createdAt)}. Waiting for the host.
           </p>
           <p className="text-fg-muted">
-            Your reason: “{cancellation.reason}”{/[.!?]$/.test(cancellation.reason) ? "" : "."} We'll email you when they decide; your tickets stay valid until then.
+            Your reason: “{cancellation.reason}”{/[.!?]$/.test(cancellation.reason) ? "" : "."} We'll email you when
+            they decide; your tickets stay valid until then.
           </p>
         </div>
       ) : option.kind === "cancel_now" ? (
         <Form
           method="post"
           className="mt-2 space-y-3"
-          onSubmit={askFirst({ title: "Cancel this booking?", description: "Your tickets will stop working and your places go back on sale. You can't undo this.", confirmLabel: "Cancel booking", tone: "danger" })}>
-          <p className="text-sm text-fg-muted">This booking was free, so you can cancel it yourself. Your places go straight to someone else.</p>
+          onSubmit={askFirst({
+            title: "Cancel this booking?",
+            description: "Your tickets will stop working and your places go back on sale. You can't undo this.",
+            confirmLabel: "Cancel booking",
+            tone: "danger",
+          })}
+        >
+          <p className="text-sm text-fg-muted">
+            This booking was free, so you can cancel it yourself. Your places go straight to someone else.
+          </p>
           <FormMessage>{error}</FormMessage>
           {/* A hidden field, not the button's value: after the question, the form is sent without its button. */}
           <input type="hidden" name="intent" value="cancel-free" />
@@ -278,9 +322,13 @@ function CancelSection(props: {
       ) : option.kind === "request" ? (
         // Closed until asked for (or when there is an error to show): most people never need it.
         <details className="mt-2 group" open={Boolean(error)}>
-          <summary className="cursor-pointer text-sm font-semibold text-brand hover:underline">Ask the host to cancel and refund</summary>
+          <summary className="cursor-pointer text-sm font-semibold text-brand hover:underline">
+            Ask the host to cancel and refund
+          </summary>
           <Form method="post" className="mt-3 space-y-3" noValidate>
-            <p className="text-sm text-fg-muted">Tell them why: they decide, and we'll email you either way. Your tickets stay valid until then.</p>
+            <p className="text-sm text-fg-muted">
+              Tell them why: they decide, and we'll email you either way. Your tickets stay valid until then.
+            </p>
             {fieldError ? null : <FormMessage>{error}</FormMessage>}
             <TextAreaField
               name="reason"

@@ -11,7 +11,10 @@ import { messages } from "~/texts/messages";
 import type { Route } from "./+types/reset-password";
 
 export const handle = { title: "Choose a new password" };
-export const meta: Route.MetaFunction = () => [{ title: "Choose a new password · Ticketyboo" }, { name: "referrer", content: "no-referrer" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Choose a new password · Ticketyboo" },
+  { name: "referrer", content: "no-referrer" },
+];
 
 export function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -19,7 +22,11 @@ export function loader({ request }: Route.LoaderArgs) {
   return { token: url.searchParams.get("token") ?? "", linkError: url.searchParams.has("error") };
 }
 
-const passwordMessages = { too_short: messages.auth.passwordTooShort, too_long: messages.auth.passwordTooLong, too_common: messages.auth.passwordTooCommon } as const;
+const passwordMessages = {
+  too_short: messages.auth.passwordTooShort,
+  too_long: messages.auth.passwordTooLong,
+  too_common: messages.auth.passwordTooCommon,
+} as const;
 
 const ResetForm = z
   .object({
@@ -30,18 +37,33 @@ const ResetForm = z
     }),
     confirmPassword: field.text(),
   })
-  .refine((f) => f.password === f.confirmPassword, { message: messages.auth.passwordsDoNotMatch, path: ["confirmPassword"] });
+  .refine((f) => f.password === f.confirmPassword, {
+    message: messages.auth.passwordsDoNotMatch,
+    path: ["confirmPassword"],
+  });
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request, ResetForm);
   if (!form.ok) return actionError(form.error);
   const { token, password } = form.data;
   try {
-    await context.auth.api.resetPassword({ body: { token, newPassword: password }, headers: authHeaders(request, context) });
+    await context.auth.api.resetPassword({
+      body: { token, newPassword: password },
+      headers: authHeaders(request, context),
+    });
   } catch (error) {
-    return actionError(authError(error, { fieldFor: { PASSWORD_TOO_SHORT: "password", PASSWORD_TOO_LONG: "password", PASSWORD_TOO_COMMON: "password" } }));
+    return actionError(
+      authError(error, {
+        fieldFor: { PASSWORD_TOO_SHORT: "password", PASSWORD_TOO_LONG: "password", PASSWORD_TOO_COMMON: "password" },
+      }),
+    );
   }
-  return redirect("/log-in", { headers: setFlash(new Headers(), { tone: "success", text: `${messages.auth.passwordChanged} Log in with your new password.` }) });
+  return redirect("/log-in", {
+    headers: setFlash(new Headers(), {
+      tone: "success",
+      text: `${messages.auth.passwordChanged} Log in with your new password.`,
+    }),
+  });
 }
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
@@ -78,7 +100,14 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
           hint="At least 6 characters."
           error={fieldErrors.password}
         />
-        <TextField label="Confirm new password" name="confirmPassword" type="password" autoComplete="new-password" required error={fieldErrors.confirmPassword} />
+        <TextField
+          label="Confirm new password"
+          name="confirmPassword"
+          type="password"
+          autoComplete="new-password"
+          required
+          error={fieldErrors.confirmPassword}
+        />
         <button type="submit" className="btn-primary w-full" disabled={busy}>
           {busy ? "Saving…" : "Save new password"}
         </button>

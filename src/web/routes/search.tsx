@@ -27,9 +27,23 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const filters = parseFilters(url.searchParams);
   const now = new Date();
   const { results, total } = q
-    ? await searchEvents(context.database.db, { q, now, ...filterQuery(filters, now), limit: PAGE_SIZE, offset: (filters.page - 1) * PAGE_SIZE })
+    ? await searchEvents(context.database.db, {
+        q,
+        now,
+        ...filterQuery(filters, now),
+        limit: PAGE_SIZE,
+        offset: (filters.page - 1) * PAGE_SIZE,
+      })
     : { results: [], total: 0 };
-  return { q, filters, now, results, total, pageCount: Math.max(1, Math.ceil(total / PAGE_SIZE)), viewerId: context.user?.id ?? null };
+  return {
+    q,
+    filters,
+    now,
+    results,
+    total,
+    pageCount: Math.max(1, Math.ceil(total / PAGE_SIZE)),
+    viewerId: context.user?.id ?? null,
+  };
 }
 
 export default function Search({ loaderData }: Route.ComponentProps) {
@@ -41,11 +55,17 @@ export default function Search({ loaderData }: Route.ComponentProps) {
     return (
       <div className="container-page py-10">
         <h1 className="text-2xl font-extrabold tracking-tight">Search events</h1>
-        <p className="mt-2 text-fg-muted">Type an event, artist or venue in the search box above, or start from a category.</p>
+        <p className="mt-2 text-fg-muted">
+          Type an event, artist or venue in the search box above, or start from a category.
+        </p>
         <ul className="mt-6 flex flex-wrap gap-2">
           {CATEGORIES.map((c) => (
             <li key={c.slug}>
-              <Link to={`/events/category/${c.slug}`} className="inline-flex min-h-9 items-center rounded-full border border-border bg-surface px-3 text-sm font-medium hover:bg-surface-2">
+              <Link
+                to={`/events/category/${c.slug}`}
+                className="inline-flex min-h-9 items-center rounded-full border border-border bg-surface px-3
+                  text-sm font-medium hover:bg-surface-2"
+              >
                 {c.label}
               </Link>
             </li>
@@ -64,7 +84,11 @@ export default function Search({ loaderData }: Route.ComponentProps) {
             <Link
               to={categoryHref(undefined)}
               aria-current={!filters.category ? "true" : undefined}
-              className={`inline-flex min-h-9 items-center rounded-full px-3 text-sm font-semibold ${!filters.category ? "bg-fg text-bg" : "bg-surface-2 hover:bg-border"}`}>
+              className={
+                `inline-flex min-h-9 items-center rounded-full px-3 text-sm font-semibold ` +
+                `${!filters.category ? "bg-fg text-bg" : "bg-surface-2 hover:bg-border"}`
+              }
+            >
               All categories
             </Link>
           </li>
@@ -73,7 +97,11 @@ export default function Search({ loaderData }: Route.ComponentProps) {
               <Link
                 to={categoryHref(c.slug)}
                 aria-current={filters.category === c.slug ? "true" : undefined}
-                className={`inline-flex min-h-9 items-center rounded-full px-3 text-sm font-medium whitespace-nowrap ${filters.category === c.slug ? "bg-fg text-bg" : "bg-surface-2 hover:bg-border"}`}>
+                className={
+                  `inline-flex min-h-9 items-center rounded-full px-3 text-sm font-medium whitespace-nowrap ` +
+                  `${filters.category === c.slug ? "bg-fg text-bg" : "bg-surface-2 hover:bg-border"}`
+                }
+              >
                 {c.label}
               </Link>
             </li>
@@ -92,8 +120,12 @@ export default function Search({ loaderData }: Route.ComponentProps) {
         {results.length === 0 ? (
           <div className="card p-10 text-center">
             <SearchX aria-hidden className="mx-auto size-8 text-fg-muted" />
-            <p className="mt-3 font-semibold">Nothing matches “{q}”{activeFilterCount(filters) > 0 ? " with these filters" : ""}</p>
-            <p className="mt-1 text-sm text-fg-muted">Try fewer words, a town, or a kind of night out like “quiz” or “open mic”.</p>
+            <p className="mt-3 font-semibold">
+              Nothing matches “{q}”{activeFilterCount(filters) > 0 ? " with these filters" : ""}
+            </p>
+            <p className="mt-1 text-sm text-fg-muted">
+              Try fewer words, a town, or a kind of night out like “quiz” or “open mic”.
+            </p>
             <div className="mt-5 flex flex-wrap justify-center gap-3">
               {activeFilterCount(filters) > 0 ? (
                 <Link to={filterHref("/search", { page: 1 }, {}, keep)} className="btn-secondary">
@@ -108,7 +140,12 @@ export default function Search({ loaderData }: Route.ComponentProps) {
         ) : (
           <>
             <EventGrid events={results} now={now} viewerId={viewerId} priorityCount={4} />
-            <Pagination page={filters.page} pageCount={pageCount} hrefFor={(p) => filterHref("/search", filters, { page: p }, keep)} label="Search results pages" />
+            <Pagination
+              page={filters.page}
+              pageCount={pageCount}
+              hrefFor={(p) => filterHref("/search", filters, { page: p }, keep)}
+              label="Search results pages"
+            />
           </>
         )}
       </div>

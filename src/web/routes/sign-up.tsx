@@ -124,7 +124,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 type Field = "userType" | "firstName" | "lastName" | "email" | "password" | "confirmPassword" | "terms" | "altcha";
 
-/** Whether a field, as the form holds it now, passes the action's rule for it (only used to clear errors the action gave). */
+/** Whether a field, as the form holds it now, passes the action's rule (only used to clear the action's errors). */
 function nowValid(field: string, form: FormData): boolean {
   const text = (name: string) => (typeof form.get(name) === "string" ? (form.get(name) as string) : "");
   const email = normaliseEmail(text("email"));
@@ -303,9 +303,10 @@ function UserTypeOption(props: {
 }) {
   return (
     <label
-      className={`flex cursor-pointer flex-col gap-1 rounded-xl border p-3 text-sm has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-[var(--ring)] ${
-        props.checked ? "border-brand bg-brand-soft" : "border-border hover:bg-surface-2"
-      }`}
+      className={`flex cursor-pointer flex-col gap-1 rounded-xl border p-3 text-sm has-[:focus-visible]:outline-2
+        has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-[var(--ring)] ${
+          props.checked ? "border-brand bg-brand-soft" : "border-border hover:bg-surface-2"
+        }`}
     >
       <input
         type="radio"

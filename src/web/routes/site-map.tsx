@@ -10,7 +10,8 @@ export const handle = { title: "Site map" };
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo({
     title: "Site map · Ticketyboo",
-    description: "Every part of Ticketyboo on one page: categories, kinds of event, what's coming up and the pages about us.",
+    description:
+      "Every part of Ticketyboo on one page: categories, kinds of event, what's coming up and the pages about us.",
     path: "/site-map",
     publicUrl: publicUrlFrom(matches),
   });
@@ -18,8 +19,20 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 const UPCOMING = 50;
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const events = await listEvents(context.database.db, { now: new Date(), scope: "upcoming", sort: "date", limit: UPCOMING });
-  return { events: events.map((e) => ({ slug: e.slug, name: e.name, startsAt: e.startsAt, where: e.venue ? e.venue.city : "Online" })) };
+  const events = await listEvents(context.database.db, {
+    now: new Date(),
+    scope: "upcoming",
+    sort: "date",
+    limit: UPCOMING,
+  });
+  return {
+    events: events.map((e) => ({
+      slug: e.slug,
+      name: e.name,
+      startsAt: e.startsAt,
+      where: e.venue ? e.venue.city : "Online",
+    })),
+  };
 }
 
 const MAIN = [
@@ -36,7 +49,10 @@ export default function SiteMap({ loaderData }: Route.ComponentProps) {
   return (
     <div className="container-page py-10">
       <h1 className="text-3xl font-extrabold tracking-tight">Site map</h1>
-      <p className="mt-2 max-w-2xl text-fg-muted">Everything on Ticketyboo in one place. Looking for something in particular? The search box at the top finds events, artists and venues.</p>
+      <p className="mt-2 max-w-2xl text-fg-muted">
+        Everything on Ticketyboo in one place. Looking for something in particular? The search box at the top finds
+        events, artists and venues.
+      </p>
 
       <section aria-labelledby="main-heading" className="mt-10">
         <h2 id="main-heading" className="text-xl font-bold">

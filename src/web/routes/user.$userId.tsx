@@ -17,7 +17,10 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   // Unknown people and deleted accounts look the same from outside: no such page.
   if (!profile) throw data(null, { status: 404 });
   const now = new Date();
-  const events = profile.userType === "host" ? await listEvents(db, { now, scope: "upcoming", sort: "date", limit: HOST_EVENTS_LIMIT, hostId: profile.id }) : [];
+  const events =
+    profile.userType === "host"
+      ? await listEvents(db, { now, scope: "upcoming", sort: "date", limit: HOST_EVENTS_LIMIT, hostId: profile.id })
+      : [];
   return { profile, events, now, isOwner: context.user?.id === profile.id, viewerId: context.user?.id ?? null };
 }
 
@@ -43,7 +46,12 @@ export const meta: Route.MetaFunction = ({ data: loaded }) => {
 
 function truncate(text: string, max: number): string {
   const chars = [...text];
-  return chars.length <= max ? text : `${chars.slice(0, max - 1).join("").trimEnd()}…`;
+  return chars.length <= max
+    ? text
+    : `${chars
+        .slice(0, max - 1)
+        .join("")
+        .trimEnd()}…`;
 }
 
 function initialsOf(profile: { firstName: string | null; lastName: string | null; displayName: string }): string {
@@ -65,18 +73,34 @@ export default function PublicProfile({ loaderData }: Route.ComponentProps) {
     <div className="pb-12">
       <div className="container-page pt-4 tablet:pt-6">
         {profile.coverImage ? (
-          <div className="aspect-[16/7] max-h-[22rem] w-full overflow-hidden rounded-2xl bg-surface-2 tablet:aspect-[16/5]">
+          <div
+            className="aspect-[16/7] max-h-[22rem] w-full overflow-hidden rounded-2xl bg-surface-2
+            tablet:aspect-[16/5]"
+          >
             <img src={profile.coverImage} alt="" className="size-full object-cover" width={1600} height={500} />
           </div>
         ) : (
           // No cover yet: a short band in the brand's colours, so the page doesn't open on an empty box.
-          <div aria-hidden className="h-28 rounded-2xl bg-[radial-gradient(ellipse_at_top_left,var(--brand-soft),var(--surface-2)_75%)] tablet:h-40" />
+          <div
+            aria-hidden
+            className="h-28 rounded-2xl
+              bg-[radial-gradient(ellipse_at_top_left,var(--brand-soft),var(--surface-2)_75%)] tablet:h-40"
+          />
         )}
 
         <div className="relative -mt-12 flex flex-wrap items-end justify-between gap-4 px-2 tablet:-mt-16 tablet:px-6">
-          <div className="grid size-24 shrink-0 place-items-center overflow-hidden rounded-full border-4 border-bg bg-brand-soft text-3xl font-bold text-brand shadow-[var(--shadow)] tablet:size-32 tablet:text-4xl">
+          <div
+            className="grid size-24 shrink-0 place-items-center overflow-hidden rounded-full border-4 border-bg
+            bg-brand-soft text-3xl font-bold text-brand shadow-[var(--shadow)] tablet:size-32 tablet:text-4xl"
+          >
             {profile.image ? (
-              <img src={profile.image} alt={`${profile.displayName}'s profile image`} className="size-full object-cover" width={640} height={640} />
+              <img
+                src={profile.image}
+                alt={`${profile.displayName}'s profile image`}
+                className="size-full object-cover"
+                width={640}
+                height={640}
+              />
             ) : (
               <span aria-hidden>{initialsOf(profile)}</span>
             )}
@@ -91,13 +115,18 @@ export default function PublicProfile({ loaderData }: Route.ComponentProps) {
         <div className="mt-4 px-2 tablet:px-6">
           <h1 className="flex flex-wrap items-center gap-2 text-2xl font-extrabold tracking-tight tablet:text-3xl">
             <span className="min-w-0 break-words">{profile.displayName}</span>
-            {profile.isVerified ? <BadgeCheck role="img" aria-label="Verified host" className="size-6 shrink-0 text-brand" /> : null}
+            {profile.isVerified ? (
+              <BadgeCheck role="img" aria-label="Verified host" className="size-6 shrink-0 text-brand" />
+            ) : null}
           </h1>
           <ul className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-fg-muted">
-            {isHost ? <li className="rounded-full bg-brand-soft px-2.5 py-0.5 text-xs font-semibold text-brand">Event host</li> : null}
+            {isHost ? (
+              <li className="rounded-full bg-brand-soft px-2.5 py-0.5 text-xs font-semibold text-brand">Event host</li>
+            ) : null}
             {profile.username ? <li>@{profile.username}</li> : null}
             <li className="inline-flex items-center gap-1.5">
-              <CalendarDays aria-hidden className="size-4" /> Member since {formatMonthYear(new Date(profile.memberSince))}
+              <CalendarDays aria-hidden className="size-4" /> Member since{" "}
+              {formatMonthYear(new Date(profile.memberSince))}
             </li>
           </ul>
 
@@ -107,7 +136,9 @@ export default function PublicProfile({ loaderData }: Route.ComponentProps) {
             <div className="card mt-6 max-w-2xl p-5">
               <p className="font-semibold">Tell people a little about yourself</p>
               <p className="mt-1 text-sm text-fg-muted">
-                {isHost ? "A few lines about the nights you put on helps people decide to come along." : "A line or two about what you love going to. Add a photo too, so friends know it's you."}
+                {isHost
+                  ? "A few lines about the nights you put on helps people decide to come along."
+                  : "A line or two about what you love going to. Add a photo too, so friends know it's you."}
               </p>
               <Link to="/u/settings/profile" className="btn-primary mt-4">
                 Add a bio
@@ -118,7 +149,10 @@ export default function PublicProfile({ loaderData }: Route.ComponentProps) {
               <UserRound aria-hidden className="mt-0.5 size-6 shrink-0 text-fg-muted" />
               <div>
                 <p className="font-semibold">{firstName} hasn't written a bio yet</p>
-                <p className="mt-1 text-sm text-fg-muted">They've been finding things to do on Ticketyboo since {formatMonthYear(new Date(profile.memberSince))}.</p>
+                <p className="mt-1 text-sm text-fg-muted">
+                  They've been finding things to do on Ticketyboo since {formatMonthYear(new Date(profile.memberSince))}
+                  .
+                </p>
               </div>
             </div>
           ) : null}
@@ -139,7 +173,9 @@ export default function PublicProfile({ loaderData }: Route.ComponentProps) {
               <CalendarPlus aria-hidden className="mx-auto size-8 text-fg-muted" />
               <p className="mt-3 font-semibold">No upcoming events just now</p>
               <p className="mx-auto mt-1 max-w-sm text-sm text-fg-muted">
-                {isOwner ? "Events you publish appear here for everyone to book." : `When ${profile.displayName} announces something new, it'll be here.`}
+                {isOwner
+                  ? "Events you publish appear here for everyone to book."
+                  : `When ${profile.displayName} announces something new, it'll be here.`}
               </p>
             </div>
           )}

@@ -2,7 +2,10 @@ import { EmailLayout, Fact, Facts, P } from "./layout";
 import { greeting } from "./greeting";
 import type { CancellationRequestedProps } from "~/services/emails/templates";
 
-export const cancellationRequestedSubject = ({ reference, eventName }: Pick<CancellationRequestedProps, "reference" | "eventName">) =>
+export const cancellationRequestedSubject = ({
+  reference,
+  eventName,
+}: Pick<CancellationRequestedProps, "reference" | "eventName">) =>
   `Cancellation requested: ${eventName} (${reference})`;
 
 /** To the host: a buyer asks to cancel a paid order, with their reason. */
@@ -12,7 +15,10 @@ export function CancellationRequested(props: CancellationRequestedProps) {
       preview={`${props.buyerName} asks to cancel ${props.tickets} for ${props.eventName}.`}
       heading="A buyer asks to cancel"
       action={{ label: "Review the request", url: props.manageUrl }}
-      afterAction="Approve to refund them (in full or in part) and put the places back on sale, or decline with a note. Your waitlist is offered freed places first."
+      afterAction={
+        "Approve to refund them (in full or in part) and put the places back on sale, or decline with a " +
+        "note. Your waitlist is offered freed places first."
+      }
       reason={`you host ${props.eventName} on Ticketyboo.`}
     >
       <P>{greeting(props.hostName)}</P>
@@ -20,7 +26,9 @@ export function CancellationRequested(props: CancellationRequestedProps) {
         {props.buyerName} has asked to cancel order {props.reference} for <strong>{props.eventName}</strong>.
       </P>
       <Facts>
-        <Fact label="Tickets">{props.tickets} · {props.total}</Fact>
+        <Fact label="Tickets">
+          {props.tickets} · {props.total}
+        </Fact>
         <Fact label="Their reason">{props.reason}</Fact>
       </Facts>
     </EmailLayout>

@@ -16,12 +16,15 @@ export function ChangeEmail({ firstName, url, newEmail }: ChangeEmailProps) {
       heading="Confirm your new email"
       action={{ label: "Confirm my new email", url }}
       afterAction="This link expires in 24 hours. Until you confirm, your account keeps using your old address."
-      reason="someone asked to use this address for a Ticketyboo account. If it wasn't you, ignore this email and nothing will change."
+      reason={
+        "someone asked to use this address for a Ticketyboo account. If it wasn't you, ignore this email and " +
+        "nothing will change."
+      }
     >
       <P>{greeting(firstName)}</P>
       <P>
-        You asked to change the email on your Ticketyboo account to <strong>{newEmail}</strong>. Confirm it with the button below and we'll use it from
-        then on.
+        You asked to change the email on your Ticketyboo account to <strong>{newEmail}</strong>. Confirm it with the
+        button below and we'll use it from then on.
       </P>
     </EmailLayout>
   );

@@ -1,4 +1,16 @@
-import { Body, Button, Container, Head, Heading, Hr, Html, Link, Preview, Section, Text } from "@react-email/components";
+import {
+  Body,
+  Button,
+  Container,
+  Head,
+  Heading,
+  Hr,
+  Html,
+  Link,
+  Preview,
+  Section,
+  Text,
+} from "@react-email/components";
 import type { ReactNode } from "react";
 
 /**
@@ -33,7 +45,15 @@ export interface EmailLayoutProps {
   children: ReactNode;
 }
 
-export function EmailLayout({ preview, heading, action, afterAction, reason, unsubscribeUrl, children }: EmailLayoutProps) {
+export function EmailLayout({
+  preview,
+  heading,
+  action,
+  afterAction,
+  reason,
+  unsubscribeUrl,
+  children,
+}: EmailLayoutProps) {
   return (
     <Html lang="en-GB">
       <Head>
@@ -43,11 +63,30 @@ export function EmailLayout({ preview, heading, action, afterAction, reason, uns
       <Preview>{preview}</Preview>
       <Body style={{ backgroundColor: "#f6f4f7", margin: 0, padding: "24px 0", fontFamily: FONT, color: INK }}>
         <Container style={{ maxWidth: "560px", margin: "0 auto", padding: "0 16px" }}>
-          <Text style={{ margin: "0 0 16px", fontSize: "24px", lineHeight: "32px", fontWeight: 800, letterSpacing: "-0.02em", color: BRAND_PINK }}>
+          <Text
+            style={{
+              margin: "0 0 16px",
+              fontSize: "24px",
+              lineHeight: "32px",
+              fontWeight: 800,
+              letterSpacing: "-0.02em",
+              color: BRAND_PINK,
+            }}
+          >
             Ticketyboo
           </Text>
-          <Section style={{ backgroundColor: "#ffffff", border: `1px solid ${LINE}`, borderRadius: "16px", padding: "32px 28px" }}>
-            <Heading as="h1" style={{ margin: "0 0 16px", fontSize: "24px", lineHeight: "32px", fontWeight: 700, color: INK }}>
+          <Section
+            style={{
+              backgroundColor: "#ffffff",
+              border: `1px solid ${LINE}`,
+              borderRadius: "16px",
+              padding: "32px 28px",
+            }}
+          >
+            <Heading
+              as="h1"
+              style={{ margin: "0 0 16px", fontSize: "24px", lineHeight: "32px", fontWeight: 700, color: INK }}
+            >
               {heading}
             </Heading>
             {children}
@@ -69,7 +108,9 @@ export function EmailLayout({ preview, heading, action, afterAction, reason, uns
                 {action.label}
               </Button>
             </Section>
-            {afterAction ? <Text style={{ ...paragraph, color: MUTED, fontSize: "14px", lineHeight: "22px" }}>{afterAction}</Text> : null}
+            {afterAction ? (
+              <Text style={{ ...paragraph, color: MUTED, fontSize: "14px", lineHeight: "22px" }}>{afterAction}</Text>
+            ) : null}
             <Text style={{ ...paragraph, margin: "20px 0 4px", color: MUTED, fontSize: "14px", lineHeight: "22px" }}>
               If the button doesn't work, copy this link into your browser:
             </Text>
@@ -80,7 +121,9 @@ export function EmailLayout({ preview, heading, action, afterAction, reason, uns
             </Text>
           </Section>
           <Hr style={{ borderColor: LINE, margin: "24px 0 16px" }} />
-          <Text style={{ margin: "0 0 8px", fontSize: "13px", lineHeight: "20px", color: MUTED }}>You&apos;re receiving this because {reason}</Text>
+          <Text style={{ margin: "0 0 8px", fontSize: "13px", lineHeight: "20px", color: MUTED }}>
+            You&apos;re receiving this because {reason}
+          </Text>
           {unsubscribeUrl ? (
             <Text style={{ margin: "0 0 8px", fontSize: "13px", lineHeight: "20px", color: MUTED }}>
               Don&apos;t want these?{" "}

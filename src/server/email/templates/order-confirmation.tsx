@@ -3,7 +3,10 @@ import { EmailLayout, Fact, Facts, P } from "./layout";
 import { greeting } from "./greeting";
 import type { OrderConfirmationProps } from "~/services/emails/templates";
 
-export const orderConfirmationSubject = ({ eventName, reference }: Pick<OrderConfirmationProps, "eventName" | "reference">) => `Your tickets for ${eventName} (${reference})`;
+export const orderConfirmationSubject = ({
+  eventName,
+  reference,
+}: Pick<OrderConfirmationProps, "eventName" | "reference">) => `Your tickets for ${eventName} (${reference})`;
 
 export function OrderConfirmation(props: OrderConfirmationProps) {
   const count = props.tickets.length;
@@ -12,7 +15,9 @@ export function OrderConfirmation(props: OrderConfirmationProps) {
       preview={`${count} ${count === 1 ? "ticket" : "tickets"} for ${props.eventName}, ${props.when}.`}
       heading="You're going!"
       action={{ label: count === 1 ? "Show my ticket" : "Show my tickets", url: props.orderUrl }}
-      afterAction="Show the QR code on your phone at the door, or print this email: each ticket's code works on its own."
+      afterAction={
+        "Show the QR code on your phone at the door, or print this email: each ticket's code works on its " + "own."
+      }
       reason={`you booked tickets on Ticketyboo (order ${props.reference}).`}
     >
       <P>{greeting(props.firstName)}</P>
@@ -22,7 +27,9 @@ export function OrderConfirmation(props: OrderConfirmationProps) {
       <Facts>
         <Fact label="When">{props.when}</Fact>
         <Fact label="Where">{props.where}</Fact>
-        <Fact label="Order">{props.reference} · {props.total}</Fact>
+        <Fact label="Order">
+          {props.reference} · {props.total}
+        </Fact>
       </Facts>
       {props.tickets.map((t, i) => (
         <Text key={t.code} style={{ margin: "0 0 8px", fontSize: "14px", lineHeight: "22px" }}>

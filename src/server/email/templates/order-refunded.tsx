@@ -3,7 +3,9 @@ import { greeting } from "./greeting";
 import type { OrderRefundedProps } from "~/services/emails/templates";
 
 export const orderRefundedSubject = ({ eventName, reason }: Pick<OrderRefundedProps, "eventName" | "reason">) =>
-  reason === "already_paid" ? `You paid twice for ${eventName}: we've refunded the second payment` : `We couldn't book your tickets for ${eventName}: you've been refunded`;
+  reason === "already_paid"
+    ? `You paid twice for ${eventName}: we've refunded the second payment`
+    : `We couldn't book your tickets for ${eventName}: you've been refunded`;
 
 const HEADINGS: Record<OrderRefundedProps["reason"], string> = {
   sold_out: "Sorry: those tickets had gone",
@@ -17,22 +19,33 @@ export function OrderRefunded(props: OrderRefundedProps) {
     <EmailLayout
       preview={`Your payment of ${props.amount} is on its way back to you.`}
       heading={HEADINGS[props.reason]}
-      action={props.reason === "already_paid" ? { label: "See your tickets", url: props.url } : { label: "See the event", url: props.url }}
+      action={
+        props.reason === "already_paid"
+          ? { label: "See your tickets", url: props.url }
+          : { label: "See the event", url: props.url }
+      }
       afterAction="Refunds usually reach your account within 5 to 10 working days."
-      reason={props.reference ? `you tried to book tickets on Ticketyboo (order ${props.reference}).` : "you tried to book tickets on Ticketyboo."}
+      reason={
+        props.reference
+          ? `you tried to book tickets on Ticketyboo (order ${props.reference}).`
+          : "you tried to book tickets on Ticketyboo."
+      }
     >
       <P>{greeting(props.firstName)}</P>
       {props.reason === "sold_out" ? (
         <P>
-          Your payment for <strong>{props.eventName}</strong> arrived after your 10-minute hold had ended, and by then the last places had been sold.
+          Your payment for <strong>{props.eventName}</strong> arrived after your 10-minute hold had ended, and by then
+          the last places had been sold.
         </P>
       ) : props.reason === "already_paid" ? (
         <P>
-          Your tickets for <strong>{props.eventName}</strong> were already paid for when a second payment for the same booking came through. Your tickets stand (order {props.reference}); the second payment was not needed.
+          Your tickets for <strong>{props.eventName}</strong> were already paid for when a second payment for the same
+          booking came through. Your tickets stand (order {props.reference}); the second payment was not needed.
         </P>
       ) : (
         <P>
-          The total for your tickets to <strong>{props.eventName}</strong> changed while you were paying, so the amount you paid no longer matched it and we couldn't book the tickets with it.
+          The total for your tickets to <strong>{props.eventName}</strong> changed while you were paying, so the amount
+          you paid no longer matched it and we couldn't book the tickets with it.
         </P>
       )}
       <P>We've refunded the full {props.amount}. Nothing more to do on your side.</P>

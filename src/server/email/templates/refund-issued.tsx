@@ -2,7 +2,8 @@ import { EmailLayout, P } from "./layout";
 import { greeting } from "./greeting";
 import type { RefundIssuedProps } from "~/services/emails/templates";
 
-export const refundIssuedSubject = ({ amount, reference }: Pick<RefundIssuedProps, "amount" | "reference">) => `Refund of ${amount} for order ${reference}`;
+export const refundIssuedSubject = ({ amount, reference }: Pick<RefundIssuedProps, "amount" | "reference">) =>
+  `Refund of ${amount} for order ${reference}`;
 
 /** The receipt for money sent back to the buyer's card. */
 export function RefundIssued(props: RefundIssuedProps) {
@@ -17,7 +18,8 @@ export function RefundIssued(props: RefundIssuedProps) {
       <P>{greeting(props.firstName)}</P>
       <P>
         We've refunded {props.amount}
-        {props.paid ? ` of the ${props.paid} you paid` : ""} for order {props.reference} (<strong>{props.eventName}</strong>).
+        {props.paid ? ` of the ${props.paid} you paid` : ""} for order {props.reference} (
+        <strong>{props.eventName}</strong>).
       </P>
     </EmailLayout>
   );

@@ -15,10 +15,15 @@ export function ResetPassword({ firstName, url }: ResetPasswordProps) {
       heading="Reset your password"
       action={{ label: "Choose a new password", url }}
       afterAction="This link expires in 1 hour. After that, ask for a new one from the sign-in page."
-      reason="someone asked to reset the password for this email address. If it wasn't you, ignore this email: your password stays as it is."
+      reason={
+        "someone asked to reset the password for this email address. If it wasn't you, ignore this email: your " +
+        "password stays as it is."
+      }
     >
       <P>{greeting(firstName)}</P>
-      <P>We've had a request to reset the password for your Ticketyboo account. Use the button below to choose a new one.</P>
+      <P>
+        We've had a request to reset the password for your Ticketyboo account. Use the button below to choose a new one.
+      </P>
     </EmailLayout>
   );
 }

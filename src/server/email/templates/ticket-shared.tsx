@@ -2,7 +2,8 @@ import { EmailLayout, Fact, Facts, P } from "./layout";
 import { greeting } from "./greeting";
 import type { TicketSharedProps } from "~/services/emails/templates";
 
-export const ticketSharedSubject = ({ fromName, eventName }: Pick<TicketSharedProps, "fromName" | "eventName">) => `${fromName} sent you a ticket to ${eventName}`;
+export const ticketSharedSubject = ({ fromName, eventName }: Pick<TicketSharedProps, "fromName" | "eventName">) =>
+  `${fromName} sent you a ticket to ${eventName}`;
 
 /** A ticket passed on by a friend: claim it into your account, and it's yours with a code of its own. */
 export function TicketShared(props: TicketSharedProps) {
@@ -11,7 +12,10 @@ export function TicketShared(props: TicketSharedProps) {
       preview={`${props.fromName} sent you a ticket: ${props.eventName}, ${props.when}.`}
       heading="You've been sent a ticket"
       action={{ label: "Claim my ticket", url: props.claimUrl }}
-      afterAction="Log in or sign up with any email to claim it. Once you do, the ticket is yours, with a QR code of its own, and the one your friend had stops working."
+      afterAction={
+        "Log in or sign up with any email to claim it. Once you do, the ticket is yours, with a QR code of " +
+        "its own, and the one your friend had stops working."
+      }
       reason={`${props.fromName} sent you a ticket on Ticketyboo.`}
     >
       <P>{greeting(props.toName)}</P>

@@ -9,7 +9,11 @@ export const waitlistOfferSubject = ({ eventName, quantity }: Pick<WaitlistOffer
 export function WaitlistOffer(props: WaitlistOfferProps) {
   const asked = props.asked ?? props.quantity;
   const some = asked > props.quantity;
-  const places = some ? `${props.quantity} of the ${asked} places you asked for` : props.quantity === 1 ? "a place" : `${props.quantity} places`;
+  const places = some
+    ? `${props.quantity} of the ${asked} places you asked for`
+    : props.quantity === 1
+      ? "a place"
+      : `${props.quantity} places`;
   return (
     <EmailLayout
       preview={`We're holding ${places} for you until ${props.until}.`}
@@ -20,12 +24,13 @@ export function WaitlistOffer(props: WaitlistOfferProps) {
     >
       <P>{greeting(props.firstName)}</P>
       <P>
-        {props.quantity === 1 ? "A place has" : "Places have"} come up for <strong>{props.eventName}</strong> ({props.when}), and you're first in line. We're holding {places} for
-        you until <strong>{props.until}</strong>.
+        {props.quantity === 1 ? "A place has" : "Places have"} come up for <strong>{props.eventName}</strong> (
+        {props.when}), and you're first in line. We're holding {places} for you until <strong>{props.until}</strong>.
       </P>
       {some ? (
         <P>
-          Book {props.quantity === 1 ? "it" : "them"} and you stay first in line for the other {asked - props.quantity === 1 ? "place" : `${asked - props.quantity}`}.
+          Book {props.quantity === 1 ? "it" : "them"} and you stay first in line for the other{" "}
+          {asked - props.quantity === 1 ? "place" : `${asked - props.quantity}`}.
         </P>
       ) : null}
     </EmailLayout>

@@ -6,7 +6,8 @@ export interface WelcomeProps {
   userType: "buyer" | "host";
 }
 
-export const welcomeSubject = ({ firstName }: WelcomeProps) => (firstName.trim() ? `Welcome to Ticketyboo, ${firstName.trim()}` : "Welcome to Ticketyboo");
+export const welcomeSubject = ({ firstName }: WelcomeProps) =>
+  firstName.trim() ? `Welcome to Ticketyboo, ${firstName.trim()}` : "Welcome to Ticketyboo";
 
 export function Welcome({ firstName, userType, publicUrl }: WelcomeProps & { publicUrl: string }) {
   if (userType === "host") {
@@ -18,7 +19,10 @@ export function Welcome({ firstName, userType, publicUrl }: WelcomeProps & { pub
         reason="you created a host account on Ticketyboo with this email address."
       >
         <P>{greeting(firstName)}</P>
-        <P>Welcome aboard. Partner Studio is where you create events, set up tickets, keep your guest list and scan people in at the door.</P>
+        <P>
+          Welcome aboard. Partner Studio is where you create events, set up tickets, keep your guest list and scan
+          people in at the door.
+        </P>
         <P>Your first event can be on sale in a few minutes, and buyers always see the full price up front.</P>
       </EmailLayout>
     );
@@ -31,7 +35,10 @@ export function Welcome({ firstName, userType, publicUrl }: WelcomeProps & { pub
       reason="you created a Ticketyboo account with this email address."
     >
       <P>{greeting(firstName)}</P>
-      <P>We're chuffed to have you. Ticketyboo is where local gigs, comedy nights, pub quizzes, markets and workshops sell their tickets.</P>
+      <P>
+        We're chuffed to have you. Ticketyboo is where local gigs, comedy nights, pub quizzes, markets and workshops
+        sell their tickets.
+      </P>
       <P>The price you see is the price you pay, and your tickets live in your account, ready for the door.</P>
     </EmailLayout>
   );

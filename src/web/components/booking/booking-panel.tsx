@@ -68,13 +68,20 @@ export function BookingPanel(props: BookingPanelProps) {
     const extra = (coupon?.unlocks ?? []).filter((u) => !props.tickets.some((t) => t.id === u.id));
     return [...props.tickets, ...extra];
   }, [props.tickets, coupon]);
-  const unlocked = useMemo(() => new Set([...props.unlockedIds, ...(coupon?.unlocks ?? []).map((t) => t.id)]), [props.unlockedIds, coupon]);
+  const unlocked = useMemo(
+    () => new Set([...props.unlockedIds, ...(coupon?.unlocks ?? []).map((t) => t.id)]),
+    [props.unlockedIds, coupon],
+  );
 
   const basket: SavedBasket = useMemo(
     () => ({
       lines: tickets
         .filter((t) => (quantities[t.id] ?? 0) > 0)
-        .map((t) => ({ ticketTypeId: t.id, quantity: quantities[t.id]!, ...(t.payWhatYouWish ? { amountPence: parsePounds(amounts[t.id] ?? "") ?? t.pricePence } : {}) })),
+        .map((t) => ({
+          ticketTypeId: t.id,
+          quantity: quantities[t.id]!,
+          ...(t.payWhatYouWish ? { amountPence: parsePounds(amounts[t.id] ?? "") ?? t.pricePence } : {}),
+        })),
       coupon: coupon?.code ?? null,
       seats,
     }),
@@ -88,9 +95,18 @@ export function BookingPanel(props: BookingPanelProps) {
       const { basket: clean, changed } = sanitiseBasket(stored, tickets, now, unlocked);
       if (changed) toast.info(messages.informational.beatenToIt);
       setQuantities(Object.fromEntries(clean.lines.map((l) => [l.ticketTypeId, l.quantity])));
-      setAmounts(Object.fromEntries(clean.lines.filter((l) => l.amountPence !== undefined).map((l) => [l.ticketTypeId, poundsForInput(l.amountPence!)])));
+      setAmounts(
+        Object.fromEntries(
+          clean.lines
+            .filter((l) => l.amountPence !== undefined)
+            .map((l) => [l.ticketTypeId, poundsForInput(l.amountPence!)]),
+        ),
+      );
       if (clean.coupon) discountCode.apply(clean.coupon);
-      if (!changed) setSeats(stored.seats.filter((s) => !props.seatPlan?.taken.some((t) => t.row === s.row && t.column === s.column)));
+      if (!changed)
+        setSeats(
+          stored.seats.filter((s) => !props.seatPlan?.taken.some((t) => t.row === s.row && t.column === s.column)),
+        );
     }
     setReady(true);
     // Once, when the page opens.
@@ -123,7 +139,10 @@ export function BookingPanel(props: BookingPanelProps) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [correctedBasket]);
 
-  const pricedLines = basket.lines.map((l) => ({ quantity: l.quantity, unitPricePence: l.amountPence ?? tickets.find((t) => t.id === l.ticketTypeId)!.pricePence }));
+  const pricedLines = basket.lines.map((l) => ({
+    quantity: l.quantity,
+    unitPricePence: l.amountPence ?? tickets.find((t) => t.id === l.ticketTypeId)!.pricePence,
+  }));
   const breakdown = priceOrder(pricedLines, { discount: coupon?.rule ?? null, feeMode, fee: terms.fee });
   const count = basket.lines.reduce((n, l) => n + l.quantity, 0);
   const seated = props.seatPlan !== null;
@@ -140,7 +159,11 @@ export function BookingPanel(props: BookingPanelProps) {
       <div className="card p-5">
         <PanelHeading />
         <p className="mt-3 font-semibold">
-          {props.closed === "ended" ? messages.buyer.ended : props.closed === "sold_out" ? messages.buyer.soldOut : "This event has been cancelled."}
+          {props.closed === "ended"
+            ? messages.buyer.ended
+            : props.closed === "sold_out"
+              ? messages.buyer.soldOut
+              : "This event has been cancelled."}
         </p>
         <TicketPrices tickets={tickets} now={now} terms={terms} />
       </div>
@@ -155,7 +178,11 @@ export function BookingPanel(props: BookingPanelProps) {
       <input type="hidden" name="seats" value={JSON.stringify(seats)} />
       <input type="hidden" name="appliedCoupon" value={coupon?.code ?? ""} />
       {error ? (
-        <p ref={errorRef} role="alert" className="mt-3 scroll-mt-20 rounded-xl bg-danger-soft px-3 py-2 text-sm font-medium text-danger">
+        <p
+          ref={errorRef}
+          role="alert"
+          className="mt-3 scroll-mt-20 rounded-xl bg-danger-soft px-3 py-2 text-sm font-medium text-danger"
+        >
           {error}
         </p>
       ) : null}
@@ -189,13 +216,22 @@ export function BookingPanel(props: BookingPanelProps) {
         </Suspense>
       ) : null}
 
-      <DiscountCodeField coupon={coupon} error={discountCode.error} applying={discountCode.applying} onApply={discountCode.apply} />
+      <DiscountCodeField
+        coupon={coupon}
+        error={discountCode.error}
+        applying={discountCode.applying}
+        onApply={discountCode.apply}
+      />
 
       <OrderTotals breakdown={breakdown} count={count} currency={currency} />
 
       {signedIn ? null : <InlineLogIn slug={props.slug} error={props.signInError} />}
 
-      <button type="submit" className="btn-primary mt-4 w-full" disabled={busy || (ready && (count === 0 || needSeats))}>
+      <button
+        type="submit"
+        className="btn-primary mt-4 w-full"
+        disabled={busy || (ready && (count === 0 || needSeats))}
+      >
         <Ticket aria-hidden className="size-4" />
         {busy
           ? "Holding your tickets…"
@@ -205,7 +241,9 @@ export function BookingPanel(props: BookingPanelProps) {
               ? "Checkout"
               : "Log in and check out"}
       </button>
-      <p className="mt-3 text-xs text-fg-muted">Prices include every fee. We hold your tickets for 10 minutes while you pay.</p>
+      <p className="mt-3 text-xs text-fg-muted">
+        Prices include every fee. We hold your tickets for 10 minutes while you pay.
+      </p>
     </Form>
   );
 }

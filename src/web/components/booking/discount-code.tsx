@@ -43,7 +43,17 @@ export function useDiscountCode() {
   };
 }
 
-export function DiscountCodeField({ coupon, error, applying, onApply }: { coupon: AppliedCoupon | null; error: string | null; applying: boolean; onApply: (code: string) => void }) {
+export function DiscountCodeField({
+  coupon,
+  error,
+  applying,
+  onApply,
+}: {
+  coupon: AppliedCoupon | null;
+  error: string | null;
+  applying: boolean;
+  onApply: (code: string) => void;
+}) {
   return (
     <div className="mt-4 border-t border-border pt-4">
       <label htmlFor="coupon" className="flex items-center gap-1.5 text-sm font-medium">
@@ -58,7 +68,8 @@ export function DiscountCodeField({ coupon, error, applying, onApply }: { coupon
           autoCapitalize="characters"
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? "coupon-error" : undefined}
-          className="h-10 min-w-0 flex-1 rounded-xl border border-border bg-surface px-3 text-sm uppercase focus:border-brand focus:outline-none aria-[invalid=true]:border-danger"
+          className="h-10 min-w-0 flex-1 rounded-xl border border-border bg-surface px-3 text-sm uppercase
+            focus:border-brand focus:outline-none aria-[invalid=true]:border-danger"
         />
         <button
           type="button"
@@ -67,7 +78,8 @@ export function DiscountCodeField({ coupon, error, applying, onApply }: { coupon
           onClick={(event) => {
             const input = event.currentTarget.form?.elements.namedItem("coupon") as HTMLInputElement | null;
             onApply(input?.value ?? "");
-          }}>
+          }}
+        >
           Apply
         </button>
       </div>

@@ -1,6 +1,12 @@
 /** What an order is made of, as checkout and the order page both show it. */
 
-export function OrderLines({ lines, money }: { lines: readonly { ticketTypeId: string; name: string; quantity: number; unitPricePence: number }[]; money: (pence: number) => string }) {
+export function OrderLines({
+  lines,
+  money,
+}: {
+  lines: readonly { ticketTypeId: string; name: string; quantity: number; unitPricePence: number }[];
+  money: (pence: number) => string;
+}) {
   return (
     <ul className="mt-3 space-y-2 text-sm">
       {lines.map((l) => (

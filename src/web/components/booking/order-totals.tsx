@@ -3,7 +3,15 @@ import type { PriceBreakdown } from "~/domain/pricing";
 import { formatMoney } from "~/lib/format";
 
 /** The booking panel's running total: the discount, the booking fee included, and what it all comes to. */
-export function OrderTotals({ breakdown, count, currency }: { breakdown: PriceBreakdown; count: number; currency: Currency }) {
+export function OrderTotals({
+  breakdown,
+  count,
+  currency,
+}: {
+  breakdown: PriceBreakdown;
+  count: number;
+  currency: Currency;
+}) {
   return (
     <dl className="mt-4 space-y-1 border-t border-border pt-4 text-sm" aria-live="polite">
       {breakdown.discountPence > 0 ? (
@@ -19,9 +27,7 @@ export function OrderTotals({ breakdown, count, currency }: { breakdown: PriceBr
         </div>
       ) : null}
       <div className="flex justify-between text-base font-bold">
-        <dt>
-          Total {count > 0 ? `(${count} ${count === 1 ? "ticket" : "tickets"})` : ""}
-        </dt>
+        <dt>Total {count > 0 ? `(${count} ${count === 1 ? "ticket" : "tickets"})` : ""}</dt>
         <dd>{count === 0 ? "—" : breakdown.totalPence === 0 ? "Free" : formatMoney(breakdown.totalPence, currency)}</dd>
       </div>
     </dl>

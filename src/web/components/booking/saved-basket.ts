@@ -12,7 +12,11 @@ export function readSavedBasket(eventId: string): SavedBasket | null {
     const raw = localStorage.getItem(storageKey(eventId));
     if (!raw) return null;
     const value = JSON.parse(raw) as Partial<SavedBasket>;
-    return { lines: Array.isArray(value.lines) ? value.lines : [], coupon: typeof value.coupon === "string" ? value.coupon : null, seats: Array.isArray(value.seats) ? value.seats : [] };
+    return {
+      lines: Array.isArray(value.lines) ? value.lines : [],
+      coupon: typeof value.coupon === "string" ? value.coupon : null,
+      seats: Array.isArray(value.seats) ? value.seats : [],
+    };
   } catch {
     return null;
   }

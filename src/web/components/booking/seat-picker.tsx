@@ -11,7 +11,14 @@ export interface Seat {
  * plan once, the arrow keys move between seats, Space or Enter picks one; taken seats are shown
  * and skipped. Stage at the top.
  */
-export function SeatPicker(props: { rows: number; columns: number; taken: Seat[]; chosen: Seat[]; wanted: number; onChange: (seats: Seat[]) => void }) {
+export function SeatPicker(props: {
+  rows: number;
+  columns: number;
+  taken: Seat[];
+  chosen: Seat[];
+  wanted: number;
+  onChange: (seats: Seat[]) => void;
+}) {
   const { rows, columns, taken, chosen, wanted } = props;
   const isTaken = (r: number, c: number) => taken.some((s) => s.row === r && s.column === c);
   const isChosen = (r: number, c: number) => chosen.some((s) => s.row === r && s.column === c);
@@ -27,7 +34,12 @@ export function SeatPicker(props: { rows: number; columns: number; taken: Seat[]
   };
 
   const move = (event: KeyboardEvent<HTMLButtonElement>, r: number, c: number) => {
-    const step: Record<string, [number, number]> = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+    const step: Record<string, [number, number]> = {
+      ArrowUp: [-1, 0],
+      ArrowDown: [1, 0],
+      ArrowLeft: [0, -1],
+      ArrowRight: [0, 1],
+    };
     const d = step[event.key];
     if (event.key === "Home" || event.key === "End") {
       event.preventDefault();
@@ -51,8 +63,20 @@ export function SeatPicker(props: { rows: number; columns: number; taken: Seat[]
           ({chosen.length} of {wanted} chosen{chosen.length > 0 ? `: ${chosen.map(seatLabel).join(", ")}` : ""})
         </span>
       </legend>
-      <p className="mt-2 rounded-lg bg-surface-2 py-1 text-center text-xs font-semibold tracking-widest text-fg-muted uppercase">Stage</p>
-      <div ref={grid} role="grid" aria-label="Seat plan" aria-rowcount={rows} aria-colcount={columns} className="mt-2 overflow-x-auto pb-1">
+      <p
+        className="mt-2 rounded-lg bg-surface-2 py-1 text-center text-xs font-semibold tracking-widest
+        text-fg-muted uppercase"
+      >
+        Stage
+      </p>
+      <div
+        ref={grid}
+        role="grid"
+        aria-label="Seat plan"
+        aria-rowcount={rows}
+        aria-colcount={columns}
+        className="mt-2 overflow-x-auto pb-1"
+      >
         {Array.from({ length: rows }, (_, ri) => {
           const r = ri + 1;
           return (
@@ -78,9 +102,15 @@ export function SeatPicker(props: { rows: number; columns: number; taken: Seat[]
                         toggle(r, c);
                       }}
                       onKeyDown={(e) => move(e, r, c)}
-                      className={`grid size-6 place-items-center rounded-md text-[10px] font-semibold focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-[var(--ring)] ${
-                        takenSeat ? "cursor-not-allowed bg-fg-muted/30 text-transparent" : picked ? "bg-brand-strong text-on-brand" : "border border-border bg-surface hover:border-brand"
-                      }`}>
+                      className={`grid size-6 place-items-center rounded-md text-[10px] font-semibold
+                        focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-[var(--ring)] ${
+                          takenSeat
+                            ? "cursor-not-allowed bg-fg-muted/30 text-transparent"
+                            : picked
+                              ? "bg-brand-strong text-on-brand"
+                              : "border border-border bg-surface hover:border-brand"
+                        }`}
+                    >
                       {picked ? c : ""}
                     </button>
                   </span>

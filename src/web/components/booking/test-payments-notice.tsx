@@ -7,7 +7,13 @@ import { messages } from "~/texts/messages";
  */
 export function TestPaymentsNotice({ className = "" }: { className?: string }) {
   return (
-    <p role="note" className={`flex items-start gap-2 rounded-xl border border-warning bg-warning-soft px-4 py-3 text-sm text-fg ${className}`}>
+    <p
+      role="note"
+      className={
+        `flex items-start gap-2 rounded-xl border border-warning bg-warning-soft px-4 py-3 text-sm text-fg ` +
+        `${className}`
+      }
+    >
       <FlaskConical aria-hidden className="mt-0.5 size-4 shrink-0 text-warning" />
       <span>
         <strong className="font-semibold">{messages.buyer.testPayments}</strong> {messages.buyer.testPaymentsDetail}

@@ -10,7 +10,9 @@ export function TicketPrices({ tickets, now, terms }: { tickets: EventPageTicket
       {tickets.map((t) => (
         <li key={t.id} className="flex justify-between py-2">
           <span>{t.name}</span>
-          <span className="font-semibold">{t.pricePence === 0 ? "Free" : formatMoney(headlinePrice(t.pricePence, terms).totalMinor, terms.currency)}</span>
+          <span className="font-semibold">
+            {t.pricePence === 0 ? "Free" : formatMoney(headlinePrice(t.pricePence, terms).totalMinor, terms.currency)}
+          </span>
           <span className="sr-only">{remaining(t) === 0 ? "Sold out" : inSaleWindow(t, now) ? "" : "Not on sale"}</span>
         </li>
       ))}

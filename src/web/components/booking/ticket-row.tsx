@@ -124,7 +124,9 @@ function Stepper(props: {
         value={props.value}
         onChange={(e) => props.onSet(Number(e.currentTarget.value) || 0)}
         aria-label={`${props.label}: number of tickets`}
-        className="h-9 w-12 rounded-lg border border-border bg-surface text-center text-sm font-semibold [appearance:textfield] focus:border-brand focus:outline-none [&::-webkit-inner-spin-button]:appearance-none"
+        className="h-9 w-12 rounded-lg border border-border bg-surface text-center text-sm font-semibold
+          [appearance:textfield] focus:border-brand focus:outline-none
+          [&::-webkit-inner-spin-button]:appearance-none"
       />
       <button
         type="button"
@@ -165,7 +167,8 @@ function PayWhatYouWish(props: {
           onChange={(e) => props.onChange(e.currentTarget.value)}
           aria-invalid={invalid || undefined}
           aria-describedby={invalid ? `${id}-error` : undefined}
-          className="h-9 w-28 rounded-lg border border-border bg-surface px-2 text-sm focus:border-brand focus:outline-none aria-[invalid=true]:border-danger"
+          className="h-9 w-28 rounded-lg border border-border bg-surface px-2 text-sm focus:border-brand
+            focus:outline-none aria-[invalid=true]:border-danger"
         />
       </div>
       {invalid ? (

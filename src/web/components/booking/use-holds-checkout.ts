@@ -2,7 +2,10 @@ import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useNavigate, useRevalidator, useSubmit } from "react-router";
 import type { Basket } from "~/domain/basket";
 
-/** A key for this Checkout, so a retried press finds the hold the first one made (randomUUID needs a secure page; getRandomValues does not). */
+/**
+ * A key for this Checkout, so a retried press finds the hold the first one made (randomUUID needs a secure page;
+ * getRandomValues does not).
+ */
 function newKey(): string {
   if (typeof crypto === "undefined") return "";
   // Typed as always there; in a page served over plain HTTP it is not.
@@ -20,7 +23,15 @@ function newKey(): string {
  * `pageAnswer` is the page action's answer to the last press; the latest answer, whichever way it
  * came, is returned as `error` and `correctedBasket`.
  */
-export function useHoldsCheckout({ slug, signedIn, pageAnswer }: { slug: string; signedIn: boolean; pageAnswer: { error: string | null; correctedBasket: Basket | null } }) {
+export function useHoldsCheckout({
+  slug,
+  signedIn,
+  pageAnswer,
+}: {
+  slug: string;
+  signedIn: boolean;
+  pageAnswer: { error: string | null; correctedBasket: Basket | null };
+}) {
   const navigate = useNavigate();
   const submit = useSubmit();
   const revalidator = useRevalidator();
@@ -40,11 +51,17 @@ export function useHoldsCheckout({ slug, signedIn, pageAnswer }: { slug: string;
     setPressing(true);
     try {
       const unlockKey = new URLSearchParams(window.location.search).get("key");
-      const res = await fetch(`/api/events/${encodeURIComponent(slug)}/holds${unlockKey ? `?key=${encodeURIComponent(unlockKey)}` : ""}`, {
-        method: "POST",
-        body: new URLSearchParams(new FormData(form) as unknown as Record<string, string>),
-      }).catch(() => null);
-      const body = (await res?.json().catch(() => null)) as { checkout?: string; error?: { message?: string; details?: { basket?: Basket; reason?: string } } } | null;
+      const res = await fetch(
+        `/api/events/${encodeURIComponent(slug)}/holds${unlockKey ? `?key=${encodeURIComponent(unlockKey)}` : ""}`,
+        {
+          method: "POST",
+          body: new URLSearchParams(new FormData(form) as unknown as Record<string, string>),
+        },
+      ).catch(() => null);
+      const body = (await res?.json().catch(() => null)) as {
+        checkout?: string;
+        error?: { message?: string; details?: { basket?: Basket; reason?: string } };
+      } | null;
       if (res?.status === 201 && body?.checkout) return void (await navigate(body.checkout));
       if (!res || ![404, 409, 422, 429].includes(res.status) || !body?.error?.message) return void (await submit(form));
       // A key someone else's checkout already used can never be this buyer's: start a new one.

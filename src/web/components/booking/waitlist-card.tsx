@@ -60,14 +60,16 @@ export function WaitlistCard(props: WaitlistCardProps) {
       ) : place ? (
         <div className="mt-3 space-y-3 text-sm">
           <p>
-            You're <strong>number {place.position}</strong> in line{place.quantity > 1 ? ` for ${place.quantity} places` : ""}. We'll email you as soon as places free up, and hold them for you for{" "}
-            {props.offerHours} hours.
+            You're <strong>number {place.position}</strong> in line
+            {place.quantity > 1 ? ` for ${place.quantity} places` : ""}. We'll email you as soon as places free up, and
+            hold them for you for {props.offerHours} hours.
           </p>
         </div>
       ) : (
         <div className="mt-2 space-y-3 text-sm">
           <p className="text-fg-muted">
-            {props.waiting > 0 ? `${props.waiting} ${props.waiting === 1 ? "person is" : "people are"} waiting. ` : ""}Join, and if places free up we'll email you and hold them for you for {props.offerHours} hours.
+            {props.waiting > 0 ? `${props.waiting} ${props.waiting === 1 ? "person is" : "people are"} waiting. ` : ""}
+            Join, and if places free up we'll email you and hold them for you for {props.offerHours} hours.
           </p>
           {props.signedIn ? (
             <Form method="post" className="flex flex-wrap items-end gap-2">
@@ -76,7 +78,12 @@ export function WaitlistCard(props: WaitlistCardProps) {
                 <label htmlFor="waitlist-quantity" className="block text-sm font-medium">
                   Places
                 </label>
-                <select id="waitlist-quantity" name="quantity" defaultValue="1" className="mt-1 h-11 rounded-xl border border-border bg-surface px-3">
+                <select
+                  id="waitlist-quantity"
+                  name="quantity"
+                  defaultValue="1"
+                  className="mt-1 h-11 rounded-xl border border-border bg-surface px-3"
+                >
                   {Array.from({ length: 10 }, (_, i) => (
                     <option key={i + 1}>{i + 1}</option>
                   ))}
@@ -87,7 +94,10 @@ export function WaitlistCard(props: WaitlistCardProps) {
               </button>
             </Form>
           ) : (
-            <Link to={`/log-in?redirect=${encodeURIComponent(`/events/${props.slug}#waitlist-heading`)}`} className="btn-primary w-full">
+            <Link
+              to={`/log-in?redirect=${encodeURIComponent(`/events/${props.slug}#waitlist-heading`)}`}
+              className="btn-primary w-full"
+            >
               <LogIn aria-hidden className="size-4" /> Log in to join the waitlist
             </Link>
           )}
@@ -99,10 +109,13 @@ export function WaitlistCard(props: WaitlistCardProps) {
           className="mt-3"
           onSubmit={askFirst({
             title: "Leave the waitlist?",
-            description: place.offer ? "The places held for you will go to the next person waiting." : "You'll lose your place in line.",
+            description: place.offer
+              ? "The places held for you will go to the next person waiting."
+              : "You'll lose your place in line.",
             confirmLabel: "Leave",
             tone: "danger",
-          })}>
+          })}
+        >
           <input type="hidden" name="intent" value="waitlist-leave" />
           <button type="submit" className="btn-ghost w-full text-sm" disabled={busy}>
             Leave the waitlist

@@ -2,7 +2,16 @@ import { CalendarDays, Clock, Lock, MapPin, MonitorPlay } from "lucide-react";
 import { formatLongDate, formatTimeRange } from "~/lib/format";
 
 /** The event's key facts under its name: the date, the time, where, and whether it is private. */
-export function EventFacts({ event }: { event: { startsAt: Date; endsAt: Date | null; isPrivate: boolean; venue: { name: string; formattedAddress: string } | null } }) {
+export function EventFacts({
+  event,
+}: {
+  event: {
+    startsAt: Date;
+    endsAt: Date | null;
+    isPrivate: boolean;
+    venue: { name: string; formattedAddress: string } | null;
+  };
+}) {
   return (
     <dl className="mt-6 grid gap-4 tablet:grid-cols-2">
       <Fact icon={<CalendarDays aria-hidden className="size-5" />} label="Date">
@@ -36,7 +45,9 @@ function Fact({ icon, label, children }: { icon: React.ReactNode; label: string;
   return (
     <div className="relative min-h-10 pl-13 text-sm">
       <dt className="font-semibold">
-        <span className="absolute top-0 left-0 grid size-10 place-items-center rounded-xl bg-brand-soft text-brand">{icon}</span>
+        <span className="absolute top-0 left-0 grid size-10 place-items-center rounded-xl bg-brand-soft text-brand">
+          {icon}
+        </span>
         {label}
       </dt>
       <dd className="mt-0.5">{children}</dd>

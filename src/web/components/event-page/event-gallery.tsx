@@ -1,6 +1,8 @@
 import { HERO_WIDTHS, imageSrcSet, imageUrl } from "~/web/lib/images";
 
-/** The cover (loaded first, at the width the screen needs) with the status badges on it, then up to four more images. */
+/**
+ * The cover (loaded first, at the width the screen needs) with the status badges on it, then up to four more images.
+ */
 export function EventGallery({ images, name, badges }: { images: string[]; name: string; badges: string[] }) {
   const [cover, ...rest] = images;
   return (
@@ -32,7 +34,14 @@ export function EventGallery({ images, name, badges }: { images: string[]; name:
         <ul className="mt-3 grid grid-cols-4 gap-3">
           {rest.slice(0, 4).map((key, i) => (
             <li key={key}>
-              <img src={imageUrl(key, 640)} alt={`${name}: image ${i + 2}`} loading="lazy" width={640} height={360} className="aspect-[16/9] w-full rounded-xl object-cover" />
+              <img
+                src={imageUrl(key, 640)}
+                alt={`${name}: image ${i + 2}`}
+                loading="lazy"
+                width={640}
+                height={360}
+                className="aspect-[16/9] w-full rounded-xl object-cover"
+              />
             </li>
           ))}
         </ul>

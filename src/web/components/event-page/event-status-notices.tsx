@@ -1,5 +1,13 @@
 /** Above the event: a draft only its host can see, or an event its host has cancelled. */
-export function EventStatusNotices({ status, isCancelled, isOwner }: { status: string; isCancelled: boolean; isOwner: boolean }) {
+export function EventStatusNotices({
+  status,
+  isCancelled,
+  isOwner,
+}: {
+  status: string;
+  isCancelled: boolean;
+  isOwner: boolean;
+}) {
   return (
     <>
       {isOwner && status !== "published" ? (

@@ -3,7 +3,19 @@ import { Link } from "react-router";
 import { mediaPath } from "~/web/lib/images";
 
 /** "Your host": who runs the event, with a link to their profile and their other events. */
-export function HostCard({ host }: { host: { id: string; name: string; title: string | null; image: string | null; username: string | null; isVerified: boolean; bio: string | null } }) {
+export function HostCard({
+  host,
+}: {
+  host: {
+    id: string;
+    name: string;
+    title: string | null;
+    image: string | null;
+    username: string | null;
+    isVerified: boolean;
+    bio: string | null;
+  };
+}) {
   const shown = host.title ?? host.name;
   return (
     <section aria-labelledby="host-heading" className="mt-8">
@@ -12,9 +24,18 @@ export function HostCard({ host }: { host: { id: string; name: string; title: st
       </h2>
       <div className="card mt-3 flex gap-4 p-5">
         {host.image ? (
-          <img src={mediaPath(host.image)} alt="" width={56} height={56} className="size-14 shrink-0 rounded-full object-cover" />
+          <img
+            src={mediaPath(host.image)}
+            alt=""
+            width={56}
+            height={56}
+            className="size-14 shrink-0 rounded-full object-cover"
+          />
         ) : (
-          <span aria-hidden className="grid size-14 shrink-0 place-items-center rounded-full bg-brand-soft text-lg font-bold text-brand">
+          <span
+            aria-hidden
+            className="grid size-14 shrink-0 place-items-center rounded-full bg-brand-soft text-lg font-bold text-brand"
+          >
             {shown.slice(0, 1)}
           </span>
         )}

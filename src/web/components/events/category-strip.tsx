@@ -1,4 +1,18 @@
-import { Baby, Beer, Briefcase, Dumbbell, GraduationCap, HeartHandshake, Laugh, MonitorPlay, Music, Palette, Users, UtensilsCrossed, type LucideIcon } from "lucide-react";
+import {
+  Baby,
+  Beer,
+  Briefcase,
+  Dumbbell,
+  GraduationCap,
+  HeartHandshake,
+  Laugh,
+  MonitorPlay,
+  Music,
+  Palette,
+  Users,
+  UtensilsCrossed,
+  type LucideIcon,
+} from "lucide-react";
 import { NavLink } from "react-router";
 
 export const CATEGORY_ICONS: Record<string, LucideIcon> = {
@@ -22,7 +36,10 @@ export const CATEGORY_ICONS: Record<string, LucideIcon> = {
  */
 export function CategoryStrip({ categories }: { categories: { slug: string; label: string; count?: number }[] }) {
   return (
-    <ul className="-mx-4 flex snap-x gap-2 overflow-x-auto px-4 pb-2 tablet:-mx-6 tablet:px-6 laptop:mx-0 laptop:flex-wrap laptop:overflow-visible laptop:px-0">
+    <ul
+      className="-mx-4 flex snap-x gap-2 overflow-x-auto px-4 pb-2 tablet:-mx-6 tablet:px-6 laptop:mx-0
+      laptop:flex-wrap laptop:overflow-visible laptop:px-0"
+    >
       {categories.map((c) => {
         const Icon = CATEGORY_ICONS[c.slug] ?? Music;
         return (
@@ -30,10 +47,12 @@ export function CategoryStrip({ categories }: { categories: { slug: string; labe
             <NavLink
               to={`/events/category/${c.slug}`}
               className={({ isActive }) =>
-                `relative inline-flex min-h-10 items-center gap-2 rounded-full border px-4 text-sm font-medium transition-colors ${
-                  isActive ? "border-brand bg-brand-soft text-brand" : "border-border bg-surface hover:bg-surface-2"
-                }`
-              }>
+                `relative inline-flex min-h-10 items-center gap-2 rounded-full border px-4 text-sm font-medium
+                  transition-colors ${
+                    isActive ? "border-brand bg-brand-soft text-brand" : "border-border bg-surface hover:bg-surface-2"
+                  }`
+              }
+            >
               <Icon aria-hidden className="size-4" />
               {c.label}
               {c.count !== undefined ? (

@@ -59,7 +59,8 @@ export function EventCard({
     <article className="group relative h-full">
       <Link
         to={`/events/${event.slug}`}
-        className="card flex h-full flex-col overflow-hidden transition-shadow hover:shadow-lg focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-[var(--ring)]"
+        className="card flex h-full flex-col overflow-hidden transition-shadow hover:shadow-lg
+          focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-[var(--ring)]"
       >
         <div className="relative aspect-[16/9] overflow-hidden bg-surface-2">
           {event.coverImage ? (
@@ -95,7 +96,8 @@ export function EventCard({
               width={40}
               height={40}
               loading="lazy"
-              className="absolute right-3 bottom-3 hidden size-10 rounded-full border-2 border-white object-cover shadow laptop:block"
+              className="absolute right-3 bottom-3 hidden size-10 rounded-full border-2 border-white object-cover
+                shadow laptop:block"
             />
           ) : null}
         </div>

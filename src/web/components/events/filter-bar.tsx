@@ -32,17 +32,34 @@ export function FilterBar({ pathname, filters, keep, showDistance = false }: Fil
       </ChipGroup>
       {filters.date === "dates" ? (
         <Form method="get" action={pathname} className="flex flex-wrap items-end gap-3" aria-label="Pick dates">
-          {Object.entries({ ...keep, ...(filters.price ? { price: filters.price } : {}), ...(filters.type ? { type: filters.type } : {}), ...(filters.category ? { category: filters.category } : {}), ...(filters.miles ? { miles: String(filters.miles) } : {}) }).map(([k, v]) => (
+          {Object.entries({
+            ...keep,
+            ...(filters.price ? { price: filters.price } : {}),
+            ...(filters.type ? { type: filters.type } : {}),
+            ...(filters.category ? { category: filters.category } : {}),
+            ...(filters.miles ? { miles: String(filters.miles) } : {}),
+          }).map(([k, v]) => (
             <input key={k} type="hidden" name={k} value={v} />
           ))}
           <input type="hidden" name="date" value="dates" />
           <label className="text-sm font-medium">
             From
-            <input type="date" name="from" defaultValue={filters.from} required className="mt-1 block h-10 rounded-xl border border-border bg-surface px-3 text-fg" />
+            <input
+              type="date"
+              name="from"
+              defaultValue={filters.from}
+              required
+              className="mt-1 block h-10 rounded-xl border border-border bg-surface px-3 text-fg"
+            />
           </label>
           <label className="text-sm font-medium">
             To
-            <input type="date" name="to" defaultValue={filters.to} className="mt-1 block h-10 rounded-xl border border-border bg-surface px-3 text-fg" />
+            <input
+              type="date"
+              name="to"
+              defaultValue={filters.to}
+              className="mt-1 block h-10 rounded-xl border border-border bg-surface px-3 text-fg"
+            />
           </label>
           <button type="submit" className="btn-secondary h-10">
             Show dates
@@ -69,7 +86,10 @@ export function FilterBar({ pathname, filters, keep, showDistance = false }: Fil
         </ChipGroup>
       ) : null}
       {activeFilterCount(filters) > 0 ? (
-        <Link to={filterHref(pathname, { page: 1 }, {}, keep)} className="inline-flex items-center gap-1 text-sm font-medium text-brand hover:underline">
+        <Link
+          to={filterHref(pathname, { page: 1 }, {}, keep)}
+          className="inline-flex items-center gap-1 text-sm font-medium text-brand hover:underline"
+        >
           <X aria-hidden className="size-4" /> Clear filters
         </Link>
       ) : null}
@@ -83,7 +103,12 @@ function ChipGroup({ label, children }: { label: string; children: React.ReactNo
       <span aria-hidden className="w-16 shrink-0 text-xs font-semibold tracking-wide text-fg-muted uppercase">
         {label}
       </span>
-      <ul className="-mr-4 flex gap-2 overflow-x-auto pr-4 pb-1 tablet:mr-0 tablet:flex-wrap tablet:overflow-visible tablet:pr-0">{children}</ul>
+      <ul
+        className="-mr-4 flex gap-2 overflow-x-auto pr-4 pb-1 tablet:mr-0 tablet:flex-wrap tablet:overflow-visible
+        tablet:pr-0"
+      >
+        {children}
+      </ul>
     </div>
   );
 }
@@ -95,9 +120,11 @@ function Chip({ to, active, children }: { to: string; active: boolean; children:
         to={to}
         preventScrollReset
         aria-current={active ? "true" : undefined}
-        className={`inline-flex min-h-9 items-center rounded-full border px-3 text-sm font-medium whitespace-nowrap transition-colors ${
-          active ? "border-brand bg-brand-soft text-brand" : "border-border bg-surface hover:bg-surface-2"
-        }`}>
+        className={`inline-flex min-h-9 items-center rounded-full border px-3 text-sm font-medium whitespace-nowrap
+          transition-colors ${
+            active ? "border-brand bg-brand-soft text-brand" : "border-border bg-surface hover:bg-surface-2"
+          }`}
+      >
         {children}
       </Link>
     </li>

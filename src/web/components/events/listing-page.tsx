@@ -46,7 +46,9 @@ export function ListingPage(props: ListingPageProps) {
             <CalendarX2 aria-hidden className="mx-auto size-8 text-fg-muted" />
             <p className="mt-3 font-semibold">{props.emptyTitle}</p>
             <p className="mt-1 text-sm text-fg-muted">
-              {activeFilterCount(filters) > 0 ? "Try another date or price, or clear the filters." : "New events are published every day; check back soon or explore the map."}
+              {activeFilterCount(filters) > 0
+                ? "Try another date or price, or clear the filters."
+                : "New events are published every day; check back soon or explore the map."}
             </p>
             <div className="mt-5 flex flex-wrap justify-center gap-3">
               {activeFilterCount(filters) > 0 ? (
@@ -62,7 +64,11 @@ export function ListingPage(props: ListingPageProps) {
         ) : (
           <>
             <EventGrid events={events} now={now} viewerId={props.viewerId} priorityCount={4} />
-            <Pagination page={filters.page} pageCount={pageCount} hrefFor={(p) => filterHref(pathname, filters, { page: p }, keep)} />
+            <Pagination
+              page={filters.page}
+              pageCount={pageCount}
+              hrefFor={(p) => filterHref(pathname, filters, { page: p }, keep)}
+            />
           </>
         )}
       </div>

@@ -45,12 +45,21 @@ export function EventMap({ pins, centre, zoom, you, tileUrl, label = "Map of the
       (window as unknown as { L: typeof L }).L = L;
       await import("leaflet.markercluster");
       if (cancelled || !container.current) return;
-      map = L.map(container.current, { scrollWheelZoom: false, keyboard: true, zoomControl: true }).setView([centre.lat, centre.lng], zoom);
+      map = L.map(container.current, { scrollWheelZoom: false, keyboard: true, zoomControl: true }).setView(
+        [centre.lat, centre.lng],
+        zoom,
+      );
       L.tileLayer(tileUrl, {
         maxZoom: 19,
         attribution: '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors',
       }).addTo(map);
-      const icon = L.divIcon({ className: "tb-pin", html: "<span></span>", iconSize: [28, 28], iconAnchor: [14, 28], popupAnchor: [0, -26] });
+      const icon = L.divIcon({
+        className: "tb-pin",
+        html: "<span></span>",
+        iconSize: [28, 28],
+        iconAnchor: [14, 28],
+        popupAnchor: [0, -26],
+      });
       // Clusters split and merge without animation for people who ask for less motion.
       const still = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
       const cluster = L.markerClusterGroup({ showCoverageOnHover: false, maxClusterRadius: 48, animate: !still });
@@ -60,7 +69,16 @@ export function EventMap({ pins, centre, zoom, you, tileUrl, label = "Map of the
         cluster.addLayer(marker);
       }
       map.addLayer(cluster);
-      if (you) L.circleMarker([you.lat, you.lng], { radius: 7, color: "#ffffff", weight: 3, fillColor: "#2563eb", fillOpacity: 1 }).addTo(map).bindTooltip("You are here");
+      if (you)
+        L.circleMarker([you.lat, you.lng], {
+          radius: 7,
+          color: "#ffffff",
+          weight: 3,
+          fillColor: "#2563eb",
+          fillOpacity: 1,
+        })
+          .addTo(map)
+          .bindTooltip("You are here");
       if (pins.length > 0) {
         const bounds = L.latLngBounds(pins.map((p) => [p.lat, p.lng] as [number, number]));
         if (you) bounds.extend([you.lat, you.lng]);
@@ -78,7 +96,13 @@ export function EventMap({ pins, centre, zoom, you, tileUrl, label = "Map of the
   return (
     // `isolate` keeps Leaflet's own z-indexes (up to 1000) inside the map, under the page's dialogs.
     <div className="relative isolate size-full">
-      <div ref={container} role="region" aria-label={label} aria-busy={status === "loading"} className="size-full rounded-2xl bg-surface-2" />
+      <div
+        ref={container}
+        role="region"
+        aria-label={label}
+        aria-busy={status === "loading"}
+        className="size-full rounded-2xl bg-surface-2"
+      />
       {status !== "ready" ? (
         <p className="absolute inset-0 grid place-items-center p-6 text-center text-sm text-fg-muted" role="status">
           {status === "loading" ? "Loading the map…" : "The map could not load. Every event is in the list."}

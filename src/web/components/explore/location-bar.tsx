@@ -11,7 +11,15 @@ import { locationCookieString } from "~/web/lib/location-cookie";
  * says, and refreshed when older than a minute) or a typed town. Declining is fine: the page
  * shows the whole UK and says how to narrow it.
  */
-export function LocationBar({ place, placeProblem, filters }: { place: ExplorePlace | null; placeProblem: PlaceProblem | null; filters: ListingFilters }) {
+export function LocationBar({
+  place,
+  placeProblem,
+  filters,
+}: {
+  place: ExplorePlace | null;
+  placeProblem: PlaceProblem | null;
+  filters: ListingFilters;
+}) {
   const navigate = useNavigate();
   const location = useLocation();
   const busy = useNavigation().state !== "idle";
@@ -31,7 +39,12 @@ export function LocationBar({ place, placeProblem, filters }: { place: ExplorePl
         setStatus("idle");
         // Only move the list when the person asked, or when they have moved noticeably.
         if (manual || !place || place.source !== "device" || distanceKm(here, place) > 0.5) {
-          const next = filterHref("/explore", filters, { page: undefined }, { near: `${here.lat.toFixed(4)},${here.lng.toFixed(4)}` });
+          const next = filterHref(
+            "/explore",
+            filters,
+            { page: undefined },
+            { near: `${here.lat.toFixed(4)},${here.lng.toFixed(4)}` },
+          );
           void navigate(next, { replace: !manual, preventScrollReset: true });
         }
       },
@@ -55,11 +68,21 @@ export function LocationBar({ place, placeProblem, filters }: { place: ExplorePl
 
   return (
     <div className="mt-5 flex flex-col gap-3 tablet:flex-row tablet:items-start">
-      <button type="button" className="btn-secondary shrink-0" onClick={() => locateDevice(true)} disabled={status === "asking"}>
+      <button
+        type="button"
+        className="btn-secondary shrink-0"
+        onClick={() => locateDevice(true)}
+        disabled={status === "asking"}
+      >
         <LocateFixed aria-hidden className="size-4" />
         {status === "asking" ? "Finding you…" : place?.source === "device" ? "Update my location" : "Use my location"}
       </button>
-      <Form method="get" action="/explore" className="flex min-w-0 flex-1 flex-wrap items-start gap-2" aria-label="Find events near a town">
+      <Form
+        method="get"
+        action="/explore"
+        className="flex min-w-0 flex-1 flex-wrap items-start gap-2"
+        aria-label="Find events near a town"
+      >
         {filters.date ? <input type="hidden" name="date" value={filters.date} /> : null}
         {filters.price ? <input type="hidden" name="price" value={filters.price} /> : null}
         {filters.category ? <input type="hidden" name="category" value={filters.category} /> : null}
@@ -75,7 +98,8 @@ export function LocationBar({ place, placeProblem, filters }: { place: ExplorePl
           autoComplete="address-level2"
           aria-invalid={placeProblem ? true : undefined}
           aria-describedby={placeProblem ? "place-problem" : undefined}
-          className="h-10 min-w-0 flex-1 rounded-full border border-border bg-surface px-4 text-sm placeholder:text-fg-muted focus:border-brand focus:outline-none aria-[invalid=true]:border-danger"
+          className="h-10 min-w-0 flex-1 rounded-full border border-border bg-surface px-4 text-sm
+            placeholder:text-fg-muted focus:border-brand focus:outline-none aria-[invalid=true]:border-danger"
         />
         <button type="submit" className="btn-primary h-10" disabled={busy}>
           <Navigation aria-hidden className="size-4" /> Go
@@ -103,9 +127,13 @@ export function LocationBar({ place, placeProblem, filters }: { place: ExplorePl
               )}
             </p>
           ) : status === "denied" ? (
-            <p className="text-sm text-fg-muted">Location is turned off for this site, so here is the whole UK. Type a town to narrow it down.</p>
+            <p className="text-sm text-fg-muted">
+              Location is turned off for this site, so here is the whole UK. Type a town to narrow it down.
+            </p>
           ) : status === "unavailable" ? (
-            <p className="text-sm text-fg-muted">We couldn't get your location just now. Type a town instead, or try again.</p>
+            <p className="text-sm text-fg-muted">
+              We couldn't get your location just now. Type a town instead, or try again.
+            </p>
           ) : null}
         </div>
       </Form>

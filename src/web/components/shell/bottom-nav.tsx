@@ -15,7 +15,8 @@ export function BottomNav({ user }: { user: SessionUser }) {
   return (
     <nav
       aria-label="App"
-      className="fixed inset-x-0 bottom-0 z-50 border-t border-border bg-bg/95 pb-[env(safe-area-inset-bottom)] backdrop-blur laptop:hidden"
+      className="fixed inset-x-0 bottom-0 z-50 border-t border-border bg-bg/95 pb-[env(safe-area-inset-bottom)]
+        backdrop-blur laptop:hidden"
     >
       <ul className="mx-auto grid h-16 max-w-lg grid-cols-5">
         {items.map(({ to, label, Icon }) => (
@@ -23,7 +24,8 @@ export function BottomNav({ user }: { user: SessionUser }) {
             <NavLink
               to={to}
               className={({ isActive }) =>
-                `flex h-full flex-col items-center justify-center gap-1 text-[11px] font-medium ${isActive ? "text-brand" : "text-fg-muted hover:text-fg"}`
+                `flex h-full flex-col items-center justify-center gap-1 text-[11px] font-medium ` +
+                `${isActive ? "text-brand" : "text-fg-muted hover:text-fg"}`
               }
             >
               <Icon aria-hidden className="size-5" />

@@ -5,7 +5,12 @@ import type { CookieConsent } from "~/lib/consent";
 function send(body: Record<string, unknown>) {
   const payload = JSON.stringify(body);
   if (!navigator.sendBeacon?.("/api/metrics", new Blob([payload], { type: "application/json" }))) {
-    void fetch("/api/metrics", { method: "POST", body: payload, headers: { "Content-Type": "application/json" }, keepalive: true });
+    void fetch("/api/metrics", {
+      method: "POST",
+      body: payload,
+      headers: { "Content-Type": "application/json" },
+      keepalive: true,
+    });
   }
 }
 

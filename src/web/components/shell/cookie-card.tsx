@@ -23,7 +23,8 @@ export function CookieCard({ onSaved }: { onSaved: (consent: CookieConsent) => v
   return (
     <section
       aria-labelledby="cookie-card-title"
-      className="card fixed right-3 bottom-3 left-3 z-[70] max-h-[80dvh] overflow-y-auto p-5 shadow-xl tablet:right-auto tablet:left-6 tablet:w-[26rem] laptop:bottom-6"
+      className="card fixed right-3 bottom-3 left-3 z-[70] max-h-[80dvh] overflow-y-auto p-5 shadow-xl
+        tablet:right-auto tablet:left-6 tablet:w-[26rem] laptop:bottom-6"
       data-signed-in-offset
     >
       <div className="flex items-start gap-3">
@@ -33,8 +34,8 @@ export function CookieCard({ onSaved }: { onSaved: (consent: CookieConsent) => v
             Your cookie choices
           </h2>
           <p className="mt-1 text-sm text-fg-muted">
-            We use essential cookies to keep you signed in and remember your settings. With your permission we'd also like to
-            measure how pages perform and which are visited, on our own servers only.{" "}
+            We use essential cookies to keep you signed in and remember your settings. With your permission we'd also
+            like to measure how pages perform and which are visited, on our own servers only.{" "}
             <Link to="/legal/cookie-policy" className="link">
               Cookie policy
             </Link>
@@ -50,26 +51,46 @@ export function CookieCard({ onSaved }: { onSaved: (consent: CookieConsent) => v
           </span>
         </label>
         <label className="flex min-h-6 items-center gap-3 text-sm">
-          <input type="checkbox" checked={performance} onChange={(e) => setPerformance(e.target.checked)} className="size-4 accent-[#c8175f]" />
+          <input
+            type="checkbox"
+            checked={performance}
+            onChange={(e) => setPerformance(e.target.checked)}
+            className="size-4 accent-[#c8175f]"
+          />
           <span>
-            <span className="font-medium">Performance</span> <span className="text-fg-muted">page speed measurements</span>
+            <span className="font-medium">Performance</span>{" "}
+            <span className="text-fg-muted">page speed measurements</span>
           </span>
         </label>
         <label className="flex min-h-6 items-center gap-3 text-sm">
-          <input type="checkbox" checked={statistics} onChange={(e) => setStatistics(e.target.checked)} className="size-4 accent-[#c8175f]" />
+          <input
+            type="checkbox"
+            checked={statistics}
+            onChange={(e) => setStatistics(e.target.checked)}
+            className="size-4 accent-[#c8175f]"
+          />
           <span>
-            <span className="font-medium">Statistics</span> <span className="text-fg-muted">anonymous page visit counts</span>
+            <span className="font-medium">Statistics</span>{" "}
+            <span className="text-fg-muted">anonymous page visit counts</span>
           </span>
         </label>
       </fieldset>
       <div className="mt-4 grid grid-cols-1 gap-2 mobile:grid-cols-3">
-        <button type="button" className="btn-secondary px-3" onClick={() => save({ performance: false, statistics: false })}>
+        <button
+          type="button"
+          className="btn-secondary px-3"
+          onClick={() => save({ performance: false, statistics: false })}
+        >
           Reject non-essential
         </button>
         <button type="button" className="btn-secondary px-3" onClick={() => save({ performance, statistics })}>
           Accept Selected
         </button>
-        <button type="button" className="btn-primary px-3" onClick={() => save({ performance: true, statistics: true })}>
+        <button
+          type="button"
+          className="btn-primary px-3"
+          onClick={() => save({ performance: true, statistics: true })}
+        >
           Accept All
         </button>
       </div>

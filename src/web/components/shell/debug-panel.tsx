@@ -19,7 +19,8 @@ export function DebugPanel({ info, onClose }: { info: DebugInfo; onClose: () => 
     <aside
       role="dialog"
       aria-label="Debug panel"
-      className="fixed right-3 bottom-20 z-[98] w-[min(92vw,22rem)] rounded-2xl border border-border bg-surface p-4 font-mono text-xs shadow-2xl laptop:bottom-4"
+      className="fixed right-3 bottom-20 z-[98] w-[min(92vw,22rem)] rounded-2xl border border-border bg-surface p-4
+        font-mono text-xs shadow-2xl laptop:bottom-4"
     >
       <div className="mb-2 flex items-center justify-between font-sans">
         <h2 className="text-sm font-semibold">Debug panel</h2>
@@ -45,7 +46,9 @@ export function DebugPanel({ info, onClose }: { info: DebugInfo; onClose: () => 
               ))}
         </dd>
       </dl>
-      <p className="mt-3 font-sans text-[11px] text-fg-muted">Ctrl+D closes this panel · Ctrl+G toggles the layout grid</p>
+      <p className="mt-3 font-sans text-[11px] text-fg-muted">
+        Ctrl+D closes this panel · Ctrl+G toggles the layout grid
+      </p>
     </aside>
   );
 }

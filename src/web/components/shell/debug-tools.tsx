@@ -20,7 +20,10 @@ export function GridOverlay() {
         {Array.from({ length: 12 }, (_, i) => (
           <div
             key={i}
-            className={`h-full bg-[#ec4899]/10 outline outline-1 outline-[#ec4899]/30 ${i >= 4 ? "hidden tablet:block" : ""} ${i >= 8 ? "tablet:hidden laptop:block" : ""}`}
+            className={
+              `h-full bg-[#ec4899]/10 outline outline-1 outline-[#ec4899]/30 ` +
+              `${i >= 4 ? "hidden tablet:block" : ""} ${i >= 8 ? "tablet:hidden laptop:block" : ""}`
+            }
           />
         ))}
       </div>

@@ -12,7 +12,10 @@ export function FlashToast({ flash }: { flash: Flash | null }) {
     shown.current = flash;
     const show = flash.tone === "success" ? toast.success : flash.tone === "error" ? toast.error : toast.info;
     const link = flash.link;
-    show(flash.text, link ? { action: { label: link.label, onClick: () => void navigate(link.href) }, duration: 10_000 } : undefined);
+    show(
+      flash.text,
+      link ? { action: { label: link.label, onClick: () => void navigate(link.href) }, duration: 10_000 } : undefined,
+    );
   }, [flash, navigate]);
   return null;
 }

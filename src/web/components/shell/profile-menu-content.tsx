@@ -1,4 +1,16 @@
-import { BadgeCheck, CircleHelp, LogIn, LogOut, MessageCircle, Moon, Presentation, Settings, Store, Sun, UserPlus } from "lucide-react";
+import {
+  BadgeCheck,
+  CircleHelp,
+  LogIn,
+  LogOut,
+  MessageCircle,
+  Moon,
+  Presentation,
+  Settings,
+  Store,
+  Sun,
+  UserPlus,
+} from "lucide-react";
 import { DropdownMenu } from "radix-ui";
 import { useEffect, useRef, type ReactNode } from "react";
 import { Link } from "react-router";
@@ -9,7 +21,8 @@ import type { OnDemandState } from "../ui/on-demand";
 import { displayName, ProfileTriggerFace, profileTriggerClass, profileTriggerLabel } from "./profile-menu";
 
 const itemClass =
-  "flex min-h-10 cursor-pointer items-center gap-3 rounded-xl px-3 text-sm outline-none data-[highlighted]:bg-surface-2";
+  "flex min-h-10 cursor-pointer items-center gap-3 rounded-xl px-3 text-sm outline-none " +
+  "data-[highlighted]:bg-surface-2";
 
 function MenuLink({ to, icon, children }: { to: string; icon: ReactNode; children: ReactNode }) {
   return (
@@ -52,7 +65,8 @@ export function ProfileMenuContent({ user, defaultOpen, focusOnMount }: { user: 
               <DropdownMenu.Item asChild>
                 <Link
                   to={user.userType === "host" ? `/hosts/${user.id}` : `/user/${user.id}`}
-                  className="mb-1 flex items-center gap-3 rounded-xl bg-surface-2 px-3 py-2 outline-none data-[highlighted]:ring-2 data-[highlighted]:ring-ring"
+                  className="mb-1 flex items-center gap-3 rounded-xl bg-surface-2 px-3 py-2 outline-none
+                    data-[highlighted]:ring-2 data-[highlighted]:ring-ring"
                 >
                   <span className="min-w-0">
                     <span className="flex items-center gap-1 truncate text-sm font-semibold">

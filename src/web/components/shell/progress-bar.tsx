@@ -12,7 +12,11 @@ export function ProgressBar() {
   }, [busy]);
   if (!visible) return null;
   return (
-    <div role="progressbar" aria-label="Loading page" className="fixed inset-x-0 top-0 z-[100] h-[3px] overflow-hidden bg-brand-soft">
+    <div
+      role="progressbar"
+      aria-label="Loading page"
+      className="fixed inset-x-0 top-0 z-[100] h-[3px] overflow-hidden bg-brand-soft"
+    >
       <div className="tb-progress-bar h-full w-full bg-[#ec4899]" />
     </div>
   );

@@ -117,7 +117,9 @@ describe("texts", () => {
   });
 
   it("names the venue and town, or Online", () => {
-    expect(placeLabel({ venue: "The Windmill Brixton", city: "London", online: false })).toBe("The Windmill Brixton, London");
+    expect(placeLabel({ venue: "The Windmill Brixton", city: "London", online: false })).toBe(
+      "The Windmill Brixton, London",
+    );
     expect(placeLabel({ venue: "The Windmill Brixton", city: null, online: false })).toBe("The Windmill Brixton");
     expect(placeLabel({ venue: null, city: null, online: true })).toBe("Online");
     expect(placeLabel({ venue: null, city: null, online: false })).toBe("");
@@ -170,7 +172,11 @@ describe("searchReducer", () => {
   });
 
   it("moves the highlight with wrapping, over the results and See all", () => {
-    const down = (n: number, from: SearchState) => run(Array.from({ length: n }, () => ({ type: "move", move: "next" }) as const), from);
+    const down = (n: number, from: SearchState) =>
+      run(
+        Array.from({ length: n }, () => ({ type: "move", move: "next" }) as const),
+        from,
+      );
     expect(down(1, loadedKelham).active).toBe(0);
     expect(down(4, loadedKelham).active).toBe(3); // See all
     expect(down(5, loadedKelham).active).toBe(0);
@@ -178,7 +184,10 @@ describe("searchReducer", () => {
   });
 
   it("closes on Escape or Tab without forgetting the results, and an arrow key reopens from the top", () => {
-    const closed = run([{ type: "move", move: "next" }, { type: "move", move: "next" }, { type: "close" }], loadedKelham);
+    const closed = run(
+      [{ type: "move", move: "next" }, { type: "move", move: "next" }, { type: "close" }],
+      loadedKelham,
+    );
     expect(closed).toMatchObject({ open: false, active: -1, results: three, query: "kelham" });
     expect(run([{ type: "move", move: "next" }], closed)).toMatchObject({ open: true, active: 0 });
     expect(run([{ type: "move", move: "previous" }], closed)).toMatchObject({ open: true, active: 3 });

@@ -22,7 +22,6 @@ export interface Suggestion {
   eventType: string;
 }
 
-
 /** Phones, in the spec's breakpoints: below tablet (768px). */
 export const MOBILE_MEDIA_QUERY = "(max-width: 767px)";
 

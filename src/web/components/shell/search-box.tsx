@@ -15,7 +15,15 @@ import { useSearchSuggestions } from "./use-search-suggestions";
  * Focus stays in the input; the highlighted option is pointed at with aria-activedescendant.
  */
 
-export function SearchBox({ query, handoff }: { query: string; /** The plain field this replaced: its text and focus, read as this mounts. */ handoff?: { readonly current: SearchHandoff } }) {
+export function SearchBox({
+  query,
+  handoff,
+}: {
+  query: string;
+  /** The plain field this replaced: its text and focus, read as this mounts. */ handoff?: {
+    readonly current: SearchHandoff;
+  };
+}) {
   const hydrated = useHydrated();
   const navigate = useNavigate();
   const location = useLocation();
@@ -67,7 +75,8 @@ export function SearchBox({ query, handoff }: { query: string; /** The plain fie
 
   // Keep the highlighted option in view inside the scrolling list.
   useEffect(() => {
-    if (state.active >= 0) document.getElementById(`${id}-option-${state.active}`)?.scrollIntoView({ block: "nearest" });
+    if (state.active >= 0)
+      document.getElementById(`${id}-option-${state.active}`)?.scrollIntoView({ block: "nearest" });
   }, [state.active, id]);
 
   const count = optionCount(state);
@@ -140,13 +149,28 @@ export function SearchBox({ query, handoff }: { query: string; /** The plain fie
   }
 
   const liveText =
-    hydrated && state.open && state.query ? (state.status === "done" ? resultsAnnouncement(state.results.length) : state.status === "error" ? "Suggestions are unavailable" : "") : "";
+    hydrated && state.open && state.query
+      ? state.status === "done"
+        ? resultsAnnouncement(state.results.length)
+        : state.status === "error"
+          ? "Suggestions are unavailable"
+          : ""
+      : "";
 
   return (
-    <Form method="get" action="/search" role="search" onSubmit={onSubmit} className="min-w-0 flex-1 tablet:relative tablet:max-w-sm laptop:ml-6">
+    <Form
+      method="get"
+      action="/search"
+      role="search"
+      onSubmit={onSubmit}
+      className="min-w-0 flex-1 tablet:relative tablet:max-w-sm laptop:ml-6"
+    >
       <label className="relative block">
         <span className="sr-only">Search events</span>
-        <Search aria-hidden className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-fg-muted" />
+        <Search
+          aria-hidden
+          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-fg-muted"
+        />
         <input
           ref={inputRef}
           type="search"
@@ -170,7 +194,8 @@ export function SearchBox({ query, handoff }: { query: string; /** The plain fie
                 "aria-activedescendant": expanded && state.active >= 0 ? optionId(state.active) : undefined,
               }
             : {})}
-          className="h-10 w-full rounded-full border border-border bg-surface-2 pr-3 pl-9 text-sm placeholder:text-fg-muted focus:border-brand focus:bg-surface focus:outline-none"
+          className="h-10 w-full rounded-full border border-border bg-surface-2 pr-3 pl-9 text-sm
+            placeholder:text-fg-muted focus:border-brand focus:bg-surface focus:outline-none"
         />
       </label>
 

@@ -39,10 +39,18 @@ export function SearchField({ query }: { query: string }) {
 
   if (Box) return <Box query={query} handoff={handoff} />;
   return (
-    <form method="get" action="/search" role="search" className="min-w-0 flex-1 tablet:relative tablet:max-w-sm laptop:ml-6">
+    <form
+      method="get"
+      action="/search"
+      role="search"
+      className="min-w-0 flex-1 tablet:relative tablet:max-w-sm laptop:ml-6"
+    >
       <label className="relative block">
         <span className="sr-only">Search events</span>
-        <Search aria-hidden className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-fg-muted" />
+        <Search
+          aria-hidden
+          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-fg-muted"
+        />
         <input
           ref={input}
           type="search"
@@ -59,7 +67,8 @@ export function SearchField({ query }: { query: string }) {
             upgrade();
           }}
           onPointerEnter={upgrade}
-          className="h-10 w-full rounded-full border border-border bg-surface-2 pr-3 pl-9 text-sm placeholder:text-fg-muted focus:border-brand focus:bg-surface focus:outline-none"
+          className="h-10 w-full rounded-full border border-border bg-surface-2 pr-3 pl-9 text-sm
+            placeholder:text-fg-muted focus:border-brand focus:bg-surface focus:outline-none"
         />
       </label>
     </form>

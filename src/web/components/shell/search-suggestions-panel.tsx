@@ -1,4 +1,13 @@
-import { ArrowRight, CalendarDays, LoaderCircle, MapPin, MonitorPlay, Search, SearchX, TriangleAlert } from "lucide-react";
+import {
+  ArrowRight,
+  CalendarDays,
+  LoaderCircle,
+  MapPin,
+  MonitorPlay,
+  Search,
+  SearchX,
+  TriangleAlert,
+} from "lucide-react";
 import { useState } from "react";
 import { useNavigate } from "react-router";
 import { formatEventDateTime } from "~/lib/format";
@@ -36,7 +45,10 @@ export function SuggestionsPanel(props: {
         hidden={!panelOpen}
         // Options are not focusable: pressing one must not take focus (and the popup) from the input.
         onMouseDown={(event) => event.preventDefault()}
-        className="absolute inset-x-0 top-full z-[60] flex max-h-[min(70vh,36rem)] flex-col overflow-hidden rounded-b-2xl border-b border-border bg-surface shadow-[0_16px_40px_-12px_rgb(16_12_20/0.35)] tablet:inset-x-auto tablet:left-0 tablet:mt-2 tablet:w-[max(100%,32rem)] tablet:rounded-2xl tablet:border">
+        className="absolute inset-x-0 top-full z-[60] flex max-h-[min(70vh,36rem)] flex-col overflow-hidden
+          rounded-b-2xl border-b border-border bg-surface shadow-[0_16px_40px_-12px_rgb(16_12_20/0.35)]
+          tablet:inset-x-auto tablet:left-0 tablet:mt-2 tablet:w-[max(100%,32rem)] tablet:rounded-2xl tablet:border"
+      >
         {loading && state.results.length > 0 ? (
           <span aria-hidden className="absolute inset-x-0 top-0 h-0.5 overflow-hidden">
             <span className="tb-progress-bar block h-full w-full bg-brand" />
@@ -49,9 +61,16 @@ export function SuggestionsPanel(props: {
           aria-label="Suggested events"
           aria-busy={loading || undefined}
           hidden={!expanded}
-          className="scroll-pb-14 overflow-y-auto overscroll-contain px-2 pt-2">
+          className="scroll-pb-14 overflow-y-auto overscroll-contain px-2 pt-2"
+        >
           {state.results.map((event, index) => (
-            <SuggestionOption key={event.id} id={optionId(index)} event={event} selected={state.active === index} onChoose={leave} />
+            <SuggestionOption
+              key={event.id}
+              id={optionId(index)}
+              event={event}
+              selected={state.active === index}
+              onChoose={leave}
+            />
           ))}
           {seeAllIndex >= 0 ? (
             <a
@@ -68,7 +87,12 @@ export function SuggestionsPanel(props: {
                 navigate(href);
               }}
               // Pinned to the bottom of the scrolling list, so it is always in reach.
-              className={`sticky bottom-0 -mx-2 flex ${state.results.length ? "mt-2" : ""} min-h-12 items-center gap-3 border-t border-border bg-surface px-5 text-sm font-semibold text-brand hover:bg-surface-2 aria-selected:bg-surface-2`}>
+              className={
+                `sticky bottom-0 -mx-2 flex ${state.results.length ? "mt-2" : ""} min-h-12 items-center ` +
+                `gap-3 border-t border-border bg-surface px-5 text-sm font-semibold text-brand hover:bg-surface-2 ` +
+                `aria-selected:bg-surface-2`
+              }
+            >
               <Search aria-hidden className="size-4 shrink-0" />
               <span className="min-w-0 flex-1 truncate">See all results for “{state.query}”</span>
               <ArrowRight aria-hidden className="size-4 shrink-0" />
@@ -104,14 +128,25 @@ function PanelMessage({ state }: { state: SearchState }) {
   if (state.status === "error") {
     return (
       <p className={`${row} pb-2 text-fg`}>
-        <TriangleAlert aria-hidden className="size-4 shrink-0 text-warning" /> We couldn't load suggestions just now. You can still see all results.
+        <TriangleAlert aria-hidden className="size-4 shrink-0 text-warning" /> We couldn't load suggestions just now.
+        You can still see all results.
       </p>
     );
   }
   return null;
 }
 
-function SuggestionOption({ id, event, selected, onChoose }: { id: string; event: Suggestion; selected: boolean; onChoose: () => void }) {
+function SuggestionOption({
+  id,
+  event,
+  selected,
+  onChoose,
+}: {
+  id: string;
+  event: Suggestion;
+  selected: boolean;
+  onChoose: () => void;
+}) {
   const navigate = useNavigate();
   const place = placeLabel(event);
   return (
@@ -128,12 +163,17 @@ function SuggestionOption({ id, event, selected, onChoose }: { id: string; event
         onChoose();
         navigate(event.url);
       }}
-      className="flex min-h-14 items-center gap-3 rounded-xl px-2 py-2.5 tablet:py-2 hover:bg-surface-2 aria-selected:bg-surface-2 aria-selected:ring-1 aria-selected:ring-border">
+      className="flex min-h-14 items-center gap-3 rounded-xl px-2 py-2.5 tablet:py-2 hover:bg-surface-2
+        aria-selected:bg-surface-2 aria-selected:ring-1 aria-selected:ring-border"
+    >
       <Thumbnail image={event.image} />
       <span className="min-w-0 flex-1">
         <span className="line-clamp-2 text-sm font-semibold tablet:line-clamp-1">{event.name}</span>
         {/* Date and place share a line where there is room; on phones the place gets its own. */}
-        <span className="mt-0.5 flex min-w-0 flex-col text-xs text-fg-muted tablet:flex-row tablet:items-center tablet:gap-1">
+        <span
+          className="mt-0.5 flex min-w-0 flex-col text-xs text-fg-muted tablet:flex-row tablet:items-center
+          tablet:gap-1"
+        >
           <time dateTime={event.date} className="shrink-0 font-medium text-brand">
             {formatEventDateTime(new Date(event.date))}
           </time>
@@ -142,7 +182,11 @@ function SuggestionOption({ id, event, selected, onChoose }: { id: string; event
               <span aria-hidden className="hidden tablet:inline">
                 ·
               </span>
-              {event.online && !event.venue ? <MonitorPlay aria-hidden className="size-3 shrink-0" /> : <MapPin aria-hidden className="size-3 shrink-0" />}
+              {event.online && !event.venue ? (
+                <MonitorPlay aria-hidden className="size-3 shrink-0" />
+              ) : (
+                <MapPin aria-hidden className="size-3 shrink-0" />
+              )}
               <span className="truncate">{place}</span>
             </span>
           ) : null}
@@ -160,7 +204,16 @@ function Thumbnail({ image }: { image: string | null }) {
     <span className="flex h-10 w-[4.5rem] shrink-0 items-center justify-center overflow-hidden rounded-lg bg-surface-2">
       {image && !failed ? (
         // 640 is the resizer's smallest width; the list shows at most ten of them.
-        <img src={imageUrl(image, 640)} alt="" width={72} height={40} loading="lazy" decoding="async" onError={() => setFailed(true)} className="size-full object-cover" />
+        <img
+          src={imageUrl(image, 640)}
+          alt=""
+          width={72}
+          height={40}
+          loading="lazy"
+          decoding="async"
+          onError={() => setFailed(true)}
+          className="size-full object-cover"
+        />
       ) : (
         <CalendarDays aria-hidden className="size-5 text-fg-muted" />
       )}

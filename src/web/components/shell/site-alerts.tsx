@@ -37,7 +37,8 @@ export function SiteAlerts({ alerts }: { alerts: SiteAlert[] }) {
           <div className="container-page flex items-start gap-3 py-3 text-sm">
             <Megaphone aria-hidden className="mt-0.5 size-4 shrink-0 text-brand" />
             <p className="min-w-0 flex-1">
-              <strong className="font-semibold">{banner.heading}</strong> <span className="text-fg-muted">{banner.description}</span>
+              <strong className="font-semibold">{banner.heading}</strong>{" "}
+              <span className="text-fg-muted">{banner.description}</span>
             </p>
             <button type="button" className="btn-secondary min-h-8 px-3 text-xs" onClick={() => gotIt(banner)}>
               Got it

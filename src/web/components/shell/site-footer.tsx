@@ -12,12 +12,15 @@ const icons = { instagram, facebook, tiktok, youtube };
 
 export function SiteFooter({ hideOnSmallScreens }: { hideOnSmallScreens: boolean }) {
   return (
-    <footer className={`mt-16 border-t border-border bg-surface-2/60 ${hideOnSmallScreens ? "hidden laptop:block" : ""}`}>
+    <footer
+      className={`mt-16 border-t border-border bg-surface-2/60 ${hideOnSmallScreens ? "hidden laptop:block" : ""}`}
+    >
       <div className="container-page grid gap-10 py-12 laptop:grid-cols-[1.2fr_repeat(6,1fr)]">
         <div className="max-w-xs">
           <Logo />
           <p className="mt-3 text-sm text-fg-muted">
-            Tickets for the pub quiz, the basement gig, the charity run and the pottery workshop. Honest all-in prices, always.
+            Tickets for the pub quiz, the basement gig, the charity run and the pottery workshop. Honest all-in prices,
+            always.
           </p>
           <ul className="mt-5 flex gap-2" aria-label="Social media">
             {socialLinks.map((s) => (
@@ -27,7 +30,8 @@ export function SiteFooter({ hideOnSmallScreens }: { hideOnSmallScreens: boolean
                   rel="noopener noreferrer"
                   target="_blank"
                   aria-label={s.label}
-                  className="inline-flex size-10 items-center justify-center rounded-full border border-border bg-surface text-fg-muted hover:text-brand"
+                  className="inline-flex size-10 items-center justify-center rounded-full border border-border
+                    bg-surface text-fg-muted hover:text-brand"
                 >
                   <span
                     aria-hidden

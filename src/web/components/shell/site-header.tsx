@@ -17,20 +17,31 @@ function usePageTitle(): string | undefined {
 }
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
-  `rounded-full px-3 py-2 text-sm font-medium transition-colors hover:bg-surface-2 ${isActive ? "text-brand" : "text-fg"}`;
+  `rounded-full px-3 py-2 text-sm font-medium transition-colors hover:bg-surface-2 ` +
+  `${isActive ? "text-brand" : "text-fg"}`;
 
 export function SiteHeader({ user }: { user: SessionUser | null }) {
   const title = usePageTitle();
   const location = useLocation();
   const query = location.pathname === "/search" ? (new URLSearchParams(location.search).get("q") ?? "") : "";
   return (
-    <header className="fixed inset-x-0 top-0 z-50 border-b border-border bg-bg/90 backdrop-blur supports-[backdrop-filter]:bg-bg/75">
+    <header
+      className="fixed inset-x-0 top-0 z-50 border-b border-border bg-bg/90 backdrop-blur
+      supports-[backdrop-filter]:bg-bg/75"
+    >
       <div className="container-page flex h-16 items-center gap-3">
-        <Link to={user ? "/u/dashboard" : "/"} className="shrink-0 rounded-lg" aria-label={user ? "Ticketyboo, your dashboard" : "Ticketyboo home"}>
+        <Link
+          to={user ? "/u/dashboard" : "/"}
+          className="shrink-0 rounded-lg"
+          aria-label={user ? "Ticketyboo, your dashboard" : "Ticketyboo home"}
+        >
           <Logo />
         </Link>
         {title ? (
-          <p className="hidden truncate border-l border-border pl-3 text-sm font-medium text-fg-muted desktop:block" aria-hidden="true">
+          <p
+            className="hidden truncate border-l border-border pl-3 text-sm font-medium text-fg-muted desktop:block"
+            aria-hidden="true"
+          >
             {title}
           </p>
         ) : null}
@@ -65,9 +76,13 @@ export function SiteHeader({ user }: { user: SessionUser | null }) {
   );
 }
 
-const featuresTriggerClass = "inline-flex items-center gap-1 rounded-full px-3 py-2 text-sm font-medium hover:bg-surface-2 data-[state=open]:bg-surface-2";
+const featuresTriggerClass =
+  "inline-flex items-center gap-1 rounded-full px-3 py-2 text-sm font-medium hover:bg-surface-2 " +
+  "data-[state=open]:bg-surface-2";
 
-const LoadedFeaturesMenu = onDemand<{ triggerClass: string }>(() => import("./features-menu").then((m) => m.FeaturesMenu));
+const LoadedFeaturesMenu = onDemand<{ triggerClass: string }>(() =>
+  import("./features-menu").then((m) => m.FeaturesMenu),
+);
 
 /** The signed-out Features menu; its code loads when someone reaches for it. */
 function FeaturesMenu() {

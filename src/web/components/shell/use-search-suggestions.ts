@@ -1,6 +1,14 @@
 import { useCallback, useReducer, useRef } from "react";
 import { SEARCH_DEBOUNCE_MS } from "~/domain/discovery";
-import { initialSearchState, MOBILE_MEDIA_QUERY, planSearch, searchReducer, suggestionLimit, suggestionsUrl, type Suggestion } from "./search-box-state";
+import {
+  initialSearchState,
+  MOBILE_MEDIA_QUERY,
+  planSearch,
+  searchReducer,
+  suggestionLimit,
+  suggestionsUrl,
+  type Suggestion,
+} from "./search-box-state";
 
 /** Answers kept per page's life, the oldest dropped first. */
 const CACHE_SIZE = 30;
@@ -66,7 +74,9 @@ export function useSearchSuggestions() {
         return;
       }
       dispatch({ type: "typed", query: plan.query });
-      const cached = cache.current.has(`${suggestionLimit(window.matchMedia(MOBILE_MEDIA_QUERY).matches)}:${plan.query}`);
+      const cached = cache.current.has(
+        `${suggestionLimit(window.matchMedia(MOBILE_MEDIA_QUERY).matches)}:${plan.query}`,
+      );
       if (immediate || cached) fetchSuggestions(plan.query);
       else timer.current = setTimeout(() => fetchSuggestions(plan.query), SEARCH_DEBOUNCE_MS);
     },

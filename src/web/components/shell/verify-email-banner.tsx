@@ -30,8 +30,9 @@ export function VerifyEmailBanner({ email }: { email: string }) {
       <div className="container-page flex flex-col gap-3 py-3 tablet:flex-row tablet:items-center">
         <MailWarning aria-hidden className="hidden size-5 shrink-0 text-warning tablet:block" />
         <p className="flex-1 text-sm">
-          <strong className="font-semibold">Please verify your email.</strong> We sent a link to <span className="font-medium break-words">{email}</span>; it
-          keeps your tickets and receipts coming to the right inbox.
+          <strong className="font-semibold">Please verify your email.</strong> We sent a link to{" "}
+          <span className="font-medium break-words">{email}</span>; it keeps your tickets and receipts coming to the
+          right inbox.
         </p>
         <div className="flex shrink-0 gap-2">
           <resend.Form method="post" action="/account/resend-verification">

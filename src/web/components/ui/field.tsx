@@ -6,7 +6,8 @@ import { useId, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttri
  * readers announce it with the field.
  */
 const control =
-  "mt-1 w-full rounded-xl border bg-surface px-3 text-fg placeholder:text-fg-muted/70 focus:border-brand focus:outline-none aria-[invalid=true]:border-danger disabled:opacity-60";
+  "mt-1 w-full rounded-xl border bg-surface px-3 text-fg placeholder:text-fg-muted/70 focus:border-brand " +
+  "focus:outline-none aria-[invalid=true]:border-danger disabled:opacity-60";
 
 interface FieldChrome {
   label: ReactNode;
@@ -16,7 +17,14 @@ interface FieldChrome {
   aside?: ReactNode;
 }
 
-export function TextField({ label, error, hint, aside, className, ...input }: FieldChrome & InputHTMLAttributes<HTMLInputElement> & { name: string }) {
+export function TextField({
+  label,
+  error,
+  hint,
+  aside,
+  className,
+  ...input
+}: FieldChrome & InputHTMLAttributes<HTMLInputElement> & { name: string }) {
   const id = useId();
   const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
   return (
@@ -24,7 +32,13 @@ export function TextField({ label, error, hint, aside, className, ...input }: Fi
       <label htmlFor={id} className="block text-sm font-medium">
         {label} {aside ? <span className="font-normal text-fg-muted">{aside}</span> : null}
       </label>
-      <input id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy} className={`${control} h-11 border-border`} {...input} />
+      <input
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+        className={`${control} h-11 border-border`}
+        {...input}
+      />
       <FieldNotes id={id} hint={hint} error={error} />
     </div>
   );
@@ -45,13 +59,25 @@ export function TextAreaField({
       <label htmlFor={id} className="block text-sm font-medium">
         {label} {aside ? <span className="font-normal text-fg-muted">{aside}</span> : null}
       </label>
-      <textarea id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy} className={`${control} min-h-28 border-border py-2`} {...input} />
+      <textarea
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+        className={`${control} min-h-28 border-border py-2`}
+        {...input}
+      />
       <FieldNotes id={id} hint={hint} error={error} />
     </div>
   );
 }
 
-export function CheckboxField({ label, error, hint, className, ...input }: FieldChrome & InputHTMLAttributes<HTMLInputElement> & { name: string }) {
+export function CheckboxField({
+  label,
+  error,
+  hint,
+  className,
+  ...input
+}: FieldChrome & InputHTMLAttributes<HTMLInputElement> & { name: string }) {
   const id = useId();
   const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
   return (
@@ -94,7 +120,17 @@ function FieldNotes({ id, hint, error }: { id: string; hint?: ReactNode; error?:
 }
 
 /** The form-level message: an error (role=alert) or a success note (role=status). */
-export function FormMessage({ tone = "error", id, className = "", children }: { tone?: "error" | "success" | "info"; id?: string; className?: string; children: ReactNode }) {
+export function FormMessage({
+  tone = "error",
+  id,
+  className = "",
+  children,
+}: {
+  tone?: "error" | "success" | "info";
+  id?: string;
+  className?: string;
+  children: ReactNode;
+}) {
   if (!children) return null;
   const styles = {
     error: "bg-danger-soft text-danger",
@@ -102,7 +138,11 @@ export function FormMessage({ tone = "error", id, className = "", children }: { 
     info: "bg-brand-soft text-fg",
   }[tone];
   return (
-    <div id={id} role={tone === "error" ? "alert" : "status"} className={`rounded-xl px-3 py-2 text-sm ${styles} ${className}`}>
+    <div
+      id={id}
+      role={tone === "error" ? "alert" : "status"}
+      className={`rounded-xl px-3 py-2 text-sm ${styles} ${className}`}
+    >
       {children}
     </div>
   );

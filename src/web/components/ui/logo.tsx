@@ -7,7 +7,14 @@ export function Logo({ className = "" }: { className?: string }) {
           d="M5 8a3 3 0 0 1 3-3h16a3 3 0 0 1 3 3v4a4 4 0 0 0 0 8v4a3 3 0 0 1-3 3H8a3 3 0 0 1-3-3v-4a4 4 0 0 0 0-8z"
           fill="#c8175f"
         />
-        <path d="m11 16.5 3.5 3.5L21.5 12" fill="none" stroke="#fff" strokeWidth="2.6" strokeLinecap="round" strokeLinejoin="round" />
+        <path
+          d="m11 16.5 3.5 3.5L21.5 12"
+          fill="none"
+          stroke="#fff"
+          strokeWidth="2.6"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        />
       </svg>
       <span className="text-xl">
         ticketyboo<span className="text-brand">.</span>

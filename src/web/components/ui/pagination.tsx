@@ -3,7 +3,9 @@ import { Link } from "react-router";
 
 /** The page numbers to offer: first, last, and two either side of the current one, with gaps. */
 export function pageWindow(page: number, pageCount: number): (number | "gap")[] {
-  const pages = new Set([1, pageCount, page - 2, page - 1, page, page + 1, page + 2].filter((p) => p >= 1 && p <= pageCount));
+  const pages = new Set(
+    [1, pageCount, page - 2, page - 1, page, page + 1, page + 2].filter((p) => p >= 1 && p <= pageCount),
+  );
   const sorted = [...pages].sort((a, b) => a - b);
   const out: (number | "gap")[] = [];
   sorted.forEach((p, i) => {
@@ -17,7 +19,17 @@ export function pageWindow(page: number, pageCount: number): (number | "gap")[] 
  * Numbered pages with previous and next, as real links (they work without JavaScript and can be
  * shared). Nothing renders for a single page.
  */
-export function Pagination({ page, pageCount, hrefFor, label = "Pages" }: { page: number; pageCount: number; hrefFor: (page: number) => string; label?: string }) {
+export function Pagination({
+  page,
+  pageCount,
+  hrefFor,
+  label = "Pages",
+}: {
+  page: number;
+  pageCount: number;
+  hrefFor: (page: number) => string;
+  label?: string;
+}) {
   if (pageCount <= 1) return null;
   const item = "inline-flex min-h-10 min-w-10 items-center justify-center rounded-full px-3 text-sm font-semibold";
   return (

@@ -25,7 +25,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   // Without JavaScript the form posts here directly: go back with the answer as a flash.
   if (isDocumentRequest(request)) {
-    return redirect(backTo(request, "/u/dashboard"), { headers: setFlash(new Headers(), { tone: result.ok ? "success" : "error", text: result.message }) });
+    return redirect(backTo(request, "/u/dashboard"), {
+      headers: setFlash(new Headers(), { tone: result.ok ? "success" : "error", text: result.message }),
+    });
   }
   return result;
 }

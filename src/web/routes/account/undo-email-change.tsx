@@ -9,7 +9,10 @@ import { actionError } from "~/web/lib/action-error";
 import type { Route } from "./+types/undo-email-change";
 
 export const handle = { title: "Change your email back" };
-export const meta: Route.MetaFunction = () => [{ title: "Change your email back · Ticketyboo" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Change your email back · Ticketyboo" },
+  { name: "robots", content: "noindex" },
+];
 
 /**
  * Where the "This wasn't me" link in the email-changed message lands. Opening it changes nothing
@@ -42,8 +45,8 @@ export default function UndoEmailChange({ loaderData, actionData }: Route.Compon
         <div className="flex items-start gap-3">
           <CheckCircle2 aria-hidden className="size-6 shrink-0 text-success" />
           <p className="text-sm">
-            Your account uses <strong>{actionData.email}</strong> again, and every device has been logged out. Whoever changed it may know your
-            password, so choose a new one now.
+            Your account uses <strong>{actionData.email}</strong> again, and every device has been logged out. Whoever
+            changed it may know your password, so choose a new one now.
           </p>
         </div>
         <Link to="/forgot-password" className="btn-primary mt-6 w-full">
@@ -58,7 +61,9 @@ export default function UndoEmailChange({ loaderData, actionData }: Route.Compon
       <AuthCard title="That link didn't work">
         <div className="flex items-start gap-3">
           <MailX aria-hidden className="size-6 shrink-0 text-danger" />
-          <p className="text-sm">This link has expired or was already used. If someone else has your account, contact customer support.</p>
+          <p className="text-sm">
+            This link has expired or was already used. If someone else has your account, contact customer support.
+          </p>
         </div>
         <Link to="/log-in" className="btn-primary mt-6 w-full">
           Log in
@@ -71,8 +76,9 @@ export default function UndoEmailChange({ loaderData, actionData }: Route.Compon
       <div className="flex items-start gap-3">
         <ShieldAlert aria-hidden className="size-6 shrink-0 text-danger" />
         <p className="text-sm">
-          Your account's email was changed to <strong className="break-all">{change.to}</strong>. This puts <strong className="break-all">{change.from}</strong>{" "}
-          back and logs out every device, including whoever made the change.
+          Your account's email was changed to <strong className="break-all">{change.to}</strong>. This puts{" "}
+          <strong className="break-all">{change.from}</strong> back and logs out every device, including whoever made
+          the change.
         </p>
       </div>
       <Form method="post" className="mt-6 space-y-3">

@@ -6,7 +6,10 @@ import { loading } from "../../components/ui/loading-overlay";
 import type { Route } from "./+types/drills";
 
 export const handle = { title: "Developer drills" };
-export const meta: Route.MetaFunction = () => [{ title: "Developer drills · Ticketyboo" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Developer drills · Ticketyboo" },
+  { name: "robots", content: "noindex" },
+];
 
 /**
  * /dev/* exercises the shell's shared pieces on demand, for people and for the e2e suite.
@@ -49,7 +52,11 @@ function UiDrills() {
         <button
           type="button"
           className="btn-secondary"
-          onClick={async () => setAnswer((await confirm({ title: "Delete this draft?", description: "You can't undo this." })) ? "yes" : "cancel")}
+          onClick={async () =>
+            setAnswer(
+              (await confirm({ title: "Delete this draft?", description: "You can't undo this." })) ? "yes" : "cancel",
+            )
+          }
         >
           Ask for confirmation
         </button>

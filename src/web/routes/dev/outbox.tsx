@@ -4,7 +4,10 @@ import { loadOutboxList } from "~/web/lib/email-outbox.server";
 import type { Route } from "./+types/outbox";
 
 export const handle = { title: "Dev outbox" };
-export const meta: Route.MetaFunction = () => [{ title: "Dev outbox · Ticketyboo" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Dev outbox · Ticketyboo" },
+  { name: "robots", content: "noindex" },
+];
 
 /**
  * Every email the app has stored, newest first: with no SMTP_URL this is where they end up, so
@@ -24,8 +27,8 @@ export default function Outbox({ loaderData }: Route.ComponentProps) {
       heading="Dev outbox"
       intro={
         <>
-          Every email the app has sent from this machine, newest first. Without <code className="text-sm">SMTP_URL</code> they stop here; open one to follow
-          its links.
+          Every email the app has sent from this machine, newest first. Without{" "}
+          <code className="text-sm">SMTP_URL</code> they stop here; open one to follow its links.
         </>
       }
     />

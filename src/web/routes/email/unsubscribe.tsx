@@ -6,7 +6,10 @@ import { updateEmailPreferences } from "~/services/update-email-preferences";
 import type { Route } from "./+types/unsubscribe";
 
 export const handle = { title: "Email preferences" };
-export const meta: Route.MetaFunction = () => [{ title: "Unsubscribe · Ticketyboo" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Unsubscribe · Ticketyboo" },
+  { name: "robots", content: "noindex" },
+];
 
 /**
  * The unsubscribe link in a day-before reminder: the signed token says who, so it works without
@@ -36,8 +39,14 @@ export default function Unsubscribe({ loaderData, actionData }: Route.ComponentP
   return (
     <div className="container-page grid max-w-lg py-12">
       <div className="card p-6 text-center">
-        {done && !actionData.on ? <BellOff aria-hidden className="mx-auto size-8 text-brand" /> : <BellRing aria-hidden className="mx-auto size-8 text-brand" />}
-        <h1 className="mt-3 text-2xl font-extrabold">{done ? (actionData.on ? "Reminders are back on" : "You're unsubscribed") : "Stop day-before reminders?"}</h1>
+        {done && !actionData.on ? (
+          <BellOff aria-hidden className="mx-auto size-8 text-brand" />
+        ) : (
+          <BellRing aria-hidden className="mx-auto size-8 text-brand" />
+        )}
+        <h1 className="mt-3 text-2xl font-extrabold">
+          {done ? (actionData.on ? "Reminders are back on" : "You're unsubscribed") : "Stop day-before reminders?"}
+        </h1>
         <p className="mt-2 text-fg-muted">
           {done
             ? actionData.on

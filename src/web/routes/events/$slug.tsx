@@ -226,7 +226,10 @@ export default function EventPageRoute({ loaderData, actionData }: Route.Compone
       <EventBreadcrumb category={event.category} eventType={event.eventType} />
       <EventStatusNotices status={event.status} isCancelled={event.isCancelled} isOwner={isOwner} />
 
-      <div className="mt-4 grid grid-cols-1 gap-8 laptop:grid-cols-[minmax(0,1fr)_22rem] laptop:gap-10 desktop:grid-cols-[minmax(0,1fr)_24rem]">
+      <div
+        className="mt-4 grid grid-cols-1 gap-8 laptop:grid-cols-[minmax(0,1fr)_22rem] laptop:gap-10
+        desktop:grid-cols-[minmax(0,1fr)_24rem]"
+      >
         <div className="min-w-0">
           <EventGallery images={event.images} name={event.name} badges={badges.map(badgeLabel)} />
 

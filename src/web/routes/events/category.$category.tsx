@@ -29,10 +29,26 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const filters = parseFilters(url.searchParams);
   const db = context.database.db;
   const [page, typeCounts] = await Promise.all([
-    pageEvents(db, { now, scope: "public", sort: "date", ...filterQuery(filters, now), category: category.slug, limit: PAGE_SIZE, offset: (filters.page - 1) * PAGE_SIZE }),
+    pageEvents(db, {
+      now,
+      scope: "public",
+      sort: "date",
+      ...filterQuery(filters, now),
+      category: category.slug,
+      limit: PAGE_SIZE,
+      offset: (filters.page - 1) * PAGE_SIZE,
+    }),
     countByEventType(db, now, category.slug),
   ]);
-  return { now, category, filters, ...page, pageCount: Math.max(1, Math.ceil(page.total / PAGE_SIZE)), typeCounts, viewerId: context.user?.id ?? null };
+  return {
+    now,
+    category,
+    filters,
+    ...page,
+    pageCount: Math.max(1, Math.ceil(page.total / PAGE_SIZE)),
+    typeCounts,
+    viewerId: context.user?.id ?? null,
+  };
 }
 
 export default function CategoryPage({ loaderData, params }: Route.ComponentProps) {
@@ -60,7 +76,11 @@ export default function CategoryPage({ loaderData, params }: Route.ComponentProp
               <Link
                 to={filterHref(pathname, filters, { type: undefined })}
                 aria-current={!filters.type ? "true" : undefined}
-                className={`inline-flex min-h-9 items-center rounded-full px-3 text-sm font-semibold ${!filters.type ? "bg-fg text-bg" : "bg-surface-2 hover:bg-border"}`}>
+                className={
+                  `inline-flex min-h-9 items-center rounded-full px-3 text-sm font-semibold ` +
+                  `${!filters.type ? "bg-fg text-bg" : "bg-surface-2 hover:bg-border"}`
+                }
+              >
                 All {category.label}
               </Link>
             </li>
@@ -69,7 +89,11 @@ export default function CategoryPage({ loaderData, params }: Route.ComponentProp
                 <Link
                   to={filterHref(pathname, filters, { type: t.slug })}
                   aria-current={filters.type === t.slug ? "true" : undefined}
-                  className={`inline-flex min-h-9 items-center gap-1.5 rounded-full px-3 text-sm font-medium whitespace-nowrap ${filters.type === t.slug ? "bg-fg text-bg" : "bg-surface-2 hover:bg-border"}`}>
+                  className={
+                    `inline-flex min-h-9 items-center gap-1.5 rounded-full px-3 text-sm font-medium ` +
+                    `whitespace-nowrap ${filters.type === t.slug ? "bg-fg text-bg" : "bg-surface-2 hover:bg-border"}`
+                  }
+                >
                   {t.label}
                   {typeCounts[t.slug] ? <span className="text-xs opacity-75">{typeCounts[t.slug]}</span> : null}
                 </Link>
@@ -84,7 +108,10 @@ export default function CategoryPage({ loaderData, params }: Route.ComponentProp
       pageCount={loaderData.pageCount}
       now={loaderData.now}
       viewerId={loaderData.viewerId}
-      emptyTitle={`No ${category.label.toLowerCase()} events ${filters.type || filters.date || filters.price ? "match these filters" : "coming up yet"}`}
+      emptyTitle={
+        `No ${category.label.toLowerCase()} events ` +
+        `${filters.type || filters.date || filters.price ? "match these filters" : "coming up yet"}`
+      }
     />
   );
 }

@@ -13,7 +13,8 @@ export const meta: Route.MetaFunction = ({ data: loaderData, matches, params }) 
   if (!loaderData) return [{ title: "Not found · Ticketyboo" }];
   return seo({
     title: `${loaderData.type.label} · Events near you · Ticketyboo`,
-    description: `${loaderData.type.label} across the UK: find one near you and book at honest all-in prices on Ticketyboo.`,
+    description:
+      `${loaderData.type.label} across the UK: find one near you and book at honest all-in prices on ` + `Ticketyboo.`,
     path: `/events/type/${params.type}`,
     publicUrl: publicUrlFrom(matches),
   });
@@ -34,7 +35,15 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     offset: (filters.page - 1) * PAGE_SIZE,
   });
   const categories = type.categories.map((slug) => findCategory(slug)!).map((c) => ({ slug: c.slug, label: c.label }));
-  return { now, type: { slug: type.slug, label: type.label }, categories, filters, ...page, pageCount: Math.max(1, Math.ceil(page.total / PAGE_SIZE)), viewerId: context.user?.id ?? null };
+  return {
+    now,
+    type: { slug: type.slug, label: type.label },
+    categories,
+    filters,
+    ...page,
+    pageCount: Math.max(1, Math.ceil(page.total / PAGE_SIZE)),
+    viewerId: context.user?.id ?? null,
+  };
 }
 
 export default function TypePage({ loaderData, params }: Route.ComponentProps) {
@@ -63,7 +72,9 @@ export default function TypePage({ loaderData, params }: Route.ComponentProps) {
       pageCount={loaderData.pageCount}
       now={loaderData.now}
       viewerId={loaderData.viewerId}
-      emptyTitle={`No ${type.label.toLowerCase()} ${filters.date || filters.price ? "match these filters" : "coming up yet"}`}
+      emptyTitle={
+        `No ${type.label.toLowerCase()} ` + `${filters.date || filters.price ? "match these filters" : "coming up yet"}`
+      }
     />
   );
 }

@@ -15,7 +15,10 @@ import { actionError } from "~/web/lib/action-error";
 import type { Route } from "./+types/tickets";
 
 export const handle = { title: "Tickets" };
-export const meta: Route.MetaFunction = () => [{ title: "Tickets and cancellations · Partner Studio · Ticketyboo" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Tickets and cancellations · Partner Studio · Ticketyboo" },
+  { name: "robots", content: "noindex" },
+];
 
 /** Host tools are for hosts: anyone else gets the page-not-found answer, which says nothing. */
 function requireHost(context: Route.LoaderArgs["context"], request: Request) {
@@ -29,7 +32,10 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const now = new Date();
   const db = context.database.db;
   const page = Number(new URL(request.url).searchParams.get("page") ?? "1");
-  const [requests, stock] = await Promise.all([hostCancellationRequests(db, { hostId: host.id }), hostEventStock(db, { hostId: host.id, now, page: Number.isInteger(page) ? page : 1 })]);
+  const [requests, stock] = await Promise.all([
+    hostCancellationRequests(db, { hostId: host.id }),
+    hostEventStock(db, { hostId: host.id, now, page: Number.isInteger(page) ? page : 1 }),
+  ]);
   return { requests, ...stock, now };
 }
 
@@ -54,9 +60,19 @@ export async function action({ request, context }: Route.ActionArgs) {
   const now = new Date();
   try {
     if (form.intent === "approve") {
-      const result = await approveCancellation(db, context.payments, { requestId: target, hostId: host.id, refund: form.refund, now });
+      const result = await approveCancellation(db, context.payments, {
+        requestId: target,
+        hostId: host.id,
+        refund: form.refund,
+        now,
+      });
       if (result.outcome === "in_progress") return { ok: "That refund is already being made." };
-      return { ok: result.refundPence > 0 ? `Cancelled and refunded ${formatMoney(result.refundPence, result.currency)}. The places are back on sale.` : "Cancelled. The places are back on sale." };
+      return {
+        ok:
+          result.refundPence > 0
+            ? `Cancelled and refunded ${formatMoney(result.refundPence, result.currency)}. The places are back on sale.`
+            : "Cancelled. The places are back on sale.",
+      };
     }
     if (form.intent === "decline") {
       await declineCancellation(db, { requestId: target, hostId: host.id, message: form.message, now });
@@ -67,8 +83,20 @@ export async function action({ request, context }: Route.ActionArgs) {
       return { ok: "Saved the offer window." };
     }
     if (form.intent === "capacity") {
-      const { offered } = await setTicketCapacity(db, { ticketTypeId: target, hostId: host.id, capacity: form.capacity, now });
-      return { ok: offered.length > 0 ? `Saved. ${offered.length === 1 ? "The first person waiting has" : `${offered.length} people waiting have`} been offered places.` : "Saved the capacity." };
+      const { offered } = await setTicketCapacity(db, {
+        ticketTypeId: target,
+        hostId: host.id,
+        capacity: form.capacity,
+        now,
+      });
+      return {
+        ok:
+          offered.length > 0
+            ? `Saved. ` +
+              `${offered.length === 1 ? "The first person waiting has" : `${offered.length} people waiting have`} ` +
+              `been offered places.`
+            : "Saved the capacity.",
+      };
     }
   } catch (error) {
     return actionError(error, { extra: { target }, words: { payment_failed: CANCEL_FAILED } });
@@ -79,15 +107,21 @@ export default function HostTickets({ loaderData, actionData }: Route.ComponentP
   const { requests, events, page, pages, total } = loaderData;
   const busy = useNavigation().state !== "idle";
   const askFirst = useAskFirst();
-  const errorFor = (target: string) => (actionData && "error" in actionData && actionData.target === target ? actionData.error : null);
+  const errorFor = (target: string) =>
+    actionData && "error" in actionData && actionData.target === target ? actionData.error : null;
 
   return (
     <div className="container-page py-8 laptop:py-10">
       <p className="text-sm font-semibold text-brand">Partner Studio</p>
       <h1 className="mt-1 text-3xl font-extrabold tracking-tight">Tickets and cancellations</h1>
-      <p className="mt-1 max-w-2xl text-fg-muted">Decide cancellation requests, and manage places and waitlists for your events.</p>
+      <p className="mt-1 max-w-2xl text-fg-muted">
+        Decide cancellation requests, and manage places and waitlists for your events.
+      </p>
       {actionData && "ok" in actionData ? (
-        <p role="status" className="mt-4 flex items-center gap-2 rounded-xl bg-success/10 px-4 py-3 text-sm font-medium text-success">
+        <p
+          role="status"
+          className="mt-4 flex items-center gap-2 rounded-xl bg-success/10 px-4 py-3 text-sm font-medium text-success"
+        >
           <CheckCircle2 aria-hidden className="size-4" /> {actionData.ok}
         </p>
       ) : null}
@@ -95,10 +129,16 @@ export default function HostTickets({ loaderData, actionData }: Route.ComponentP
       <section aria-labelledby="requests-heading" className="mt-8">
         <h2 id="requests-heading" className="flex items-center gap-2 text-xl font-bold">
           <Inbox aria-hidden className="size-5 text-brand" /> Cancellation requests
-          {requests.pending.length > 0 ? <span className="rounded-full bg-brand px-2 py-0.5 text-xs font-bold text-white">{requests.pending.length}</span> : null}
+          {requests.pending.length > 0 ? (
+            <span className="rounded-full bg-brand px-2 py-0.5 text-xs font-bold text-white">
+              {requests.pending.length}
+            </span>
+          ) : null}
         </h2>
         {requests.pending.length === 0 ? (
-          <p className="card mt-4 p-6 text-center text-sm text-fg-muted">No requests waiting. When a buyer asks to cancel a paid order, it appears here and we email you.</p>
+          <p className="card mt-4 p-6 text-center text-sm text-fg-muted">
+            No requests waiting. When a buyer asks to cancel a paid order, it appears here and we email you.
+          </p>
         ) : (
           <ul className="mt-4 grid gap-4 laptop:grid-cols-2">
             {requests.pending.map((r) => {
@@ -134,16 +174,36 @@ export default function HostTickets({ loaderData, actionData }: Route.ComponentP
                         // Money moves: ask once, in words, before it does.
                         onSubmit={askFirst((form) => {
                           // The same rule as the server's: an amount it would refuse goes to it unasked, to be named.
-                          const refund = parseRefund((form.elements.namedItem("refund") as HTMLInputElement).value, r.order);
+                          const refund = parseRefund(
+                            (form.elements.namedItem("refund") as HTMLInputElement).value,
+                            r.order,
+                          );
                           if (!refund.ok) return null;
-                          return { title: "Cancel this order?", description: `Refund ${formatMoney(refund.pence, r.order.currency)} to ${r.order.buyerName} and cancel their tickets. The places go back on sale.`, confirmLabel: "Refund and cancel" };
-                        })}>
+                          return {
+                            title: "Cancel this order?",
+                            description:
+                              `Refund ${formatMoney(refund.pence, r.order.currency)} to ` +
+                              `${r.order.buyerName} and cancel their tickets. The places go back on sale.`,
+                            confirmLabel: "Refund and cancel",
+                          };
+                        })}
+                      >
                         <input type="hidden" name="intent" value="approve" />
                         <input type="hidden" name="target" value={r.id} />
                         <label htmlFor={`refund-${r.id}`} className="block text-sm font-medium">
                           Refund ({currencySymbol(r.order.currency)})
                         </label>
-                        <input id={`refund-${r.id}`} name="refund" inputMode="decimal" defaultValue={poundsForInput(refundable)} aria-describedby={errorFor(r.id) ? `request-error-${r.id} refund-hint-${r.id}` : `refund-hint-${r.id}`} aria-invalid={errorFor(r.id) ? true : undefined} className="h-11 w-full rounded-xl border border-border bg-surface px-3" />
+                        <input
+                          id={`refund-${r.id}`}
+                          name="refund"
+                          inputMode="decimal"
+                          defaultValue={poundsForInput(refundable)}
+                          aria-describedby={
+                            errorFor(r.id) ? `request-error-${r.id} refund-hint-${r.id}` : `refund-hint-${r.id}`
+                          }
+                          aria-invalid={errorFor(r.id) ? true : undefined}
+                          className="h-11 w-full rounded-xl border border-border bg-surface px-3"
+                        />
                         <p id={`refund-hint-${r.id}`} className="text-xs text-fg-muted">
                           Up to {formatMoney(refundable, r.order.currency)}; 0 to cancel without a refund.
                         </p>
@@ -157,7 +217,13 @@ export default function HostTickets({ loaderData, actionData }: Route.ComponentP
                         <label htmlFor={`message-${r.id}`} className="block text-sm font-medium">
                           Note for the buyer (optional)
                         </label>
-                        <textarea id={`message-${r.id}`} name="message" rows={2} maxLength={1000} className="w-full rounded-xl border border-border bg-surface px-3 py-2" />
+                        <textarea
+                          id={`message-${r.id}`}
+                          name="message"
+                          rows={2}
+                          maxLength={1000}
+                          className="w-full rounded-xl border border-border bg-surface px-3 py-2"
+                        />
                         <button type="submit" className="btn-secondary w-full" disabled={busy}>
                           <XCircle aria-hidden className="size-4" /> Decline
                         </button>
@@ -171,7 +237,9 @@ export default function HostTickets({ loaderData, actionData }: Route.ComponentP
         )}
         {requests.decided.length > 0 ? (
           <details className="mt-4">
-            <summary className="cursor-pointer text-sm font-semibold">Recently decided ({requests.decided.length})</summary>
+            <summary className="cursor-pointer text-sm font-semibold">
+              Recently decided ({requests.decided.length})
+            </summary>
             <ul className="mt-2 divide-y divide-border text-sm">
               {requests.decided.map((r) => (
                 <li key={r.id} className="flex flex-wrap justify-between gap-2 py-2">
@@ -179,7 +247,9 @@ export default function HostTickets({ loaderData, actionData }: Route.ComponentP
                     {r.order.buyerName} · {r.order.reference} · {r.event.name}
                   </span>
                   <span className="text-fg-muted">
-                    {r.status === "approved" ? `Approved, ${formatMoney(r.refundPence ?? 0, r.order.currency)} refunded` : "Declined"}
+                    {r.status === "approved"
+                      ? `Approved, ${formatMoney(r.refundPence ?? 0, r.order.currency)} refunded`
+                      : "Declined"}
                     {r.decidedAt ? ` · ${formatShortDate(r.decidedAt)}` : ""}
                   </span>
                 </li>
@@ -195,7 +265,9 @@ export default function HostTickets({ loaderData, actionData }: Route.ComponentP
           {total > 0 ? <span className="text-sm font-medium text-fg-muted">({total} upcoming)</span> : null}
         </h2>
         {events.length === 0 ? (
-          <p className="card mt-4 p-6 text-center text-sm text-fg-muted">No upcoming events. Your published events appear here.</p>
+          <p className="card mt-4 p-6 text-center text-sm text-fg-muted">
+            No upcoming events. Your published events appear here.
+          </p>
         ) : (
           <ul className="mt-4 space-y-4">
             {events.map((e) => (
@@ -247,13 +319,28 @@ export default function HostTickets({ loaderData, actionData }: Route.ComponentP
                             <label htmlFor={`capacity-${t.id}`} className="sr-only">
                               Capacity of {t.name}
                             </label>
-                            <input id={`capacity-${t.id}`} name="capacity" type="number" aria-invalid={errorFor(t.id) ? true : undefined} aria-describedby={errorFor(t.id) ? `capacity-error-${t.id}` : undefined} min={t.sold + t.held} max={100000} defaultValue={t.capacity} className="h-10 w-[4.5rem] min-w-0 rounded-xl tablet:w-24 border border-border bg-surface px-2 tabular-nums" />
+                            <input
+                              id={`capacity-${t.id}`}
+                              name="capacity"
+                              type="number"
+                              aria-invalid={errorFor(t.id) ? true : undefined}
+                              aria-describedby={errorFor(t.id) ? `capacity-error-${t.id}` : undefined}
+                              min={t.sold + t.held}
+                              max={100000}
+                              defaultValue={t.capacity}
+                              className="h-10 w-[4.5rem] min-w-0 rounded-xl tablet:w-24 border border-border
+                                bg-surface px-2 tabular-nums"
+                            />
                             <button type="submit" className="btn-secondary min-h-10 px-3 text-sm" disabled={busy}>
                               Save
                             </button>
                           </Form>
                           {errorFor(t.id) ? (
-                            <p id={`capacity-error-${t.id}`} role="alert" className="mt-1 text-xs font-medium text-danger">
+                            <p
+                              id={`capacity-error-${t.id}`}
+                              role="alert"
+                              className="mt-1 text-xs font-medium text-danger"
+                            >
                               {errorFor(t.id)}
                             </p>
                           ) : null}
@@ -262,15 +349,33 @@ export default function HostTickets({ loaderData, actionData }: Route.ComponentP
                     ))}
                   </tbody>
                 </table>
-                <div className="mt-4 flex flex-wrap items-center justify-between gap-3 border-t border-border pt-3 text-sm">
+                <div
+                  className="mt-4 flex flex-wrap items-center justify-between gap-3 border-t border-border pt-3
+                  text-sm"
+                >
                   <p className="flex items-center gap-2">
-                    <Users aria-hidden className="size-4 text-brand" /> {e.waiting === 0 ? "Nobody on the waitlist" : e.waiting === 1 ? "1 person on the waitlist" : `${e.waiting} people on the waitlist`}
+                    <Users aria-hidden className="size-4 text-brand" />{" "}
+                    {e.waiting === 0
+                      ? "Nobody on the waitlist"
+                      : e.waiting === 1
+                        ? "1 person on the waitlist"
+                        : `${e.waiting} people on the waitlist`}
                   </p>
                   <Form method="post" className="flex flex-wrap items-center gap-2">
                     <input type="hidden" name="intent" value="offer-hours" />
                     <input type="hidden" name="target" value={e.id} />
                     <label htmlFor={`hours-${e.id}`}>Hold freed places for</label>
-                    <input id={`hours-${e.id}`} name="hours" type="number" aria-invalid={errorFor(e.id) ? true : undefined} aria-describedby={errorFor(e.id) ? `hours-error-${e.id}` : undefined} min={1} max={168} defaultValue={e.waitlistOfferHours} className="h-10 w-20 rounded-xl border border-border bg-surface px-2 tabular-nums" />
+                    <input
+                      id={`hours-${e.id}`}
+                      name="hours"
+                      type="number"
+                      aria-invalid={errorFor(e.id) ? true : undefined}
+                      aria-describedby={errorFor(e.id) ? `hours-error-${e.id}` : undefined}
+                      min={1}
+                      max={168}
+                      defaultValue={e.waitlistOfferHours}
+                      className="h-10 w-20 rounded-xl border border-border bg-surface px-2 tabular-nums"
+                    />
                     <span>hours</span>
                     <button type="submit" className="btn-secondary min-h-10 px-3 text-sm" disabled={busy}>
                       Save
@@ -286,7 +391,12 @@ export default function HostTickets({ loaderData, actionData }: Route.ComponentP
             ))}
           </ul>
         )}
-        <Pagination page={page} pageCount={pages} hrefFor={(p) => (p === 1 ? "/h/tickets#events-heading" : `/h/tickets?page=${p}#events-heading`)} label="Event pages" />
+        <Pagination
+          page={page}
+          pageCount={pages}
+          hrefFor={(p) => (p === 1 ? "/h/tickets#events-heading" : `/h/tickets?page=${p}#events-heading`)}
+          label="Event pages"
+        />
       </section>
     </div>
   );

@@ -18,20 +18,49 @@ export async function action() {
 }
 
 const COOKIES = [
-  { name: "tb.session_token", category: "Necessary", purpose: "Keeps you signed in. Set only when you sign in.", lasts: "30 days, renewed as you use the site" },
-  { name: CONSENT_COOKIE, category: "Necessary", purpose: "Remembers your cookie choices so we don't ask again.", lasts: "10 years" },
-  { name: THEME_COOKIE, category: "Necessary", purpose: "Remembers the light or dark theme you picked. Not set while you follow your device's theme.", lasts: "10 years" },
-  { name: ALERTS_SEEN_COOKIE, category: "Necessary", purpose: "Remembers which announcements you've dismissed with 'Got it', so each shows only once.", lasts: "10 years" },
-  { name: "tb_app_ui", category: "Necessary", purpose: "Set only inside the Ticketyboo app, to hide the website footer.", lasts: "Until you close the app" },
+  {
+    name: "tb.session_token",
+    category: "Necessary",
+    purpose: "Keeps you signed in. Set only when you sign in.",
+    lasts: "30 days, renewed as you use the site",
+  },
+  {
+    name: CONSENT_COOKIE,
+    category: "Necessary",
+    purpose: "Remembers your cookie choices so we don't ask again.",
+    lasts: "10 years",
+  },
+  {
+    name: THEME_COOKIE,
+    category: "Necessary",
+    purpose: "Remembers the light or dark theme you picked. Not set while you follow your device's theme.",
+    lasts: "10 years",
+  },
+  {
+    name: ALERTS_SEEN_COOKIE,
+    category: "Necessary",
+    purpose: "Remembers which announcements you've dismissed with 'Got it', so each shows only once.",
+    lasts: "10 years",
+  },
+  {
+    name: "tb_app_ui",
+    category: "Necessary",
+    purpose: "Set only inside the Ticketyboo app, to hide the website footer.",
+    lasts: "Until you close the app",
+  },
 ];
 
 const MEASUREMENTS = [
   {
     category: "Performance",
     purpose:
-      "How quickly pages load and respond on your device (Core Web Vitals: LCP, INP, CLS, FCP, TTFB). Sent to our own servers with the page path only.",
+      "How quickly pages load and respond on your device (Core Web Vitals: LCP, INP, CLS, FCP, TTFB). Sent to our " +
+      "own servers with the page path only.",
   },
-  { category: "Statistics", purpose: "Which pages are visited, counted on our own servers with the page path only. No profile of you is built." },
+  {
+    category: "Statistics",
+    purpose: "Which pages are visited, counted on our own servers with the page path only. No profile of you is built.",
+  },
 ];
 
 export default function CookiePolicy() {
@@ -39,8 +68,9 @@ export default function CookiePolicy() {
     <article className="container-page max-w-3xl py-12">
       <h1 className="text-3xl font-extrabold tracking-tight">Cookie policy</h1>
       <p className="mt-3 text-fg-muted">
-        We keep cookies to the few we need, and we never use advertising or cross-site tracking cookies. Under the UK's Privacy and Electronic
-        Communications Regulations (PECR), we ask before measuring anything, and saying no is as easy as saying yes.
+        We keep cookies to the few we need, and we never use advertising or cross-site tracking cookies. Under the UK's
+        Privacy and Electronic Communications Regulations (PECR), we ask before measuring anything, and saying no is as
+        easy as saying yes.
       </p>
 
       <h2 className="mt-10 text-xl font-bold">Necessary cookies</h2>
@@ -69,7 +99,8 @@ export default function CookiePolicy() {
 
       <h2 className="mt-10 text-xl font-bold">Optional measurements</h2>
       <p className="mt-2 text-fg-muted">
-        These set no cookies of their own. They run only if you allow them on the cookie card, and stop as soon as you withdraw.
+        These set no cookies of their own. They run only if you allow them on the cookie card, and stop as soon as you
+        withdraw.
       </p>
       <dl className="mt-4 space-y-4">
         {MEASUREMENTS.map((m) => (
@@ -84,8 +115,12 @@ export default function CookiePolicy() {
         Changing your mind
       </h2>
       <p className="mt-2 text-fg-muted">
-        You can change your choice at any time. Withdrawing stops optional measurements at once, and the cookie card asks again.
-        Questions? <Link to="/contact" className="link">Contact us</Link>.
+        You can change your choice at any time. Withdrawing stops optional measurements at once, and the cookie card
+        asks again. Questions?{" "}
+        <Link to="/contact" className="link">
+          Contact us
+        </Link>
+        .
       </p>
       <Form method="post" className="mt-4">
         <button type="submit" className="btn-secondary">

@@ -7,7 +7,10 @@ import { formatMoney } from "~/lib/format";
 import { TestPaymentsNotice } from "~/web/components/booking/test-payments-notice";
 import type { Route } from "./+types/test.$sessionId";
 
-export const meta: Route.MetaFunction = () => [{ title: "Test payment · Ticketyboo" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Test payment · Ticketyboo" },
+  { name: "robots", content: "noindex" },
+];
 
 /**
  * The built-in test provider's hosted checkout: the stand-in for a card processor's own page. Only
@@ -35,7 +38,11 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   if (!form.ok) return actionError(form.error);
   const intent = form.data.intent;
   if (intent === "cancel") throw redirect(await context.testPayments.abandon(params.sessionId));
-  const result = await context.testPayments.pay(params.sessionId, intent === "decline" ? "decline" : "success", new Date());
+  const result = await context.testPayments.pay(
+    params.sessionId,
+    intent === "decline" ? "decline" : "success",
+    new Date(),
+  );
   if (result.redirect) throw redirect(result.redirect);
   return { declined: true };
 }
@@ -57,7 +64,10 @@ export default function TestPayment({ loaderData, actionData }: Route.ComponentP
         ) : (
           <Form method="post" className="mt-6 space-y-3">
             {declined ? (
-              <p role="alert" className="flex items-center gap-2 rounded-xl bg-danger-soft px-3 py-2 text-sm font-medium text-danger">
+              <p
+                role="alert"
+                className="flex items-center gap-2 rounded-xl bg-danger-soft px-3 py-2 text-sm font-medium text-danger"
+              >
                 <XCircle aria-hidden className="size-4" /> Your card was declined. Try another card.
               </p>
             ) : null}

@@ -11,7 +11,10 @@ import { EmailStatusBadge } from "../../components/email-status";
 import type { Route } from "./+types/emails";
 
 export const handle = { title: "Emails" };
-export const meta: Route.MetaFunction = () => [{ title: "Emails not delivered · Staff · Ticketyboo" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Emails not delivered · Staff · Ticketyboo" },
+  { name: "robots", content: "noindex" },
+];
 
 export async function loader({ context }: Route.LoaderArgs) {
   requireStaff(context);
@@ -24,7 +27,10 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
-const RetryForm = z.object({ intent: z.literal("retry", "Choose an email to retry."), id: z.string().min(1, "Choose an email to retry.") });
+const RetryForm = z.object({
+  intent: z.literal("retry", "Choose an email to retry."),
+  id: z.string().min(1, "Choose an email to retry."),
+});
 
 export async function action({ context, request }: Route.ActionArgs) {
   requireStaff(context);
@@ -49,8 +55,8 @@ export default function StaffEmails({ loaderData, actionData }: Route.ComponentP
       <p className="text-sm font-semibold text-brand">Staff</p>
       <h1 className="mt-1 text-3xl font-extrabold tracking-tight">Emails not delivered</h1>
       <p className="mt-1 max-w-2xl text-fg-muted">
-        Emails still waiting to go, or retrying, and those that gave up after their last retry. Retrying sends the stored email again with a fresh set of
-        attempts.{" "}
+        Emails still waiting to go, or retrying, and those that gave up after their last retry. Retrying sends the
+        stored email again with a fresh set of attempts.{" "}
         <Link to="/staff/outbox" className="link">
           See all emails
         </Link>
@@ -69,7 +75,9 @@ export default function StaffEmails({ loaderData, actionData }: Route.ComponentP
         ) : (
           <EmailList rows={failed} retry label="Failed emails" />
         )}
-        {failedTotal > failed.length ? <p className="mt-2 text-sm text-fg-muted">Showing the newest {failed.length}.</p> : null}
+        {failedTotal > failed.length ? (
+          <p className="mt-2 text-sm text-fg-muted">Showing the newest {failed.length}.</p>
+        ) : null}
       </section>
 
       <section aria-labelledby="queued-heading" className="mt-10">
@@ -81,7 +89,9 @@ export default function StaffEmails({ loaderData, actionData }: Route.ComponentP
         ) : (
           <EmailList rows={queued} label="Queued emails" />
         )}
-        {queuedTotal > queued.length ? <p className="mt-2 text-sm text-fg-muted">Showing the newest {queued.length}.</p> : null}
+        {queuedTotal > queued.length ? (
+          <p className="mt-2 text-sm text-fg-muted">Showing the newest {queued.length}.</p>
+        ) : null}
       </section>
     </div>
   );
@@ -101,7 +111,8 @@ function EmailList({ rows, retry = false, label }: { rows: Row[]; retry?: boolea
               </Link>
             </p>
             <p className="mt-0.5 text-sm break-all text-fg-muted">
-              To <span className="text-fg">{m.toAddress}</span> · <span className="font-mono text-xs">{m.template}</span>
+              To <span className="text-fg">{m.toAddress}</span> ·{" "}
+              <span className="font-mono text-xs">{m.template}</span>
             </p>
             <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-fg-muted">
               <EmailStatusBadge status={m.status} />
@@ -115,9 +126,12 @@ function EmailList({ rows, retry = false, label }: { rows: Row[]; retry?: boolea
             {m.lastError ? (
               // A queued email with an error is between retries: a warning, not yet a failure.
               <p
-                className={`mt-2 rounded-xl px-3 py-2 text-sm break-words ${m.status === "failed" ? "bg-danger-soft text-danger" : "bg-warning-soft text-warning"}`}
+                className={
+                  `mt-2 rounded-xl px-3 py-2 text-sm break-words ` +
+                  `${m.status === "failed" ? "bg-danger-soft text-danger" : "bg-warning-soft text-warning"}`
+                }
               >
-                <span className="font-semibold">{m.status === "failed" ? "Last error:" : "Last attempt failed:"}</span> {m.lastError}
+                <span className="font-semibold">{lastErrorLabel(m.status)}</span> {m.lastError}
               </p>
             ) : null}
           </div>
@@ -125,7 +139,12 @@ function EmailList({ rows, retry = false, label }: { rows: Row[]; retry?: boolea
             <Form method="post">
               <input type="hidden" name="intent" value="retry" />
               <input type="hidden" name="id" value={m.id} />
-              <button type="submit" className="btn-secondary" disabled={busyId === m.id} aria-label={`Retry now: ${m.subject} to ${m.toAddress}`}>
+              <button
+                type="submit"
+                className="btn-secondary"
+                disabled={busyId === m.id}
+                aria-label={`Retry now: ${m.subject} to ${m.toAddress}`}
+              >
                 <RotateCw aria-hidden className="size-4" /> {busyId === m.id ? "Retrying…" : "Retry now"}
               </button>
             </Form>
@@ -134,4 +153,9 @@ function EmailList({ rows, retry = false, label }: { rows: Row[]; retry?: boolea
       ))}
     </ul>
   );
+}
+
+/** A failed email's error is its last; a queued one's is the attempt that will be retried. */
+function lastErrorLabel(status: string): string {
+  return status === "failed" ? "Last error:" : "Last attempt failed:";
 }

@@ -11,7 +11,10 @@ import { FormMessage } from "~/web/components/ui/field";
 import type { Route } from "./+types/claim.$token";
 
 export const handle = { title: "Claim a ticket" };
-export const meta: Route.MetaFunction = () => [{ title: "Claim your ticket · Ticketyboo" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Claim your ticket · Ticketyboo" },
+  { name: "robots", content: "noindex" },
+];
 
 /**
  * Where the link in a "ticket shared" email lands. Anyone with the link sees what the ticket is
@@ -29,7 +32,13 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     toEmail: t.toEmail,
     typeName: found.typeName,
     seat: found.seatRow !== null ? seatName(found.seatRow, found.seatColumn!) : null,
-    event: { name: found.event.name, slug: found.event.slug, startsAt: found.event.startsAt, endsAt: found.event.endsAt, place: found.venueName ? `${found.venueName}, ${found.city}` : "Online" },
+    event: {
+      name: found.event.name,
+      slug: found.event.slug,
+      startsAt: found.event.startsAt,
+      endsAt: found.event.endsAt,
+      place: found.venueName ? `${found.venueName}, ${found.city}` : "Online",
+    },
     signedIn: Boolean(context.user),
     signedInAs: context.user?.email ?? null,
     isSender: Boolean(context.user && t.fromUserId === context.user.id),
@@ -47,7 +56,9 @@ export async function action({ params, context }: Route.ActionArgs) {
       user: { id: u.id, name: personName(u) },
       now: new Date(),
     });
-    throw redirect(`/u/tickets/${ticketId}`, { headers: setFlash(new Headers(), { tone: "success", text: "The ticket is yours. See you there!" }) });
+    throw redirect(`/u/tickets/${ticketId}`, {
+      headers: setFlash(new Headers(), { tone: "success", text: "The ticket is yours. See you there!" }),
+    });
   } catch (error) {
     return actionError(error);
   }
@@ -60,15 +71,19 @@ export default function ClaimTicket({ loaderData, actionData, params }: Route.Co
   return (
     <div className="container-page grid max-w-lg py-10">
       <div className="card p-6">
-        <p className="inline-flex items-center gap-2 rounded-full bg-brand/10 px-3 py-1 text-sm font-semibold text-brand">
-          <Gift aria-hidden className="size-4" /> {loaderData.isSender ? `The ticket you sent to ${loaderData.toEmail}` : `${loaderData.fromName} sent you a ticket`}
+        <p
+          className="inline-flex items-center gap-2 rounded-full bg-brand/10 px-3 py-1 text-sm font-semibold
+          text-brand"
+        >
+          <Gift aria-hidden className="size-4" />{" "}
+          {loaderData.isSender
+            ? `The ticket you sent to ${loaderData.toEmail}`
+            : `${loaderData.fromName} sent you a ticket`}
         </p>
         <h1 className="mt-3 text-2xl font-extrabold tracking-tight">{e.name}</h1>
         <p className="mt-3 flex gap-3 text-sm">
           <CalendarDays aria-hidden className="size-5 shrink-0 text-brand" />
-          <span>
-            {formatWhenInFull(e.startsAt, e.endsAt)}
-          </span>
+          <span>{formatWhenInFull(e.startsAt, e.endsAt)}</span>
         </p>
         <p className="mt-2 flex gap-3 text-sm">
           <MapPin aria-hidden className="size-5 shrink-0 text-brand" />
@@ -91,17 +106,26 @@ export default function ClaimTicket({ loaderData, actionData, params }: Route.Co
         ) : loaderData.status === "claimed" ? (
           <p className="mt-6 text-sm text-fg-muted">This ticket has already been claimed.</p>
         ) : loaderData.status === "cancelled" ? (
-          <p className="mt-6 text-sm text-fg-muted">{loaderData.fromName} took this ticket back, so it can't be claimed. Ask them to send it again.</p>
+          <p className="mt-6 text-sm text-fg-muted">
+            {loaderData.fromName} took this ticket back, so it can't be claimed. Ask them to send it again.
+          </p>
         ) : loaderData.isSender ? (
-          <p className="mt-6 text-sm text-fg-muted">This is the link you sent. Your friend claims the ticket by opening it while logged in to their own account.</p>
+          <p className="mt-6 text-sm text-fg-muted">
+            This is the link you sent. Your friend claims the ticket by opening it while logged in to their own account.
+          </p>
         ) : loaderData.claimantProblem === "wrong_account" ? (
           <div className="mt-6 space-y-3 text-sm">
             <p>
-              This ticket was sent to <strong className="break-all">{loaderData.toEmail}</strong>, and you're logged in as{" "}
-              <strong className="break-all">{loaderData.signedInAs}</strong>. Only the person it was sent to can claim it.
+              This ticket was sent to <strong className="break-all">{loaderData.toEmail}</strong>, and you're logged in
+              as <strong className="break-all">{loaderData.signedInAs}</strong>. Only the person it was sent to can
+              claim it.
             </p>
             <p>
-              Is it for you? <Link to="/log-out" className="link">Log out</Link>, then log in or sign up with {loaderData.toEmail} and open this link again.
+              Is it for you?{" "}
+              <Link to="/log-out" className="link">
+                Log out
+              </Link>
+              , then log in or sign up with {loaderData.toEmail} and open this link again.
             </p>
           </div>
         ) : loaderData.claimantProblem === "unverified" ? (
@@ -118,13 +142,15 @@ export default function ClaimTicket({ loaderData, actionData, params }: Route.Co
             <button type="submit" className="btn-primary w-full" disabled={busy}>
               {busy ? "Claiming…" : "Add it to my tickets"}
             </button>
-            <p className="mt-2 text-center text-xs text-fg-muted">It moves to your account with a QR code of its own.</p>
+            <p className="mt-2 text-center text-xs text-fg-muted">
+              It moves to your account with a QR code of its own.
+            </p>
           </Form>
         ) : (
           <div className="mt-6 space-y-3">
             <p className="text-sm">
-              Log in or sign up with <strong className="break-all">{loaderData.toEmail}</strong>, the address it was sent to, to claim it. You'll come
-              straight back here.
+              Log in or sign up with <strong className="break-all">{loaderData.toEmail}</strong>, the address it was
+              sent to, to claim it. You'll come straight back here.
             </p>
             <div className="grid grid-cols-2 gap-2">
               <Link to={`/log-in?redirect=${back}`} className="btn-primary">

@@ -23,25 +23,37 @@ export function loader({ context, request }: Route.LoaderArgs) {
   return { email: user.email };
 }
 
-/** The support form; its rules are the service's (src/domain/feedback-rules.ts), which names each field that is wrong. */
+/**
+ * The support form; its rules are the service's (src/domain/feedback-rules.ts), which names each field that is wrong.
+ */
 const SupportForm = z.object({ subject: field.text(), message: field.text(), orderReference: field.text() });
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(context, request);
   const form = await readForm(request, SupportForm);
-  if (!form.ok) return actionError(form.error, { extra: { sent: false as const, values: { subject: "", message: "", orderReference: "", ...form.values } } });
+  if (!form.ok)
+    return actionError(form.error, {
+      extra: { sent: false as const, values: { subject: "", message: "", orderReference: "", ...form.values } },
+    });
   const values = form.data;
   try {
-    const { replyTo } = await submitSupportRequest(context.database.db, context.teamChat, { userId: user.id, ...values }, {
-      throttle: context.throttle,
-      ip: context.clientIp,
-      now: new Date(),
-    });
+    const { replyTo } = await submitSupportRequest(
+      context.database.db,
+      context.teamChat,
+      { userId: user.id, ...values },
+      {
+        throttle: context.throttle,
+        ip: context.clientIp,
+        now: new Date(),
+      },
+    );
     return { sent: true as const, replyTo };
   } catch (error) {
     // What was typed stays on the page whatever went wrong.
     if (!isAppError(error)) console.error("support request not saved", error);
-    return actionError(isAppError(error) ? error : new AppError("internal"), { extra: { sent: false as const, values } });
+    return actionError(isAppError(error) ? error : new AppError("internal"), {
+      extra: { sent: false as const, values },
+    });
   }
 }
 
@@ -56,7 +68,9 @@ export default function CustomerSupport({ loaderData, actionData }: Route.Compon
         <div role="status" className="card max-w-2xl p-6 text-center tablet:p-8">
           <MailCheck aria-hidden className="mx-auto size-8 text-brand" />
           <h2 className="mt-3 text-lg font-bold">Thanks, your message is with us</h2>
-          <p className="mx-auto mt-1 max-w-md text-sm text-fg-muted">{messages.feedback.supportReply(actionData.replyTo)}.</p>
+          <p className="mx-auto mt-1 max-w-md text-sm text-fg-muted">
+            {messages.feedback.supportReply(actionData.replyTo)}.
+          </p>
           <Link to="/u/dashboard" className="btn-secondary mt-5">
             Back to your dashboard
           </Link>
@@ -72,13 +86,15 @@ export default function CustomerSupport({ loaderData, actionData }: Route.Compon
       title="Customer support"
       description={
         <>
-          Stuck with a booking, a ticket or your account? Send us a message and a person will reply. Quick answers are often in our{" "}
+          Stuck with a booking, a ticket or your account? Send us a message and a person will reply. Quick answers are
+          often in our{" "}
           <Link to={HELP_ARTICLES} className="link">
             help articles
           </Link>
           .
         </>
-      }>
+      }
+    >
       <Form ref={formRef} method="post" className="card max-w-2xl space-y-5 p-5 tablet:p-6" noValidate>
         <FormMessage>{formError}</FormMessage>
         <TextField

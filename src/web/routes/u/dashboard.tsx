@@ -28,8 +28,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     upcomingTicketGroups(db, { userId: user.id, now, limit: TICKET_EVENTS + 1 }),
     myWaitlists(db, { userId: user.id }),
   ]);
-  const hour = Number(new Intl.DateTimeFormat("en-GB", { hour: "numeric", hour12: false, timeZone: "Europe/London" }).format(now));
-  return { user, events, tickets: tickets.slice(0, TICKET_EVENTS), moreTickets: tickets.length > TICKET_EVENTS, waitlists, now, nearby: Boolean(location), greeting: greeting(hour) };
+  const hour = Number(
+    new Intl.DateTimeFormat("en-GB", { hour: "numeric", hour12: false, timeZone: "Europe/London" }).format(now),
+  );
+  return {
+    user,
+    events,
+    tickets: tickets.slice(0, TICKET_EVENTS),
+    moreTickets: tickets.length > TICKET_EVENTS,
+    waitlists,
+    now,
+    nearby: Boolean(location),
+    greeting: greeting(hour),
+  };
 }
 
 function greeting(hour: number): string {
@@ -71,7 +82,9 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           <div className="card mt-4 p-8 text-center">
             <Ticket aria-hidden className="mx-auto size-8 text-fg-muted" />
             <p className="mt-3 font-semibold">No upcoming tickets yet</p>
-            <p className="mx-auto mt-1 max-w-sm text-sm text-fg-muted">When you book, your tickets live here and work at the door even offline.</p>
+            <p className="mx-auto mt-1 max-w-sm text-sm text-fg-muted">
+              When you book, your tickets live here and work at the door even offline.
+            </p>
             <Link to="/" className="btn-primary mt-5">
               <Compass aria-hidden className="size-4" /> Find something to do
             </Link>
@@ -96,11 +109,13 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                   </p>
                   {w.offer ? (
                     <p className="mt-1 flex items-center gap-1.5 text-sm font-medium text-success">
-                      <BellRing aria-hidden className="size-4" /> Places held for you until {formatLondonTime(w.offer.expiresAt)}, {formatShortDate(w.offer.expiresAt)}
+                      <BellRing aria-hidden className="size-4" /> Places held for you until{" "}
+                      {formatLondonTime(w.offer.expiresAt)}, {formatShortDate(w.offer.expiresAt)}
                     </p>
                   ) : (
                     <p className="mt-1 flex items-center gap-1.5 text-sm">
-                      <Clock aria-hidden className="size-4 text-brand" /> Waiting for {w.quantity === 1 ? "a place" : `${w.quantity} places`}
+                      <Clock aria-hidden className="size-4 text-brand" /> Waiting for{" "}
+                      {w.quantity === 1 ? "a place" : `${w.quantity} places`}
                     </p>
                   )}
                 </div>
@@ -120,13 +135,17 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           Picked for you
         </h2>
         <p className="mt-1 text-sm text-fg-muted">
-          {nearby ? "What's on near you, then what everyone's booking." : "What everyone's booking right now. Share your location on the map for nights near you."}
+          {nearby
+            ? "What's on near you, then what everyone's booking."
+            : "What everyone's booking right now. Share your location on the map for nights near you."}
         </p>
         <div className="mt-4">
           {events.length > 0 ? (
             <EventGrid events={events} now={now} viewerId={user.id} />
           ) : (
-            <p className="card p-6 text-center text-sm text-fg-muted">Nothing is on sale just now. New events appear here as hosts publish them.</p>
+            <p className="card p-6 text-center text-sm text-fg-muted">
+              Nothing is on sale just now. New events appear here as hosts publish them.
+            </p>
           )}
         </div>
       </section>

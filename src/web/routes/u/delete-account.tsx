@@ -36,14 +36,26 @@ export async function action({ request, context }: Route.ActionArgs) {
     password: form.data.password,
     now: new Date(),
   });
-  if (!checked.ok) return { error: null, passwordError: checked.reason === "throttled" ? messages.auth.tryAgainLater : messages.auth.incorrectPassword };
+  if (!checked.ok)
+    return {
+      error: null,
+      passwordError: checked.reason === "throttled" ? messages.auth.tryAgainLater : messages.auth.incorrectPassword,
+    };
   // Collect the sign-out cookies first: once the account is gone there is no session to end.
-  const signOut = await context.auth.api.signOut({ headers: authHeaders(request, context), returnHeaders: true }).catch(() => null);
+  const signOut = await context.auth.api
+    .signOut({ headers: authHeaders(request, context), returnHeaders: true })
+    .catch(() => null);
   try {
     const { imageKeys } = await deleteBuyerAccount(context.database.db, { userId: user.id, now: new Date() });
     await Promise.all(imageKeys.map((key) => context.storage.remove(key).catch(() => undefined)));
   } catch (error) {
-    return { error: isAppError(error) && error.code === "forbidden" ? messages.account.hostCannotDelete : messages.account.deleteFailed, passwordError: null };
+    return {
+      error:
+        isAppError(error) && error.code === "forbidden"
+          ? messages.account.hostCannotDelete
+          : messages.account.deleteFailed,
+      passwordError: null,
+    };
   }
   const headers = setFlash(cookiesFrom(signOut?.headers), { tone: "success", text: messages.account.deleted });
   return redirect("/", { headers });
@@ -60,8 +72,8 @@ export default function DeleteAccount({ loaderData, actionData }: Route.Componen
         <div className="card max-w-2xl p-5 tablet:p-6">
           <FormMessage tone="info">{messages.account.hostCannotDelete}</FormMessage>
           <p className="mt-4 text-sm text-fg-muted">
-            Your account holds your events, your guests' orders and your payouts, which we must keep for your buyers and for tax records. Ask us
-            and we'll close it with you properly.
+            Your account holds your events, your guests' orders and your payouts, which we must keep for your buyers and
+            for tax records. Ask us and we'll close it with you properly.
           </p>
           <Link to="/u/customer-support" className="btn-primary mt-5">
             Contact customer support
@@ -79,8 +91,12 @@ export default function DeleteAccount({ loaderData, actionData }: Route.Componen
           <div className="text-sm">
             <p className="font-semibold">Deleting your account can't be undone.</p>
             <ul className="mt-2 list-disc space-y-1 pl-5 text-fg-muted">
-              <li>Your name, email, phone, bio, photos and preferences are erased, and you're logged out everywhere.</li>
-              <li>Tickets you've booked stop appearing anywhere you can reach them, so download any you still need first.</li>
+              <li>
+                Your name, email, phone, bio, photos and preferences are erased, and you're logged out everywhere.
+              </li>
+              <li>
+                Tickets you've booked stop appearing anywhere you can reach them, so download any you still need first.
+              </li>
               <li>Hosts keep an anonymous record of past orders, as the law requires for their accounts.</li>
             </ul>
             <p className="mt-3">
@@ -101,7 +117,8 @@ export default function DeleteAccount({ loaderData, actionData }: Route.Componen
             description: "This erases your profile and logs you out everywhere. It can't be undone.",
             confirmLabel: "Delete my account",
             tone: "danger",
-          })}>
+          })}
+        >
           <FormMessage>{actionData?.error}</FormMessage>
           <TextField
             label="Your password"

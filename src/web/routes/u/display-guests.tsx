@@ -29,7 +29,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (user.userType !== "host") return { ok: false as const };
   const form = await readForm(request, GuestDisplayForm);
   if (!form.ok) return actionError(form.error, { extra: { ok: false as const } });
-  const { changed } = await updateGuestDisplay(context.database.db, { userId: user.id, show: form.data.showGuests, now: new Date() });
+  const { changed } = await updateGuestDisplay(context.database.db, {
+    userId: user.id,
+    show: form.data.showGuests,
+    now: new Date(),
+  });
   return { ok: true as const, changed };
 }
 
@@ -46,7 +50,8 @@ export default function DisplayGuests({ loaderData, actionData }: Route.Componen
           <div className="mt-4 flex gap-3">
             <Users aria-hidden className="size-6 shrink-0 text-fg-muted" />
             <p className="text-sm text-fg-muted">
-              Hosts can choose to show who's going on their event pages. If you run events yourself, you can host them on Ticketyboo too.
+              Hosts can choose to show who's going on their event pages. If you run events yourself, you can host them
+              on Ticketyboo too.
             </p>
           </div>
           <Link to="/hosts" className="btn-secondary mt-5">
@@ -71,7 +76,9 @@ export default function DisplayGuests({ loaderData, actionData }: Route.Componen
             {busy ? "Saving…" : "Save"}
           </button>
           {dirty ? <span className="text-sm text-fg-muted">Unsaved changes</span> : null}
-          <SaveStatus result={actionData?.ok && !dirty && !busy ? (actionData.changed ? "saved" : "unchanged") : null} />
+          <SaveStatus
+            result={actionData?.ok && !dirty && !busy ? (actionData.changed ? "saved" : "unchanged") : null}
+          />
         </div>
       </Form>
     </SettingsLayout>

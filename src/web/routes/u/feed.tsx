@@ -29,7 +29,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const page = await listNotifications(context.database.db, { userId: user.id, before, after });
   return {
     ...page,
-    notifications: page.notifications.map((n) => ({ ...n, createdAt: n.createdAt.toISOString(), readAt: n.readAt?.toISOString() ?? null })),
+    notifications: page.notifications.map((n) => ({
+      ...n,
+      createdAt: n.createdAt.toISOString(),
+      readAt: n.readAt?.toISOString() ?? null,
+    })),
     paged: before !== null || after !== null,
   };
 }
@@ -43,11 +47,18 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = read.data;
   const now = new Date();
   if (form.intent === "read-all") {
-    const count = await markAllNotificationsRead(context.database.db, { userId: user.id, upToId: cursor(form.upTo), now });
-    return { message: count === 0 ? "Nothing new to mark." : `Marked ${count} notification${count === 1 ? "" : "s"} as read.` };
+    const count = await markAllNotificationsRead(context.database.db, {
+      userId: user.id,
+      upToId: cursor(form.upTo),
+      now,
+    });
+    return {
+      message: count === 0 ? "Nothing new to mark." : `Marked ${count} notification${count === 1 ? "" : "s"} as read.`,
+    };
   }
   const id = cursor(form.id);
-  if (form.intent === "read" && id !== null) await markNotificationRead(context.database.db, { userId: user.id, id, now });
+  if (form.intent === "read" && id !== null)
+    await markNotificationRead(context.database.db, { userId: user.id, id, now });
   return { message: null };
 }
 
@@ -64,7 +75,9 @@ export default function Feed({ loaderData, actionData }: Route.ComponentProps) {
           {paged ? (
             <>
               <h2 className="mt-3 font-semibold">No more notifications</h2>
-              <p className="mx-auto mt-1 max-w-sm text-sm text-fg-muted">You've reached the end of your notifications.</p>
+              <p className="mx-auto mt-1 max-w-sm text-sm text-fg-muted">
+                You've reached the end of your notifications.
+              </p>
               <Link to="/u/feed" className="btn-secondary mt-5">
                 Back to the latest
               </Link>
@@ -73,7 +86,8 @@ export default function Feed({ loaderData, actionData }: Route.ComponentProps) {
             <>
               <h2 className="mt-3 font-semibold">No notifications yet</h2>
               <p className="mx-auto mt-1 max-w-sm text-sm text-fg-muted">
-                When something changes with your bookings, a waitlist place opens up or we have news for you, it'll be here.
+                When something changes with your bookings, a waitlist place opens up or we have news for you, it'll be
+                here.
               </p>
               <Link to="/" className="btn-primary mt-5">
                 Find something to do
@@ -84,7 +98,9 @@ export default function Feed({ loaderData, actionData }: Route.ComponentProps) {
       ) : (
         <div className="max-w-2xl">
           <div className="mb-3 flex flex-wrap items-center justify-between gap-3">
-            <p className="text-sm text-fg-muted">{unreadCount === 0 ? "You're all caught up." : `${unreadCount} unread`}</p>
+            <p className="text-sm text-fg-muted">
+              {unreadCount === 0 ? "You're all caught up." : `${unreadCount} unread`}
+            </p>
             {unreadCount > 0 ? (
               <Form method="post">
                 <input type="hidden" name="intent" value="read-all" />
@@ -104,8 +120,17 @@ export default function Feed({ loaderData, actionData }: Route.ComponentProps) {
             {notifications.map((n) => {
               const unread = n.readAt === null;
               return (
-                <li key={n.id} className={`relative flex gap-3 p-4 ${unread ? "bg-brand-soft/60" : ""} ${n.link ? "hover:bg-surface-2" : ""}`}>
-                  <span aria-hidden className={`mt-2 size-2.5 shrink-0 rounded-full ${unread ? "bg-brand" : "bg-transparent"}`} />
+                <li
+                  key={n.id}
+                  className={
+                    `relative flex gap-3 p-4 ${unread ? "bg-brand-soft/60" : ""} ` +
+                    `${n.link ? "hover:bg-surface-2" : ""}`
+                  }
+                >
+                  <span
+                    aria-hidden
+                    className={`mt-2 size-2.5 shrink-0 rounded-full ${unread ? "bg-brand" : "bg-transparent"}`}
+                  />
                   <div className="min-w-0 flex-1">
                     <p className={`break-words ${unread ? "font-semibold" : "font-medium"}`}>
                       {unread ? <span className="sr-only">Unread: </span> : null}
@@ -118,7 +143,9 @@ export default function Feed({ loaderData, actionData }: Route.ComponentProps) {
                         n.title
                       )}
                     </p>
-                    {n.body ? <p className="mt-0.5 text-sm break-words whitespace-pre-line text-fg-muted">{n.body}</p> : null}
+                    {n.body ? (
+                      <p className="mt-0.5 text-sm break-words whitespace-pre-line text-fg-muted">{n.body}</p>
+                    ) : null}
                     <div className="mt-1 flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
                       <time dateTime={n.createdAt} className="text-xs text-fg-muted">
                         {formatEventDateTime(new Date(n.createdAt))}
@@ -135,7 +162,10 @@ export default function Feed({ loaderData, actionData }: Route.ComponentProps) {
                     </div>
                   </div>
                   {/* Always there, so "Mark as read" lines up whether or not the notice links anywhere. */}
-                  <ChevronRight aria-hidden className={`mt-1 size-4 shrink-0 text-fg-muted ${n.link ? "" : "invisible"}`} />
+                  <ChevronRight
+                    aria-hidden
+                    className={`mt-1 size-4 shrink-0 text-fg-muted ${n.link ? "" : "invisible"}`}
+                  />
                 </li>
               );
             })}

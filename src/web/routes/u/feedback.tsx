@@ -22,25 +22,37 @@ export function loader({ context, request }: Route.LoaderArgs) {
   return null;
 }
 
-/** The feedback form; its rules are the service's (src/domain/feedback-rules.ts), which names each field that is wrong. */
+/**
+ * The feedback form; its rules are the service's (src/domain/feedback-rules.ts), which names each field that is wrong.
+ */
 const FeedbackForm = z.object({ message: field.text(), topic: field.text() });
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(context, request);
   const form = await readForm(request, FeedbackForm);
-  if (!form.ok) return actionError(form.error, { extra: { sent: false as const, values: { message: "", topic: "", ...form.values } } });
+  if (!form.ok)
+    return actionError(form.error, {
+      extra: { sent: false as const, values: { message: "", topic: "", ...form.values } },
+    });
   const values = form.data;
   try {
-    await submitFeedback(context.database.db, context.teamChat, { userId: user.id, ...values }, {
-      throttle: context.throttle,
-      ip: context.clientIp,
-      now: new Date(),
-    });
+    await submitFeedback(
+      context.database.db,
+      context.teamChat,
+      { userId: user.id, ...values },
+      {
+        throttle: context.throttle,
+        ip: context.clientIp,
+        now: new Date(),
+      },
+    );
     return { sent: true as const };
   } catch (error) {
     // What was typed stays on the page whatever went wrong.
     if (!isAppError(error)) console.error("feedback not saved", error);
-    return actionError(isAppError(error) ? error : new AppError("internal"), { extra: { sent: false as const, values } });
+    return actionError(isAppError(error) ? error : new AppError("internal"), {
+      extra: { sent: false as const, values },
+    });
   }
 }
 
@@ -56,7 +68,9 @@ export default function Feedback({ actionData }: Route.ComponentProps) {
         <div role="status" className="card max-w-2xl p-6 text-center tablet:p-8">
           <HeartHandshake aria-hidden className="mx-auto size-8 text-brand" />
           <h2 className="mt-3 text-lg font-bold">{messages.feedback.thanks}</h2>
-          <p className="mx-auto mt-1 max-w-md text-sm text-fg-muted">Your feedback has gone to the team. It helps us decide what to build and fix next.</p>
+          <p className="mx-auto mt-1 max-w-md text-sm text-fg-muted">
+            Your feedback has gone to the team. It helps us decide what to build and fix next.
+          </p>
           <Link to="/u/feedback" className="btn-secondary mt-5">
             Send more feedback
           </Link>
@@ -78,7 +92,8 @@ export default function Feedback({ actionData }: Route.ComponentProps) {
           </Link>
           .
         </>
-      }>
+      }
+    >
       <Form ref={formRef} method="post" className="card max-w-2xl space-y-5 p-5 tablet:p-6" noValidate>
         <FormMessage>{formError}</FormMessage>
         <div>
@@ -91,7 +106,9 @@ export default function Feedback({ actionData }: Route.ComponentProps) {
             defaultValue={failed?.values.topic ?? ""}
             aria-invalid={fieldErrors.topic ? true : undefined}
             aria-describedby={fieldErrors.topic ? `${topicId}-error` : undefined}
-            className="mt-1 h-11 w-full rounded-xl border border-border bg-surface px-3 text-fg focus:border-brand focus:outline-none aria-[invalid=true]:border-danger tablet:max-w-xs">
+            className="mt-1 h-11 w-full rounded-xl border border-border bg-surface px-3 text-fg focus:border-brand
+              focus:outline-none aria-[invalid=true]:border-danger tablet:max-w-xs"
+          >
             <option value="">Choose a topic</option>
             {FEEDBACK_TOPICS.map((t) => (
               <option key={t.id} value={t.id}>

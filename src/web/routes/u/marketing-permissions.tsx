@@ -27,8 +27,15 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 /** Each preference's checkbox, and the value the page showed beside it (absent: not on the page). */
 const PreferencesForm = z.object(
-  Object.fromEntries(EMAIL_PREFERENCE_KEYS.flatMap((key) => [[key, field.checkbox()], [`${key}Was`, z.enum(["true", "false"]).optional()]])),
-) as unknown as z.ZodType<Record<EmailPreferenceKey, boolean> & Partial<Record<`${EmailPreferenceKey}Was`, "true" | "false">>>;
+  Object.fromEntries(
+    EMAIL_PREFERENCE_KEYS.flatMap((key) => [
+      [key, field.checkbox()],
+      [`${key}Was`, z.enum(["true", "false"]).optional()],
+    ]),
+  ),
+) as unknown as z.ZodType<
+  Record<EmailPreferenceKey, boolean> & Partial<Record<`${EmailPreferenceKey}Was`, "true" | "false">>
+>;
 
 /**
  * Each checkbox travels with the value the page showed (`<key>Was`), so only what the person
@@ -50,17 +57,33 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 const MARKETING = [
-  { key: "marketingGeneral", label: "Ticketyboo news and event picks", hint: "A few emails a month: events we think you'll like, new features and offers." },
+  {
+    key: "marketingGeneral",
+    label: "Ticketyboo news and event picks",
+    hint: "A few emails a month: events we think you'll like, new features and offers.",
+  },
   { key: "marketingVenues", label: "News from venues", hint: "Line-ups and offers from venues you've booked with." },
 ] as const;
 
 const REMINDERS = [
-  { key: "notifyEventReminders", label: "Day-before reminders", hint: "The day before an event you have tickets for: when, where, and your tickets." },
+  {
+    key: "notifyEventReminders",
+    label: "Day-before reminders",
+    hint: "The day before an event you have tickets for: when, where, and your tickets.",
+  },
 ] as const;
 
 const HOSTING = [
-  { key: "notifyEventSummaries", label: "Individual event summaries", hint: "After each of your events: tickets sold, check-ins and takings." },
-  { key: "notifyMonthlySummaries", label: "Monthly event summaries", hint: "At the start of each month, how last month's events went." },
+  {
+    key: "notifyEventSummaries",
+    label: "Individual event summaries",
+    hint: "After each of your events: tickets sold, check-ins and takings.",
+  },
+  {
+    key: "notifyMonthlySummaries",
+    label: "Monthly event summaries",
+    hint: "At the start of each month, how last month's events went.",
+  },
 ] as const;
 
 export default function MarketingPermissions({ loaderData, actionData }: Route.ComponentProps) {
@@ -72,12 +95,20 @@ export default function MarketingPermissions({ loaderData, actionData }: Route.C
   const option = (o: { key: keyof EmailPreferences; label: string; hint: string }) => (
     <li key={o.key}>
       <input type="hidden" name={`${o.key}Was`} value={String(preferences[o.key])} />
-      <CheckboxField name={o.key} label={<span className="font-medium">{o.label}</span>} hint={o.hint} defaultChecked={preferences[o.key]} />
+      <CheckboxField
+        name={o.key}
+        label={<span className="font-medium">{o.label}</span>}
+        hint={o.hint}
+        defaultChecked={preferences[o.key]}
+      />
     </li>
   );
 
   return (
-    <SettingsLayout title="Email preferences" description="Choose what we email you about. Tickets, receipts and account emails always arrive.">
+    <SettingsLayout
+      title="Email preferences"
+      description="Choose what we email you about. Tickets, receipts and account emails always arrive."
+    >
       <Form ref={formRef} method="post" className="max-w-2xl space-y-6">
         <section aria-labelledby="marketing-heading" className="card p-5 tablet:p-6">
           <h2 id="marketing-heading" className="text-lg font-bold">

@@ -11,6 +11,10 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   if (!docs) throw new Response(messages.informational.ticketNotFound, { status: 404 });
   const pdf = await renderTicketsPdf(docs.tickets, { title: `Ticket ${docs.reference}` });
   return new Response(new Uint8Array(pdf), {
-    headers: { "Content-Type": "application/pdf", "Content-Disposition": `attachment; filename="ticket-${docs.reference}-${params.ticketId.slice(0, 8)}.pdf"`, "Cache-Control": "private, no-store" },
+    headers: {
+      "Content-Type": "application/pdf",
+      "Content-Disposition": `attachment; filename="ticket-${docs.reference}-${params.ticketId.slice(0, 8)}.pdf"`,
+      "Cache-Control": "private, no-store",
+    },
   });
 }

@@ -1,4 +1,15 @@
-import { ArrowLeft, CalendarDays, CalendarPlus, CheckCircle2, Download, MapPin, Navigation, Send, Ticket, Undo2 } from "lucide-react";
+import {
+  ArrowLeft,
+  CalendarDays,
+  CalendarPlus,
+  CheckCircle2,
+  Download,
+  MapPin,
+  Navigation,
+  Send,
+  Ticket,
+  Undo2,
+} from "lucide-react";
 import { ticketQrSvg } from "~/web/lib/ticket-qr.server";
 import { data, Form, isRouteErrorResponse, Link, useNavigation, useRouteLoaderData } from "react-router";
 import { z } from "zod";
@@ -23,7 +34,11 @@ import type { Route } from "./+types/tickets.$ticketId";
 
 export const handle = { title: "Ticket" };
 export const meta: Route.MetaFunction = ({ data: loaded }) => [
-  { title: loaded?.ticket ? `${loaded.ticket.event.name}: your ticket · Ticketyboo` : `${messages.informational.ticketNotFound} · Ticketyboo` },
+  {
+    title: loaded?.ticket
+      ? `${loaded.ticket.event.name}: your ticket · Ticketyboo`
+      : `${messages.informational.ticketNotFound} · Ticketyboo`,
+  },
   { name: "robots", content: "noindex" },
 ];
 
@@ -36,18 +51,35 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const qr = await ticketQrSvg(ticket.code);
   const blocked = ticket.pendingTransfer
     ? null
-    : transferProblem({ status: ticket.status, holderUserId: user.id }, ticket.event, { holderId: user.id, now, cancellationPending: ticket.cancellationPending });
-  return { ticket, qr, now, over: hasEnded(ticket.event, now), userId: user.id, transferBlocked: blocked ? transferProblemText[blocked] : null };
+    : transferProblem({ status: ticket.status, holderUserId: user.id }, ticket.event, {
+        holderId: user.id,
+        now,
+        cancellationPending: ticket.cancellationPending,
+      });
+  return {
+    ticket,
+    qr,
+    now,
+    over: hasEnded(ticket.event, now),
+    userId: user.id,
+    transferBlocked: blocked ? transferProblemText[blocked] : null,
+  };
 }
 
 /** Send to a friend (their email, and name if given), or take back a transfer not yet claimed. */
-const TransferForm = z.object({ intent: field.text(), transferId: field.text(), email: field.text(), name: field.text() });
+const TransferForm = z.object({
+  intent: field.text(),
+  transferId: field.text(),
+  email: field.text(),
+  name: field.text(),
+});
 
 export async function action({ params, request, context }: Route.ActionArgs) {
   const user = requireUser(context, request);
   const db = context.database.db;
   const read = await readForm(request, TransferForm);
-  if (!read.ok) return actionError(read.error, { extra: { email: read.values.email ?? "", name: read.values.name ?? "" } });
+  if (!read.ok)
+    return actionError(read.error, { extra: { email: read.values.email ?? "", name: read.values.name ?? "" } });
   const form = read.data;
   const intent = form.intent;
   const now = new Date();
@@ -60,7 +92,13 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const fromName = displayName(user);
   try {
     // The friend's email is recorded with the transfer and sent once it is committed.
-    const sent = await sendTicket(db, { ticketId: params.ticketId, from: { id: user.id, email: user.email, name: fromName }, toEmail, toName, now });
+    const sent = await sendTicket(db, {
+      ticketId: params.ticketId,
+      from: { id: user.id, email: user.email, name: fromName },
+      toEmail,
+      toName,
+      now,
+    });
     return { sentTo: sent.toEmail };
   } catch (error) {
     return actionError(error, { extra: { email: toEmail, name: toName } });
@@ -89,7 +127,8 @@ export default function TicketPage({ loaderData, actionData }: Route.ComponentPr
       ) : null}
       {used && t.checkedInAt ? (
         <p className="mt-4 flex items-center gap-2 rounded-xl bg-surface-2 px-4 py-3 text-sm">
-          <CheckCircle2 aria-hidden className="size-4 text-success" /> Used at the door on {formatShortDate(t.checkedInAt)} at {formatLondonTime(t.checkedInAt)}.
+          <CheckCircle2 aria-hidden className="size-4 text-success" /> Used at the door on{" "}
+          {formatShortDate(t.checkedInAt)} at {formatLondonTime(t.checkedInAt)}.
         </p>
       ) : null}
 
@@ -99,7 +138,14 @@ export default function TicketPage({ loaderData, actionData }: Route.ComponentPr
             Your QR code
           </h2>
           {/* Black on white whatever the theme: scanners and bright screens read it best. */}
-          <div role="img" aria-label={`QR code for your ${t.typeName} ticket`} className={`w-full max-w-72 rounded-2xl bg-white p-3 [&>svg]:h-auto [&>svg]:w-full ${used ? "opacity-60" : ""}`} dangerouslySetInnerHTML={{ __html: qr }} />
+          <div
+            role="img"
+            aria-label={`QR code for your ${t.typeName} ticket`}
+            className={
+              `w-full max-w-72 rounded-2xl bg-white p-3 [&>svg]:h-auto [&>svg]:w-full ` + `${used ? "opacity-60" : ""}`
+            }
+            dangerouslySetInnerHTML={{ __html: qr }}
+          />
           <p className="mt-3 text-lg font-bold">
             {t.typeName}
             {seat ? ` · Seat ${seat}` : ""}
@@ -111,7 +157,11 @@ export default function TicketPage({ loaderData, actionData }: Route.ComponentPr
           {loaderData.over ? (
             <p className="mt-3 text-xs text-fg-muted">This event is over. The ticket stays here as a keepsake.</p>
           ) : (
-            <p className="mt-3 text-xs text-fg-muted">{screenOn ? "Your screen stays on while this ticket is open." : "Turn your screen brightness up at the door."}</p>
+            <p className="mt-3 text-xs text-fg-muted">
+              {screenOn
+                ? "Your screen stays on while this ticket is open."
+                : "Turn your screen brightness up at the door."}
+            </p>
           )}
         </section>
 
@@ -158,7 +208,12 @@ export default function TicketPage({ loaderData, actionData }: Route.ComponentPr
             </p>
             <div className="flex flex-wrap gap-2 pt-1">
               {t.venue ? (
-                <a href={directionsUrl(t.venue.lat, t.venue.lng)} target="_blank" rel="noopener" className="btn-secondary min-h-10 text-sm">
+                <a
+                  href={directionsUrl(t.venue.lat, t.venue.lng)}
+                  target="_blank"
+                  rel="noopener"
+                  className="btn-secondary min-h-10 text-sm"
+                >
                   <Navigation aria-hidden className="size-4" /> Directions
                 </a>
               ) : null}
@@ -179,7 +234,8 @@ export default function TicketPage({ loaderData, actionData }: Route.ComponentPr
             </h2>
             {actionData && "sentTo" in actionData ? (
               <p role="status" className="mt-3 rounded-xl bg-success/10 px-3 py-2 text-sm font-medium text-success">
-                Sent to {actionData.sentTo}. They'll get an email with a link to claim it; until they do, this ticket is still yours.
+                Sent to {actionData.sentTo}. They'll get an email with a link to claim it; until they do, this ticket is
+                still yours.
               </p>
             ) : null}
             {actionData && "tookBack" in actionData && actionData.tookBack ? (
@@ -190,8 +246,15 @@ export default function TicketPage({ loaderData, actionData }: Route.ComponentPr
             {t.pendingTransfer ? (
               <Form method="post" className="mt-3 space-y-3">
                 <p className="text-sm">
-                  On its way to <strong className="break-all">{t.pendingTransfer.toName ? `${t.pendingTransfer.toName} (${t.pendingTransfer.toEmail})` : t.pendingTransfer.toEmail}</strong>, sent{" "}
-                  {formatShortDate(t.pendingTransfer.createdAt)} at {formatLondonTime(t.pendingTransfer.createdAt)}. Once they claim it, it moves to their account with a new QR code and this one stops working.
+                  On its way to{" "}
+                  <strong className="break-all">
+                    {t.pendingTransfer.toName
+                      ? `${t.pendingTransfer.toName} (${t.pendingTransfer.toEmail})`
+                      : t.pendingTransfer.toEmail}
+                  </strong>
+                  , sent {formatShortDate(t.pendingTransfer.createdAt)} at{" "}
+                  {formatLondonTime(t.pendingTransfer.createdAt)}. Once they claim it, it moves to their account with a
+                  new QR code and this one stops working.
                 </p>
                 <input type="hidden" name="transferId" value={t.pendingTransfer.id} />
                 <button type="submit" name="intent" value="take-back" className="btn-secondary" disabled={busy}>
@@ -202,7 +265,10 @@ export default function TicketPage({ loaderData, actionData }: Route.ComponentPr
               <p className="mt-3 text-sm text-fg-muted">{loaderData.transferBlocked}</p>
             ) : (
               <Form method="post" className="mt-3 space-y-3" noValidate>
-                <p className="text-sm text-fg-muted">They claim it into their own account, and get a QR code of their own. Yours stops working when they do.</p>
+                <p className="text-sm text-fg-muted">
+                  They claim it into their own account, and get a QR code of their own. Yours stops working when they
+                  do.
+                </p>
                 <FormMessage>{refusalOf(actionData).formError}</FormMessage>
                 <TextField
                   name="email"
@@ -213,7 +279,13 @@ export default function TicketPage({ loaderData, actionData }: Route.ComponentPr
                   defaultValue={actionData && "email" in actionData ? actionData.email : ""}
                   error={refusalOf(actionData).fieldErrors.email}
                 />
-                <TextField name="name" label="Their name (optional)" autoComplete="off" maxLength={80} defaultValue={actionData && "name" in actionData ? actionData.name : ""} />
+                <TextField
+                  name="name"
+                  label="Their name (optional)"
+                  autoComplete="off"
+                  maxLength={80}
+                  defaultValue={actionData && "name" in actionData ? actionData.name : ""}
+                />
                 <button type="submit" name="intent" value="send" className="btn-primary" disabled={busy}>
                   <Send aria-hidden className="size-4" /> {busy ? "Sending…" : "Send ticket"}
                 </button>
@@ -226,18 +298,27 @@ export default function TicketPage({ loaderData, actionData }: Route.ComponentPr
   );
 }
 
-/** 'Ticket Not Found' (spec §8), with what may have happened and where to look instead; other errors get the usual card. */
+/**
+ * 'Ticket Not Found' (spec §8), with what may have happened and where to look instead; other errors get the usual card.
+ */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const root = useRouteLoaderData<typeof rootLoader>("root");
   if (!isRouteErrorResponse(error) || error.status !== 404) {
-    return <ErrorCard code={isRouteErrorResponse(error) ? error.status : null} seed={error instanceof Error ? error.message : "unknown"} reference={root?.requestId} />;
+    return (
+      <ErrorCard
+        code={isRouteErrorResponse(error) ? error.status : null}
+        seed={error instanceof Error ? error.message : "unknown"}
+        reference={root?.requestId}
+      />
+    );
   }
   return (
     <div className="container-page max-w-xl py-12 text-center">
       <Ticket aria-hidden className="mx-auto size-10 text-fg-muted" />
       <h1 className="mt-4 text-2xl font-extrabold">{messages.informational.ticketNotFound}</h1>
       <p className="mt-2 text-fg-muted">
-        We couldn't find this ticket in your account. It may have been passed to someone else or cancelled, or the link may be wrong. All your tickets are in My Tickets.
+        We couldn't find this ticket in your account. It may have been passed to someone else or cancelled, or the link
+        may be wrong. All your tickets are in My Tickets.
       </p>
       <Link to="/u/tickets" className="btn-primary mt-6">
         My tickets

@@ -4,11 +4,23 @@ import { Form, Link, useFetcher, useNavigation } from "react-router";
 import { z } from "zod";
 import { toast } from "~/web/components/ui/toast";
 import { imageFileProblem, IMAGE_SIGNATURE_BYTES } from "~/domain/image-rules";
-import { BIO_MAX_LENGTH, characterCount, normaliseBio, normaliseUsername, type ProfileInput, validateProfile } from "~/domain/profile-rules";
+import {
+  BIO_MAX_LENGTH,
+  characterCount,
+  normaliseBio,
+  normaliseUsername,
+  type ProfileInput,
+  validateProfile,
+} from "~/domain/profile-rules";
 import { AppError, isAppError } from "~/lib/app-error";
 import { field, readForm } from "~/lib/read-form";
 import { processImageUpload, type ImagePurpose, type StoredImage } from "~/services/process-image-upload";
-import { getEditableProfile, profileProblemMessage, updateProfile, type ProfileImageChanges } from "~/services/update-profile";
+import {
+  getEditableProfile,
+  profileProblemMessage,
+  updateProfile,
+  type ProfileImageChanges,
+} from "~/services/update-profile";
 import { ImagePicker } from "~/web/components/image-picker";
 import { SettingsLayout } from "~/web/components/settings-layout";
 import { FormMessage, TextAreaField, TextField } from "~/web/components/ui/field";
@@ -35,7 +47,10 @@ type FieldErrors = Partial<Record<FieldName, string>>;
 
 /** The form: its text fields, two image inputs (an empty one is no change) and their "remove" boxes. */
 const ProfileForm = z.object({
-  ...(Object.fromEntries(TEXT_FIELDS.map((name) => [name, field.text()])) as Record<(typeof TEXT_FIELDS)[number], ReturnType<typeof field.text>>),
+  ...(Object.fromEntries(TEXT_FIELDS.map((name) => [name, field.text()])) as Record<
+    (typeof TEXT_FIELDS)[number],
+    ReturnType<typeof field.text>
+  >),
   image: field.file(),
   coverImage: field.file(),
   removeImage: field.checkbox(),
@@ -52,11 +67,20 @@ export async function action({ request, context }: Route.ActionArgs) {
   const me = requireUser(context, request);
   const { db } = context.database;
   const read = await readForm(request, ProfileForm, { maxBytes: PROFILE_FORM_MAX_BYTES });
-  if (!read.ok) return actionError(read.error, { extra: { ok: false as const, values: null }, words: { too_large: messages.images.tooLarge } });
+  if (!read.ok)
+    return actionError(read.error, {
+      extra: { ok: false as const, values: null },
+      words: { too_large: messages.images.tooLarge },
+    });
   const form = read.data;
-  const input: ProfileInput = Object.fromEntries(TEXT_FIELDS.map((name) => [name, form[name]])) as unknown as ProfileInput;
+  const input: ProfileInput = Object.fromEntries(
+    TEXT_FIELDS.map((name) => [name, form[name]]),
+  ) as unknown as ProfileInput;
   // The page shows refusals next to the fields, with what was sent.
-  const refuse = (fields: FieldErrors) => actionError(new AppError("validation_failed", Object.values(fields)[0], { fields }), { extra: { ok: false as const, values: input } });
+  const refuse = (fields: FieldErrors) =>
+    actionError(new AppError("validation_failed", Object.values(fields)[0], { fields }), {
+      extra: { ok: false as const, values: input },
+    });
 
   // Check everything cheap first, so one answer names every problem and no image is decoded in vain.
   const current = await getEditableProfile(db, me.id);
@@ -85,7 +109,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     for (const upload of uploads) {
       try {
-        const image = await processImageUpload(context.storage, { userId: me.id, purpose: upload.purpose, bytes: upload.bytes, field: upload.field });
+        const image = await processImageUpload(context.storage, {
+          userId: me.id,
+          purpose: upload.purpose,
+          bytes: upload.bytes,
+          field: upload.field,
+        });
         stored.push(image);
         images[upload.field as "image" | "coverImage"] = image.url;
       } catch (error) {
@@ -123,13 +152,17 @@ export default function ProfileSettings({ loaderData, actionData }: Route.Compon
   const dirty = useUnsavedChanges(formRef);
 
   const failed = actionData && !actionData.ok ? actionData : null;
-  const { formError, fieldErrors: errors } = refusalOf(failed) as { formError: string | null; fieldErrors: FieldErrors };
+  const { formError, fieldErrors: errors } = refusalOf(failed) as {
+    formError: string | null;
+    fieldErrors: FieldErrors;
+  };
   // After a refused save, the page shows what was sent, so nothing typed is lost (even without JavaScript).
   const values: ProfileInput = failed?.values ?? profile;
   const savedAt = actionData?.ok ? actionData.savedAt : 0;
 
   useEffect(() => {
-    if (actionData?.ok) toast.success(actionData.changed ? messages.profile.saved : messages.preferences.nothingToChange);
+    if (actionData?.ok)
+      toast.success(actionData.changed ? messages.profile.saved : messages.preferences.nothingToChange);
     if (actionData && !actionData.ok) formRef.current?.querySelector<HTMLElement>("[aria-invalid=true]")?.focus();
   }, [actionData]);
 
@@ -149,12 +182,24 @@ export default function ProfileSettings({ loaderData, actionData }: Route.Compon
             View your public profile <ExternalLink aria-hidden className="size-3.5" />
           </Link>
         </>
-      }>
+      }
+    >
       {/* A successful save remounts the form, so it shows the saved (cleaned) values and empty file inputs. */}
-      <Form key={savedAt} ref={formRef} method="post" encType="multipart/form-data" className="max-w-2xl space-y-6" noValidate>
+      <Form
+        key={savedAt}
+        ref={formRef}
+        method="post"
+        encType="multipart/form-data"
+        className="max-w-2xl space-y-6"
+        noValidate
+      >
         {formError ? <FormMessage>{formError}</FormMessage> : null}
         {errorCount > 0 ? (
-          <FormMessage>{errorCount === 1 ? "Please check the highlighted field." : `Please check the ${errorCount} highlighted fields.`}</FormMessage>
+          <FormMessage>
+            {errorCount === 1
+              ? "Please check the highlighted field."
+              : `Please check the ${errorCount} highlighted fields.`}
+          </FormMessage>
         ) : null}
 
         <section aria-labelledby="images-heading" className="card space-y-6 p-5 tablet:p-6">
@@ -180,7 +225,10 @@ export default function ProfileSettings({ loaderData, actionData }: Route.Compon
             shape="wide"
             current={profile.coverImage}
             fallback={
-              <div className="grid size-full place-items-center bg-gradient-to-br from-brand-soft via-surface-2 to-surface-2 text-sm text-fg-muted">
+              <div
+                className="grid size-full place-items-center bg-gradient-to-br from-brand-soft via-surface-2
+                to-surface-2 text-sm text-fg-muted"
+              >
                 <span className="inline-flex items-center gap-2">
                   <ImageIcon aria-hidden className="size-4" /> No cover image yet
                 </span>
@@ -196,8 +244,22 @@ export default function ProfileSettings({ loaderData, actionData }: Route.Compon
             About you
           </h2>
           <div className="grid gap-5 tablet:grid-cols-2">
-            <TextField label="First name" name="firstName" autoComplete="given-name" defaultValue={values.firstName} error={errors.firstName} required />
-            <TextField label="Last name" name="lastName" autoComplete="family-name" defaultValue={values.lastName} error={errors.lastName} required />
+            <TextField
+              label="First name"
+              name="firstName"
+              autoComplete="given-name"
+              defaultValue={values.firstName}
+              error={errors.firstName}
+              required
+            />
+            <TextField
+              label="Last name"
+              name="lastName"
+              autoComplete="family-name"
+              defaultValue={values.lastName}
+              error={errors.lastName}
+              required
+            />
           </div>
           {isHost ? (
             <TextField
@@ -239,7 +301,11 @@ export default function ProfileSettings({ loaderData, actionData }: Route.Compon
             <p className="text-sm font-medium" id="email-label">
               Email
             </p>
-            <p aria-labelledby="email-label" className="mt-1 flex min-h-11 items-center rounded-xl border border-border bg-surface-2 px-3 break-all text-fg">
+            <p
+              aria-labelledby="email-label"
+              className="mt-1 flex min-h-11 items-center rounded-xl border border-border bg-surface-2 px-3 break-all
+                text-fg"
+            >
               {profile.email}
             </p>
             <p className="mt-1 text-xs text-fg-muted">
@@ -270,14 +336,31 @@ export default function ProfileSettings({ loaderData, actionData }: Route.Compon
           {dirty && !busy ? <span className="text-sm text-fg-muted">Unsaved changes</span> : null}
         </div>
         {/* With JavaScript a toast says so; without it, this does. */}
-        {actionData?.ok && !hydrated ? <FormMessage tone="success">{actionData.changed ? messages.profile.saved : messages.preferences.nothingToChange}</FormMessage> : null}
+        {actionData?.ok && !hydrated ? (
+          <FormMessage tone="success">
+            {actionData.changed ? messages.profile.saved : messages.preferences.nothingToChange}
+          </FormMessage>
+        ) : null}
       </Form>
     </SettingsLayout>
   );
 }
 
 /** Username with a live, debounced "is it free?" check; the save still has the last word. */
-function UsernameField({ initial, saved, isHost, error }: { initial: string; saved: string; isHost: boolean; error?: string }) {
+
+/** How the username check's answer looks. */
+const STATUS_TONE = { ok: "font-medium text-success", bad: "font-medium text-danger", muted: "text-fg-muted" } as const;
+function UsernameField({
+  initial,
+  saved,
+  isHost,
+  error,
+}: {
+  initial: string;
+  saved: string;
+  isHost: boolean;
+  error?: string;
+}) {
   const [typed, setTyped] = useState(initial);
   const check = useFetcher<UsernameCheck>();
   const load = check.load;
@@ -286,7 +369,10 @@ function UsernameField({ initial, saved, isHost, error }: { initial: string; sav
 
   useEffect(() => {
     if (wanted === "" || unchanged) return;
-    const timer = setTimeout(() => void load(`/u/settings/username-available?username=${encodeURIComponent(wanted)}`), 500);
+    const timer = setTimeout(
+      () => void load(`/u/settings/username-available?username=${encodeURIComponent(wanted)}`),
+      500,
+    );
     return () => clearTimeout(timer);
   }, [wanted, unchanged, load]);
 
@@ -309,11 +395,12 @@ function UsernameField({ initial, saved, isHost, error }: { initial: string; sav
         defaultValue={initial}
         error={error}
         onChange={(e) => setTyped(e.currentTarget.value)}
-        hint={`Lowercase letters, numbers, _ and -, 3 to 30 characters.${isHost ? " It's the address of your booking page." : ""}`}
+        hint={
+          `Lowercase letters, numbers, _ and -, 3 to 30 ` +
+          `characters.${isHost ? " It's the address of your booking page." : ""}`
+        }
       />
-      <p
-        aria-live="polite"
-        className={`mt-1 text-sm empty:hidden ${status?.tone === "ok" ? "font-medium text-success" : status?.tone === "bad" ? "font-medium text-danger" : "text-fg-muted"}`}>
+      <p aria-live="polite" className={`mt-1 text-sm empty:hidden ${STATUS_TONE[status?.tone ?? "muted"]}`}>
         {status?.text}
       </p>
     </div>

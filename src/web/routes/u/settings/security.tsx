@@ -20,7 +20,10 @@ export const meta: Route.MetaFunction = () => [{ title: "Security · Ticketyboo"
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(context, request);
   const headers = authHeaders(request, context);
-  const [sessions, current] = await Promise.all([context.auth.api.listSessions({ headers }), context.auth.api.getSession({ headers })]);
+  const [sessions, current] = await Promise.all([
+    context.auth.api.listSessions({ headers }),
+    context.auth.api.getSession({ headers }),
+  ]);
   return {
     email: user.email,
     emailVerified: user.emailVerified,
@@ -38,14 +41,32 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 type Result =
   | { intent: "password"; ok: true; message: string }
-  | { intent: "password"; ok: false; errors: Partial<Record<"currentPassword" | "newPassword" | "confirmPassword", string>>; formError?: string }
+  | {
+      intent: "password";
+      ok: false;
+      errors: Partial<Record<"currentPassword" | "newPassword" | "confirmPassword", string>>;
+      formError?: string;
+    }
   | { intent: "email"; ok: true; message: string; newEmail: string }
-  | { intent: "email"; ok: false; errors: Partial<Record<"newEmail" | "password", string>>; newEmail: string; formError?: string }
+  | {
+      intent: "email";
+      ok: false;
+      errors: Partial<Record<"newEmail" | "password", string>>;
+      newEmail: string;
+      formError?: string;
+    }
   | { intent: "sessions"; ok: boolean; message: string };
 
-const passwordMessages = { too_short: messages.auth.passwordTooShort, too_long: messages.auth.passwordTooLong, too_common: messages.auth.passwordTooCommon } as const;
+const passwordMessages = {
+  too_short: messages.auth.passwordTooShort,
+  too_long: messages.auth.passwordTooLong,
+  too_common: messages.auth.passwordTooCommon,
+} as const;
 
-/** The page's three forms (password, email, other devices), told apart by `intent`; the rules are better-auth's and account-rules'. */
+/**
+ * The page's three forms (password, email, other devices), told apart by `intent`; the rules are better-auth's and
+ * account-rules'.
+ */
 const SecurityForm = z.object({
   intent: field.text(),
   currentPassword: field.text(),
@@ -72,7 +93,8 @@ export async function action({ request, context }: Route.ActionArgs): Promise<Re
     const problem = passwordProblem(newPassword, { email: user.email, name: user.name });
     if (!currentPassword) return { intent, ok: false, errors: { currentPassword: messages.auth.oldPasswordIncorrect } };
     if (problem) return { intent, ok: false, errors: { newPassword: passwordMessages[problem] } };
-    if (newPassword !== text("confirmPassword")) return { intent, ok: false, errors: { confirmPassword: messages.auth.passwordsDoNotMatch } };
+    if (newPassword !== text("confirmPassword"))
+      return { intent, ok: false, errors: { confirmPassword: messages.auth.passwordsDoNotMatch } };
     try {
       const result = await context.auth.api.changePassword({
         body: { currentPassword, newPassword, revokeOtherSessions: form.signOutOthers },
@@ -88,7 +110,8 @@ export async function action({ request, context }: Route.ActionArgs): Promise<Re
     } catch (error) {
       if (error instanceof Response) throw error;
       const failure = authFailure(error);
-      if (failure.code === "INVALID_PASSWORD") return { intent, ok: false, errors: { currentPassword: messages.auth.oldPasswordIncorrect } };
+      if (failure.code === "INVALID_PASSWORD")
+        return { intent, ok: false, errors: { currentPassword: messages.auth.oldPasswordIncorrect } };
       if (failure.code.startsWith("PASSWORD_")) return { intent, ok: false, errors: { newPassword: failure.message } };
       return { intent, ok: false, errors: {}, formError: failure.message };
     }
@@ -96,7 +119,8 @@ export async function action({ request, context }: Route.ActionArgs): Promise<Re
 
   if (intent === "email") {
     const newEmail = normaliseEmail(text("newEmail"));
-    if (!isValidEmail(newEmail)) return { intent, ok: false, newEmail, errors: { newEmail: messages.auth.invalidEmail } };
+    if (!isValidEmail(newEmail))
+      return { intent, ok: false, newEmail, errors: { newEmail: messages.auth.invalidEmail } };
     if (newEmail === user.email) return { intent, ok: false, newEmail, errors: { newEmail: messages.auth.sameEmail } };
     const password = text("password");
     if (!password) return { intent, ok: false, newEmail, errors: { password: messages.auth.incorrectPassword } };
@@ -107,14 +131,23 @@ export async function action({ request, context }: Route.ActionArgs): Promise<Re
       await context.auth.api.changeEmail({ body, headers });
     } catch (error) {
       const failure = authFailure(error);
-      if (failure.code === "INVALID_PASSWORD") return { intent, ok: false, newEmail, errors: { password: messages.auth.incorrectPassword } };
-      return { intent, ok: false, newEmail, errors: failure.code === "INVALID_EMAIL" ? { newEmail: failure.message } : {}, formError: failure.message };
+      if (failure.code === "INVALID_PASSWORD")
+        return { intent, ok: false, newEmail, errors: { password: messages.auth.incorrectPassword } };
+      return {
+        intent,
+        ok: false,
+        newEmail,
+        errors: failure.code === "INVALID_EMAIL" ? { newEmail: failure.message } : {},
+        formError: failure.message,
+      };
     }
     return {
       intent,
       ok: true,
       newEmail,
-      message: `We've sent a link to ${newEmail}. Your email changes to it once you click the link (within 24 hours); we'll then tell ${user.email}, with a way to undo it.`,
+      message:
+        `We've sent a link to ${newEmail}. Your email changes to it once you click the link (within 24 ` +
+        `hours); we'll then tell ${user.email}, with a way to undo it.`,
     };
   }
 
@@ -167,7 +200,13 @@ export default function Security({ loaderData, actionData }: Route.ComponentProp
           <h2 id="password-heading" className="text-lg font-bold">
             Change password
           </h2>
-          <Form ref={passwordForm} method="post" aria-labelledby="password-heading" className="mt-4 max-w-md space-y-4" noValidate>
+          <Form
+            ref={passwordForm}
+            method="post"
+            aria-labelledby="password-heading"
+            className="mt-4 max-w-md space-y-4"
+            noValidate
+          >
             <input type="hidden" name="intent" value="password" />
             <FormMessage>{password && !password.ok ? password.formError : null}</FormMessage>
             <TextField
@@ -215,7 +254,13 @@ export default function Security({ loaderData, actionData }: Route.ComponentProp
               <FormMessage tone="success">{email.message}</FormMessage>
             </div>
           ) : (
-            <Form ref={emailForm} method="post" aria-labelledby="email-heading" className="mt-4 max-w-md space-y-4" noValidate>
+            <Form
+              ref={emailForm}
+              method="post"
+              aria-labelledby="email-heading"
+              className="mt-4 max-w-md space-y-4"
+              noValidate
+            >
               <input type="hidden" name="intent" value="email" />
               <FormMessage>{email && !email.ok ? email.formError : null}</FormMessage>
               <TextField
@@ -250,11 +295,19 @@ export default function Security({ loaderData, actionData }: Route.ComponentProp
           <ul className="mt-4 divide-y divide-border">
             {loaderData.sessions.map((s) => (
               <li key={s.id} className="flex items-center gap-3 py-3">
-                {s.device.mobile ? <Smartphone aria-hidden className="size-5 text-fg-muted" /> : <Laptop aria-hidden className="size-5 text-fg-muted" />}
+                {s.device.mobile ? (
+                  <Smartphone aria-hidden className="size-5 text-fg-muted" />
+                ) : (
+                  <Laptop aria-hidden className="size-5 text-fg-muted" />
+                )}
                 <div className="min-w-0 flex-1 text-sm">
                   <p className="font-medium">
                     {s.device.label}
-                    {s.current ? <span className="ml-2 rounded-full bg-brand-soft px-2 py-0.5 text-xs font-semibold text-brand">This device</span> : null}
+                    {s.current ? (
+                      <span className="ml-2 rounded-full bg-brand-soft px-2 py-0.5 text-xs font-semibold text-brand">
+                        This device
+                      </span>
+                    ) : null}
                   </p>
                   <p className="text-fg-muted">
                     Last active {formatEventDateTime(new Date(s.lastActive))}
@@ -277,7 +330,8 @@ export default function Security({ loaderData, actionData }: Route.ComponentProp
             Your data
           </h2>
           <p className="mt-1 max-w-xl text-sm text-fg-muted">
-            Download everything we hold about your account as a JSON file: your profile, preferences, sessions, messages and notifications.
+            Download everything we hold about your account as a JSON file: your profile, preferences, sessions, messages
+            and notifications.
           </p>
           <a href="/u/settings/download-data" className="btn-secondary mt-4" download>
             <Download aria-hidden className="size-4" /> Download my data
@@ -299,6 +353,16 @@ function describeDevice(ua: string): { label: string; mobile: boolean } {
         : /Safari\//.test(ua)
           ? "Safari"
           : "A browser";
-  const os = /Android/.test(ua) ? "Android" : /iPhone|iPad|iPod/.test(ua) ? "iOS" : /Mac OS X/.test(ua) ? "macOS" : /Windows/.test(ua) ? "Windows" : /Linux/.test(ua) ? "Linux" : "";
+  const os = /Android/.test(ua)
+    ? "Android"
+    : /iPhone|iPad|iPod/.test(ua)
+      ? "iOS"
+      : /Mac OS X/.test(ua)
+        ? "macOS"
+        : /Windows/.test(ua)
+          ? "Windows"
+          : /Linux/.test(ua)
+            ? "Linux"
+            : "";
   return { label: os ? `${browser} on ${os}` : browser, mobile: /Android|iPhone|iPad|iPod|Mobile/.test(ua) };
 }

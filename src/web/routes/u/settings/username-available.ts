@@ -21,8 +21,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const headers = { "Cache-Control": "private, no-store" };
   const problem = usernameProblem(username);
   if (problem && problem !== "reserved") {
-    return data<UsernameCheck>({ username, available: false, message: profileProblemMessage({ field: "username", problem }) }, { headers });
+    return data<UsernameCheck>(
+      { username, available: false, message: profileProblemMessage({ field: "username", problem }) },
+      { headers },
+    );
   }
   const available = await isUsernameAvailable(context.database.db, username, me.id);
-  return data<UsernameCheck>({ username, available, message: available ? messages.profile.usernameAvailable : messages.profile.usernameTaken }, { headers });
+  return data<UsernameCheck>(
+    { username, available, message: available ? messages.profile.usernameAvailable : messages.profile.usernameTaken },
+    { headers },
+  );
 }
