@@ -81,6 +81,8 @@ export default tseslint.config(
       "react-hooks/exhaustive-deps": "warn",
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
+      // Prettier lays code out at 120 columns but never breaks a string, a template or a comment.
+      "max-len": ["error", { code: 120, tabWidth: 2 }],
     },
   },
   {

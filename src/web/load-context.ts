@@ -18,7 +18,7 @@ export interface TicketybooContext {
   storage: FileStorage;
   /** The team's chat webhook (feedback, support requests); posting never throws. */
   teamChat: TeamChat;
-  /** Sends email: `await context.mailer.send({ to, template })` stores and queues it. */
+  /** The mailer port, passed to the services that queue email (a route never sends one itself). */
   mailer: Mailer;
   user: SessionUser | null;
   /** The client's address (from the socket, or X-Forwarded-For when TRUST_PROXY is set). */

@@ -9,6 +9,7 @@ import { actionError } from "~/web/lib/action-error";
 import { presentEmail, requireStaff } from "~/web/lib/email-outbox.server";
 import { EmailStatusBadge } from "../../components/email-status";
 import type { Route } from "./+types/emails";
+import { retryFailedEmail } from "~/services/retry-failed-email";
 
 export const handle = { title: "Emails" };
 export const meta: Route.MetaFunction = () => [
@@ -36,7 +37,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   requireStaff(context);
   const form = await readForm(request, RetryForm);
   if (!form.ok) return actionError(form.error, { extra: { ok: false, message: form.error.message } });
-  const retried = await context.mailer.retry(form.data.id);
+  const retried = await retryFailedEmail(context.mailer, { staff: context.user, emailId: form.data.id });
   return retried
     ? { ok: true, message: "Queued again. It goes out with the next run of the queue." }
     : { ok: false, message: "That email is no longer failed: it may have been retried already." };
