@@ -3,10 +3,13 @@ import {
   currencySymbol,
   firstAddressSegment,
   formatCardDate,
+  formatEventDateTime,
+  formatLondonTime,
   formatLongDate,
   formatMoney,
   formatShortDate,
   formatTimeRange,
+  formatTimestamp,
   formatWhenInFull,
 } from "./format";
 
@@ -77,5 +80,46 @@ describe("formatWhenInFull", () => {
     );
     // Summer: London is an hour ahead of UTC.
     expect(formatWhenInFull(new Date("2026-07-04T18:00:00Z"), null)).toBe("Saturday 4 July 2026, 7:00 pm (UK time)");
+  });
+});
+
+describe("times read as people write them", () => {
+  // Winter dates: London is on GMT, so UTC and London clocks agree.
+  it("writes midnight and noon on the 12-hour clock, never 0", () => {
+    expect(formatLondonTime(new Date("2026-11-25T00:00:00Z"))).toBe("12:00 am");
+    expect(formatLondonTime(new Date("2026-11-25T00:05:00Z"))).toBe("12:05 am");
+    expect(formatLondonTime(new Date("2026-11-25T12:00:00Z"))).toBe("12:00 pm");
+    expect(formatLondonTime(new Date("2026-11-25T12:30:00Z"))).toBe("12:30 pm");
+    expect(formatLondonTime(new Date("2026-11-25T13:04:00Z"))).toBe("1:04 pm");
+  });
+
+  it("does the same in the date-and-time and to-the-second forms", () => {
+    expect(formatEventDateTime(new Date("2026-11-25T00:05:00Z"))).toBe("Wed 25 Nov, 12:05 am");
+    expect(formatEventDateTime(new Date("2026-11-25T12:30:00Z"))).toBe("Wed 25 Nov, 12:30 pm");
+    expect(formatTimestamp(new Date("2026-11-25T00:00:00Z"))).toBe("25 Nov 2026, 12:00:00 am");
+    expect(formatTimestamp(new Date("2026-11-25T00:05:09Z"))).toBe("25 Nov 2026, 12:05:09 am");
+    expect(formatTimestamp(new Date("2026-11-25T12:00:16Z"))).toBe("25 Nov 2026, 12:00:16 pm");
+    expect(formatTimestamp(new Date("2026-11-25T12:30:00Z"))).toBe("25 Nov 2026, 12:30:00 pm");
+    expect(formatTimeRange(new Date("2026-11-25T23:00:00Z"), new Date("2026-11-26T00:30:00Z"))).toBe(
+      "11:00 pm – 12:30 am",
+    );
+  });
+
+  it("follows London's clocks forward in spring (29 March 2026: 1 am GMT becomes 2 am BST)", () => {
+    expect(formatLondonTime(new Date("2026-03-29T00:59:00Z"))).toBe("12:59 am");
+    expect(formatLondonTime(new Date("2026-03-29T01:00:00Z"))).toBe("2:00 am");
+    expect(formatTimestamp(new Date("2026-03-29T11:00:00Z"))).toBe("29 Mar 2026, 12:00:00 pm");
+    // Midnight BST is 23:00 UTC the day before.
+    expect(formatTimestamp(new Date("2026-03-29T23:05:00Z"))).toBe("30 Mar 2026, 12:05:00 am");
+  });
+
+  it("follows them back in autumn (25 October 2026: 2 am BST becomes 1 am GMT, so 1 am comes twice)", () => {
+    expect(formatLondonTime(new Date("2026-10-24T23:00:00Z"))).toBe("12:00 am");
+    expect(formatLondonTime(new Date("2026-10-25T00:30:00Z"))).toBe("1:30 am");
+    expect(formatLondonTime(new Date("2026-10-25T01:30:00Z"))).toBe("1:30 am");
+    expect(formatLondonTime(new Date("2026-10-25T12:00:00Z"))).toBe("12:00 pm");
+    expect(formatTimeRange(new Date("2026-10-24T22:00:00Z"), new Date("2026-10-25T02:00:00Z"))).toBe(
+      "11:00 pm – 2:00 am",
+    );
   });
 });

@@ -1,5 +1,14 @@
-/** Display formats for people in the UK: en-GB, Europe/London, 12-hour clock (spec §9). */
+/**
+ * Display formats for people in the UK: en-GB, Europe/London, 12-hour clock (spec §9). Every date
+ * and time a person reads is written here, so noon is '12:00 pm' and midnight '12:05 am' everywhere:
+ * always `hourCycle: "h12"` (1–12), never `hour12: true`, which en-GB reads as the 0–11 clock.
+ */
 export const LONDON = "Europe/London";
+
+/** '7:30 PM' or '7:30pm' as people write it in the UK: '7:30 pm'. */
+function lowerAmPm(text: string): string {
+  return text.replace(/\s*([ap]m)$/i, (_, ampm: string) => ` ${ampm.toLowerCase()}`);
+}
 
 const money = new Map<string, Intl.NumberFormat>();
 /**
@@ -33,9 +42,9 @@ const dateTime = new Intl.DateTimeFormat("en-GB", {
   hourCycle: "h12",
 });
 
-/** 'Sat, 14 Nov, 7:30 pm' in London time. */
+/** 'Sat 14 Nov, 7:30 pm' in London time. */
 export function formatEventDateTime(date: Date): string {
-  return dateTime.format(date).replace(/\s*([ap]m)$/i, (_, ampm: string) => ` ${ampm.toLowerCase()}`);
+  return lowerAmPm(dateTime.format(date));
 }
 
 /** Large numbers shortened with k, M, B, T (spec §9). */
@@ -52,7 +61,23 @@ const clock = new Intl.DateTimeFormat("en-GB", {
 
 /** '2:35 pm' in London time. */
 export function formatLondonTime(date: Date): string {
-  return clock.format(date).replace(/\s*([ap]m)$/i, (_, ampm: string) => ` ${ampm.toLowerCase()}`);
+  return lowerAmPm(clock.format(date));
+}
+
+const stamp = new Intl.DateTimeFormat("en-GB", {
+  timeZone: LONDON,
+  day: "numeric",
+  month: "short",
+  year: "numeric",
+  hour: "numeric",
+  minute: "2-digit",
+  second: "2-digit",
+  hourCycle: "h12",
+});
+
+/** When something happened, to the second, in London time: '15 Jun 2026, 1:04:09 pm' (outbox, staff emails list). */
+export function formatTimestamp(date: Date): string {
+  return lowerAmPm(stamp.format(date));
 }
 
 const monthYear = new Intl.DateTimeFormat("en-GB", { timeZone: LONDON, month: "long", year: "numeric" });

@@ -380,6 +380,17 @@ describe("signed-out visits to signed-in pages", () => {
     ).link.href;
     expect(new URL(link, "http://x").searchParams.get("redirect")).toBe(path);
   });
+
+  it("opened from outside the site (a link in an email), go to the log-in page, which comes back", async () => {
+    const path = `/checkout/${holdId}/return?payment=${crypto.randomUUID()}`;
+    for (const site of ["none", "cross-site"]) {
+      const res = await send(path, { headers: { "Sec-Fetch-Site": site } });
+      expect(res.status, site).toBe(302);
+      expect(res.headers.get("Location"), site).toBe(`/log-in?redirect=${encodeURIComponent(path)}`);
+    }
+    // Moving about the site: the root, as above.
+    expect((await send(path, { headers: { "Sec-Fetch-Site": "same-origin" } })).headers.get("Location")).toBe("/");
+  });
 });
 
 describe("?redirect= after logging in", () => {

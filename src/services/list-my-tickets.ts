@@ -1,6 +1,16 @@
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { cancellationRequest, event, order, ticket, ticketTransfer, ticketType, user, venue } from "~/db/schema";
+import {
+  cancellationRequest,
+  event,
+  order,
+  orderLine,
+  ticket,
+  ticketTransfer,
+  ticketType,
+  user,
+  venue,
+} from "~/db/schema";
 import { hasEnded } from "~/domain/event-flags";
 import { isUuid } from "~/lib/uuid";
 import { fetchCards, type EventCardData } from "./discover-events";
@@ -14,6 +24,31 @@ export interface MyTicket {
   status: "valid" | "checked_in";
   /** Its number within its order, as the ticket's own page counts it ("Ticket 2 of 3"). */
   number: number;
+  /** What the person gave for it: not the shop's price today, but what they paid, or free, or from a friend. */
+  paid: TicketPaid;
+}
+
+export type TicketPaid =
+  { kind: "paid"; minor: number; currency: "GBP" | "EUR" } | { kind: "free" } | { kind: "from-a-friend" };
+
+/**
+ * One ticket's part of what its order cost: its price with its share of the order's discount and
+ * booking fee, which the order holds as totals (both shared in proportion to price).
+ */
+export function ticketPaid(input: {
+  holderIsBuyer: boolean;
+  unitPricePence: number;
+  subtotalPence: number;
+  totalPence: number;
+  currency: "GBP" | "EUR";
+}): TicketPaid {
+  if (!input.holderIsBuyer) return { kind: "from-a-friend" };
+  if (input.totalPence === 0 || input.unitPricePence === 0 || input.subtotalPence === 0) return { kind: "free" };
+  return {
+    kind: "paid",
+    minor: Math.round((input.unitPricePence * input.totalPence) / input.subtotalPence),
+    currency: input.currency,
+  };
 }
 
 export interface TicketGroup {
@@ -41,9 +76,15 @@ export async function listMyTickets(
       status: ticket.status,
       startsAt: event.startsAt,
       endsAt: event.endsAt,
+      buyerId: order.userId,
+      currency: order.currency,
+      subtotalPence: order.subtotalPence,
+      totalPence: order.totalPence,
+      unitPricePence: orderLine.unitPricePence,
     })
     .from(ticket)
     .innerJoin(order, eq(order.id, ticket.orderId))
+    .innerJoin(orderLine, and(eq(orderLine.orderId, ticket.orderId), eq(orderLine.ticketTypeId, ticket.ticketTypeId)))
     .innerJoin(event, eq(event.id, ticket.eventId))
     .innerJoin(ticketType, eq(ticketType.id, ticket.ticketTypeId))
     .where(
@@ -59,6 +100,13 @@ export async function listMyTickets(
   const byEvent = new Map<string, { startsAt: Date; endsAt: Date | null; tickets: MyTicket[] }>();
   for (const r of rows) {
     const group = byEvent.get(r.eventId) ?? { startsAt: r.startsAt, endsAt: r.endsAt, tickets: [] };
+    const paid = ticketPaid({
+      holderIsBuyer: r.buyerId === input.userId,
+      unitPricePence: r.unitPricePence,
+      subtotalPence: r.subtotalPence,
+      totalPence: r.totalPence,
+      currency: r.currency,
+    });
     group.tickets.push({
       id: r.id,
       typeName: r.typeName,
@@ -66,6 +114,7 @@ export async function listMyTickets(
       seatColumn: r.seatColumn,
       status: r.status as MyTicket["status"],
       number: numbers.get(r.id) ?? 1,
+      paid,
     });
     byEvent.set(r.eventId, group);
   }

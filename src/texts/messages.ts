@@ -167,4 +167,9 @@ export const messages = {
     hostTitleTooLong: "Your host name can be at most 80 characters.",
     invalidHostTitle: "Invalid host name",
   },
+  /** What a person gave for a ticket they hold, on My Tickets and the dashboard (a price paid is the money itself). */
+  held: {
+    free: "Free",
+    fromAFriend: "From a friend",
+  },
 } as const;

@@ -80,8 +80,9 @@ test.describe("an account from sign-up to deletion", () => {
     await expect(page.getByRole("alertdialog")).toContainText("Are you sure you want to log out?");
     await page.getByRole("alertdialog").getByRole("button", { name: "Yes" }).click();
     await page.waitForURL((url) => url.pathname === "/");
+    // Signed out, the address opened again from outside the site asks to log in first.
     await page.goto("/u/dashboard");
-    await page.waitForURL((url) => url.pathname === "/");
+    await page.waitForURL((url) => url.pathname === "/log-in" && url.searchParams.get("redirect") === "/u/dashboard");
 
     await page.goto("/log-in");
     await page.getByLabel("Email").fill(person.email);

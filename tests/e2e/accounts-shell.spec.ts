@@ -3,9 +3,15 @@ import { acceptNecessaryOnly, DEMO, expect, expectAccessible, logIn, test } from
 test.describe("signed-in and signed-out shells", () => {
   test.beforeEach(async ({ page }) => acceptNecessaryOnly(page));
 
-  test("the buyer's area sends a visitor without a session to the root", async ({ page }) => {
+  test("the buyer's area: from outside the site, log in first; from inside, to the root", async ({ page }) => {
+    // Opened from outside (an email's link, a bookmark): log in, then on to the page.
     await page.goto("/u/dashboard");
+    await expect(page).toHaveURL(/\/log-in\?redirect=%2Fu%2Fdashboard$/);
+    // Followed from one of our own pages: the root, with a toast to log in.
+    await page.goto("/legal/cookie-policy");
+    await page.evaluate(() => (window.location.href = "/u/dashboard"));
     await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByText("Log in to see that page.")).toBeVisible();
   });
 
   test("a buyer signs in, sees the signed-in navigation and menu, and is kept off sign-in pages", async ({ page }) => {
@@ -71,6 +77,6 @@ test.describe("signed-in and signed-out shells", () => {
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole("button", { name: "Menu" })).toBeVisible();
     await page.goto("/u/dashboard");
-    await expect(page).toHaveURL(/\/$/);
+    await expect(page).toHaveURL(/\/log-in\?redirect=%2Fu%2Fdashboard$/);
   });
 });

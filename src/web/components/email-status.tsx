@@ -20,19 +20,3 @@ export function EmailStatusBadge({ status }: { status: "queued" | "sent" | "fail
     </span>
   );
 }
-
-const londonDateTime = new Intl.DateTimeFormat("en-GB", {
-  timeZone: "Europe/London",
-  day: "numeric",
-  month: "short",
-  year: "numeric",
-  hour: "numeric",
-  minute: "2-digit",
-  second: "2-digit",
-  hour12: true,
-});
-
-/** '15 Jun 2026, 1:04:09 pm' in London time; format in the loader so server and browser agree. */
-export function formatEmailTime(date: Date): string {
-  return londonDateTime.format(date).replace(/\s*([ap]m)$/i, (_, ampm: string) => ` ${ampm.toLowerCase()}`);
-}

@@ -1,6 +1,6 @@
 import "altcha/altcha.css";
 import type {} from "altcha/types/react";
-import { useEffect, useId, useState, type CSSProperties } from "react";
+import { useEffect, useId, useRef, useState, type CSSProperties } from "react";
 import { messages } from "~/texts/messages";
 
 /**
@@ -10,13 +10,38 @@ import { messages } from "~/texts/messages";
  * `context.robotCheck.verify(form.get("altcha"), now)`.
  *
  * The widget is a web component that needs the browser, so it loads after hydration; the server
- * renders a look-alike of the same height so nothing moves. We load ALTCHA's "external" build and
+ * renders a look-alike of the same height so nothing moves. A press on the look-alike is not lost:
+ * it is remembered, and the check starts as soon as the widget is there. `onVerified` is told when
+ * the check passes (a form clears its robot-check error then). We load ALTCHA's "external" build and
  * its worker as a file of our own origin: the default build starts workers from blob: URLs and
  * injects a <style> element, which our Content Security Policy would block or need loosening for.
  */
-export function RobotCheck({ error, name = "altcha" }: { error?: string | null; name?: string }) {
+export function RobotCheck({
+  error,
+  name = "altcha",
+  onVerified,
+}: {
+  error?: string | null;
+  name?: string;
+  onVerified?: () => void;
+}) {
   const errorId = useId();
   const [status, setStatus] = useState<"loading" | "ready" | "failed">("loading");
+  const [pressedEarly, setPressedEarly] = useState(false);
+  const widget = useRef<HTMLElement & { verify?: () => Promise<unknown> }>(null);
+  const verified = useRef(onVerified);
+  verified.current = onVerified;
+
+  useEffect(() => {
+    const element = widget.current;
+    if (status !== "ready" || !element) return;
+    const onState = (event: Event) => {
+      if ((event as CustomEvent<{ state?: string }>).detail?.state === "verified") verified.current?.();
+    };
+    element.addEventListener("statechange", onState);
+    if (pressedEarly) void element.verify?.();
+    return () => element.removeEventListener("statechange", onState);
+  }, [status, pressedEarly]);
 
   useEffect(() => {
     let active = true;
@@ -39,9 +64,9 @@ export function RobotCheck({ error, name = "altcha" }: { error?: string | null; 
         style={theme}
       >
         {status === "ready" ? (
-          <altcha-widget challenge={CHALLENGE_URL} name={name} configuration={CONFIGURATION} />
+          <altcha-widget ref={widget} challenge={CHALLENGE_URL} name={name} configuration={CONFIGURATION} />
         ) : (
-          <Placeholder failed={status === "failed"} />
+          <Placeholder failed={status === "failed"} pressed={pressedEarly} onPress={() => setPressedEarly(true)} />
         )}
       </div>
       {error ? (
@@ -85,23 +110,45 @@ const theme = {
   "--altcha-spinner-color": "var(--brand)",
 } as CSSProperties;
 
-/** Before the widget loads (and without JavaScript): the same box, not yet usable. */
-function Placeholder({ failed }: { failed: boolean }) {
+/**
+ * Before the widget loads (and without JavaScript): the same box. Pressed while the widget loads,
+ * it says so and the check starts once the widget is there.
+ */
+function Placeholder({ failed, pressed, onPress }: { failed: boolean; pressed: boolean; onPress: () => void }) {
+  if (failed) {
+    return (
+      <div
+        className="flex min-h-[var(--tb-altcha-height)] items-center gap-2 rounded-xl border border-border
+        bg-surface px-3 text-sm"
+      >
+        <span className="text-fg-muted">
+          The robot check could not load. Check your connection and reload the page.
+        </span>
+      </div>
+    );
+  }
   return (
-    <div
-      className="flex min-h-[var(--tb-altcha-height)] items-center gap-2 rounded-xl border border-border
-      bg-surface px-3 text-sm"
+    <button
+      type="button"
+      role="checkbox"
+      aria-checked={pressed ? "mixed" : false}
+      onClick={onPress}
+      className="flex min-h-[var(--tb-altcha-height)] w-full items-center gap-2 rounded-xl border border-border
+        bg-surface px-3 text-left text-sm"
     >
-      <span aria-hidden="true" className="size-[22px] shrink-0 rounded-[5px] border border-fg-muted" />
-      <span className="text-fg-muted">
-        {failed ? "The robot check could not load. Check your connection and reload the page." : "I'm not a robot"}
-      </span>
+      <span
+        aria-hidden="true"
+        className={`size-[22px] shrink-0 rounded-[5px] border border-fg-muted ${pressed ? pressedBox : ""}`}
+      />
+      <span className="text-fg-muted">{pressed ? "Checking…" : "I'm not a robot"}</span>
       <noscript>
         <span className="text-fg-muted"> — turn on JavaScript to complete this check.</span>
       </noscript>
-    </div>
+    </button>
   );
 }
+
+const pressedBox = "animate-pulse bg-brand-soft";
 
 let loading: Promise<void> | undefined;
 

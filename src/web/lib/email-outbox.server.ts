@@ -1,9 +1,9 @@
 import { data } from "react-router";
 import { ticketAttachments } from "~/services/emails/after-sale";
 import { linksInEmail } from "~/lib/email-links";
+import { formatTimestamp } from "~/lib/format";
 import { type EmailMessageSummary, getEmailMessage, listEmailMessages } from "~/services/list-email-messages";
 import type { OutboxList, OutboxMessage } from "../components/email-outbox";
-import { formatEmailTime } from "../components/email-status";
 import type { TicketybooContext } from "../load-context";
 
 /**
@@ -28,7 +28,7 @@ export function presentEmail(m: EmailMessageSummary) {
     attempts: m.attempts,
     lastError: m.lastError,
     createdAt: m.createdAt.toISOString(),
-    createdLabel: formatEmailTime(m.createdAt),
+    createdLabel: formatTimestamp(m.createdAt),
   };
 }
 
@@ -66,8 +66,8 @@ export async function loadOutboxMessage(
     attempts: message.attempts,
     lastError: message.lastError,
     createdAt: message.createdAt.toISOString(),
-    createdLabel: formatEmailTime(message.createdAt),
-    sentLabel: message.sentAt ? formatEmailTime(message.sentAt) : null,
+    createdLabel: formatTimestamp(message.createdAt),
+    sentLabel: message.sentAt ? formatTimestamp(message.sentAt) : null,
     html: message.html,
     text: message.text,
     links: linksInEmail(message.html),

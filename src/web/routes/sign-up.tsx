@@ -122,10 +122,57 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirect(to, { headers: cookies });
 }
 
+type Field = "userType" | "firstName" | "lastName" | "email" | "password" | "confirmPassword" | "terms" | "altcha";
+
+/** Whether a field, as the form holds it now, passes the action's rule (only used to clear the action's errors). */
+function nowValid(field: string, form: FormData): boolean {
+  const text = (name: string) => (typeof form.get(name) === "string" ? (form.get(name) as string) : "");
+  const email = normaliseEmail(text("email"));
+  switch (field as Field) {
+    case "userType":
+      return isUserType(text("userType"));
+    case "firstName":
+    case "lastName":
+      return personNameProblem(normaliseName(text(field))) === null;
+    case "email":
+      return isValidEmail(email);
+    case "password":
+      return (
+        passwordProblem(text("password"), {
+          email,
+          name: `${normaliseName(text("firstName"))}${normaliseName(text("lastName"))}`,
+        }) === null
+      );
+    case "confirmPassword":
+      return text("confirmPassword") !== "" && text("confirmPassword") === text("password");
+    case "terms":
+      return form.get("terms") === "on";
+    case "altcha":
+      return text("altcha") !== "";
+    default:
+      return false;
+  }
+}
+
 export default function SignUp({ actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
   const [params] = useSearchParams();
-  const { formError, fieldErrors: errors } = refusalOf(actionData);
+  const { formError, fieldErrors: given } = refusalOf(actionData);
+  // Each error from the last submit goes as soon as its field is put right (and stays gone until the next submit).
+  const [fixed, setFixed] = useState<{ after: typeof actionData; fields: ReadonlySet<string> }>({
+    after: actionData,
+    fields: new Set(),
+  });
+  const fixedFields = fixed.after === actionData ? fixed.fields : new Set<string>();
+  const errors = Object.fromEntries(Object.entries(given).filter(([name]) => !fixedFields.has(name))) as typeof given;
+  const markFixed = (fields: string[]) => {
+    if (fields.some((f) => !fixedFields.has(f)))
+      setFixed({ after: actionData, fields: new Set([...fixedFields, ...fields]) });
+  };
+  const recheck = (form: HTMLFormElement) => {
+    const data = new FormData(form);
+    markFixed(Object.keys(errors).filter((name) => nowValid(name, data)));
+  };
   const values = actionData?.values;
   const [userType, setUserType] = useState<string>(
     values?.userType || (params.get("as") === "host" ? "host" : "buyer"),
@@ -146,7 +193,7 @@ export default function SignUp({ actionData }: Route.ComponentProps) {
         </>
       }
     >
-      <Form method="post" className="space-y-4" noValidate>
+      <Form method="post" className="space-y-4" noValidate onChange={(e) => recheck(e.currentTarget)}>
         <FormMessage>{formError}</FormMessage>
         <fieldset aria-describedby={errors.userType ? "user-type-error" : undefined}>
           <legend className="text-sm font-medium">I'm here to…</legend>
@@ -237,7 +284,7 @@ export default function SignUp({ actionData }: Route.ComponentProps) {
             </>
           }
         />
-        <RobotCheck error={errors.altcha} />
+        <RobotCheck error={errors.altcha} onVerified={() => markFixed(["altcha"])} />
         <button type="submit" className="btn-primary w-full" disabled={busy}>
           {busy ? "Creating your account…" : "Sign Up"}
         </button>

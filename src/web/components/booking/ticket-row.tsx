@@ -1,4 +1,5 @@
 import { Minus, Plus } from "lucide-react";
+import { useRef } from "react";
 import { parsePounds, type Currency } from "~/domain/money";
 import { chosenAmountAccepted, headlinePrice, maxChosenAmount, type PriceTerms } from "~/domain/pricing";
 import { messages } from "~/texts/messages";
@@ -96,18 +97,26 @@ function Stepper(props: {
   onChange: (delta: number) => void;
   onSet: (n: number) => void;
 }) {
+  // A button that becomes disabled under the keyboard drops focus to the page: move it to the number first.
+  const input = useRef<HTMLInputElement>(null);
+  const step = (delta: number) => {
+    const next = props.value + delta;
+    if (next <= 0 || next >= props.max) input.current?.focus();
+    props.onChange(delta);
+  };
   return (
     <div className="flex shrink-0 items-center gap-1" role="group" aria-label={`Number of ${props.label} tickets`}>
       <button
         type="button"
         className="btn-secondary size-9 min-h-0 p-0"
-        onClick={() => props.onChange(-1)}
+        onClick={() => step(-1)}
         disabled={props.value === 0}
         aria-label={`One fewer ${props.label}`}
       >
         <Minus aria-hidden className="size-4" />
       </button>
       <input
+        ref={input}
         type="number"
         name={`qty:${props.id}`}
         inputMode="numeric"
@@ -123,7 +132,7 @@ function Stepper(props: {
       <button
         type="button"
         className="btn-secondary size-9 min-h-0 p-0"
-        onClick={() => props.onChange(1)}
+        onClick={() => step(1)}
         disabled={props.value >= props.max}
         aria-label={`One more ${props.label}`}
       >

@@ -19,6 +19,11 @@ export interface EventCardProps {
   priority?: boolean;
   /** The first card of the page's first grid: on a phone, the largest thing on screen, so its image comes first. */
   first?: boolean;
+  /**
+   * The card above tickets the person holds (My Tickets, the dashboard): what they hold is said
+   * beneath it, so no shop price and no stock badges ('Sold Out', '93% SoldOut'), only 'Today' and 'Ended'.
+   */
+  held?: boolean;
 }
 
 const badgeStyle: Record<CardBadge["kind"], string> = {
@@ -32,9 +37,17 @@ const badgeStyle: Record<CardBadge["kind"], string> = {
  * The event card of spec §2: cover, name, host (desktop), all-in price, date, badges. The whole
  * card is one link; the owner's 'Edit Event' sits beside it (never a link inside a link).
  */
-export function EventCard({ event, now, compact = false, viewerId, priority = false, first = false }: EventCardProps) {
-  const badges = cardBadges({ ...event }, now);
-  const price = cardPriceLabel(event.tickets, now, event.priceTerms);
+export function EventCard({
+  event,
+  now,
+  compact = false,
+  viewerId,
+  priority = false,
+  first = false,
+  held = false,
+}: EventCardProps) {
+  const badges = cardBadges({ ...event }, now).filter((b) => !held || b.kind === "today" || b.kind === "ended");
+  const price = held ? null : cardPriceLabel(event.tickets, now, event.priceTerms);
   const isOwner = !!viewerId && viewerId === event.host.id;
   const place = event.venue
     ? compact
@@ -154,7 +167,7 @@ export function EventGrid({
   priorityCount?: number;
 }) {
   return (
-    <ul className="grid gap-5 tablet:grid-cols-2 laptop:grid-cols-3 desktop:grid-cols-4">
+    <ul className="grid grid-cols-1 gap-5 tablet:grid-cols-2 laptop:grid-cols-3 desktop:grid-cols-4">
       {events.map((e, i) => (
         <li key={e.id}>
           <EventCard

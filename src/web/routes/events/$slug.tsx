@@ -231,7 +231,7 @@ export default function EventPageRoute({ loaderData, actionData }: Route.Compone
       <EventStatusNotices status={event.status} isCancelled={event.isCancelled} isOwner={isOwner} />
 
       <div
-        className="mt-4 grid grid-cols-[minmax(0,1fr)] gap-8 laptop:grid-cols-[minmax(0,1fr)_22rem] laptop:gap-10
+        className="mt-4 grid grid-cols-1 gap-8 laptop:grid-cols-[minmax(0,1fr)_22rem] laptop:gap-10
         desktop:grid-cols-[minmax(0,1fr)_24rem]"
       >
         <div className="min-w-0">

@@ -1,0 +1,126 @@
+import type { Page } from "@playwright/test";
+import { acceptNecessaryOnly, DEMO, expect, signIn, test } from "./fixtures";
+
+/*
+ * No page scrolls sideways: at 320, 375 and 768 px every public and signed-in page's document is
+ * no wider than the window, and nothing in the fixed header (which never widens the document) sits
+ * past its edge. One journey per kind of visitor; each lists every offender at once.
+ */
+
+const WIDTHS = [320, 375, 768] as const;
+
+/** The pages a visitor can reach, with links read from the site itself where they need data. */
+async function publicPages(page: Page): Promise<string[]> {
+  await page.goto("/");
+  const hrefs = await page.locator("a[href^='/events/']").evaluateAll((as) => as.map((a) => a.getAttribute("href")!));
+  const event = hrefs.find((h) => !/^\/events\/(category|type)\//.test(h))!;
+  const category = hrefs.find((h) => h.startsWith("/events/category/"))!;
+  await page.goto("/search?q=hackney+empire");
+  const seated = await page.locator("main a[href^='/events/']").first().getAttribute("href");
+  return [
+    "/",
+    "/explore?near=uk",
+    "/search?q=quiz",
+    category,
+    "/events/type/live-bands",
+    event,
+    seated!,
+    "/site-map",
+    "/legal/cookie-policy",
+    "/log-in",
+    "/sign-up",
+    "/forgot-password",
+    "/no-such-page",
+  ];
+}
+
+async function overflowing(page: Page, paths: string[]): Promise<string[]> {
+  const wide: string[] = [];
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: 800 });
+    for (const path of paths) {
+      await page.goto(path);
+      await page.waitForLoadState("networkidle");
+      const documentWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+      if (documentWidth > width) wide.push(`${path} at ${width} px is ${documentWidth} px wide`);
+      const headerRight = await page
+        .getByRole("banner")
+        .first()
+        .evaluate((header) =>
+          Math.max(
+            ...[...header.querySelectorAll("*")]
+              .map((e) => e.getBoundingClientRect())
+              .filter((r) => r.width > 0)
+              .map((r) => r.right),
+          ),
+        );
+      if (headerRight > width)
+        wide.push(`${path} at ${width} px has its header reaching ${Math.round(headerRight)} px`);
+    }
+  }
+  return wide;
+}
+
+test.describe("no page scrolls sideways", () => {
+  test.beforeEach(async ({ page }) => acceptNecessaryOnly(page));
+
+  test.describe("signed out", () => {
+    // The not-found page is among them, served with its 404, which the browser logs.
+    test.use({ allowConsoleErrors: [/status of 404 \(Not Found\)/] });
+
+    test("public pages, at 320, 375 and 768 px", async ({ page }) => {
+      test.setTimeout(180_000);
+      expect(await overflowing(page, await publicPages(page))).toEqual([]);
+    });
+  });
+
+  test("a buyer's pages, at 320, 375 and 768 px", async ({ page }) => {
+    test.setTimeout(180_000);
+    await signIn(page, DEMO.buyer);
+    await page.goto("/u/tickets");
+    const ticket = await page.locator("main a[href^='/u/tickets/']").first().getAttribute("href");
+    expect(ticket, "the demo buyer has a ticket").toBeTruthy();
+    // The order a ticket came from is linked from the ticket's own page.
+    await page.goto(ticket!);
+    const order = await page.locator("main a[href^='/orders/']").first().getAttribute("href");
+    expect(order, "the ticket links to its order").toBeTruthy();
+    const ordersPage = (await page.request.get("/u/orders")).ok() ? ["/u/orders"] : [];
+    const pages = [
+      "/u/dashboard",
+      "/u/feed",
+      "/u/tickets",
+      ticket!,
+      order!,
+      ...ordersPage,
+      "/u/settings/profile",
+      "/u/settings/security",
+      "/u/marketing-permissions",
+      "/u/display-guests",
+      "/u/feedback",
+      "/u/customer-support",
+      "/u/delete-account",
+    ];
+    expect(await overflowing(page, pages)).toEqual([]);
+  });
+
+  test("a host's pages, at 320, 375 and 768 px", async ({ page }) => {
+    test.setTimeout(120_000);
+    await signIn(page, DEMO.host);
+    expect(await overflowing(page, ["/u/dashboard", "/h/tickets", "/u/settings/profile"])).toEqual([]);
+  });
+
+  test.describe("staff", () => {
+    // An email's own page shows it in a sandboxed frame, whose blocked scripts the browser logs.
+    test.use({ allowConsoleErrors: [/Blocked script execution in 'about:srcdoc'/] });
+
+    test("staff pages, at 320, 375 and 768 px", async ({ page }) => {
+      test.setTimeout(120_000);
+      await signIn(page, { email: "staff@ticketyboo.test", password: DEMO.buyer.password });
+      await page.goto("/staff/outbox");
+      // A message's own page too, when the outbox holds one (emails from other tests of the run).
+      const messages = page.locator("main a[href^='/staff/outbox/']");
+      const message = (await messages.count()) > 0 ? await messages.first().getAttribute("href") : null;
+      expect(await overflowing(page, ["/staff/emails", "/staff/outbox", ...(message ? [message] : [])])).toEqual([]);
+    });
+  });
+});
