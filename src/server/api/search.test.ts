@@ -97,8 +97,8 @@ describe("GET /api/search", () => {
   });
 
   it("answers blank text with no results", async () => {
-    expect(await (await get("?q=%20%20")).json()).toEqual({ results: [] });
-    expect(await (await get("")).json()).toEqual({ results: [] });
+    expect(await (await get("?q=%20%20")).json()).toEqual({ results: [], didYouMean: null });
+    expect(await (await get("")).json()).toEqual({ results: [], didYouMean: null });
   });
 
   it("refuses a bad limit with 400, naming it", async () => {
