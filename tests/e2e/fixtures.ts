@@ -27,6 +27,8 @@ export const BASE_URL = `http://localhost:${process.env.E2E_PORT ?? 3100}`;
 
 /** Runs axe (WCAG 2.2 A/AA rules) on the page as it is now and fails on any violation. */
 export async function expectAccessible(page: Page) {
+  // A part still loading says so (the map: aria-busy until drawn); judge the page once it is done.
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
   // Contrast is judged on the page at rest: let entrance transitions (toasts, dialogs) finish.
   await page
     .waitForFunction(

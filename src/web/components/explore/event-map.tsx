@@ -45,7 +45,10 @@ export function EventMap({ pins, centre, zoom, you, tileUrl, label = "Map of the
       (window as unknown as { L: typeof L }).L = L;
       await import("leaflet.markercluster");
       if (cancelled || !container.current) return;
-      map = L.map(container.current, { scrollWheelZoom: false, keyboard: true, zoomControl: true }).setView(
+      // Tiles fade, the map zooms and clusters split without animation for people who ask for less motion.
+      const still = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+      const motion = { fadeAnimation: !still, zoomAnimation: !still, markerZoomAnimation: !still };
+      map = L.map(container.current, { scrollWheelZoom: false, keyboard: true, zoomControl: true, ...motion }).setView(
         [centre.lat, centre.lng],
         zoom,
       );
@@ -60,8 +63,6 @@ export function EventMap({ pins, centre, zoom, you, tileUrl, label = "Map of the
         iconAnchor: [14, 28],
         popupAnchor: [0, -26],
       });
-      // Clusters split and merge without animation for people who ask for less motion.
-      const still = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
       const cluster = L.markerClusterGroup({ showCoverageOnHover: false, maxClusterRadius: 48, animate: !still });
       for (const pin of pins) {
         const marker = L.marker([pin.lat, pin.lng], { icon, title: pin.name, alt: pin.name, keyboard: true });
