@@ -72,7 +72,9 @@ test("Tab from 'My Tickets' lands on the account menu, even while the menu's cod
   const menuButton = page.getByRole("button", { name: /Account menu for/ });
   await expect(menuButton).toBeFocused();
   release();
-  // The real menu takes over in place, keeping focus; Enter opens it.
+  // The real menu takes over in place (its trigger carries Radix's data-state), keeping focus;
+  // Enter opens it.
+  await expect(menuButton).toHaveAttribute("data-state", "closed");
   await expect(menuButton).toHaveAttribute("aria-expanded", "false");
   await expect(menuButton).toBeFocused();
   await page.keyboard.press("Enter");
