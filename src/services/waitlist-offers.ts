@@ -159,6 +159,19 @@ async function offerTo(
 }
 
 /**
+ * Gives one buyer's hold back now (its time ran out, or they left checkout), in its own
+ * transaction: the stock goes to the waitlist first, and the offers are told after the commit.
+ */
+export async function releaseHoldNow(
+  database: Db,
+  input: { holdId: string; now: Date; as?: Parameters<typeof releaseHolds>[1]["as"] },
+): Promise<void> {
+  await database.transaction((tx) =>
+    releaseHoldsAndOffer(tx, { now: input.now, holdIds: [input.holdId], as: input.as }),
+  );
+}
+
+/**
  * Gives back the stock of holds that are over (see releaseHolds), and then their places to the
  * waitlist: an offer that lapsed, or that its person turned down, passes to the next in line.
  */

@@ -9,7 +9,7 @@ import { formatEventDateTime, formatLondonTime, formatMoney, formatShortDate } f
 import { personName } from "~/lib/person-name";
 import { getCheckout, saveCheckoutAnswers } from "~/services/get-checkout";
 import { extendHold } from "~/services/extend-hold";
-import { releaseHoldsAndOffer } from "~/services/waitlist-offers";
+import { releaseHoldNow } from "~/services/waitlist-offers";
 import { submitCheckout } from "~/services/submit-checkout";
 import { OrderBreakdown, OrderLines } from "~/web/components/booking/order-summary";
 import { seatLabel } from "~/lib/seats";
@@ -40,7 +40,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   if (checkout.orderReference) throw redirect(`/orders/${checkout.orderReference}`);
   // Time is up: give the stock back now rather than at the next sweep.
   if (checkout.status === "active" && checkout.expiresAt <= now) {
-    await db.transaction((tx) => releaseHoldsAndOffer(tx, { now, holdIds: [holdId] }));
+    await releaseHoldNow(db, { holdId, now });
     checkout = (await getCheckout(db, { holdId, userId: user.id }))!;
   }
   return {
@@ -97,7 +97,7 @@ export async function action({ params, context, request }: Route.ActionArgs) {
     }
   }
   if (intent === "release") {
-    await db.transaction((tx) => releaseHoldsAndOffer(tx, { now, holdIds: [holdId], as: "released" }));
+    await releaseHoldNow(db, { holdId, now, as: "released" });
     throw redirect(`/events/${checkout.event.slug}`);
   }
 
