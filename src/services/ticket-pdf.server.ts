@@ -1,10 +1,7 @@
-import PDFDocument from "pdfkit";
 import QRCode from "qrcode";
+import { PDF_INK as INK, PDF_MUTED as MUTED, PDF_PINK as PINK, renderPdf } from "./pdf-document.server";
 import type { TicketDocument } from "./ticket-documents";
 
-const PINK = "#c8175f";
-const INK = "#1b1620";
-const MUTED = "#5d5566";
 // A5 portrait: prints on A4 folded, or reads on a phone.
 const PAGE: [number, number] = [419.53, 595.28];
 const MARGIN = 36;
@@ -15,22 +12,10 @@ const MARGIN = 36;
  * matrix, black on white) with its code printed beneath for typing in by hand. Standard PDF fonts
  * only: nothing is fetched.
  */
-export async function renderTicketsPdf(tickets: readonly TicketDocument[], opts: { title: string }): Promise<Buffer> {
-  const doc = new PDFDocument({
-    size: PAGE,
-    margin: MARGIN,
-    autoFirstPage: false,
-    info: { Title: opts.title, Author: "Ticketyboo", Creator: "Ticketyboo" },
+export function renderTicketsPdf(tickets: readonly TicketDocument[], opts: { title: string }): Promise<Buffer> {
+  return renderPdf({ size: PAGE, margin: MARGIN, title: opts.title }, (doc) => {
+    for (const t of tickets) drawTicket(doc, t);
   });
-  const chunks: Buffer[] = [];
-  doc.on("data", (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on("end", () => resolve(Buffer.concat(chunks)));
-    doc.on("error", reject);
-  });
-  for (const t of tickets) drawTicket(doc, t);
-  doc.end();
-  return done;
 }
 
 function drawTicket(doc: PDFKit.PDFDocument, t: TicketDocument) {

@@ -19,6 +19,7 @@ const buyerPages = [
   "/u/feedback",
   "/u/customer-support",
   "/u/feed",
+  "/u/orders",
   "/u/delete-account",
 ];
 
@@ -41,7 +42,7 @@ for (const theme of ["light", "dark"] as const) {
     });
 
     test("the buyer's pages, the log-out question and a public profile pass axe", async ({ page }) => {
-      test.slow(); // axe on eleven pages
+      test.slow(); // axe on twelve pages
       await signIn(page, DEMO.buyer);
       for (const path of buyerPages) {
         await test.step(path, async () => {

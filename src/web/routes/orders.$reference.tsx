@@ -228,9 +228,14 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
       )}
 
       <section aria-labelledby="receipt-heading" className="card mt-8 p-5">
-        <h2 id="receipt-heading" className="text-lg font-bold">
-          Receipt
-        </h2>
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <h2 id="receipt-heading" className="text-lg font-bold">
+            Receipt
+          </h2>
+          <a href={`/orders/${o.reference}/receipt`} download className="btn-secondary min-h-10 text-sm">
+            <Download aria-hidden className="size-4" /> Download receipt (PDF)
+          </a>
+        </div>
         <OrderLines lines={o.lines} money={money} />
         <OrderBreakdown
           discountPence={o.discountPence}
@@ -254,6 +259,10 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
         ·{" "}
         <Link to="/u/tickets" className="link">
           My tickets
+        </Link>{" "}
+        ·{" "}
+        <Link to="/u/orders" className="link">
+          All my orders
         </Link>
       </p>
     </div>

@@ -6,6 +6,7 @@ import {
   MessageCircle,
   Moon,
   Presentation,
+  Receipt,
   Settings,
   Store,
   Sun,
@@ -79,6 +80,9 @@ export function ProfileMenuContent({ user, defaultOpen, focusOnMount }: { user: 
                   </span>
                 </Link>
               </DropdownMenu.Item>
+              <MenuLink to="/u/orders" icon={<Receipt aria-hidden className={icon} />}>
+                My Orders
+              </MenuLink>
               <MenuLink to={chatSupport(true)} icon={<MessageCircle aria-hidden className={icon} />}>
                 Chat Support
               </MenuLink>

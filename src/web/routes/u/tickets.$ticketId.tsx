@@ -204,6 +204,15 @@ export default function TicketPage({ loaderData, actionData }: Route.ComponentPr
                   <strong>{t.order.reference}</strong>
                 )}{" "}
                 · Hosted by {t.event.host}
+                {t.isBuyer ? (
+                  <>
+                    {" "}
+                    ·{" "}
+                    <a href={`/orders/${t.order.reference}/receipt`} download className="link">
+                      Receipt (PDF)
+                    </a>
+                  </>
+                ) : null}
               </span>
             </p>
             <div className="flex flex-wrap gap-2 pt-1">
