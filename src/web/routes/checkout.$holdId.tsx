@@ -340,8 +340,7 @@ function HoldTimer({ expiresAt, extended }: { expiresAt: Date; extended: boolean
   if (left === null) {
     return (
       <p className="mt-4 flex items-center gap-2 text-sm text-fg-muted">
-        <Clock aria-hidden className="size-4" /> Your tickets are held until{" "}
-        {deadline.toLocaleTimeString("en-GB", { hour: "2-digit", minute: "2-digit", timeZone: "Europe/London" })}.
+        <Clock aria-hidden className="size-4" /> Your tickets are held until {formatLondonTime(deadline)}.
       </p>
     );
   }

@@ -68,7 +68,8 @@ export function SearchField({ query }: { query: string }) {
           }}
           onPointerEnter={upgrade}
           className="h-10 w-full rounded-full border border-border bg-surface-2 pr-3 pl-9 text-sm
-            placeholder:text-fg-muted focus:border-brand focus:bg-surface focus:outline-none"
+            placeholder:text-fg-muted focus:border-brand focus:bg-surface focus:outline-none
+            max-[359px]:placeholder:text-transparent"
         />
       </label>
     </form>
