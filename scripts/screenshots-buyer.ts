@@ -9,6 +9,7 @@ import path from "node:path";
 import { chromium, type Page } from "@playwright/test";
 import sharp from "sharp";
 import { CHROMIUM_ARGS, findChromium } from "../tests/setup/chromium";
+import { screenshotContext } from "./lib/screenshot-context";
 
 const [baseUrl = "http://localhost:3000", outDir = "docs/screenshots"] = process.argv.slice(2);
 const EVENT = "Getting Your First Gig: Promoters' Q&A";
@@ -81,17 +82,7 @@ const browser = await chromium.launch({ executablePath: findChromium(), args: CH
 try {
   for (const theme of ["light", "dark"] as const) {
     for (const size of widths) {
-      const context = await browser.newContext({
-        viewport: { width: size.width, height: size.height },
-        colorScheme: theme,
-        reducedMotion: "reduce",
-      });
-      const origin = new URL(baseUrl);
-      const consent = { necessary: true, performance: false, statistics: false, savedAt: "" };
-      await context.addCookies([
-        { name: "tb_theme", value: theme, domain: origin.hostname, path: "/" },
-        { name: "tb_consent", value: encodeURIComponent(JSON.stringify(consent)), domain: origin.hostname, path: "/" },
-      ]);
+      const context = await screenshotContext(browser, { baseUrl, theme, width: size.width, height: size.height });
       const page = await context.newPage();
       await logIn(page);
       await page.getByRole("button", { name: "Got it" }).click();
