@@ -56,8 +56,14 @@ interface Term {
   /** Letters and digits only; what goes into the tsquery. */
   text: string;
   typos: number;
-  /** Matched as the start of a word ("wind" for windmill), not the whole word. */
+  /** Matched as the start of a word ("wind" for windmill), not the whole word: ranked after whole words. */
   prefix: boolean;
+  /**
+   * Matched in the index as a start (":*"). Only what was typed last, and only when the dictionary
+   * had more words starting with it than it gave: its completions are otherwise whole words, and a
+   * start in the full-text index costs several times a whole word (every entry it begins is read).
+   */
+  star?: boolean;
 }
 
 interface Word {
@@ -118,7 +124,9 @@ export async function searchEvents(
       where,
       match: allMatch,
       perRow: allPerRow,
-      selectivity: share(Math.min(...words.map((w) => w.events))),
+      // Every word: as if the words were independent (each word's share multiplied); correlated words
+      // under-find on the walk, which then falls back to the full-text index.
+      selectivity: words.reduce((product, w) => product * Math.min(1, share(w.events)), 1),
       listed,
       now: input.now,
       words,
@@ -146,7 +154,8 @@ export async function searchEvents(
               where,
               match: fewerMatch,
               perRow: fewerPerRow,
-              selectivity: share(words.reduce((sum, w) => sum + w.events, 0)),
+              // Some of the words: the share with at least one, as if independent.
+              selectivity: 1 - words.reduce((none, w) => none * (1 - Math.min(1, share(w.events))), 1),
               listed,
               now: input.now,
               words,
@@ -245,6 +254,7 @@ async function lookUpWords(tx: Tx, typed: string[]): Promise<{ words: Word[]; li
     ) c on true
     order by q.pos`);
   const words = new Map<number, Word>();
+  let completions = 0;
   for (const r of rows) {
     const pos = Number(r.pos);
     let word = words.get(pos);
@@ -255,7 +265,7 @@ async function lookUpWords(tx: Tx, typed: string[]): Promise<{ words: Word[]; li
         terms: typedTerm
           ? [
               { text: typedTerm, typos: 0, prefix: false },
-              ...(pos === last ? [{ text: typedTerm, typos: 0, prefix: true }] : []),
+              ...(pos === last ? [{ text: typedTerm, typos: 0, prefix: true, star: true }] : []),
             ]
           : [],
         events: Number(r.own ?? 0),
@@ -263,11 +273,16 @@ async function lookUpWords(tx: Tx, typed: string[]): Promise<{ words: Word[]; li
       words.set(pos, word);
     }
     const text = r.word === null ? "" : termText(r.word);
+    if (r.prefix) completions++;
     if (text && !word.terms.some((t) => t.text === text && !t.prefix)) {
       word.terms.push({ text, typos: Number(r.typos), prefix: Boolean(r.prefix) });
       word.events += Number(r.events ?? 0);
     }
   }
+  // Every word that starts with what was typed last is among its completions (the dictionary holds
+  // every word of every event): the start itself need not be looked for in the index.
+  const lastWord = words.get(last);
+  if (lastWord && completions < COMPLETIONS) lastWord.terms = lastWord.terms.filter((t) => !t.star);
   return { words: [...words.values()].filter((w) => w.terms.length > 0), listed: Number(rows[0]?.listed ?? 0) };
 }
 
@@ -282,9 +297,9 @@ function wordQuery(terms: Term[], opts: { maxTypos?: number; whole?: boolean; we
     (t) => (opts.maxTypos === undefined || t.typos <= opts.maxTypos) && (!opts.whole || !t.prefix),
   );
   if (chosen.length === 0) return null;
-  // Starts of words (what was typed last, and words found from it) are matched as starts (":*").
+  // A start is matched as one (":*", weights after it: "wind:*A"); anything else as a whole word ("wind:A").
   const parts = chosen.map(
-    (t) => `${t.text}${t.prefix ? ":*" : ""}${opts.weights ? `${t.prefix ? "" : ":"}${opts.weights}` : ""}`,
+    (t) => `${t.text}${t.star ? ":*" : ""}${opts.weights ? `${t.star ? "" : ":"}${opts.weights}` : ""}`,
   );
   return `(${[...new Set(parts)].join(" | ")})`;
 }
