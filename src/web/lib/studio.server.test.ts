@@ -50,7 +50,7 @@ async function guard(person: typeof user.$inferSelect | null, roles = OWNER_OR_M
 }
 
 describe("who may act for a host in Partner Studio", () => {
-  it("answers the owner, a manager and a scanner by role; sends a buyer to onboarding and the signed out to log-in", async () => {
+  it("answers owner, manager and scanner by role; a buyer goes to onboarding, the signed out to log-in", async () => {
     const db = database.db;
     const host = await createHost(db, { username: "crown-owner" });
     const manager = await createUser(db, { firstName: "Mo" });
@@ -75,7 +75,7 @@ describe("who may act for a host in Partner Studio", () => {
     });
   });
 
-  it("gives another host their own account only: the first host's ids answer not found and change nothing", async () => {
+  it("gives another host their own account only: the first host's ids answer not found, change nothing", async () => {
     const db = database.db;
     const now = new Date("2026-11-25T10:00:00Z");
     const host = await createHost(db);
@@ -102,7 +102,7 @@ describe("who may act for a host in Partner Studio", () => {
     expect(changed!.capacity).toBe(50);
   });
 
-  it("never lets a row name a host itself, holds one role per person per host, and drops it with either account", async () => {
+  it("never lets a row name the host itself, and holds one role per person per host", async () => {
     const db = database.db;
     const host = await createHost(db);
     const person = await createUser(db);
@@ -116,7 +116,7 @@ describe("who may act for a host in Partner Studio", () => {
     ).rejects.toThrow();
   });
 
-  it("acts for the host's own account first, and for a team only when asked; not for a host who is a buyer again", async () => {
+  it("acts for a host's own account first, for a team when asked, never for one who is no longer a host", async () => {
     const db = database.db;
     const first = await createHost(db);
     const second = await createHost(db, { hostTitle: "Second Stage" });
