@@ -105,7 +105,7 @@ export default function HostTickets({ loaderData, actionData }: Route.ComponentP
     actionData && "error" in actionData && actionData.target === target ? actionData.error : null;
 
   return (
-    <div className="container-page py-8 laptop:py-10">
+    <div className="py-8 laptop:py-10">
       <p className="text-sm font-semibold text-brand">Partner Studio</p>
       <h1 className="mt-1 text-3xl font-extrabold tracking-tight">Tickets and cancellations</h1>
       <p className="mt-1 max-w-2xl text-fg-muted">
