@@ -167,6 +167,14 @@ export const messages = {
     hostTitleTooLong: "Your host name can be at most 80 characters.",
     invalidHostTitle: "Invalid host name",
   },
+  /** Spec §8, email sending. */
+  email: {
+    missingHostParams: "Missing params. Check hostName and email address",
+  },
+  /** Partner Studio (spec §8, host). */
+  studio: {
+    onboarded: "Welcome to Partner Studio! Your host profile is ready.",
+  },
   /** What a person gave for a ticket they hold, on My Tickets and the dashboard (a price paid is the money itself). */
   held: {
     free: "Free",

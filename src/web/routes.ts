@@ -41,6 +41,7 @@ export default [
       route("u/orders", "routes/u/orders.tsx"),
       route("orders/:reference/pdf", "routes/order-pdf.ts"),
       route("orders/:reference/receipt", "routes/order-receipt.ts"),
+      route("h/onboarding", "routes/h/onboarding.tsx"),
       // Partner Studio: its own frame and navigation (decision 0028 for who may enter).
       layout("routes/h/_studio.tsx", [route("h/tickets", "routes/h/tickets.tsx")]),
       route("checkout/:holdId", "routes/checkout.$holdId.tsx"),
