@@ -13,6 +13,7 @@ import { endOfEvent } from "./discover-events";
 
 export const DASHBOARD_ORDERS_PAGE_SIZE = 8;
 const NEXT_EVENTS = 5;
+const ATTENTION_SHOWN = 6;
 
 export interface SalesDay {
   /** The London day, YYYY-MM-DD. */
@@ -205,5 +206,5 @@ async function needsAttention(db: Db, hostId: string, now: Date): Promise<Attent
       reasons: attentionReasons({ ...r, hasVenue: r.venueId !== null, ticketTypes: Number(r.ticketTypes) }, now),
     }))
     .filter((r) => r.reasons.length > 0)
-    .slice(0, 10);
+    .slice(0, ATTENTION_SHOWN);
 }

@@ -43,9 +43,11 @@ export function UsernameField({
     return () => clearTimeout(timer);
   }, [wanted, unchanged, load]);
 
+  // The server's refusal is about the name it was sent: once that is changed, the live check speaks.
+  const refused = error && wanted === normaliseUsername(initial) ? error : undefined;
   const answer = check.data && check.data.username === wanted ? check.data : null;
   let status: { tone: "muted" | "ok" | "bad"; text: string } | null = null;
-  if (!error && !unchanged && wanted !== "") {
+  if (!refused && !unchanged && wanted !== "") {
     if (answer) status = { tone: answer.available ? "ok" : "bad", text: answer.message };
     else status = { tone: "muted", text: "Checking…" };
   }
@@ -60,7 +62,7 @@ export function UsernameField({
         autoCapitalize="none"
         spellCheck={false}
         defaultValue={initial}
-        error={error}
+        error={refused}
         onChange={(e) => setTyped(e.currentTarget.value)}
         hint={
           hint ??

@@ -14,14 +14,15 @@ export interface SalesChartPoint {
  * on demand, so no other page carries the charting code; the figures are also in a table beside it.
  */
 export default function SalesChart({ points, currency }: { points: SalesChartPoint[]; currency: string }) {
-  const everyNth = Math.max(0, Math.ceil(points.length / 8) - 1);
   return (
     <ResponsiveContainer width="100%" height="100%">
-      <ComposedChart data={points} margin={{ top: 8, right: 4, bottom: 0, left: -12 }}>
+      <ComposedChart accessibilityLayer={false} data={points} margin={{ top: 8, right: 4, bottom: 0, left: -12 }}>
         <CartesianGrid vertical={false} stroke="var(--color-border)" />
         <XAxis
           dataKey="label"
-          interval={everyNth}
+          // Recharts leaves out labels that would collide, always keeping the first and last day.
+          interval="preserveStartEnd"
+          minTickGap={12}
           tick={{ fill: "var(--color-fg-muted)", fontSize: 12 }}
           tickLine={false}
           axisLine={{ stroke: "var(--color-border)" }}

@@ -40,7 +40,7 @@ export function HostAvatar({ host, size = "md" }: { host: StudioHost; size?: "sm
 function HostName({ host }: { host: StudioHost }) {
   return (
     <span className="flex min-w-0 items-center gap-1 font-bold">
-      <span className="truncate">{host.title}</span>
+      <span className="break-words">{host.title}</span>
       {host.isVerified ? <BadgeCheck aria-label="Verified host" className="size-4 shrink-0 text-brand" /> : null}
     </span>
   );

@@ -136,7 +136,7 @@ export default function HostDashboard({ loaderData }: Route.ComponentProps) {
                     preventScrollReset
                     aria-current={r === range ? "page" : undefined}
                     className={`min-h-9 rounded-full px-3 leading-9 font-medium ${
-                      r === range ? "bg-brand text-on-brand" : "text-fg-muted hover:text-fg"
+                      r === range ? "bg-brand-strong text-on-brand" : "text-fg-muted hover:text-fg"
                     }`}
                   >
                     {r} days
@@ -148,11 +148,11 @@ export default function HostDashboard({ loaderData }: Route.ComponentProps) {
             <dl className="grid grid-cols-2 gap-3">
               <div className="rounded-xl bg-surface-2 p-3">
                 <dt className="text-xs font-semibold text-fg-muted">Tickets sold</dt>
-                <dd className="mt-1 text-2xl font-extrabold tabular-nums">{totals.tickets}</dd>
+                <dd className="mt-1 text-xl font-extrabold tabular-nums tablet:text-2xl">{totals.tickets}</dd>
               </div>
               <div className="rounded-xl bg-surface-2 p-3">
                 <dt className="text-xs font-semibold text-fg-muted">Revenue</dt>
-                <dd className="mt-1 text-2xl font-extrabold break-words tabular-nums">{revenueText}</dd>
+                <dd className="mt-1 text-xl font-extrabold break-words tabular-nums tablet:text-2xl">{revenueText}</dd>
               </div>
             </dl>
             <p className="mt-2 text-xs text-fg-muted">
@@ -169,6 +169,14 @@ export default function HostDashboard({ loaderData }: Route.ComponentProps) {
                     <div className="size-full rounded-xl bg-surface-2" />
                   )}
                 </div>
+                <p className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-xs text-fg-muted">
+                  <span className="flex items-center gap-1.5">
+                    <span aria-hidden className="inline-block size-2.5 rounded-sm bg-brand" /> Bars: tickets sold
+                  </span>
+                  <span className="flex items-center gap-1.5">
+                    <span aria-hidden className="inline-block h-0.5 w-3 bg-fg" /> Line: revenue ({chartCurrency})
+                  </span>
+                </p>
                 <details className="mt-3 text-sm">
                   <summary className="cursor-pointer font-semibold">Figures by day</summary>
                   <div className="mt-2 max-h-64 overflow-y-auto">
@@ -220,7 +228,7 @@ export default function HostDashboard({ loaderData }: Route.ComponentProps) {
               <>
                 <ul className="divide-y divide-border">
                   {orders.rows.map((o) => (
-                    <li key={o.id} className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 py-3">
+                    <li key={o.id} className="grid grid-cols-[minmax(0,1fr)_auto] items-baseline gap-x-3 py-3">
                       <div className="min-w-0">
                         <p className="font-semibold break-words">
                           {o.buyerName} <span className="font-normal text-fg-muted">· {o.reference}</span>
@@ -228,19 +236,21 @@ export default function HostDashboard({ loaderData }: Route.ComponentProps) {
                         <p className="text-sm break-words text-fg-muted">
                           {o.tickets} {o.tickets === 1 ? "ticket" : "tickets"} · {o.eventName}
                         </p>
+                        <p className="text-xs text-fg-muted">
+                          {formatShortDate(o.createdAt)}, {formatLondonTime(o.createdAt)}
+                        </p>
                       </div>
                       <div className="text-right text-sm">
                         <p className="font-semibold tabular-nums">
                           {o.totalPence === 0 ? "Free" : formatMoney(o.totalPence, o.currency)}
-                          {o.status !== "paid" && o.status !== "free" ? (
-                            <span className="ml-2 rounded-full bg-surface-2 px-2 py-0.5 text-xs font-medium">
+                        </p>
+                        {o.status !== "paid" && o.status !== "free" ? (
+                          <p className="mt-1">
+                            <span className="rounded-full bg-surface-2 px-2 py-0.5 text-xs font-medium">
                               {STATUS_LABEL[o.status] ?? o.status}
                             </span>
-                          ) : null}
-                        </p>
-                        <p className="text-fg-muted">
-                          {formatShortDate(o.createdAt)}, {formatLondonTime(o.createdAt)}
-                        </p>
+                          </p>
+                        ) : null}
                       </div>
                     </li>
                   ))}
