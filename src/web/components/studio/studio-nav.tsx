@@ -39,9 +39,11 @@ export function HostAvatar({ host, size = "md" }: { host: StudioHost; size?: "sm
 
 function HostName({ host }: { host: StudioHost }) {
   return (
-    <span className="flex min-w-0 items-center gap-1 font-bold">
-      <span className="break-words">{host.title}</span>
-      {host.isVerified ? <BadgeCheck aria-label="Verified host" className="size-4 shrink-0 text-brand" /> : null}
+    <span className="block font-bold break-words">
+      {host.title}
+      {host.isVerified ? (
+        <BadgeCheck aria-label="Verified host" className="ml-1 inline-block size-4 align-[-3px] text-brand" />
+      ) : null}
     </span>
   );
 }
