@@ -6,6 +6,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { chromium } from "@playwright/test";
 import { CHROMIUM_ARGS, findChromium } from "../tests/setup/chromium";
+import { screenshotContext } from "./lib/screenshot-context";
 
 const [baseUrl = "http://localhost:3000", outDir = "docs/screenshots", ...paths] = process.argv.slice(2);
 const pages = paths.length > 0 ? paths : ["/", "/404", "/?zen=1", "/grid-overlay"];
@@ -19,22 +20,7 @@ const browser = await chromium.launch({ executablePath: findChromium(), args: CH
 try {
   for (const theme of ["light", "dark"] as const) {
     for (const size of widths) {
-      const context = await browser.newContext({
-        viewport: { width: size.width, height: size.height },
-        colorScheme: theme,
-      });
-      const origin = new URL(baseUrl);
-      await context.addCookies([
-        { name: "tb_theme", value: theme, domain: origin.hostname, path: "/" },
-        {
-          name: "tb_consent",
-          value: encodeURIComponent(
-            JSON.stringify({ necessary: true, performance: false, statistics: false, savedAt: "" }),
-          ),
-          domain: origin.hostname,
-          path: "/",
-        },
-      ]);
+      const context = await screenshotContext(browser, { baseUrl, theme, width: size.width, height: size.height });
       const page = await context.newPage();
       if (process.env.AS) {
         await page.goto(new URL("/log-in", baseUrl).toString());

@@ -29,3 +29,18 @@ export function renderPdf(
   doc.end();
   return done;
 }
+
+/** Every page's top: a pink band, 'Ticketyboo', and a note on the right (a ticket's number, a receipt's standing). */
+export function drawMasthead(
+  doc: PDFKit.PDFDocument,
+  page: { width: number; margin: number },
+  opts: { size: number; top: number; note: string },
+) {
+  doc.rect(0, 0, page.width, 6).fill(PDF_PINK);
+  doc.fillColor(PDF_PINK).font("Helvetica-Bold").fontSize(opts.size).text("Ticketyboo", page.margin, opts.top);
+  doc
+    .fillColor(PDF_MUTED)
+    .font("Helvetica")
+    .fontSize(opts.size >= 18 ? 10 : 9)
+    .text(opts.note, page.margin, opts.top + 4, { width: page.width - 2 * page.margin, align: "right" });
+}

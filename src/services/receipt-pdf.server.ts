@@ -1,5 +1,5 @@
 import type { ReceiptDocument } from "./order-receipt";
-import { PDF_INK as INK, PDF_MUTED as MUTED, PDF_PINK as PINK, renderPdf } from "./pdf-document.server";
+import { drawMasthead, PDF_INK as INK, PDF_MUTED as MUTED, PDF_PINK as PINK, renderPdf } from "./pdf-document.server";
 
 const PAGE: [number, number] = [595.28, 841.89]; // A4
 const MARGIN = 56;
@@ -12,17 +12,7 @@ const WIDTH = PAGE[0] - 2 * MARGIN;
 export function renderReceiptPdf(r: ReceiptDocument): Promise<Buffer> {
   return renderPdf({ size: PAGE, margin: MARGIN, title: `Receipt ${r.reference}` }, (doc) => {
     doc.addPage();
-    doc.rect(0, 0, PAGE[0], 6).fill(PINK);
-    doc
-      .fillColor(PINK)
-      .font("Helvetica-Bold")
-      .fontSize(18)
-      .text("Ticketyboo", MARGIN, MARGIN - 16);
-    doc
-      .fillColor(MUTED)
-      .font("Helvetica")
-      .fontSize(10)
-      .text(r.standing, MARGIN, MARGIN - 12, { width: WIDTH, align: "right" });
+    drawMasthead(doc, { width: PAGE[0], margin: MARGIN }, { size: 18, top: MARGIN - 16, note: r.standing });
     doc.moveDown(1.5);
     doc.fillColor(INK).font("Helvetica-Bold").fontSize(22).text("Receipt", MARGIN);
     doc.moveDown(0.6);

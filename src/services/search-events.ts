@@ -31,12 +31,21 @@ export function typosAllowed(word: string): number {
  */
 export const RANKED_WINDOW = 200;
 /**
- * When the dictionary says a query's words are common (at least one listed event in
- * SOONEST_SCAN / RANKED_WINDOW has them), the window is first looked for among the SOONEST_SCAN
- * soonest events, walking the date index, which costs the same at any size; only if too few are
- * there does the full-text index find them all.
+ * How a tier finds its window: walking the date index and keeping the events that match, or asking
+ * the full-text index for every match and sorting them. The walk reads about window / selectivity
+ * rows, whatever the size of the marketplace; the full-text index reads every match. So the walk
+ * is taken when the dictionary's counts say it reads fewer rows (with WALK_MARGIN to spare), up to
+ * MAX_WALK rows; a walk that finds too few falls back to the full-text index.
  */
-const SOONEST_SCAN = 2000;
+const WALK_MARGIN = 1.5;
+const MAX_WALK = 50_000;
+
+/** Rows to walk in date order to find `window` matches at this share, or null when the full-text index reads fewer. */
+export function rowsToWalk(selectivity: number, listed: number, window: number): number | null {
+  if (selectivity <= 0 || listed <= 0) return null;
+  const walk = Math.ceil((window * WALK_MARGIN) / Math.min(1, selectivity));
+  return walk <= MAX_WALK && walk < selectivity * listed ? walk : null;
+}
 /** Completions of the last word taken from the dictionary (the most common first). */
 const COMPLETIONS = 30;
 /** Typo neighbours taken per word (the fewest typos, then the most common, first). */
@@ -99,8 +108,8 @@ export async function searchEvents(
     const { words, listed } = await lookUpWords(tx, typed);
     const all = andQuery(words.map((w) => w.terms));
     if (!all) return { hits: [], total: 0, didYouMean: null };
-    // Common enough that the window is likely among the soonest events (see SOONEST_SCAN).
-    const common = (events: number) => events * SOONEST_SCAN >= listed * RANKED_WINDOW;
+    // The share of listed events a tier's words are in, at most (the dictionary counts each word's events).
+    const share = (events: number) => (listed > 0 ? events / listed : 0);
 
     // Tier 1: every word.
     const allMatch = sql`e.search_vector @@ to_tsquery('english', ${all})`;
@@ -109,7 +118,8 @@ export async function searchEvents(
       where,
       match: allMatch,
       perRow: allPerRow,
-      common: common(Math.min(...words.map((w) => w.events))),
+      selectivity: share(Math.min(...words.map((w) => w.events))),
+      listed,
       now: input.now,
       words,
       everyWord: true,
@@ -136,7 +146,8 @@ export async function searchEvents(
               where,
               match: fewerMatch,
               perRow: fewerPerRow,
-              common: common(Math.max(...words.map((w) => w.events))),
+              selectivity: share(words.reduce((sum, w) => sum + w.events, 0)),
+              listed,
               now: input.now,
               words,
               everyWord: false,
@@ -299,7 +310,7 @@ const matches = (query: string | null) =>
 /**
  * One tier's page. The RANKED_WINDOW soonest matches are ranked (typos, closeness, field, whole
  * words, then date); any further matches follow them by date, so pages stay consistent. Common
- * words look for the window among the soonest events first (SOONEST_SCAN).
+ * words look for the window by walking the soonest events first (rowsToWalk).
  */
 async function rankedTier(
   tx: Tx,
@@ -307,7 +318,8 @@ async function rankedTier(
     where: SQL;
     /** The match inline, for the full-text index. */ match: SQL;
     /** The match as a filter, its tsquery parsed once. */ perRow: SQL;
-    common: boolean;
+    /** The share of listed events that may match, from the dictionary (see rowsToWalk). */ selectivity: number;
+    listed: number;
     now: Date;
     words: Word[];
     everyWord: boolean;
@@ -316,8 +328,8 @@ async function rankedTier(
   },
 ): Promise<Hit[]> {
   const window = Math.max(RANKED_WINDOW, opts.offset + opts.limit);
-  if (opts.common) {
-    const scan = Math.max(SOONEST_SCAN, window * 10);
+  const scan = rowsToWalk(opts.selectivity, opts.listed, window);
+  if (scan !== null) {
     // The tsquery is a sub-select here, so the planner walks the date index, not the full-text one.
     const soonest = sql`
       select e.id, e.starts_at, e.ends_at, e.search_vector from (

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
 import { createEvent, createHost, createVenue } from "../../tests/factories/events";
 import { createTestDatabase } from "../../tests/setup/test-db";
-import { searchEvents } from "./search-events";
+import { rowsToWalk, searchEvents } from "./search-events";
 
 /*
  * Typo rules (every word of five letters or more may have one typo, nine or more two; a typo is an
@@ -289,5 +289,20 @@ describe("the dictionary of words", () => {
     } finally {
       await own.close();
     }
+  });
+});
+
+describe("how a tier finds its window", () => {
+  it("walks the date index only when that reads fewer rows than the full-text index's matches", () => {
+    // A word in 10% of 1,000,000 events: 3,000 rows walked find 200 (with room to spare), not 100,000 matches.
+    expect(rowsToWalk(0.1, 1_000_000, 200)).toBe(3000);
+    // The same share of 10,000 events: a thousand matches are cheaper than 3,000 rows walked.
+    expect(rowsToWalk(0.1, 10_000, 200)).toBeNull();
+    // Rare words: the full-text index; words the dictionary never saw, too.
+    expect(rowsToWalk(0.001, 1_000_000, 200)).toBeNull();
+    expect(rowsToWalk(0, 1_000_000, 200)).toBeNull();
+    // Never more than 50,000 rows walked, and a share over 1 (an upper bound summed over words) counts as 1.
+    expect(rowsToWalk(0.005, 100_000_000, 200)).toBeNull();
+    expect(rowsToWalk(3, 1_000_000, 200)).toBe(300);
   });
 });

@@ -1,5 +1,5 @@
 import QRCode from "qrcode";
-import { PDF_INK as INK, PDF_MUTED as MUTED, PDF_PINK as PINK, renderPdf } from "./pdf-document.server";
+import { drawMasthead, PDF_INK as INK, PDF_MUTED as MUTED, renderPdf } from "./pdf-document.server";
 import type { TicketDocument } from "./ticket-documents";
 
 // A5 portrait: prints on A4 folded, or reads on a phone.
@@ -21,17 +21,7 @@ export function renderTicketsPdf(tickets: readonly TicketDocument[], opts: { tit
 function drawTicket(doc: PDFKit.PDFDocument, t: TicketDocument) {
   doc.addPage();
   const width = PAGE[0] - 2 * MARGIN;
-  doc.rect(0, 0, PAGE[0], 6).fill(PINK);
-  doc
-    .fillColor(PINK)
-    .font("Helvetica-Bold")
-    .fontSize(16)
-    .text("Ticketyboo", MARGIN, MARGIN - 8);
-  doc
-    .fillColor(MUTED)
-    .font("Helvetica")
-    .fontSize(9)
-    .text(t.position, MARGIN, MARGIN - 4, { width, align: "right" });
+  drawMasthead(doc, { width: PAGE[0], margin: MARGIN }, { size: 16, top: MARGIN - 8, note: t.position });
 
   doc.moveDown(1.2);
   doc.fillColor(INK).font("Helvetica-Bold").fontSize(18).text(t.eventName, { width });

@@ -137,6 +137,12 @@ test.describe("search", () => {
           .filter({ hasText: "Drag Bingo Extravaganza" }),
       ).toBeVisible();
 
+      // A word of four letters may not have a typo, so "brss" finds nothing, but brass is one away:
+      // the header's box offers it, and so does the results page.
+      await box.fill("brss");
+      await expect(page.getByText("No events match “brss”")).toBeVisible();
+      await expect(page.getByRole("link", { name: "brass", exact: true })).toHaveAttribute("href", "/search?q=brass");
+
       // "sunrsie": two letters swapped.
       await page.goto("/search?q=sunrsie%20yoga");
       await expect(card(page, "Sunrise Yoga in the Park")).toBeVisible();

@@ -91,6 +91,8 @@ export interface SearchState {
   status: SearchStatus;
   /** The latest suggestions: kept while the next ones load, so the list never blinks empty. */
   results: Suggestion[];
+  /** When nothing matches, the closest query that finds something (the API's "did you mean"), if any. */
+  didYouMean?: string | null;
   open: boolean;
   /** The highlighted option (results, then "See all"), or -1. */
   active: number;
@@ -100,7 +102,7 @@ export const initialSearchState: SearchState = { query: "", status: "idle", resu
 
 export type SearchAction =
   | { type: "typed"; query: string }
-  | { type: "loaded"; query: string; results: Suggestion[] }
+  | { type: "loaded"; query: string; results: Suggestion[]; didYouMean?: string | null }
   | { type: "failed"; query: string }
   | { type: "move"; move: Move }
   | { type: "unhighlight" }
@@ -138,7 +140,13 @@ export function searchReducer(state: SearchState, action: SearchAction): SearchS
     case "loaded":
       // A response for text the person has since changed is never shown.
       if (action.query !== state.query) return state;
-      return { ...state, status: "done", results: action.results, active: carryHighlight(state, action.results) };
+      return {
+        ...state,
+        status: "done",
+        results: action.results,
+        didYouMean: action.results.length === 0 ? (action.didYouMean ?? null) : null,
+        active: carryHighlight(state, action.results),
+      };
     case "failed":
       if (action.query !== state.query) return state;
       return { ...state, status: "error", results: [], active: -1 };

@@ -9,7 +9,7 @@ import {
   TriangleAlert,
 } from "lucide-react";
 import { useState } from "react";
-import { useNavigate } from "react-router";
+import { Link, useNavigate } from "react-router";
 import { formatEventDateTime } from "~/lib/format";
 import { imageUrl } from "~/web/lib/images";
 import { placeLabel, searchHref, type SearchState, type Suggestion } from "./search-box-state";
@@ -54,7 +54,7 @@ export function SuggestionsPanel(props: {
             <span className="tb-progress-bar block h-full w-full bg-brand" />
           </span>
         ) : null}
-        <PanelMessage state={state} />
+        <PanelMessage state={state} onChoose={leave} />
         <div
           id={listboxId}
           role="listbox"
@@ -105,7 +105,7 @@ export function SuggestionsPanel(props: {
 }
 
 /** The line above the options: searching, nothing found, or a failed request. */
-function PanelMessage({ state }: { state: SearchState }) {
+function PanelMessage({ state, onChoose }: { state: SearchState; onChoose: () => void }) {
   const row = "flex items-center gap-2 px-4 pt-3 pb-1 text-sm text-fg-muted";
   if (state.status === "loading" && state.results.length === 0) {
     return (
@@ -120,7 +120,17 @@ function PanelMessage({ state }: { state: SearchState }) {
         <SearchX aria-hidden className="mt-0.5 size-5 shrink-0 text-fg-muted" />
         <div className="min-w-0">
           <p className="text-sm font-semibold break-words">No events match “{state.query}”</p>
-          <p className="mt-0.5 text-sm text-fg-muted">Check the spelling, or try an artist, venue or town.</p>
+          {state.didYouMean ? (
+            <p className="mt-0.5 text-sm">
+              Did you mean{" "}
+              <Link to={searchHref(state.didYouMean)} onClick={onChoose} className="link font-semibold">
+                {state.didYouMean}
+              </Link>
+              ?
+            </p>
+          ) : (
+            <p className="mt-0.5 text-sm text-fg-muted">Check the spelling, or try an artist, venue or town.</p>
+          )}
         </div>
       </div>
     );

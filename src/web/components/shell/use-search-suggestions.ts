@@ -25,7 +25,7 @@ export function useSearchSuggestions() {
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const inFlight = useRef<AbortController | null>(null);
   // Answers already seen in this page's life, so going back a letter shows them at once.
-  const cache = useRef(new Map<string, Suggestion[]>());
+  const cache = useRef(new Map<string, { results: Suggestion[]; didYouMean: string | null }>());
 
   const cancelPending = useCallback(() => {
     clearTimeout(timer.current);
@@ -38,7 +38,7 @@ export function useSearchSuggestions() {
     const key = `${limit}:${q}`;
     const cached = cache.current.get(key);
     if (cached) {
-      dispatch({ type: "loaded", query: q, results: cached });
+      dispatch({ type: "loaded", query: q, ...cached });
       return;
     }
     const controller = new AbortController();
@@ -46,10 +46,11 @@ export function useSearchSuggestions() {
     fetch(suggestionsUrl(q, limit), { signal: controller.signal, headers: { Accept: "application/json" } })
       .then(async (response) => {
         if (!response.ok) throw new Error(`Search answered ${response.status}`);
-        const body = (await response.json()) as { results: Suggestion[] };
-        cache.current.set(key, body.results);
+        const body = (await response.json()) as { results: Suggestion[]; didYouMean?: string | null };
+        const answer = { results: body.results, didYouMean: body.didYouMean ?? null };
+        cache.current.set(key, answer);
         if (cache.current.size > CACHE_SIZE) cache.current.delete(cache.current.keys().next().value!);
-        if (!controller.signal.aborted) dispatch({ type: "loaded", query: q, results: body.results });
+        if (!controller.signal.aborted) dispatch({ type: "loaded", query: q, ...answer });
       })
       .catch(() => {
         // An aborted request was replaced by a newer one (or the text was cleared): say nothing.
