@@ -171,10 +171,6 @@ export const messages = {
   email: {
     missingHostParams: "Missing params. Check hostName and email address",
   },
-  /** Partner Studio (spec §8, host). */
-  studio: {
-    onboarded: "Welcome to Partner Studio! Your host profile is ready.",
-  },
   /** What a person gave for a ticket they hold, on My Tickets and the dashboard (a price paid is the money itself). */
   held: {
     free: "Free",
@@ -182,6 +178,7 @@ export const messages = {
   },
   /** Partner Studio: what an event's life cycle refuses, and says when it succeeds (spec §4, §8). */
   studio: {
+    onboarded: "Welcome to Partner Studio! Your host profile is ready.",
     publishNeedsTickets: "Add at least one ticket type before you publish.",
     publishNeedsVenue: "Choose a venue before you publish.",
     publishNeedsLink: "Add the link people join by before you publish an online event.",
