@@ -159,7 +159,7 @@ export default tseslint.config(
       "src/lib/**/*.ts",
     ],
     // …except server-only modules themselves, which may use one another.
-    ignores: ["**/*.server.ts", "**/*.server.tsx"],
+    ignores: ["**/*.server.ts", "**/*.server.tsx", "**/*.server.test.ts"],
     rules: { "no-restricted-imports": ["error", { paths: [eagerSonner], patterns: [serverOnly] }] },
   },
   {

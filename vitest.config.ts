@@ -1,5 +1,5 @@
 import path from "node:path";
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
 
 const alias = { "~": path.resolve(import.meta.dirname, "src") };
 
@@ -18,6 +18,8 @@ export default defineConfig({
             "src/web/**/*.test.ts",
             "tests/lint/**/*.test.ts",
           ],
+          // Server-only web modules that need the database (the Studio's guard) are integration tests.
+          exclude: [...configDefaults.exclude, "src/web/**/*.server.test.ts"],
         },
       },
       {
@@ -27,7 +29,12 @@ export default defineConfig({
           // TEST_DATABASE_URL is set. Each file gets a copy of one template migrated per run.
           name: "integration",
           environment: "node",
-          include: ["src/services/**/*.test.ts", "src/db/**/*.test.ts", "src/server/**/*.test.ts"],
+          include: [
+            "src/services/**/*.test.ts",
+            "src/db/**/*.test.ts",
+            "src/server/**/*.test.ts",
+            "src/web/**/*.server.test.ts",
+          ],
           globalSetup: ["tests/setup/global-db.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,

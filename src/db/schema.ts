@@ -133,6 +133,36 @@ export const accountRelations = relations(account, ({ one }) => ({
   user: one(user, { fields: [account.userId], references: [user.id] }),
 }));
 
+/* ---------- Partner Studio: who may act for a host ---------- */
+
+export const HOST_ROLES = ["owner", "manager", "scanner"] as const;
+export type HostRole = (typeof HOST_ROLES)[number];
+
+/**
+ * The people a host has let act for them in Partner Studio, with their role (decision 0028). The host's
+ * own account is its owner without a row (userType 'host'), so no row names the host itself.
+ */
+export const hostMember = pgTable(
+  "host_member",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    hostId: text("host_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    role: text("role", { enum: HOST_ROLES }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique("host_member_host_user").on(t.hostId, t.userId),
+    index("host_member_user_idx").on(t.userId),
+    check("host_member_role", sql`${t.role} in ('owner', 'manager', 'scanner')`),
+    check("host_member_not_self", sql`${t.hostId} <> ${t.userId}`),
+  ],
+);
+
 /* ---------- Venues, events and ticket types ---------- */
 
 export const venue = pgTable(

@@ -7,6 +7,8 @@ import {
   normaliseUsername,
   type ProfileInput,
   usernameProblem,
+  HOST_TITLE_MAX_LENGTH,
+  validateHostOnboarding,
   validateProfile,
 } from "./profile-rules";
 
@@ -135,5 +137,48 @@ describe("validateProfile", () => {
     expect(host.ok && host.values.hostTitle).toBe("The Crown");
     const buyer = validateProfile({ ...base, hostTitle: "Sneaky" }, { isHost: false });
     expect(buyer.ok && "hostTitle" in buyer.values).toBe(false);
+  });
+});
+
+describe("validateHostOnboarding", () => {
+  const onboarding = { hostTitle: "The Crown Collective", username: "thecrown", bio: "" };
+  const problems = (input: Partial<typeof onboarding>) => {
+    const result = validateHostOnboarding({ ...onboarding, ...input });
+    return result.ok ? [] : result.problems;
+  };
+
+  it("needs a host name and a username; the bio may be empty", () => {
+    expect(validateHostOnboarding(onboarding)).toEqual({
+      ok: true,
+      values: { hostTitle: "The Crown Collective", username: "thecrown", bio: null },
+    });
+    expect(problems({ hostTitle: "  ", username: "" })).toEqual([
+      { field: "hostTitle", problem: "required" },
+      { field: "username", problem: "required" },
+    ]);
+  });
+
+  it("cleans what it keeps: single spaces in the name, a lower-case username without '@', the bio trimmed", () => {
+    expect(
+      validateHostOnboarding({ hostTitle: "  The   Crown ", username: " @TheCrown ", bio: " Quiz\r\nnights " }),
+    ).toEqual({ ok: true, values: { hostTitle: "The Crown", username: "thecrown", bio: "Quiz\nnights" } });
+  });
+
+  it("holds the host name to 80 characters and nothing unsafe, the bio to 500", () => {
+    expect(problems({ hostTitle: "a".repeat(HOST_TITLE_MAX_LENGTH) })).toEqual([]);
+    expect(problems({ hostTitle: "a".repeat(HOST_TITLE_MAX_LENGTH + 1) })).toEqual([
+      { field: "hostTitle", problem: "too_long" },
+    ]);
+    expect(problems({ hostTitle: "<b>Crown</b>" })).toEqual([{ field: "hostTitle", problem: "invalid" }]);
+    expect(problems({ bio: "a".repeat(BIO_MAX_LENGTH) })).toEqual([]);
+    expect(problems({ bio: "a".repeat(BIO_MAX_LENGTH + 1) })).toEqual([{ field: "bio", problem: "too_long" }]);
+  });
+
+  it("refuses the app's own route names as a booking page's address", () => {
+    for (const word of ["events", "hosts", "search", "explore", "blogs", "help", "legal", "api", "staff", "studio"])
+      expect(problems({ username: word })).toEqual([{ field: "username", problem: "reserved" }]);
+    // One letter is too short for any username, the Studio's /h and the buyer's /u among them.
+    for (const word of ["h", "u"])
+      expect(problems({ username: word })).toEqual([{ field: "username", problem: "too_short" }]);
   });
 });

@@ -36,6 +36,7 @@ export const RESERVED_USERNAMES: ReadonlySet<string> = new Set([
   "contact",
   "dashboard",
   "dev",
+  "email",
   "email-verified",
   "events",
   "explore",
@@ -62,9 +63,11 @@ export const RESERVED_USERNAMES: ReadonlySet<string> = new Set([
   "media",
   "news-center",
   "null",
+  "onboarding",
   "orders",
   "partner",
   "partners",
+  "pay",
   "pricing",
   "reset-password",
   "root",
@@ -78,6 +81,7 @@ export const RESERVED_USERNAMES: ReadonlySet<string> = new Set([
   "sitemap",
   "staff",
   "static",
+  "studio",
   "submit-an-event",
   "support",
   "team",
@@ -214,10 +218,8 @@ export function validateProfile(
   if (characterCount(bio) > BIO_MAX_LENGTH) problems.push({ field: "bio", problem: "too_long" });
 
   if (opts.isHost) {
-    if (hostTitle === "") problems.push({ field: "hostTitle", problem: "required" });
-    else if (characterCount(hostTitle) > HOST_TITLE_MAX_LENGTH)
-      problems.push({ field: "hostTitle", problem: "too_long" });
-    else if (UNSAFE_NAME.test(hostTitle)) problems.push({ field: "hostTitle", problem: "invalid" });
+    const problem = hostTitleProblem(hostTitle);
+    if (problem) problems.push({ field: "hostTitle", problem });
   }
 
   if (problems.length > 0) return { ok: false, problems };
@@ -232,4 +234,44 @@ export function validateProfile(
       ...(opts.isHost ? { hostTitle } : {}),
     },
   };
+}
+
+export type HostOnboardingField = "hostTitle" | "username" | "bio";
+export type HostOnboardingProblem = Extract<ProfileProblem, { field: HostOnboardingField }>;
+
+/** What the onboarding form sends: the host name, the username of their booking page and a short bio. */
+export interface HostOnboardingInput {
+  hostTitle: string;
+  username: string;
+  bio: string;
+}
+
+/** A host name (already normalised): required, at most 80 characters, nothing unsafe to show. */
+export function hostTitleProblem(hostTitle: string): "required" | "too_long" | "invalid" | null {
+  if (hostTitle === "") return "required";
+  if (characterCount(hostTitle) > HOST_TITLE_MAX_LENGTH) return "too_long";
+  if (UNSAFE_NAME.test(hostTitle)) return "invalid";
+  return null;
+}
+
+/**
+ * Becoming a host (/h/onboarding): a host name and a username are required, the bio is optional.
+ * The same rules as the profile form, so the two never disagree; every problem at once.
+ */
+export function validateHostOnboarding(
+  input: HostOnboardingInput,
+):
+  | { ok: true; values: { hostTitle: string; username: string; bio: string | null } }
+  | { ok: false; problems: HostOnboardingProblem[] } {
+  const hostTitle = normaliseName(input.hostTitle);
+  const username = normaliseUsername(input.username);
+  const bio = normaliseBio(input.bio);
+  const problems: HostOnboardingProblem[] = [];
+  const titleProblem = hostTitleProblem(hostTitle);
+  if (titleProblem) problems.push({ field: "hostTitle", problem: titleProblem });
+  const nameProblem = usernameProblem(username);
+  if (nameProblem) problems.push({ field: "username", problem: nameProblem });
+  if (characterCount(bio) > BIO_MAX_LENGTH) problems.push({ field: "bio", problem: "too_long" });
+  if (problems.length > 0) return { ok: false, problems };
+  return { ok: true, values: { hostTitle, username, bio: bio === "" ? null : bio } };
 }

@@ -2,7 +2,9 @@ import { describe, expect, it } from "vitest";
 import {
   currencySymbol,
   firstAddressSegment,
+  formatCalendarDay,
   formatCardDate,
+  formatChartDay,
   formatEventDateTime,
   formatLondonTime,
   formatLongDate,
@@ -121,5 +123,14 @@ describe("times read as people write them", () => {
     expect(formatTimeRange(new Date("2026-10-24T22:00:00Z"), new Date("2026-10-25T02:00:00Z"))).toBe(
       "11:00 pm – 2:00 am",
     );
+  });
+});
+
+describe("formatChartDay", () => {
+  it("labels a London day by weekday and date for a week, by date and month for longer", () => {
+    expect(formatChartDay("2026-11-26", true)).toBe("Thu 26");
+    expect(formatChartDay("2026-11-26", false)).toBe("26 Nov");
+    expect(formatChartDay("2026-03-29", true)).toBe("Sun 29");
+    expect(formatCalendarDay("2026-11-26")).toBe("Thu 26 Nov");
   });
 });

@@ -161,3 +161,24 @@ export function formatTimeRange(startsAt: Date, endsAt: Date | null): string {
 export function formatWhenInFull(startsAt: Date, endsAt: Date | null): string {
   return `${formatLongDate(startsAt)}, ${formatTimeRange(startsAt, endsAt)} (UK time)`;
 }
+
+const calendarDay = new Intl.DateTimeFormat("en-GB", { timeZone: "UTC", weekday: "short", day: "numeric" });
+const calendarDate = new Intl.DateTimeFormat("en-GB", { timeZone: "UTC", day: "numeric", month: "short" });
+
+/** A London calendar day (YYYY-MM-DD) on a chart's axis: 'Thu 26' for a week, '26 Nov' for longer ranges. */
+export function formatChartDay(ymd: string, withWeekday: boolean): string {
+  const noon = new Date(`${ymd}T12:00:00Z`);
+  return (withWeekday ? calendarDay : calendarDate).format(noon).replace(",", "");
+}
+
+const fullCalendarDay = new Intl.DateTimeFormat("en-GB", {
+  timeZone: "UTC",
+  weekday: "short",
+  day: "numeric",
+  month: "short",
+});
+
+/** A London calendar day (YYYY-MM-DD) in a table: 'Thu 26 Nov'. */
+export function formatCalendarDay(ymd: string): string {
+  return fullCalendarDay.format(new Date(`${ymd}T12:00:00Z`)).replace(",", "");
+}

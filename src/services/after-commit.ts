@@ -25,7 +25,8 @@ export type AfterCommitWork =
       refundPence: number;
       hostMessage: string | null;
     }
-  | { kind: "waitlist-offers" };
+  | { kind: "waitlist-offers" }
+  | { kind: "host-onboarding"; userId: string };
 
 /**
  * Records work to do after the commit, in the caller's transaction: it is done if and only if that

@@ -44,7 +44,7 @@ async function hostsRequest(db: Db, input: { requestId: string; hostId: string }
 export async function approveCancellation(
   db: Db,
   provider: PaymentProvider,
-  input: { requestId: string; hostId: string; refund: string; now: Date },
+  input: { requestId: string; hostId: string; refund: string; now: Date; decidedBy?: string },
 ): Promise<DecisionResult> {
   const { request, order: o } = await hostsRequest(db, input);
   if (request.status === "declined")
@@ -55,7 +55,13 @@ export async function approveCancellation(
 
   const [claimed] = await db
     .update(cancellationRequest)
-    .set({ status: "refunding", refundPence: refund.pence, decidedBy: input.hostId, decidedAt: input.now })
+    .set({
+      status: "refunding",
+      refundPence: refund.pence,
+      // Who decided: a team member acting for the host, or the host.
+      decidedBy: input.decidedBy ?? input.hostId,
+      decidedAt: input.now,
+    })
     .where(and(eq(cancellationRequest.id, request.id), eq(cancellationRequest.status, "pending")))
     .returning();
   if (!claimed) {
@@ -158,14 +164,19 @@ async function refundAndFinish(
 /** The host declines, with an optional note for the buyer; the order stands. */
 export async function declineCancellation(
   db: Db,
-  input: { requestId: string; hostId: string; message: string; now: Date },
+  input: { requestId: string; hostId: string; message: string; now: Date; decidedBy?: string },
 ): Promise<{ orderId: string }> {
   const { request, order: o } = await hostsRequest(db, input);
   const message = input.message.trim().slice(0, 1000) || null;
   return db.transaction(async (tx) => {
     const [declined] = await tx
       .update(cancellationRequest)
-      .set({ status: "declined", hostMessage: message, decidedBy: input.hostId, decidedAt: input.now })
+      .set({
+        status: "declined",
+        hostMessage: message,
+        decidedBy: input.decidedBy ?? input.hostId,
+        decidedAt: input.now,
+      })
       .where(and(eq(cancellationRequest.id, request.id), eq(cancellationRequest.status, "pending")))
       .returning({ id: cancellationRequest.id });
     if (!declined) throw new AppError("conflict", "This request has already been decided.", { reason: "decided" });

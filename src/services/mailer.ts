@@ -22,7 +22,7 @@ export type EmailTemplate =
   | { name: "change-email"; props: { firstName: string; url: string; newEmail: string } }
   | { name: "email-changed"; props: EmailChangedProps }
   | { name: "welcome"; props: { firstName: string; userType: "buyer" | "host" } }
-  | { name: "host-onboarding"; props: { hostName: string } }
+  | { name: "host-onboarding"; props: { hostName: string; profileDone?: boolean } }
   | { name: "order-confirmation"; props: OrderConfirmationProps }
   | { name: "order-refunded"; props: OrderRefundedProps }
   | { name: "ticket-shared"; props: TicketSharedProps }

@@ -198,7 +198,7 @@ export async function updateProfile(
 }
 
 /** A unique-constraint violation (SQLSTATE 23505) on the named column, from PGlite or pg, however wrapped. */
-function isUniqueViolation(error: unknown, column: string): boolean {
+export function isUniqueViolation(error: unknown, column: string): boolean {
   for (
     let e: unknown = error, depth = 0;
     e && typeof e === "object" && depth < 5;

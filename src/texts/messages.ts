@@ -167,6 +167,10 @@ export const messages = {
     hostTitleTooLong: "Your host name can be at most 80 characters.",
     invalidHostTitle: "Invalid host name",
   },
+  /** Spec §8, email sending. */
+  email: {
+    missingHostParams: "Missing params. Check hostName and email address",
+  },
   /** What a person gave for a ticket they hold, on My Tickets and the dashboard (a price paid is the money itself). */
   held: {
     free: "Free",
@@ -174,6 +178,7 @@ export const messages = {
   },
   /** Partner Studio: what an event's life cycle refuses, and says when it succeeds (spec §4, §8). */
   studio: {
+    onboarded: "Welcome to Partner Studio! Your host profile is ready.",
     publishNeedsTickets: "Add at least one ticket type before you publish.",
     publishNeedsVenue: "Choose a venue before you publish.",
     publishNeedsLink: "Add the link people join by before you publish an online event.",

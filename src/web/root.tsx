@@ -7,6 +7,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useMatches,
   useRouteLoaderData,
 } from "react-router";
 import { alertStamp, readSeenAlerts } from "~/lib/alerts-seen";
@@ -128,6 +129,8 @@ export default function App({ loaderData }: Route.ComponentProps) {
   // is newer then. (Withdrawing deletes the cookie, so the card still comes back.)
   useEffect(() => setConsent(loaderData.consent ?? readConsent(document.cookie)), [loaderData.consent]);
   useOfflineOwner(user?.id ?? null);
+  // Partner Studio's pages have a navigation of their own in place of the buyer's bottom bar and the footer.
+  const inStudio = useMatches().some((m) => (m.handle as { studio?: boolean } | undefined)?.studio === true);
 
   return (
     <ThemeProvider initial={theme}>
@@ -158,8 +161,8 @@ export default function App({ loaderData }: Route.ComponentProps) {
               <Outlet />
             </main>
           </div>
-          {appUi ? null : <SiteFooter hideOnSmallScreens={Boolean(user)} />}
-          {user ? <BottomNav user={user} /> : null}
+          {appUi || inStudio ? null : <SiteFooter hideOnSmallScreens={Boolean(user)} />}
+          {user && !inStudio ? <BottomNav user={user} /> : null}
           {consent ? null : <CookieCard onSaved={setConsent} />}
         </>
       )}

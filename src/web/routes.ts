@@ -41,7 +41,12 @@ export default [
       route("u/orders", "routes/u/orders.tsx"),
       route("orders/:reference/pdf", "routes/order-pdf.ts"),
       route("orders/:reference/receipt", "routes/order-receipt.ts"),
-      route("h/tickets", "routes/h/tickets.tsx"),
+      route("h/onboarding", "routes/h/onboarding.tsx"),
+      // Partner Studio: its own frame and navigation (decision 0028 for who may enter).
+      layout("routes/h/_studio.tsx", [
+        route("h/dashboard", "routes/h/dashboard.tsx"),
+        route("h/tickets", "routes/h/tickets.tsx"),
+      ]),
       route("checkout/:holdId", "routes/checkout.$holdId.tsx"),
       route("checkout/:holdId/return", "routes/checkout.$holdId.return.tsx"),
       route("orders/:reference", "routes/orders.$reference.tsx"),

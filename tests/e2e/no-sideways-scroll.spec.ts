@@ -98,6 +98,7 @@ test.describe("no page scrolls sideways", () => {
       "/u/feedback",
       "/u/customer-support",
       "/u/delete-account",
+      "/h/onboarding",
     ];
     expect(await overflowing(page, pages)).toEqual([]);
   });
@@ -105,7 +106,7 @@ test.describe("no page scrolls sideways", () => {
   test("a host's pages, at 320, 375 and 768 px", async ({ page }) => {
     test.setTimeout(120_000);
     await signIn(page, DEMO.host);
-    expect(await overflowing(page, ["/u/dashboard", "/h/tickets", "/u/settings/profile"])).toEqual([]);
+    expect(await overflowing(page, ["/u/dashboard", "/h/dashboard", "/h/tickets", "/u/settings/profile"])).toEqual([]);
   });
 
   test.describe("staff", () => {

@@ -58,7 +58,7 @@ function compose(template: EmailTemplate, publicUrl: string): { subject: string;
       };
     case "host-onboarding":
       return {
-        subject: hostOnboardingSubject(),
+        subject: hostOnboardingSubject(template.props),
         element: createElement(HostOnboarding, { ...template.props, publicUrl }),
       };
     case "order-confirmation":

@@ -14,6 +14,7 @@ import { describeRefundedPayment } from "../settle-payment";
 import { ticketDocuments } from "../ticket-documents";
 import { renderTicketsPdf } from "../ticket-pdf.server";
 import { claimOfferNotices } from "../waitlist-offers";
+import { sendHostOnboarding } from "./host-onboarding";
 
 /**
  * Signed links a person can follow to stop reminders (the server makes them: src/server/email/unsubscribe.server.ts).
@@ -338,5 +339,7 @@ export async function doAfterCommitWork(deps: EmailDeps, work: AfterCommitWork, 
     case "waitlist-offers":
       await sendWaitlistOffers(deps, now);
       return;
+    case "host-onboarding":
+      return sendHostOnboarding(deps, work.userId);
   }
 }

@@ -9,6 +9,12 @@ export interface SiteLink {
 }
 
 export const PARTNER_STUDIO = "/h/dashboard";
+export const BECOME_A_PARTNER = "/h/onboarding";
+/** The profile menu's Studio link: 'Partners Studio' for hosts, 'Become a Partner' (onboarding) for others. */
+export const studioLinkFor = (userType: "buyer" | "host") =>
+  userType === "host"
+    ? { to: PARTNER_STUDIO, label: "Partners Studio" }
+    : { to: BECOME_A_PARTNER, label: "Become a Partner" };
 export const HELP_ARTICLES = "/help";
 export const chatSupport = (signedIn: boolean) => (signedIn ? "/u/customer-support" : "/contact");
 

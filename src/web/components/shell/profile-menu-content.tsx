@@ -16,7 +16,7 @@ import { DropdownMenu } from "radix-ui";
 import { useEffect, useRef, type ReactNode } from "react";
 import { Link } from "react-router";
 import type { SessionUser } from "~/services/session-user";
-import { chatSupport, HELP_ARTICLES, PARTNER_STUDIO } from "~/web/lib/site-links";
+import { chatSupport, HELP_ARTICLES, studioLinkFor } from "~/web/lib/site-links";
 import { useTheme } from "~/web/lib/theme";
 import type { OnDemandState } from "../ui/on-demand";
 import { displayName, ProfileTriggerFace, profileTriggerClass, profileTriggerLabel } from "./profile-menu";
@@ -89,8 +89,8 @@ export function ProfileMenuContent({ user, defaultOpen, focusOnMount }: { user: 
               <MenuLink to={HELP_ARTICLES} icon={<CircleHelp aria-hidden className={icon} />}>
                 Help Articles
               </MenuLink>
-              <MenuLink to={PARTNER_STUDIO} icon={<Store aria-hidden className={icon} />}>
-                {user.userType === "host" ? "Partners Studio" : "Become a Partner"}
+              <MenuLink to={studioLinkFor(user.userType).to} icon={<Store aria-hidden className={icon} />}>
+                {studioLinkFor(user.userType).label}
               </MenuLink>
               {user.userType === "host" ? (
                 <MenuLink to={`/hosts/${user.id}/signage`} icon={<Presentation aria-hidden className={icon} />}>

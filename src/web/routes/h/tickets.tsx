@@ -1,5 +1,5 @@
 import { CheckCircle2, Inbox, ListOrdered, Users, XCircle } from "lucide-react";
-import { data, Form, Link, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
 import { CANCEL_FAILED, parseRefund } from "~/domain/cancellation";
 import { poundsForInput } from "~/domain/money";
@@ -9,7 +9,7 @@ import { approveCancellation, declineCancellation, hostCancellationRequests } fr
 import { hostEventStock, setTicketCapacity, setWaitlistOfferHours } from "~/services/host-events";
 import { useAskFirst } from "~/web/lib/use-ask-first";
 import { Pagination } from "~/web/components/ui/pagination";
-import { requireUser } from "~/web/lib/signed-in.server";
+import { OWNER_OR_MANAGER, requireStudio } from "~/web/lib/studio.server";
 import { FormMessage } from "~/web/components/ui/field";
 import { actionError } from "~/web/lib/action-error";
 import type { Route } from "./+types/tickets";
@@ -20,21 +20,14 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-/** Host tools are for hosts: anyone else gets the page-not-found answer, which says nothing. */
-function requireHost(context: Route.LoaderArgs["context"], request: Request) {
-  const user = requireUser(context, request);
-  if (user.userType !== "host") throw data(null, { status: 404 });
-  return user;
-}
-
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const host = requireHost(context, request);
+  const { hostId } = await requireStudio(context, request, { roles: OWNER_OR_MANAGER });
   const now = new Date();
   const db = context.database.db;
   const page = Number(new URL(request.url).searchParams.get("page") ?? "1");
   const [requests, stock] = await Promise.all([
-    hostCancellationRequests(db, { hostId: host.id }),
-    hostEventStock(db, { hostId: host.id, now, page: Number.isInteger(page) ? page : 1 }),
+    hostCancellationRequests(db, { hostId }),
+    hostEventStock(db, { hostId, now, page: Number.isInteger(page) ? page : 1 }),
   ]);
   return { requests, ...stock, now };
 }
@@ -51,7 +44,7 @@ const HostTicketsForm = z.discriminatedUnion("intent", [
 ]);
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const host = requireHost(context, request);
+  const { hostId, user } = await requireStudio(context, request, { roles: OWNER_OR_MANAGER });
   const db = context.database.db;
   const read = await readForm(request, HostTicketsForm);
   if (!read.ok) return actionError(read.error, { extra: { target: read.values.target ?? "" } });
@@ -62,7 +55,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (form.intent === "approve") {
       const result = await approveCancellation(db, context.payments, {
         requestId: target,
-        hostId: host.id,
+        hostId,
+        decidedBy: user.id,
         refund: form.refund,
         now,
       });
@@ -75,17 +69,17 @@ export async function action({ request, context }: Route.ActionArgs) {
       };
     }
     if (form.intent === "decline") {
-      await declineCancellation(db, { requestId: target, hostId: host.id, message: form.message, now });
+      await declineCancellation(db, { requestId: target, hostId, decidedBy: user.id, message: form.message, now });
       return { ok: "Declined. We've let the buyer know." };
     }
     if (form.intent === "offer-hours") {
-      await setWaitlistOfferHours(db, { eventId: target, hostId: host.id, hours: form.hours });
+      await setWaitlistOfferHours(db, { eventId: target, hostId, hours: form.hours });
       return { ok: "Saved the offer window." };
     }
     if (form.intent === "capacity") {
       const { offered } = await setTicketCapacity(db, {
         ticketTypeId: target,
-        hostId: host.id,
+        hostId,
         capacity: form.capacity,
         now,
       });
@@ -111,7 +105,7 @@ export default function HostTickets({ loaderData, actionData }: Route.ComponentP
     actionData && "error" in actionData && actionData.target === target ? actionData.error : null;
 
   return (
-    <div className="container-page py-8 laptop:py-10">
+    <div className="py-8 laptop:py-10">
       <p className="text-sm font-semibold text-brand">Partner Studio</p>
       <h1 className="mt-1 text-3xl font-extrabold tracking-tight">Tickets and cancellations</h1>
       <p className="mt-1 max-w-2xl text-fg-muted">

@@ -1,6 +1,6 @@
 import { ExternalLink, ImageIcon } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { Form, Link, useFetcher, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
 import { toast } from "~/web/components/ui/toast";
 import { imageFileProblem, IMAGE_SIGNATURE_BYTES } from "~/domain/image-rules";
@@ -8,7 +8,6 @@ import {
   BIO_MAX_LENGTH,
   characterCount,
   normaliseBio,
-  normaliseUsername,
   type ProfileInput,
   validateProfile,
 } from "~/domain/profile-rules";
@@ -22,6 +21,7 @@ import {
   type ProfileImageChanges,
 } from "~/services/update-profile";
 import { ImagePicker } from "~/web/components/image-picker";
+import { UsernameField } from "~/web/components/username-field";
 import { SettingsLayout } from "~/web/components/settings-layout";
 import { FormMessage, TextAreaField, TextField } from "~/web/components/ui/field";
 import { actionError, refusalOf } from "~/web/lib/action-error";
@@ -31,7 +31,6 @@ import { useHydrated } from "~/web/lib/use-hydrated";
 import { useUnsavedChanges } from "~/web/lib/use-unsaved-changes";
 import { messages } from "~/texts/messages";
 import type { Route } from "./+types/profile";
-import type { UsernameCheck } from "./username-available";
 
 export const handle = { title: "Profile" };
 export const meta: Route.MetaFunction = () => [{ title: "Profile settings · Ticketyboo" }];
@@ -343,66 +342,5 @@ export default function ProfileSettings({ loaderData, actionData }: Route.Compon
         ) : null}
       </Form>
     </SettingsLayout>
-  );
-}
-
-/** Username with a live, debounced "is it free?" check; the save still has the last word. */
-
-/** How the username check's answer looks. */
-const STATUS_TONE = { ok: "font-medium text-success", bad: "font-medium text-danger", muted: "text-fg-muted" } as const;
-function UsernameField({
-  initial,
-  saved,
-  isHost,
-  error,
-}: {
-  initial: string;
-  saved: string;
-  isHost: boolean;
-  error?: string;
-}) {
-  const [typed, setTyped] = useState(initial);
-  const check = useFetcher<UsernameCheck>();
-  const load = check.load;
-  const wanted = normaliseUsername(typed);
-  const unchanged = wanted === saved;
-
-  useEffect(() => {
-    if (wanted === "" || unchanged) return;
-    const timer = setTimeout(
-      () => void load(`/u/settings/username-available?username=${encodeURIComponent(wanted)}`),
-      500,
-    );
-    return () => clearTimeout(timer);
-  }, [wanted, unchanged, load]);
-
-  const answer = check.data && check.data.username === wanted ? check.data : null;
-  let status: { tone: "muted" | "ok" | "bad"; text: string } | null = null;
-  if (!error && !unchanged && wanted !== "") {
-    if (answer) status = { tone: answer.available ? "ok" : "bad", text: answer.message };
-    else status = { tone: "muted", text: "Checking…" };
-  }
-
-  return (
-    <div>
-      <TextField
-        label="Username"
-        name="username"
-        aside={isHost ? undefined : "(optional)"}
-        autoComplete="username"
-        autoCapitalize="none"
-        spellCheck={false}
-        defaultValue={initial}
-        error={error}
-        onChange={(e) => setTyped(e.currentTarget.value)}
-        hint={
-          `Lowercase letters, numbers, _ and -, 3 to 30 ` +
-          `characters.${isHost ? " It's the address of your booking page." : ""}`
-        }
-      />
-      <p aria-live="polite" className={`mt-1 text-sm empty:hidden ${STATUS_TONE[status?.tone ?? "muted"]}`}>
-        {status?.text}
-      </p>
-    </div>
   );
 }

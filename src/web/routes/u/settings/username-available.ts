@@ -4,12 +4,9 @@ import { isUsernameAvailable, profileProblemMessage } from "~/services/update-pr
 import { requireUser } from "~/web/lib/signed-in.server";
 import { messages } from "~/texts/messages";
 import type { Route } from "./+types/username-available";
+import type { UsernameCheck } from "~/web/components/username-field";
 
-export interface UsernameCheck {
-  username: string;
-  available: boolean;
-  message: string;
-}
+export type { UsernameCheck };
 
 /**
  * GET ?username= → whether the signed-in person could take that username, for the live hint on

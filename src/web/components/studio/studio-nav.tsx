@@ -1,0 +1,135 @@
+import { ArrowLeft, BadgeCheck, LayoutDashboard, Store, Ticket, type LucideIcon } from "lucide-react";
+import { Link, NavLink } from "react-router";
+import type { HostRole, StudioHost } from "~/services/studio-access";
+
+interface StudioLink {
+  to: string;
+  label: string;
+  Icon: LucideIcon;
+  roles: readonly HostRole[];
+}
+
+/** Partner Studio's pages that exist so far; each lists the roles its guard lets in. */
+const LINKS: readonly StudioLink[] = [
+  { to: "/h/dashboard", label: "Dashboard", Icon: LayoutDashboard, roles: ["owner", "manager"] },
+  { to: "/h/tickets", label: "Tickets", Icon: Ticket, roles: ["owner", "manager"] },
+];
+
+export const studioLinksFor = (role: HostRole) => LINKS.filter((l) => l.roles.includes(role));
+
+export function HostAvatar({ host, size = "md" }: { host: StudioHost; size?: "sm" | "md" }) {
+  const box = size === "sm" ? "size-8 text-xs" : "size-11 text-sm";
+  const letters = host.title
+    .split(/\s+/)
+    .map((w) => w[0] ?? "")
+    .join("")
+    .slice(0, 2)
+    .toUpperCase();
+  return host.image ? (
+    <img src={host.image} alt="" className={`${box} shrink-0 rounded-full border border-border object-cover`} />
+  ) : (
+    <span
+      aria-hidden
+      className={`${box} grid shrink-0 place-items-center rounded-full bg-brand-soft font-bold text-brand`}
+    >
+      {letters || "?"}
+    </span>
+  );
+}
+
+function HostName({ host }: { host: StudioHost }) {
+  return (
+    <span className="block font-bold break-words">
+      {host.title}
+      {host.isVerified ? (
+        <BadgeCheck aria-label="Verified host" className="ml-1 inline-block size-4 align-[-3px] text-brand" />
+      ) : null}
+    </span>
+  );
+}
+
+/** The desktop sidebar: whose Studio this is, its pages, and the way back to the marketplace. */
+export function StudioSidebar({ host, role }: { host: StudioHost; role: HostRole }) {
+  return (
+    <aside className="hidden laptop:block">
+      <div className="sticky top-20 flex flex-col gap-6 py-8">
+        <div className="flex items-center gap-3">
+          <HostAvatar host={host} />
+          <div className="min-w-0">
+            <p className="text-xs font-semibold text-brand">Partner Studio</p>
+            <HostName host={host} />
+          </div>
+        </div>
+        <nav aria-label="Partner Studio">
+          <ul className="flex flex-col gap-1">
+            {studioLinksFor(role).map(({ to, label, Icon }) => (
+              <li key={to}>
+                <NavLink
+                  to={to}
+                  className={({ isActive }) =>
+                    `flex min-h-11 items-center gap-3 rounded-xl px-3 text-sm font-medium ${
+                      isActive ? "bg-brand-soft text-brand" : "text-fg-muted hover:bg-surface-2 hover:text-fg"
+                    }`
+                  }
+                >
+                  <Icon aria-hidden className="size-4" />
+                  {label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <Link
+          to="/"
+          className="flex min-h-11 items-center gap-3 rounded-xl border border-border px-3 text-sm font-medium
+            text-fg-muted hover:bg-surface-2 hover:text-fg"
+        >
+          <ArrowLeft aria-hidden className="size-4" /> Back to the marketplace
+        </Link>
+      </div>
+    </aside>
+  );
+}
+
+/** On phones and tablets: the host's name above the page. */
+export function StudioTopline({ host }: { host: StudioHost }) {
+  return (
+    <div className="flex items-center gap-3 border-b border-border py-3 laptop:hidden">
+      <HostAvatar host={host} size="sm" />
+      <p className="min-w-0 text-sm">
+        <span className="block text-xs font-semibold text-brand">Partner Studio</span>
+        <HostName host={host} />
+      </p>
+    </div>
+  );
+}
+
+/** Thumb-reach navigation on phones and tablets, in place of the buyer's bottom bar. */
+export function StudioBottomBar({ role }: { role: HostRole }) {
+  const items = [...studioLinksFor(role), { to: "/", label: "Marketplace", Icon: Store, roles: [] }];
+  return (
+    <nav
+      aria-label="Partner Studio"
+      className="fixed inset-x-0 bottom-0 z-50 border-t border-border bg-bg/95 pb-[env(safe-area-inset-bottom)]
+        backdrop-blur laptop:hidden"
+    >
+      <ul className="mx-auto flex h-16 max-w-lg">
+        {items.map(({ to, label, Icon }) => (
+          <li key={to} className="flex-1">
+            <NavLink
+              to={to}
+              end={to === "/"}
+              className={({ isActive }) =>
+                `flex h-full flex-col items-center justify-center gap-1 text-[11px] font-medium ` +
+                `${isActive && to !== "/" ? "text-brand" : "text-fg-muted hover:text-fg"}`
+              }
+            >
+              <Icon aria-hidden className="size-5" />
+              {label}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
