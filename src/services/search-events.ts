@@ -27,9 +27,10 @@ export function typosAllowed(word: string): number {
  * summary and description), the closeness of the words and every other criterion only within
  * this many events, the soonest that match; beyond them results follow by date. Ranking reads each
  * candidate's search document several times; at a million events a common word matches tens of
- * thousands, and ranking them all would cost more than the search itself.
+ * thousands, and ranking them all would cost more than the search itself. A hundred: the first ten
+ * pages of results (decision 0029).
  */
-export const RANKED_WINDOW = 200;
+export const RANKED_WINDOW = 100;
 /**
  * How a tier finds its window: walking the date index and keeping the events that match, or asking
  * the full-text index for every match and sorting them. The walk reads about window / selectivity
