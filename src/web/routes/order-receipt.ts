@@ -1,5 +1,6 @@
 import { orderReceipt } from "~/services/order-receipt";
 import { renderReceiptPdf } from "~/services/receipt-pdf.server";
+import { pdfDownload } from "~/web/lib/pdf-download.server";
 import { requireUser } from "~/web/lib/signed-in.server";
 import type { Route } from "./+types/order-receipt";
 
@@ -8,12 +9,9 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const user = requireUser(context, request);
   const receipt = await orderReceipt(context.database.db, { reference: params.reference, userId: user.id });
   if (!receipt) throw new Response("No such order", { status: 404 });
-  const pdf = await renderReceiptPdf(receipt);
-  return new Response(new Uint8Array(pdf), {
-    headers: {
-      "Content-Type": "application/pdf",
-      "Content-Disposition": `attachment; filename="receipt-${receipt.reference}.pdf"`,
-      "Cache-Control": "private, no-store",
-    },
+  return pdfDownload(context, {
+    userId: user.id,
+    filename: `receipt-${receipt.reference}.pdf`,
+    render: () => renderReceiptPdf(receipt),
   });
 }
