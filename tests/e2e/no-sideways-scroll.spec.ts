@@ -34,13 +34,20 @@ async function publicPages(page: Page): Promise<string[]> {
   ];
 }
 
+/**
+ * Each page is opened once at the narrowest width, where it is most likely to overflow, then widened
+ * to the others (layouts follow the window's width as it changes): a third of the page loads.
+ */
 async function overflowing(page: Page, paths: string[]): Promise<string[]> {
   const wide: string[] = [];
-  for (const width of WIDTHS) {
-    await page.setViewportSize({ width, height: 800 });
-    for (const path of paths) {
-      await page.goto(path);
-      await page.waitForLoadState("networkidle");
+  for (const path of paths) {
+    await page.setViewportSize({ width: WIDTHS[0], height: 800 });
+    await page.goto(path);
+    await page.waitForLoadState("networkidle");
+    for (const width of WIDTHS) {
+      await page.setViewportSize({ width, height: 800 });
+      // Two frames: the resize is laid out, and anything the width changes has drawn.
+      await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
       const documentWidth = await page.evaluate(() => document.documentElement.scrollWidth);
       if (documentWidth > width) wide.push(`${path} at ${width} px is ${documentWidth} px wide`);
       const headerRight = await page
