@@ -15,6 +15,7 @@ import { holdSigningIn } from "./hold-signing-in";
 import { holdTickets } from "./hold-tickets";
 import { joinWaitlist } from "./join-waitlist";
 import { submitCheckout } from "./submit-checkout";
+import { releaseHoldNow } from "./waitlist-offers";
 import { createDbThrottle } from "./throttle";
 import { sendTicket } from "./transfer-ticket";
 
@@ -166,7 +167,7 @@ describe("submitting a checkout", () => {
       holdId: held.holdId,
       buyer: bea,
       buyerName: bea.name,
-      totalPence: 0,
+      answers: {},
       ip: "203.0.113.7",
       now,
     });
@@ -196,12 +197,47 @@ describe("submitting a checkout", () => {
       holdId: held.holdId,
       buyer: bea,
       buyerName: bea.name,
-      totalPence: held.breakdown.totalPence,
+      answers: {},
       ip: "203.0.113.7",
       now: new Date(),
     });
     expect(next).toMatchObject({ kind: "payment", redirectUrl: expect.stringContaining("/pay/test/") });
     expect(await database.db.select().from(order).where(eq(order.holdId, held.holdId))).toEqual([]);
+  });
+});
+
+describe("a checkout is the buyer's own", () => {
+  it("another person's press is not found and their release gives nothing back; time up is 'expired'", async () => {
+    const { e, typeId } = await eventWith(1000);
+    const bea = await createBuyer(database.db);
+    const eve = await createBuyer(database.db, "Eve Elsewhere");
+    const held = await holdTickets(database.db, {
+      eventId: e.id,
+      userId: bea.id,
+      lines: [{ ticketTypeId: typeId, quantity: 1 }],
+      now,
+    });
+    const deps = {
+      db: database.db,
+      throttle: createDbThrottle(database.db),
+      payments: createTestProvider(database.db, "http://localhost:3000"),
+      sign: codes.sign,
+      publicUrl: "http://localhost:3000",
+    };
+    const press = (buyer: typeof bea, at: Date) =>
+      submitCheckout(deps, {
+        holdId: held.holdId,
+        buyer,
+        buyerName: buyer.name,
+        answers: {},
+        ip: "203.0.113.7",
+        now: at,
+      });
+    await expect(press(eve, now)).rejects.toMatchObject({ code: "not_found" });
+    await releaseHoldNow(database.db, { holdId: held.holdId, userId: eve.id, now, as: "released" });
+    const [still] = await database.db.select().from(hold).where(eq(hold.id, held.holdId));
+    expect(still!.status).toBe("active");
+    expect(await press(bea, new Date(still!.expiresAt.getTime() + 1000))).toEqual({ kind: "expired" });
   });
 });
 

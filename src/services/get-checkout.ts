@@ -3,6 +3,7 @@ import type { Db } from "~/db/client.server";
 import { event, hold, holdLine, order, payment, ticketType, venue } from "~/db/schema";
 import { isUuid } from "~/lib/uuid";
 import { describeHold } from "./describe-hold";
+import { releaseHoldNow } from "./waitlist-offers";
 
 /** A buyer's checkout as its page shows it; null unless the hold is theirs. */
 export async function getCheckout(db: Db, input: { holdId: string; userId: string }) {
@@ -56,6 +57,20 @@ export async function getCheckout(db: Db, input: { holdId: string; userId: strin
 }
 
 export type Checkout = NonNullable<Awaited<ReturnType<typeof getCheckout>>>;
+
+/**
+ * The checkout as its page opens it: a hold whose time is up gives its stock back now, rather than
+ * at the next sweep, and is shown as it then stands. Null unless the hold is the buyer's.
+ */
+export async function openCheckout(
+  db: Db,
+  input: { holdId: string; userId: string; now: Date },
+): Promise<Checkout | null> {
+  const checkout = await getCheckout(db, input);
+  if (!checkout || checkout.status !== "active" || checkout.expiresAt > input.now) return checkout;
+  await releaseHoldNow(db, input);
+  return getCheckout(db, input);
+}
 
 /** The answers to the host's questions, kept on the buyer's own hold until the order copies them. */
 export async function saveCheckoutAnswers(

@@ -1,6 +1,8 @@
 import type { Db } from "~/db/client.server";
+import { AppError } from "~/lib/app-error";
 import { countFreeCheckout } from "./booking-limits";
 import { completeOrder, type TicketSigner } from "./complete-order";
+import { getCheckout, saveCheckoutAnswers } from "./get-checkout";
 import type { PaymentProvider } from "./payment-provider";
 import type { SessionUser } from "./session-user";
 import { startPayment } from "./settle-payment";
@@ -15,10 +17,12 @@ export interface SubmitCheckoutDeps {
 }
 
 /**
- * The buyer presses the checkout's button on a hold that is still theirs and still running. Free
- * places become an order at once (throttled per person and per address, as taking them costs
- * nothing); the buyer's confirmation is recorded in the order's own transaction and sent after
- * it commits. Paid places start (or resume) a payment at the provider. Answers where the buyer goes next.
+ * The buyer presses the checkout's button on their hold. Their answers to the host's questions are
+ * kept on the hold first (so nothing typed is lost, even when time is up). A hold that is not theirs
+ * is not found; one no longer running answers `expired`. Free places become an order at once
+ * (throttled per person and per address, as taking them costs nothing); the buyer's confirmation is
+ * recorded in the order's own transaction and sent after it commits. Paid places start (or resume)
+ * a payment at the provider, at the total the hold holds. Answers where the buyer goes next.
  */
 export async function submitCheckout(
   deps: SubmitCheckoutDeps,
@@ -26,14 +30,19 @@ export async function submitCheckout(
     holdId: string;
     buyer: Pick<SessionUser, "id" | "email">;
     buyerName: string;
-    totalPence: number;
+    /** Each answered question's answer, by question id (empty answers left out). */
+    answers: Record<string, string>;
     ip: string;
     now: Date;
   },
-): Promise<{ kind: "order"; reference: string } | { kind: "payment"; redirectUrl: string }> {
+): Promise<{ kind: "order"; reference: string } | { kind: "payment"; redirectUrl: string } | { kind: "expired" }> {
   const { db } = deps;
   const { now } = input;
-  if (input.totalPence === 0) {
+  const checkout = await getCheckout(db, { holdId: input.holdId, userId: input.buyer.id });
+  if (!checkout) throw new AppError("not_found");
+  await saveCheckoutAnswers(db, { holdId: input.holdId, userId: input.buyer.id, answers: input.answers });
+  if (checkout.status !== "active" || checkout.expiresAt <= now) return { kind: "expired" };
+  if (checkout.breakdown.totalPence === 0) {
     // Each order also counts towards the person's share of the event, which the claim enforces.
     await countFreeCheckout(deps.throttle, { ip: input.ip, userId: input.buyer.id }, now);
     const done = await completeOrder(db, {

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { event, seatClaim, ticketType, user, venue, venueSeatSection, waitlistEntry } from "~/db/schema";
+import { event, hold, seatClaim, ticketType, user, venue, venueSeatSection, waitlistEntry } from "~/db/schema";
 import { endOf, hasEnded } from "~/domain/event-flags";
 import { seatsNotSoldAs } from "~/domain/seat-plan";
 import { chooseOffer, offerExpiry, pickSeats } from "~/domain/waitlist";
@@ -161,14 +161,20 @@ async function offerTo(
 /**
  * Gives one buyer's hold back now (its time ran out, or they left checkout), in its own
  * transaction: the stock goes to the waitlist first, and the offers are told after the commit.
+ * Only their own: another person's hold id changes nothing.
  */
 export async function releaseHoldNow(
   database: Db,
-  input: { holdId: string; now: Date; as?: Parameters<typeof releaseHolds>[1]["as"] },
+  input: { holdId: string; userId: string; now: Date; as?: Parameters<typeof releaseHolds>[1]["as"] },
 ): Promise<void> {
-  await database.transaction((tx) =>
-    releaseHoldsAndOffer(tx, { now: input.now, holdIds: [input.holdId], as: input.as }),
-  );
+  await database.transaction(async (tx) => {
+    // Only the buyer's own hold: anyone else's id releases nothing.
+    const [own] = await tx
+      .select({ id: hold.id })
+      .from(hold)
+      .where(and(eq(hold.id, input.holdId), eq(hold.userId, input.userId)));
+    if (own) await releaseHoldsAndOffer(tx, { now: input.now, holdIds: [own.id], as: input.as });
+  });
 }
 
 /**

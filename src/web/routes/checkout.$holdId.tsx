@@ -7,7 +7,7 @@ import { AppError } from "~/lib/app-error";
 import { field, readForm } from "~/lib/read-form";
 import { formatEventDateTime, formatLondonTime, formatMoney, formatShortDate } from "~/lib/format";
 import { personName } from "~/lib/person-name";
-import { getCheckout, saveCheckoutAnswers } from "~/services/get-checkout";
+import { getCheckout, openCheckout } from "~/services/get-checkout";
 import { extendHold } from "~/services/extend-hold";
 import { releaseHoldNow } from "~/services/waitlist-offers";
 import { submitCheckout } from "~/services/submit-checkout";
@@ -33,16 +33,10 @@ const WARN_AT_SECONDS = 60;
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const user = requireUser(context, request);
   const holdId = uuidParam(params.holdId);
-  const db = context.database.db;
   const now = new Date();
-  let checkout = await getCheckout(db, { holdId, userId: user.id });
+  const checkout = await openCheckout(context.database.db, { holdId, userId: user.id, now });
   if (!checkout) throw data(null, { status: 404 });
   if (checkout.orderReference) throw redirect(`/orders/${checkout.orderReference}`);
-  // Time is up: give the stock back now rather than at the next sweep.
-  if (checkout.status === "active" && checkout.expiresAt <= now) {
-    await releaseHoldNow(db, { holdId, now });
-    checkout = (await getCheckout(db, { holdId, userId: user.id }))!;
-  }
   return {
     checkout,
     now,
@@ -97,16 +91,10 @@ export async function action({ params, context, request }: Route.ActionArgs) {
     }
   }
   if (intent === "release") {
-    await releaseHoldNow(db, { holdId, now, as: "released" });
+    await releaseHoldNow(db, { holdId, userId: user.id, now, as: "released" });
     throw redirect(`/events/${checkout.event.slug}`);
   }
 
-  // Answers to the host's questions, each named after its question.
-  const answers = Object.fromEntries(Object.entries(typed(form)).filter(([, value]) => value));
-  await saveCheckoutAnswers(db, { holdId, userId: user.id, answers });
-
-  if (checkout.status !== "active" || checkout.expiresAt <= now)
-    return { error: messages.informational.outOfTime, expired: true };
   try {
     const next = await submitCheckout(
       {
@@ -120,11 +108,13 @@ export async function action({ params, context, request }: Route.ActionArgs) {
         holdId,
         buyer: user,
         buyerName: personName(user),
-        totalPence: checkout.breakdown.totalPence,
+        // Answers to the host's questions, each named after its question.
+        answers: Object.fromEntries(Object.entries(typed(form)).filter(([, value]) => value)),
         ip: context.clientIp,
         now,
       },
     );
+    if (next.kind === "expired") return { error: messages.informational.outOfTime, expired: true };
     if (next.kind === "order")
       throw redirect(`/orders/${next.reference}`, {
         headers: setFlash(new Headers(), { tone: "success", text: "You're going! Your tickets are ready." }),
