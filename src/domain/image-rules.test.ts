@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { detectImageFormat, IMAGE_MAX_BYTES, imageFileProblem, isWithinPixelLimit } from "./image-rules";
+import { messages } from "~/texts/messages";
+import {
+  detectImageFormat,
+  IMAGE_MAX_BYTES,
+  imageFileProblem,
+  isWithinPixelLimit,
+  uploadedImageRefusal,
+} from "./image-rules";
 
 const bytes = (...b: number[]) => new Uint8Array(b);
 const PNG = bytes(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a);
@@ -48,5 +55,16 @@ describe("isWithinPixelLimit", () => {
     expect(isWithinPixelLimit(8001, 5000)).toBe(false);
     expect(isWithinPixelLimit(20_000, 20_000)).toBe(false);
     expect(isWithinPixelLimit(0, 100)).toBe(false);
+  });
+});
+
+describe("an uploaded image's refusal", () => {
+  it("names what is wrong in the spec's words, or lets a JPEG or PNG through", () => {
+    const png = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0]);
+    expect(uploadedImageRefusal(png)).toBeNull();
+    expect(uploadedImageRefusal(Uint8Array.from([0x47, 0x49, 0x46, 0x38, 0x39, 0x61, 0, 0]))).toBe(
+      messages.images.unsupportedFormat,
+    );
+    expect(uploadedImageRefusal(new Uint8Array(IMAGE_MAX_BYTES + 1))).toBe(messages.images.tooLarge);
   });
 });

@@ -1,3 +1,5 @@
+import { messages } from "~/texts/messages";
+
 /**
  * What an uploaded image may be (spec §5): JPEG or PNG, at most 10 MB. Pure, so the browser's
  * pre-check and the server, which has the last word, ask the same questions of the same bytes.
@@ -40,6 +42,19 @@ export function imageFileProblem(file: { size: number; head: Uint8Array }): Imag
   if (file.size > IMAGE_MAX_BYTES) return "too_large";
   if (detectImageFormat(file.head) === null) return "unsupported";
   return null;
+}
+
+/** What each problem says to the person who chose the file (spec §5, §8). */
+export const IMAGE_PROBLEM_MESSAGES: Record<ImageFileProblem, string> = {
+  missing: messages.images.noFileSelected,
+  too_large: messages.images.tooLarge,
+  unsupported: messages.images.unsupportedFormat,
+};
+
+/** The words refusing an uploaded image's bytes, or null when they may go on to be decoded. */
+export function uploadedImageRefusal(bytes: Uint8Array): string | null {
+  const problem = imageFileProblem({ size: bytes.byteLength, head: bytes.subarray(0, IMAGE_SIGNATURE_BYTES) });
+  return problem ? IMAGE_PROBLEM_MESSAGES[problem] : null;
 }
 
 /** Whether a decoded canvas of this size is within what we will decode. */

@@ -1,13 +1,6 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from "react";
-import { IMAGE_ACCEPT, IMAGE_SIGNATURE_BYTES, imageFileProblem } from "~/domain/image-rules";
+import { IMAGE_ACCEPT, IMAGE_PROBLEM_MESSAGES, IMAGE_SIGNATURE_BYTES, imageFileProblem } from "~/domain/image-rules";
 import { useHydrated } from "~/web/lib/use-hydrated";
-import { messages } from "~/texts/messages";
-
-const problemMessages = {
-  missing: messages.images.noFileSelected,
-  too_large: messages.images.tooLarge,
-  unsupported: messages.images.unsupportedFormat,
-} as const;
 
 interface ImagePickerProps {
   /** The file input's name; the action reads the upload from it. */
@@ -80,7 +73,7 @@ export function ImagePicker({
     const head = new Uint8Array(await file.slice(0, IMAGE_SIGNATURE_BYTES).arrayBuffer());
     const problem = imageFileProblem({ size: file.size, head });
     if (problem) {
-      setClientError(problemMessages[problem]);
+      setClientError(IMAGE_PROBLEM_MESSAGES[problem]);
       clearFile();
       return;
     }

@@ -2,7 +2,7 @@ import { CalendarPlus, LayoutDashboard, Store } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Form, redirect, useNavigation } from "react-router";
 import { z } from "zod";
-import { imageFileProblem, IMAGE_SIGNATURE_BYTES } from "~/domain/image-rules";
+import { uploadedImageRefusal } from "~/domain/image-rules";
 import {
   BIO_MAX_LENGTH,
   characterCount,
@@ -80,9 +80,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   let bytes: Uint8Array | null = null;
   if (read.data.image) {
     bytes = new Uint8Array(await read.data.image.arrayBuffer());
-    const problem = imageFileProblem({ size: bytes.byteLength, head: bytes.subarray(0, IMAGE_SIGNATURE_BYTES) });
-    if (problem === "too_large") fieldErrors.image = messages.images.tooLarge;
-    else if (problem) fieldErrors.image = messages.images.unsupportedFormat;
+    const refusal = uploadedImageRefusal(bytes);
+    if (refusal) fieldErrors.image = refusal;
   }
   if (Object.keys(fieldErrors).length > 0) return refuse(fieldErrors);
 

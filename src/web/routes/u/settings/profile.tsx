@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
 import { toast } from "~/web/components/ui/toast";
-import { imageFileProblem, IMAGE_SIGNATURE_BYTES } from "~/domain/image-rules";
+import { uploadedImageRefusal } from "~/domain/image-rules";
 import {
   BIO_MAX_LENGTH,
   characterCount,
@@ -93,9 +93,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     const file = form[field];
     if (file) {
       const bytes = new Uint8Array(await file.arrayBuffer());
-      const problem = imageFileProblem({ size: bytes.byteLength, head: bytes.subarray(0, IMAGE_SIGNATURE_BYTES) });
-      if (problem === "too_large") fieldErrors[field] = messages.images.tooLarge;
-      else if (problem) fieldErrors[field] = messages.images.unsupportedFormat;
+      const refusal = uploadedImageRefusal(bytes);
+      if (refusal) fieldErrors[field] = refusal;
       else uploads.push({ field, purpose, bytes });
     } else if (form[removeField]) {
       images[field] = null;
