@@ -4,7 +4,9 @@ import { event, ticketType, user, venue, venueSeatMark, venueSeatSection } from 
 import type { SeatMark, SeatSection } from "~/domain/seat-plan";
 import { priceTerms, type PriceTerms } from "~/domain/pricing";
 import type { TicketLike } from "~/domain/ticket-availability";
+import type { VenueAccess } from "~/domain/venue-rules";
 import { personName } from "~/lib/person-name";
+import { accessOf } from "./venue-columns";
 
 export interface EventPageTicket extends TicketLike {
   id: string;
@@ -57,6 +59,8 @@ export interface EventPage {
     seatColumns: number | null;
     seatSections: SeatSection[];
     seatMarks: SeatMark[];
+    /** What the host says about access; the page shows it once, when any is given. */
+    access: VenueAccess;
   } | null;
   tickets: EventPageTicket[];
 }
@@ -153,6 +157,7 @@ export async function getEventPage(
           seatColumns: row.venue.seatColumns,
           seatSections,
           seatMarks,
+          access: accessOf(row.venue),
         }
       : null,
     tickets: tickets.map((t) => ({

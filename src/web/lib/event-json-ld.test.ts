@@ -44,6 +44,15 @@ const base: EventPage = {
     seatColumns: null,
     seatSections: [],
     seatMarks: [],
+    access: {
+      stepFree: null,
+      accessibleToilets: null,
+      hearingLoop: null,
+      seating: null,
+      quietSpace: null,
+      accessibleParking: null,
+      notes: "",
+    },
   },
   tickets: [
     {
