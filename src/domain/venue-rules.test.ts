@@ -140,7 +140,9 @@ const form = (changes: Partial<VenueFormValues> = {}): VenueFormValues => ({
 
 describe("checkVenue", () => {
   it("tidies what was typed and puts the pin on the town when the host placed none", () => {
-    const checked = checkVenue(form({ name: "  The   Jericho\tTavern ", accessNotes: " Ramp at the side.\r\nAsk at the bar. " }));
+    const checked = checkVenue(
+      form({ name: "  The   Jericho\tTavern ", accessNotes: " Ramp at the side.\r\nAsk at the bar. " }),
+    );
     expect(checked).toEqual({
       ok: true,
       venue: {

@@ -63,7 +63,7 @@ export function normalisePostcode(typed: string): PostcodeResult {
   return { ok: false, message: words.postcodeInvalid };
 }
 
-/** Where a pin may go: the UK with its islands (Scilly to Shetland, Northern Ireland to Kent) and the Channel Islands. */
+/** Where a pin may go: the UK and its islands (Scilly to Shetland, Northern Ireland to Kent), Channel Islands too. */
 const UK_BOUNDS = { south: 49, north: 61, west: -8.7, east: 2 } as const;
 
 export function inUk({ lat, lng }: LatLng): boolean {

@@ -18,7 +18,7 @@ const now = new Date("2026-11-26T10:00:00Z");
 const day = 24 * 3600_000;
 
 describe("listHostVenues", () => {
-  it("lists only the host's venues, by name, with their events (deleted ones not counted), seats and access", async () => {
+  it("lists only the host's venues, by name, with events (deleted ones not counted), seats and access", async () => {
     const db = database.db;
     const [host, other] = [await createHost(db), await createHost(db)];
     const seated = await createVenue(db, host.id, {

@@ -21,8 +21,10 @@ export interface HostVenueRow {
 }
 
 /** How many of the host's events (any but deleted ones) are at a venue: they keep it from being deleted. */
-export const eventsAtVenue = (venueId: typeof venue.id) =>
-  sql<number>`(select count(*)::int from ${event} where ${and(eq(event.venueId, venueId), ne(event.status, "deleted"))})`;
+export const eventsAtVenue = (venueId: typeof venue.id) => {
+  const at = and(eq(event.venueId, venueId), ne(event.status, "deleted"));
+  return sql<number>`(select count(*)::int from ${event} where ${at})`;
+};
 
 /**
  * The host's venues, by name, a page at a time, with how many of their events use each. Only the

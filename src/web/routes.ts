@@ -46,6 +46,9 @@ export default [
       layout("routes/h/_studio.tsx", [
         route("h/dashboard", "routes/h/dashboard.tsx"),
         route("h/tickets", "routes/h/tickets.tsx"),
+        route("h/venues", "routes/h/venues.tsx"),
+        route("h/venues/add", "routes/h/venues.add.tsx"),
+        route("h/venues/:venueId/overview", "routes/h/venues.$venueId.overview.tsx"),
       ]),
       route("checkout/:holdId", "routes/checkout.$holdId.tsx"),
       route("checkout/:holdId/return", "routes/checkout.$holdId.return.tsx"),

@@ -28,6 +28,7 @@ import { GettingThere } from "~/web/components/event-page/getting-there";
 import { HostCard } from "~/web/components/event-page/host-card";
 import { MoreEvents } from "~/web/components/event-page/more-events";
 import { EventActions } from "~/web/components/events/event-actions";
+import { AccessBlock } from "~/web/components/venues/access-info";
 import { CheckoutForm, checkoutRequest } from "~/domain/checkout-form";
 import { answerError } from "~/lib/error-table";
 import { field, readForm } from "~/lib/read-form";
@@ -254,6 +255,7 @@ export default function EventPageRoute({ loaderData, actionData }: Route.Compone
               tileUrl={loaderData.tileUrl}
             />
           ) : null}
+          {event.venue ? <AccessBlock access={event.venue.access} /> : null}
           <HostCard host={event.host} />
         </div>
 
