@@ -1,19 +1,21 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { messages } from "~/texts/messages";
+import { venueMessages } from "~/texts/venue-messages";
+import { hasAccessInfo } from "./venue-access";
+import type { VenueFormValues } from "./venue-form";
 import {
   checkVenue,
-  hasAccessInfo,
   inUk,
   normalisePostcode,
   parseCapacity,
   pinForTown,
+  EMPTY_VENUE_FORM,
   VENUE_LIMITS,
+  venueFormAsSent,
   venueFormValues,
-  type VenueFormValues,
 } from "./venue-rules";
 
-const words = messages.studio.venues;
+const words = venueMessages;
 const written = (typed: string) => {
   const result = normalisePostcode(typed);
   return result.ok ? result.postcode : result.message;
@@ -259,5 +261,16 @@ describe("hasAccessInfo", () => {
     expect(hasAccessInfo({ ...none, hearingLoop: false })).toBe(true);
     expect(hasAccessInfo({ ...none, accessibleParking: true })).toBe(true);
     expect(hasAccessInfo({ ...none, notes: "Lift to every floor." })).toBe(true);
+  });
+});
+
+describe("venueFormAsSent", () => {
+  it("keeps what was typed in the form's own fields, and only those", () => {
+    expect(venueFormAsSent({ name: "The Cluny", stepFree: "yes", addKey: "k", intent: "save" })).toEqual({
+      ...EMPTY_VENUE_FORM,
+      name: "The Cluny",
+      stepFree: "yes",
+    });
+    expect(venueFormAsSent({})).toEqual(EMPTY_VENUE_FORM);
   });
 });

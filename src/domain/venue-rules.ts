@@ -1,10 +1,10 @@
-import { z } from "zod";
-import { field } from "~/lib/read-form";
-import { messages } from "~/texts/messages";
+import { venueMessages } from "~/texts/venue-messages";
 import type { LatLng } from "./discovery";
 import { lookupPlace } from "./uk-places";
+import { ACCESS_FEATURES, type AccessFeature, type VenueAccess } from "./venue-access";
+import type { VenueFormValues } from "./venue-form";
 
-const words = messages.studio.venues;
+const words = venueMessages;
 
 /** How long a venue's texts may be, and how many people it may hold. */
 export const VENUE_LIMITS = {
@@ -14,24 +14,6 @@ export const VENUE_LIMITS = {
   accessNotes: 1000,
   capacity: 100_000,
 } as const;
-
-/** What a venue says about getting in and being there, each answered yes, no or not said (null). */
-export const ACCESS_FEATURES = [
-  "stepFree",
-  "accessibleToilets",
-  "hearingLoop",
-  "seating",
-  "quietSpace",
-  "accessibleParking",
-] as const;
-export type AccessFeature = (typeof ACCESS_FEATURES)[number];
-
-export type VenueAccess = Record<AccessFeature, boolean | null> & { notes: string };
-
-/** Whether a venue says anything about access: an event page shows its Access block only then. */
-export function hasAccessInfo(access: VenueAccess): boolean {
-  return ACCESS_FEATURES.some((f) => access[f] !== null) || access.notes.trim() !== "";
-}
 
 /**
  * UK postcodes as Royal Mail writes them: an outward code (area letters, district) and an inward
@@ -79,31 +61,6 @@ export function pinForTown(city: string): LatLng | null {
   const match = place.found ?? place.suggestions[0];
   return match ? { lat: match.lat, lng: match.lng } : null;
 }
-
-const accessAnswer = () => z.enum(["yes", "no", ""]).default("");
-
-/**
- * The venue form as a browser sends it, for `readForm`: every field as text (the rules below give
- * each its words), the pin as two hidden numbers (blank until the host places it), and each access
- * feature as yes, no or blank (not said). Lengths here only stop absurd bodies; the rules name the field.
- */
-export const VenueForm = z.object({
-  name: field.text(2_000),
-  addressLine1: field.text(2_000),
-  city: field.text(2_000),
-  postcode: field.text(200),
-  capacity: field.text(200),
-  lat: field.text(100),
-  lng: field.text(100),
-  stepFree: accessAnswer(),
-  accessibleToilets: accessAnswer(),
-  hearingLoop: accessAnswer(),
-  seating: accessAnswer(),
-  quietSpace: accessAnswer(),
-  accessibleParking: accessAnswer(),
-  accessNotes: field.text(20_000),
-});
-export type VenueFormValues = z.output<typeof VenueForm>;
 
 /** A venue as it is saved: texts tidied, postcode in its written form, the pin placed. */
 export interface VenueInput {
@@ -234,4 +191,35 @@ export function venueFormValues(v: Omit<VenueInput, "capacity"> & { capacity: nu
     accessibleParking: said(v.access.accessibleParking),
     accessNotes: v.access.notes,
   };
+}
+
+/** An empty venue form: every access question starts as "Not sure". */
+export const EMPTY_VENUE_FORM: VenueFormValues = {
+  name: "",
+  addressLine1: "",
+  city: "",
+  postcode: "",
+  capacity: "",
+  lat: "",
+  lng: "",
+  stepFree: "",
+  accessibleToilets: "",
+  hearingLoop: "",
+  seating: "",
+  quietSpace: "",
+  accessibleParking: "",
+  accessNotes: "",
+};
+
+/**
+ * The form as it was sent, for showing it again after a refusal: what `readForm` gave back (text
+ * only), laid over an empty form, so nothing typed is lost and nothing unexpected comes through.
+ */
+export function venueFormAsSent(sent: Record<string, string>): VenueFormValues {
+  const values = { ...EMPTY_VENUE_FORM };
+  for (const key of Object.keys(values) as (keyof VenueFormValues)[]) {
+    const value = sent[key];
+    if (typeof value === "string") (values as Record<string, string>)[key] = value;
+  }
+  return values;
 }

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
 import { event, venue, venueSeatSection } from "~/db/schema";
 import { AppError } from "~/lib/app-error";
-import { messages } from "~/texts/messages";
+import { venueMessages } from "~/texts/venue-messages";
 import { createEvent, createHost, createVenue } from "../../tests/factories/events";
 import { createTestDatabase } from "../../tests/setup/test-db";
 import { deleteVenue } from "./delete-venue";
@@ -45,7 +45,7 @@ describe("deleteVenue", () => {
     const gone = await createEvent(db, { hostId: host.id, venueId: place.id, startsAt, status: "deleted" });
     const error = await codeOf(deleteVenue(db, { hostId: host.id, venueId: place.id }));
     expect(error?.code).toBe("conflict");
-    expect(error?.message).toBe(messages.studio.venues.inUse(2));
+    expect(error?.message).toBe(venueMessages.inUse(2));
     expect(await db.select({ id: venue.id }).from(venue).where(eq(venue.id, place.id))).toHaveLength(1);
     // The refusal rolled back whole: the deleted event still names the venue.
     const [still] = await db.select({ venueId: event.venueId }).from(event).where(eq(event.id, gone.id));

@@ -3,9 +3,9 @@ import type { Db } from "~/db/client.server";
 import { event, venue } from "~/db/schema";
 import { AppError } from "~/lib/app-error";
 import { isUuid } from "~/lib/uuid";
-import { messages } from "~/texts/messages";
+import { venueMessages } from "~/texts/venue-messages";
 
-const words = messages.studio.venues;
+const words = venueMessages;
 
 /**
  * Deletes one of the host's venues, only while no event uses it: a refusal (`conflict`) says how

@@ -4,7 +4,7 @@ import { event, ticketType, user, venue, venueSeatMark, venueSeatSection } from 
 import type { SeatMark, SeatSection } from "~/domain/seat-plan";
 import { priceTerms, type PriceTerms } from "~/domain/pricing";
 import type { TicketLike } from "~/domain/ticket-availability";
-import type { VenueAccess } from "~/domain/venue-rules";
+import { hasAccessInfo, type VenueAccess } from "~/domain/venue-access";
 import { personName } from "~/lib/person-name";
 import { accessOf } from "./venue-columns";
 
@@ -59,8 +59,8 @@ export interface EventPage {
     seatColumns: number | null;
     seatSections: SeatSection[];
     seatMarks: SeatMark[];
-    /** What the host says about access; the page shows it once, when any is given. */
-    access: VenueAccess;
+    /** What the host says about access, shown once on the page; null when they have said nothing. */
+    access: VenueAccess | null;
   } | null;
   tickets: EventPageTicket[];
 }
@@ -157,7 +157,7 @@ export async function getEventPage(
           seatColumns: row.venue.seatColumns,
           seatSections,
           seatMarks,
-          access: accessOf(row.venue),
+          access: hasAccessInfo(accessOf(row.venue)) ? accessOf(row.venue) : null,
         }
       : null,
     tickets: tickets.map((t) => ({

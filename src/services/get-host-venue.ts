@@ -1,10 +1,10 @@
 import { and, asc, desc, eq, ne, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { event, venue } from "~/db/schema";
-import type { VenueAccess } from "~/domain/venue-rules";
+import type { VenueAccess } from "~/domain/venue-access";
 import { AppError } from "~/lib/app-error";
 import { isUuid } from "~/lib/uuid";
-import { messages } from "~/texts/messages";
+import { venueMessages } from "~/texts/venue-messages";
 import { eventsAtVenue } from "./list-host-venues";
 import { accessOf } from "./venue-columns";
 
@@ -40,7 +40,7 @@ export interface HostVenue {
  * venue (or an id that is not one) is `not_found`, which says nothing about whether it exists.
  */
 export async function getHostVenue(db: Db, input: { hostId: string; venueId: string; now: Date }): Promise<HostVenue> {
-  if (!isUuid(input.venueId)) throw new AppError("not_found", messages.studio.venues.notFound);
+  if (!isUuid(input.venueId)) throw new AppError("not_found", venueMessages.notFound);
   const [row] = await db
     .select({
       id: venue.id,
@@ -64,7 +64,7 @@ export async function getHostVenue(db: Db, input: { hostId: string; venueId: str
     })
     .from(venue)
     .where(and(eq(venue.id, input.venueId), eq(venue.hostId, input.hostId)));
-  if (!row) throw new AppError("not_found", messages.studio.venues.notFound);
+  if (!row) throw new AppError("not_found", venueMessages.notFound);
 
   const past = sql`${event.startsAt} < ${input.now}`;
   const events = await db

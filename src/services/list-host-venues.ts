@@ -1,7 +1,7 @@
 import { and, asc, eq, ne, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { event, venue } from "~/db/schema";
-import type { VenueAccess } from "~/domain/venue-rules";
+import type { VenueAccess } from "~/domain/venue-access";
 import { accessOf } from "./venue-columns";
 
 export const HOST_VENUES_PAGE_SIZE = 12;

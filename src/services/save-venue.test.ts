@@ -3,14 +3,14 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
 import { event, venue } from "~/db/schema";
-import type { VenueFormValues } from "~/domain/venue-rules";
+import type { VenueFormValues } from "~/domain/venue-form";
 import { AppError } from "~/lib/app-error";
-import { messages } from "~/texts/messages";
+import { venueMessages } from "~/texts/venue-messages";
 import { createEvent, createHost, createVenue } from "../../tests/factories/events";
 import { createTestDatabase } from "../../tests/setup/test-db";
 import { saveVenue } from "./save-venue";
 
-const words = messages.studio.venues;
+const words = venueMessages;
 let database: Database;
 
 beforeAll(async () => {

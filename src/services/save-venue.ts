@@ -1,13 +1,14 @@
 import { and, eq } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { venue } from "~/db/schema";
-import { checkVenue, type VenueFormValues } from "~/domain/venue-rules";
+import type { VenueFormValues } from "~/domain/venue-form";
+import { checkVenue } from "~/domain/venue-rules";
 import { AppError } from "~/lib/app-error";
 import { isUuid } from "~/lib/uuid";
-import { messages } from "~/texts/messages";
+import { venueMessages } from "~/texts/venue-messages";
 import { venueRowValues } from "./venue-columns";
 
-const words = messages.studio.venues;
+const words = venueMessages;
 
 /** Which venue a save is for: a new one, named by its add form's key, or one of the host's by id. */
 export type VenueTarget = { addKey: string } | { venueId: string };

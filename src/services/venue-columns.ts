@@ -1,4 +1,5 @@
-import { formatVenueAddress, type VenueAccess, type VenueInput } from "~/domain/venue-rules";
+import type { VenueAccess } from "~/domain/venue-access";
+import { formatVenueAddress, type VenueInput } from "~/domain/venue-rules";
 
 /** A checked venue as the row's columns (the host and keys are the caller's). */
 export function venueRowValues(v: VenueInput) {

@@ -176,5 +176,12 @@ test.describe("Partner Studio venues", () => {
     await expect(access.getByText("ask staff for the lift", { exact: false })).toBeVisible();
     await expect(access.getByText("Quiet space")).toHaveCount(0);
     await inBothThemes(page, () => expectAccessible(page));
+
+    // It is in the page as served: without JavaScript too.
+    const plain = await browser.newContext({ javaScriptEnabled: false });
+    const reader = await plain.newPage();
+    await reader.goto(page.url());
+    await expect(reader.getByRole("region", { name: "Access", exact: true }).getByText("Hearing loop")).toBeVisible();
+    await plain.close();
   });
 });

@@ -44,15 +44,7 @@ const base: EventPage = {
     seatColumns: null,
     seatSections: [],
     seatMarks: [],
-    access: {
-      stepFree: null,
-      accessibleToilets: null,
-      hearingLoop: null,
-      seating: null,
-      quietSpace: null,
-      accessibleParking: null,
-      notes: "",
-    },
+    access: null,
   },
   tickets: [
     {

@@ -1,23 +1,17 @@
 import { LocateFixed, MapPin } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
 import type { LatLng } from "~/domain/discovery";
-import {
-  ACCESS_FEATURES,
-  type AccessFeature,
-  inUk,
-  pinForTown,
-  VENUE_LIMITS,
-  type VenueField,
-  type VenueFormValues,
-} from "~/domain/venue-rules";
-import { messages } from "~/texts/messages";
+import { ACCESS_FEATURES, type AccessFeature } from "~/domain/venue-access";
+import type { VenueFormValues } from "~/domain/venue-form";
+import { inUk, pinForTown, VENUE_LIMITS, type VenueField } from "~/domain/venue-rules";
+import { accessLabels } from "~/texts/venue-messages";
 import { TextAreaField, TextField } from "~/web/components/ui/field";
 import { ACCESS_ICONS } from "~/web/components/venues/access-info";
 import { useHydrated } from "~/web/lib/use-hydrated";
 
 const VenuePinMap = lazy(() => import("./venue-pin-map").then((m) => ({ default: m.VenuePinMap })));
 
-const labels = messages.studio.venues.access;
+const labels = accessLabels;
 const ANSWERS = [
   { value: "yes", label: "Yes" },
   { value: "no", label: "No" },

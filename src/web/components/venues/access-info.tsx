@@ -1,18 +1,9 @@
-import {
-  Accessibility,
-  Armchair,
-  Check,
-  Ear,
-  SquareParking,
-  Toilet,
-  VolumeOff,
-  X,
-  type LucideIcon,
-} from "lucide-react";
-import { ACCESS_FEATURES, type AccessFeature, hasAccessInfo, type VenueAccess } from "~/domain/venue-rules";
-import { messages } from "~/texts/messages";
+import { Accessibility, Check, X, type LucideIcon } from "lucide-react";
+import { ACCESS_FEATURES, type AccessFeature, hasAccessInfo, type VenueAccess } from "~/domain/venue-access";
+import { accessLabels } from "~/texts/venue-messages";
+import { Armchair, Ear, SquareParking, Toilet, VolumeOff } from "./access-icons";
 
-const labels = messages.studio.venues.access;
+const labels = accessLabels;
 
 export const ACCESS_ICONS: Record<AccessFeature, LucideIcon> = {
   stepFree: Accessibility,

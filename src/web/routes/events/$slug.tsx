@@ -28,7 +28,6 @@ import { GettingThere } from "~/web/components/event-page/getting-there";
 import { HostCard } from "~/web/components/event-page/host-card";
 import { MoreEvents } from "~/web/components/event-page/more-events";
 import { EventActions } from "~/web/components/events/event-actions";
-import { AccessBlock } from "~/web/components/venues/access-info";
 import { CheckoutForm, checkoutRequest } from "~/domain/checkout-form";
 import { answerError } from "~/lib/error-table";
 import { field, readForm } from "~/lib/read-form";
@@ -255,7 +254,11 @@ export default function EventPageRoute({ loaderData, actionData }: Route.Compone
               tileUrl={loaderData.tileUrl}
             />
           ) : null}
-          {event.venue ? <AccessBlock access={event.venue.access} /> : null}
+          {event.venue?.access ? (
+            <Suspense fallback={null}>
+              <AccessBlock access={event.venue.access} />
+            </Suspense>
+          ) : null}
           <HostCard host={event.host} />
         </div>
 
@@ -330,3 +333,6 @@ function seatCount(venue: { seatRows: number | null; seatColumns: number | null 
 const WaitlistCard = lazy(() =>
   import("~/web/components/booking/waitlist-card").then((m) => ({ default: m.WaitlistCard })),
 );
+
+// Only venues whose host said something about access show the block: its code (and icons) load with them.
+const AccessBlock = lazy(() => import("~/web/components/venues/access-info").then((m) => ({ default: m.AccessBlock })));

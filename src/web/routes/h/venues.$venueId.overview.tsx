@@ -1,27 +1,29 @@
-import { Armchair, ArrowLeft, CalendarDays, CheckCircle2, LayoutGrid, Trash2, Users } from "lucide-react";
+import { ArrowLeft, CalendarDays, CheckCircle2, Users } from "lucide-react";
 import { type ReactNode, useEffect, useRef } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { z } from "zod";
-import { hasAccessInfo, VenueForm, venueFormValues } from "~/domain/venue-rules";
+import { hasAccessInfo } from "~/domain/venue-access";
+import { VenueForm } from "~/domain/venue-form";
+import { venueFormAsSent, venueFormValues } from "~/domain/venue-rules";
 import { isAppError } from "~/lib/app-error";
 import { formatEventDateTime } from "~/lib/format";
 import { readForm } from "~/lib/read-form";
 import { deleteVenue } from "~/services/delete-venue";
 import { getHostVenue } from "~/services/get-host-venue";
 import { saveVenue } from "~/services/save-venue";
-import { messages } from "~/texts/messages";
+import { venueMessages } from "~/texts/venue-messages";
 import { VenueFields, type VenueFieldErrors } from "~/web/components/studio/venue-fields";
 import { FormMessage } from "~/web/components/ui/field";
+import { Armchair } from "~/web/components/venues/access-icons";
 import { AccessBlock } from "~/web/components/venues/access-info";
 import { actionError, refusalOf } from "~/web/lib/action-error";
 import { setFlash } from "~/web/lib/flash.server";
 import { OWNER_OR_MANAGER, requireStudio } from "~/web/lib/studio.server";
 import { useAskFirst } from "~/web/lib/use-ask-first";
 import { useUnsavedChanges } from "~/web/lib/use-unsaved-changes";
-import { venueFormAsSent } from "~/web/lib/venue-form";
 import type { Route } from "./+types/venues.$venueId.overview";
 
-const words = messages.studio.venues;
+const words = venueMessages;
 
 export const handle = { title: "Venue" };
 export const meta: Route.MetaFunction = ({ data: loaded }) => [
@@ -126,7 +128,7 @@ export default function VenueOverview({ loaderData, actionData }: Route.Componen
         <Fact icon={<Armchair aria-hidden className="size-5" />} label="Seating">
           {seats === null ? "Not seated" : `Seated, ${seats.toLocaleString("en-GB")} seats`}
           <Link to={`/h/venues/${venue.id}/seatplan`} className="link mt-1 flex min-h-6 items-center gap-1 text-sm">
-            <LayoutGrid aria-hidden className="size-4" /> {seats === null ? "Add a seat plan" : "Edit the seat plan"}
+            {seats === null ? "Add a seat plan" : "Edit the seat plan"}
           </Link>
         </Fact>
         <Fact icon={<CalendarDays aria-hidden className="size-5" />} label="Events">
@@ -229,7 +231,7 @@ export default function VenueOverview({ loaderData, actionData }: Route.Componen
               <p className="text-sm text-fg-muted">No event uses this venue, so it can be deleted.</p>
               <input type="hidden" name="intent" value="delete" />
               <button type="submit" className="btn-danger" disabled={busy}>
-                <Trash2 aria-hidden className="size-4" /> Delete venue
+                Delete venue
               </button>
             </Form>
           )}

@@ -1,20 +1,20 @@
 import { ArrowLeft } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Form, Link, redirect, useNavigation } from "react-router";
-import { VenueForm } from "~/domain/venue-rules";
+import { VenueForm } from "~/domain/venue-form";
+import { EMPTY_VENUE_FORM, venueFormAsSent } from "~/domain/venue-rules";
 import { field, readForm } from "~/lib/read-form";
 import { saveVenue } from "~/services/save-venue";
-import { messages } from "~/texts/messages";
+import { venueMessages } from "~/texts/venue-messages";
 import { VenueFields, type VenueFieldErrors } from "~/web/components/studio/venue-fields";
 import { FormMessage } from "~/web/components/ui/field";
 import { actionError, refusalOf } from "~/web/lib/action-error";
 import { setFlash } from "~/web/lib/flash.server";
 import { OWNER_OR_MANAGER, requireStudio } from "~/web/lib/studio.server";
 import { useUnsavedChanges } from "~/web/lib/use-unsaved-changes";
-import { EMPTY_VENUE_FORM, venueFormAsSent } from "~/web/lib/venue-form";
 import type { Route } from "./+types/venues.add";
 
-const words = messages.studio.venues;
+const words = venueMessages;
 
 export const handle = { title: "Add a venue" };
 export const meta: Route.MetaFunction = () => [

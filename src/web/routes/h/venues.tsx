@@ -1,7 +1,8 @@
-import { Armchair, Building2, CalendarDays, MapPinPlus, Users } from "lucide-react";
+import { CalendarDays, MapPin, Plus, Users } from "lucide-react";
 import { Link } from "react-router";
 import { listHostVenues } from "~/services/list-host-venues";
 import { Pagination } from "~/web/components/ui/pagination";
+import { Armchair } from "~/web/components/venues/access-icons";
 import { AccessIcons } from "~/web/components/venues/access-info";
 import { OWNER_OR_MANAGER, requireStudio } from "~/web/lib/studio.server";
 import type { Route } from "./+types/venues";
@@ -36,7 +37,7 @@ export default function HostVenues({ loaderData }: Route.ComponentProps) {
         </div>
         {total > 0 ? (
           <Link to="/h/venues/add" className="btn-primary">
-            <MapPinPlus aria-hidden className="size-4" /> Add a venue
+            <Plus aria-hidden className="size-4" /> Add a venue
           </Link>
         ) : null}
       </div>
@@ -44,7 +45,7 @@ export default function HostVenues({ loaderData }: Route.ComponentProps) {
       {venues.length === 0 ? (
         <section aria-labelledby="no-venues-heading" className="card mt-8 flex flex-col items-center p-8 text-center">
           <span className="grid size-14 place-items-center rounded-full bg-brand-soft text-brand">
-            <Building2 aria-hidden className="size-7" />
+            <MapPin aria-hidden className="size-7" />
           </span>
           <h2 id="no-venues-heading" className="mt-4 text-xl font-bold">
             No venues yet
@@ -54,7 +55,7 @@ export default function HostVenues({ loaderData }: Route.ComponentProps) {
             information. Every event needs a venue before it's published, unless it's online.
           </p>
           <Link to="/h/venues/add" className="btn-primary mt-6">
-            <MapPinPlus aria-hidden className="size-4" /> Add your first venue
+            <Plus aria-hidden className="size-4" /> Add your first venue
           </Link>
         </section>
       ) : (
