@@ -25,7 +25,7 @@ export interface EventPage {
   category: string;
   eventType: string;
   currency: "GBP" | "EUR";
-  /** What its prices are shown and charged on: the host's fee mode and the event's currency (`headlinePrice`). */
+  /** What its prices are shown and charged on: the event's fee mode and currency (`headlinePrice`). */
   priceTerms: PriceTerms;
   images: string[];
   tags: string[];
@@ -121,7 +121,7 @@ export async function getEventPage(
     category: e.category,
     eventType: e.eventType,
     currency: e.currency,
-    priceTerms: priceTerms(row.host.feeMode, e.currency),
+    priceTerms: priceTerms(e.feeMode, e.currency),
     images: e.images,
     tags: e.tags,
     startsAt: e.startsAt,
