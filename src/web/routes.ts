@@ -46,6 +46,8 @@ export default [
       layout("routes/h/_studio.tsx", [
         route("h/dashboard", "routes/h/dashboard.tsx"),
         route("h/tickets", "routes/h/tickets.tsx"),
+        // The event editor's frame; its sub-views (overview, tickets, survey, share) are its children.
+        route("h/events/:eventId/edit", "routes/h/events.$eventId.edit.tsx", []),
       ]),
       route("checkout/:holdId", "routes/checkout.$holdId.tsx"),
       route("checkout/:holdId/return", "routes/checkout.$holdId.return.tsx"),
