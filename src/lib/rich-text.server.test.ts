@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { sanitizeDescription } from "./rich-text.server";
+import { descriptionText, sanitizeDescription } from "./rich-text.server";
 
 describe("sanitizeDescription", () => {
   it("keeps the editor's marks", () => {
@@ -31,5 +31,10 @@ describe("sanitizeDescription", () => {
   it("answers empty for an empty editor", () => {
     expect(sanitizeDescription("<p></p>")).toBe("");
     expect(sanitizeDescription("   ")).toBe("");
+  });
+
+  it("gives the words alone for meta descriptions", () => {
+    const html = "<h2>Rounds</h2><p>Six &amp; a <strong>picture</strong> round</p><ul><li>£2</li></ul>";
+    expect(descriptionText(html)).toBe("Rounds Six & a picture round £2");
   });
 });

@@ -45,3 +45,17 @@ export function sanitizeDescription(input: string): string {
 function escapeHtml(s: string): string {
   return s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 }
+
+/** A description's words alone, for a meta description or a search snippet: no tags, one space between blocks. */
+export function descriptionText(html: string): string {
+  return sanitizeHtml(html.replace(/<\/(p|h2|h3|li|blockquote)>|<br\s*\/?>/gi, " "), {
+    allowedTags: [],
+    allowedAttributes: {},
+  })
+    .replace(/&amp;/g, "&")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&quot;/g, '"')
+    .replace(/\s+/g, " ")
+    .trim();
+}

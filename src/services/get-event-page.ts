@@ -5,6 +5,7 @@ import type { SeatMark, SeatSection } from "~/domain/seat-plan";
 import { priceTerms, type PriceTerms } from "~/domain/pricing";
 import type { TicketLike } from "~/domain/ticket-availability";
 import { personName } from "~/lib/person-name";
+import { descriptionText, sanitizeDescription } from "~/lib/rich-text.server";
 
 export interface EventPageTicket extends TicketLike {
   id: string;
@@ -21,7 +22,9 @@ export interface EventPage {
   slug: string;
   name: string;
   summary: string | null;
+  /** Words alone (meta description); the page shows `descriptionHtml`. */
   description: string;
+  descriptionHtml: string;
   category: string;
   eventType: string;
   currency: "GBP" | "EUR";
@@ -117,7 +120,10 @@ export async function getEventPage(
     slug: e.slug,
     name: e.name,
     summary: e.summary,
-    description: e.description,
+    /** The host's description, cleaned to the editor's marks (older plain text becomes paragraphs). */
+    descriptionHtml: sanitizeDescription(e.description),
+    /** Its words alone, for the page's meta description. */
+    description: descriptionText(e.description),
     category: e.category,
     eventType: e.eventType,
     currency: e.currency,

@@ -45,6 +45,7 @@ export interface EventEditorValues {
   hasOrders: boolean;
   /** The later dates of its series, this one left out. */
   laterDates: number;
+  seriesId: string | null;
 }
 
 export interface EventEditorData {
@@ -105,6 +106,7 @@ async function editorValues(db: Db, hostId: string, eventId: string): Promise<Ev
     isCancelled: e.isCancelled,
     hasOrders: Boolean(row.hasOrders),
     laterDates: Number(row.laterDates ?? 0),
+    seriesId: e.seriesId,
   };
 }
 

@@ -47,7 +47,11 @@ export default [
         route("h/dashboard", "routes/h/dashboard.tsx"),
         route("h/tickets", "routes/h/tickets.tsx"),
         // The event editor's frame; its sub-views (overview, tickets, survey, share) are its children.
-        route("h/events/:eventId/edit", "routes/h/events.$eventId.edit.tsx", []),
+        route("h/events/new", "routes/h/events.new.tsx"),
+        route("h/events/write", "routes/h/events.write.ts"),
+        route("h/events/:eventId/edit", "routes/h/events.$eventId.edit.tsx", [
+          index("routes/h/events.$eventId.edit._index.tsx"),
+        ]),
       ]),
       route("checkout/:holdId", "routes/checkout.$holdId.tsx"),
       route("checkout/:holdId/return", "routes/checkout.$holdId.return.tsx"),
