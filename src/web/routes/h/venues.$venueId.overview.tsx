@@ -1,11 +1,10 @@
 import { ArrowLeft, CalendarDays, CheckCircle2, Users } from "lucide-react";
 import { type ReactNode, useEffect, useRef } from "react";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { Form, Link, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import { hasAccessInfo } from "~/domain/venue-access";
 import { VenueForm } from "~/domain/venue-form";
 import { venueFormAsSent, venueFormValues } from "~/domain/venue-rules";
-import { isAppError } from "~/lib/app-error";
 import { formatEventDateTime } from "~/lib/format";
 import { readForm } from "~/lib/read-form";
 import { deleteVenue } from "~/services/delete-venue";
@@ -18,6 +17,7 @@ import { Armchair } from "~/web/components/venues/access-icons";
 import { AccessBlock } from "~/web/components/venues/access-info";
 import { actionError, refusalOf } from "~/web/lib/action-error";
 import { setFlash } from "~/web/lib/flash.server";
+import { loaded } from "~/web/lib/loaded";
 import { OWNER_OR_MANAGER, requireStudio } from "~/web/lib/studio.server";
 import { useAskFirst } from "~/web/lib/use-ask-first";
 import { useUnsavedChanges } from "~/web/lib/use-unsaved-changes";
@@ -26,22 +26,17 @@ import type { Route } from "./+types/venues.$venueId.overview";
 const words = venueMessages;
 
 export const handle = { title: "Venue" };
-export const meta: Route.MetaFunction = ({ data: loaded }) => [
-  { title: `${loaded?.venue.name ?? "Venue"} · Venues · Partner Studio · Ticketyboo` },
+export const meta: Route.MetaFunction = ({ data: page }) => [
+  { title: `${page?.venue.name ?? "Venue"} · Venues · Partner Studio · Ticketyboo` },
   { name: "robots", content: "noindex" },
 ];
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const { hostId } = await requireStudio(context, request, { roles: OWNER_OR_MANAGER });
   const now = new Date();
-  try {
-    const venue = await getHostVenue(context.database.db, { hostId, venueId: params.venueId, now });
-    return { venue, values: venueFormValues(venue), tileUrl: context.mapTileUrl, now };
-  } catch (error) {
-    // Another host's venue reads as no venue at all.
-    if (isAppError(error) && error.code === "not_found") throw data(null, { status: 404 });
-    throw error;
-  }
+  // Another host's venue, or an id that is not one, is the page-not-found answer.
+  const venue = await loaded(getHostVenue(context.database.db, { hostId, venueId: params.venueId, now }));
+  return { venue, values: venueFormValues(venue), tileUrl: context.mapTileUrl, now };
 }
 
 const OverviewForm = z.discriminatedUnion("intent", [
