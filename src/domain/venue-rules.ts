@@ -1,7 +1,7 @@
 import { venueMessages } from "~/texts/venue-messages";
 import type { LatLng } from "./discovery";
 import { lookupPlace } from "./uk-places";
-import { ACCESS_FEATURES, type AccessFeature, type VenueAccess } from "./venue-access";
+import type { AccessFeature, VenueAccess } from "./venue-access";
 import type { VenueFormValues } from "./venue-form";
 
 const words = venueMessages;
