@@ -34,15 +34,13 @@ beforeAll(async () => {
     if (mode === "slow") return setTimeout(() => res.writeHead(200).end("{}"), 500);
     if (mode === "error") return res.writeHead(429, { "Content-Type": "application/json" }).end('{"error":{}}');
     const content = mode === "empty" ? "" : '<p>Six rounds.<script>alert(1)</script></p><img src="x">';
-    res
-      .writeHead(200, { "Content-Type": "application/json" })
-      .end(
-        JSON.stringify({
-          id: "chatcmpl-1",
-          object: "chat.completion",
-          choices: [{ index: 0, message: { role: "assistant", content }, finish_reason: "stop" }],
-        }),
-      );
+    res.writeHead(200, { "Content-Type": "application/json" }).end(
+      JSON.stringify({
+        id: "chatcmpl-1",
+        object: "chat.completion",
+        choices: [{ index: 0, message: { role: "assistant", content }, finish_reason: "stop" }],
+      }),
+    );
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1/`;
