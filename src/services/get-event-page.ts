@@ -55,6 +55,8 @@ export interface EventPage {
     lng: number;
     seatRows: number | null;
     seatColumns: number | null;
+    /** The host's row names (a row past them reads as its letter). */
+    seatRowNames: string[];
     seatSections: SeatSection[];
     seatMarks: SeatMark[];
   } | null;
@@ -151,6 +153,7 @@ export async function getEventPage(
           lng: row.venue.lng,
           seatRows: row.venue.seatRows,
           seatColumns: row.venue.seatColumns,
+          seatRowNames: row.venue.seatRowNames,
           seatSections,
           seatMarks,
         }

@@ -202,5 +202,8 @@ export const messages = {
     deletedToast: "Event deleted",
     archived: "Event archived",
     duplicated: "Event duplicated",
+    /** Spec §8 (host): a seat plan that cannot be saved; the editor lists what is wrong beneath it. */
+    seatPlanError: "Seat plan error",
+    seatPlanSaved: "Seat plan saved",
   },
 } as const;
