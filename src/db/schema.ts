@@ -183,7 +183,10 @@ export const venue = pgTable(
     seatRows: integer("seat_rows"),
     seatColumns: integer("seat_columns"),
     /** The host's name for each row, nearest the stage first; a row without one reads as its letter (A, B, C…). */
-    seatRowNames: text("seat_row_names").array().notNull().default(sql`'{}'::text[]`),
+    seatRowNames: text("seat_row_names")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     createdAt: createdAt(),
   },
   (t) => [

@@ -103,7 +103,8 @@ describe("positions", () => {
       {
         field: "cells",
         message:
-          'Row 1, position 2: "?" is not one of o (seat), . (gap), x (blocked), w (wheelchair space) or c (companion seat).',
+          'Row 1, position 2: "?" is not one of o (seat), . (gap), x (blocked), ' +
+          "w (wheelchair space) or c (companion seat).",
         seats: [{ row: 1, column: 2 }],
       },
     ]);
@@ -205,7 +206,7 @@ describe("sections", () => {
 });
 
 describe("resizing", () => {
-  it("keeps what was drawn, makes new positions seats and names a new row with its own letter, or the next one free", () => {
+  it("keeps what was drawn; new positions are seats, a new row takes its letter or the next one free", () => {
     const before = plan(2, 2, { rowNames: ["A", "C"], cells: drawn("w.\nco") });
     const bigger = resizeLayout(before, 3, 3);
     expect(bigger.rowNames).toEqual(["A", "C", "D"]);

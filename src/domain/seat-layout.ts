@@ -71,8 +71,8 @@ export function marksFromCells(cells: readonly (readonly PositionKind[])[]): Sea
 
 /**
  * The plan as text, one line per row and one character per position: `o` a seat, `.` a gap, `x`
- * blocked, `w` a wheelchair space, `c` a companion seat. The editor posts it, and a host without
- * JavaScript can type it.
+ * blocked, `w` a wheelchair space, `c` a companion seat. A host without JavaScript can type it;
+ * the editor posts it with rows split by `/` (a one-line field drops line breaks).
  */
 export const LAYOUT_CHARS: Record<PositionKind, string> = {
   seat: "o",
@@ -83,9 +83,12 @@ export const LAYOUT_CHARS: Record<PositionKind, string> = {
 };
 const KIND_OF_CHAR = new Map(Object.entries(LAYOUT_CHARS).map(([kind, char]) => [char, kind as PositionKind]));
 
-export function encodeCells(cells: readonly (readonly PositionKind[])[]): string {
-  return cells.map((line) => line.map((kind) => LAYOUT_CHARS[kind]).join("")).join("\n");
+export function encodeCells(cells: readonly (readonly PositionKind[])[], rowBreak: "\n" | "/" = "\n"): string {
+  return cells.map((line) => line.map((kind) => LAYOUT_CHARS[kind]).join("")).join(rowBreak);
 }
+
+/** The rows of a plan's text: split at line breaks or `/`. */
+export const layoutLines = (text: string) => text.replace(/\r/g, "").split(/[\n/]/);
 
 /**
  * Reads the text form back. Lines and positions past `rows` × `columns` are dropped and missing
@@ -97,7 +100,7 @@ export function decodeCells(
   rows: number,
   columns: number,
 ): { cells: PositionKind[][]; problems: SeatPlanProblem[] } {
-  const lines = text.replace(/\r/g, "").split("\n");
+  const lines = layoutLines(text);
   const problems: SeatPlanProblem[] = [];
   const cells = Array.from({ length: rows }, (_, r) =>
     Array.from({ length: columns }, (_, c): PositionKind => {
@@ -107,7 +110,9 @@ export function decodeCells(
       if (kind) return kind;
       problems.push({
         field: "cells",
-        message: `Row ${r + 1}, position ${c + 1}: "${char}" is not one of o (seat), . (gap), x (blocked), w (wheelchair space) or c (companion seat).`,
+        message:
+          `Row ${r + 1}, position ${c + 1}: "${char}" is not one of o (seat), . (gap), x (blocked), ` +
+          `w (wheelchair space) or c (companion seat).`,
         seats: [{ row: r + 1, column: c + 1 }],
       });
       return "seat";

@@ -49,6 +49,12 @@ describe("the seat plan editor's form", () => {
     expect(layout.rowNames).toEqual(["A", "B", "C"]);
   });
 
+  it("reads rows split by / as the editor sends them, or by line breaks as a person types them", () => {
+    const { layout } = form({ rows: "2", columns: "2", rowName: ["A", "B"], layout: "w./co" });
+    expect(encodeCells(layout.cells)).toBe("w.\nco");
+    expect(encodeCells(layout.cells, "/")).toBe("w./co");
+  });
+
   it("takes the typed plan over the drawn one when it is sent", () => {
     const { layout } = form({ rows: "1", columns: "2", rowName: "A", layout: "oo", layoutText: "wc" });
     expect(encodeCells(layout.cells)).toBe("wc");

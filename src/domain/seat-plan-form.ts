@@ -1,6 +1,13 @@
 import { z } from "zod";
 import { field } from "~/lib/read-form";
-import { decodeCells, resizeLayout, SEAT_PLAN_LIMITS, type SeatLayout, type SeatPlanProblem } from "./seat-layout";
+import {
+  decodeCells,
+  layoutLines,
+  resizeLayout,
+  SEAT_PLAN_LIMITS,
+  type SeatLayout,
+  type SeatPlanProblem,
+} from "./seat-layout";
 
 /** The longest plan text a form may carry: the largest plan, a newline after each row, and room to spare. */
 const LAYOUT_MAX_CHARS = 8_000;
@@ -63,7 +70,7 @@ export function layoutFromForm(form: {
   if (!sized || rows > SEAT_PLAN_LIMITS.maxRows || columns > SEAT_PLAN_LIMITS.maxColumns)
     return { layout: { rows, columns, rowNames: [], cells: [], sections }, problems: [] };
   const text = form.layoutText.trim() ? form.layoutText : form.layout;
-  const lines = text.replace(/\r/g, "").split("\n");
+  const lines = layoutLines(text);
   const drawnRows = Math.min(lines.length, SEAT_PLAN_LIMITS.maxRows);
   const drawnColumns = Math.min(Math.max(1, ...lines.map((l) => l.length)), SEAT_PLAN_LIMITS.maxColumns);
   const decoded = decodeCells(text, drawnRows, drawnColumns);

@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "~/db/client.server";
+import type { Database, Db } from "~/db/client.server";
 import { seatClaim, ticketType, venue, venueSeatMark, venueSeatSection } from "~/db/schema";
 import { decodeCells, defaultRowNames, encodeCells, type SeatLayout } from "~/domain/seat-layout";
 import { isAppError } from "~/lib/app-error";
@@ -94,7 +94,7 @@ describe("reading a venue's plan for the editor", () => {
 });
 
 describe("saving a plan", () => {
-  it("stores the size, row names, gaps, blocked seats, wheelchair spaces and sections, and reads them back", async () => {
+  it("stores size, row names, gaps, blocked seats, wheelchair spaces and sections, and reads them back", async () => {
     const { hall, event: e } = await seatedVenueWithEvent();
     const layout = drawn("wc.oo\noo.ox\noo.oo\noo.oo", {
       rowNames: ["AA", "BB", "CC", "DD"],
@@ -185,7 +185,7 @@ describe("saving a plan", () => {
 });
 
 describe("a sold or held seat", () => {
-  it("cannot be made a gap, blocked or cut off by a smaller plan: the refusal names the seats and the event", async () => {
+  it("cannot be made a gap, blocked or cut off by a smaller plan: the refusal names seats and event", async () => {
     const { hall, event: e, type } = await seatedVenueWithEvent();
     await holdSeat(e.id, type.id, { row: 2, column: 4 });
     const save = (layout: SeatLayout) => saveSeatPlan(database.db, { hostId, venueId: hall.id, layout, now });
@@ -275,7 +275,7 @@ describe("gaps and blocked seats are never sold", () => {
 });
 
 describe("sections", () => {
-  it("selling tickets for an upcoming event stay; one whose events have ended may go, and its tickets let go of it", async () => {
+  it("selling for an upcoming event stay; one whose events have ended may go, its tickets let go", async () => {
     const { hall, event: e, type } = await seatedVenueWithEvent();
     const plan = (sections: SeatLayout["sections"]) => drawn("oooo\noooo\noooo", { sections });
     await saveSeatPlan(database.db, {
@@ -329,7 +329,7 @@ describe("sections", () => {
 });
 
 describe("a venue without a plan", () => {
-  it("gets one while none of its upcoming events has sales, and not once one has (those tickets have no seats)", async () => {
+  it("gets one while no upcoming event there has sales, not once one has (those tickets have no seats)", async () => {
     const pub = await createVenue(database.db, hostId, { name: "The Fleece" });
     await saveSeatPlan(database.db, { hostId, venueId: pub.id, layout: drawn("oo\noo"), now });
     expect((await getSeatPlan(database.db, { hostId, venueId: pub.id, now })).seated).toBe(true);
@@ -365,7 +365,7 @@ describe("a save and a claim at the same moment", () => {
         }),
       ];
       // The save's part that matters: the plan's lock, then the seat made a gap.
-      const saving = async (tx: Parameters<Parameters<typeof database.db.transaction>[0]>[0]) => {
+      const saving = async (tx: Db) => {
         await tx.execute(sql`select pg_advisory_xact_lock(727412003, hashtext(${hall.id}::text))`);
         await tx.insert(venueSeatMark).values({ venueId: hall.id, seatRow: 1, seatColumn: 1, kind: "gap" });
       };
@@ -395,7 +395,7 @@ describe("a save and a claim at the same moment", () => {
     try {
       const save = () => [saveSeatPlan(other.db, { hostId, venueId: hall.id, layout: drawn(".ooo\noooo\noooo"), now })];
       // A claim in flight: its seat inserted (taking the plan's lock in its shared form), not yet committed.
-      const claiming = async (tx: Parameters<Parameters<typeof database.db.transaction>[0]>[0]) => {
+      const claiming = async (tx: Db) => {
         await tx.insert(seatClaim).values({ eventId: e.id, seatRow: 1, seatColumn: 1, ticketTypeId: type.id });
       };
       const [saved] =

@@ -54,7 +54,8 @@ export async function saveSeatPlan(
     if (stranger)
       throw new AppError(
         "conflict",
-        `Section "${stranger.name.trim()}" was removed from this plan meanwhile: reload the page to see the plan as it is.`,
+        `Section "${stranger.name.trim()}" was removed from this plan meanwhile: ` +
+          "reload the page to see the plan as it is.",
       );
     const keptIds = new Set(layout.sections.flatMap((s) => (s.id ? [s.id] : [])));
     const removed = saved.filter((s) => !keptIds.has(s.id));

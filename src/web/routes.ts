@@ -46,6 +46,7 @@ export default [
       layout("routes/h/_studio.tsx", [
         route("h/dashboard", "routes/h/dashboard.tsx"),
         route("h/tickets", "routes/h/tickets.tsx"),
+        route("h/venues/:venueId/seatplan", "routes/h/venues.$venueId.seatplan.tsx"),
       ]),
       route("checkout/:holdId", "routes/checkout.$holdId.tsx"),
       route("checkout/:holdId/return", "routes/checkout.$holdId.return.tsx"),
