@@ -46,6 +46,13 @@ export default [
       layout("routes/h/_studio.tsx", [
         route("h/dashboard", "routes/h/dashboard.tsx"),
         route("h/tickets", "routes/h/tickets.tsx"),
+        // The event editor's frame; its sub-views (overview, tickets, survey, share) are its children.
+        route("h/events/new", "routes/h/events.new.tsx"),
+        route("h/events/write", "routes/h/events.write.ts"),
+        route("h/events/:eventId/edit", "routes/h/events.$eventId.edit.tsx", [
+          index("routes/h/events.$eventId.edit._index.tsx"),
+          route("share", "routes/h/events.$eventId.edit.share.tsx"),
+        ]),
         route("h/venues/:venueId/seatplan", "routes/h/venues.$venueId.seatplan.tsx"),
       ]),
       route("checkout/:holdId", "routes/checkout.$holdId.tsx"),

@@ -6,7 +6,7 @@ ALTER TABLE "venue_seat_mark" ADD CONSTRAINT "venue_seat_mark_kind" CHECK ("kind
 -- made a gap or blocked under a kept plan is caught by the claim, as a changed section is.
 CREATE OR REPLACE FUNCTION hold_definitions_fingerprint(which uuid) RETURNS text
 LANGUAGE sql STABLE AS $$
-  SELECT md5(jsonb_build_array(e.slug, e.status, e.is_cancelled, extract(epoch FROM e.starts_at), extract(epoch FROM e.ends_at), e.host_id, u.fee_mode, v.seat_rows, v.seat_columns,
+  SELECT md5(jsonb_build_array(e.slug, e.status, e.is_cancelled, extract(epoch FROM e.starts_at), extract(epoch FROM e.ends_at), e.host_id, e.fee_mode, v.seat_rows, v.seat_columns,
       (SELECT jsonb_agg(jsonb_build_array(t.id, t.kind, t.price_pence, t.pay_what_you_wish, t.max_per_order,
           extract(epoch FROM t.sales_start_at), extract(epoch FROM t.sales_end_at), t.seat_section_id) ORDER BY t.id)
         FROM ticket_type t WHERE t.event_id = e.id),
@@ -14,7 +14,7 @@ LANGUAGE sql STABLE AS $$
         FROM venue_seat_section s WHERE s.venue_id = v.id),
       (SELECT jsonb_agg(jsonb_build_array(m.seat_row, m.seat_column) ORDER BY m.seat_row, m.seat_column)
         FROM venue_seat_mark m WHERE m.venue_id = v.id AND m.kind IN ('gap', 'blocked')))::text)
-  FROM event e JOIN "user" u ON u.id = e.host_id LEFT JOIN venue v ON v.id = e.venue_id
+  FROM event e LEFT JOIN venue v ON v.id = e.venue_id
   WHERE e.id = which
 $$;--> statement-breakpoint
 -- A seat is claimed (by a hold, an offer, a late payment) only where the venue's plan has a seat for
