@@ -20,6 +20,9 @@ import {
 /** PostgreSQL's full-text document type; written only by the database's own triggers. */
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 
+/** Access needs as stored (src/domain/access-needs.ts reads them back, keeping only needs still offered). */
+export type StoredAccessNeeds = { needs: string[]; notes: string };
+
 const tz = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
 const createdAt = () => tz("created_at").notNull().defaultNow();
 const updatedAt = () => tz("updated_at").notNull().defaultNow();
@@ -65,6 +68,8 @@ export const user = pgTable(
     notifyEventReminders: boolean("notify_event_reminders").notNull().default(true),
     /** Set when a buyer deleted their account: the row stays, anonymised, so hosts keep their order records. */
     deletedAt: tz("deleted_at"),
+    /** Private: copied to an order only when the buyer chooses to share it with that order's host. */
+    accessNeeds: jsonb("access_needs").$type<StoredAccessNeeds>(),
   },
   (t) => [check("user_username_format", sql`${t.username} ~ '^[a-z0-9_-]+$'`)],
 );
@@ -675,6 +680,8 @@ export const hold = pgTable(
      * and person, so a key never finds another event's hold, nor anyone else's.
      */
     idempotencyKey: text("idempotency_key"),
+    /** The buyer's access needs as they chose to share them at checkout, copied to the order. */
+    accessNeeds: jsonb("access_needs").$type<StoredAccessNeeds>(),
     createdAt: createdAt(),
   },
   (t) => [
@@ -776,6 +783,8 @@ export const order = pgTable(
     /** Money given back so far (a cancellation's refund, in full or in part). */
     refundedPence: integer("refunded_pence").notNull().default(0),
     cancelledAt: tz("cancelled_at"),
+    /** A snapshot of the access needs the buyer shared with the host for this order (later edits leave it be). */
+    accessNeeds: jsonb("access_needs").$type<StoredAccessNeeds>(),
   },
   (t) => {
     // Two fragments rather than one long line: the check's SQL text must stay exactly as migrated.

@@ -202,6 +202,8 @@ export async function completeOrder(db: Db, input: CompleteInput): Promise<Compl
         provider: input.payment?.provider ?? null,
         providerPaymentId: input.payment?.providerPaymentId ?? null,
         answers: input.answers ?? h.answers,
+        // The snapshot taken when the buyer chose to share at checkout, not their profile as it is now.
+        accessNeeds: h.accessNeeds,
         paidAt: input.payment ? input.now : null,
         createdAt: input.now,
       })
