@@ -282,6 +282,8 @@ export const event = pgTable(
     isPrivate: boolean("is_private").notNull().default(false),
     isCancelled: boolean("is_cancelled").notNull().default(false),
     isOnline: boolean("is_online").notNull().default(false),
+    /** Where people join an online event (a web address); publishing an online event needs it. */
+    onlineUrl: text("online_url"),
     lastPublishedAt: tz("last_published_at"),
     /** The host's questions for buyers at checkout (the event's survey); answers are kept with the order. */
     questions: jsonb("questions")
@@ -327,6 +329,7 @@ export const event = pgTable(
     check("event_slug_format", sql`${t.slug} ~ '^[a-z0-9_-]+$'`),
     check("event_ends_after_start", sql`${t.endsAt} is null or ${t.endsAt} > ${t.startsAt}`),
     check("event_waitlist_offer_hours", sql`${t.waitlistOfferHours} between 1 and 168`),
+    check("event_online_url", sql`${t.onlineUrl} is null or ${t.onlineUrl} ~ '^https?://'`),
     check(
       "event_max_tickets_per_person",
       sql`${t.maxTicketsPerPerson} is null or ${t.maxTicketsPerPerson} between 1 and 10000`,
@@ -826,6 +829,8 @@ export const ticketTransfer = pgTable(
 );
 
 export const CANCELLATION_STATUSES = ["pending", "refunding", "approved", "declined"] as const;
+/** Who set a cancellation going: the buyer asking, or the host cancelling the whole event. */
+export const CANCELLATION_ORIGINS = ["buyer", "event_cancelled"] as const;
 
 /**
  * A buyer's request to cancel a paid order (spec §4 userCancellation), decided by the host. At most
@@ -842,6 +847,11 @@ export const cancellationRequest = pgTable(
     requestedBy: text("requested_by").references(() => user.id, { onDelete: "set null" }),
     reason: text("reason").notNull(),
     status: text("status", { enum: CANCELLATION_STATUSES }).notNull().default("pending"),
+    /**
+     * `event_cancelled`: the host cancelled the event, so the order is refunded in full without being asked
+     * (the buyer was told with the event's cancellation, and hears of the refund alone).
+     */
+    origin: text("origin", { enum: CANCELLATION_ORIGINS }).notNull().default("buyer"),
     refundPence: integer("refund_pence"),
     refundId: text("refund_id"),
     hostMessage: text("host_message"),
@@ -856,6 +866,7 @@ export const cancellationRequest = pgTable(
     index("cancellation_request_status_idx").on(t.status, t.createdAt),
     check("cancellation_request_reason", sql`length(trim(${t.reason})) between 1 and 1000`),
     check("cancellation_request_refund", sql`${t.refundPence} is null or ${t.refundPence} >= 0`),
+    check("cancellation_request_origin", sql`${t.origin} in ('buyer', 'event_cancelled')`),
   ],
 );
 
@@ -942,6 +953,8 @@ export const PAYMENT_REFUND_REASONS = [
   "already_paid",
   /** The amount paid no longer matched the hold's total (a discount changed while paying). */
   "amount_changed",
+  /** The host took the event off sale (archived, unpublished, cancelled) while the buyer paid. */
+  "event_closed",
 ] as const;
 export type PaymentRefundReason = (typeof PAYMENT_REFUND_REASONS)[number];
 

@@ -187,6 +187,7 @@ export const messages = {
     cannotDeleteRevenue: "This event has taken payments, so it can't be deleted. You can archive it instead.",
     cannotDeleteSold: "Tickets are sold for this event: cancel it, and its bookings, before you delete it.",
     cancelFreeOrdersFailed: "Error on cancelling free orders",
+    noFreeBookings: "This event has no free bookings to cancel.",
     alreadyCancelled: "This event is already cancelled.",
     deleted: "This event has been deleted.",
     notWhileCancelled: "This event is cancelled: it can be archived, not changed.",
@@ -202,5 +203,12 @@ export const messages = {
     deletedToast: "Event deleted",
     archived: "Event archived",
     duplicated: "Event duplicated",
+    // Our own words, beside the spec's toasts above: the other outcomes of the events list's actions.
+    eventCancelled: "Event cancelled",
+    freeOrdersCancelled: (n: number) => `Cancelled ${n} free ${n === 1 ? "booking" : "bookings"}`,
+    refundsWaiting: (n: number) =>
+      `${n} ${n === 1 ? "refund is" : "refunds are"} still being made: we'll finish ${n === 1 ? "it" : "them"} shortly.`,
+    changedMeanwhile: "This event changed while you were looking at it. Please try again.",
+    editCopy: "Edit the copy",
   },
 } as const;
