@@ -1,6 +1,6 @@
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { event, order, ticket, ticketType } from "~/db/schema";
+import { event, order, ticket } from "~/db/schema";
 import type { EventSales, LifeCycleEvent } from "~/domain/event-life-cycle";
 import { AppError } from "~/lib/app-error";
 import { isUuid } from "~/lib/uuid";
@@ -10,8 +10,10 @@ import { isUuid } from "~/lib/uuid";
  * arrived too late to become tickets is recorded as an order with none, refunded whole; it never
  * earned anything, so only orders that issued tickets count.
  */
-export const keptPence = sql<string>`coalesce(sum(${order.totalPence} - ${order.refundedPence}) filter (
-  where exists (select 1 from ${ticket} where ${ticket.orderId} = ${order.id})), 0)`;
+// Written out with the table's name: drizzle leaves it off the columns of a one-table select, and
+// inside the subquery a bare "id" would be the ticket's.
+export const keptPence = sql<string>`coalesce(sum("order".total_pence - "order".refunded_pence) filter (
+  where exists (select 1 from ticket kept_ticket where kept_ticket.order_id = "order".id)), 0)`;
 
 /**
  * What each event has sold, from its orders (spec §4's rules judge by these): tickets still valid
@@ -49,6 +51,9 @@ export async function salesOfEvents(db: Db, eventIds: readonly string[]): Promis
   return sales;
 }
 
+/** How many ticket types an event has (the table is named: see keptPence). */
+export const ticketTypeCount = sql<number>`(select count(*)::int from ticket_type counted where counted.event_id = "event".id)`;
+
 export type OwnEvent = typeof event.$inferSelect & { lifeCycle: LifeCycleEvent; sales: EventSales };
 
 /**
@@ -61,7 +66,7 @@ export async function ownEvent(db: Db, input: { eventId: string; hostId: string 
   const [row] = await db
     .select({
       event,
-      ticketTypes: sql<number>`(select count(*)::int from ${ticketType} where ${ticketType.eventId} = ${event.id})`,
+      ticketTypes: ticketTypeCount,
     })
     .from(event)
     .where(and(eq(event.id, input.eventId), eq(event.hostId, input.hostId), ne(event.status, "deleted")));

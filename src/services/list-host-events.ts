@@ -1,8 +1,8 @@
 import { and, asc, desc, eq, ne, sql, type SQL } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { event, order, ticketType } from "~/db/schema";
+import { event, order } from "~/db/schema";
 import { type DisplayStatus, eventMenu, type MenuItem } from "~/domain/event-life-cycle";
-import { keptPence, lifeCycleOf, salesOfEvents } from "./event-sales";
+import { keptPence, lifeCycleOf, salesOfEvents, ticketTypeCount } from "./event-sales";
 
 export const EVENT_LIST_SORTS = ["name", "status", "date", "sold", "revenue"] as const;
 export type EventListSort = (typeof EVENT_LIST_SORTS)[number];
@@ -95,7 +95,7 @@ export async function listHostEvents(
         currency: event.currency,
       },
       revenue,
-      ticketTypes: sql<number>`(select count(*)::int from ${ticketType} where ${ticketType.eventId} = ${event.id})`,
+      ticketTypes: ticketTypeCount,
     })
     .from(event)
     .leftJoin(money, eq(money.eventId, event.id))
