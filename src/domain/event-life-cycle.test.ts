@@ -183,7 +183,7 @@ describe("what a host sees and may choose", () => {
     );
   });
 
-  it("offers an archived event copying and cancelling, a cancelled one archiving and copying, a deleted one nothing", () => {
+  it("offers an archived event copying, a cancelled one archiving and copying, a deleted one nothing", () => {
     expect(menuOf(draft({ status: "archived" }), none)).toEqual(["duplicate", "cancel", "delete"]);
     expect(menuOf(draft({ status: "published", isCancelled: true }), none)).toEqual([
       "duplicate",

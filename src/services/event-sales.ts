@@ -52,7 +52,8 @@ export async function salesOfEvents(db: Db, eventIds: readonly string[]): Promis
 }
 
 /** How many ticket types an event has (the table is named: see keptPence). */
-export const ticketTypeCount = sql<number>`(select count(*)::int from ticket_type counted where counted.event_id = "event".id)`;
+export const ticketTypeCount = sql<number>`(select count(*)::int from ticket_type counted
+  where counted.event_id = "event".id)`;
 
 export type OwnEvent = typeof event.$inferSelect & { lifeCycle: LifeCycleEvent; sales: EventSales };
 

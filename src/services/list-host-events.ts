@@ -28,6 +28,9 @@ export interface EventListRow {
   /** What buyers paid for tickets, less refunds, in the event's currency. */
   revenuePence: number;
   currency: string;
+  /** Tickets standing on paid and on free orders (what cancelling would refund or cancel). */
+  paidTickets: number;
+  freeTickets: number;
   /** What the host may do with it now, or why not (src/domain/event-life-cycle.ts). */
   menu: MenuItem[];
 }
@@ -109,6 +112,7 @@ export async function listHostEvents(
   );
   const rows = found.map(({ event: e, revenue: kept, ticketTypes }): EventListRow => {
     const lifeCycle = lifeCycleOf(e, Number(ticketTypes));
+    const sold = sales.get(e.id)!;
     return {
       id: e.id,
       name: e.name,
@@ -119,7 +123,9 @@ export async function listHostEvents(
       capacity: e.capacityTotal,
       revenuePence: Number(kept),
       currency: e.currency,
-      menu: eventMenu(lifeCycle, sales.get(e.id)!),
+      paidTickets: sold.paidTickets,
+      freeTickets: sold.freeTickets,
+      menu: eventMenu(lifeCycle, sold),
     };
   });
   return { rows, total, page, pages };

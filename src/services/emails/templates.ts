@@ -119,7 +119,7 @@ export interface EventCancelledProps {
   /** When it was to be: 'Thursday 26 November 2026, 7:30 pm – 11:00 pm' */
   when: string;
   reference: string;
-  /** For the buyer of a paid order: '£20.20', on its way back. Null for free bookings and for friends holding a ticket. */
+  /** For the buyer of a paid order: '£20.20', on its way back. Null for free bookings and for a friend's ticket. */
   refund: string | null;
   /** The buyer sees their order; someone given a ticket sees their tickets. */
   url: string;
