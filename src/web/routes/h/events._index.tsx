@@ -89,7 +89,7 @@ const columns: DataColumn<Row>[] = [
     meta: { label: "Date" },
     sortDescFirst: true,
     cell: (c) => (
-      <time dateTime={c.getValue().toISOString()} className="block whitespace-nowrap">
+      <time dateTime={c.getValue().toISOString()} className="block tablet:whitespace-nowrap">
         {formatEventDateTime(c.getValue())}
         <span className="block text-xs text-fg-muted">{formatNumericDate(c.getValue())}</span>
       </time>
@@ -100,7 +100,7 @@ const columns: DataColumn<Row>[] = [
     meta: { label: "Sold", numeric: true },
     sortDescFirst: true,
     cell: (c) => (
-      <span className="whitespace-nowrap">
+      <span className="tablet:whitespace-nowrap">
         {c.getValue()} <span className="text-fg-muted">/ {c.row.original.capacity}</span>
       </span>
     ),
