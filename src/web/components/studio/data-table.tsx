@@ -104,9 +104,10 @@ export function DataTable<TData extends RowData>(props: DataTableProps<TData>) {
   return (
     <div>
       <div className="mb-4 flex flex-wrap items-end justify-between gap-3">
-        {props.toolbar ? <div className="min-w-0 flex-1">{props.toolbar}</div> : null}
+        {props.toolbar ? <div className="w-full min-w-0 tablet:w-auto tablet:flex-1">{props.toolbar}</div> : null}
         {hydrated && rows.length > 0 && hideable.length > 0 ? (
           <PopoverDetails
+            className="ml-auto"
             summaryClassName="btn-secondary cursor-pointer"
             panelClassName="w-60"
             summary={

@@ -6,11 +6,13 @@ import { useEffect, useRef, type ReactNode } from "react";
  * asked (`close` given to its children), handing focus back to its button.
  */
 export function PopoverDetails({
+  className = "",
   summary,
   summaryClassName,
   panelClassName = "",
   children,
 }: {
+  className?: string;
   /** The button's content; give it a name a screen reader can read on its own. */
   summary: ReactNode;
   summaryClassName: string;
@@ -42,7 +44,7 @@ export function PopoverDetails({
   return (
     <details
       ref={ref}
-      className="group relative"
+      className={`group relative ${className}`}
       // Opened near the bottom of a phone's screen, the menu is brought into view above the Studio's bar.
       onToggle={(event) => {
         if (event.currentTarget.open)
