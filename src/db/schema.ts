@@ -182,13 +182,32 @@ export const venue = pgTable(
     /** Seat plan as rows × columns; null when the venue is unseated. */
     seatRows: integer("seat_rows"),
     seatColumns: integer("seat_columns"),
+    /** The most people it holds, as its host says; null for venues saved before hosts gave one. */
+    capacity: integer("capacity"),
+    /**
+     * Access information, each true (yes), false (no) or null (not said), and the host's own words:
+     * shown once on every event page at the venue when any of it is given.
+     */
+    accessStepFree: boolean("access_step_free"),
+    accessToilets: boolean("access_toilets"),
+    accessHearingLoop: boolean("access_hearing_loop"),
+    accessSeating: boolean("access_seating"),
+    accessQuietSpace: boolean("access_quiet_space"),
+    accessParking: boolean("access_parking"),
+    accessNotes: text("access_notes").notNull().default(""),
+    /** The add form's idempotency key: the same form sent twice adds one venue. */
+    addKey: uuid("add_key"),
     createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     index("venue_host_id_idx").on(t.hostId),
     index("venue_lat_lng_idx").on(t.lat, t.lng),
+    uniqueIndex("venue_add_key_idx").on(t.addKey),
     check("venue_lat_range", sql`${t.lat} between -90 and 90`),
     check("venue_lng_range", sql`${t.lng} between -180 and 180`),
+    check("venue_capacity_range", sql`${t.capacity} between 1 and 100000`),
+    check("venue_access_notes_length", sql`char_length(${t.accessNotes}) <= 1000`),
   ],
 );
 
@@ -282,8 +301,24 @@ export const event = pgTable(
     isPrivate: boolean("is_private").notNull().default(false),
     isCancelled: boolean("is_cancelled").notNull().default(false),
     isOnline: boolean("is_online").notNull().default(false),
-    /** Where people join an online event (a web address); publishing an online event needs it. */
+    /** Where people join an online event (https only); publishing an online event needs it. */
     onlineUrl: text("online_url"),
+    /** Free events where people say they are coming rather than buy: the booking panel reads 'RSVP'. */
+    rsvp: boolean("rsvp").notNull().default(false),
+    /** The category's subcategories the host chose (spec §2's lists), for browsing and search. */
+    subcategories: text("subcategories")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /**
+     * Whether buyers pay the booking fee on top ("pass") or the host absorbs it, for this event: a
+     * new event takes the host's setting (`user.fee_mode`), and the host may change it per event.
+     */
+    feeMode: text("fee_mode", { enum: ["pass", "absorb"] })
+      .notNull()
+      .default("pass"),
+    /** Dates made by repeating one event share a series: each is a real event with its own stock. */
+    seriesId: uuid("series_id"),
     lastPublishedAt: tz("last_published_at"),
     /** The host's questions for buyers at checkout (the event's survey); answers are kept with the order. */
     questions: jsonb("questions")
@@ -318,6 +353,8 @@ export const event = pgTable(
   },
   (t) => [
     index("event_host_id_idx").on(t.hostId),
+    // A venue's events: counted on the venues pages, and checked when a venue is deleted.
+    index("event_venue_id_idx").on(t.venueId),
     index("event_search_vector_idx").using("gin", t.searchVector),
     index("event_last_published_idx")
       .on(t.lastPublishedAt)
@@ -326,10 +363,14 @@ export const event = pgTable(
       .on(t.startsAt)
       .where(sql`status = 'published' and not is_private and not is_cancelled`),
     index("event_category_idx").on(t.category, t.startsAt),
+    index("event_series_idx")
+      .on(t.seriesId, t.startsAt)
+      .where(sql`series_id is not null`),
+    check("event_online_url", sql`${t.onlineUrl} is null or ${t.onlineUrl} ~ '^https://'`),
+    check("event_fee_mode", sql`${t.feeMode} in ('pass', 'absorb')`),
     check("event_slug_format", sql`${t.slug} ~ '^[a-z0-9_-]+$'`),
     check("event_ends_after_start", sql`${t.endsAt} is null or ${t.endsAt} > ${t.startsAt}`),
     check("event_waitlist_offer_hours", sql`${t.waitlistOfferHours} between 1 and 168`),
-    check("event_online_url", sql`${t.onlineUrl} is null or ${t.onlineUrl} ~ '^https?://'`),
     check(
       "event_max_tickets_per_person",
       sql`${t.maxTicketsPerPerson} is null or ${t.maxTicketsPerPerson} between 1 and 10000`,

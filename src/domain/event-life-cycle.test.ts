@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { messages } from "~/texts/messages";
+import { lifeCycleMessages } from "~/texts/life-cycle-messages";
 import {
   capacityAllowed,
   copyName,
@@ -141,7 +142,7 @@ describe("what a host sees and may choose", () => {
   });
 
   it("cancels free bookings only when there is one, and never on a deleted event", () => {
-    expect(mayCancelFreeOrders(draft(), none)).toEqual(refusal(s.noFreeBookings));
+    expect(mayCancelFreeOrders(draft(), none)).toEqual(refusal(lifeCycleMessages.noFreeBookings));
     expect(mayCancelFreeOrders(draft(), { ...none, freeTickets: 1 })).toEqual({ ok: true });
     expect(mayCancelFreeOrders(draft({ status: "deleted" }), { ...none, freeTickets: 1 })).toEqual(refusal(s.deleted));
   });

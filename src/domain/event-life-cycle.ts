@@ -1,4 +1,5 @@
 import { messages } from "~/texts/messages";
+import { lifeCycleMessages } from "~/texts/life-cycle-messages";
 
 /**
  * An event's life cycle (spec §4): draft, published, unpublished, archived, deleted, and cancelled
@@ -115,7 +116,7 @@ export function displayStatus(e: Pick<LifeCycleEvent, "status" | "isCancelled">)
  */
 export function mayCancelFreeOrders(e: LifeCycleEvent, sales: EventSales): Verdict {
   if (e.status === "deleted") return no(messages.studio.deleted);
-  return sales.freeTickets > 0 ? yes : no(messages.studio.noFreeBookings);
+  return sales.freeTickets > 0 ? yes : no(lifeCycleMessages.noFreeBookings);
 }
 
 export type MenuAction = Exclude<LifeCycleAction, "edit"> | "cancel_free_orders";

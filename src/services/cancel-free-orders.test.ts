@@ -5,6 +5,7 @@ import { order, ticket, ticketType } from "~/db/schema";
 import { isAppError } from "~/lib/app-error";
 import { createTicketCodes } from "~/server/ticket-codes.server";
 import { messages } from "~/texts/messages";
+import { lifeCycleMessages } from "~/texts/life-cycle-messages";
 import { recordedWork } from "../../tests/factories/after-commit";
 import { createEvent, createHost, createVenue } from "../../tests/factories/events";
 import { buyTickets, createBuyer } from "../../tests/factories/orders";
@@ -66,7 +67,7 @@ describe("cancelling an event's free bookings", () => {
     // Nothing left to cancel: said so, and nothing happens.
     expect(await codeOf(cancelFreeOrders(db, { eventId: e.id, hostId, now }))).toMatchObject({
       code: "conflict",
-      message: messages.studio.noFreeBookings,
+      message: lifeCycleMessages.noFreeBookings,
     });
     expect(await changeEventStatus(db, { eventId: e.id, hostId, action: "delete", now })).toMatchObject({
       status: "deleted",

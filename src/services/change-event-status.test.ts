@@ -6,6 +6,7 @@ import { event, hold, order, ticketType } from "~/db/schema";
 import { isAppError } from "~/lib/app-error";
 import { createTicketCodes } from "~/server/ticket-codes.server";
 import { messages } from "~/texts/messages";
+import { lifeCycleMessages } from "~/texts/life-cycle-messages";
 import { createEvent, createHost, createVenue } from "../../tests/factories/events";
 import { buyTickets, createBuyer } from "../../tests/factories/orders";
 import { createTestDatabase } from "../../tests/setup/test-db";
@@ -160,7 +161,7 @@ describe("unpublishing and archiving", () => {
     await buyTickets(db, { eventId: e.id, buyer: await createBuyer(db), now, sign: codes.sign });
     expect(await errorOf(db.transaction((tx) => moveStatus(tx, seen, { status: "unpublished" })))).toMatchObject({
       code: "conflict",
-      message: s.changedMeanwhile,
+      message: lifeCycleMessages.changedMeanwhile,
     });
     expect((await statusOf(e.id)).status).toBe("published");
   });

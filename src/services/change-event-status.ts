@@ -3,7 +3,7 @@ import type { Db } from "~/db/client.server";
 import { event, hold } from "~/db/schema";
 import { type EventStatus, mayDo, onSale, statusAfter } from "~/domain/event-life-cycle";
 import { AppError } from "~/lib/app-error";
-import { messages } from "~/texts/messages";
+import { lifeCycleMessages } from "~/texts/life-cycle-messages";
 import { type OwnEvent, ownEvent } from "./event-sales";
 import { releaseHoldsAndOffer } from "./waitlist-offers";
 
@@ -68,7 +68,7 @@ export async function moveStatus(
       ),
     )
     .returning({ id: event.id });
-  if (moved.length === 0) throw new AppError("conflict", messages.studio.changedMeanwhile, { reason: "changed" });
+  if (moved.length === 0) throw new AppError("conflict", lifeCycleMessages.changedMeanwhile, { reason: "changed" });
 }
 
 /** Places held at checkout for an event taken off sale go back, and waitlist offers among them end. */

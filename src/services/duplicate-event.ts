@@ -52,6 +52,10 @@ export async function duplicateEvent(
       isPrivate: e.isPrivate,
       isOnline: e.isOnline,
       onlineUrl: e.onlineUrl,
+      rsvp: e.rsvp,
+      subcategories: e.subcategories,
+      // Its own selling terms, as the original had them (decision 0030); never part of its series.
+      feeMode: e.feeMode,
       questions: e.questions,
       waitlistOfferHours: e.waitlistOfferHours,
       maxTicketsPerPerson: e.maxTicketsPerPerson,

@@ -6,7 +6,7 @@ import { createEvent, createHost, createVenue } from "../../tests/factories/even
 import { buyTickets, createBuyer } from "../../tests/factories/orders";
 import { createTestDatabase } from "../../tests/setup/test-db";
 import { changeEventStatus } from "./change-event-status";
-import { type EventListQuery, listHostEvents } from "./list-host-events";
+import { eventActionsFor, type EventListQuery, listHostEvents } from "./list-host-events";
 
 const now = new Date("2026-11-24T12:00:00Z");
 const codes = createTicketCodes("a test ticket secret that is long enough");
@@ -109,6 +109,26 @@ describe("the host's events table", () => {
     });
     expect(await names({ page: 2 }, 4)).toEqual(["Cancelled Ceilidh", "100% Vinyl"]);
     expect((await listHostEvents(database.db, { hostId, query: { ...all, page: 99 }, pageSize: 4 })).page).toBe(2);
+  });
+
+  it("gives one event's menu for the editor, as the table does, and none of another host's", async () => {
+    const one = await eventActionsFor(database.db, { eventId: ids["100% Vinyl"]!, hostId });
+    const row = (await listHostEvents(database.db, { hostId, query: { ...all, search: "vinyl" } })).rows[0]!;
+    expect(one).toEqual({
+      id: row.id,
+      name: row.name,
+      slug: row.slug,
+      status: row.status,
+      paidTickets: row.paidTickets,
+      freeTickets: 2,
+      menu: row.menu,
+    });
+    const other = await createHost(database.db, { email: "list-menu-other@example.com" });
+    await expect(eventActionsFor(database.db, { eventId: ids["100% Vinyl"]!, hostId: other.id })).rejects.toMatchObject(
+      {
+        code: "not_found",
+      },
+    );
   });
 
   it("shows another host none of these", async () => {

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, ne, sql, type SQL } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { event, order } from "~/db/schema";
 import { type DisplayStatus, eventMenu, type MenuItem } from "~/domain/event-life-cycle";
-import { keptPence, lifeCycleOf, salesOfEvents, ticketTypeCount } from "./event-sales";
+import { keptPence, lifeCycleOf, ownEvent, salesOfEvents, ticketTypeCount } from "./event-sales";
 
 export const EVENT_LIST_SORTS = ["name", "status", "date", "sold", "revenue"] as const;
 export type EventListSort = (typeof EVENT_LIST_SORTS)[number];
@@ -129,4 +129,24 @@ export async function listHostEvents(
     };
   });
   return { rows, total, page, pages };
+}
+
+/**
+ * One of the host's events as its actions menu needs it (src/web/components/studio/event-actions.tsx),
+ * for a page that shows a single event (the editor's frame): the same menu the events table shows.
+ */
+export async function eventActionsFor(
+  db: Db,
+  input: { eventId: string; hostId: string },
+): Promise<Pick<EventListRow, "id" | "name" | "slug" | "status" | "paidTickets" | "freeTickets" | "menu">> {
+  const e = await ownEvent(db, input);
+  return {
+    id: e.id,
+    name: e.name,
+    slug: e.slug,
+    status: e.isCancelled ? "cancelled" : (e.status as Exclude<typeof e.status, "deleted">),
+    paidTickets: e.sales.paidTickets,
+    freeTickets: e.sales.freeTickets,
+    menu: eventMenu(e.lifeCycle, e.sales),
+  };
 }

@@ -187,7 +187,6 @@ export const messages = {
     cannotDeleteRevenue: "This event has taken payments, so it can't be deleted. You can archive it instead.",
     cannotDeleteSold: "Tickets are sold for this event: cancel it, and its bookings, before you delete it.",
     cancelFreeOrdersFailed: "Error on cancelling free orders",
-    noFreeBookings: "This event has no free bookings to cancel.",
     alreadyCancelled: "This event is already cancelled.",
     deleted: "This event has been deleted.",
     notWhileCancelled: "This event is cancelled: it can be archived, not changed.",
@@ -203,51 +202,8 @@ export const messages = {
     deletedToast: "Event deleted",
     archived: "Event archived",
     duplicated: "Event duplicated",
-    // Our own words, beside the spec's toasts above: the other outcomes of the events list's actions.
-    eventCancelled: "Event cancelled",
-    freeOrdersCancelled: (n: number) => `Cancelled ${n} free ${n === 1 ? "booking" : "bookings"}`,
-    refundsWaiting: (n: number) =>
-      `${n} ${n === 1 ? "refund is" : "refunds are"} still being made: we'll finish ${n === 1 ? "it" : "them"} shortly.`,
-    changedMeanwhile: "This event changed while you were looking at it. Please try again.",
-    editCopy: "Edit the copy",
-    /** The events list's and editor's actions menu (event-actions.tsx). */
-    actions: {
-      publish: "Publish",
-      unpublish: "Unpublish",
-      duplicate: "Duplicate",
-      archive: "Archive",
-      cancel: "Cancel event",
-      delete: "Delete",
-      cancel_free_orders: "Cancel free bookings",
-    },
-    confirmArchive: (name: string) => ({
-      title: `Archive ${name}?`,
-      description:
-        "It leaves the marketplace and stops selling. An archived event can be duplicated to run again, not reopened.",
-      confirmLabel: "Archive",
-    }),
-    confirmCancel: (name: string, paidTickets: number) => ({
-      title: `Cancel ${name}?`,
-      description:
-        paidTickets > 0
-          ? `Everyone with a ticket is emailed, and every paid order is refunded in full ` +
-            `(${paidTickets} paid ${paidTickets === 1 ? "ticket" : "tickets"}). This can't be undone.`
-          : "Everyone with a ticket is emailed and their bookings are cancelled. This can't be undone.",
-      confirmLabel: "Cancel event",
-      cancelLabel: "Keep it",
-    }),
-    confirmDelete: (name: string) => ({
-      title: `Delete ${name}?`,
-      description: "It disappears from your events for good. This can't be undone.",
-      confirmLabel: "Delete",
-    }),
-    confirmCancelFreeOrders: (freeTickets: number) => ({
-      title: "Cancel the free bookings?",
-      description:
-        `${freeTickets} free ${freeTickets === 1 ? "ticket is" : "tickets are"} cancelled and ` +
-        "their buyers emailed. Then you can delete the event.",
-      confirmLabel: "Cancel bookings",
-      cancelLabel: "Keep them",
-    }),
+    /** Spec §8: no response from the language model. */
+    writingHelperNoResponse: "No response from the writing helper. Please try again, or write it yourself.",
+    writingHelperBusy: "You've asked the writing helper a lot this hour. Please try again later.",
   },
 } as const;

@@ -48,6 +48,16 @@ export default [
         route("h/events", "routes/h/events._index.tsx"),
         route("h/events/:eventId/status", "routes/h/events.$eventId.status.ts"),
         route("h/tickets", "routes/h/tickets.tsx"),
+        // The event editor's frame; its sub-views (overview, tickets, survey, share) are its children.
+        route("h/events/new", "routes/h/events.new.tsx"),
+        route("h/events/write", "routes/h/events.write.ts"),
+        route("h/events/:eventId/edit", "routes/h/events.$eventId.edit.tsx", [
+          index("routes/h/events.$eventId.edit._index.tsx"),
+          route("share", "routes/h/events.$eventId.edit.share.tsx"),
+        ]),
+        route("h/venues", "routes/h/venues.tsx"),
+        route("h/venues/add", "routes/h/venues.add.tsx"),
+        route("h/venues/:venueId/overview", "routes/h/venues.$venueId.overview.tsx"),
       ]),
       route("checkout/:holdId", "routes/checkout.$holdId.tsx"),
       route("checkout/:holdId/return", "routes/checkout.$holdId.return.tsx"),

@@ -14,7 +14,7 @@ import {
 import { useEffect, useId, useRef } from "react";
 import { Link, useFetcher, useLocation, useNavigate } from "react-router";
 import type { DisplayStatus, MenuAction, MenuItem } from "~/domain/event-life-cycle";
-import { messages } from "~/texts/messages";
+import { lifeCycleMessages } from "~/texts/life-cycle-messages";
 import { toast } from "~/web/components/ui/toast";
 import { useAskFirst } from "~/web/lib/use-ask-first";
 import { PopoverDetails } from "./popover-details";
@@ -77,7 +77,7 @@ export function EventActions({ event: e, label = "Actions" }: { event: ActionsEv
 
   const ask = askFirst((_form, submitter) => {
     const action = submitter?.value as MenuAction | undefined;
-    const s = messages.studio;
+    const s = lifeCycleMessages;
     if (action === "archive") return s.confirmArchive(e.name);
     if (action === "cancel") return { ...s.confirmCancel(e.name, e.paidTickets), tone: "danger" };
     if (action === "delete") return { ...s.confirmDelete(e.name), tone: "danger" };
@@ -145,7 +145,7 @@ export function EventActions({ event: e, label = "Actions" }: { event: ActionsEv
                       } ${verdict.ok && DANGER.includes(action) ? "text-danger" : ""}`}
                     >
                       <Icon aria-hidden className="size-4 shrink-0" />
-                      {messages.studio.actions[action]}
+                      {lifeCycleMessages.actions[action]}
                     </button>
                     {verdict.ok ? null : (
                       <p id={why} className="px-3 pb-2 pl-10 text-xs text-fg-muted">

@@ -6,6 +6,7 @@ import { event, type user } from "~/db/schema";
 import { createTestProvider } from "~/server/payments/test-provider.server";
 import type { SessionUser } from "~/services/session-user";
 import { messages } from "~/texts/messages";
+import { lifeCycleMessages } from "~/texts/life-cycle-messages";
 import { createEvent, createHost, createVenue } from "../../../../tests/factories/events";
 import { createUser } from "../../../../tests/factories/users";
 import { createTestDatabase } from "../../../../tests/setup/test-db";
@@ -161,7 +162,7 @@ describe("the event status route", () => {
     const e = await createEvent(database.db, { hostId: owner.id, venueId, startsAt: new Date("2026-12-20T19:30:00Z") });
     expect((await post(owner, e.id, { intent: "cancel" })).body).toEqual({
       ok: true,
-      message: messages.studio.eventCancelled,
+      message: lifeCycleMessages.eventCancelled,
     });
     expect(await post(owner, e.id, { intent: "cancel" })).toEqual({
       status: 409,

@@ -9,6 +9,7 @@ import { cancelFreeOrders } from "~/services/cancel-free-orders";
 import { changeEventStatus } from "~/services/change-event-status";
 import { duplicateEvent } from "~/services/duplicate-event";
 import { messages } from "~/texts/messages";
+import { lifeCycleMessages } from "~/texts/life-cycle-messages";
 import type { EventActionAnswer } from "~/web/components/studio/event-actions";
 import { setFlash } from "~/web/lib/flash.server";
 import { isDocumentRequest } from "~/web/lib/navigation.server";
@@ -51,19 +52,23 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   try {
     if (intent === "duplicate") {
       const copy = await duplicateEvent(db, input);
-      result = { ok: true, message: s.duplicated, link: { href: `/h/events/${copy.eventId}/edit`, label: s.editCopy } };
+      result = {
+        ok: true,
+        message: s.duplicated,
+        link: { href: `/h/events/${copy.eventId}/edit`, label: lifeCycleMessages.editCopy },
+      };
     } else if (intent === "cancel") {
       const done = await cancelEvent(db, context.payments, { ...input, actedBy: user.id });
       result = {
         ok: true,
         message:
           done.refunds.waiting > 0
-            ? `${s.eventCancelled}. ${s.refundsWaiting(done.refunds.waiting)}`
-            : s.eventCancelled,
+            ? `${lifeCycleMessages.eventCancelled}. ${lifeCycleMessages.refundsWaiting(done.refunds.waiting)}`
+            : lifeCycleMessages.eventCancelled,
       };
     } else if (intent === "cancel_free_orders") {
       const done = await cancelFreeOrders(db, input);
-      result = { ok: true, message: s.freeOrdersCancelled(done.cancelled) };
+      result = { ok: true, message: lifeCycleMessages.freeOrdersCancelled(done.cancelled) };
     } else {
       await changeEventStatus(db, { ...input, action: intent });
       result = { ok: true, message: DONE[intent] };
