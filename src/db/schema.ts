@@ -888,6 +888,8 @@ export const ticketTransfer = pgTable(
 );
 
 export const CANCELLATION_STATUSES = ["pending", "refunding", "approved", "declined"] as const;
+/** Who set a cancellation going: the buyer asking, or the host cancelling the whole event. */
+export const CANCELLATION_ORIGINS = ["buyer", "event_cancelled"] as const;
 
 /**
  * A buyer's request to cancel a paid order (spec §4 userCancellation), decided by the host. At most
@@ -904,6 +906,11 @@ export const cancellationRequest = pgTable(
     requestedBy: text("requested_by").references(() => user.id, { onDelete: "set null" }),
     reason: text("reason").notNull(),
     status: text("status", { enum: CANCELLATION_STATUSES }).notNull().default("pending"),
+    /**
+     * `event_cancelled`: the host cancelled the event, so the order is refunded in full without being asked
+     * (the buyer was told with the event's cancellation, and hears of the refund alone).
+     */
+    origin: text("origin", { enum: CANCELLATION_ORIGINS }).notNull().default("buyer"),
     refundPence: integer("refund_pence"),
     refundId: text("refund_id"),
     hostMessage: text("host_message"),
@@ -918,6 +925,7 @@ export const cancellationRequest = pgTable(
     index("cancellation_request_status_idx").on(t.status, t.createdAt),
     check("cancellation_request_reason", sql`length(trim(${t.reason})) between 1 and 1000`),
     check("cancellation_request_refund", sql`${t.refundPence} is null or ${t.refundPence} >= 0`),
+    check("cancellation_request_origin", sql`${t.origin} in ('buyer', 'event_cancelled')`),
   ],
 );
 
@@ -1004,6 +1012,8 @@ export const PAYMENT_REFUND_REASONS = [
   "already_paid",
   /** The amount paid no longer matched the hold's total (a discount changed while paying). */
   "amount_changed",
+  /** The host took the event off sale (archived, unpublished, cancelled) while the buyer paid. */
+  "event_closed",
 ] as const;
 export type PaymentRefundReason = (typeof PAYMENT_REFUND_REASONS)[number];
 

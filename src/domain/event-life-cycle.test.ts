@@ -1,7 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { messages } from "~/texts/messages";
+import { lifeCycleMessages } from "~/texts/life-cycle-messages";
 import {
   capacityAllowed,
+  copyName,
+  displayStatus,
+  EVENT_NAME_MAX,
+  eventMenu,
+  mayCancelFreeOrders,
   mayDo,
   onSale,
   statusAfter,
@@ -124,5 +130,76 @@ describe("ticket types", () => {
     expect(capacityAllowed(4, 5)).toEqual(refusal("Capacity can't be less than the 5 tickets already sold."));
     expect(capacityAllowed(0, 1)).toEqual(refusal("Capacity can't be less than the 1 ticket already sold."));
     expect(capacityAllowed(0, 0)).toEqual({ ok: true });
+  });
+});
+
+describe("what a host sees and may choose", () => {
+  it("shows cancelled over any status, and a deleted event as deleted", () => {
+    expect(displayStatus(draft({ status: "published", isCancelled: true }))).toBe("cancelled");
+    expect(displayStatus(draft({ status: "archived", isCancelled: true }))).toBe("cancelled");
+    expect(displayStatus(draft({ status: "unpublished" }))).toBe("unpublished");
+    expect(displayStatus(draft({ status: "deleted", isCancelled: true }))).toBe("deleted");
+  });
+
+  it("cancels free bookings only when there is one, and never on a deleted event", () => {
+    expect(mayCancelFreeOrders(draft(), none)).toEqual(refusal(lifeCycleMessages.noFreeBookings));
+    expect(mayCancelFreeOrders(draft(), { ...none, freeTickets: 1 })).toEqual({ ok: true });
+    expect(mayCancelFreeOrders(draft({ status: "deleted" }), { ...none, freeTickets: 1 })).toEqual(refusal(s.deleted));
+  });
+
+  const menuOf = (e: LifeCycleEvent, sales: EventSales) =>
+    eventMenu(e, sales).map((i) => (i.verdict.ok ? i.action : `${i.action}: ${i.verdict.message}`));
+
+  it("offers a draft publishing, copying, archiving, cancelling and deleting", () => {
+    expect(menuOf(draft(), none)).toEqual(["publish", "duplicate", "archive", "cancel", "delete"]);
+    // Refused actions stay, with the reason.
+    expect(menuOf(draft({ hasVenue: false }), none)[0]).toBe(`publish: ${s.publishNeedsVenue}`);
+  });
+
+  it("offers a published event unpublishing until the first ticket sells", () => {
+    const published = draft({ status: "published" });
+    expect(menuOf(published, none)).toEqual(["unpublish", "duplicate", "archive", "cancel", "delete"]);
+    expect(menuOf(published, { ...none, paidTickets: 1, revenuePence: 1000 })).toEqual([
+      `unpublish: ${s.cannotUnpublishSold}`,
+      "duplicate",
+      "archive",
+      "cancel",
+      `delete: ${s.cannotDeleteRevenue}`,
+    ]);
+  });
+
+  it("offers to cancel free bookings when they alone stand in the way of deleting", () => {
+    const published = draft({ status: "published" });
+    expect(menuOf(published, { ...none, freeTickets: 2 })).toEqual([
+      `unpublish: ${s.cannotUnpublishSold}`,
+      "duplicate",
+      "archive",
+      "cancel",
+      "cancel_free_orders",
+      `delete: ${s.cannotDeleteFreeSold}`,
+    ]);
+    // With paid tickets too, cancelling the free ones would not let it be deleted: not offered.
+    expect(menuOf(published, { paidTickets: 1, freeTickets: 2, revenuePence: 500 })).not.toContain(
+      "cancel_free_orders",
+    );
+  });
+
+  it("offers an archived event copying, a cancelled one archiving and copying, a deleted one nothing", () => {
+    expect(menuOf(draft({ status: "archived" }), none)).toEqual(["duplicate", "cancel", "delete"]);
+    expect(menuOf(draft({ status: "published", isCancelled: true }), none)).toEqual([
+      "duplicate",
+      "archive",
+      `delete: ${s.notWhileCancelled}`,
+    ]);
+    expect(eventMenu(draft({ status: "deleted" }), none)).toEqual([]);
+  });
+
+  it("names a copy after the original, never past the longest name", () => {
+    expect(copyName("Open Mic Night")).toBe("Open Mic Night (copy)");
+    const long = "x".repeat(EVENT_NAME_MAX);
+    expect(copyName(long)).toHaveLength(EVENT_NAME_MAX);
+    expect(copyName(long).endsWith(" (copy)")).toBe(true);
+    // Cut at a space: no double space before the mark.
+    expect(copyName(`${"y".repeat(EVENT_NAME_MAX - 8)} tail`)).toBe(`${"y".repeat(EVENT_NAME_MAX - 8)} (copy)`);
   });
 });

@@ -1,4 +1,5 @@
 import { messages } from "~/texts/messages";
+import { lifeCycleMessages } from "~/texts/life-cycle-messages";
 
 /**
  * An event's life cycle (spec §4): draft, published, unpublished, archived, deleted, and cancelled
@@ -92,6 +93,72 @@ export function statusAfter(action: LifeCycleAction, status: EventStatus): Event
 /** Whether an event in this state sells tickets: published, not archived, not cancelled. */
 export function onSale(e: Pick<LifeCycleEvent, "status" | "isCancelled">): boolean {
   return e.status === "published" && !e.isCancelled;
+}
+
+/** What a host sees an event as: its status, or cancelled, which stands beside any status. */
+export type DisplayStatus = Exclude<EventStatus, "deleted"> | "cancelled";
+export const DISPLAY_STATUSES: readonly DisplayStatus[] = [
+  "draft",
+  "published",
+  "unpublished",
+  "archived",
+  "cancelled",
+];
+
+export function displayStatus(e: Pick<LifeCycleEvent, "status" | "isCancelled">): DisplayStatus | "deleted" {
+  if (e.status === "deleted") return "deleted";
+  return e.isCancelled ? "cancelled" : e.status;
+}
+
+/**
+ * Cancelling an event's free bookings, which deleting it waits for: there must be some, and money
+ * taken is never given back this way (that is cancelling the event).
+ */
+export function mayCancelFreeOrders(e: LifeCycleEvent, sales: EventSales): Verdict {
+  if (e.status === "deleted") return no(messages.studio.deleted);
+  return sales.freeTickets > 0 ? yes : no(lifeCycleMessages.noFreeBookings);
+}
+
+export type MenuAction = Exclude<LifeCycleAction, "edit"> | "cancel_free_orders";
+export interface MenuItem {
+  action: MenuAction;
+  /** Refused items stay in the menu with the reason, so the host learns what to do instead. */
+  verdict: Verdict;
+}
+
+/**
+ * The actions a host's menu offers for an event, in order, each allowed or with the reason it is
+ * not. An action that makes no sense in the event's state (publishing what is on sale, archiving
+ * what is archived) is left out; one the host could take after doing something else is shown refused.
+ */
+export function eventMenu(e: LifeCycleEvent, sales: EventSales): MenuItem[] {
+  if (e.status === "deleted") return [];
+  const item = (action: MenuAction): MenuItem => ({
+    action,
+    verdict: action === "cancel_free_orders" ? mayCancelFreeOrders(e, sales) : mayDo(action, e, sales),
+  });
+  const items: MenuItem[] = [];
+  if (!e.isCancelled && (e.status === "draft" || e.status === "unpublished")) items.push(item("publish"));
+  if (!e.isCancelled && e.status === "published") items.push(item("unpublish"));
+  items.push(item("duplicate"));
+  if (e.status !== "archived") items.push(item("archive"));
+  if (!e.isCancelled) items.push(item("cancel"));
+  const deleting = item("delete");
+  // Free bookings are all that stand in the way of deleting: offer to cancel them first.
+  if (!deleting.verdict.ok && deleting.verdict.message === messages.studio.cannotDeleteFreeSold)
+    items.push(item("cancel_free_orders"));
+  items.push(deleting);
+  return items;
+}
+
+/** A copy's name: the original's, marked, within the longest name an event may have. */
+export const EVENT_NAME_MAX = 120;
+export function copyName(name: string): string {
+  const mark = " (copy)";
+  return `${name
+    .trim()
+    .slice(0, EVENT_NAME_MAX - mark.length)
+    .trimEnd()}${mark}`;
 }
 
 /** Adding or removing a ticket type keeps an event within 1 to 10 (spec §5). */

@@ -3,6 +3,7 @@ import type {
   CancellationDecidedProps,
   CancellationRequestedProps,
   EmailChangedProps,
+  EventCancelledProps,
   EventReminderProps,
   OrderConfirmationProps,
   OrderRefundedProps,
@@ -30,7 +31,8 @@ export type EmailTemplate =
   | { name: "cancellation-decided"; props: CancellationDecidedProps }
   | { name: "refund-issued"; props: RefundIssuedProps }
   | { name: "waitlist-offer"; props: WaitlistOfferProps }
-  | { name: "event-reminder"; props: EventReminderProps };
+  | { name: "event-reminder"; props: EventReminderProps }
+  | { name: "event-cancelled"; props: EventCancelledProps };
 
 export type EmailTemplateName = EmailTemplate["name"];
 

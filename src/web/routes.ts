@@ -45,6 +45,8 @@ export default [
       // Partner Studio: its own frame and navigation (decision 0028 for who may enter).
       layout("routes/h/_studio.tsx", [
         route("h/dashboard", "routes/h/dashboard.tsx"),
+        route("h/events", "routes/h/events._index.tsx"),
+        route("h/events/:eventId/status", "routes/h/events.$eventId.status.ts"),
         route("h/tickets", "routes/h/tickets.tsx"),
         // The event editor's frame; its sub-views (overview, tickets, survey, share) are its children.
         route("h/events/new", "routes/h/events.new.tsx"),

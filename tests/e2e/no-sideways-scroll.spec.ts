@@ -118,7 +118,16 @@ test.describe("no page scrolls sideways", () => {
     // A seated venue's plan, whose grid scrolls inside its own box.
     const seated = await page.request.get("/dev/scenarios/venue?name=Hackney%20Empire");
     const seatPlan = `/h/venues/${((await seated.json()) as { id: string }).id}/seatplan`;
-    const pages = ["/u/dashboard", "/h/dashboard", "/h/tickets", "/h/venues", "/h/venues/add", venue!, seatPlan];
+    const pages = [
+      "/u/dashboard",
+      "/h/dashboard",
+      "/h/events",
+      "/h/tickets",
+      "/h/venues",
+      "/h/venues/add",
+      venue!,
+      seatPlan,
+    ];
     expect(await overflowing(page, [...pages, "/u/settings/profile"])).toEqual([]);
   });
 

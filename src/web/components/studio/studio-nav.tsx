@@ -1,4 +1,13 @@
-import { ArrowLeft, BadgeCheck, LayoutDashboard, MapPin, Store, Ticket, type LucideIcon } from "lucide-react";
+import {
+  ArrowLeft,
+  BadgeCheck,
+  CalendarDays,
+  LayoutDashboard,
+  MapPin,
+  Store,
+  Ticket,
+  type LucideIcon,
+} from "lucide-react";
 import { Link, NavLink } from "react-router";
 import type { HostRole, StudioHost } from "~/services/studio-access";
 
@@ -12,6 +21,7 @@ interface StudioLink {
 /** Partner Studio's pages that exist so far; each lists the roles its guard lets in. */
 const LINKS: readonly StudioLink[] = [
   { to: "/h/dashboard", label: "Dashboard", Icon: LayoutDashboard, roles: ["owner", "manager"] },
+  { to: "/h/events", label: "Events", Icon: CalendarDays, roles: ["owner", "manager"] },
   { to: "/h/tickets", label: "Tickets", Icon: Ticket, roles: ["owner", "manager"] },
   { to: "/h/venues", label: "Venues", Icon: MapPin, roles: ["owner", "manager"] },
 ];
