@@ -14,6 +14,7 @@ import {
   waitlistEntry,
 } from "~/db/schema";
 import { ACTIVE_PROVIDER_FEE } from "~/domain/money";
+import { answeredQuestions } from "~/domain/event-questions";
 import { orderReference } from "~/domain/order-reference";
 import { priceOrder, type DiscountRule } from "~/domain/pricing";
 import { AppError } from "~/lib/app-error";
@@ -180,6 +181,7 @@ export async function completeOrder(db: Db, input: CompleteInput): Promise<Compl
       }
     }
 
+    const answers = input.answers ?? h.answers;
     const reference = newReference();
     const [o] = await tx
       .insert(order)
@@ -201,7 +203,9 @@ export async function completeOrder(db: Db, input: CompleteInput): Promise<Compl
         discountCode: d?.code ?? null,
         provider: input.payment?.provider ?? null,
         providerPaymentId: input.payment?.providerPaymentId ?? null,
-        answers: input.answers ?? h.answers,
+        answers,
+        // What each answer answered, as it read then (the survey may change later).
+        questions: answeredQuestions(h.questions.length > 0 ? h.questions : e!.event.questions, answers),
         paidAt: input.payment ? input.now : null,
         createdAt: input.now,
       })

@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { event, hold, holdLine, order, payment, ticketType, venue } from "~/db/schema";
 import { isUuid } from "~/lib/uuid";
@@ -72,14 +72,20 @@ export async function openCheckout(
   return getCheckout(db, input);
 }
 
-/** The answers to the host's questions, kept on the buyer's own hold until the order copies them. */
+/**
+ * The answers to the host's questions, kept on the buyer's own hold until the order copies them,
+ * with the questions as they read now: the host may edit the survey before the payment arrives.
+ */
 export async function saveCheckoutAnswers(
   db: Db,
   input: { holdId: string; userId: string; answers: Record<string, string> },
 ): Promise<void> {
   await db
     .update(hold)
-    .set({ answers: input.answers })
+    .set({
+      answers: input.answers,
+      questions: sql`(select ${event.questions} from ${event} where ${event.id} = ${hold.eventId})`,
+    })
     .where(and(eq(hold.id, input.holdId), eq(hold.userId, input.userId)));
 }
 

@@ -12,7 +12,8 @@ function topSegments(entries: RouteEntry[], out = new Set<string>()): Set<string
   for (const entry of entries) {
     const first = entry.path?.split("/")[0];
     if (first && !first.startsWith(":") && first !== "*") out.add(first);
-    if (entry.children) topSegments(entry.children, out);
+    // A layout's children are top-level paths; a route's children sit under its own path.
+    if (entry.children && !entry.path) topSegments(entry.children, out);
   }
   return out;
 }

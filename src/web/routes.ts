@@ -47,7 +47,13 @@ export default [
         route("h/dashboard", "routes/h/dashboard.tsx"),
         route("h/tickets", "routes/h/tickets.tsx"),
         // The event editor's frame; its sub-views (overview, tickets, survey, share) are its children.
-        route("h/events/:eventId/edit", "routes/h/events.$eventId.edit.tsx", []),
+        route("h/events/:eventId/edit", "routes/h/events.$eventId.edit.tsx", [
+          route("tickets", "routes/h/events.$eventId.edit.tickets.tsx"),
+          route("survey", "routes/h/events.$eventId.edit.survey.tsx"),
+        ]),
+        route("h/discounts", "routes/h/discounts.tsx"),
+        route("h/discounts/new", "routes/h/discounts.new.tsx"),
+        route("h/discounts/:discountId", "routes/h/discounts.$discountId.tsx"),
       ]),
       route("checkout/:holdId", "routes/checkout.$holdId.tsx"),
       route("checkout/:holdId/return", "routes/checkout.$holdId.return.tsx"),
