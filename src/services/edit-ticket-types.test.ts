@@ -403,7 +403,7 @@ describe("capacity and a hold at the same moment", () => {
     const typeId = types[0]!.id;
     const buyer = await createBuyer(database.db);
     const buyers = await openOtherInstance(database, 1);
-    const both = () => [
+    const both = (): Promise<unknown>[] => [
       holdTickets(buyers.db, { eventId, userId: buyer.id, lines: [{ ticketTypeId: typeId, quantity: 3 }], now }),
       updateTicketType(database.db, {
         hostId,

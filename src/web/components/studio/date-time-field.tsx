@@ -46,13 +46,17 @@ export function DateTimeField({
         </div>
         <div className="min-w-0">
           <label htmlFor={`${id}-time`} className="sr-only">
-            {legend}: time, 24-hour
+            {legend}: time (HH:MM, 24-hour)
           </label>
           <input
             id={`${id}-time`}
             name={`${name}Time`}
-            type="time"
+            // Text, not type=time: browsers show that one on the reader's 12-hour clock, and the spec's times are 'HH:MM' on the 24-hour clock.
+            type="text"
             placeholder="HH:MM"
+            maxLength={5}
+            autoComplete="off"
+            spellCheck={false}
             defaultValue={time}
             aria-invalid={error ? true : undefined}
             aria-describedby={describedBy}

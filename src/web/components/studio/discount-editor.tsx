@@ -28,7 +28,7 @@ export function DiscountEditor({
 }) {
   const busy = useNavigation().state !== "idle";
   return (
-    <Form method="post" className="card flex flex-col gap-5 p-5" aria-label={label}>
+    <Form method="post" noValidate className="card flex flex-col gap-5 p-5" aria-label={label}>
       <input type="hidden" name="back" value={back} />
       <FormMessage>{formError}</FormMessage>
       <DiscountFields values={values} errors={errors} currency="GBP" uses={uses} />

@@ -170,6 +170,8 @@ export function DiscountEventsField({
   error?: string | null;
 }) {
   const id = useId();
+  // Those already chosen first, so they are in view when the page opens.
+  const ordered = [...events.filter((e) => chosen.includes(e.id)), ...events.filter((e) => !chosen.includes(e.id))];
   return (
     <fieldset className="min-w-0" aria-describedby={error ? `${id}-error` : undefined}>
       <legend className="text-sm font-medium">Events it works for</legend>
@@ -183,11 +185,11 @@ export function DiscountEventsField({
           Only the events ticked below
         </label>
       </div>
-      {events.length === 0 ? (
+      {ordered.length === 0 ? (
         <p className="mt-2 text-sm text-fg-muted">You have no events coming up to choose from.</p>
       ) : (
         <ul className="mt-2 max-h-72 overflow-y-auto rounded-xl border border-border p-2">
-          {events.map((e) => (
+          {ordered.map((e) => (
             <li key={e.id}>
               <label className="flex min-h-10 items-center gap-3 rounded-lg px-2 text-sm hover:bg-surface-2">
                 <input

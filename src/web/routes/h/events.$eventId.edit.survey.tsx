@@ -180,7 +180,12 @@ export default function EventSurvey({ loaderData, actionData }: Route.ComponentP
                   <summary className="inline-flex min-h-10 cursor-pointer items-center gap-2 text-sm font-semibold">
                     <Pencil aria-hidden className="size-4" /> Edit<span className="sr-only"> “{q.label}”</span>
                   </summary>
-                  <Form method="post" className="mt-4 flex flex-col gap-4" aria-label={`Edit question ${i + 1}`}>
+                  <Form
+                    method="post"
+                    noValidate
+                    className="mt-4 flex flex-col gap-4"
+                    aria-label={`Edit question ${i + 1}`}
+                  >
                     <input type="hidden" name="intent" value="update" />
                     <input type="hidden" name="target" value={q.id} />
                     <FormMessage>{editRefused?.formError}</FormMessage>
@@ -213,6 +218,7 @@ export default function EventSurvey({ loaderData, actionData }: Route.ComponentP
           <Form
             key={ok?.intent === "add" ? ok.at : "add"}
             method="post"
+            noValidate
             className="mt-4 flex flex-col gap-4"
             aria-label="Add a question"
           >

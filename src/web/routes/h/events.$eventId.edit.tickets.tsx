@@ -213,7 +213,7 @@ export default function EventTickets({ loaderData, actionData }: Route.Component
                     <summary className="inline-flex min-h-10 cursor-pointer items-center gap-2 text-sm font-semibold">
                       <Pencil aria-hidden className="size-4" /> Edit<span className="sr-only"> {t.name}</span>
                     </summary>
-                    <Form method="post" className="mt-4 flex flex-col gap-4" aria-label={`Edit ${t.name}`}>
+                    <Form method="post" noValidate className="mt-4 flex flex-col gap-4" aria-label={`Edit ${t.name}`}>
                       <input type="hidden" name="intent" value="update" />
                       <input type="hidden" name="target" value={t.id} />
                       <FormMessage>{editRefused?.formError}</FormMessage>
@@ -249,6 +249,7 @@ export default function EventTickets({ loaderData, actionData }: Route.Component
             <Form
               key={ok?.intent === "add" ? ok.at : "add"}
               method="post"
+              noValidate
               className="mt-4 flex flex-col gap-4"
               aria-label="Add a ticket type"
             >
@@ -306,6 +307,7 @@ export default function EventTickets({ loaderData, actionData }: Route.Component
           <Form
             key={ok?.intent === "discount" ? ok.at : "discount"}
             method="post"
+            noValidate
             className="mt-4 flex flex-col gap-4"
             aria-label="New discount for this event"
           >
