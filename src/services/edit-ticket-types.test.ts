@@ -91,6 +91,36 @@ describe("adding ticket types", () => {
     expect(await typesOf(eventId)).toHaveLength(10);
   });
 
+  it("refuses a name the event already has, so a form sent twice adds one", async () => {
+    const { eventId, types } = await newEvent([{ pricePence: 1000, capacity: 10, name: "Door" }]);
+    const twice = () =>
+      addTicketType(database.db, { hostId, eventId, draft: draft({ name: "Early bird" }), seatSectionId: null, now });
+    await twice();
+    expect(await refusal(twice())).toMatchObject({ message: words.nameTaken, details: { field: "name" } });
+    expect(
+      await refusal(
+        updateTicketType(database.db, {
+          hostId,
+          eventId,
+          ticketTypeId: types[0]!.id,
+          draft: draft({ name: "EARLY BIRD" }),
+          seatSectionId: null,
+          now,
+        }),
+      ),
+    ).toMatchObject({ message: words.nameTaken });
+    // Keeping its own name is no clash.
+    await updateTicketType(database.db, {
+      hostId,
+      eventId,
+      ticketTypeId: types[0]!.id,
+      draft: draft({ name: "Door" }),
+      seatSectionId: null,
+      now,
+    });
+    expect((await typesOf(eventId)).map((t) => t.name)).toEqual(["Door", "Early bird"]);
+  });
+
   it("adds the first to an event without any", async () => {
     const { eventId } = await newEvent([]);
     await addTicketType(database.db, { hostId, eventId, draft: draft(), seatSectionId: null, now });

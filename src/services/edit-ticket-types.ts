@@ -58,6 +58,25 @@ async function checkSection(tx: Db, venueId: string | null, seatSectionId: strin
   if (!found) throw new AppError("validation_failed", words.sectionUnknown, { field: "seatSectionId" });
 }
 
+/**
+ * Names are the event's own (buyers choose by them, and a form sent twice adds nothing twice):
+ * refused when another of its ticket types has it, in any case. Judged under the event's lock.
+ */
+async function checkNameFree(tx: Db, eventId: string, name: string, except?: string) {
+  const [taken] = await tx
+    .select({ id: ticketType.id })
+    .from(ticketType)
+    .where(
+      and(
+        eq(ticketType.eventId, eventId),
+        sql`lower(${ticketType.name}) = lower(${name.trim()})`,
+        except ? ne(ticketType.id, except) : undefined,
+      ),
+    )
+    .limit(1);
+  if (taken) throw new AppError("validation_failed", words.nameTaken, { field: "name" });
+}
+
 const columnsOf = (d: TicketTypeDraft) => ({
   name: d.name.trim(),
   description: d.description?.trim() || null,
@@ -87,6 +106,7 @@ export async function addTicketType(
       .where(eq(ticketType.eventId, e.id))) as [{ count: number; last: number }];
     const verdict = ticketTypeCountAfter(Number(count), "add");
     if (!verdict.ok) throw new AppError("conflict", verdict.message);
+    await checkNameFree(tx, e.id, input.draft.name);
     await checkSection(tx, e.venueId, input.seatSectionId);
     const [row] = await tx
       .insert(ticketType)
@@ -147,6 +167,7 @@ export async function updateTicketType(
   checkDraft(input.draft);
   return db.transaction(async (tx) => {
     const e = await lockOwnEvent(tx, input.hostId, input.eventId);
+    await checkNameFree(tx, e.id, input.draft.name, input.ticketTypeId);
     await checkSection(tx, e.venueId, input.seatSectionId);
     const changed = await tx
       .update(ticketType)

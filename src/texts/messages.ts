@@ -206,6 +206,7 @@ export const messages = {
     tickets: {
       nameRequired: "Give the ticket type a name.",
       nameTooLong: (max: number) => `Keep the name to ${max} characters or fewer.`,
+      nameTaken: "This event already has a ticket type with that name.",
       descriptionTooLong: (max: number) => `Keep the description to ${max} characters or fewer.`,
       priceFormat: "Enter a price in pounds, like 12.50, or 0 for free.",
       priceRange: "Enter a price from £1.00 to £10,000, or 0 for free.",

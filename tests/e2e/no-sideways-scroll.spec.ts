@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { acceptNecessaryOnly, DEMO, expect, signIn, test } from "./fixtures";
+import { acceptNecessaryOnly, BASE_URL, DEMO, expect, signIn, test } from "./fixtures";
 
 /*
  * No page scrolls sideways: at 320, 375 and 768 px every public and signed-in page's document is
@@ -112,8 +112,33 @@ test.describe("no page scrolls sideways", () => {
 
   test("a host's pages, at 320, 375 and 768 px", async ({ page }) => {
     test.setTimeout(120_000);
+    // An event of the host's with a sale, for the event editor's views.
+    const made = await page.request.post("/dev/scenarios/event", {
+      data: { name: "Sideways Check Night", capacity: 30, pricePence: 900, ticketTypes: 2, soldTo: DEMO.buyer.email },
+      headers: { Origin: BASE_URL },
+    });
+    expect(made.status()).toBe(200);
+    const { eventId } = (await made.json()) as { eventId: string };
     await signIn(page, DEMO.host);
-    expect(await overflowing(page, ["/u/dashboard", "/h/dashboard", "/h/tickets", "/u/settings/profile"])).toEqual([]);
+    await page.goto("/h/discounts");
+    const discount = await page
+      .locator("main a[href^='/h/discounts/']:not([href$='/new'])")
+      .first()
+      .getAttribute("href");
+    expect(discount, "the demo host has a discount").toBeTruthy();
+    expect(
+      await overflowing(page, [
+        "/u/dashboard",
+        "/h/dashboard",
+        "/h/tickets",
+        `/h/events/${eventId}/edit/tickets`,
+        `/h/events/${eventId}/edit/survey`,
+        "/h/discounts",
+        "/h/discounts/new",
+        discount!,
+        "/u/settings/profile",
+      ]),
+    ).toEqual([]);
   });
 
   test.describe("staff", () => {
