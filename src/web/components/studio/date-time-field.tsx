@@ -51,7 +51,8 @@ export function DateTimeField({
           <input
             id={`${id}-time`}
             name={`${name}Time`}
-            // Text, not type=time: browsers show that one on the reader's 12-hour clock, and the spec's times are 'HH:MM' on the 24-hour clock.
+            // Text, not type=time: browsers show that on the reader's own clock (12-hour in some
+            // places), and the spec's times are 'HH:MM' on the 24-hour clock.
             type="text"
             placeholder="HH:MM"
             maxLength={5}
