@@ -9,7 +9,8 @@ import { addQuestion, moveQuestion, removeQuestion, studioSurvey, updateQuestion
 import { NEW_QUESTION, QuestionFields, questionValues } from "~/web/components/studio/question-fields";
 import { FormMessage } from "~/web/components/ui/field";
 import { toast } from "~/web/components/ui/toast";
-import { actionError, refusalOf } from "~/web/lib/action-error";
+import { actionError } from "~/web/lib/action-error";
+import { refusalFor } from "~/web/lib/refusal-for";
 import { loaded } from "~/web/lib/loaded";
 import { OWNER_OR_MANAGER, requireStudio } from "~/web/lib/studio.server";
 import { useAskFirst } from "~/web/lib/use-ask-first";
@@ -69,13 +70,6 @@ export async function action({ context, request, params }: Route.ActionArgs) {
     const values = form.intent === "add" || form.intent === "update" ? typedQuestion(form) : null;
     return actionError(error, { extra: { intent: form.intent, target: form.target, values } });
   }
-}
-
-type Answer = Route.ComponentProps["actionData"];
-
-function refusalFor(answer: Answer, intent: string, target: string) {
-  if (!answer || !("error" in answer) || answer.intent !== intent || answer.target !== target) return null;
-  return { ...refusalOf(answer), error: answer.error, values: ("values" in answer ? answer.values : null) ?? null };
 }
 
 export default function EventSurvey({ loaderData, actionData }: Route.ComponentProps) {

@@ -16,7 +16,8 @@ import { TicketTypeSummary } from "~/web/components/studio/ticket-type-summary";
 import { NEW_TICKET_TYPE, TicketTypeFields, ticketTypeValues } from "~/web/components/studio/ticket-type-fields";
 import { FormMessage } from "~/web/components/ui/field";
 import { toast } from "~/web/components/ui/toast";
-import { actionError, refusalOf } from "~/web/lib/action-error";
+import { actionError } from "~/web/lib/action-error";
+import { refusalFor } from "~/web/lib/refusal-for";
 import { loaded } from "~/web/lib/loaded";
 import { OWNER_OR_MANAGER, requireStudio } from "~/web/lib/studio.server";
 import { useAskFirst } from "~/web/lib/use-ask-first";
@@ -103,14 +104,6 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   } catch (error) {
     return actionError(error, extra);
   }
-}
-
-type Answer = Route.ComponentProps["actionData"];
-
-/** The refusal meant for this form (by intent and target), if the last answer was one. */
-function refusalFor(answer: Answer, intent: string, target: string) {
-  if (!answer || !("error" in answer) || answer.intent !== intent || answer.target !== target) return null;
-  return { ...refusalOf(answer), error: answer.error, values: ("values" in answer ? answer.values : null) ?? null };
 }
 
 export default function EventTickets({ loaderData, actionData }: Route.ComponentProps) {
