@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { messages } from "~/texts/messages";
+import { studioTicketMessages } from "~/texts/studio-ticket-messages";
 import {
   basisPointsForInput,
   DiscountForm,
@@ -12,7 +12,7 @@ import {
   type DiscountDraft,
 } from "./discount-rules";
 
-const s = messages.studio.discounts;
+const s = studioTicketMessages.discounts;
 const draft = (d: Partial<DiscountDraft> = {}): DiscountDraft => ({
   name: "Regulars",
   code: "regulars",
@@ -143,7 +143,7 @@ describe("the discount form", () => {
       code: s.codeFormat(40),
       value: s.percentRange,
       eventIds: s.eventUnknown,
-      endsAt: messages.studio.tickets.dateAndTime,
+      endsAt: studioTicketMessages.tickets.dateAndTime,
     });
   });
 });

@@ -3,7 +3,7 @@ import type { AppError } from "~/lib/app-error";
 import { formatMoney } from "~/lib/format";
 import { londonDateTimeFromForm } from "~/lib/london-time";
 import { field } from "~/lib/read-form";
-import { messages } from "~/texts/messages";
+import { studioTicketMessages } from "~/texts/studio-ticket-messages";
 import { parsePounds } from "./money";
 import { dateTimeWords, invalidFields, wholeNumber } from "./ticket-type-form";
 
@@ -63,7 +63,7 @@ export type DiscountField = "name" | "code" | "value" | "startsAt" | "endsAt" | 
  * limit against the uses already made is the database's conditional update, not judged here.
  */
 export function discountProblems(d: DiscountDraft): Partial<Record<DiscountField, string>> {
-  const s = messages.studio.discounts;
+  const s = studioTicketMessages.discounts;
   const problems: Partial<Record<DiscountField, string>> = {};
   if (!d.name.trim()) problems.name = s.nameRequired;
   else if (d.name.trim().length > DISCOUNT_NAME_MAX) problems.name = s.nameTooLong(DISCOUNT_NAME_MAX);
@@ -142,7 +142,7 @@ export function discountDraftFrom(
     eventIds: form.scope === "all" ? null : [...new Set(form.eventIds)],
   };
   const problems: Record<string, string> = discountProblems(draft);
-  if (draft.eventIds?.some((id) => !UUID.test(id))) problems.eventIds = messages.studio.discounts.eventUnknown;
+  if (draft.eventIds?.some((id) => !UUID.test(id))) problems.eventIds = studioTicketMessages.discounts.eventUnknown;
   if (!starts.ok) problems.startsAt = dateTimeWords(starts.problem);
   if (!ends.ok) problems.endsAt = dateTimeWords(ends.problem);
   if (Object.keys(problems).length > 0) return { ok: false, error: invalidFields(problems) };

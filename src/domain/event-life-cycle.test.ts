@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { messages } from "~/texts/messages";
+import { studioTicketMessages } from "~/texts/studio-ticket-messages";
 import {
   capacityAllowed,
   mayDo,
@@ -162,7 +163,7 @@ describe("capacity against what is sold and held", () => {
     expect(capacityAllowed(7, 5, 3)).toEqual(
       refusal("8 places are sold or held at checkout, so capacity can't go below that."),
     );
-    expect(capacityAllowed(2, 0, 3)).toEqual(refusal(s.tickets.capacityBelowTaken(0, 3)));
+    expect(capacityAllowed(2, 0, 3)).toEqual(refusal(studioTicketMessages.tickets.capacityBelowTaken(0, 3)));
   });
 });
 
@@ -178,7 +179,7 @@ const ticket = (d: Partial<TicketTypeDraft> = {}): TicketTypeDraft => ({
   salesEndAt: null,
   ...d,
 });
-const t = s.tickets;
+const t = studioTicketMessages.tickets;
 
 describe("a ticket type's fields", () => {
   it("a sound ticket type has no problems", () => {

@@ -1,4 +1,5 @@
 import { messages } from "~/texts/messages";
+import { studioTicketMessages } from "~/texts/studio-ticket-messages";
 import type { TicketKind } from "./ticket-availability";
 
 /**
@@ -118,7 +119,7 @@ export function ticketTypeCountAfter(current: number, change: "add" | "remove"):
 export function capacityAllowed(capacity: number, sold: number, held = 0): Verdict {
   if (capacity >= sold + held) return yes;
   return no(
-    held === 0 ? messages.studio.capacityBelowSold(sold) : messages.studio.tickets.capacityBelowTaken(sold, held),
+    held === 0 ? messages.studio.capacityBelowSold(sold) : studioTicketMessages.tickets.capacityBelowTaken(sold, held),
   );
 }
 
@@ -162,7 +163,7 @@ export type TicketTypeField = "name" | "description" | "price" | "capacity" | "m
  * not judged here: capacity against what is sold and held is the database's conditional update.
  */
 export function ticketTypeProblems(d: TicketTypeDraft): Partial<Record<TicketTypeField, string>> {
-  const t = messages.studio.tickets;
+  const t = studioTicketMessages.tickets;
   const problems: Partial<Record<TicketTypeField, string>> = {};
   const name = d.name.trim();
   if (!name) problems.name = t.nameRequired;
@@ -196,7 +197,7 @@ export function saleWindowProblem(
   start: Date | null,
   end: Date | null,
 ): { field: "salesStart" | "salesEnd"; message: string } | null {
-  const t = messages.studio.tickets;
+  const t = studioTicketMessages.tickets;
   if (kind === "scheduled_visible" || kind === "scheduled_hidden") {
     if (!start) return { field: "salesStart", message: t.windowNeeded };
     if (!end) return { field: "salesEnd", message: t.windowNeeded };

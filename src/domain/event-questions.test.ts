@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { messages } from "~/texts/messages";
+import { studioTicketMessages } from "~/texts/studio-ticket-messages";
 import {
   answeredQuestions,
   optionsFromText,
@@ -11,7 +11,7 @@ import {
   type QuestionDraft,
 } from "./event-questions";
 
-const s = messages.studio.survey;
+const s = studioTicketMessages.survey;
 const draft = (d: Partial<QuestionDraft> = {}): QuestionDraft => ({
   label: "Any dietary needs?",
   kind: "text",

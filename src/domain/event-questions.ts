@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { field } from "~/lib/read-form";
-import { messages } from "~/texts/messages";
+import { studioTicketMessages } from "~/texts/studio-ticket-messages";
 
 /**
  * An event's survey: the questions its host asks each buyer at checkout. Answers are kept with the
@@ -50,7 +50,7 @@ export function questionProblems(
   d: QuestionDraft,
   others: readonly Pick<EventQuestion, "label">[],
 ): Partial<Record<QuestionField, string>> {
-  const s = messages.studio.survey;
+  const s = studioTicketMessages.survey;
   const problems: Partial<Record<QuestionField, string>> = {};
   const label = d.label.trim();
   if (!label) problems.label = s.labelRequired;
@@ -69,7 +69,9 @@ export function questionProblems(
 
 /** Whether the event may ask one more question (at most 10). */
 export function questionCountAllows(current: number): { ok: true } | { ok: false; message: string } {
-  return current < QUESTIONS_MAX ? { ok: true } : { ok: false, message: messages.studio.survey.maximum(QUESTIONS_MAX) };
+  return current < QUESTIONS_MAX
+    ? { ok: true }
+    : { ok: false, message: studioTicketMessages.survey.maximum(QUESTIONS_MAX) };
 }
 
 /** The question as stored: trimmed, and options only on a choice. */

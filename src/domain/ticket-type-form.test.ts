@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { messages } from "~/texts/messages";
+import { studioTicketMessages } from "~/texts/studio-ticket-messages";
 import { TicketTypeForm, ticketTypeDraftFrom, typedTicketType, wholeNumber } from "./ticket-type-form";
 
-const t = messages.studio.tickets;
+const t = studioTicketMessages.tickets;
 const form = (fields: Record<string, string> = {}) =>
   TicketTypeForm.parse({ name: "Early bird", price: "12.50", capacity: "40", maxPerOrder: "6", ...fields });
 const fieldsOf = (result: ReturnType<typeof ticketTypeDraftFrom>) =>

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { AppError } from "~/lib/app-error";
 import { londonDateTimeFromForm } from "~/lib/london-time";
 import { field } from "~/lib/read-form";
-import { messages } from "~/texts/messages";
+import { studioTicketMessages } from "~/texts/studio-ticket-messages";
 import { ticketTypeProblems, type TicketTypeDraft } from "./event-life-cycle";
 import { parsePounds } from "./money";
 import type { TicketKind } from "./ticket-availability";
@@ -14,7 +14,7 @@ export const wholeNumber = (text: string): number => (/^\s*\d{1,9}\s*$/.test(tex
 
 /** Words for a date and time pair that could not be read. */
 export function dateTimeWords(problem: "both" | "date" | "time"): string {
-  const t = messages.studio.tickets;
+  const t = studioTicketMessages.tickets;
   return problem === "both" ? t.dateAndTime : problem === "date" ? t.dateFormat : t.timeFormat;
 }
 
@@ -27,7 +27,7 @@ export function invalidFields(fields: Record<string, string>): AppError {
 export const TicketTypeForm = z.object({
   name: field.text(500),
   description: field.text(2000),
-  kind: z.enum(KINDS, { error: messages.studio.tickets.kindRequired }).default("general"),
+  kind: z.enum(KINDS, { error: studioTicketMessages.tickets.kindRequired }).default("general"),
   price: field.text(40),
   payWhatYouWish: field.checkbox(),
   capacity: field.text(40),
@@ -70,7 +70,7 @@ export function ticketTypeDraftFrom(
     salesEndAt: end.ok ? end.at : null,
   };
   const problems: Record<string, string> = ticketTypeProblems(draft);
-  if (price === null) problems.price = messages.studio.tickets.priceFormat;
+  if (price === null) problems.price = studioTicketMessages.tickets.priceFormat;
   // A window that could not be read is named as such, not as missing.
   if (!start.ok) problems.salesStart = dateTimeWords(start.problem);
   if (!end.ok) problems.salesEnd = dateTimeWords(end.problem);

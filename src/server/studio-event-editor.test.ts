@@ -4,7 +4,7 @@ import { createServer, type ViteDevServer } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
 import { discount, event, ticketType } from "~/db/schema";
-import { messages } from "~/texts/messages";
+import { studioTicketMessages } from "~/texts/studio-ticket-messages";
 import { createEvent } from "../../tests/factories/events";
 import { createTestApp, signInThroughApi } from "../../tests/setup/test-app";
 import { createTestDatabase } from "../../tests/setup/test-db";
@@ -83,8 +83,8 @@ describe("the tickets view without JavaScript", () => {
     );
     expect(res.status).toBe(422);
     const html = await res.text();
-    expect(html).toContain(messages.studio.tickets.nameRequired);
-    expect(html).toContain(messages.studio.tickets.priceFormat);
+    expect(html).toContain(studioTicketMessages.tickets.nameRequired);
+    expect(html).toContain(studioTicketMessages.tickets.priceFormat);
     expect(html).toMatch(/<input[^>]*name="price"[^>]*value="five"/);
     expect(html).toMatch(/<input[^>]*aria-invalid="true"[^>]*name="name"/);
     expect(await database.db.select().from(ticketType).where(eq(ticketType.eventId, eventId))).toHaveLength(2);
@@ -99,7 +99,7 @@ describe("the tickets view without JavaScript", () => {
     );
     expect(res.status).toBe(200);
     const html = await res.text();
-    expect(html).toContain(messages.studio.tickets.added);
+    expect(html).toContain(studioTicketMessages.tickets.added);
     expect(html).toContain("Buyers pay £8.08, including a £0.08 booking fee");
   });
 
@@ -139,7 +139,7 @@ describe("nobody else's", () => {
     ])
       expect((await get(path, other.cookie)).status, path).toBe(404);
     const tickets = `/h/events/${eventId}/edit/tickets`;
-    const posts = [
+    const posts: Record<string, string>[] = [
       { intent: "remove", target: types[0]!.id },
       { intent: "move", target: types[1]!.id, by: "up" },
       { intent: "update", target: types[0]!.id, name: "Mine now", price: "1", capacity: "1", kind: "general" },

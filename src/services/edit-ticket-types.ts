@@ -11,7 +11,7 @@ import {
 import { AppError } from "~/lib/app-error";
 import { movedOnePlace } from "~/lib/reorder";
 import { isUuid } from "~/lib/uuid";
-import { messages } from "~/texts/messages";
+import { studioTicketMessages } from "~/texts/studio-ticket-messages";
 import { ticketTypeOrder } from "./studio-ticket-types";
 import { offerFreedPlaces } from "./waitlist-offers";
 
@@ -23,7 +23,7 @@ import { offerFreedPlaces } from "./waitlist-offers";
  * Capacity moves by one conditional statement: never below what is sold and held.
  */
 
-const words = messages.studio.tickets;
+const words = studioTicketMessages.tickets;
 
 /** One of the host's own events, locked for a change to its ticket types; refused when it can't be changed. */
 async function lockOwnEvent(tx: Db, hostId: string, eventId: string) {

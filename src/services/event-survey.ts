@@ -13,7 +13,7 @@ import {
 import { AppError } from "~/lib/app-error";
 import { movedOnePlace } from "~/lib/reorder";
 import { isUuid } from "~/lib/uuid";
-import { messages } from "~/texts/messages";
+import { studioTicketMessages } from "~/texts/studio-ticket-messages";
 
 /*
  * The event's survey: the questions buyers answer at checkout (`event.questions`). Every read and
@@ -22,7 +22,7 @@ import { messages } from "~/texts/messages";
  * so editing or removing one here never changes what an order shows.
  */
 
-const words = messages.studio.survey;
+const words = studioTicketMessages.survey;
 
 /** The survey of one of the host's own events. */
 export async function studioSurvey(db: Db, input: { hostId: string; eventId: string }): Promise<EventQuestion[]> {

@@ -4,7 +4,10 @@ import { event, ticketType, user, venue, venueSeatMark, venueSeatSection } from 
 import type { SeatMark, SeatSection } from "~/domain/seat-plan";
 import { priceTerms, type PriceTerms } from "~/domain/pricing";
 import type { TicketLike } from "~/domain/ticket-availability";
+import { hasAccessInfo, type VenueAccess } from "~/domain/venue-access";
 import { personName } from "~/lib/person-name";
+import { descriptionText, sanitizeDescription } from "~/lib/rich-text.server";
+import { accessOf } from "./venue-columns";
 
 export interface EventPageTicket extends TicketLike {
   id: string;
@@ -21,7 +24,9 @@ export interface EventPage {
   slug: string;
   name: string;
   summary: string | null;
+  /** Words alone (meta description); the page shows `descriptionHtml`. */
   description: string;
+  descriptionHtml: string;
   category: string;
   eventType: string;
   currency: "GBP" | "EUR";
@@ -57,6 +62,8 @@ export interface EventPage {
     seatColumns: number | null;
     seatSections: SeatSection[];
     seatMarks: SeatMark[];
+    /** What the host says about access, shown once on the page; null when they have said nothing. */
+    access: VenueAccess | null;
   } | null;
   tickets: EventPageTicket[];
 }
@@ -117,7 +124,10 @@ export async function getEventPage(
     slug: e.slug,
     name: e.name,
     summary: e.summary,
-    description: e.description,
+    /** The host's description, cleaned to the editor's marks (older plain text becomes paragraphs). */
+    descriptionHtml: sanitizeDescription(e.description),
+    /** Its words alone, for the page's meta description. */
+    description: descriptionText(e.description),
     category: e.category,
     eventType: e.eventType,
     currency: e.currency,
@@ -153,6 +163,7 @@ export async function getEventPage(
           seatColumns: row.venue.seatColumns,
           seatSections,
           seatMarks,
+          access: hasAccessInfo(accessOf(row.venue)) ? accessOf(row.venue) : null,
         }
       : null,
     tickets: tickets.map((t) => ({

@@ -4,7 +4,7 @@ import type { Database } from "~/db/client.server";
 import { discount, discountEvent, ticketType } from "~/db/schema";
 import type { DiscountDraft } from "~/domain/discount-rules";
 import { isAppError } from "~/lib/app-error";
-import { messages } from "~/texts/messages";
+import { studioTicketMessages } from "~/texts/studio-ticket-messages";
 import { createEvent, createHost } from "../../tests/factories/events";
 import { createBuyer } from "../../tests/factories/orders";
 import { createTestDatabase } from "../../tests/setup/test-db";
@@ -22,7 +22,7 @@ import {
 
 const now = new Date("2026-11-25T12:00:00Z");
 const startsAt = new Date("2026-12-05T19:30:00Z");
-const s = messages.studio.discounts;
+const s = studioTicketMessages.discounts;
 let database: Database;
 let hostId: string;
 let otherHostId: string;

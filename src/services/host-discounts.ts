@@ -4,7 +4,7 @@ import { discount, discountEvent, event } from "~/db/schema";
 import { discountProblems, type DiscountDraft } from "~/domain/discount-rules";
 import { AppError } from "~/lib/app-error";
 import { isUuid } from "~/lib/uuid";
-import { messages } from "~/texts/messages";
+import { studioTicketMessages } from "~/texts/studio-ticket-messages";
 import { endOfEvent } from "./discover-events";
 import { isUniqueViolation } from "./update-profile";
 
@@ -15,7 +15,7 @@ import { isUniqueViolation } from "./update-profile";
  * The events a code is limited to are `discount_event` rows; none means every event of the host.
  */
 
-const words = messages.studio.discounts;
+const words = studioTicketMessages.discounts;
 
 export const DISCOUNTS_PAGE_SIZE = 20;
 

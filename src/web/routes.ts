@@ -47,10 +47,17 @@ export default [
         route("h/dashboard", "routes/h/dashboard.tsx"),
         route("h/tickets", "routes/h/tickets.tsx"),
         // The event editor's frame; its sub-views (overview, tickets, survey, share) are its children.
+        route("h/events/new", "routes/h/events.new.tsx"),
+        route("h/events/write", "routes/h/events.write.ts"),
         route("h/events/:eventId/edit", "routes/h/events.$eventId.edit.tsx", [
+          index("routes/h/events.$eventId.edit._index.tsx"),
           route("tickets", "routes/h/events.$eventId.edit.tickets.tsx"),
           route("survey", "routes/h/events.$eventId.edit.survey.tsx"),
+          route("share", "routes/h/events.$eventId.edit.share.tsx"),
         ]),
+        route("h/venues", "routes/h/venues.tsx"),
+        route("h/venues/add", "routes/h/venues.add.tsx"),
+        route("h/venues/:venueId/overview", "routes/h/venues.$venueId.overview.tsx"),
         route("h/discounts", "routes/h/discounts.tsx"),
         route("h/discounts/new", "routes/h/discounts.new.tsx"),
         route("h/discounts/:discountId", "routes/h/discounts.$discountId.tsx"),

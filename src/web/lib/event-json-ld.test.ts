@@ -9,7 +9,8 @@ const base: EventPage = {
   slug: "kelham-island-pub-quiz-ab12",
   name: "Kelham Island Pub Quiz",
   summary: "Six rounds and a picture round.",
-  description: "Teams of up to six.\n\nPrizes for the top three.",
+  description: "Teams of up to six. Prizes for the top three.",
+  descriptionHtml: "<p>Teams of up to six.</p><p>Prizes for the top three.</p>",
   category: "pubs-clubs-events",
   eventType: "quiz-night",
   currency: "GBP",
@@ -44,6 +45,7 @@ const base: EventPage = {
     seatColumns: null,
     seatSections: [],
     seatMarks: [],
+    access: null,
   },
   tickets: [
     {

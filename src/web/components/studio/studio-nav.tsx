@@ -1,4 +1,4 @@
-import { ArrowLeft, BadgeCheck, LayoutDashboard, Store, Tag, Ticket, type LucideIcon } from "lucide-react";
+import { ArrowLeft, BadgeCheck, LayoutDashboard, MapPin, Store, Tag, Ticket, type LucideIcon } from "lucide-react";
 import { Link, NavLink } from "react-router";
 import type { HostRole, StudioHost } from "~/services/studio-access";
 
@@ -13,6 +13,7 @@ interface StudioLink {
 const LINKS: readonly StudioLink[] = [
   { to: "/h/dashboard", label: "Dashboard", Icon: LayoutDashboard, roles: ["owner", "manager"] },
   { to: "/h/tickets", label: "Tickets", Icon: Ticket, roles: ["owner", "manager"] },
+  { to: "/h/venues", label: "Venues", Icon: MapPin, roles: ["owner", "manager"] },
   { to: "/h/discounts", label: "Discounts", Icon: Tag, roles: ["owner", "manager"] },
 ];
 

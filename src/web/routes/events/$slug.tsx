@@ -244,7 +244,7 @@ export default function EventPageRoute({ loaderData, actionData }: Route.Compone
           </header>
 
           <EventFacts event={event} />
-          <EventAbout description={event.description} />
+          <EventAbout html={event.descriptionHtml} />
           {event.venue ? (
             <GettingThere
               venue={event.venue}
@@ -253,6 +253,11 @@ export default function EventPageRoute({ loaderData, actionData }: Route.Compone
               name={event.name}
               tileUrl={loaderData.tileUrl}
             />
+          ) : null}
+          {event.venue?.access ? (
+            <Suspense fallback={null}>
+              <AccessBlock access={event.venue.access} />
+            </Suspense>
           ) : null}
           <HostCard host={event.host} />
         </div>
@@ -328,3 +333,6 @@ function seatCount(venue: { seatRows: number | null; seatColumns: number | null 
 const WaitlistCard = lazy(() =>
   import("~/web/components/booking/waitlist-card").then((m) => ({ default: m.WaitlistCard })),
 );
+
+// Only venues whose host said something about access show the block: its code (and icons) load with them.
+const AccessBlock = lazy(() => import("~/web/components/venues/access-info").then((m) => ({ default: m.AccessBlock })));

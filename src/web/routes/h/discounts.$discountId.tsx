@@ -1,7 +1,7 @@
 import { Link, redirect } from "react-router";
 import { DiscountForm, discountDraftFrom, typedDiscount } from "~/domain/discount-rules";
 import { field, readForm } from "~/lib/read-form";
-import { messages } from "~/texts/messages";
+import { studioTicketMessages } from "~/texts/studio-ticket-messages";
 import { discountEventChoices, hostDiscount, updateDiscount } from "~/services/host-discounts";
 import { DiscountEditor } from "~/web/components/studio/discount-editor";
 import { discountValues } from "~/web/components/studio/discount-fields";
@@ -46,7 +46,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
     return actionError(error, extra);
   }
   throw redirect(studioPath(form.back, "/h/discounts"), {
-    headers: setFlash(new Headers(), { tone: "success", text: messages.studio.discounts.saved }),
+    headers: setFlash(new Headers(), { tone: "success", text: studioTicketMessages.discounts.saved }),
   });
 }
 

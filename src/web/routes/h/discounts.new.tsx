@@ -2,7 +2,7 @@ import { Link, redirect } from "react-router";
 import { DiscountForm, discountDraftFrom, typedDiscount } from "~/domain/discount-rules";
 import { field, readForm } from "~/lib/read-form";
 import { isUuid } from "~/lib/uuid";
-import { messages } from "~/texts/messages";
+import { studioTicketMessages } from "~/texts/studio-ticket-messages";
 import { createDiscount, discountEventChoices } from "~/services/host-discounts";
 import { DiscountEditor } from "~/web/components/studio/discount-editor";
 import { NEW_DISCOUNT } from "~/web/components/studio/discount-fields";
@@ -48,7 +48,7 @@ export async function action({ context, request }: Route.ActionArgs) {
     return actionError(error, extra);
   }
   throw redirect(studioPath(form.back, "/h/discounts"), {
-    headers: setFlash(new Headers(), { tone: "success", text: messages.studio.discounts.created }),
+    headers: setFlash(new Headers(), { tone: "success", text: studioTicketMessages.discounts.created }),
   });
 }
 

@@ -4,7 +4,7 @@ import { Form, useNavigation } from "react-router";
 import { z } from "zod";
 import { QUESTIONS_MAX, QuestionForm, questionDraftFrom, typedQuestion } from "~/domain/event-questions";
 import { field, readForm } from "~/lib/read-form";
-import { messages } from "~/texts/messages";
+import { studioTicketMessages } from "~/texts/studio-ticket-messages";
 import { addQuestion, moveQuestion, removeQuestion, studioSurvey, updateQuestion } from "~/services/event-survey";
 import { NEW_QUESTION, QuestionFields, questionValues } from "~/web/components/studio/question-fields";
 import { FormMessage } from "~/web/components/ui/field";
@@ -50,7 +50,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
     });
   const form = read.data;
   const done = (ok: string) => ({ ok, intent: form.intent, target: form.target, at: Date.now() });
-  const s = messages.studio.survey;
+  const s = studioTicketMessages.survey;
   try {
     switch (form.intent) {
       case "add":
@@ -202,7 +202,7 @@ export default function EventSurvey({ loaderData, actionData }: Route.ComponentP
 
       {full ? (
         <p role="status" className="card p-4 text-sm font-medium">
-          {messages.studio.survey.maximum(QUESTIONS_MAX)}
+          {studioTicketMessages.survey.maximum(QUESTIONS_MAX)}
         </p>
       ) : (
         <section aria-labelledby="add-question-heading" className="card p-5">

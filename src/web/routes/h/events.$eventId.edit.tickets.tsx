@@ -7,6 +7,7 @@ import { TICKET_TYPES_MAX } from "~/domain/event-life-cycle";
 import { TicketTypeForm, ticketTypeDraftFrom, typedTicketType } from "~/domain/ticket-type-form";
 import { field, readForm } from "~/lib/read-form";
 import { messages } from "~/texts/messages";
+import { studioTicketMessages } from "~/texts/studio-ticket-messages";
 import { addTicketType, moveTicketType, removeTicketType, updateTicketType } from "~/services/edit-ticket-types";
 import { createDiscount, eventDiscounts } from "~/services/host-discounts";
 import { studioTicketTypes } from "~/services/studio-ticket-types";
@@ -72,10 +73,10 @@ export async function action({ context, request, params }: Route.ActionArgs) {
       const { draft, seatSectionId } = judged;
       if (form.intent === "add") {
         await addTicketType(db, { hostId, eventId, draft, seatSectionId, now });
-        return done(messages.studio.tickets.added);
+        return done(studioTicketMessages.tickets.added);
       }
       await updateTicketType(db, { hostId, eventId, ticketTypeId: form.target, draft, seatSectionId, now });
-      return done(messages.studio.tickets.saved);
+      return done(studioTicketMessages.tickets.saved);
     } catch (error) {
       return actionError(error, extra);
     }
@@ -88,7 +89,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
     if (!judged.ok) return actionError(judged.error, extra);
     try {
       await createDiscount(db, { hostId, draft: judged.draft });
-      return done(messages.studio.discounts.created);
+      return done(studioTicketMessages.discounts.created);
     } catch (error) {
       return actionError(error, extra);
     }
@@ -97,10 +98,10 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   try {
     if (form.intent === "remove") {
       await removeTicketType(db, { hostId, eventId, ticketTypeId: form.target });
-      return done(messages.studio.tickets.removed);
+      return done(studioTicketMessages.tickets.removed);
     }
     await moveTicketType(db, { hostId, eventId, ticketTypeId: form.target, by: form.by === "up" ? -1 : 1 });
-    return done(messages.studio.tickets.moved);
+    return done(studioTicketMessages.tickets.moved);
   } catch (error) {
     return actionError(error, extra);
   }
