@@ -58,6 +58,7 @@ export default [
         route("h/venues", "routes/h/venues.tsx"),
         route("h/venues/add", "routes/h/venues.add.tsx"),
         route("h/venues/:venueId/overview", "routes/h/venues.$venueId.overview.tsx"),
+        route("h/venues/:venueId/seatplan", "routes/h/venues.$venueId.seatplan.tsx"),
         route("h/discounts", "routes/h/discounts.tsx"),
         route("h/discounts/new", "routes/h/discounts.new.tsx"),
         route("h/discounts/:discountId", "routes/h/discounts.$discountId.tsx"),

@@ -122,6 +122,9 @@ test.describe("no page scrolls sideways", () => {
     await signIn(page, DEMO.host);
     await page.goto("/h/venues");
     const venue = await page.getByRole("list", { name: "Your venues" }).getByRole("link").first().getAttribute("href");
+    // A seated venue's plan, whose grid scrolls inside its own box.
+    const seated = await page.request.get("/dev/scenarios/venue?name=Hackney%20Empire");
+    const seatPlan = `/h/venues/${((await seated.json()) as { id: string }).id}/seatplan`;
     await page.goto("/h/discounts");
     const discount = await page
       .locator("main a[href^='/h/discounts/']:not([href$='/new'])")
@@ -135,6 +138,7 @@ test.describe("no page scrolls sideways", () => {
       "/h/venues",
       "/h/venues/add",
       venue!,
+      seatPlan,
       `/h/events/${eventId}/edit/tickets`,
       `/h/events/${eventId}/edit/survey`,
       "/h/discounts",
