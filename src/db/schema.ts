@@ -16,6 +16,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import type { EventQuestion } from "../domain/event-questions";
 
 /** PostgreSQL's full-text document type; written only by the database's own triggers. */
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
@@ -272,14 +273,8 @@ export const venueSeatMark = pgTable(
   (t) => [primaryKey({ columns: [t.venueId, t.seatRow, t.seatColumn] })],
 );
 
-export interface EventQuestion {
-  id: string;
-  label: string;
-  required: boolean;
-  /** A short answer, or one of the given options. */
-  kind: "text" | "choice";
-  options?: string[];
-}
+/** The host's questions for buyers (the survey); their rules are the domain's. */
+export type { EventQuestion };
 
 export const EVENT_STATUSES = ["draft", "published", "unpublished", "archived", "deleted"] as const;
 
@@ -427,6 +422,11 @@ export const ticketType = pgTable(
     check("ticket_type_stock", sql`${t.sold} >= 0 and ${t.held} >= 0 and ${t.sold} + ${t.held} <= ${t.capacity}`),
     check("ticket_type_price", sql`${t.pricePence} >= 0`),
     check("ticket_type_capacity", sql`${t.capacity} >= 0`),
+    check("ticket_type_max_per_order", sql`${t.maxPerOrder} >= 1`),
+    check(
+      "ticket_type_sale_window",
+      sql`${t.salesStartAt} is null or ${t.salesEndAt} is null or ${t.salesEndAt} > ${t.salesStartAt}`,
+    ),
   ],
 );
 
@@ -647,6 +647,23 @@ export const discount = pgTable(
   ],
 );
 
+/**
+ * The events a discount is limited to. A discount with no rows here applies to every event of its
+ * host; with rows, to those events only (the booking flow refuses it elsewhere).
+ */
+export const discountEvent = pgTable(
+  "discount_event",
+  {
+    discountId: uuid("discount_id")
+      .notNull()
+      .references(() => discount.id, { onDelete: "cascade" }),
+    eventId: uuid("event_id")
+      .notNull()
+      .references(() => event.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.discountId, t.eventId] }), index("discount_event_event_idx").on(t.eventId)],
+);
+
 export const HOLD_STATUSES = ["active", "converted", "expired", "released"] as const;
 
 /** Tickets set aside for one buyer at checkout for ten minutes; stock moves only through claims and releases. */
@@ -675,6 +692,11 @@ export const hold = pgTable(
       .$type<Record<string, string>>()
       .notNull()
       .default(sql`'{}'::jsonb`),
+    /** The event's questions as the buyer answered them, so a later edit of the survey leaves the answers' words. */
+    questions: jsonb("questions")
+      .$type<EventQuestion[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     /**
      * The client's key for this checkout: a retried request finds the same hold. Unique per event
      * and person, so a key never finds another event's hold, nor anyone else's.
@@ -778,6 +800,11 @@ export const order = pgTable(
       .$type<Record<string, string>>()
       .notNull()
       .default(sql`'{}'::jsonb`),
+    /** The questions answered, as they read when the buyer answered them (the survey may change later). */
+    questions: jsonb("questions")
+      .$type<EventQuestion[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     createdAt: createdAt(),
     paidAt: tz("paid_at"),
     /** Money given back so far (a cancellation's refund, in full or in part). */

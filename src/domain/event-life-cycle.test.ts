@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { messages } from "~/texts/messages";
 import { lifeCycleMessages } from "~/texts/life-cycle-messages";
+import { studioTicketMessages } from "~/texts/studio-ticket-messages";
 import {
   capacityAllowed,
   copyName,
@@ -9,6 +10,12 @@ import {
   eventMenu,
   mayCancelFreeOrders,
   mayDo,
+  mayEdit,
+  saleWindowProblem,
+  TICKET_TYPES_MAX,
+  ticketPriceAllowed,
+  ticketTypeProblems,
+  type TicketTypeDraft,
   onSale,
   statusAfter,
   ticketTypeCountAfter,
@@ -201,5 +208,131 @@ describe("what a host sees and may choose", () => {
     expect(copyName(long).endsWith(" (copy)")).toBe(true);
     // Cut at a space: no double space before the mark.
     expect(copyName(`${"y".repeat(EVENT_NAME_MAX - 8)} tail`)).toBe(`${"y".repeat(EVENT_NAME_MAX - 8)} (copy)`);
+  });
+});
+
+describe("ticket type bounds at every edge (spec §5: 1 to 10)", () => {
+  it.each([
+    [0, "add", true],
+    [1, "add", true],
+    [9, "add", true],
+    [10, "add", false],
+    [11, "add", false],
+    [0, "remove", false],
+    [1, "remove", false],
+    [2, "remove", true],
+    [10, "remove", true],
+    [11, "remove", true],
+  ] as const)("%i ticket types, %s: allowed %s", (count, change, allowed) => {
+    const verdict = ticketTypeCountAfter(count, change);
+    expect(verdict.ok).toBe(allowed);
+    if (!verdict.ok) expect(verdict.message).toBe(change === "add" ? s.ticketTypesMaximum : s.ticketTypesMinimum);
+  });
+
+  it("the maximum is ten", () => expect(TICKET_TYPES_MAX).toBe(10));
+});
+
+describe("capacity against what is sold and held", () => {
+  it("may equal sold plus held, never less", () => {
+    expect(capacityAllowed(5, 5, 0)).toEqual({ ok: true });
+    expect(capacityAllowed(4, 5, 0)).toEqual(refusal(s.capacityBelowSold(5)));
+    expect(capacityAllowed(8, 5, 3)).toEqual({ ok: true });
+    expect(capacityAllowed(7, 5, 3)).toEqual(
+      refusal("8 places are sold or held at checkout, so capacity can't go below that."),
+    );
+    expect(capacityAllowed(2, 0, 3)).toEqual(refusal(studioTicketMessages.tickets.capacityBelowTaken(0, 3)));
+  });
+});
+
+const ticket = (d: Partial<TicketTypeDraft> = {}): TicketTypeDraft => ({
+  name: "General admission",
+  description: null,
+  kind: "general",
+  pricePence: 1000,
+  payWhatYouWish: false,
+  capacity: 100,
+  maxPerOrder: 10,
+  salesStartAt: null,
+  salesEndAt: null,
+  ...d,
+});
+const t = studioTicketMessages.tickets;
+
+describe("a ticket type's fields", () => {
+  it("a sound ticket type has no problems", () => {
+    expect(ticketTypeProblems(ticket())).toEqual({});
+  });
+
+  it("needs a name of at most 80 characters", () => {
+    expect(ticketTypeProblems(ticket({ name: "  " }))).toEqual({ name: t.nameRequired });
+    expect(ticketTypeProblems(ticket({ name: "x".repeat(80) }))).toEqual({});
+    expect(ticketTypeProblems(ticket({ name: "x".repeat(81) }))).toEqual({ name: t.nameTooLong(80) });
+    expect(ticketTypeProblems(ticket({ description: "x".repeat(301) }))).toEqual({
+      description: t.descriptionTooLong(300),
+    });
+  });
+
+  it("is free or from £1.00 to £10,000", () => {
+    expect([0, 1, 99, 100, 1_000_000, 1_000_001, -1, 12.5].map(ticketPriceAllowed)).toEqual([
+      true,
+      false,
+      false,
+      true,
+      true,
+      false,
+      false,
+      false,
+    ]);
+    expect(ticketTypeProblems(ticket({ pricePence: 50 }))).toEqual({ price: t.priceRange });
+    expect(ticketTypeProblems(ticket({ pricePence: 50, payWhatYouWish: true }))).toEqual({ price: t.minimumRange });
+    expect(ticketTypeProblems(ticket({ pricePence: 0, payWhatYouWish: true }))).toEqual({});
+  });
+
+  it("has 0 to 100,000 places and 1 to 50 per order", () => {
+    expect(ticketTypeProblems(ticket({ capacity: 0 }))).toEqual({});
+    expect(ticketTypeProblems(ticket({ capacity: 100_000 }))).toEqual({});
+    expect(ticketTypeProblems(ticket({ capacity: 100_001 }))).toEqual({ capacity: t.capacityRange });
+    expect(ticketTypeProblems(ticket({ capacity: -1 }))).toEqual({ capacity: t.capacityRange });
+    expect(ticketTypeProblems(ticket({ capacity: NaN }))).toEqual({ capacity: t.capacityRange });
+    expect(ticketTypeProblems(ticket({ maxPerOrder: 0 }))).toEqual({ maxPerOrder: t.maxPerOrderRange(50) });
+    expect(ticketTypeProblems(ticket({ maxPerOrder: 1 }))).toEqual({});
+    expect(ticketTypeProblems(ticket({ maxPerOrder: 50 }))).toEqual({});
+    expect(ticketTypeProblems(ticket({ maxPerOrder: 51 }))).toEqual({ maxPerOrder: t.maxPerOrderRange(50) });
+  });
+});
+
+describe("sale windows", () => {
+  const at = (iso: string) => new Date(iso);
+  it("scheduled tickets need both ends; any window ends after it starts", () => {
+    for (const kind of ["scheduled_visible", "scheduled_hidden"] as const) {
+      expect(saleWindowProblem(kind, null, null)).toEqual({ field: "salesStart", message: t.windowNeeded });
+      expect(saleWindowProblem(kind, at("2026-12-01T10:00Z"), null)).toEqual({
+        field: "salesEnd",
+        message: t.windowNeeded,
+      });
+      expect(saleWindowProblem(kind, at("2026-12-01T10:00Z"), at("2026-12-01T10:01Z"))).toBeNull();
+    }
+    expect(saleWindowProblem("general", null, null)).toBeNull();
+    expect(saleWindowProblem("private", at("2026-12-01T10:00Z"), null)).toBeNull();
+    expect(saleWindowProblem("general", null, at("2026-12-01T10:00Z"))).toBeNull();
+    expect(saleWindowProblem("general", at("2026-12-01T10:00Z"), at("2026-12-01T10:00Z"))).toEqual({
+      field: "salesEnd",
+      message: t.windowOrder,
+    });
+    expect(saleWindowProblem("general", at("2026-12-01T10:00Z"), at("2026-12-01T09:59Z"))).toEqual({
+      field: "salesEnd",
+      message: t.windowOrder,
+    });
+  });
+});
+
+describe("editing an event's tickets, survey and discounts", () => {
+  it("is for events not cancelled, archived or deleted", () => {
+    expect(mayEdit({ status: "draft", isCancelled: false })).toEqual({ ok: true });
+    expect(mayEdit({ status: "published", isCancelled: false })).toEqual({ ok: true });
+    expect(mayEdit({ status: "unpublished", isCancelled: false })).toEqual({ ok: true });
+    expect(mayEdit({ status: "archived", isCancelled: false })).toEqual(refusal(s.archivedNoChange));
+    expect(mayEdit({ status: "published", isCancelled: true })).toEqual(refusal(s.notWhileCancelled));
+    expect(mayEdit({ status: "deleted", isCancelled: false })).toEqual(refusal(s.deleted));
   });
 });

@@ -15,6 +15,7 @@ import {
 } from "~/db/schema";
 import { onSale } from "~/domain/event-life-cycle";
 import { ACTIVE_PROVIDER_FEE } from "~/domain/money";
+import { answeredQuestions } from "~/domain/event-questions";
 import { orderReference } from "~/domain/order-reference";
 import { priceOrder, type DiscountRule } from "~/domain/pricing";
 import { AppError } from "~/lib/app-error";
@@ -197,6 +198,7 @@ export async function completeOrder(db: Db, input: CompleteInput): Promise<Compl
       }
     }
 
+    const answers = input.answers ?? h.answers;
     const reference = newReference();
     const [o] = await tx
       .insert(order)
@@ -218,7 +220,9 @@ export async function completeOrder(db: Db, input: CompleteInput): Promise<Compl
         discountCode: d?.code ?? null,
         provider: input.payment?.provider ?? null,
         providerPaymentId: input.payment?.providerPaymentId ?? null,
-        answers: input.answers ?? h.answers,
+        answers,
+        // What each answer answered, as it read then (the survey may change later).
+        questions: answeredQuestions(h.questions.length > 0 ? h.questions : e!.event.questions, answers),
         // The snapshot taken when the buyer chose to share at checkout, not their profile as it is now.
         accessNeeds: h.accessNeeds,
         paidAt: input.payment ? input.now : null,

@@ -89,7 +89,8 @@ export async function openCheckout(
 
 /**
  * The answers to the host's questions, and the buyer's choice to share their access needs, kept on
- * the buyer's own hold until the order copies them. Sharing copies the needs saved on their profile
+ * the buyer's own hold until the order copies them, with the questions as they read now (the host
+ * may edit the survey before the payment arrives). Sharing copies the needs saved on their profile
  * now (never anything the form sent): the order keeps this snapshot whatever they edit later.
  */
 export async function saveCheckoutAnswers(
@@ -103,6 +104,7 @@ export async function saveCheckoutAnswers(
       accessNeeds: input.shareAccessNeeds
         ? sql`(select ${user.accessNeeds} from ${user} where ${user.id} = ${input.userId})`
         : null,
+      questions: sql`(select ${event.questions} from ${event} where ${event.id} = ${hold.eventId})`,
     })
     .where(and(eq(hold.id, input.holdId), eq(hold.userId, input.userId)));
 }

@@ -5,6 +5,7 @@ import {
   LayoutDashboard,
   MapPin,
   Store,
+  Tag,
   Ticket,
   type LucideIcon,
 } from "lucide-react";
@@ -24,6 +25,7 @@ const LINKS: readonly StudioLink[] = [
   { to: "/h/events", label: "Events", Icon: CalendarDays, roles: ["owner", "manager"] },
   { to: "/h/tickets", label: "Tickets", Icon: Ticket, roles: ["owner", "manager"] },
   { to: "/h/venues", label: "Venues", Icon: MapPin, roles: ["owner", "manager"] },
+  { to: "/h/discounts", label: "Discounts", Icon: Tag, roles: ["owner", "manager"] },
 ];
 
 export const studioLinksFor = (role: HostRole) => LINKS.filter((l) => l.roles.includes(role));
