@@ -160,15 +160,24 @@ describe("creating and saving an event's overview", () => {
     const other = await createHost(db);
     const theirs = await makeEvent(db, { hostId: other.id, startsAt: now, name: "Not Yours" });
     const before = await snapshot(theirs.id);
+    // Each made only when it is tried: a refusal nobody awaits yet would go unhandled.
     const tries = [
-      eventEditorData(db, { hostId: host.id, eventId: theirs.id }),
-      eventEditorData(db, { hostId: host.id, eventId: "../../etc" }),
-      updateEventDetails(db, { hostId: host.id, eventId: theirs.id, form: form(), description: "", scope: "one", now }),
-      repeatEvent(db, { hostId: host.id, eventId: theirs.id, every: "weekly", count: 3, now }),
-      moveEventImage(db, { hostId: host.id, eventId: theirs.id, key: "x", direction: "later" }),
-      removeEventImage(db, storage, { hostId: host.id, eventId: theirs.id, key: "x" }),
+      () => eventEditorData(db, { hostId: host.id, eventId: theirs.id }),
+      () => eventEditorData(db, { hostId: host.id, eventId: "../../etc" }),
+      () =>
+        updateEventDetails(db, {
+          hostId: host.id,
+          eventId: theirs.id,
+          form: form(),
+          description: "",
+          scope: "one",
+          now,
+        }),
+      () => repeatEvent(db, { hostId: host.id, eventId: theirs.id, every: "weekly", count: 3, now }),
+      () => moveEventImage(db, { hostId: host.id, eventId: theirs.id, key: "x", direction: "later" }),
+      () => removeEventImage(db, storage, { hostId: host.id, eventId: theirs.id, key: "x" }),
     ];
-    for (const attempt of tries) expect((await refusal(attempt)).code).toBe("not_found");
+    for (const attempt of tries) expect((await refusal(attempt())).code).toBe("not_found");
     expect(await snapshot(theirs.id)).toEqual(before);
   });
 
