@@ -7,6 +7,7 @@ import type {
   OrderConfirmationProps,
   OrderRefundedProps,
   RefundIssuedProps,
+  TeamInvitationProps,
   TicketSharedProps,
   WaitlistOfferProps,
 } from "./emails/templates";
@@ -30,7 +31,8 @@ export type EmailTemplate =
   | { name: "cancellation-decided"; props: CancellationDecidedProps }
   | { name: "refund-issued"; props: RefundIssuedProps }
   | { name: "waitlist-offer"; props: WaitlistOfferProps }
-  | { name: "event-reminder"; props: EventReminderProps };
+  | { name: "event-reminder"; props: EventReminderProps }
+  | { name: "team-invitation"; props: TeamInvitationProps };
 
 export type EmailTemplateName = EmailTemplate["name"];
 

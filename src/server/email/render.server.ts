@@ -11,6 +11,7 @@ import { OrderConfirmation, orderConfirmationSubject } from "./templates/order-c
 import { OrderRefunded, orderRefundedSubject } from "./templates/order-refunded";
 import { RefundIssued, refundIssuedSubject } from "./templates/refund-issued";
 import { ResetPassword, resetPasswordSubject } from "./templates/reset-password";
+import { TeamInvitation, teamInvitationSubject } from "./templates/team-invitation";
 import { TicketShared, ticketSharedSubject } from "./templates/ticket-shared";
 import { VerifyEmail, verifyEmailSubject } from "./templates/verify-email";
 import { WaitlistOffer, waitlistOfferSubject } from "./templates/waitlist-offer";
@@ -86,5 +87,7 @@ function compose(template: EmailTemplate, publicUrl: string): { subject: string;
       return { subject: waitlistOfferSubject(template.props), element: createElement(WaitlistOffer, template.props) };
     case "event-reminder":
       return { subject: eventReminderSubject(template.props), element: createElement(EventReminder, template.props) };
+    case "team-invitation":
+      return { subject: teamInvitationSubject(template.props), element: createElement(TeamInvitation, template.props) };
   }
 }
