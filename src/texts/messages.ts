@@ -188,7 +188,7 @@ export const messages = {
       `${max} invitations are waiting for an answer. Revoke one you no longer need before sending more.`,
     roleRequired: "Choose a role.",
     invited: (email: string) => `Invitation sent to ${email}. The link works for 7 days.`,
-    roleChanged: (name: string, role: string) => `${name} is now a ${role.toLowerCase()}.`,
+    roleChanged: (name: string, role: string) => `${name} now has the ${role.toLowerCase()} role.`,
     removed: (name: string) => `${name} has been removed from the team.`,
     revoked: (email: string) => `The invitation to ${email} has been revoked. Its link no longer works.`,
     memberNotFound: "That person isn't on this team.",
@@ -203,7 +203,7 @@ export const messages = {
       `accept the invitation.`,
     isHost: "This invitation is for your own host account: you're its owner already.",
     hostGone: "This host no longer runs events on Ticketyboo, so the invitation can't be accepted.",
-    joined: (host: string, role: string) => `Welcome to ${host}'s team! You're a ${role.toLowerCase()}.`,
+    joined: (host: string, role: string) => `Welcome to ${host}'s team! Your role is ${role.toLowerCase()}.`,
     switched: (host: string) => `You're now working in ${host}'s Partner Studio.`,
   },
   studio: {

@@ -9,7 +9,7 @@ export function TeamInvitation(props: TeamInvitationProps) {
   const who = props.inviterName ? `${props.inviterName} has invited you` : "You've been invited";
   return (
     <EmailLayout
-      preview={`${who} to join ${props.hostTitle}'s team as a ${props.role.toLowerCase()}.`}
+      preview={`${who} to join ${props.hostTitle}'s team (${props.role.toLowerCase()}).`}
       heading={`Join ${props.hostTitle}'s team`}
       action={{ label: "Accept the invitation", url: props.acceptUrl }}
       afterAction={
