@@ -161,7 +161,15 @@ export function StudioSidebar({
 }
 
 /** On phones and tablets: the host's name above the page, and the switcher when there are others. */
-export function StudioTopline({ host, others = [] }: { host: StudioHost; others?: readonly StudioChoice[] }) {
+export function StudioTopline({
+  host,
+  role,
+  others = [],
+}: {
+  host: StudioHost;
+  role?: HostRole;
+  others?: readonly StudioChoice[];
+}) {
   return (
     <div className="border-b border-border py-3 laptop:hidden">
       <div className="flex items-center gap-3">
@@ -169,6 +177,9 @@ export function StudioTopline({ host, others = [] }: { host: StudioHost; others?
         <p className="min-w-0 text-sm">
           <span className="block text-xs font-semibold text-brand">Partner Studio</span>
           <HostName host={host} />
+          {role && others.length > 0 ? (
+            <span className="block text-xs text-fg-muted">{TEAM_ROLE_TEXT[role].label}</span>
+          ) : null}
         </p>
       </div>
       <HostSwitcher others={others} className="mt-3" />

@@ -91,27 +91,21 @@ export default function TeamInvitationPage({ loaderData, actionData, params }: R
         </p>
       </div>
       <h1 className="mt-4 text-2xl font-extrabold tracking-tight">Join {invitation.host.title}&apos;s team</h1>
-      <dl className="mt-4 space-y-2 text-sm">
-        <div className="flex gap-3">
+      <ul className="mt-4 space-y-2 text-sm">
+        <li className="flex gap-3">
           <UsersRound aria-hidden className="size-5 shrink-0 text-brand" />
-          <div>
-            <dt className="sr-only">Role</dt>
-            <dd>
-              <strong>{role.label}</strong>: {role.description}
-            </dd>
-          </div>
-        </div>
-        <div className="flex gap-3">
+          <span>
+            <strong>{role.label}</strong>: {role.description}
+          </span>
+        </li>
+        <li className="flex gap-3">
           <Clock aria-hidden className="size-5 shrink-0 text-brand" />
-          <div>
-            <dt className="sr-only">Link works until</dt>
-            <dd>
-              For <strong className="break-all">{invitation.email}</strong>, until{" "}
-              {formatLongDate(new Date(invitation.expiresAt))}, {formatLondonTime(new Date(invitation.expiresAt))}
-            </dd>
-          </div>
-        </div>
-      </dl>
+          <span>
+            For <strong className="break-all">{invitation.email}</strong>, until{" "}
+            {formatLongDate(new Date(invitation.expiresAt))}, {formatLondonTime(new Date(invitation.expiresAt))}
+          </span>
+        </li>
+      </ul>
 
       <FormMessage className="mt-5">{actionData?.error}</FormMessage>
 

@@ -152,7 +152,7 @@ export default function TeamPage({ loaderData, actionData }: Route.ComponentProp
           <p className="mt-1 text-sm text-fg-muted">
             We email them a link that works for 7 days. They accept it logged in with that address.
           </p>
-          <Form method="post" ref={inviteRef} className="mt-4 space-y-4" aria-labelledby="invite-heading">
+          <Form method="post" ref={inviteRef} className="mt-4 space-y-4" aria-labelledby="invite-heading" noValidate>
             <input type="hidden" name="intent" value="invite" />
             {inviteRefused && !inviteRefused.fieldErrors.email && !inviteRefused.fieldErrors.role ? (
               <FormMessage>{inviteRefused.error}</FormMessage>
@@ -211,15 +211,14 @@ export default function TeamPage({ loaderData, actionData }: Route.ComponentProp
           <span className="text-sm font-medium text-fg-muted">({total + 1})</span>
         </h2>
         <ul className="mt-4 divide-y divide-border rounded-2xl border border-border bg-surface">
-          <li className="flex flex-wrap items-center gap-3 p-4">
+          <li className="flex items-center gap-3 p-4">
             <Avatar name={owner.name} image={owner.image} />
             <div className="min-w-0 flex-1">
               <p className="font-semibold break-words">{owner.name}</p>
               <p className="text-sm break-all text-fg-muted">{owner.email}</p>
-            </div>
-            <div className="text-right">
-              <RoleBadge role="owner" />
-              <p className="mt-1 text-xs text-fg-muted">The host&apos;s own account</p>
+              <p className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-fg-muted">
+                <RoleBadge role="owner" /> The host&apos;s own account
+              </p>
             </div>
           </li>
           {members.map((m) => {
@@ -227,63 +226,66 @@ export default function TeamPage({ loaderData, actionData }: Route.ComponentProp
             return (
               <li key={m.memberId} className="p-4">
                 <div className="flex flex-wrap items-center gap-3">
-                  <Avatar name={m.name} image={m.image} />
-                  <div className="min-w-0 flex-1">
-                    <p className="font-semibold break-words">{m.name}</p>
-                    <p className="text-sm break-all text-fg-muted">{m.email}</p>
-                    <p className="text-xs text-fg-muted">Joined {formatShortDate(m.joinedAt)}</p>
+                  <div className="flex min-w-0 flex-1 basis-60 items-center gap-3">
+                    <Avatar name={m.name} image={m.image} />
+                    <div className="min-w-0 flex-1">
+                      <p className="font-semibold break-words">{m.name}</p>
+                      <p className="text-sm break-all text-fg-muted">{m.email}</p>
+                      <p className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-fg-muted">
+                        {canChange ? null : <RoleBadge role={m.role} />} Joined {formatShortDate(m.joinedAt)}
+                      </p>
+                    </div>
                   </div>
-                  {canChange ? null : <RoleBadge role={m.role} />}
-                </div>
-                {canChange ? (
-                  <div className="mt-3 flex flex-wrap items-end gap-2 tablet:justify-end">
-                    <Form method="post" className="flex items-end gap-2">
-                      <input type="hidden" name="intent" value="role" />
-                      <input type="hidden" name="target" value={m.memberId} />
-                      <div>
-                        <label htmlFor={`role-${m.memberId}`} className="block text-xs font-medium text-fg-muted">
-                          Role of {m.name}
-                        </label>
-                        <select
-                          id={`role-${m.memberId}`}
-                          name="role"
-                          defaultValue={m.role}
-                          aria-invalid={error ? true : undefined}
-                          aria-describedby={error ? `member-error-${m.memberId}` : undefined}
-                          className="mt-1 h-10 rounded-xl border border-border bg-surface px-2 text-sm"
-                        >
-                          {TEAM_ROLES.map((r) => (
-                            <option key={r} value={r}>
-                              {TEAM_ROLE_TEXT[r].label}
-                            </option>
-                          ))}
-                        </select>
-                      </div>
-                      <button type="submit" className="btn-secondary min-h-10 px-3 text-sm" disabled={busy}>
-                        Save role
-                      </button>
-                    </Form>
-                    <Form
-                      method="post"
-                      onSubmit={askFirst({
-                        title: `Remove ${m.name}?`,
-                        description: `${m.name} will no longer be able to work in ${host.title}'s Partner Studio.`,
-                        confirmLabel: "Remove",
-                      })}
-                    >
-                      <input type="hidden" name="intent" value="remove" />
-                      <input type="hidden" name="target" value={m.memberId} />
-                      <button
-                        type="submit"
-                        className="btn-secondary min-h-10 px-3 text-sm text-danger"
-                        disabled={busy}
-                        aria-label={`Remove ${m.name}`}
+                  {canChange ? (
+                    <div className="flex flex-wrap items-end gap-2">
+                      <Form method="post" className="flex items-end gap-2">
+                        <input type="hidden" name="intent" value="role" />
+                        <input type="hidden" name="target" value={m.memberId} />
+                        <div>
+                          <label htmlFor={`role-${m.memberId}`} className="block text-xs font-medium text-fg-muted">
+                            Role<span className="sr-only"> of {m.name}</span>
+                          </label>
+                          <select
+                            id={`role-${m.memberId}`}
+                            name="role"
+                            defaultValue={m.role}
+                            aria-invalid={error ? true : undefined}
+                            aria-describedby={error ? `member-error-${m.memberId}` : undefined}
+                            className="mt-1 h-10 rounded-xl border border-border bg-surface px-2 text-sm"
+                          >
+                            {TEAM_ROLES.map((r) => (
+                              <option key={r} value={r}>
+                                {TEAM_ROLE_TEXT[r].label}
+                              </option>
+                            ))}
+                          </select>
+                        </div>
+                        <button type="submit" className="btn-secondary min-h-10 px-3 text-sm" disabled={busy}>
+                          Save role
+                        </button>
+                      </Form>
+                      <Form
+                        method="post"
+                        onSubmit={askFirst({
+                          title: `Remove ${m.name}?`,
+                          description: `${m.name} will no longer be able to work in ${host.title}'s Partner Studio.`,
+                          confirmLabel: "Remove",
+                        })}
                       >
-                        <UserRoundX aria-hidden className="size-4" /> Remove
-                      </button>
-                    </Form>
-                  </div>
-                ) : null}
+                        <input type="hidden" name="intent" value="remove" />
+                        <input type="hidden" name="target" value={m.memberId} />
+                        <button
+                          type="submit"
+                          className="btn-secondary min-h-10 px-3 text-sm text-danger"
+                          disabled={busy}
+                          aria-label={`Remove ${m.name}`}
+                        >
+                          <UserRoundX aria-hidden className="size-4" /> Remove
+                        </button>
+                      </Form>
+                    </div>
+                  ) : null}
+                </div>
                 {error ? (
                   <p id={`member-error-${m.memberId}`} role="alert" className="mt-2 text-sm font-medium text-danger">
                     {error}
