@@ -315,6 +315,24 @@ export const event = pgTable(
     isPrivate: boolean("is_private").notNull().default(false),
     isCancelled: boolean("is_cancelled").notNull().default(false),
     isOnline: boolean("is_online").notNull().default(false),
+    /** Where people join an online event (https only); publishing an online event needs it. */
+    onlineUrl: text("online_url"),
+    /** Free events where people say they are coming rather than buy: the booking panel reads 'RSVP'. */
+    rsvp: boolean("rsvp").notNull().default(false),
+    /** The category's subcategories the host chose (spec §2's lists), for browsing and search. */
+    subcategories: text("subcategories")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /**
+     * Whether buyers pay the booking fee on top ("pass") or the host absorbs it, for this event: a
+     * new event takes the host's setting (`user.fee_mode`), and the host may change it per event.
+     */
+    feeMode: text("fee_mode", { enum: ["pass", "absorb"] })
+      .notNull()
+      .default("pass"),
+    /** Dates made by repeating one event share a series: each is a real event with its own stock. */
+    seriesId: uuid("series_id"),
     lastPublishedAt: tz("last_published_at"),
     /** The host's questions for buyers at checkout (the event's survey); answers are kept with the order. */
     questions: jsonb("questions")
@@ -357,6 +375,11 @@ export const event = pgTable(
       .on(t.startsAt)
       .where(sql`status = 'published' and not is_private and not is_cancelled`),
     index("event_category_idx").on(t.category, t.startsAt),
+    index("event_series_idx")
+      .on(t.seriesId, t.startsAt)
+      .where(sql`series_id is not null`),
+    check("event_online_url", sql`${t.onlineUrl} is null or ${t.onlineUrl} ~ '^https://'`),
+    check("event_fee_mode", sql`${t.feeMode} in ('pass', 'absorb')`),
     check("event_slug_format", sql`${t.slug} ~ '^[a-z0-9_-]+$'`),
     check("event_ends_after_start", sql`${t.endsAt} is null or ${t.endsAt} > ${t.startsAt}`),
     check("event_waitlist_offer_hours", sql`${t.waitlistOfferHours} between 1 and 168`),

@@ -51,6 +51,12 @@ export function londonYmd(date: Date): string {
   return `${y}-${String(m).padStart(2, "0")}-${String(d).padStart(2, "0")}`;
 }
 
+/** London's wall-clock time of an instant, as 'HH:MM' in 24 hours (what a time input holds). */
+export function londonHhMm(date: Date): string {
+  const { h, min } = londonFields(date);
+  return `${String(h).padStart(2, "0")}:${String(min).padStart(2, "0")}`;
+}
+
 /** The instant at which London's clocks show `hhmm` on `ymd`. */
 export function londonWallTimeToUtc(ymd: string, hhmm: string): Date {
   const [y, m, d] = ymd.split("-").map(Number) as [number, number, number];

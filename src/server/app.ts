@@ -34,6 +34,8 @@ import type { RobotCheck } from "./robot-check.server";
 import type { FileStorage } from "./storage/local-storage.server";
 import { createSessionReader } from "./session-reader";
 import { createTeamChat, type TeamChat } from "./team-chat.server";
+import { createWritingHelper } from "./writing-helper.server";
+import type { WritingHelper } from "~/services/writing-helper";
 import { AppError } from "~/lib/app-error";
 import { bodyLimitFor } from "~/domain/request-limits";
 import type { ConversionTracker } from "~/services/conversion-tracker";
@@ -92,6 +94,7 @@ export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>();
   const https = config.publicUrl.startsWith("https://");
   const teamChat = deps.teamChat ?? createTeamChat(config.teamChatWebhookUrl, logger);
+  const writingHelper = config.llm ? createWritingHelper(config.llm, logger) : null;
 
   app.use(requestId({ headerName: "X-Request-Id" }));
   // Work a request's transactions recorded for after their commit (emails) is queued as it ends,
@@ -257,7 +260,7 @@ export function createApp(deps: AppDeps) {
       return { user: null, setCookies: [] };
     });
     const context = pageContext(
-      { ...deps, teamChat },
+      { ...deps, teamChat, writingHelper },
       {
         user: session.user,
         clientIp: clientIp(c, config.trustProxy),
@@ -295,6 +298,7 @@ export function pageContext(
     | "unsubscribe"
   > & {
     teamChat: TeamChat;
+    writingHelper?: WritingHelper | null;
   },
   request: Pick<AppLoadContext, "user" | "clientIp" | "requestId" | "nonce">,
 ): AppLoadContext {
@@ -315,6 +319,7 @@ export function pageContext(
     ticketCodes: deps.ticketCodes,
     conversionsOn: deps.conversions !== null,
     unsubscribe: deps.unsubscribe,
+    writingHelper: deps.writingHelper ?? null,
     ...request,
   };
 }

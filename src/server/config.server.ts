@@ -53,6 +53,8 @@ const EnvSchema = z.object({
   META_CONVERSIONS_TOKEN: z.string().optional(),
   META_GRAPH_URL: z.url().default("https://graph.facebook.com/v21.0"),
   LLM_API_KEY: z.string().optional(),
+  /** The model the writing helper asks for at LLM_BASE_URL. */
+  LLM_MODEL: z.string().min(1).default("gpt-4o-mini"),
   /** A team-chat incoming webhook (Slack-compatible `{text}` JSON) for feedback, support and bug reports. */
   TEAM_CHAT_WEBHOOK_URL: optionalUrl,
   /** Behind a reverse proxy, trust its X-Forwarded-For for the client address (rate limits). */
@@ -126,7 +128,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mapTileUrl: e.MAP_TILE_URL,
     imageCacheBytes: e.IMAGE_CACHE_MB * 1024 * 1024,
     redisUrl: e.REDIS_URL,
-    llm: e.LLM_BASE_URL ? { baseUrl: e.LLM_BASE_URL, apiKey: e.LLM_API_KEY } : undefined,
+    llm: e.LLM_BASE_URL ? { baseUrl: e.LLM_BASE_URL, apiKey: e.LLM_API_KEY, model: e.LLM_MODEL } : undefined,
     metaConversions:
       e.META_PIXEL_ID && e.META_CONVERSIONS_TOKEN
         ? { pixelId: e.META_PIXEL_ID, accessToken: e.META_CONVERSIONS_TOKEN, graphUrl: e.META_GRAPH_URL }

@@ -11,7 +11,6 @@ import {
   seatClaim,
   ticket,
   ticketType,
-  user,
   waitlistEntry,
 } from "~/db/schema";
 import { ACTIVE_PROVIDER_FEE } from "~/domain/money";
@@ -67,11 +66,7 @@ export async function completeOrder(db: Db, input: CompleteInput): Promise<Compl
     const again = await findOrder(tx, input);
     if (again) return again;
 
-    const [e] = await tx
-      .select({ event, feeMode: user.feeMode })
-      .from(event)
-      .innerJoin(user, eq(user.id, event.hostId))
-      .where(eq(event.id, h.eventId));
+    const [e] = await tx.select({ event, feeMode: event.feeMode }).from(event).where(eq(event.id, h.eventId));
     const lines = await tx
       .select({
         line: holdLine,

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { discount, event, hold, holdLine, ticketType, user } from "~/db/schema";
+import { discount, event, hold, holdLine, ticketType } from "~/db/schema";
 import { ACTIVE_PROVIDER_FEE } from "~/domain/money";
 import { priceOrder, type PriceBreakdown } from "~/domain/pricing";
 import { AppError } from "~/lib/app-error";
@@ -20,10 +20,9 @@ export interface HeldTickets {
 /** A hold as checkout shows it. */
 export async function describeHold(db: Db, holdId: string): Promise<HeldTickets> {
   const [row] = await db
-    .select({ hold, feeMode: user.feeMode, discount })
+    .select({ hold, feeMode: event.feeMode, discount })
     .from(hold)
     .innerJoin(event, eq(event.id, hold.eventId))
-    .innerJoin(user, eq(user.id, event.hostId))
     .leftJoin(discount, eq(discount.id, hold.discountId))
     .where(eq(hold.id, holdId))
     .limit(1);

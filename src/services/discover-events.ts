@@ -100,14 +100,14 @@ function publicNow(now: Date): SQL {
 
 /**
  * The highest face value a ticket of this event may have to fit within a price band: the band's
- * headline price turned back into a face value by the domain's own rule, for the host's fee mode.
+ * headline price turned back into a face value by the domain's own rule, for the event's fee mode.
  */
 function maxFaceFor(maxPrice: NonNullable<EventQuery["maxPrice"]>): SQL {
   const face = (mode: FeeMode) => maxFaceForHeadline(maxPrice.totalMinor, priceTerms(mode, maxPrice.currency));
-  return sql`(select case h.fee_mode ${sql.join(
+  return sql`(case e.fee_mode ${sql.join(
     FEE_MODES.map((mode) => sql`when ${mode} then ${face(mode)}::int`),
     sql` `,
-  )} end from "user" h where h.id = e.host_id)`;
+  )} end)`;
 }
 
 /** Per event on a card: capacity, sold and the ticket types themselves (for the price and badges). */
@@ -242,7 +242,7 @@ const cardColumns = sql`e.id, e.slug, e.name, e.summary, e.starts_at, e.ends_at,
     v.name as venue_name, v.city, v.formatted_address, v.lat, v.lng, v.seat_rows, v.seat_columns,
     u.id as host_id, u.name as host_name, u.first_name, u.last_name, u.host_title, u.image as host_image, u.username,
     u.is_verified,
-    e.currency, u.fee_mode, s.capacity, s.sold, s.tickets`;
+    e.currency, e.fee_mode, s.capacity, s.sold, s.tickets`;
 
 /** The ticket types of the stock lateral's `tickets`, as the domain's availability rules read them. */
 function toTickets(json: CardRow["tickets"]): TicketLike[] {
@@ -404,7 +404,7 @@ export async function listEventMarkers(
     fee_mode: FeeMode;
     tickets: CardRow["tickets"];
   }>(sql`
-    select e.id, e.slug, e.name, e.starts_at, v.lat, v.lng, v.name as venue_name, e.currency, u.fee_mode, s.tickets
+    select e.id, e.slug, e.name, e.starts_at, v.lat, v.lng, v.name as venue_name, e.currency, e.fee_mode, s.tickets
     from event e join venue v on v.id = e.venue_id join "user" u on u.id = e.host_id ${stockLateral}
     where ${conditions(q)}
     order by ${ordering({ ...q, limit })}, e.id

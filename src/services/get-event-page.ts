@@ -5,6 +5,7 @@ import type { SeatMark, SeatSection } from "~/domain/seat-plan";
 import { priceTerms, type PriceTerms } from "~/domain/pricing";
 import type { TicketLike } from "~/domain/ticket-availability";
 import { personName } from "~/lib/person-name";
+import { descriptionText, sanitizeDescription } from "~/lib/rich-text.server";
 
 export interface EventPageTicket extends TicketLike {
   id: string;
@@ -21,11 +22,13 @@ export interface EventPage {
   slug: string;
   name: string;
   summary: string | null;
+  /** Words alone (meta description); the page shows `descriptionHtml`. */
   description: string;
+  descriptionHtml: string;
   category: string;
   eventType: string;
   currency: "GBP" | "EUR";
-  /** What its prices are shown and charged on: the host's fee mode and the event's currency (`headlinePrice`). */
+  /** What its prices are shown and charged on: the event's fee mode and currency (`headlinePrice`). */
   priceTerms: PriceTerms;
   images: string[];
   tags: string[];
@@ -117,11 +120,14 @@ export async function getEventPage(
     slug: e.slug,
     name: e.name,
     summary: e.summary,
-    description: e.description,
+    /** The host's description, cleaned to the editor's marks (older plain text becomes paragraphs). */
+    descriptionHtml: sanitizeDescription(e.description),
+    /** Its words alone, for the page's meta description. */
+    description: descriptionText(e.description),
     category: e.category,
     eventType: e.eventType,
     currency: e.currency,
-    priceTerms: priceTerms(row.host.feeMode, e.currency),
+    priceTerms: priceTerms(e.feeMode, e.currency),
     images: e.images,
     tags: e.tags,
     startsAt: e.startsAt,

@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { event, type ticketType, user, venue } from "~/db/schema";
+import { event, type ticketType, venue } from "~/db/schema";
 import type { Currency } from "~/domain/money";
 import type { SeatSection } from "~/domain/seat-plan";
 import { definitionsFingerprint } from "./claim-stock";
@@ -48,7 +48,7 @@ function prepareDefinitionReads(db: Db) {
         is_cancelled: event.isCancelled,
         starts_at: event.startsAt,
         ends_at: event.endsAt,
-        fee_mode: user.feeMode,
+        fee_mode: event.feeMode,
         currency: event.currency,
         seat_rows: venue.seatRows,
         seat_columns: venue.seatColumns,
@@ -69,7 +69,6 @@ function prepareDefinitionReads(db: Db) {
         fingerprint: sql<string>`${definitionsFingerprint(sql`${event.id}`)}`,
       })
       .from(event)
-      .innerJoin(user, eq(user.id, event.hostId))
       .leftJoin(venue, eq(venue.id, event.venueId))
       .where(
         by === "id" ? sql`${event.id} = ${sql.placeholder("which")}::uuid` : eq(event.slug, sql.placeholder("which")),

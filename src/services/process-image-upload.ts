@@ -12,13 +12,15 @@ import type { FileStorage } from "~/services/file-storage";
 import { messages } from "~/texts/messages";
 
 /** What the image is for decides its final shape. */
-export type ImagePurpose = "profile" | "cover";
+export type ImagePurpose = "profile" | "cover" | "event";
 
 const SHAPES = {
   /** Shown round, at most 160 px across on a 4× screen: a 640 px square is plenty. */
   profile: { width: 640, height: 640 },
   /** Shown full width above the profile; keeps its proportions, never enlarged. */
   cover: { width: 1600 },
+  /** An event's pictures: shown up to full width on its page, in its proportions. */
+  event: { width: 1600 },
 } as const;
 
 const JPEG_QUALITY = 82;
@@ -80,7 +82,7 @@ export async function processImageUpload(
     const side = Math.min(SHAPES.profile.width, upright.width, upright.height);
     pipeline = pipeline.resize(side, side, { fit: "cover", position: "centre" });
   } else {
-    pipeline = pipeline.resize({ width: SHAPES.cover.width, withoutEnlargement: true });
+    pipeline = pipeline.resize({ width: SHAPES[purpose].width, withoutEnlargement: true });
   }
 
   let output: { data: Buffer; info: OutputInfo };

@@ -231,5 +231,8 @@ export const messages = {
     deletedToast: "Event deleted",
     archived: "Event archived",
     duplicated: "Event duplicated",
+    /** Spec §8: no response from the language model. */
+    writingHelperNoResponse: "No response from the writing helper. Please try again, or write it yourself.",
+    writingHelperBusy: "You've asked the writing helper a lot this hour. Please try again later.",
   },
 } as const;

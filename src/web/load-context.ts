@@ -9,6 +9,7 @@ import type { TicketCodes } from "~/server/ticket-codes.server";
 import type { UnsubscribeLinks } from "~/server/email/unsubscribe.server";
 import type { PaymentProvider } from "~/services/payment-provider";
 import type { Throttle } from "~/services/throttle";
+import type { WritingHelper } from "~/services/writing-helper";
 import type { SessionUser } from "~/services/session-user";
 
 export interface TicketybooContext {
@@ -45,6 +46,8 @@ export interface TicketybooContext {
   conversionsOn: boolean;
   /** One-click unsubscribe links for the emails a person can turn off. */
   unsubscribe: UnsubscribeLinks;
+  /** The event description's writing helper (LLM_BASE_URL); null when none is configured. */
+  writingHelper: WritingHelper | null;
 }
 
 declare module "react-router" {

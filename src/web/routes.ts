@@ -47,6 +47,12 @@ export default [
         route("h/dashboard", "routes/h/dashboard.tsx"),
         route("h/tickets", "routes/h/tickets.tsx"),
         route("h/settings/permissions", "routes/h/settings.permissions.tsx"),
+        // The event editor's frame; its sub-views (overview, tickets, survey, share) are its children.
+        route("h/events/new", "routes/h/events.new.tsx"),
+        route("h/events/write", "routes/h/events.write.ts"),
+        route("h/events/:eventId/edit", "routes/h/events.$eventId.edit.tsx", [
+          index("routes/h/events.$eventId.edit._index.tsx"),
+        ]),
       ]),
       route("h/switch-host", "routes/h/switch-host.ts"),
       route("checkout/:holdId", "routes/checkout.$holdId.tsx"),

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
 import type { Db } from "../../src/db/client.server";
 import { event, ticketType, user, venue } from "../../src/db/schema";
 
@@ -48,6 +49,8 @@ export async function createEvent(
   tickets: TicketInput[] = [{ pricePence: 1000, capacity: 100 }],
 ) {
   const name = fields.name ?? "Open Mic Night";
+  // A new event takes its host's fee mode, as the Studio's event form does.
+  const [host] = await db.select({ feeMode: user.feeMode }).from(user).where(eq(user.id, fields.hostId));
   const [row] = await db
     .insert(event)
     .values({
@@ -57,6 +60,7 @@ export async function createEvent(
       eventType: "open-mic",
       status: "published",
       lastPublishedAt: fields.startsAt,
+      feeMode: host?.feeMode ?? "pass",
       ...fields,
     })
     .returning();

@@ -3,7 +3,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import { Hono } from "hono";
 import { z } from "zod";
 import type { Database } from "~/db/client.server";
-import { event, ticketType, user } from "~/db/schema";
+import { event, ticketType } from "~/db/schema";
 import { conversionSkip } from "~/domain/conversions";
 import { priceOrder, priceTerms } from "~/domain/pricing";
 import { readConsent } from "~/lib/consent";
@@ -57,11 +57,10 @@ export function conversionRoutes(deps: {
               id: ticketType.id,
               pricePence: ticketType.pricePence,
               currency: event.currency,
-              feeMode: user.feeMode,
+              feeMode: event.feeMode,
             })
             .from(ticketType)
             .innerJoin(event, eq(event.id, ticketType.eventId))
-            .innerJoin(user, eq(user.id, event.hostId))
             .where(and(eq(ticketType.eventId, parsed.data.eventId), inArray(ticketType.id, ids)));
     // Only this event's tickets count; anything else in the cart is dropped.
     const cart = parsed.data.cart.filter((i) => types.some((t) => t.id === i.ticketTypeId));

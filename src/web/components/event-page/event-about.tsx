@@ -1,21 +1,18 @@
-/** "About this event": the host's description, a paragraph for each blank-line break. */
-export function EventAbout({ description }: { description: string }) {
-  const paragraphs = description
-    .split(/\n{2,}/)
-    .map((p) => p.trim())
-    .filter(Boolean);
+/**
+ * "About this event": the host's description as the Studio's editor wrote it. The HTML was cleaned
+ * on the server (`sanitizeDescription`: the editor's marks only, safe links), so it is shown as is.
+ */
+export function EventAbout({ html }: { html: string }) {
   return (
     <section aria-labelledby="about-heading" className="mt-8">
       <h2 id="about-heading" className="text-xl font-bold">
         About this event
       </h2>
-      <div className="mt-3 max-w-prose space-y-4 leading-7">
-        {paragraphs.length > 0 ? (
-          paragraphs.map((p, i) => <p key={i}>{p}</p>)
-        ) : (
-          <p className="text-fg-muted">The host hasn't written a description yet.</p>
-        )}
-      </div>
+      {html ? (
+        <div className="rich-text mt-3 max-w-prose leading-7" dangerouslySetInnerHTML={{ __html: html }} />
+      ) : (
+        <p className="mt-3 text-fg-muted">The host hasn't written a description yet.</p>
+      )}
     </section>
   );
 }

@@ -244,7 +244,7 @@ export default function EventPageRoute({ loaderData, actionData }: Route.Compone
           </header>
 
           <EventFacts event={event} />
-          <EventAbout description={event.description} />
+          <EventAbout html={event.descriptionHtml} />
           {event.venue ? (
             <GettingThere
               venue={event.venue}

@@ -1,0 +1,310 @@
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { asc, eq } from "drizzle-orm";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "~/db/client.server";
+import { event, ticketType } from "~/db/schema";
+import type { EventDetailsInput } from "~/domain/event-details";
+import { isAppError } from "~/lib/app-error";
+import { createTicketCodes } from "~/server/ticket-codes.server";
+import { createLocalStorage, type FileStorage } from "~/server/storage/local-storage.server";
+import { createEvent as makeEvent, createHost, createVenue } from "../../tests/factories/events";
+import { buyTickets, createBuyer } from "../../tests/factories/orders";
+import { createTestDatabase } from "../../tests/setup/test-db";
+import { addEventImage, EVENT_IMAGES_MAX, moveEventImage, removeEventImage } from "./event-images";
+import { repeatEvent, seriesDates } from "./repeat-event";
+import { createEvent, eventEditorData, updateEventDetails } from "./save-event";
+
+let database: Database;
+let storage: FileStorage;
+let root: string;
+const codes = createTicketCodes("a test ticket secret that is long enough");
+const now = new Date("2026-11-25T10:00:00Z");
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  root = await fs.mkdtemp(path.join(os.tmpdir(), "tb-event-images-"));
+  storage = createLocalStorage(root);
+});
+afterAll(async () => {
+  await database.close();
+  await fs.rm(root, { recursive: true, force: true });
+});
+
+const form = (over: Partial<EventDetailsInput> = {}): EventDetailsInput => ({
+  name: "Tuesday Quiz at the Crown",
+  slug: "",
+  category: "pubs-clubs-events",
+  eventType: "quiz-night",
+  subcategories: ["theme-nights"],
+  tags: "quiz, pub",
+  date: "2027-01-12",
+  time: "19:30",
+  endDate: "",
+  endTime: "22:30",
+  isOnline: false,
+  onlineUrl: "",
+  venueId: "",
+  isPrivate: false,
+  rsvp: false,
+  currency: "GBP",
+  feeMode: "pass",
+  ...over,
+});
+
+async function refusal(work: Promise<unknown>) {
+  try {
+    await work;
+  } catch (error) {
+    if (isAppError(error)) return error;
+    throw error;
+  }
+  throw new Error("expected a refusal");
+}
+
+async function snapshot(eventId: string) {
+  const db = database.db;
+  return {
+    event: (await db.select().from(event).where(eq(event.id, eventId)))[0],
+    types: await db.select().from(ticketType).where(eq(ticketType.eventId, eventId)),
+  };
+}
+
+describe("creating and saving an event's overview", () => {
+  it("makes a draft of the host's own, with a slug from the name and a clean description", async () => {
+    const db = database.db;
+    const host = await createHost(db, { feeMode: "absorb" });
+    const crown = await createVenue(db, host.id);
+    const { hostFeeMode, venues } = await eventEditorData(db, { hostId: host.id });
+    expect(hostFeeMode).toBe("absorb");
+    expect(venues.map((v) => v.id)).toEqual([crown.id]);
+
+    const stamp = Date.now();
+    const { id } = await createEvent(db, {
+      hostId: host.id,
+      form: form({ name: `Quiz ${stamp}`, venueId: crown.id, feeMode: "absorb" }),
+      description: '<p>Six rounds<script>alert(1)</script></p><img src="x" onerror="steal()">',
+      now,
+    });
+    const saved = (await eventEditorData(db, { hostId: host.id, eventId: id })).event!;
+    expect(saved).toMatchObject({
+      slug: `quiz-${stamp}`,
+      status: "draft",
+      slugLocked: false,
+      venueId: crown.id,
+      feeMode: "absorb",
+      tags: ["quiz", "pub"],
+      subcategories: ["theme-nights"],
+      description: "<p>Six rounds</p>",
+    });
+    expect(saved.startsAt.toISOString()).toBe("2027-01-12T19:30:00.000Z");
+    expect(saved.endsAt!.toISOString()).toBe("2027-01-12T22:30:00.000Z");
+  });
+
+  it("refuses another host's venue by field, and a slug someone has, by field", async () => {
+    const db = database.db;
+    const host = await createHost(db);
+    const other = await createHost(db);
+    const theirs = await createVenue(db, other.id);
+    const e1 = await refusal(
+      createEvent(db, { hostId: host.id, form: form({ venueId: theirs.id }), description: "", now }),
+    );
+    expect(e1.details).toMatchObject({ fields: { venueId: expect.stringMatching(/your venues/) } });
+
+    const taken = await makeEvent(db, { hostId: other.id, startsAt: now, name: "Taken Name" });
+    const e2 = await refusal(
+      createEvent(db, { hostId: host.id, form: form({ slug: taken.slug }), description: "", now }),
+    );
+    expect(e2.code).toBe("validation_failed");
+    expect(e2.details).toMatchObject({ fields: { slug: expect.stringMatching(/taken/) } });
+  });
+
+  it("keeps a published event's address and refuses a new currency once people ordered", async () => {
+    const db = database.db;
+    const host = await createHost(db);
+    const e = await makeEvent(db, { hostId: host.id, startsAt: new Date("2027-02-01T20:00:00Z"), name: "Sold Gig" });
+    const bea = await createBuyer(db);
+    await buyTickets(db, { eventId: e.id, buyer: bea, now, sign: codes.sign });
+
+    const changed = await refusal(
+      updateEventDetails(db, {
+        hostId: host.id,
+        eventId: e.id,
+        form: form({ name: "Sold Gig", slug: "something-else", currency: "EUR" }),
+        description: "",
+        scope: "one",
+        now,
+      }),
+    );
+    expect(changed.details).toMatchObject({ fields: { currency: expect.stringMatching(/ordered/) } });
+
+    await updateEventDetails(db, {
+      hostId: host.id,
+      eventId: e.id,
+      form: form({ name: "Sold Gig, moved", slug: "something-else" }),
+      description: "",
+      scope: "one",
+      now,
+    });
+    const after = (await snapshot(e.id)).event!;
+    expect(after.name).toBe("Sold Gig, moved");
+    expect(after.slug).toBe(e.slug);
+  });
+
+  it("answers not_found for another host's event, a malformed id or a deleted one, and changes nothing", async () => {
+    const db = database.db;
+    const host = await createHost(db);
+    const other = await createHost(db);
+    const theirs = await makeEvent(db, { hostId: other.id, startsAt: now, name: "Not Yours" });
+    const before = await snapshot(theirs.id);
+    const tries = [
+      eventEditorData(db, { hostId: host.id, eventId: theirs.id }),
+      eventEditorData(db, { hostId: host.id, eventId: "../../etc" }),
+      updateEventDetails(db, { hostId: host.id, eventId: theirs.id, form: form(), description: "", scope: "one", now }),
+      repeatEvent(db, { hostId: host.id, eventId: theirs.id, every: "weekly", count: 3, now }),
+      moveEventImage(db, { hostId: host.id, eventId: theirs.id, key: "x", direction: "later" }),
+      removeEventImage(db, storage, { hostId: host.id, eventId: theirs.id, key: "x" }),
+    ];
+    for (const attempt of tries) expect((await refusal(attempt)).code).toBe("not_found");
+    expect(await snapshot(theirs.id)).toEqual(before);
+  });
+
+  it("leaves a cancelled event as it was", async () => {
+    const db = database.db;
+    const host = await createHost(db);
+    const e = await makeEvent(db, { hostId: host.id, startsAt: now, name: "Called Off", isCancelled: true });
+    const e1 = await refusal(
+      updateEventDetails(db, { hostId: host.id, eventId: e.id, form: form(), description: "", scope: "one", now }),
+    );
+    expect(e1.code).toBe("conflict");
+  });
+});
+
+describe("repeating an event", () => {
+  it("makes a season of real events with their own stock, once, and edits the later dates together", async () => {
+    const db = database.db;
+    const host = await createHost(db);
+    const first = await makeEvent(
+      db,
+      {
+        hostId: host.id,
+        startsAt: new Date("2027-01-12T19:30:00Z"),
+        endsAt: new Date("2027-01-12T22:00:00Z"),
+        name: "Crown Quiz",
+      },
+      [
+        { pricePence: 300, capacity: 40, sold: 12 },
+        { pricePence: 0, capacity: 10 },
+      ],
+    );
+    const made = await repeatEvent(db, { hostId: host.id, eventId: first.id, every: "weekly", count: 6, now });
+    expect(made.created).toBe(5);
+    // Again: the dates exist, so nothing doubles.
+    expect(
+      (await repeatEvent(db, { hostId: host.id, eventId: first.id, every: "weekly", count: 6, now })).created,
+    ).toBe(0);
+
+    const dates = await seriesDates(db, { hostId: host.id, seriesId: made.seriesId });
+    expect(dates.map((d) => d.startsAt.toISOString().slice(0, 10))).toEqual([
+      "2027-01-12",
+      "2027-01-19",
+      "2027-01-26",
+      "2027-02-02",
+      "2027-02-09",
+      "2027-02-16",
+    ]);
+    const second = dates[1]!.id;
+    const { types, event: copy } = await snapshot(second);
+    expect(copy!.status).toBe("published");
+    expect(copy!.slug).toBe(`${first.slug}-2027-01-19`);
+    expect(types.map((t) => [t.capacity, t.sold, t.held]).sort()).toEqual([
+      [10, 0, 0],
+      [40, 0, 0],
+    ]);
+
+    // The third date and after take a new name and time; the first two keep theirs.
+    await updateEventDetails(db, {
+      hostId: host.id,
+      eventId: dates[2]!.id,
+      form: form({ name: "Crown Quiz (new host)", date: "2027-01-26", time: "20:00", endTime: "" }),
+      description: "",
+      scope: "following",
+      now,
+    });
+    const after = await db
+      .select({ name: event.name, startsAt: event.startsAt })
+      .from(event)
+      .where(eq(event.seriesId, made.seriesId))
+      .orderBy(asc(event.startsAt));
+    expect(after.map((a) => a.name)).toEqual([
+      "Crown Quiz",
+      "Crown Quiz",
+      "Crown Quiz (new host)",
+      "Crown Quiz (new host)",
+      "Crown Quiz (new host)",
+      "Crown Quiz (new host)",
+    ]);
+    expect(after.map((a) => a.startsAt.toISOString().slice(11, 16))).toEqual([
+      "19:30",
+      "19:30",
+      "20:00",
+      "20:00",
+      "20:00",
+      "20:00",
+    ]);
+  });
+
+  it("bounds the number of dates", async () => {
+    const db = database.db;
+    const host = await createHost(db);
+    const e = await makeEvent(db, { hostId: host.id, startsAt: now });
+    for (const count of [1, 53, 2.5])
+      expect(
+        (await refusal(repeatEvent(db, { hostId: host.id, eventId: e.id, every: "monthly", count, now }))).details,
+      ).toEqual({
+        field: "count",
+      });
+  });
+});
+
+describe("an event's pictures", () => {
+  const png = () =>
+    sharp({ create: { width: 40, height: 30, channels: 3, background: { r: 240, g: 60, b: 120 } } })
+      .png()
+      .toBuffer();
+
+  it("adds, reorders and removes, deleting the file only when no other event shows it", async () => {
+    const db = database.db;
+    const host = await createHost(db);
+    const e = await makeEvent(db, { hostId: host.id, startsAt: now, images: [] });
+    const a = await addEventImage(db, storage, { hostId: host.id, eventId: e.id, bytes: await png() });
+    const b = await addEventImage(db, storage, { hostId: host.id, eventId: e.id, bytes: await png() });
+    expect(a.key.startsWith(`users/${host.id}/event-`)).toBe(true);
+    await moveEventImage(db, { hostId: host.id, eventId: e.id, key: b.key, direction: "earlier" });
+    expect((await snapshot(e.id)).event!.images).toEqual([b.key, a.key]);
+
+    // A copy of the event shows the same picture: removing it from one keeps the file.
+    const copy = await makeEvent(db, { hostId: host.id, startsAt: now, images: [a.key] });
+    await removeEventImage(db, storage, { hostId: host.id, eventId: e.id, key: a.key });
+    expect(await storage.read(a.key)).not.toBeNull();
+    await removeEventImage(db, storage, { hostId: host.id, eventId: copy.id, key: a.key });
+    expect(await storage.read(a.key)).toBeNull();
+    expect((await snapshot(e.id)).event!.images).toEqual([b.key]);
+  });
+
+  it("refuses the eleventh picture and a file that is not an image", async () => {
+    const db = database.db;
+    const host = await createHost(db);
+    const full = Array.from({ length: EVENT_IMAGES_MAX }, (_, i) => `seed/events/${i}.jpg`);
+    const e = await makeEvent(db, { hostId: host.id, startsAt: now, images: full });
+    const tooMany = await refusal(addEventImage(db, storage, { hostId: host.id, eventId: e.id, bytes: await png() }));
+    expect(tooMany.message).toMatch(/at most 10/);
+    const e2 = await makeEvent(db, { hostId: host.id, startsAt: now, images: [] });
+    const notImage = await refusal(
+      addEventImage(db, storage, { hostId: host.id, eventId: e2.id, bytes: new TextEncoder().encode("<svg/>") }),
+    );
+    expect(notImage.code).toBe("validation_failed");
+  });
+});

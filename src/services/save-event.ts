@@ -1,0 +1,269 @@
+import { and, asc, eq, gte, inArray, ne, sql } from "drizzle-orm";
+import type { Db } from "~/db/client.server";
+import { event, user, venue } from "~/db/schema";
+import { checkEventDetails, type EventDetails, type EventDetailsInput } from "~/domain/event-details";
+import { mayDo } from "~/domain/event-life-cycle";
+import { AppError } from "~/lib/app-error";
+import { londonHhMm, londonWallTimeToUtc, londonYmd } from "~/lib/london-time";
+import { sanitizeDescription } from "~/lib/rich-text.server";
+import { isUuid } from "~/lib/uuid";
+import { isUniqueViolation } from "./update-profile";
+
+/*
+ * Written out in full: in a one-table select Drizzle leaves its columns unqualified, and inside a
+ * subquery a bare "id" would be the subquery's own.
+ */
+const HAS_ORDERS = sql<boolean>`exists (select 1 from "order" o where o.event_id = "event"."id")`;
+
+/** Whether a save changes this date only, or this date and the later ones of its series. */
+export type SeriesScope = "one" | "following";
+
+export interface EventEditorValues {
+  id: string;
+  name: string;
+  slug: string;
+  /** Published at least once: the address is out in the world and stays. */
+  slugLocked: boolean;
+  category: string;
+  eventType: string;
+  subcategories: string[];
+  tags: string[];
+  description: string;
+  images: string[];
+  startsAt: Date;
+  endsAt: Date | null;
+  isOnline: boolean;
+  onlineUrl: string | null;
+  venueId: string | null;
+  isPrivate: boolean;
+  rsvp: boolean;
+  currency: "GBP" | "EUR";
+  feeMode: "pass" | "absorb";
+  status: "draft" | "published" | "unpublished" | "archived" | "deleted";
+  isCancelled: boolean;
+  /** Orders placed: the currency can no longer change. */
+  hasOrders: boolean;
+  /** The later dates of its series, this one left out. */
+  laterDates: number;
+  seriesId: string | null;
+}
+
+export interface EventEditorData {
+  venues: { id: string; name: string; city: string }[];
+  /** What a new event starts with: the host's own fee setting. */
+  hostFeeMode: "pass" | "absorb";
+  event: EventEditorValues | null;
+}
+
+/** What the event form needs: the host's venues, their fee setting and, when editing, the event as saved. */
+export async function eventEditorData(db: Db, input: { hostId: string; eventId?: string }): Promise<EventEditorData> {
+  const [venues, [host], values] = await Promise.all([
+    db
+      .select({ id: venue.id, name: venue.name, city: venue.city })
+      .from(venue)
+      .where(eq(venue.hostId, input.hostId))
+      .orderBy(asc(venue.name)),
+    db.select({ feeMode: user.feeMode }).from(user).where(eq(user.id, input.hostId)),
+    input.eventId === undefined ? Promise.resolve(null) : editorValues(db, input.hostId, input.eventId),
+  ]);
+  return { venues, hostFeeMode: host?.feeMode ?? "pass", event: values };
+}
+
+async function editorValues(db: Db, hostId: string, eventId: string): Promise<EventEditorValues> {
+  if (!isUuid(eventId)) throw new AppError("not_found", "No such event.");
+  const [row] = await db
+    .select({
+      e: event,
+      hasOrders: HAS_ORDERS,
+      laterDates: sql<number>`(select count(*)::int from event s
+        where s.series_id = "event"."series_id" and s.starts_at > "event"."starts_at" and s.status <> 'deleted')`,
+    })
+    .from(event)
+    .where(and(eq(event.id, eventId), eq(event.hostId, hostId), ne(event.status, "deleted")));
+  if (!row) throw new AppError("not_found", "No such event.");
+  const { e } = row;
+  return {
+    id: e.id,
+    name: e.name,
+    slug: e.slug,
+    slugLocked: e.lastPublishedAt !== null,
+    category: e.category,
+    eventType: e.eventType,
+    subcategories: e.subcategories,
+    tags: e.tags,
+    description: sanitizeDescription(e.description),
+    images: e.images,
+    startsAt: e.startsAt,
+    endsAt: e.endsAt,
+    isOnline: e.isOnline,
+    onlineUrl: e.onlineUrl,
+    venueId: e.venueId,
+    isPrivate: e.isPrivate,
+    rsvp: e.rsvp,
+    currency: e.currency,
+    feeMode: e.feeMode,
+    status: e.status,
+    isCancelled: e.isCancelled,
+    hasOrders: Boolean(row.hasOrders),
+    laterDates: Number(row.laterDates ?? 0),
+    seriesId: e.seriesId,
+  };
+}
+
+function refuse(fieldErrors: Record<string, string>): never {
+  const [first] = Object.values(fieldErrors);
+  throw new AppError("validation_failed", first, { fields: fieldErrors });
+}
+
+/** The venue must be the host's own: an id from another host's list is "no such venue", by field. */
+async function checkVenue(db: Db, hostId: string, details: EventDetails): Promise<void> {
+  if (!details.venueId) return;
+  const [own] = isUuid(details.venueId)
+    ? await db
+        .select({ id: venue.id })
+        .from(venue)
+        .where(and(eq(venue.id, details.venueId), eq(venue.hostId, hostId)))
+    : [];
+  if (!own) refuse({ venueId: "Choose one of your venues, or add a new one." });
+}
+
+function slugTaken(error: unknown): boolean {
+  return isUniqueViolation(error, "slug");
+}
+const SLUG_TAKEN = { slug: "That web address is taken: add a date or a place to make it your own." };
+
+/**
+ * A new event, as a draft of the host's (spec §4: a draft until published). The description is
+ * cleaned of everything but the editor's marks. Answers its id, for the editor's next step.
+ */
+export async function createEvent(
+  db: Db,
+  input: { hostId: string; form: EventDetailsInput; description: string; now: Date },
+): Promise<{ id: string }> {
+  const checked = checkEventDetails(input.form, { slugLocked: false });
+  if (!checked.ok) refuse(checked.fieldErrors);
+  const details = checked.details;
+  await checkVenue(db, input.hostId, details);
+  try {
+    const [row] = await db
+      .insert(event)
+      .values({
+        ...details,
+        description: sanitizeDescription(input.description),
+        hostId: input.hostId,
+        status: "draft",
+        createdAt: input.now,
+        updatedAt: input.now,
+      })
+      .returning({ id: event.id });
+    return { id: row!.id };
+  } catch (error) {
+    if (slugTaken(error)) refuse(SLUG_TAKEN);
+    throw error;
+  }
+}
+
+/**
+ * Saves the overview of one of the host's events. With `scope: "following"` the later dates of its
+ * series take the same details too, each keeping its own date: a changed start or end time moves
+ * each of them to that time on its own day, and the address, stock and sales stay each date's own.
+ * The currency is fixed once anyone has ordered (their money was taken in it). A cancelled,
+ * archived or deleted event is a record and is not changed (the life cycle's rule, by name).
+ */
+export async function updateEventDetails(
+  db: Db,
+  input: {
+    hostId: string;
+    eventId: string;
+    form: EventDetailsInput;
+    description: string;
+    scope: SeriesScope;
+    now: Date;
+  },
+): Promise<{ updated: number }> {
+  if (!isUuid(input.eventId)) throw new AppError("not_found", "No such event.");
+  try {
+    return await db.transaction(async (tx) => {
+      const [current] = await tx
+        .select({
+          e: event,
+          hasOrders: HAS_ORDERS,
+        })
+        .from(event)
+        .where(and(eq(event.id, input.eventId), eq(event.hostId, input.hostId), ne(event.status, "deleted")))
+        .for("update");
+      if (!current) throw new AppError("not_found", "No such event.");
+      const e = current.e;
+      const may = mayDo(
+        "edit",
+        {
+          status: e.status,
+          isCancelled: e.isCancelled,
+          isOnline: e.isOnline,
+          hasVenue: false,
+          hasOnlineLink: false,
+          ticketTypes: 0,
+        },
+        { paidTickets: 0, freeTickets: 0, revenuePence: 0 },
+      );
+      if (!may.ok) throw new AppError("conflict", may.message);
+
+      const checked = checkEventDetails(input.form, { slugLocked: e.lastPublishedAt !== null, currentSlug: e.slug });
+      if (!checked.ok) refuse(checked.fieldErrors);
+      const details = checked.details;
+      if (current.hasOrders && details.currency !== e.currency)
+        refuse({ currency: "People have ordered in this currency, so it can't change now." });
+      await checkVenue(tx, input.hostId, details);
+      const description = sanitizeDescription(input.description);
+
+      await tx
+        .update(event)
+        .set({ ...details, description, updatedAt: input.now })
+        .where(eq(event.id, e.id));
+      if (input.scope === "one" || !e.seriesId) return { updated: 1 };
+
+      // The later dates: same details, their own day and address; the currency only where nobody ordered.
+      const later = await tx
+        .select({
+          id: event.id,
+          startsAt: event.startsAt,
+          endsAt: event.endsAt,
+          currency: event.currency,
+          hasOrders: HAS_ORDERS,
+        })
+        .from(event)
+        .where(
+          and(
+            eq(event.seriesId, e.seriesId),
+            eq(event.hostId, input.hostId),
+            gte(event.startsAt, e.startsAt),
+            ne(event.id, e.id),
+            inArray(event.status, ["draft", "published", "unpublished"]),
+            eq(event.isCancelled, false),
+          ),
+        )
+        .for("update");
+      const { slug: _ownSlug, startsAt, endsAt, ...shared } = details;
+      for (const date of later) {
+        const day = londonYmd(date.startsAt);
+        const newStart = londonWallTimeToUtc(day, londonHhMm(startsAt));
+        const newEnd = endsAt ? new Date(newStart.getTime() + (endsAt.getTime() - startsAt.getTime())) : null;
+        await tx
+          .update(event)
+          .set({
+            ...shared,
+            currency: date.hasOrders ? date.currency : shared.currency,
+            description,
+            startsAt: newStart,
+            endsAt: newEnd,
+            updatedAt: input.now,
+          })
+          .where(eq(event.id, date.id));
+      }
+      return { updated: 1 + later.length };
+    });
+  } catch (error) {
+    if (slugTaken(error)) refuse(SLUG_TAKEN);
+    throw error;
+  }
+}

@@ -1,0 +1,34 @@
+import { NavLink } from "react-router";
+
+/** The editor's sub-views (spec §2); the door's (scan, scanners, guests, waitlist) join them with the door tools. */
+const TABS = [
+  { to: "", label: "Overview" },
+  { to: "tickets", label: "Tickets" },
+  { to: "survey", label: "Survey" },
+  { to: "share", label: "Share" },
+] as const;
+
+export function EventTabs({ eventId }: { eventId: string }) {
+  const base = `/h/events/${eventId}/edit`;
+  return (
+    <nav aria-label="Event sections" className="-mx-1 overflow-x-auto border-b border-border">
+      <ul className="flex min-w-max gap-1 px-1">
+        {TABS.map(({ to, label }) => (
+          <li key={label}>
+            <NavLink
+              to={to ? `${base}/${to}` : base}
+              end
+              className={({ isActive }) =>
+                `inline-flex min-h-11 items-center border-b-2 px-3 text-sm font-medium ${
+                  isActive ? "border-brand text-brand" : "border-transparent text-fg-muted hover:text-fg"
+                }`
+              }
+            >
+              {label}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
