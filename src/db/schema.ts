@@ -215,13 +215,32 @@ export const venue = pgTable(
     /** Seat plan as rows × columns; null when the venue is unseated. */
     seatRows: integer("seat_rows"),
     seatColumns: integer("seat_columns"),
+    /** The most people it holds, as its host says; null for venues saved before hosts gave one. */
+    capacity: integer("capacity"),
+    /**
+     * Access information, each true (yes), false (no) or null (not said), and the host's own words:
+     * shown once on every event page at the venue when any of it is given.
+     */
+    accessStepFree: boolean("access_step_free"),
+    accessToilets: boolean("access_toilets"),
+    accessHearingLoop: boolean("access_hearing_loop"),
+    accessSeating: boolean("access_seating"),
+    accessQuietSpace: boolean("access_quiet_space"),
+    accessParking: boolean("access_parking"),
+    accessNotes: text("access_notes").notNull().default(""),
+    /** The add form's idempotency key: the same form sent twice adds one venue. */
+    addKey: uuid("add_key"),
     createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     index("venue_host_id_idx").on(t.hostId),
     index("venue_lat_lng_idx").on(t.lat, t.lng),
+    uniqueIndex("venue_add_key_idx").on(t.addKey),
     check("venue_lat_range", sql`${t.lat} between -90 and 90`),
     check("venue_lng_range", sql`${t.lng} between -180 and 180`),
+    check("venue_capacity_range", sql`${t.capacity} between 1 and 100000`),
+    check("venue_access_notes_length", sql`char_length(${t.accessNotes}) <= 1000`),
   ],
 );
 
@@ -367,6 +386,8 @@ export const event = pgTable(
   },
   (t) => [
     index("event_host_id_idx").on(t.hostId),
+    // A venue's events: counted on the venues pages, and checked when a venue is deleted.
+    index("event_venue_id_idx").on(t.venueId),
     index("event_search_vector_idx").using("gin", t.searchVector),
     index("event_last_published_idx")
       .on(t.lastPublishedAt)

@@ -13,6 +13,8 @@ export const EVENT_TAG_MAX = 30;
 export const EVENT_DESCRIPTION_MAX = 20_000;
 /** An event runs at most a week: longer is a typing slip (a wrong month) far more often than a real run. */
 export const EVENT_LONGEST_HOURS = 7 * 24;
+/** Pictures one event may have: the first is its cover on cards and its page. */
+export const EVENT_IMAGES_MAX = 10;
 /** The dates one repeat may make, the event's own included: a weekly season of a year. */
 export const REPEAT_DATES_MIN = 2;
 export const REPEAT_DATES_MAX = 52;

@@ -1,13 +1,11 @@
 import { and, eq, ne, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { event } from "~/db/schema";
+import { EVENT_IMAGES_MAX } from "~/domain/event-details";
 import { AppError } from "~/lib/app-error";
 import { isUuid } from "~/lib/uuid";
 import type { FileStorage } from "./file-storage";
 import { processImageUpload, userUploadPrefix } from "./process-image-upload";
-
-/** Pictures one event may have: the first is its cover on cards and its page. */
-export const EVENT_IMAGES_MAX = 10;
 
 const ownEvent = (hostId: string, eventId: string) =>
   and(eq(event.id, eventId), eq(event.hostId, hostId), ne(event.status, "deleted"), eq(event.isCancelled, false));

@@ -4,8 +4,10 @@ import { event, ticketType, user, venue, venueSeatMark, venueSeatSection } from 
 import type { SeatMark, SeatSection } from "~/domain/seat-plan";
 import { priceTerms, type PriceTerms } from "~/domain/pricing";
 import type { TicketLike } from "~/domain/ticket-availability";
+import { hasAccessInfo, type VenueAccess } from "~/domain/venue-access";
 import { personName } from "~/lib/person-name";
 import { descriptionText, sanitizeDescription } from "~/lib/rich-text.server";
+import { accessOf } from "./venue-columns";
 
 export interface EventPageTicket extends TicketLike {
   id: string;
@@ -60,6 +62,8 @@ export interface EventPage {
     seatColumns: number | null;
     seatSections: SeatSection[];
     seatMarks: SeatMark[];
+    /** What the host says about access, shown once on the page; null when they have said nothing. */
+    access: VenueAccess | null;
   } | null;
   tickets: EventPageTicket[];
 }
@@ -159,6 +163,7 @@ export async function getEventPage(
           seatColumns: row.venue.seatColumns,
           seatSections,
           seatMarks,
+          access: hasAccessInfo(accessOf(row.venue)) ? accessOf(row.venue) : null,
         }
       : null,
     tickets: tickets.map((t) => ({

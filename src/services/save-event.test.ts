@@ -13,7 +13,8 @@ import { createLocalStorage, type FileStorage } from "~/server/storage/local-sto
 import { createEvent as makeEvent, createHost, createVenue } from "../../tests/factories/events";
 import { buyTickets, createBuyer } from "../../tests/factories/orders";
 import { createTestDatabase } from "../../tests/setup/test-db";
-import { addEventImage, EVENT_IMAGES_MAX, moveEventImage, removeEventImage } from "./event-images";
+import { EVENT_IMAGES_MAX } from "~/domain/event-details";
+import { addEventImage, moveEventImage, removeEventImage } from "./event-images";
 import { repeatEvent, seriesDates } from "./repeat-event";
 import { createEvent, eventEditorData, updateEventDetails } from "./save-event";
 

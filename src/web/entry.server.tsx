@@ -25,6 +25,10 @@ export default function handleRequest(
       </NonceProvider>,
       {
         nonce,
+        // A finished Suspense boundary (the event page's Access block, the waitlist card) stays where it
+        // is in the document. Otherwise React moves every one past the first 12.8 KB of HTML into a
+        // hidden template that its script reveals, and a page read without JavaScript never shows it.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         [waitForAll ? "onAllReady" : "onShellReady"]() {
           shellRendered = true;
           const body = new PassThrough();

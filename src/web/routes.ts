@@ -52,7 +52,11 @@ export default [
         route("h/events/write", "routes/h/events.write.ts"),
         route("h/events/:eventId/edit", "routes/h/events.$eventId.edit.tsx", [
           index("routes/h/events.$eventId.edit._index.tsx"),
+          route("share", "routes/h/events.$eventId.edit.share.tsx"),
         ]),
+        route("h/venues", "routes/h/venues.tsx"),
+        route("h/venues/add", "routes/h/venues.add.tsx"),
+        route("h/venues/:venueId/overview", "routes/h/venues.$venueId.overview.tsx"),
       ]),
       route("h/switch-host", "routes/h/switch-host.ts"),
       route("checkout/:holdId", "routes/checkout.$holdId.tsx"),

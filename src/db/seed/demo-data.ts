@@ -11,6 +11,8 @@ export interface VenueSeed {
   addressLine1: string;
   city: string;
   postcode: string;
+  /** The most people it holds (a seated venue's demo plan has this many seats). */
+  capacity: number;
   lat: number;
   lng: number;
   /** The demo host who owns the venue; events there belong to the same host. */
@@ -43,6 +45,7 @@ const accessibleRowEnds = (row: number, columns: number) => [
 export const VENUES: VenueSeed[] = [
   {
     name: "The Windmill Brixton",
+    capacity: 150,
     addressLine1: "22 Blenheim Gardens",
     city: "London",
     postcode: "SW2 5BZ",
@@ -52,6 +55,7 @@ export const VENUES: VenueSeed[] = [
   },
   {
     name: "Hackney Empire",
+    capacity: 160,
     addressLine1: "291 Mare Street",
     city: "London",
     postcode: "E8 1EJ",
@@ -68,6 +72,7 @@ export const VENUES: VenueSeed[] = [
   },
   {
     name: "Victoria Park",
+    capacity: 5000,
     addressLine1: "Grove Road",
     city: "London",
     postcode: "E3 5TB",
@@ -77,6 +82,7 @@ export const VENUES: VenueSeed[] = [
   },
   {
     name: "Band on the Wall",
+    capacity: 340,
     addressLine1: "25 Swan Street",
     city: "Manchester",
     postcode: "M4 5JZ",
@@ -86,6 +92,7 @@ export const VENUES: VenueSeed[] = [
   },
   {
     name: "The Louisiana",
+    capacity: 140,
     addressLine1: "Wapping Road",
     city: "Bristol",
     postcode: "BS1 4RW",
@@ -95,6 +102,7 @@ export const VENUES: VenueSeed[] = [
   },
   {
     name: "St Werburghs Community Centre",
+    capacity: 200,
     addressLine1: "Horley Road",
     city: "Bristol",
     postcode: "BS2 9TJ",
@@ -104,6 +112,7 @@ export const VENUES: VenueSeed[] = [
   },
   {
     name: "King Tut's Wah Wah Hut",
+    capacity: 300,
     addressLine1: "272A St Vincent Street",
     city: "Glasgow",
     postcode: "G2 5RL",
@@ -113,6 +122,7 @@ export const VENUES: VenueSeed[] = [
   },
   {
     name: "The Stand Comedy Club",
+    capacity: 96,
     addressLine1: "5 York Place",
     city: "Edinburgh",
     postcode: "EH1 3EB",
@@ -129,6 +139,7 @@ export const VENUES: VenueSeed[] = [
   },
   {
     name: "Brudenell Social Club",
+    capacity: 400,
     addressLine1: "33 Queen's Road",
     city: "Leeds",
     postcode: "LS6 1NY",
@@ -138,6 +149,7 @@ export const VENUES: VenueSeed[] = [
   },
   {
     name: "Roundhay Park",
+    capacity: 10000,
     addressLine1: "Mansion Lane",
     city: "Leeds",
     postcode: "LS8 2HH",
@@ -147,6 +159,7 @@ export const VENUES: VenueSeed[] = [
   },
   {
     name: "The Prince Albert",
+    capacity: 120,
     addressLine1: "48 Trafalgar Street",
     city: "Brighton",
     postcode: "BN1 4ED",
@@ -156,6 +169,7 @@ export const VENUES: VenueSeed[] = [
   },
   {
     name: "Clwb Ifor Bach",
+    capacity: 200,
     addressLine1: "11 Womanby Street",
     city: "Cardiff",
     postcode: "CF10 1BR",
@@ -165,6 +179,7 @@ export const VENUES: VenueSeed[] = [
   },
   {
     name: "The Sunflower Lounge",
+    capacity: 150,
     addressLine1: "76 Smallbrook Queensway",
     city: "Birmingham",
     postcode: "B5 4EG",
@@ -174,6 +189,7 @@ export const VENUES: VenueSeed[] = [
   },
   {
     name: "Kelham Island Tavern",
+    capacity: 80,
     addressLine1: "62 Russell Street",
     city: "Sheffield",
     postcode: "S3 8RW",
@@ -183,6 +199,7 @@ export const VENUES: VenueSeed[] = [
   },
   {
     name: "Sefton Park Palm House",
+    capacity: 300,
     addressLine1: "Sefton Park",
     city: "Liverpool",
     postcode: "L17 1AP",
@@ -192,6 +209,7 @@ export const VENUES: VenueSeed[] = [
   },
   {
     name: "The Bodega",
+    capacity: 200,
     addressLine1: "23 Pelham Street",
     city: "Nottingham",
     postcode: "NG1 2ED",

@@ -22,6 +22,7 @@ import {
   waitlistEntry,
 } from "../schema";
 import { createTicketCodes } from "../../server/ticket-codes.server";
+import { normalisePostcode, parseCapacity } from "../../domain/venue-rules";
 import { CATEGORIES, VENUES } from "./demo-data";
 import { chooseBuyerEvents, planDemoOrders } from "./demo-orders";
 import { allocateSales, planDemoEvents, scheduleDemoEvent, seedDemoIfEmpty } from "./seed-demo";
@@ -110,6 +111,14 @@ describe("demo data", () => {
       for (const e of c.events) expect(c.eventTypes, e.name).toContain(e.eventType);
     }
     expect(new Set(events.map((e) => e.name)).size).toBe(60);
+  });
+
+  it("gives every demo venue what the venue form asks for: a written postcode, a capacity that fits its seats", () => {
+    for (const v of VENUES) {
+      expect(normalisePostcode(v.postcode), v.name).toEqual({ ok: true, postcode: v.postcode });
+      expect(parseCapacity(String(v.capacity)), v.name).toEqual({ ok: true, value: v.capacity });
+      if (v.seatRows && v.seatColumns) expect(v.capacity, v.name).toBeGreaterThanOrEqual(v.seatRows * v.seatColumns);
+    }
   });
 
   it("keeps every event consistent with its venue, host and scenario", () => {

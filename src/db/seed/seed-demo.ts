@@ -509,6 +509,7 @@ export async function seedDemoIfEmpty(
             addressLine1: v.addressLine1,
             city: v.city,
             postcode: v.postcode,
+            capacity: v.capacity,
             formattedAddress: `${v.addressLine1}, ${v.city} ${v.postcode}`,
             lat: v.lat,
             lng: v.lng,

@@ -45,6 +45,7 @@ const base: EventPage = {
     seatColumns: null,
     seatSections: [],
     seatMarks: [],
+    access: null,
   },
   tickets: [
     {

@@ -119,6 +119,7 @@ export function EventDetailsForm(props: EventDetailsFormProps) {
   const navigation = useNavigation();
   const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "save";
   const [category, setCategory] = useState(text(values.category));
+  const [eventType, setEventType] = useState(text(values.eventType));
   const [where, setWhere] = useState(text(values.where) || "venue");
   const [name, setName] = useState(text(values.name));
   const [feeMode, setFeeMode] = useState(text(values.feeMode));
@@ -204,6 +205,7 @@ export function EventDetailsForm(props: EventDetailsFormProps) {
                 className={SELECT}
                 defaultValue={category === text(values.category) ? text(values.eventType) : ""}
                 aria-invalid={errors.eventType ? true : undefined}
+                onChange={(e) => setEventType(e.currentTarget.value)}
                 required
               >
                 <option value="">{category ? "Choose a type" : "Choose a category first"}</option>
@@ -222,22 +224,24 @@ export function EventDetailsForm(props: EventDetailsFormProps) {
               Also good for <span className="font-normal text-fg-muted">(optional)</span>
             </legend>
             <div className="mt-2 flex flex-wrap gap-2" key={category}>
-              {types.map((t) => (
-                <label
-                  key={t.slug}
-                  className="inline-flex min-h-9 cursor-pointer items-center gap-2 rounded-full border border-border
+              {types
+                .filter((t) => t.slug !== eventType)
+                .map((t) => (
+                  <label
+                    key={t.slug}
+                    className="inline-flex min-h-9 cursor-pointer items-center gap-2 rounded-full border border-border
                     px-3 text-sm has-[:checked]:border-brand has-[:checked]:bg-brand-soft has-[:checked]:text-brand"
-                >
-                  <input
-                    type="checkbox"
-                    name="subcategories"
-                    value={t.slug}
-                    defaultChecked={chosenSubs.has(t.slug)}
-                    className="size-4 accent-[var(--color-brand)]"
-                  />
-                  {t.label}
-                </label>
-              ))}
+                  >
+                    <input
+                      type="checkbox"
+                      name="subcategories"
+                      value={t.slug}
+                      defaultChecked={chosenSubs.has(t.slug)}
+                      className="size-4 accent-[var(--color-brand)]"
+                    />
+                    {t.label}
+                  </label>
+                ))}
             </div>
             {errors.subcategories ? <p className="mt-1 text-sm text-danger">{errors.subcategories}</p> : null}
           </fieldset>

@@ -3,6 +3,7 @@ import {
   ArrowLeftRight,
   BadgeCheck,
   LayoutDashboard,
+  MapPin,
   Store,
   Ticket,
   Users,
@@ -23,6 +24,7 @@ interface StudioLink {
 const LINKS: readonly StudioLink[] = [
   { to: "/h/dashboard", label: "Dashboard", Icon: LayoutDashboard, roles: ["owner", "manager"] },
   { to: "/h/tickets", label: "Tickets", Icon: Ticket, roles: ["owner", "manager"] },
+  { to: "/h/venues", label: "Venues", Icon: MapPin, roles: ["owner", "manager"] },
   { to: "/h/settings/permissions", label: "Team", Icon: Users, roles: ["owner", "manager"] },
 ];
 

@@ -254,6 +254,11 @@ export default function EventPageRoute({ loaderData, actionData }: Route.Compone
               tileUrl={loaderData.tileUrl}
             />
           ) : null}
+          {event.venue?.access ? (
+            <Suspense fallback={null}>
+              <AccessBlock access={event.venue.access} />
+            </Suspense>
+          ) : null}
           <HostCard host={event.host} />
         </div>
 
@@ -328,3 +333,6 @@ function seatCount(venue: { seatRows: number | null; seatColumns: number | null 
 const WaitlistCard = lazy(() =>
   import("~/web/components/booking/waitlist-card").then((m) => ({ default: m.WaitlistCard })),
 );
+
+// Only venues whose host said something about access show the block: its code (and icons) load with them.
+const AccessBlock = lazy(() => import("~/web/components/venues/access-info").then((m) => ({ default: m.AccessBlock })));

@@ -1,12 +1,12 @@
 import { ArrowLeft, ArrowRight, ImagePlus, Repeat, Trash2 } from "lucide-react";
 import { Form, redirect, useNavigation } from "react-router";
 import { z } from "zod";
-import { REPEAT_DATES_MAX, REPEAT_DATES_MIN, REPEAT_EVERY } from "~/domain/event-details";
+import { EVENT_IMAGES_MAX, REPEAT_DATES_MAX, REPEAT_DATES_MIN, REPEAT_EVERY } from "~/domain/event-details";
 import { ONE_IMAGE_FORM_MAX_BYTES } from "~/domain/request-limits";
 import { AppError } from "~/lib/app-error";
 import { formatShortDate } from "~/lib/format";
 import { field, readForm } from "~/lib/read-form";
-import { addEventImage, EVENT_IMAGES_MAX, moveEventImage, removeEventImage } from "~/services/event-images";
+import { addEventImage, moveEventImage, removeEventImage } from "~/services/event-images";
 import { repeatEvent, seriesDates } from "~/services/repeat-event";
 import { eventEditorData, updateEventDetails } from "~/services/save-event";
 import { messages } from "~/texts/messages";
