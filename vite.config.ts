@@ -5,6 +5,10 @@ import tailwindcss from "@tailwindcss/vite";
 import { defineConfig, type Plugin } from "vite";
 
 const shell = shellChunk();
+const CARD_RULES = new RegExp(
+  "[\\\\/]src[\\\\/](domain[\\\\/](categories|pricing|money|event-flags)|lib[\\\\/](london-time|format)|" +
+    "web[\\\\/]lib[\\\\/]images)\\.ts$",
+);
 
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [tailwindcss(), reactRouter(), migrationsBesideServer(), shell.plugin],
@@ -17,7 +21,16 @@ export default defineConfig(({ isSsrBuild }) => ({
       ? { rollupOptions: { input: path.resolve(import.meta.dirname, "src/server/main.ts") } }
       : {
           rollupOptions: {
-            output: { codeSplitting: { groups: [{ name: "shell", test: (id: string) => shell.modules.has(id) }] } },
+            output: {
+              codeSplitting: {
+                groups: [
+                  { name: "shell", test: (id: string) => shell.modules.has(id) },
+                  // The small rules every event card needs (prices, dates, formats, categories) travel
+                  // together: split by which pages use each, they came as many tiny files, a round trip each.
+                  { name: "cards", test: (id: string) => CARD_RULES.test(id) },
+                ],
+              },
+            },
           },
         }),
   },
@@ -43,21 +56,61 @@ function migrationsBesideServer(): Plugin {
  * helpers) is needed by every page, so the browser gets it as one chunk rather than as the forty
  * small ones automatic splitting makes of it: on a phone each request costs a round trip before
  * the page can settle. Only modules every page loads anyway go in, so no page loads more code.
+ *
+ * Icons come through lucide-react's one index, which imports every icon: following it would put
+ * every icon named anywhere (the Studio's editor toolbar too) in every public page's shell. So the
+ * index is not followed; the shell takes the icons the public pages name (their `import { … } from
+ * "lucide-react"`), and the icons only Partner Studio, staff and dev pages name stay with those pages.
  */
 function shellChunk(): { plugin: Plugin; modules: Set<string> } {
   const modules = new Set<string>();
+  const iconNames = new Map<string, string[]>();
+  const notPublic = /[\\/]src[\\/]web[\\/](routes[\\/](h|staff|dev)[\\/]|components[\\/]studio[\\/])/;
+  const isLucideIndex = (id: string) =>
+    /lucide-react[\\/]dist[\\/]esm[\\/](lucide-react|icons[\\/]index)\.mjs$/.test(id);
   const plugin: Plugin = {
     name: "ticketyboo:shell-chunk",
     apply: "build",
     applyToEnvironment: (environment) => environment.name === "client",
+    transform(code, id) {
+      if (!/[\\/]src[\\/]web[\\/]/.test(id) || notPublic.test(id)) return null;
+      const names = [...code.matchAll(/import\s*\{([^}]*)\}\s*from\s*["']lucide-react["']/g)].flatMap((m) =>
+        m[1]!
+          .split(",")
+          .map((n) =>
+            n
+              .trim()
+              .replace(/^type\s+/, "")
+              .split(/\s+as\s+/)[0]!
+              .trim(),
+          )
+          .filter(Boolean),
+      );
+      if (names.length > 0) iconNames.set(id, names);
+      return null;
+    },
     buildEnd() {
-      const roots = [...this.getModuleIds()].filter((id) => /[\\/]src[\\/]web[\\/](root|entry\.client)\.tsx$/.test(id));
-      const queue = [...roots];
+      const ids = [...this.getModuleIds()];
+      const lucide = ids.find((id) => /lucide-react[\\/]dist[\\/]esm[\\/]lucide-react\.mjs$/.test(id));
+      // Which file each exported icon name comes from, read from the index's own export lines.
+      const fileOf = new Map<string, string>();
+      if (lucide) {
+        const source = fs.readFileSync(lucide, "utf8");
+        for (const m of source.matchAll(/export \{([^}]+)\} from '(\.\/icons\/[^']+)'/g))
+          for (const part of m[1]!.split(","))
+            fileOf.set(part.trim().replace(/^default as /, ""), path.resolve(path.dirname(lucide), m[2]!));
+      }
+      const queue = ids.filter((id) => /[\\/]src[\\/]web[\\/](root|entry\.client)\.tsx$/.test(id));
+      for (const names of iconNames.values())
+        for (const name of names) {
+          const file = fileOf.get(name);
+          if (file) queue.push(file);
+        }
       while (queue.length > 0) {
         const id = queue.pop()!;
         if (modules.has(id)) continue;
         modules.add(id);
-        queue.push(...(this.getModuleInfo(id)?.importedIds ?? []));
+        if (!isLucideIndex(id)) queue.push(...(this.getModuleInfo(id)?.importedIds ?? []));
       }
     },
   };

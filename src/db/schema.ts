@@ -230,6 +230,11 @@ export const venue = pgTable(
     accessNotes: text("access_notes").notNull().default(""),
     /** The add form's idempotency key: the same form sent twice adds one venue. */
     addKey: uuid("add_key"),
+    /** The host's name for each row, nearest the stage first; a row without one reads as its letter (A, B, C…). */
+    seatRowNames: text("seat_row_names")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -275,9 +280,13 @@ export const venueSeatSection = pgTable(
   ],
 );
 
-export const SEAT_MARK_KINDS = ["wheelchair", "companion"] as const;
+export const SEAT_MARK_KINDS = ["wheelchair", "companion", "gap", "blocked"] as const;
 
-/** A seat with a purpose: a wheelchair space, or the companion seat beside one. */
+/**
+ * A position of the plan that is not a plain seat: a wheelchair space or the companion seat beside
+ * one (both sold), a gap (an aisle: no seat) or a blocked seat (never sold). Gaps and blocked seats
+ * are never claimed: a trigger on `seat_claim` refuses them (migration 0020).
+ */
 export const venueSeatMark = pgTable(
   "venue_seat_mark",
   {

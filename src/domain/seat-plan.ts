@@ -2,8 +2,10 @@
  * Seat plans with sections (issue: "seat plans that work"). A venue's plan is rows × columns; a
  * section is a block of it (stalls, circle), and a ticket type tied to a section sells only that
  * section's seats, at its price. A ticket type tied to none sells the seats outside every section
- * (all of them, on a plan without sections). Some seats are marked: wheelchair spaces and the
- * companion seats beside them. Pure: the booking panel and the hold judge seats by the same rules.
+ * (all of them, on a plan without sections). Some positions are marked: wheelchair spaces and the
+ * companion seats beside them (seats, sold like any other), gaps (an aisle: no seat there) and
+ * blocked seats (a seat that is never sold: a desk, a pillar's view). Pure: the booking panel and
+ * the hold judge seats by the same rules.
  */
 
 export interface Seat {
@@ -20,13 +22,30 @@ export interface SeatSection {
   lastColumn: number;
 }
 
-export type SeatMarkKind = "wheelchair" | "companion";
+export const SEAT_MARK_KINDS = ["wheelchair", "companion", "gap", "blocked"] as const;
+export type SeatMarkKind = (typeof SEAT_MARK_KINDS)[number];
 
 export interface SeatMark extends Seat {
   kind: SeatMarkKind;
 }
 
 export const seatKey = (s: Seat) => `${s.row}:${s.column}`;
+
+/** Gaps and blocked seats are never sold; every other position of the plan is a seat for sale. */
+export const isUnsellable = (kind: SeatMarkKind | undefined) => kind === "gap" || kind === "blocked";
+
+/** The positions of the plan that are never sold, as keys. */
+export function unsellableKeys(marks: readonly SeatMark[]): Set<string> {
+  return new Set(marks.filter((m) => isUnsellable(m.kind)).map(seatKey));
+}
+
+/** How many seats a plan sells: its positions less its gaps and blocked seats. */
+export function sellableSeatCount(plan: { rows: number; columns: number }, marks: readonly SeatMark[]): number {
+  const off = marks.filter(
+    (m) => isUnsellable(m.kind) && m.row >= 1 && m.row <= plan.rows && m.column >= 1 && m.column <= plan.columns,
+  );
+  return plan.rows * plan.columns - new Set(off.map(seatKey)).size;
+}
 
 /** The section a seat is in (the first listed, if blocks overlap), or null. */
 export function sectionOf(sections: readonly SeatSection[], seat: Seat): SeatSection | null {

@@ -207,8 +207,7 @@ export interface CardRow extends Record<string, unknown> {
   formatted_address: string | null;
   lat: number | null;
   lng: number | null;
-  seat_rows: number | null;
-  seat_columns: number | null;
+  seat_count: number | null;
   host_id: string;
   host_name: string;
   first_name: string | null;
@@ -239,7 +238,10 @@ const toDate = (value: Date | string) => (value instanceof Date ? value : new Da
 /** The columns of a card, selected from `event e`, `"user" u`, `venue v` and the stock lateral `s`. */
 const cardColumns = sql`e.id, e.slug, e.name, e.summary, e.starts_at, e.ends_at, e.category, e.event_type, e.is_online,
     e.images[1] as cover,
-    v.name as venue_name, v.city, v.formatted_address, v.lat, v.lng, v.seat_rows, v.seat_columns,
+    v.name as venue_name, v.city, v.formatted_address, v.lat, v.lng,
+    -- The seats a seated venue sells: its positions less its gaps and blocked seats.
+    v.seat_rows * v.seat_columns - (select count(*) from venue_seat_mark m
+      where m.venue_id = v.id and m.kind in ('gap', 'blocked'))::int as seat_count,
     u.id as host_id, u.name as host_name, u.first_name, u.last_name, u.host_title, u.image as host_image, u.username,
     u.is_verified,
     e.currency, e.fee_mode, s.capacity, s.sold, s.tickets`;
@@ -291,7 +293,7 @@ export function toCard(row: CardRow, distanceKm: number | null = null): EventCar
     },
     capacity: Number(row.capacity),
     sold: Number(row.sold),
-    seatCount: row.seat_rows && row.seat_columns ? row.seat_rows * row.seat_columns : null,
+    seatCount: row.seat_count && row.seat_count > 0 ? Number(row.seat_count) : null,
     tickets: toTickets(row.tickets),
     priceTerms: priceTerms(row.fee_mode, row.currency),
     distanceKm,

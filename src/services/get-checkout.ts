@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { event, hold, holdLine, order, payment, ticketType, venue } from "~/db/schema";
+import { seatLabel } from "~/lib/seats";
 import { isUuid } from "~/lib/uuid";
 import { describeHold } from "./describe-hold";
 import { releaseHoldNow } from "./waitlist-offers";
@@ -8,7 +9,7 @@ import { releaseHoldNow } from "./waitlist-offers";
 /** A buyer's checkout as its page shows it; null unless the hold is theirs. */
 export async function getCheckout(db: Db, input: { holdId: string; userId: string }) {
   const [row] = await db
-    .select({ hold, event, venueName: venue.name, city: venue.city })
+    .select({ hold, event, venueName: venue.name, city: venue.city, seatRowNames: venue.seatRowNames })
     .from(hold)
     .innerJoin(event, eq(event.id, hold.eventId))
     .leftJoin(venue, eq(venue.id, event.venueId))
@@ -37,6 +38,8 @@ export async function getCheckout(db: Db, input: { holdId: string; userId: strin
     expiresAt: row.hold.expiresAt,
     extended: row.hold.extended,
     seats: row.hold.seats,
+    /** The seats by name, as the venue's plan names its rows. */
+    seatNames: row.hold.seats.map((s) => seatLabel(s, row.seatRowNames ?? [])),
     answers: row.hold.answers,
     event: {
       id: row.event.id,

@@ -60,6 +60,8 @@ export interface EventPage {
     lng: number;
     seatRows: number | null;
     seatColumns: number | null;
+    /** The host's row names (a row past them reads as its letter). */
+    seatRowNames: string[];
     seatSections: SeatSection[];
     seatMarks: SeatMark[];
     /** What the host says about access, shown once on the page; null when they have said nothing. */
@@ -161,6 +163,7 @@ export async function getEventPage(
           lng: row.venue.lng,
           seatRows: row.venue.seatRows,
           seatColumns: row.venue.seatColumns,
+          seatRowNames: row.venue.seatRowNames,
           seatSections,
           seatMarks,
           access: hasAccessInfo(accessOf(row.venue)) ? accessOf(row.venue) : null,

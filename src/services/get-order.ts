@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { event, order, orderLine, ticket, ticketType, user, venue } from "~/db/schema";
+import { ticketSeat } from "~/lib/seats";
 import { ticketOrder } from "./ticket-order";
 import { pendingTransferTo } from "./transfer-ticket";
 
@@ -58,7 +59,8 @@ export async function getOrder(db: Db, input: { reference: string; userId: strin
       host: row.host.title ?? row.host.name,
     },
     lines,
-    tickets,
+    // Each seat by its row's name on the venue's plan as it is now.
+    tickets: tickets.map((t) => ({ ...t, seat: ticketSeat(t, row.venue?.seatRowNames) })),
   };
 }
 

@@ -31,6 +31,8 @@ export interface HoldDefinitions {
   seatColumns: number | null;
   /** The plan's sections, in the order a seat's section is looked up in. */
   sections: SeatSection[];
+  /** Positions of the plan that are no seat for sale (gaps and blocked seats), as `row:column` keys. */
+  unsellable: string[];
   types: TicketRow[];
   fingerprint: string;
 }
@@ -66,6 +68,8 @@ function prepareDefinitionReads(db: Db) {
             'lastRow', s.last_row, 'firstColumn', s.first_column, 'lastColumn', s.last_column) order by s.sort_order,
             s.name), '[]'::json)
           from venue_seat_section s where s.venue_id = ${venue.id})`,
+        unsellable: sql<string[] | string>`(select coalesce(json_agg(m.seat_row || ':' || m.seat_column), '[]'::json)
+          from venue_seat_mark m where m.venue_id = ${venue.id} and m.kind in ('gap', 'blocked'))`,
         fingerprint: sql<string>`${definitionsFingerprint(sql`${event.id}`)}`,
       })
       .from(event)
@@ -115,6 +119,7 @@ export async function readDefinitions(db: Db, input: EventRef): Promise<HoldDefi
     seatRows: r.seat_rows,
     seatColumns: r.seat_columns,
     sections: typeof r.sections === "string" ? (JSON.parse(r.sections) as SeatSection[]) : r.sections,
+    unsellable: typeof r.unsellable === "string" ? (JSON.parse(r.unsellable) as string[]) : r.unsellable,
     types,
     fingerprint: r.fingerprint,
   };

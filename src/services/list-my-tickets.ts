@@ -12,6 +12,7 @@ import {
   venue,
 } from "~/db/schema";
 import { hasEnded } from "~/domain/event-flags";
+import { ticketSeat } from "~/lib/seats";
 import { isUuid } from "~/lib/uuid";
 import { fetchCards, type EventCardData } from "./discover-events";
 import { numberTickets, numberTicketsOfOrders, ticketOrder } from "./ticket-order";
@@ -21,6 +22,8 @@ export interface MyTicket {
   typeName: string;
   seatRow: number | null;
   seatColumn: number | null;
+  /** The seat's name ('F5', by its row's name on the venue's plan), or null without one. */
+  seat: string | null;
   status: "valid" | "checked_in";
   /** Its number within its order, as the ticket's own page counts it ("Ticket 2 of 3"). */
   number: number;
@@ -73,6 +76,7 @@ export async function listMyTickets(
       typeName: ticketType.name,
       seatRow: ticket.seatRow,
       seatColumn: ticket.seatColumn,
+      seatRowNames: venue.seatRowNames,
       status: ticket.status,
       startsAt: event.startsAt,
       endsAt: event.endsAt,
@@ -87,6 +91,7 @@ export async function listMyTickets(
     .innerJoin(orderLine, and(eq(orderLine.orderId, ticket.orderId), eq(orderLine.ticketTypeId, ticket.ticketTypeId)))
     .innerJoin(event, eq(event.id, ticket.eventId))
     .innerJoin(ticketType, eq(ticketType.id, ticket.ticketTypeId))
+    .leftJoin(venue, eq(venue.id, event.venueId))
     .where(
       and(
         eq(ticket.holderUserId, input.userId),
@@ -112,6 +117,7 @@ export async function listMyTickets(
       typeName: r.typeName,
       seatRow: r.seatRow,
       seatColumn: r.seatColumn,
+      seat: ticketSeat(r, r.seatRowNames),
       status: r.status as MyTicket["status"],
       number: numbers.get(r.id) ?? 1,
       paid,
@@ -214,6 +220,7 @@ export async function getMyTicket(db: Db, input: { ticketId: string; userId: str
     holderName: row.ticket.holderName,
     seatRow: row.ticket.seatRow,
     seatColumn: row.ticket.seatColumn,
+    seat: ticketSeat(row.ticket, row.venue?.seatRowNames),
     typeName: row.typeName,
     isBuyer: row.order.userId === input.userId,
     order: { reference: row.order.reference, status: row.order.status },

@@ -197,7 +197,9 @@ function checkSeats(
       s.row <= found.seatRows! &&
       s.column <= found.seatColumns!,
   );
-  if (keys.size !== seats.length || !inPlan)
+  const unsellable = new Set(found.unsellable);
+  // A gap is no seat, and a blocked seat is never sold: neither is on the plan for a buyer.
+  if (keys.size !== seats.length || !inPlan || [...keys].some((k) => unsellable.has(k)))
     throw new AppError("validation_failed", "Those seats aren't on the plan.", { field: "seats" });
   const lines = plan.lines.map((l) => ({
     ...l,

@@ -2,7 +2,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { event, order, ticket, ticketType, user, venue } from "~/db/schema";
 import { formatWhenInFull } from "~/lib/format";
-import { seatName } from "~/lib/seats";
+import { ticketSeat } from "~/lib/seats";
 import { isUuid } from "~/lib/uuid";
 import { numberTickets, ticketOrder } from "./ticket-order";
 
@@ -71,7 +71,7 @@ export async function ticketDocuments(
       when: formatWhenInFull(r.event.startsAt, r.event.endsAt),
       where: r.venue ? `${r.venue.name}, ${r.venue.formattedAddress}` : "Online",
       typeName: r.typeName,
-      seat: r.ticket.seatRow !== null ? seatName(r.ticket.seatRow, r.ticket.seatColumn!) : null,
+      seat: ticketSeat(r.ticket, r.venue?.seatRowNames),
       holderName: r.ticket.holderName,
       reference: r.reference,
       position: `Ticket ${numbers.numberOf(r.ticket.id)} of ${numbers.of}`,

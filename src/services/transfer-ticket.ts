@@ -175,6 +175,7 @@ export async function findTransfer(db: Db, token: string) {
       },
       venueName: venue.name,
       city: venue.city,
+      seatRowNames: venue.seatRowNames,
     })
     .from(ticketTransfer)
     .innerJoin(ticket, eq(ticket.id, ticketTransfer.ticketId))

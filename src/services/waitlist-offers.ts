@@ -1,6 +1,16 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { event, hold, seatClaim, ticketType, user, venue, venueSeatSection, waitlistEntry } from "~/db/schema";
+import {
+  event,
+  hold,
+  seatClaim,
+  ticketType,
+  user,
+  venue,
+  venueSeatMark,
+  venueSeatSection,
+  waitlistEntry,
+} from "~/db/schema";
 import { endOf, hasEnded } from "~/domain/event-flags";
 import { seatsNotSoldAs } from "~/domain/seat-plan";
 import { chooseOffer, offerExpiry, pickSeats } from "~/domain/waitlist";
@@ -116,9 +126,14 @@ async function offerTo(
       .from(venueSeatSection)
       .where(eq(venueSeatSection.venueId, e.event.venueId!))
       .orderBy(asc(venueSeatSection.sortOrder), asc(venueSeatSection.name));
+    // Nor gaps and blocked seats, which are never sold.
+    const unsellable = await tx
+      .select({ row: venueSeatMark.seatRow, column: venueSeatMark.seatColumn })
+      .from(venueSeatMark)
+      .where(and(eq(venueSeatMark.venueId, e.event.venueId!), inArray(venueSeatMark.kind, ["gap", "blocked"])));
     const offered = types.find((t) => t.id === offer.ticketTypeId)!;
     const unavailable = seatsNotSoldAs({ rows: e.seatRows, columns: e.seatColumns }, sections, offered.seatSectionId);
-    for (const t of taken) unavailable.add(`${t.row}:${t.column}`);
+    for (const t of [...taken, ...unsellable]) unavailable.add(`${t.row}:${t.column}`);
     const picked = pickSeats({ rows: e.seatRows, columns: e.seatColumns }, unavailable, offer.quantity);
     if (!picked) return "nothing";
     seats = picked.map((p) => ({ ...p, ticketTypeId: offer.ticketTypeId }));

@@ -1,7 +1,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
-import { hold, holdLine, seatClaim, ticketType, user, waitlistEntry } from "~/db/schema";
+import { hold, holdLine, seatClaim, ticketType, user, venueSeatMark, waitlistEntry } from "~/db/schema";
 import { isAppError } from "~/lib/app-error";
 import { createTicketCodes } from "~/server/ticket-codes.server";
 import { createEvent, createHost, createVenue } from "../../tests/factories/events";
@@ -284,5 +284,41 @@ describe("offers", () => {
       { row: 2, column: 1 },
       { row: 2, column: 2 },
     ]);
+  });
+
+  it("never come with a blocked seat or a gap: those are no seats for sale", async () => {
+    const db = database.db;
+    const venue = await createVenue(db, hostId, { name: "Narrow Room", seatRows: 1, seatColumns: 4 });
+    await db.insert(venueSeatMark).values([
+      { venueId: venue.id, seatRow: 1, seatColumn: 1, kind: "blocked" },
+      { venueId: venue.id, seatRow: 1, seatColumn: 2, kind: "gap" },
+    ]);
+    const e = await createEvent(db, { hostId, startsAt: new Date("2026-12-05T19:30:00Z"), venueId: venue.id }, [
+      { pricePence: 0, capacity: 2 },
+    ]);
+    const [type] = await db.select().from(ticketType).where(eq(ticketType.eventId, e.id));
+    const buyers = [await createBuyer(db, "Aisle One"), await createBuyer(db, "Aisle Two")];
+    const bought = [];
+    for (const [i, column] of [3, 4].entries())
+      bought.push(
+        await buyTickets(db, {
+          eventId: e.id,
+          buyer: buyers[i]!,
+          now,
+          sign: codes.sign,
+          seats: [{ row: 1, column }],
+          ticketTypeId: type!.id,
+        }),
+      );
+    const eve = await createBuyer(db, "Eve Waiting");
+    await joinWaitlist(db, { eventId: e.id, userId: eve.id, quantity: 1, now });
+    await cancelFreeOrder(db, { reference: bought[1]!.reference, userId: buyers[1]!.id, now: later(1) });
+    const entry = await entryOf(e.id, eve.id);
+    expect(entry.status).toBe("offered");
+    const seats = await db
+      .select({ row: seatClaim.seatRow, column: seatClaim.seatColumn })
+      .from(seatClaim)
+      .where(eq(seatClaim.holdId, entry.holdId!));
+    expect(seats).toEqual([{ row: 1, column: 4 }]);
   });
 });

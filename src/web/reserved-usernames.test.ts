@@ -7,12 +7,16 @@ interface RouteEntry {
   children?: RouteEntry[];
 }
 
-/** The first segment of every path the app serves, however deep in its layouts. */
+/**
+ * The first segment of every path the app serves, however deep in its layouts. A child of a route
+ * with a path continues that path ("share" under "h/events/:eventId/edit"), so only the children of
+ * pathless layouts start at the top.
+ */
 function topSegments(entries: RouteEntry[], out = new Set<string>()): Set<string> {
   for (const entry of entries) {
     const first = entry.path?.split("/")[0];
     if (first && !first.startsWith(":") && first !== "*") out.add(first);
-    if (entry.children) topSegments(entry.children, out);
+    if (entry.children && !entry.path) topSegments(entry.children, out);
   }
   return out;
 }

@@ -57,6 +57,7 @@ export default [
         route("h/venues", "routes/h/venues.tsx"),
         route("h/venues/add", "routes/h/venues.add.tsx"),
         route("h/venues/:venueId/overview", "routes/h/venues.$venueId.overview.tsx"),
+        route("h/venues/:venueId/seatplan", "routes/h/venues.$venueId.seatplan.tsx"),
       ]),
       route("h/switch-host", "routes/h/switch-host.ts"),
       route("checkout/:holdId", "routes/checkout.$holdId.tsx"),

@@ -115,7 +115,10 @@ test.describe("no page scrolls sideways", () => {
     await signIn(page, DEMO.host);
     await page.goto("/h/venues");
     const venue = await page.getByRole("list", { name: "Your venues" }).getByRole("link").first().getAttribute("href");
-    const pages = ["/u/dashboard", "/h/dashboard", "/h/tickets", "/h/venues", "/h/venues/add", venue!];
+    // A seated venue's plan, whose grid scrolls inside its own box.
+    const seated = await page.request.get("/dev/scenarios/venue?name=Hackney%20Empire");
+    const seatPlan = `/h/venues/${((await seated.json()) as { id: string }).id}/seatplan`;
+    const pages = ["/u/dashboard", "/h/dashboard", "/h/tickets", "/h/venues", "/h/venues/add", venue!, seatPlan];
     expect(await overflowing(page, [...pages, "/h/settings/permissions", "/u/settings/profile"])).toEqual([]);
   });
 

@@ -28,7 +28,9 @@ const Scenario = z.object({
  *   tried without waiting;
  * - `POST /dev/scenarios/event` makes a fresh event a week from now at the host's first venue, and
  *   optionally sells tickets to an account (hold, then order, as checkout does), so an e2e journey
- *   that changes orders has its own to change.
+ *   that changes orders has its own to change;
+ * - `GET /dev/scenarios/venue?name=` answers a demo venue's id (the seed's ids are random), so a
+ *   journey can open that venue's pages in Partner Studio.
  */
 export function devBookingRoutes(database: Database, sign: TicketSigner) {
   return new Hono()
@@ -41,6 +43,11 @@ export function devBookingRoutes(database: Database, sign: TicketSigner) {
         .where(and(eq(hold.id, id), eq(hold.status, "active")))
         .returning({ id: hold.id });
       return c.json({ expired: rows.length === 1 }, rows.length === 1 ? 200 : 404);
+    })
+    .get("/scenarios/venue", async (c) => {
+      const name = c.req.query("name") ?? "";
+      const [place] = await database.db.select({ id: venue.id }).from(venue).where(eq(venue.name, name)).limit(1);
+      return place ? c.json({ id: place.id }) : errorResponse(c, new AppError("not_found", "No such venue."));
     })
     .post("/scenarios/event", async (c) => {
       const parsed = await readJson(c.req.raw, Scenario);

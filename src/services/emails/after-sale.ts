@@ -3,7 +3,6 @@ import type { Db } from "~/db/client.server";
 import { cancellationRequest, event, order, orderLine, user } from "~/db/schema";
 import { formatMoney, formatWhenInFull } from "~/lib/format";
 import { directionsUrl } from "~/lib/maps";
-import { seatName } from "~/lib/seats";
 import { addNotification } from "../add-notification";
 import type { AfterCommitWork } from "../after-commit";
 import { claimDueReminders } from "../event-reminders";
@@ -83,7 +82,7 @@ export async function sendTicketShared(
         eventName: t.event.name,
         when: when(t.event.startsAt, t.event.endsAt),
         where: t.venue ? `${t.venue.name}, ${t.venue.address}` : "Online",
-        ticketName: t.seatRow !== null ? `${t.typeName}, seat ${seatName(t.seatRow, t.seatColumn!)}` : t.typeName,
+        ticketName: t.seat !== null ? `${t.typeName}, seat ${t.seat}` : t.typeName,
         claimUrl: `${base(deps.publicUrl)}/tickets/claim/${input.token}`,
       },
     },
@@ -286,7 +285,7 @@ export async function sendOrderConfirmation(deps: EmailDeps, orderId: string): P
         where: o.event.venue ? `${o.event.venue.name}, ${o.event.venue.address}` : "Online",
         tickets: o.tickets.map((t) => ({
           name: t.typeName,
-          seat: t.seatRow !== null ? seatName(t.seatRow, t.seatColumn!) : null,
+          seat: t.seat,
           code: t.code,
         })),
         total: o.totalPence === 0 ? "Free" : formatMoney(o.totalPence, o.currency),

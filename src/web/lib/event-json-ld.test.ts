@@ -43,6 +43,7 @@ const base: EventPage = {
     lng: -1.4712,
     seatRows: null,
     seatColumns: null,
+    seatRowNames: [],
     seatSections: [],
     seatMarks: [],
     access: null,

@@ -35,7 +35,11 @@ export function useUnsavedChanges(...formRefs: RefObject<HTMLFormElement | null>
     initial.current = same && sent.current ? sent.current.data : snapshot();
     sent.current = null;
     submitted.current = false;
-    const check = () => setDirty(snapshot() !== initial.current);
+    const compare = () => setDirty(snapshot() !== initial.current);
+    // After the event has reached React too: re-rendering from this listener (on the form, before
+    // React's own at the root) would put a controlled input back to its old value, and React would
+    // then see no change and never call its onChange.
+    const check = () => setTimeout(compare);
     const remember = () => {
       sent.current = { forms, data: snapshot() };
     };
@@ -45,7 +49,7 @@ export function useUnsavedChanges(...formRefs: RefObject<HTMLFormElement | null>
         initial.current = snapshot();
         setDirty(false);
       });
-    check();
+    compare();
     for (const form of forms) {
       form.addEventListener("input", check);
       form.addEventListener("change", check);

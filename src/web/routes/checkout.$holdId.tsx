@@ -12,7 +12,6 @@ import { extendHold } from "~/services/extend-hold";
 import { releaseHoldNow } from "~/services/waitlist-offers";
 import { submitCheckout } from "~/services/submit-checkout";
 import { OrderBreakdown, OrderLines } from "~/web/components/booking/order-summary";
-import { seatLabel } from "~/lib/seats";
 import { TestPaymentsNotice } from "~/web/components/booking/test-payments-notice";
 import { actionError, refusalOf } from "~/web/lib/action-error";
 import { setFlash } from "~/web/lib/flash.server";
@@ -283,7 +282,7 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
             </h2>
             <OrderLines lines={checkout.lines} money={money} />
             {checkout.seats.length > 0 ? (
-              <p className="mt-2 text-sm text-fg-muted">Seats: {checkout.seats.map(seatLabel).join(", ")}</p>
+              <p className="mt-2 text-sm text-fg-muted">Seats: {checkout.seatNames.join(", ")}</p>
             ) : null}
             <OrderBreakdown
               subtotalPence={checkout.breakdown.subtotalPence}

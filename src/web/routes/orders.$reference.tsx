@@ -4,7 +4,6 @@ import { useEffect } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
 import { formatLongDate, formatMoney, formatShortDate, formatTimeRange } from "~/lib/format";
-import { seatName } from "~/lib/seats";
 import { cancellationOption } from "~/domain/cancellation";
 import { AppError } from "~/lib/app-error";
 import { field, readForm } from "~/lib/read-form";
@@ -181,7 +180,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
                   <li key={t.id} className="card flex flex-col items-center p-5 text-center">
                     <p className="font-semibold">
                       {t.typeName}
-                      {t.seatRow !== null ? ` · Seat ${seatName(t.seatRow, t.seatColumn!)}` : ""}
+                      {t.seat !== null ? ` · Seat ${t.seat}` : ""}
                     </p>
                     <p className="text-xs text-fg-muted">
                       Ticket {i + 1} of {o.tickets.length}

@@ -8,7 +8,7 @@ import { chosenAmountAccepted, priceOrder, priceTerms, type FeeMode } from "~/do
 import { remaining } from "~/domain/ticket-availability";
 import type { EventPageTicket } from "~/services/get-event-page";
 import { messages } from "~/texts/messages";
-import { sectionOf, type SeatMark, type SeatSection } from "~/domain/seat-plan";
+import { seatKey, sectionOf, type SeatMark, type SeatSection, unsellableKeys } from "~/domain/seat-plan";
 import type { Seat, SeatsWanted } from "./seat-picker";
 import { useAddToCartTracking } from "~/web/lib/conversions";
 import { DiscountCodeField, useDiscountCode } from "./discount-code";
@@ -28,10 +28,17 @@ export interface BookingPanelProps {
   /** Private ticket types already unlocked by the link. */
   unlockedIds: string[];
   /**
-   * A seated event's plan: its size, the seats taken, its sections (each sold by the tickets tied to it) and marked
-   * seats.
+   * A seated event's plan: its size, its rows' names, the seats taken, its sections (each sold by the tickets tied
+   * to it) and marked positions (wheelchair spaces, companion seats, gaps, blocked seats).
    */
-  seatPlan: { rows: number; columns: number; taken: Seat[]; sections: SeatSection[]; marks: SeatMark[] } | null;
+  seatPlan: {
+    rows: number;
+    columns: number;
+    rowNames: string[];
+    taken: Seat[];
+    sections: SeatSection[];
+    marks: SeatMark[];
+  } | null;
   closed: "sold_out" | "ended" | "cancelled" | null;
   /** The server's answer to the last checkout attempt. */
   error: string | null;
@@ -112,7 +119,12 @@ export function BookingPanel(props: BookingPanelProps) {
       if (clean.coupon) void discountCode.apply(clean.coupon, { quietly: true });
       if (!changed)
         setSeats(
-          stored.seats.filter((s) => !props.seatPlan?.taken.some((t) => t.row === s.row && t.column === s.column)),
+          stored.seats.filter(
+            (s) =>
+              !props.seatPlan?.taken.some((t) => t.row === s.row && t.column === s.column) &&
+              // A seat made a gap or blocked since the basket was kept is no longer there to have.
+              !unsellableKeys(props.seatPlan?.marks ?? []).has(seatKey(s)),
+          ),
         );
     }
     setReady(true);
@@ -263,6 +275,7 @@ export function BookingPanel(props: BookingPanelProps) {
           <SeatPicker
             rows={props.seatPlan!.rows}
             columns={props.seatPlan!.columns}
+            rowNames={props.seatPlan!.rowNames}
             taken={props.seatPlan!.taken}
             sections={sections}
             marks={props.seatPlan!.marks}

@@ -1,7 +1,7 @@
-import { Accessibility, Minus, Plus } from "lucide-react";
+import { Accessibility, Minus, Plus, X } from "lucide-react";
 import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { seatKey, sectionOf, type SeatMark, type SeatSection } from "~/domain/seat-plan";
-import { rowLetter, seatLabel } from "~/lib/seats";
+import { rowName, seatLabel } from "~/lib/seats";
 
 export interface Seat {
   row: number;
@@ -26,13 +26,16 @@ const MINIMAP_FROM_COLUMNS = 12;
  * prices: a seat can be chosen only in a section the basket has tickets for, and the hold checks the
  * same. A grid of toggle buttons: Tab reaches the plan once, the arrow keys move between seats, Home
  * and End go to the ends of a row, Space or Enter picks one; taken seats are shown and skipped.
- * Wheelchair spaces and companion seats are marked. The plan scrolls inside its own box (the page
- * never grows sideways), keeps the seat in focus in view, zooms, and on large plans shows a
- * minimap of the part in view. Stage at the top.
+ * Rows carry the venue's names for them. Wheelchair spaces and companion seats are marked; gaps
+ * (aisles) are empty space the arrow keys pass over, and blocked seats are shown as never for sale.
+ * The plan scrolls inside its own box (the page never grows sideways), keeps the seat in focus in
+ * view, zooms, and on large plans shows a minimap of the part in view. Stage at the top.
  */
 export function SeatPicker(props: {
   rows: number;
   columns: number;
+  /** The venue's names for its rows, nearest the stage first (a row past them reads as its letter). */
+  rowNames: string[];
   taken: Seat[];
   chosen: Seat[];
   sections: SeatSection[];
@@ -40,15 +43,21 @@ export function SeatPicker(props: {
   wanted: SeatsWanted[];
   onChange: (seats: Seat[]) => void;
 }) {
-  const { rows, columns, chosen, sections, wanted } = props;
-  const taken = new Set(props.taken.map(seatKey));
+  const { rows, columns, chosen, sections, wanted, rowNames } = props;
   const marks = new Map(props.marks.map((m) => [seatKey(m), m.kind]));
+  const isGap = (s: Seat) => marks.get(seatKey(s)) === "gap";
+  const isBlocked = (s: Seat) => marks.get(seatKey(s)) === "blocked";
+  // A blocked seat is never sold: to a buyer it is as good as taken.
+  const taken = new Set([...props.taken.map(seatKey), ...props.marks.filter((m) => m.kind === "blocked").map(seatKey)]);
   const sectionIdOf = (s: Seat) => sectionOf(sections, s)?.id ?? null;
   const wantedIn = (id: string | null) => wanted.find((w) => w.sectionId === id)?.count ?? 0;
   const isChosen = (r: number, c: number) => chosen.some((s) => s.row === r && s.column === c);
   const total = wanted.reduce((n, w) => n + w.count, 0);
   const [focus, setFocus] = useState<Seat>(
-    () => chosen[0] ?? firstOpen(rows, columns, (s) => !taken.has(seatKey(s)) && wantedIn(sectionIdOf(s)) > 0),
+    () =>
+      chosen[0] ??
+      firstOpen(rows, columns, (s) => !isGap(s) && !taken.has(seatKey(s)) && wantedIn(sectionIdOf(s)) > 0) ??
+      firstOpen(rows, columns, (s) => !isGap(s)) ?? { row: 1, column: 1 },
   );
   const [zoom, setZoom] = useState(0);
   const scroller = useRef<HTMLDivElement>(null);
@@ -58,7 +67,7 @@ export function SeatPicker(props: {
   const toggle = (r: number, c: number) => {
     const seat = { row: r, column: c };
     const section = sectionIdOf(seat);
-    if (taken.has(seatKey(seat)) || wantedIn(section) === 0) return;
+    if (isGap(seat) || taken.has(seatKey(seat)) || wantedIn(section) === 0) return;
     if (isChosen(r, c)) return props.onChange(chosen.filter((s) => !(s.row === r && s.column === c)));
     const inSection = chosen.filter((s) => sectionIdOf(s) === section);
     if (inSection.length < wantedIn(section)) return props.onChange([...chosen, seat]);
@@ -82,13 +91,20 @@ export function SeatPicker(props: {
     };
     if (event.key === "Home" || event.key === "End") {
       event.preventDefault();
-      return moveTo({ row: r, column: event.key === "Home" ? 1 : columns });
+      const inRow = Array.from({ length: columns }, (_, i) => ({ row: r, column: i + 1 })).filter((s) => !isGap(s));
+      const end = event.key === "Home" ? inRow[0] : inRow.at(-1);
+      return end ? moveTo(end) : undefined;
     }
     const d = step[event.key];
     if (!d) return;
     event.preventDefault();
-    moveTo({ row: Math.min(rows, Math.max(1, r + d[0])), column: Math.min(columns, Math.max(1, c + d[1])) });
+    // Over gaps (an aisle) to the next seat that way; at the edge of the plan, stay.
+    let next = { row: r + d[0], column: c + d[1] };
+    while (next.row >= 1 && next.row <= rows && next.column >= 1 && next.column <= columns && isGap(next))
+      next = { row: next.row + d[0], column: next.column + d[1] };
+    if (next.row >= 1 && next.row <= rows && next.column >= 1 && next.column <= columns) moveTo(next);
   };
+  const nameWidth = `${Math.max(1.25, Math.max(...rowNames.map((n) => n.length), 1) * 0.5 + 0.5)}rem`;
 
   // The seat in focus (and so each seat as it is chosen) stays in view inside the plan's box.
   useEffect(() => {
@@ -101,7 +117,8 @@ export function SeatPicker(props: {
       <legend className="text-sm font-semibold">
         Choose {need.map(seatsWanted).join(" and ")}{" "}
         <span className="font-normal text-fg-muted">
-          ({chosen.length} of {total} chosen{chosen.length > 0 ? `: ${chosen.map(seatLabel).join(", ")}` : ""})
+          ({chosen.length} of {total} chosen
+          {chosen.length > 0 ? `: ${chosen.map((s) => seatLabel(s, rowNames)).join(", ")}` : ""})
         </span>
       </legend>
       <div className="mt-2 flex items-center justify-between gap-2">
@@ -135,7 +152,7 @@ export function SeatPicker(props: {
         <p
           className="mb-2 rounded-lg bg-surface-2 py-1 text-center text-xs font-semibold tracking-widest
             text-fg-muted uppercase"
-          style={{ minWidth: `${columns * (size + 4) + 24}px` }}
+          style={{ minWidth: `calc(${columns * (size + 4)}px + ${nameWidth})` }}
         >
           Stage
         </p>
@@ -161,23 +178,31 @@ export function SeatPicker(props: {
                 aria-rowindex={r}
                 className={`flex items-center gap-1 py-0.5 ${startsSection && r > 1 ? "mt-3" : ""}`}
               >
-                <span aria-hidden className="w-5 shrink-0 text-center text-xs font-semibold text-fg-muted">
-                  {rowLetter(r)}
+                <span
+                  aria-hidden
+                  className="shrink-0 text-center text-xs font-semibold text-fg-muted"
+                  style={{ width: nameWidth }}
+                >
+                  {rowName(r, rowNames)}
                 </span>
                 {Array.from({ length: columns }, (_, ci) => {
                   const c = ci + 1;
                   const seat = { row: r, column: c };
+                  // An aisle: space, not a cell (the arrow keys pass over it).
+                  if (isGap(seat))
+                    return <span key={c} aria-hidden className="shrink-0" style={{ width: size, height: size }} />;
                   const seatSection = sectionOf(sections, seat);
                   const isTaken = taken.has(seatKey(seat));
                   const open = !isTaken && wantedIn(seatSection?.id ?? null) > 0;
                   const picked = isChosen(r, c);
                   const mark = marks.get(seatKey(seat));
+                  const blocked = isBlocked(seat);
                   const words = [
                     seatSection
-                      ? `${seatSection.name}, row ${rowLetter(r)}, seat ${c}`
-                      : `Row ${rowLetter(r)}, seat ${c}`,
+                      ? `${seatSection.name}, row ${rowName(r, rowNames)}, seat ${c}`
+                      : `Row ${rowName(r, rowNames)}, seat ${c}`,
                     mark === "wheelchair" ? "wheelchair space" : mark === "companion" ? "companion seat" : null,
-                    isTaken ? "taken" : open ? null : "not for your tickets",
+                    blocked ? "not for sale" : isTaken ? "taken" : open ? null : "not for your tickets",
                   ].filter(Boolean);
                   return (
                     <span role="gridcell" key={c} aria-colindex={c}>
@@ -205,7 +230,9 @@ export function SeatPicker(props: {
                                   : "cursor-not-allowed border border-dashed border-border bg-surface-2 text-fg-muted"
                           }`}
                       >
-                        {mark === "wheelchair" ? (
+                        {blocked ? (
+                          <X aria-hidden className="size-3.5" />
+                        ) : mark === "wheelchair" ? (
                           <Accessibility aria-hidden className="size-3.5" />
                         ) : mark === "companion" ? (
                           <span aria-hidden>C</span>
@@ -245,6 +272,14 @@ export function SeatPicker(props: {
           <li className="inline-flex items-center gap-1">
             <span aria-hidden className="size-3 rounded border border-dashed border-border bg-surface-2" /> Another
             section
+          </li>
+        ) : null}
+        {props.marks.some((m) => m.kind === "blocked") ? (
+          <li className="inline-flex items-center gap-1">
+            <span aria-hidden className="grid size-3.5 place-items-center rounded bg-fg-muted/30">
+              <X className="size-3" />
+            </span>{" "}
+            Not for sale
           </li>
         ) : null}
         {props.marks.some((m) => m.kind === "wheelchair") ? (
@@ -334,10 +369,10 @@ function Minimap(props: {
   );
 }
 
-function firstOpen(rows: number, columns: number, open: (s: Seat) => boolean): Seat {
+function firstOpen(rows: number, columns: number, open: (s: Seat) => boolean): Seat | null {
   for (let r = 1; r <= rows; r++)
     for (let c = 1; c <= columns; c++) if (open({ row: r, column: c })) return { row: r, column: c };
-  return { row: 1, column: 1 };
+  return null;
 }
 
 /** '2 Circle seats', '1 seat': what the legend asks for of one ticket type. */

@@ -1,7 +1,6 @@
 import { ChevronRight, QrCode } from "lucide-react";
 import { Link } from "react-router";
 import { formatMoney } from "~/lib/format";
-import { seatName } from "~/lib/seats";
 import { messages } from "~/texts/messages";
 import type { TicketGroup, TicketPaid } from "~/services/list-my-tickets";
 import { EventCard } from "~/web/components/events/event-card";
@@ -32,9 +31,7 @@ export function TicketGroups({ groups, now }: { groups: TicketGroup[]; now: Date
                       <span className="font-medium">
                         Ticket {t.number}: {t.typeName}
                       </span>
-                      {t.seatRow !== null ? (
-                        <span className="text-fg-muted"> · Seat {seatName(t.seatRow, t.seatColumn!)}</span>
-                      ) : null}
+                      {t.seat !== null ? <span className="text-fg-muted"> · Seat {t.seat}</span> : null}
                       {t.status === "checked_in" ? <span className="text-fg-muted"> · Used</span> : null}
                     </span>
                     <span className="shrink-0 text-fg-muted">{paidLabel(t.paid)}</span>

@@ -5,6 +5,7 @@ import type { Basket } from "~/domain/basket";
 import { badgeLabel, cardBadges, hasEnded, isSoldOut } from "~/domain/event-flags";
 import { cardPriceLabel, isVisible } from "~/domain/ticket-availability";
 import { soldOutFor } from "~/domain/waitlist";
+import { type SeatMark, sellableSeatCount } from "~/domain/seat-plan";
 import { isAppError } from "~/lib/app-error";
 import { normaliseEmail } from "~/domain/account-rules";
 import { authFailure, authHeaders, cookiesFrom } from "~/web/lib/auth-calls.server";
@@ -279,6 +280,7 @@ export default function EventPageRoute({ loaderData, actionData }: Route.Compone
                 ? {
                     rows: event.venue.seatRows,
                     columns: event.venue.seatColumns,
+                    rowNames: event.venue.seatRowNames,
                     taken: loaderData.takenSeats,
                     sections: event.venue.seatSections,
                     marks: event.venue.seatMarks,
@@ -325,8 +327,12 @@ export default function EventPageRoute({ loaderData, actionData }: Route.Compone
   );
 }
 
-function seatCount(venue: { seatRows: number | null; seatColumns: number | null } | null): number | null {
-  return venue?.seatRows && venue.seatColumns ? venue.seatRows * venue.seatColumns : null;
+function seatCount(
+  venue: { seatRows: number | null; seatColumns: number | null; seatMarks: SeatMark[] } | null,
+): number | null {
+  return venue?.seatRows && venue.seatColumns
+    ? sellableSeatCount({ rows: venue.seatRows, columns: venue.seatColumns }, venue.seatMarks)
+    : null;
 }
 
 // Only sold-out events (and people already in line) show the waitlist: its code loads with them.

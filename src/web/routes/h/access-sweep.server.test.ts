@@ -163,6 +163,9 @@ const ACTIONS: Record<string, (ids: Ids) => Intent[]> = {
     { form: { intent: "save", ...ids.venueForm, name: "Taken Over" } },
     { form: { intent: "delete" } },
   ],
+  "routes/h/venues.$venueId.seatplan": (): Intent[] => [
+    { form: { rows: "2", columns: "3", rowName: "A", layout: "ooo\nooo" } },
+  ],
   "routes/h/events.$eventId.edit._index": (ids): Intent[] => [
     { form: eventForm() },
     { form: { intent: "image-add", image: ids.picture } },

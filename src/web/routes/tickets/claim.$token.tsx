@@ -2,7 +2,7 @@ import { CalendarDays, Gift, MapPin, Ticket } from "lucide-react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { formatWhenInFull } from "~/lib/format";
 import { personName } from "~/lib/person-name";
-import { seatName } from "~/lib/seats";
+import { ticketSeat } from "~/lib/seats";
 import { claimantProblem, claimantProblemText } from "~/domain/ticket-transfer";
 import { claimTicket, findTransfer } from "~/services/transfer-ticket";
 import { actionError } from "~/web/lib/action-error";
@@ -31,7 +31,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     fromName: t.fromName || "A friend",
     toEmail: t.toEmail,
     typeName: found.typeName,
-    seat: found.seatRow !== null ? seatName(found.seatRow, found.seatColumn!) : null,
+    seat: ticketSeat(found, found.seatRowNames),
     event: {
       name: found.event.name,
       slug: found.event.slug,

@@ -19,7 +19,6 @@ import { field, readForm } from "~/lib/read-form";
 import { actionError, refusalOf } from "~/web/lib/action-error";
 import { formatLondonTime, formatLongDate, formatShortDate, formatTimeRange } from "~/lib/format";
 import { directionsUrl } from "~/lib/maps";
-import { seatName } from "~/lib/seats";
 import { getMyTicket } from "~/services/list-my-tickets";
 import { cancelTransfer, sendTicket } from "~/services/transfer-ticket";
 import { ErrorCard } from "~/web/components/error-card";
@@ -110,7 +109,7 @@ export default function TicketPage({ loaderData, actionData }: Route.ComponentPr
   const screenOn = useWakeLock(!loaderData.over);
   const { ticket: t, qr } = loaderData;
   const busy = useNavigation().state !== "idle";
-  const seat = t.seatRow !== null ? seatName(t.seatRow, t.seatColumn!) : null;
+  const seat = t.seat;
   const used = t.status === "checked_in";
 
   return (
