@@ -16,9 +16,13 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import type { EventQuestion } from "../domain/event-questions";
 
 /** PostgreSQL's full-text document type; written only by the database's own triggers. */
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
+
+/** Access needs as stored (src/domain/access-needs.ts reads them back, keeping only needs still offered). */
+export type StoredAccessNeeds = { needs: string[]; notes: string };
 
 const tz = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
 const createdAt = () => tz("created_at").notNull().defaultNow();
@@ -65,6 +69,8 @@ export const user = pgTable(
     notifyEventReminders: boolean("notify_event_reminders").notNull().default(true),
     /** Set when a buyer deleted their account: the row stays, anonymised, so hosts keep their order records. */
     deletedAt: tz("deleted_at"),
+    /** Private: copied to an order only when the buyer chooses to share it with that order's host. */
+    accessNeeds: jsonb("access_needs").$type<StoredAccessNeeds>(),
   },
   (t) => [check("user_username_format", sql`${t.username} ~ '^[a-z0-9_-]+$'`)],
 );
@@ -300,14 +306,8 @@ export const venueSeatMark = pgTable(
   (t) => [primaryKey({ columns: [t.venueId, t.seatRow, t.seatColumn] })],
 );
 
-export interface EventQuestion {
-  id: string;
-  label: string;
-  required: boolean;
-  /** A short answer, or one of the given options. */
-  kind: "text" | "choice";
-  options?: string[];
-}
+/** The host's questions for buyers (the survey); their rules are the domain's. */
+export type { EventQuestion };
 
 export const EVENT_STATUSES = ["draft", "published", "unpublished", "archived", "deleted"] as const;
 
@@ -455,6 +455,11 @@ export const ticketType = pgTable(
     check("ticket_type_stock", sql`${t.sold} >= 0 and ${t.held} >= 0 and ${t.sold} + ${t.held} <= ${t.capacity}`),
     check("ticket_type_price", sql`${t.pricePence} >= 0`),
     check("ticket_type_capacity", sql`${t.capacity} >= 0`),
+    check("ticket_type_max_per_order", sql`${t.maxPerOrder} >= 1`),
+    check(
+      "ticket_type_sale_window",
+      sql`${t.salesStartAt} is null or ${t.salesEndAt} is null or ${t.salesEndAt} > ${t.salesStartAt}`,
+    ),
   ],
 );
 
@@ -675,6 +680,23 @@ export const discount = pgTable(
   ],
 );
 
+/**
+ * The events a discount is limited to. A discount with no rows here applies to every event of its
+ * host; with rows, to those events only (the booking flow refuses it elsewhere).
+ */
+export const discountEvent = pgTable(
+  "discount_event",
+  {
+    discountId: uuid("discount_id")
+      .notNull()
+      .references(() => discount.id, { onDelete: "cascade" }),
+    eventId: uuid("event_id")
+      .notNull()
+      .references(() => event.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.discountId, t.eventId] }), index("discount_event_event_idx").on(t.eventId)],
+);
+
 export const HOLD_STATUSES = ["active", "converted", "expired", "released"] as const;
 
 /** Tickets set aside for one buyer at checkout for ten minutes; stock moves only through claims and releases. */
@@ -703,11 +725,18 @@ export const hold = pgTable(
       .$type<Record<string, string>>()
       .notNull()
       .default(sql`'{}'::jsonb`),
+    /** The event's questions as the buyer answered them, so a later edit of the survey leaves the answers' words. */
+    questions: jsonb("questions")
+      .$type<EventQuestion[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     /**
      * The client's key for this checkout: a retried request finds the same hold. Unique per event
      * and person, so a key never finds another event's hold, nor anyone else's.
      */
     idempotencyKey: text("idempotency_key"),
+    /** The buyer's access needs as they chose to share them at checkout, copied to the order. */
+    accessNeeds: jsonb("access_needs").$type<StoredAccessNeeds>(),
     createdAt: createdAt(),
   },
   (t) => [
@@ -804,11 +833,18 @@ export const order = pgTable(
       .$type<Record<string, string>>()
       .notNull()
       .default(sql`'{}'::jsonb`),
+    /** The questions answered, as they read when the buyer answered them (the survey may change later). */
+    questions: jsonb("questions")
+      .$type<EventQuestion[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     createdAt: createdAt(),
     paidAt: tz("paid_at"),
     /** Money given back so far (a cancellation's refund, in full or in part). */
     refundedPence: integer("refunded_pence").notNull().default(0),
     cancelledAt: tz("cancelled_at"),
+    /** A snapshot of the access needs the buyer shared with the host for this order (later edits leave it be). */
+    accessNeeds: jsonb("access_needs").$type<StoredAccessNeeds>(),
   },
   (t) => {
     // Two fragments rather than one long line: the check's SQL text must stay exactly as migrated.
@@ -912,6 +948,8 @@ export const ticketTransfer = pgTable(
 );
 
 export const CANCELLATION_STATUSES = ["pending", "refunding", "approved", "declined"] as const;
+/** Who set a cancellation going: the buyer asking, or the host cancelling the whole event. */
+export const CANCELLATION_ORIGINS = ["buyer", "event_cancelled"] as const;
 
 /**
  * A buyer's request to cancel a paid order (spec §4 userCancellation), decided by the host. At most
@@ -928,6 +966,11 @@ export const cancellationRequest = pgTable(
     requestedBy: text("requested_by").references(() => user.id, { onDelete: "set null" }),
     reason: text("reason").notNull(),
     status: text("status", { enum: CANCELLATION_STATUSES }).notNull().default("pending"),
+    /**
+     * `event_cancelled`: the host cancelled the event, so the order is refunded in full without being asked
+     * (the buyer was told with the event's cancellation, and hears of the refund alone).
+     */
+    origin: text("origin", { enum: CANCELLATION_ORIGINS }).notNull().default("buyer"),
     refundPence: integer("refund_pence"),
     refundId: text("refund_id"),
     hostMessage: text("host_message"),
@@ -942,6 +985,7 @@ export const cancellationRequest = pgTable(
     index("cancellation_request_status_idx").on(t.status, t.createdAt),
     check("cancellation_request_reason", sql`length(trim(${t.reason})) between 1 and 1000`),
     check("cancellation_request_refund", sql`${t.refundPence} is null or ${t.refundPence} >= 0`),
+    check("cancellation_request_origin", sql`${t.origin} in ('buyer', 'event_cancelled')`),
   ],
 );
 
@@ -1028,6 +1072,8 @@ export const PAYMENT_REFUND_REASONS = [
   "already_paid",
   /** The amount paid no longer matched the hold's total (a discount changed while paying). */
   "amount_changed",
+  /** The host took the event off sale (archived, unpublished, cancelled) while the buyer paid. */
+  "event_closed",
 ] as const;
 export type PaymentRefundReason = (typeof PAYMENT_REFUND_REASONS)[number];
 

@@ -9,6 +9,7 @@ import {
   formatLondonTime,
   formatLongDate,
   formatMoney,
+  formatNumericDate,
   formatShortDate,
   formatTimeRange,
   formatTimestamp,
@@ -132,5 +133,14 @@ describe("formatChartDay", () => {
     expect(formatChartDay("2026-11-26", false)).toBe("26 Nov");
     expect(formatChartDay("2026-03-29", true)).toBe("Sun 29");
     expect(formatCalendarDay("2026-11-26")).toBe("Thu 26 Nov");
+  });
+});
+
+describe("formatNumericDate", () => {
+  it("writes DD/MM/YYYY of the London day, either side of midnight and the clocks changing", () => {
+    expect(formatNumericDate(new Date("2026-12-05T19:30:00Z"))).toBe("05/12/2026");
+    // 11:30 pm UTC in July is already the next day in London (BST).
+    expect(formatNumericDate(new Date("2026-07-09T23:30:00Z"))).toBe("10/07/2026");
+    expect(formatNumericDate(new Date("2026-12-31T23:59:59Z"))).toBe("31/12/2026");
   });
 });

@@ -100,6 +100,18 @@ export function formatShortDate(date: Date): string {
   return shortDate.format(date).replace(",", "");
 }
 
+const numericDate = new Intl.DateTimeFormat("en-GB", {
+  timeZone: LONDON,
+  day: "2-digit",
+  month: "2-digit",
+  year: "numeric",
+});
+
+/** The spec's DD/MM/YYYY, of the London day: '05/12/2026'. */
+export function formatNumericDate(date: Date): string {
+  return numericDate.format(date);
+}
+
 function londonDayNumber(date: Date): number {
   const [y, m, d] = new Intl.DateTimeFormat("en-CA", {
     timeZone: LONDON,

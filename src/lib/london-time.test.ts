@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { addDaysYmd, londonWallTimeToUtc, londonYmd } from "./london-time";
+import { addDaysYmd, londonDateTimeFromForm, londonHhmm, londonWallTimeToUtc, londonYmd } from "./london-time";
 
 describe("londonWallTimeToUtc", () => {
   it("is UTC in winter (GMT)", () => {
@@ -65,5 +65,28 @@ describe("London's clock, looked up once an hour", () => {
     for (const change of [Date.UTC(2026, 2, 29, 1), Date.UTC(2026, 9, 25, 1)]) {
       for (let minutes = -90; minutes <= 90; minutes++) agrees(change + minutes * 60_000);
     }
+  });
+});
+
+describe("a date and a 24-hour time typed into a form", () => {
+  it("is the instant London's clocks show then, or nothing when both are empty", () => {
+    expect(londonDateTimeFromForm("2026-12-05", "19:30")).toEqual({ ok: true, at: new Date("2026-12-05T19:30:00Z") });
+    expect(londonDateTimeFromForm("2026-06-05", "00:00")).toEqual({ ok: true, at: new Date("2026-06-04T23:00:00Z") });
+    expect(londonDateTimeFromForm(" ", "")).toEqual({ ok: true, at: null });
+  });
+
+  it("names what is missing or malformed", () => {
+    expect(londonDateTimeFromForm("2026-12-05", "")).toEqual({ ok: false, problem: "both" });
+    expect(londonDateTimeFromForm("", "19:30")).toEqual({ ok: false, problem: "both" });
+    expect(londonDateTimeFromForm("05/12/2026", "19:30")).toEqual({ ok: false, problem: "date" });
+    expect(londonDateTimeFromForm("2026-13-01", "19:30")).toEqual({ ok: false, problem: "date" });
+    expect(londonDateTimeFromForm("2026-12-05", "7:30")).toEqual({ ok: false, problem: "time" });
+    expect(londonDateTimeFromForm("2026-12-05", "19:60")).toEqual({ ok: false, problem: "time" });
+    expect(londonDateTimeFromForm("2026-12-05", "7:30 pm")).toEqual({ ok: false, problem: "time" });
+  });
+
+  it("shows an instant back as London's 'HH:MM'", () => {
+    expect(londonHhmm(new Date("2026-07-01T08:05:00Z"))).toBe("09:05");
+    expect(londonHhmm(new Date("2026-12-05T23:59:00Z"))).toBe("23:59");
   });
 });

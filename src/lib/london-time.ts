@@ -77,3 +77,35 @@ export function addDaysYmd(ymd: string, days: number): string {
   const [y, m, d] = ymd.split("-").map(Number) as [number, number, number];
   return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
 }
+
+/** London's wall-clock time of an instant as 'HH:MM' on the 24-hour clock (a time input's value). */
+export function londonHhmm(date: Date): string {
+  const { h, min } = londonFields(date);
+  return `${String(h).padStart(2, "0")}:${String(min).padStart(2, "0")}`;
+}
+
+const YMD = /^(\d{4})-(\d{2})-(\d{2})$/;
+/** Spec §5: a time is 'HH:MM' on the 24-hour clock. */
+const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+/**
+ * A date ('YYYY-MM-DD') and a London time ('HH:MM', 24-hour) as typed into a form, as the instant
+ * they name: null when both are empty; otherwise what is missing or malformed.
+ */
+export function londonDateTimeFromForm(
+  date: string,
+  time: string,
+): { ok: true; at: Date | null } | { ok: false; problem: "both" | "date" | "time" } {
+  const d = date.trim();
+  const t = time.trim();
+  if (!d && !t) return { ok: true, at: null };
+  if (!d || !t) return { ok: false, problem: "both" };
+  const ymd = YMD.exec(d);
+  if (!ymd) return { ok: false, problem: "date" };
+  const [y, m, day] = [Number(ymd[1]), Number(ymd[2]), Number(ymd[3])];
+  const real = new Date(Date.UTC(y, m - 1, day));
+  if (y < 2000 || y > 2100 || real.getUTCMonth() !== m - 1 || real.getUTCDate() !== day)
+    return { ok: false, problem: "date" };
+  if (!HHMM.test(t)) return { ok: false, problem: "time" };
+  return { ok: true, at: londonWallTimeToUtc(d, t) };
+}

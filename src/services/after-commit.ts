@@ -1,6 +1,8 @@
 import type { Db } from "~/db/client.server";
 import { afterCommitWork } from "~/db/schema";
 
+export type CancellationOutcome = "approved" | "declined" | "cancelled" | "cancelled_by_host" | "event_cancelled";
+
 /**
  * What a use case makes necessary once its transaction has committed: an email to compose and send
  * (and the note in a person's feed that goes with it), or waitlist offers to tell. Each names only
@@ -21,10 +23,17 @@ export type AfterCommitWork =
   | {
       kind: "cancellation-outcome";
       orderId: string;
-      outcome: "approved" | "declined" | "cancelled";
+      /**
+       * approved or declined: the host's answer to the buyer's request; cancelled: by the buyer (a free
+       * order); cancelled_by_host: a free booking the host cancelled; event_cancelled: the refund of an
+       * order whose event the host cancelled (the buyer was told of the event with `event-cancelled`).
+       */
+      outcome: CancellationOutcome;
       refundPence: number;
       hostMessage: string | null;
     }
+  /** The host cancelled the event: everyone holding this order's tickets is told, and its buyer of the refund due. */
+  | { kind: "event-cancelled"; orderId: string; refundPence: number }
   | { kind: "waitlist-offers" }
   | { kind: "host-onboarding"; userId: string }
   /** The link's token rides here until the email is made, as a shared ticket's does: the invitation keeps its hash. */

@@ -13,7 +13,9 @@ import {
   ticketType,
   waitlistEntry,
 } from "~/db/schema";
+import { onSale } from "~/domain/event-life-cycle";
 import { ACTIVE_PROVIDER_FEE } from "~/domain/money";
+import { answeredQuestions } from "~/domain/event-questions";
 import { orderReference } from "~/domain/order-reference";
 import { priceOrder, type DiscountRule } from "~/domain/pricing";
 import { AppError } from "~/lib/app-error";
@@ -37,8 +39,11 @@ export interface CompleteInput {
 export type CompleteResult =
   /** Tickets issued (now, or by an earlier call for the same payment). */
   | { outcome: "fulfilled"; orderId: string; reference: string; created: boolean }
-  /** The hold had lapsed and its stock was sold meanwhile: the payment must be refunded. */
-  | { outcome: "refund"; orderId: string; reference: string; created: boolean };
+  /**
+   * The payment must be refunded: the hold had lapsed and its stock was sold meanwhile, or the event
+   * left sale (archived, unpublished, cancelled) while the buyer paid (`off_sale`).
+   */
+  | { outcome: "refund"; orderId: string; reference: string; created: boolean; reason?: "sold_out" | "off_sale" };
 
 export function newReference(): string {
   return orderReference(randomBytes(8));
@@ -103,9 +108,8 @@ export async function completeOrder(db: Db, input: CompleteInput): Promise<Compl
     if (h.status === "converted")
       throw new AppError("conflict", "This checkout was already completed.", { reason: "hold_converted" });
     let stockOk = true;
-    // Only a lapsed hold's stock, or a limited code's use, can be refused here.
-    const mayBeRefused = h.status !== "active" || (d !== undefined && d.maxUses !== null);
-    if (mayBeRefused) await tx.execute(sql`savepoint reclaim`);
+    // Anything can be refused here (a lapsed hold's stock, a limited code's use, an event gone off sale).
+    await tx.execute(sql`savepoint reclaim`);
     if (h.status === "active") {
       for (const { line } of lines) {
         await tx
@@ -167,6 +171,20 @@ export async function completeOrder(db: Db, input: CompleteInput): Promise<Compl
         .returning({ id: discount.id });
       stockOk = used.length > 0;
     }
+    // The event may have left sale since the hold was made. Moving its stock above updated the
+    // event's totals, which locks its row until this commits: what is read now stands, and a change
+    // of status waits for this sale (and then finds the tickets sold, see change-event-status.ts).
+    let offSale = false;
+    if (stockOk) {
+      const [current] = await tx
+        .select({ status: event.status, isCancelled: event.isCancelled })
+        .from(event)
+        .where(eq(event.id, h.eventId));
+      offSale = !onSale(current!);
+      if (offSale && !input.payment)
+        throw new AppError("conflict", "This event is no longer on sale.", { reason: "off_sale" });
+      stockOk = !offSale;
+    }
     if (!stockOk) {
       await tx.execute(sql`rollback to savepoint reclaim`);
       // A hold still active keeps stock and seats aside: they go back, since it ends here.
@@ -180,6 +198,7 @@ export async function completeOrder(db: Db, input: CompleteInput): Promise<Compl
       }
     }
 
+    const answers = input.answers ?? h.answers;
     const reference = newReference();
     const [o] = await tx
       .insert(order)
@@ -201,13 +220,24 @@ export async function completeOrder(db: Db, input: CompleteInput): Promise<Compl
         discountCode: d?.code ?? null,
         provider: input.payment?.provider ?? null,
         providerPaymentId: input.payment?.providerPaymentId ?? null,
-        answers: input.answers ?? h.answers,
+        answers,
+        // What each answer answered, as it read then (the survey may change later).
+        questions: answeredQuestions(h.questions.length > 0 ? h.questions : e!.event.questions, answers),
+        // The snapshot taken when the buyer chose to share at checkout, not their profile as it is now.
+        accessNeeds: h.accessNeeds,
         paidAt: input.payment ? input.now : null,
         createdAt: input.now,
       })
       .returning({ id: order.id });
     await tx.update(hold).set({ status: "converted" }).where(eq(hold.id, h.id));
-    if (!stockOk) return { outcome: "refund" as const, orderId: o!.id, reference, created: true };
+    if (!stockOk)
+      return {
+        outcome: "refund" as const,
+        orderId: o!.id,
+        reference,
+        created: true,
+        reason: offSale ? ("off_sale" as const) : ("sold_out" as const),
+      };
     // A waitlist offer bought: that person's wait is over, unless it held fewer places than they
     // asked for, when they go back to the head of the line (their first place in it) for the rest.
     const count = lines.reduce((n, { line }) => n + line.quantity, 0);

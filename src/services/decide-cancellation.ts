@@ -90,7 +90,11 @@ function settled(
     : { outcome: "in_progress", requestId: request.id, orderId: o.id };
 }
 
-async function refundAndFinish(
+/**
+ * Refunds a request claimed as `refunding` and finishes it (see approveCancellation); the step that
+ * approvals, a cancelled event's refunds and the reconciliation job share.
+ */
+export async function refundAndFinish(
   db: Db,
   provider: PaymentProvider,
   request: typeof cancellationRequest.$inferSelect,
@@ -145,7 +149,7 @@ async function refundAndFinish(
     await afterCommit(tx, {
       kind: "cancellation-outcome",
       orderId: o.id,
-      outcome: "approved",
+      outcome: request.origin === "event_cancelled" ? "event_cancelled" : "approved",
       refundPence: amount,
       hostMessage: null,
     });

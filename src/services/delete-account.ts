@@ -5,6 +5,7 @@ import {
   emailMessage,
   event,
   feedback,
+  hold,
   notification,
   session,
   ticketTransfer,
@@ -70,6 +71,9 @@ export async function deleteBuyerAccount(
       .update(ticketTransfer)
       .set({ status: "cancelled", decidedAt: now })
       .where(and(eq(ticketTransfer.fromUserId, userId), eq(ticketTransfer.status, "pending")));
+    // Access needs go with the profile, and from any checkout of theirs that copied them. An order's
+    // snapshot stays: they chose to give it to that host, whose record of the order it is.
+    await tx.update(hold).set({ accessNeeds: null }).where(eq(hold.userId, userId));
     // What they told us stays for the team, but no longer says who they were.
     await tx.update(feedback).set({ userId: null, name: DELETED_NAME, email: "" }).where(eq(feedback.userId, userId));
     await tx
@@ -85,6 +89,7 @@ export async function deleteBuyerAccount(
         username: null,
         phone: null,
         bio: null,
+        accessNeeds: null,
         marketingGeneral: false,
         marketingVenues: false,
         notifyEventReminders: false,

@@ -1,6 +1,7 @@
 import { desc, eq } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { emailMessage, feedback, notification, session, user } from "~/db/schema";
+import { accessNeedLabels, accessNeedsOf } from "~/domain/access-needs";
 import { AppError } from "~/lib/app-error";
 
 /**
@@ -74,6 +75,7 @@ export async function exportAccountData(db: Db, { userId, now }: { userId: strin
       signUpDate: person.createdAt.toISOString(),
       updatedAt: person.updatedAt.toISOString(),
     },
+    accessNeeds: accessNeedsExport(person.accessNeeds),
     preferences: {
       marketingEmails: { general: person.marketingGeneral, venues: person.marketingVenues },
       hostingNotifications: {
@@ -88,4 +90,10 @@ export async function exportAccountData(db: Db, { userId, now }: { userId: strin
     notifications,
     orders: [],
   };
+}
+
+/** The access needs on the profile as a person reads them: the needs by name, and their own words. */
+function accessNeedsExport(stored: unknown) {
+  const needs = accessNeedsOf(stored);
+  return needs ? { needs: accessNeedLabels(needs), notes: needs.notes } : null;
 }

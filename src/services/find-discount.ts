@@ -1,18 +1,31 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { discount, hold } from "~/db/schema";
+import { discount, discountEvent, hold } from "~/db/schema";
 import type { DiscountRule } from "~/domain/pricing";
 
-/** A discount code as found for a host, with why it cannot be used (if it cannot). */
-export async function findDiscount(db: Db, hostId: string, code: string, now: Date) {
-  const normalised = code.trim().toLowerCase();
+/**
+ * A discount code as found for a host's event, with why it cannot be used there (if it cannot).
+ * A code limited to some events (`discount_event`) is refused on the host's others.
+ */
+export async function findDiscount(db: Db, input: { hostId: string; eventId: string; code: string; now: Date }) {
+  const { now } = input;
+  const normalised = input.code.trim().toLowerCase();
   if (!normalised) return null;
-  const [found] = await db
-    .select()
+  const [row] = await db
+    .select({
+      discount,
+      forThisEvent: sql<boolean>`not exists (select 1 from ${discountEvent} where ${discountEvent.discountId} = ${
+        discount.id
+      }) or exists (select 1 from ${discountEvent} where ${discountEvent.discountId} = ${discount.id} and ${
+        discountEvent.eventId
+      } = ${input.eventId})`,
+    })
     .from(discount)
-    .where(and(eq(discount.hostId, hostId), eq(discount.code, normalised)))
+    .where(and(eq(discount.hostId, input.hostId), eq(discount.code, normalised)))
     .limit(1);
-  if (!found) return { discount: null, problem: "unknown" as const };
+  if (!row) return { discount: null, problem: "unknown" as const };
+  const found = row.discount;
+  if (!row.forThisEvent) return { discount: found, problem: "other_event" as const };
   if (!found.isActive) return { discount: found, problem: "inactive" as const };
   if (found.startsAt && now < found.startsAt) return { discount: found, problem: "not_yet" as const };
   if (found.endsAt && now >= found.endsAt) return { discount: found, problem: "expired" as const };
@@ -32,6 +45,7 @@ export async function findDiscount(db: Db, hostId: string, code: string, now: Da
 
 export const discountProblemText = {
   unknown: "That code doesn't match any offer for this event.",
+  other_event: "That code is for other events, not this one.",
   inactive: "That code isn't active any more.",
   not_yet: "That code can't be used yet.",
   expired: "That code has expired.",

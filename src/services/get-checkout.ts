@@ -1,6 +1,7 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { event, hold, holdLine, order, payment, ticketType, venue } from "~/db/schema";
+import { event, hold, holdLine, order, payment, ticketType, user, venue } from "~/db/schema";
+import { accessNeedsOf } from "~/domain/access-needs";
 import { seatLabel } from "~/lib/seats";
 import { isUuid } from "~/lib/uuid";
 import { describeHold } from "./describe-hold";
@@ -9,9 +10,17 @@ import { releaseHoldNow } from "./waitlist-offers";
 /** A buyer's checkout as its page shows it; null unless the hold is theirs. */
 export async function getCheckout(db: Db, input: { holdId: string; userId: string }) {
   const [row] = await db
-    .select({ hold, event, venueName: venue.name, city: venue.city, seatRowNames: venue.seatRowNames })
+    .select({
+      hold,
+      event,
+      venueName: venue.name,
+      city: venue.city,
+      seatRowNames: venue.seatRowNames,
+      accessNeeds: user.accessNeeds,
+    })
     .from(hold)
     .innerJoin(event, eq(event.id, hold.eventId))
+    .innerJoin(user, eq(user.id, hold.userId))
     .leftJoin(venue, eq(venue.id, event.venueId))
     .where(and(eq(hold.id, input.holdId), eq(hold.userId, input.userId)))
     .limit(1);
@@ -41,6 +50,9 @@ export async function getCheckout(db: Db, input: { holdId: string; userId: strin
     /** The seats by name, as the venue's plan names its rows. */
     seatNames: row.hold.seats.map((s) => seatLabel(s, row.seatRowNames ?? [])),
     answers: row.hold.answers,
+    /** The buyer's saved access needs (what sharing would copy), and whether this checkout shares them. */
+    accessNeeds: accessNeedsOf(row.accessNeeds),
+    sharingAccessNeeds: row.hold.accessNeeds !== null,
     event: {
       id: row.event.id,
       slug: row.event.slug,
@@ -75,14 +87,25 @@ export async function openCheckout(
   return getCheckout(db, input);
 }
 
-/** The answers to the host's questions, kept on the buyer's own hold until the order copies them. */
+/**
+ * The answers to the host's questions, and the buyer's choice to share their access needs, kept on
+ * the buyer's own hold until the order copies them, with the questions as they read now (the host
+ * may edit the survey before the payment arrives). Sharing copies the needs saved on their profile
+ * now (never anything the form sent): the order keeps this snapshot whatever they edit later.
+ */
 export async function saveCheckoutAnswers(
   db: Db,
-  input: { holdId: string; userId: string; answers: Record<string, string> },
+  input: { holdId: string; userId: string; answers: Record<string, string>; shareAccessNeeds?: boolean },
 ): Promise<void> {
   await db
     .update(hold)
-    .set({ answers: input.answers })
+    .set({
+      answers: input.answers,
+      accessNeeds: input.shareAccessNeeds
+        ? sql`(select ${user.accessNeeds} from ${user} where ${user.id} = ${input.userId})`
+        : null,
+      questions: sql`(select ${event.questions} from ${event} where ${event.id} = ${hold.eventId})`,
+    })
     .where(and(eq(hold.id, input.holdId), eq(hold.userId, input.userId)));
 }
 

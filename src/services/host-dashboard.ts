@@ -8,6 +8,7 @@ import {
   rangeDays,
   STARTING_SOON_DAYS,
 } from "~/domain/host-dashboard";
+import { accessNeedsOf } from "~/domain/access-needs";
 import { londonYmd } from "~/lib/london-time";
 import { endOfEvent } from "./discover-events";
 
@@ -26,7 +27,8 @@ export interface SalesDay {
 /**
  * Everything Partner Studio's dashboard shows for one host, only theirs (`hostId` from the Studio's
  * guard): today's and next events, tickets sold and revenue per London day over the range, recent
- * orders a page at a time, pending cancellation requests and what needs attention.
+ * orders a page at a time (with any access needs their buyers shared with the host), pending
+ * cancellation requests and what needs attention.
  *
  * Sales count the orders placed in the range: tickets still valid or used (a cancelled ticket is no
  * longer sold), and revenue as what buyers paid less what was refunded, per currency. The totals are
@@ -141,6 +143,7 @@ async function recentOrders(db: Db, hostId: string, page: number) {
       createdAt: order.createdAt,
       eventName: event.name,
       tickets: sql<number>`(select count(*)::int from ${ticket} where ${ticket.orderId} = ${order.id})`,
+      accessNeeds: order.accessNeeds,
     })
     .from(order)
     .innerJoin(event, eq(event.id, order.eventId))
@@ -148,7 +151,13 @@ async function recentOrders(db: Db, hostId: string, page: number) {
     .orderBy(desc(order.createdAt), desc(order.id))
     .limit(DASHBOARD_ORDERS_PAGE_SIZE)
     .offset((current - 1) * DASHBOARD_ORDERS_PAGE_SIZE);
-  return { rows, page: current, pages, total: Number(total) };
+  // What a buyer chose to share with this host for the order (null when nothing was shared).
+  return {
+    rows: rows.map((r) => ({ ...r, accessNeeds: accessNeedsOf(r.accessNeeds) })),
+    page: current,
+    pages,
+    total: Number(total),
+  };
 }
 
 async function pendingCancellations(db: Db, hostId: string) {

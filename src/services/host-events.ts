@@ -5,7 +5,6 @@ import { event, ticketType } from "~/db/schema";
 import { AppError } from "~/lib/app-error";
 import { isUuid } from "~/lib/uuid";
 import { waitingCounts } from "./waitlist-places";
-import { offerFreedPlaces } from "./waitlist-offers";
 
 export const HOST_EVENTS_PAGE_SIZE = 10;
 
@@ -84,42 +83,4 @@ export async function setWaitlistOfferHours(
     .where(and(eq(event.id, input.eventId), eq(event.hostId, input.hostId)))
     .returning({ id: event.id });
   if (rows.length === 0) throw new AppError("not_found", "No such event.");
-}
-
-/**
- * Changes a ticket type's capacity, never below what is sold or held (one conditional statement).
- * Places added go to the event's waitlist first, in the same transaction. Returns the offers made.
- */
-export async function setTicketCapacity(
-  db: Db,
-  input: { ticketTypeId: string; hostId: string; capacity: number; now: Date },
-): Promise<{ offered: string[] }> {
-  if (!isUuid(input.ticketTypeId)) throw new AppError("not_found", "No such ticket type.");
-  if (!Number.isInteger(input.capacity) || input.capacity < 0 || input.capacity > 100_000)
-    throw new AppError("validation_failed", "Enter a whole number of places, from 0 to 100,000.", {
-      field: "capacity",
-    });
-  return db.transaction(async (tx) => {
-    const [owned] = await tx
-      .select({ eventId: ticketType.eventId, sold: ticketType.sold, held: ticketType.held })
-      .from(ticketType)
-      .innerJoin(event, eq(event.id, ticketType.eventId))
-      .where(and(eq(ticketType.id, input.ticketTypeId), eq(event.hostId, input.hostId)));
-    if (!owned) throw new AppError("not_found", "No such ticket type.");
-    const changed = await tx
-      .update(ticketType)
-      .set({ capacity: input.capacity })
-      .where(
-        and(eq(ticketType.id, input.ticketTypeId), sql`${ticketType.sold} + ${ticketType.held} <= ${input.capacity}`),
-      )
-      .returning({ id: ticketType.id });
-    if (changed.length === 0) {
-      throw new AppError(
-        "validation_failed",
-        `${owned.sold + owned.held} places are sold or held at checkout, so capacity can't go below that.`,
-        { field: "capacity" },
-      );
-    }
-    return { offered: await offerFreedPlaces(tx, owned.eventId, input.now) };
-  });
 }

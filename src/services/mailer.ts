@@ -3,6 +3,7 @@ import type {
   CancellationDecidedProps,
   CancellationRequestedProps,
   EmailChangedProps,
+  EventCancelledProps,
   EventReminderProps,
   OrderConfirmationProps,
   OrderRefundedProps,
@@ -32,6 +33,7 @@ export type EmailTemplate =
   | { name: "refund-issued"; props: RefundIssuedProps }
   | { name: "waitlist-offer"; props: WaitlistOfferProps }
   | { name: "event-reminder"; props: EventReminderProps }
+  | { name: "event-cancelled"; props: EventCancelledProps }
   | { name: "team-invitation"; props: TeamInvitationProps };
 
 export type EmailTemplateName = EmailTemplate["name"];

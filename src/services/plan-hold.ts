@@ -44,7 +44,7 @@ export async function planHold(db: Db, input: HoldInput, found: HoldDefinitions 
 
   let coupon: Awaited<ReturnType<typeof findDiscount>> = null;
   if (input.coupon) {
-    coupon = await findDiscount(db, found.hostId, input.coupon, input.now);
+    coupon = await findDiscount(db, { hostId: found.hostId, eventId: found.id, code: input.coupon, now: input.now });
     if (coupon?.problem)
       throw new AppError("validation_failed", discountProblemText[coupon.problem], { field: "coupon" });
   }

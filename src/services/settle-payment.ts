@@ -227,7 +227,7 @@ export async function settlePayment(db: Db, provider: PaymentProvider, input: Se
         .where(and(eq(payment.id, p.id), inArray(payment.status, ["pending", "closing"])));
       return { state: "paid", order: result };
     }
-    refund = { reason: "sold_out", orderId: result.orderId };
+    refund = { reason: result.reason === "off_sale" ? "event_closed" : "sold_out", orderId: result.orderId };
   } catch (error) {
     const reason = isAppError(error) && error.code === "conflict" ? error.details?.reason : undefined;
     if (reason === "hold_converted") refund = { reason: "already_paid", orderId: null };

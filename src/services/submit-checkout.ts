@@ -18,7 +18,8 @@ export interface SubmitCheckoutDeps {
 
 /**
  * The buyer presses the checkout's button on their hold. Their answers to the host's questions are
- * kept on the hold first (so nothing typed is lost, even when time is up). A hold that is not theirs
+ * kept on the hold first (so nothing typed is lost, even when time is up), with the snapshot of
+ * their access needs when they chose to share them. A hold that is not theirs
  * is not found; one no longer running answers `expired`. Free places become an order at once
  * (throttled per person and per address, as taking them costs nothing); the buyer's confirmation is
  * recorded in the order's own transaction and sent after it commits. Paid places start (or resume)
@@ -32,6 +33,8 @@ export async function submitCheckout(
     buyerName: string;
     /** Each answered question's answer, by question id (empty answers left out). */
     answers: Record<string, string>;
+    /** The buyer ticked "Share my access needs with the host for this order". */
+    shareAccessNeeds?: boolean;
     ip: string;
     now: Date;
   },
@@ -40,7 +43,12 @@ export async function submitCheckout(
   const { now } = input;
   const checkout = await getCheckout(db, { holdId: input.holdId, userId: input.buyer.id });
   if (!checkout) throw new AppError("not_found");
-  await saveCheckoutAnswers(db, { holdId: input.holdId, userId: input.buyer.id, answers: input.answers });
+  await saveCheckoutAnswers(db, {
+    holdId: input.holdId,
+    userId: input.buyer.id,
+    answers: input.answers,
+    shareAccessNeeds: input.shareAccessNeeds ?? false,
+  });
   if (checkout.status !== "active" || checkout.expiresAt <= now) return { kind: "expired" };
   if (checkout.breakdown.totalPence === 0) {
     // Each order also counts towards the person's share of the event, which the claim enforces.

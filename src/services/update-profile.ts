@@ -8,6 +8,7 @@ import {
   usernameProblem,
   validateProfile,
 } from "~/domain/profile-rules";
+import { type AccessNeeds, accessNeedsOf, checkAccessNeeds } from "~/domain/access-needs";
 import { AppError } from "~/lib/app-error";
 import { messages } from "~/texts/messages";
 import { ownedImageKey } from "./process-image-upload";
@@ -24,9 +25,17 @@ export interface EditableProfile {
   hostTitle: string;
   image: string | null;
   coverImage: string | null;
+  /** Private: shown only to the person, and shared with a host only when they choose to at checkout. */
+  accessNeeds: AccessNeeds | null;
 }
 
-export type ProfileFieldErrors = Partial<Record<keyof ProfileInput, string>>;
+/** The access needs as the form sends them: the ticked needs and the free text. */
+export interface AccessNeedsInput {
+  needs: string[];
+  notes: string;
+}
+
+export type ProfileFieldErrors = Partial<Record<keyof ProfileInput | "accessNotes", string>>;
 
 const editable = {
   userType: user.userType,
@@ -39,6 +48,7 @@ const editable = {
   hostTitle: user.hostTitle,
   image: user.image,
   coverImage: user.coverImage,
+  accessNeeds: user.accessNeeds,
 };
 
 type Row = Pick<typeof user.$inferSelect, keyof typeof editable>;
@@ -55,6 +65,7 @@ function toEditable(row: Row): EditableProfile {
     hostTitle: row.hostTitle ?? "",
     image: row.image,
     coverImage: row.coverImage,
+    accessNeeds: accessNeedsOf(row.accessNeeds),
   };
 }
 
@@ -139,12 +150,19 @@ function validationError(fieldErrors: ProfileFieldErrors): AppError {
  * every field at once and throws AppError("validation_failed") with `details.fields` naming
  * each field that is wrong, including a username someone else holds. The display `name` follows
  * the first and last names; the host name is written for hosts only. Writes nothing when nothing
- * changed. Returns the storage keys of the person's own uploads that were replaced or removed, for
+ * changed. Access needs, when given, are saved with the rest (none ticked and no text clears them).
+ * Returns the storage keys of the person's own uploads that were replaced or removed, for
  * the caller to delete once this has committed (never a file someone else stored).
  */
 export async function updateProfile(
   db: Db,
-  { userId, input, images = {}, now }: { userId: string; input: ProfileInput; images?: ProfileImageChanges; now: Date },
+  {
+    userId,
+    input,
+    images = {},
+    access,
+    now,
+  }: { userId: string; input: ProfileInput; images?: ProfileImageChanges; access?: AccessNeedsInput; now: Date },
 ): Promise<{ changed: boolean; profile: EditableProfile; discardedImageKeys: string[] }> {
   try {
     return await db.transaction(async (tx) => {
@@ -156,9 +174,11 @@ export async function updateProfile(
       if (!current) throw new AppError("not_found");
 
       const checked = validateProfile(input, { isHost: current.userType === "host" });
-      if (!checked.ok) {
+      const accessChecked = access ? checkAccessNeeds(access) : null;
+      if (!checked.ok || (accessChecked && !accessChecked.ok)) {
         const fieldErrors: ProfileFieldErrors = {};
-        for (const p of checked.problems) fieldErrors[p.field] ??= profileProblemMessage(p);
+        if (!checked.ok) for (const p of checked.problems) fieldErrors[p.field] ??= profileProblemMessage(p);
+        if (accessChecked && !accessChecked.ok) fieldErrors.accessNotes = messages.profile.accessNotesTooLong;
         throw validationError(fieldErrors);
       }
       const v = checked.values;
@@ -172,10 +192,14 @@ export async function updateProfile(
         ...(v.hostTitle !== undefined ? { hostTitle: v.hostTitle } : {}),
         ...("image" in images ? { image: images.image ?? null } : {}),
         ...("coverImage" in images ? { coverImage: images.coverImage ?? null } : {}),
+        ...(accessChecked?.ok ? { accessNeeds: accessChecked.value } : {}),
       };
-      const before: Record<string, unknown> = current;
+      const before: Record<string, unknown> = { ...current, accessNeeds: accessNeedsOf(current.accessNeeds) };
+      // Access needs are an object: compared by what they hold.
+      const same = (a: unknown, b: unknown) =>
+        a === b || (typeof a === "object" && typeof b === "object" && JSON.stringify(a) === JSON.stringify(b));
       const changes: Partial<typeof user.$inferInsert> = Object.fromEntries(
-        Object.entries(next).filter(([key, value]) => before[key] !== value),
+        Object.entries(next).filter(([key, value]) => !same(before[key], value)),
       );
       if (Object.keys(changes).length === 0)
         return { changed: false, profile: toEditable(current), discardedImageKeys: [] };

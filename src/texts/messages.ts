@@ -166,6 +166,7 @@ export const messages = {
     hostTitleRequired: "Please enter your host name.",
     hostTitleTooLong: "Your host name can be at most 80 characters.",
     invalidHostTitle: "Invalid host name",
+    accessNotesTooLong: "Your access notes can be at most 500 characters.",
   },
   /** Spec §8, email sending. */
   email: {

@@ -45,6 +45,8 @@ export default [
       // Partner Studio: its own frame and navigation (decision 0028 for who may enter).
       layout("routes/h/_studio.tsx", [
         route("h/dashboard", "routes/h/dashboard.tsx"),
+        route("h/events", "routes/h/events._index.tsx"),
+        route("h/events/:eventId/status", "routes/h/events.$eventId.status.ts"),
         route("h/tickets", "routes/h/tickets.tsx"),
         route("h/settings/permissions", "routes/h/settings.permissions.tsx"),
         // The event editor's frame; its sub-views (overview, tickets, survey, share) are its children.
@@ -52,12 +54,17 @@ export default [
         route("h/events/write", "routes/h/events.write.ts"),
         route("h/events/:eventId/edit", "routes/h/events.$eventId.edit.tsx", [
           index("routes/h/events.$eventId.edit._index.tsx"),
+          route("tickets", "routes/h/events.$eventId.edit.tickets.tsx"),
+          route("survey", "routes/h/events.$eventId.edit.survey.tsx"),
           route("share", "routes/h/events.$eventId.edit.share.tsx"),
         ]),
         route("h/venues", "routes/h/venues.tsx"),
         route("h/venues/add", "routes/h/venues.add.tsx"),
         route("h/venues/:venueId/overview", "routes/h/venues.$venueId.overview.tsx"),
         route("h/venues/:venueId/seatplan", "routes/h/venues.$venueId.seatplan.tsx"),
+        route("h/discounts", "routes/h/discounts.tsx"),
+        route("h/discounts/new", "routes/h/discounts.new.tsx"),
+        route("h/discounts/:discountId", "routes/h/discounts.$discountId.tsx"),
       ]),
       route("h/switch-host", "routes/h/switch-host.ts"),
       route("checkout/:holdId", "routes/checkout.$holdId.tsx"),

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { acceptNecessaryOnly, DEMO, expect, signIn, test } from "./fixtures";
+import { acceptNecessaryOnly, BASE_URL, DEMO, expect, signIn, test } from "./fixtures";
 
 /*
  * No page scrolls sideways: at 320, 375 and 768 px every public and signed-in page's document is
@@ -112,13 +112,40 @@ test.describe("no page scrolls sideways", () => {
 
   test("a host's pages, at 320, 375 and 768 px", async ({ page }) => {
     test.setTimeout(120_000);
+    // An event of the host's with a sale, for the event editor's views.
+    const made = await page.request.post("/dev/scenarios/event", {
+      data: { name: "Sideways Check Night", capacity: 30, pricePence: 900, ticketTypes: 2, soldTo: DEMO.buyer.email },
+      headers: { Origin: BASE_URL },
+    });
+    expect(made.status()).toBe(200);
+    const { eventId } = (await made.json()) as { eventId: string };
     await signIn(page, DEMO.host);
     await page.goto("/h/venues");
     const venue = await page.getByRole("list", { name: "Your venues" }).getByRole("link").first().getAttribute("href");
     // A seated venue's plan, whose grid scrolls inside its own box.
     const seated = await page.request.get("/dev/scenarios/venue?name=Hackney%20Empire");
     const seatPlan = `/h/venues/${((await seated.json()) as { id: string }).id}/seatplan`;
-    const pages = ["/u/dashboard", "/h/dashboard", "/h/tickets", "/h/venues", "/h/venues/add", venue!, seatPlan];
+    await page.goto("/h/discounts");
+    const discount = await page
+      .locator("main a[href^='/h/discounts/']:not([href$='/new'])")
+      .first()
+      .getAttribute("href");
+    expect(discount, "the demo host has a discount").toBeTruthy();
+    const pages = [
+      "/u/dashboard",
+      "/h/dashboard",
+      "/h/events",
+      "/h/tickets",
+      "/h/venues",
+      "/h/venues/add",
+      venue!,
+      seatPlan,
+      `/h/events/${eventId}/edit/tickets`,
+      `/h/events/${eventId}/edit/survey`,
+      "/h/discounts",
+      "/h/discounts/new",
+      discount!,
+    ];
     expect(await overflowing(page, [...pages, "/h/settings/permissions", "/u/settings/profile"])).toEqual([]);
   });
 

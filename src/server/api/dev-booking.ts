@@ -20,13 +20,16 @@ const Scenario = z.object({
   soldTo: z.string().email().optional(),
   quantity: z.number().int().min(1).max(10).default(1),
   hostEmail: z.string().email().default("host@ticketyboo.test"),
+  /** How many ticket types the event starts with (the first is the one sold). */
+  ticketTypes: z.number().int().min(1).max(10).default(1),
 });
 
 /**
  * Dev and test drills for bookings (mounted with dev routes only, like the other /dev drills):
  * - `POST /dev/holds/:id/expire` makes a hold's ten minutes run out now, so the timer's end can be
  *   tried without waiting;
- * - `POST /dev/scenarios/event` makes a fresh event a week from now at the host's first venue, and
+ * - `POST /dev/scenarios/event` makes a fresh event a week from now at the host's first venue (with
+ *   one ticket type, or `ticketTypes` of them), and
  *   optionally sells tickets to an account (hold, then order, as checkout does), so an e2e journey
  *   that changes orders has its own to change;
  * - `GET /dev/scenarios/venue?name=` answers a demo venue's id (the seed's ids are random), so a
@@ -86,7 +89,15 @@ export function devBookingRoutes(database: Database, sign: TicketSigner) {
         .returning();
       const [type] = await db
         .insert(ticketType)
-        .values({ eventId: created!.id, name: "General admission", pricePence: s.pricePence, capacity: s.capacity })
+        .values(
+          Array.from({ length: s.ticketTypes }, (_, i) => ({
+            eventId: created!.id,
+            name: i === 0 ? "General admission" : `Ticket ${i + 1}`,
+            pricePence: s.pricePence,
+            capacity: s.capacity,
+            sortOrder: i,
+          })),
+        )
         .returning();
       let reference: string | null = null;
       if (s.soldTo) {

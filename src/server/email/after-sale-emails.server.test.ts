@@ -2,7 +2,8 @@ import { and, eq } from "drizzle-orm";
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
-import { emailMessage, user } from "~/db/schema";
+import { emailMessage, ticket, user } from "~/db/schema";
+import { formatMoney } from "~/lib/format";
 import { claimTicket, sendTicket } from "~/services/transfer-ticket";
 import { createEvent, createHost } from "../../../tests/factories/events";
 import { buyTickets, createBuyer } from "../../../tests/factories/orders";
@@ -10,7 +11,7 @@ import { createTestApp } from "../../../tests/setup/test-app";
 import { createTestDatabase } from "../../../tests/setup/test-db";
 import { type JobQueue, startJobs, stopJobs } from "../jobs/boss.server";
 import { createTicketCodes } from "../ticket-codes.server";
-import { sendEventReminders } from "~/services/emails/after-sale";
+import { sendEventCancelled, sendEventReminders } from "~/services/emails/after-sale";
 import { createMailer } from "./mailer.server";
 import { createUnsubscribeLinks } from "./unsubscribe.server";
 
@@ -113,6 +114,39 @@ describe("the day-before reminder", () => {
       ).toBe(0);
     },
   );
+});
+
+describe("an event cancelled by its host", () => {
+  it("tells the buyer of their refund and a friend holding one of the tickets that it no longer works", async () => {
+    const db = database.db;
+    const mailer = createMailer({ database, boss, smtpUrl: undefined, publicUrl, logger: pino({ level: "silent" }) });
+    const host = await createHost(db);
+    const e = await createEvent(db, {
+      hostId: host.id,
+      name: "Harbour Lights Gig",
+      startsAt: new Date("2026-12-18T19:30:00Z"),
+    });
+    const [bea, sam] = [await createBuyer(db, "Bea Cancelled"), await createBuyer(db, "Sam Holder")];
+    const bought = await buyTickets(db, { eventId: e.id, buyer: bea, quantity: 2, now, sign: codes.sign });
+    // One of the two passed on to Sam.
+    await db.update(ticket).set({ holderUserId: sam.id }).where(eq(ticket.id, bought.tickets[0]!.id));
+
+    await sendEventCancelled({ db, mailer, publicUrl }, { orderId: bought.orderId, refundPence: bought.totalPence });
+    const to = async (email: string) =>
+      db
+        .select()
+        .from(emailMessage)
+        .where(and(eq(emailMessage.toAddress, email), eq(emailMessage.template, "event-cancelled")));
+    const [toBea] = await to(bea.email);
+    expect(toBea!.subject).toBe("Cancelled: Harbour Lights Gig");
+    expect(toBea!.text).toContain("The host has cancelled Harbour Lights Gig");
+    expect(toBea!.text).toContain(`You'll get back everything you paid, ${formatMoney(bought.totalPence, "GBP")}`);
+    expect(toBea!.text).toContain(`${publicUrl}/orders/${bought.reference}`);
+    const [toSam] = await to(sam.email);
+    expect(toSam!.text).toContain("Whoever bought the ticket for you gets any money back.");
+    expect(toSam!.text).not.toContain("You'll get back");
+    expect(toSam!.text).toContain(`${publicUrl}/u/tickets`);
+  });
 });
 
 describe("one-click unsubscribe", () => {

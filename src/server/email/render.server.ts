@@ -5,6 +5,7 @@ import { CancellationDecided, cancellationDecidedSubject } from "./templates/can
 import { CancellationRequested, cancellationRequestedSubject } from "./templates/cancellation-requested";
 import { ChangeEmail, changeEmailSubject } from "./templates/change-email";
 import { EmailChanged, emailChangedSubject } from "./templates/email-changed";
+import { EventCancelled, eventCancelledSubject } from "./templates/event-cancelled";
 import { EventReminder, eventReminderSubject } from "./templates/event-reminder";
 import { HostOnboarding, hostOnboardingSubject } from "./templates/host-onboarding";
 import { OrderConfirmation, orderConfirmationSubject } from "./templates/order-confirmation";
@@ -87,6 +88,11 @@ function compose(template: EmailTemplate, publicUrl: string): { subject: string;
       return { subject: waitlistOfferSubject(template.props), element: createElement(WaitlistOffer, template.props) };
     case "event-reminder":
       return { subject: eventReminderSubject(template.props), element: createElement(EventReminder, template.props) };
+    case "event-cancelled":
+      return {
+        subject: eventCancelledSubject(template.props),
+        element: createElement(EventCancelled, template.props),
+      };
     case "team-invitation":
       return { subject: teamInvitationSubject(template.props), element: createElement(TeamInvitation, template.props) };
   }

@@ -1,10 +1,10 @@
-import { eq } from "drizzle-orm";
+import { and, eq, isNotNull } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { cancellationRequest, event, order, orderLine, user } from "~/db/schema";
+import { cancellationRequest, event, order, orderLine, ticket, user } from "~/db/schema";
 import { formatMoney, formatWhenInFull } from "~/lib/format";
 import { directionsUrl } from "~/lib/maps";
 import { addNotification } from "../add-notification";
-import type { AfterCommitWork } from "../after-commit";
+import type { AfterCommitWork, CancellationOutcome } from "../after-commit";
 import { claimDueReminders } from "../event-reminders";
 import { getOrder } from "../get-order";
 import { getMyTicket } from "../list-my-tickets";
@@ -139,7 +139,7 @@ export async function sendCancellationOutcome(
   deps: EmailDeps,
   input: {
     orderId: string;
-    outcome: "approved" | "declined" | "cancelled";
+    outcome: CancellationOutcome;
     refundPence: number;
     hostMessage: string | null;
   },
@@ -153,22 +153,26 @@ export async function sendCancellationOutcome(
   const o = row.order;
   const orderUrl = `${base(deps.publicUrl)}/orders/${o.reference}`;
   const refund = input.refundPence > 0 ? formatMoney(input.refundPence, o.currency) : null;
-  await deps.mailer.send({
-    to: o.buyerEmail,
-    userId: o.userId,
-    template: {
-      name: "cancellation-decided",
-      props: {
-        firstName: firstName(o.buyerName),
-        reference: o.reference,
-        eventName: row.eventName,
-        outcome: input.outcome,
-        refund,
-        hostMessage: input.hostMessage,
-        orderUrl,
+  const { outcome } = input;
+  // A cancelled event's buyers heard of the cancellation with it (sendEventCancelled): here only the refund.
+  if (outcome !== "event_cancelled") {
+    await deps.mailer.send({
+      to: o.buyerEmail,
+      userId: o.userId,
+      template: {
+        name: "cancellation-decided",
+        props: {
+          firstName: firstName(o.buyerName),
+          reference: o.reference,
+          eventName: row.eventName,
+          outcome,
+          refund,
+          hostMessage: input.hostMessage,
+          orderUrl,
+        },
       },
-    },
-  });
+    });
+  }
   if (refund) {
     await deps.mailer.send({
       to: o.buyerEmail,
@@ -188,17 +192,77 @@ export async function sendCancellationOutcome(
   }
   if (o.userId) {
     const title =
-      input.outcome === "declined"
+      outcome === "declined"
         ? `Your cancellation request for ${row.eventName} was declined`
-        : refund
-          ? `Cancelled: ${row.eventName}, ${refund} refunded`
-          : `Cancelled: ${row.eventName}`;
+        : outcome === "event_cancelled"
+          ? `Refunded: ${refund ?? formatMoney(0, o.currency)} for ${row.eventName}`
+          : refund
+            ? `Cancelled: ${row.eventName}, ${refund} refunded`
+            : `Cancelled: ${row.eventName}`;
     await addNotification(deps.db, {
       userId: o.userId,
       title,
       body: input.hostMessage ? `The host says: ${input.hostMessage}` : "",
       link: `/orders/${o.reference}`,
     });
+  }
+}
+
+/**
+ * The host cancelled the event: the order's buyer is told, with the refund on its way when they
+ * paid, and so is each friend holding one of its tickets. A note goes in each person's feed too.
+ */
+export async function sendEventCancelled(deps: EmailDeps, input: { orderId: string; refundPence: number }) {
+  const [row] = await deps.db
+    .select({ order, event: { name: event.name, startsAt: event.startsAt, endsAt: event.endsAt } })
+    .from(order)
+    .innerJoin(event, eq(event.id, order.eventId))
+    .where(eq(order.id, input.orderId));
+  if (!row) return;
+  const o = row.order;
+  const site = base(deps.publicUrl);
+  const common = {
+    eventName: row.event.name,
+    when: when(row.event.startsAt, row.event.endsAt),
+    reference: o.reference,
+  };
+  const title = `Cancelled: ${row.event.name}`;
+  await deps.mailer.send({
+    to: o.buyerEmail,
+    userId: o.userId,
+    template: {
+      name: "event-cancelled",
+      props: {
+        ...common,
+        firstName: firstName(o.buyerName),
+        refund: input.refundPence > 0 ? formatMoney(input.refundPence, o.currency) : null,
+        url: `${site}/orders/${o.reference}`,
+        isBuyer: true,
+      },
+    },
+  });
+  if (o.userId) await addNotification(deps.db, { userId: o.userId, title, body: "", link: `/orders/${o.reference}` });
+  const holders = await deps.db
+    .selectDistinct({ id: user.id, email: user.email, firstName: user.firstName, name: user.name })
+    .from(ticket)
+    .innerJoin(user, eq(user.id, ticket.holderUserId))
+    .where(and(eq(ticket.orderId, o.id), isNotNull(ticket.holderUserId)));
+  for (const h of holders.filter((h) => h.id !== o.userId)) {
+    await deps.mailer.send({
+      to: h.email,
+      userId: h.id,
+      template: {
+        name: "event-cancelled",
+        props: {
+          ...common,
+          firstName: h.firstName ?? firstName(h.name),
+          refund: null,
+          url: `${site}/u/tickets`,
+          isBuyer: false,
+        },
+      },
+    });
+    await addNotification(deps.db, { userId: h.id, title, body: "", link: "/u/tickets" });
   }
 }
 
@@ -336,6 +400,8 @@ export async function doAfterCommitWork(deps: EmailDeps, work: AfterCommitWork, 
       return sendCancellationRequested(deps, work.requestId);
     case "cancellation-outcome":
       return sendCancellationOutcome(deps, work);
+    case "event-cancelled":
+      return sendEventCancelled(deps, work);
     case "waitlist-offers":
       await sendWaitlistOffers(deps, now);
       return;

@@ -45,7 +45,7 @@ export interface OrderRefundedProps {
   /** '£20.20' */
   amount: string;
   /** Why the payment could not become tickets (see PAYMENT_REFUND_REASONS). */
-  reason: "sold_out" | "already_paid" | "amount_changed";
+  reason: "sold_out" | "already_paid" | "amount_changed" | "event_closed";
   /** The event's page, or the order's when the buyer already has their tickets. */
   url: string;
 }
@@ -78,8 +78,11 @@ export interface CancellationDecidedProps {
   firstName: string;
   reference: string;
   eventName: string;
-  /** approved (by the host, for a paid order), declined, or cancelled (a free order, by the buyer). */
-  outcome: "approved" | "declined" | "cancelled";
+  /**
+   * approved (by the host, for a paid order), declined, cancelled (a free order, by the buyer), or
+   * cancelled_by_host (a free booking the host cancelled).
+   */
+  outcome: "approved" | "declined" | "cancelled" | "cancelled_by_host";
   /** '£20.20' when money goes back. */
   refund: string | null;
   hostMessage: string | null;
@@ -108,6 +111,20 @@ export interface WaitlistOfferProps {
   /** 'Wednesday 25 November, 12:00 am' */
   until: string;
   checkoutUrl: string;
+}
+
+export interface EventCancelledProps {
+  firstName: string;
+  eventName: string;
+  /** When it was to be: 'Thursday 26 November 2026, 7:30 pm – 11:00 pm' */
+  when: string;
+  reference: string;
+  /** For the buyer of a paid order: '£20.20', on its way back. Null for free bookings and for a friend's ticket. */
+  refund: string | null;
+  /** The buyer sees their order; someone given a ticket sees their tickets. */
+  url: string;
+  /** False for someone holding a ticket a friend bought: the buyer is refunded, not them. */
+  isBuyer: boolean;
 }
 
 export interface TeamInvitationProps {

@@ -1,8 +1,9 @@
-import { ArrowLeft, Clock, CreditCard, Lock, Ticket } from "lucide-react";
+import { Accessibility, ArrowLeft, Clock, CreditCard, Lock, Ticket } from "lucide-react";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { data, Form, Link, redirect, useFetcher, useNavigation, useRevalidator } from "react-router";
 import { z } from "zod";
 import type { EventQuestion } from "~/db/schema";
+import { type AccessNeeds, accessNeedLabels } from "~/domain/access-needs";
 import { AppError } from "~/lib/app-error";
 import { field, readForm } from "~/lib/read-form";
 import { formatEventDateTime, formatLondonTime, formatMoney, formatShortDate } from "~/lib/format";
@@ -12,6 +13,7 @@ import { extendHold } from "~/services/extend-hold";
 import { releaseHoldNow } from "~/services/waitlist-offers";
 import { submitCheckout } from "~/services/submit-checkout";
 import { OrderBreakdown, OrderLines } from "~/web/components/booking/order-summary";
+import { CheckboxField } from "~/web/components/ui/field";
 import { TestPaymentsNotice } from "~/web/components/booking/test-payments-notice";
 import { actionError, refusalOf } from "~/web/lib/action-error";
 import { setFlash } from "~/web/lib/flash.server";
@@ -54,16 +56,18 @@ function checkoutForm(questions: EventQuestion[]) {
   const answers = Object.fromEntries(
     questions.map((q) => [`q:${q.id}`, field.text().transform((v) => v.trim().slice(0, 500))]),
   );
-  return z.looseObject({ intent: field.text(), ...answers }).superRefine((form, ctx) => {
-    if (form.intent === "extend" || form.intent === "release") return;
-    for (const q of questions) {
-      const value = String(form[`q:${q.id}`] ?? "");
-      if (q.required && !value)
-        ctx.addIssue({ code: "custom", path: [`q:${q.id}`], message: "Please answer this question." });
-      else if (q.kind === "choice" && value && !(q.options ?? []).includes(value))
-        ctx.addIssue({ code: "custom", path: [`q:${q.id}`], message: "Please choose one of the options." });
-    }
-  });
+  return z
+    .looseObject({ intent: field.text(), shareAccessNeeds: field.checkbox(), ...answers })
+    .superRefine((form, ctx) => {
+      if (form.intent === "extend" || form.intent === "release") return;
+      for (const q of questions) {
+        const value = String(form[`q:${q.id}`] ?? "");
+        if (q.required && !value)
+          ctx.addIssue({ code: "custom", path: [`q:${q.id}`], message: "Please answer this question." });
+        else if (q.kind === "choice" && value && !(q.options ?? []).includes(value))
+          ctx.addIssue({ code: "custom", path: [`q:${q.id}`], message: "Please choose one of the options." });
+      }
+    });
 }
 
 export async function action({ params, context, request }: Route.ActionArgs) {
@@ -78,7 +82,10 @@ export async function action({ params, context, request }: Route.ActionArgs) {
   // What was typed goes back with the refusal, so nothing is lost (without JavaScript too).
   const typed = (values: Record<string, unknown>) =>
     Object.fromEntries(questions.map((q) => [q.id, String(values[`q:${q.id}`] ?? "")]));
-  if (!read.ok) return actionError(read.error, { extra: { answers: typed(read.values) } });
+  if (!read.ok)
+    return actionError(read.error, {
+      extra: { answers: typed(read.values), shareAccessNeeds: Boolean(read.values.shareAccessNeeds) },
+    });
   const form = read.data;
   const intent = form.intent;
 
@@ -109,6 +116,7 @@ export async function action({ params, context, request }: Route.ActionArgs) {
         buyerName: personName(user),
         // Answers to the host's questions, each named after its question.
         answers: Object.fromEntries(Object.entries(typed(form)).filter(([, value]) => value)),
+        shareAccessNeeds: form.shareAccessNeeds,
         ip: context.clientIp,
         now,
       },
@@ -257,6 +265,17 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
               </section>
             ) : null}
 
+            {checkout.accessNeeds ? (
+              <ShareAccessNeeds
+                needs={checkout.accessNeeds}
+                checked={
+                  actionData && "shareAccessNeeds" in actionData
+                    ? Boolean(actionData.shareAccessNeeds)
+                    : checkout.sharingAccessNeeds
+                }
+              />
+            ) : null}
+
             <div className="flex flex-wrap items-center gap-3">
               <button type="submit" name="intent" value="pay" className="btn-primary px-6" disabled={busy}>
                 {free ? <Ticket aria-hidden className="size-4" /> : <CreditCard aria-hidden className="size-4" />}
@@ -297,6 +316,45 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
         </div>
       )}
     </div>
+  );
+}
+
+/**
+ * The buyer's choice to share the access needs saved on their profile with this order's host: off
+ * unless they chose it for this checkout before, and showing exactly what the host would see.
+ */
+function ShareAccessNeeds({ needs, checked }: { needs: AccessNeeds; checked: boolean }) {
+  const labels = accessNeedLabels(needs);
+  return (
+    <section aria-labelledby="access-heading" className="card space-y-3 p-5">
+      <h2 id="access-heading" className="flex items-center gap-2 text-lg font-bold">
+        <Accessibility aria-hidden className="size-5 text-brand" /> Access needs
+      </h2>
+      <CheckboxField
+        name="shareAccessNeeds"
+        label={<span className="font-medium">Share my access needs with the host for this order</span>}
+        defaultChecked={checked}
+        hint="Only this event's host sees them, with this order. Your profile keeps them private."
+      />
+      <div className="rounded-xl bg-surface-2 px-4 py-3 text-sm">
+        <p className="font-medium">What the host would see</p>
+        {labels.length > 0 ? (
+          <ul className="mt-1 list-disc pl-5">
+            {labels.map((label) => (
+              <li key={label}>{label}</li>
+            ))}
+          </ul>
+        ) : null}
+        {needs.notes ? <p className="mt-1 break-words whitespace-pre-line">{needs.notes}</p> : null}
+        <p className="mt-2 text-xs text-fg-muted">
+          Not right?{" "}
+          <Link to="/u/settings/profile#access-heading" className="link">
+            Update your access needs
+          </Link>{" "}
+          first; your tickets stay held.
+        </p>
+      </div>
+    </section>
   );
 }
 

@@ -8,6 +8,7 @@ import { cancellationOption } from "~/domain/cancellation";
 import { AppError } from "~/lib/app-error";
 import { field, readForm } from "~/lib/read-form";
 import { cancelFreeOrder, latestCancellation, requestCancellation } from "~/services/cancel-order";
+import type { EventQuestion } from "~/domain/event-questions";
 import { getOrder } from "~/services/get-order";
 import { messages } from "~/texts/messages";
 import { actionError, refusalOf } from "~/web/lib/action-error";
@@ -251,6 +252,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
           </p>
         ) : null}
       </section>
+      <OrderAnswers questions={o.questions} answers={o.answers} />
       <p className="mt-6 text-sm">
         <Link to={`/events/${o.event.slug}`} className="link">
           Event details
@@ -359,6 +361,30 @@ function CancelSection(props: {
       ) : option.kind === "none" ? (
         <p className="mt-2 text-sm text-fg-muted">{option.why}</p>
       ) : null}
+    </section>
+  );
+}
+
+/**
+ * What the buyer told the host at checkout, with each question as it read when they answered it
+ * (the host may have changed the survey since).
+ */
+function OrderAnswers({ questions, answers }: { questions: EventQuestion[]; answers: Record<string, string> }) {
+  const answered = questions.filter((q) => answers[q.id]);
+  if (answered.length === 0) return null;
+  return (
+    <section aria-labelledby="answers-heading" className="card mt-8 p-5">
+      <h2 id="answers-heading" className="text-lg font-bold">
+        Your answers for the host
+      </h2>
+      <dl className="mt-3 space-y-3 text-sm">
+        {answered.map((q) => (
+          <div key={q.id}>
+            <dt className="font-medium">{q.label}</dt>
+            <dd className="mt-0.5 break-words text-fg-muted">{answers[q.id]}</dd>
+          </div>
+        ))}
+      </dl>
     </section>
   );
 }

@@ -34,6 +34,11 @@ export function CancellationDecided(props: CancellationDecidedProps) {
           tickets no longer work
           {props.refund ? `, and ${props.refund} is on its way back to you.` : "."}
         </P>
+      ) : props.outcome === "cancelled_by_host" ? (
+        <P>
+          The host of <strong>{props.eventName}</strong> has cancelled your free booking (order {props.reference}). Your
+          tickets no longer work.
+        </P>
       ) : (
         <P>
           You've cancelled order {props.reference} for <strong>{props.eventName}</strong>. Your places have gone back on

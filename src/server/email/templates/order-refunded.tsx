@@ -11,6 +11,7 @@ const HEADINGS: Record<OrderRefundedProps["reason"], string> = {
   sold_out: "Sorry: those tickets had gone",
   already_paid: "You paid twice: one payment is on its way back",
   amount_changed: "The total changed: your payment is on its way back",
+  event_closed: "Sorry: that event is no longer on sale",
 };
 
 /** A captured payment that could not become an order, refunded in full. */
@@ -41,6 +42,11 @@ export function OrderRefunded(props: OrderRefundedProps) {
         <P>
           Your tickets for <strong>{props.eventName}</strong> were already paid for when a second payment for the same
           booking came through. Your tickets stand (order {props.reference}); the second payment was not needed.
+        </P>
+      ) : props.reason === "event_closed" ? (
+        <P>
+          The host took <strong>{props.eventName}</strong> off sale while you were paying, so we couldn't book your
+          tickets.
         </P>
       ) : (
         <P>

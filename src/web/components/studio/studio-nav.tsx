@@ -2,9 +2,11 @@ import {
   ArrowLeft,
   ArrowLeftRight,
   BadgeCheck,
+  CalendarDays,
   LayoutDashboard,
   MapPin,
   Store,
+  Tag,
   Ticket,
   Users,
   type LucideIcon,
@@ -23,8 +25,10 @@ interface StudioLink {
 /** Partner Studio's pages that exist so far; each lists the roles its guard lets in. */
 const LINKS: readonly StudioLink[] = [
   { to: "/h/dashboard", label: "Dashboard", Icon: LayoutDashboard, roles: ["owner", "manager"] },
+  { to: "/h/events", label: "Events", Icon: CalendarDays, roles: ["owner", "manager"] },
   { to: "/h/tickets", label: "Tickets", Icon: Ticket, roles: ["owner", "manager"] },
   { to: "/h/venues", label: "Venues", Icon: MapPin, roles: ["owner", "manager"] },
+  { to: "/h/discounts", label: "Discounts", Icon: Tag, roles: ["owner", "manager"] },
   { to: "/h/settings/permissions", label: "Team", Icon: Users, roles: ["owner", "manager"] },
 ];
 

@@ -126,7 +126,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         return data({ couponError: error.message }, { status: 429 });
       throw error;
     }
-    const found = await findDiscount(db, event.host.id, code, now);
+    const found = await findDiscount(db, { hostId: event.host.id, eventId: event.id, code, now });
     if (!found?.discount || found.problem) return { couponError: discountProblemText[found?.problem ?? "unknown"] };
     const d = found.discount;
     return {

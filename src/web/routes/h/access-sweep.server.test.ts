@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import type { ServerBuild } from "react-router";
 import sharp from "sharp";
@@ -78,6 +79,39 @@ interface Intent {
    */
   alsoRefused?: { status: number; why: string };
 }
+
+/** A valid ticket type, as the event editor's Tickets view posts it. */
+const ticketTypeForm = (over: Record<string, string>) => ({
+  name: "Sweep ticket",
+  description: "",
+  kind: "general",
+  price: "5.00",
+  capacity: "10",
+  maxPerOrder: "",
+  salesStartDate: "",
+  salesStartTime: "",
+  salesEndDate: "",
+  salesEndTime: "",
+  seatSectionId: "",
+  ...over,
+});
+
+/** A valid discount code, as the discount editor posts it. */
+const discountForm = (over: Record<string, string>) => ({
+  name: "Sweep discount",
+  code: "SWEEP10",
+  kind: "percent",
+  value: "10",
+  isActive: "on",
+  startsDate: "",
+  startsTime: "",
+  endsDate: "",
+  endsTime: "",
+  maxUses: "",
+  scope: "all",
+  back: "/h/discounts",
+  ...over,
+});
 
 /** A valid event overview, as the event form posts it, a month from now. */
 function eventForm(over: Record<string, string> = {}): Record<string, string> {
@@ -166,6 +200,39 @@ const ACTIONS: Record<string, (ids: Ids) => Intent[]> = {
   "routes/h/venues.$venueId.seatplan": (): Intent[] => [
     { form: { rows: "2", columns: "3", rowName: "A", layout: "ooo\nooo" } },
   ],
+  "routes/h/events.$eventId.status": (): Intent[] =>
+    ["publish", "unpublish", "archive", "delete", "duplicate", "cancel", "cancel_free_orders"].map((intent) => ({
+      form: { intent, back: "/h/events" },
+    })),
+  "routes/h/events.$eventId.edit.tickets": (ids): Intent[] => [
+    { form: ticketTypeForm({ intent: "add", target: "new" }) },
+    { form: ticketTypeForm({ intent: "update", target: ids.ticketTypeId }) },
+    { form: { intent: "remove", target: ids.ticketTypeId } },
+    { form: { intent: "move", target: ids.ticketTypeId, by: "down" } },
+    {
+      form: discountForm({ intent: "discount", target: ids.eventId, scope: "some", eventIds: ids.eventId }),
+      alsoRefused: {
+        status: 422,
+        why: "another host's event is named by field, in the words for one that isn't there",
+      },
+    },
+  ],
+  "routes/h/events.$eventId.edit.survey": (): Intent[] => [
+    { form: { intent: "add", target: "new", label: "Dietary needs?", kind: "text", options: "" } },
+    { form: { intent: "update", target: "q1", label: "Dietary needs?", kind: "text", options: "" } },
+    { form: { intent: "remove", target: "q1" } },
+    { form: { intent: "move", target: "q1", by: "down" } },
+  ],
+  "routes/h/discounts.new": (ids): Intent[] => [
+    {
+      form: discountForm({ scope: "some", eventIds: ids.eventId }),
+      alsoRefused: {
+        status: 422,
+        why: "another host's event is named by field, in the words for one that isn't there",
+      },
+    },
+  ],
+  "routes/h/discounts.$discountId": (): Intent[] => [{ form: discountForm({ code: "TAKEN10" }) }],
   "routes/h/events.$eventId.edit._index": (ids): Intent[] => [
     { form: eventForm() },
     { form: { intent: "image-add", image: ids.picture } },
@@ -415,6 +482,18 @@ async function digest(): Promise<Record<string, string>> {
 
 const REFUSED = [403, 404];
 
+/**
+ * Whether a redirect from an address with the demo host's ids is the very one an address with ids
+ * that exist nowhere gets (a resource route that sends every GET to a list, say): then it says nothing.
+ */
+async function answeredAlikeForNoId(route: StudioRoute, persona: string, res: Response): Promise<boolean> {
+  if (res.status < 300 || res.status >= 400 || route.params.length === 0) return false;
+  const madeUp = "/" + route.path.replace(/:[A-Za-z]+\??/g, () => randomUUID());
+  const other = await request(madeUp, persona);
+  await other.arrayBuffer();
+  return other.status === res.status && other.headers.get("Location") === res.headers.get("Location");
+}
+
 const shown = (form: Intent["form"]) =>
   JSON.stringify(Object.fromEntries(Object.entries(form).map(([k, v]) => [k, typeof v === "string" ? v : "(file)"])));
 type Persona = "host2" | "buyer" | "scanner";
@@ -475,7 +554,8 @@ describe("the access sweep of Partner Studio", () => {
           if (page.status !== 200) problems.push(`GET ${address}: a scanner's page answered ${page.status}`);
         } else {
           const problem = refusalProblem(persona, page);
-          if (problem) problems.push(`GET ${address}: ${problem}`);
+          if (problem && !(await answeredAlikeForNoId(route, persona, page)))
+            problems.push(`GET ${address}: ${problem}`);
         }
 
         if (!route.hasAction) continue;

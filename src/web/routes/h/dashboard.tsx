@@ -1,6 +1,7 @@
-import { AlertTriangle, BarChart3, CalendarDays, Inbox, Receipt, UserRoundPen } from "lucide-react";
+import { Accessibility, AlertTriangle, BarChart3, CalendarDays, Inbox, Receipt, UserRoundPen } from "lucide-react";
 import { lazy, Suspense, type ReactNode } from "react";
 import { Link } from "react-router";
+import { accessNeedLabels } from "~/domain/access-needs";
 import { type AttentionReason, DASHBOARD_RANGES, dashboardRange } from "~/domain/host-dashboard";
 import {
   formatCalendarDay,
@@ -239,6 +240,24 @@ export default function HostDashboard({ loaderData }: Route.ComponentProps) {
                         <p className="text-xs text-fg-muted">
                           {formatShortDate(o.createdAt)}, {formatLondonTime(o.createdAt)}
                         </p>
+                        {o.accessNeeds ? (
+                          <details className="mt-1 text-sm">
+                            <summary
+                              className="inline-flex min-h-6 cursor-pointer items-center gap-1.5 rounded-full
+                                bg-brand-soft px-2 py-0.5 text-xs font-medium"
+                            >
+                              <Accessibility aria-hidden className="size-3.5" /> Access needs shared
+                            </summary>
+                            <div className="mt-1 rounded-xl bg-surface-2 px-3 py-2">
+                              {o.accessNeeds.needs.length > 0 ? (
+                                <p>{accessNeedLabels(o.accessNeeds).join(", ")}</p>
+                              ) : null}
+                              {o.accessNeeds.notes ? (
+                                <p className="break-words whitespace-pre-line">{o.accessNeeds.notes}</p>
+                              ) : null}
+                            </div>
+                          </details>
+                        ) : null}
                       </div>
                       <div className="text-right text-sm">
                         <p className="font-semibold tabular-nums">

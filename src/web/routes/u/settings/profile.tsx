@@ -1,9 +1,16 @@
-import { ExternalLink, ImageIcon } from "lucide-react";
+import { Accessibility, ExternalLink, ImageIcon } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
 import { toast } from "~/web/components/ui/toast";
 import { uploadedImageRefusal } from "~/domain/image-rules";
+import {
+  ACCESS_NEED_LABELS,
+  ACCESS_NEEDS,
+  ACCESS_NOTES_MAX_LENGTH,
+  checkAccessNeeds,
+  accessNotesLength,
+} from "~/domain/access-needs";
 import {
   BIO_MAX_LENGTH,
   characterCount,
@@ -15,6 +22,7 @@ import { AppError, isAppError } from "~/lib/app-error";
 import { field, readForm } from "~/lib/read-form";
 import { processImageUpload, type ImagePurpose, type StoredImage } from "~/services/process-image-upload";
 import {
+  type AccessNeedsInput,
   getEditableProfile,
   profileProblemMessage,
   updateProfile,
@@ -23,7 +31,7 @@ import {
 import { ImagePicker } from "~/web/components/image-picker";
 import { UsernameField } from "~/web/components/username-field";
 import { SettingsLayout } from "~/web/components/settings-layout";
-import { FormMessage, TextAreaField, TextField } from "~/web/components/ui/field";
+import { CheckboxField, FormMessage, TextAreaField, TextField } from "~/web/components/ui/field";
 import { actionError, refusalOf } from "~/web/lib/action-error";
 import { PROFILE_FORM_MAX_BYTES } from "~/domain/request-limits";
 import { requireUser } from "~/web/lib/signed-in.server";
@@ -41,7 +49,7 @@ const IMAGE_FIELDS = [
   { field: "coverImage", removeField: "removeCoverImage", purpose: "cover" },
 ] as const satisfies readonly { field: string; removeField: string; purpose: ImagePurpose }[];
 
-type FieldName = (typeof TEXT_FIELDS)[number] | (typeof IMAGE_FIELDS)[number]["field"];
+type FieldName = (typeof TEXT_FIELDS)[number] | (typeof IMAGE_FIELDS)[number]["field"] | "accessNotes";
 type FieldErrors = Partial<Record<FieldName, string>>;
 
 /** The form: its text fields, two image inputs (an empty one is no change) and their "remove" boxes. */
@@ -54,6 +62,9 @@ const ProfileForm = z.object({
   coverImage: field.file(),
   removeImage: field.checkbox(),
   removeCoverImage: field.checkbox(),
+  // Only the offered needs; the notes' length is the domain's rule, said beside the field.
+  accessNeeds: field.list(z.enum(ACCESS_NEEDS), ACCESS_NEEDS.length),
+  accessNotes: field.text(),
 });
 
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -68,17 +79,18 @@ export async function action({ request, context }: Route.ActionArgs) {
   const read = await readForm(request, ProfileForm, { maxBytes: PROFILE_FORM_MAX_BYTES });
   if (!read.ok)
     return actionError(read.error, {
-      extra: { ok: false as const, values: null },
+      extra: { ok: false as const, values: null, access: null },
       words: { too_large: messages.images.tooLarge },
     });
   const form = read.data;
   const input: ProfileInput = Object.fromEntries(
     TEXT_FIELDS.map((name) => [name, form[name]]),
   ) as unknown as ProfileInput;
+  const access: AccessNeedsInput = { needs: form.accessNeeds, notes: form.accessNotes };
   // The page shows refusals next to the fields, with what was sent.
   const refuse = (fields: FieldErrors) =>
     actionError(new AppError("validation_failed", Object.values(fields)[0], { fields }), {
-      extra: { ok: false as const, values: input },
+      extra: { ok: false as const, values: input, access },
     });
 
   // Check everything cheap first, so one answer names every problem and no image is decoded in vain.
@@ -86,6 +98,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const fieldErrors: FieldErrors = {};
   const checked = validateProfile(input, { isHost: current.userType === "host" });
   if (!checked.ok) for (const p of checked.problems) fieldErrors[p.field] ??= profileProblemMessage(p);
+  if (!checkAccessNeeds(access).ok) fieldErrors.accessNotes = messages.profile.accessNotesTooLong;
 
   const uploads: { field: FieldName; purpose: ImagePurpose; bytes: Uint8Array }[] = [];
   const images: ProfileImageChanges = {};
@@ -125,13 +138,13 @@ export async function action({ request, context }: Route.ActionArgs) {
       return refuse(fieldErrors);
     }
 
-    const result = await updateProfile(db, { userId: me.id, input, images, now: new Date() });
+    const result = await updateProfile(db, { userId: me.id, input, images, access, now: new Date() });
     // The old files go only once the profile no longer points at them.
     await Promise.all(result.discardedImageKeys.map((key) => context.storage.remove(key).catch(() => undefined)));
     return { ok: true as const, savedAt: Date.now(), changed: result.changed };
   } catch (error) {
     await discardStored();
-    return actionError(error, { extra: { ok: false as const, values: input } });
+    return actionError(error, { extra: { ok: false as const, values: input, access } });
   }
 }
 
@@ -156,6 +169,10 @@ export default function ProfileSettings({ loaderData, actionData }: Route.Compon
   };
   // After a refused save, the page shows what was sent, so nothing typed is lost (even without JavaScript).
   const values: ProfileInput = failed?.values ?? profile;
+  const access: AccessNeedsInput = failed?.access ?? {
+    needs: profile.accessNeeds?.needs ?? [],
+    notes: profile.accessNeeds?.notes ?? "",
+  };
   const savedAt = actionData?.ok ? actionData.savedAt : 0;
 
   useEffect(() => {
@@ -166,6 +183,8 @@ export default function ProfileSettings({ loaderData, actionData }: Route.Compon
 
   const [bioCount, setBioCount] = useState(() => characterCount(normaliseBio(values.bio)));
   useEffect(() => setBioCount(characterCount(normaliseBio(values.bio))), [values.bio, savedAt]);
+  const [notesCount, setNotesCount] = useState(() => accessNotesLength(access.notes));
+  useEffect(() => setNotesCount(accessNotesLength(access.notes)), [access.notes, savedAt]);
 
   const initials = initialsOf(values.firstName, values.lastName, profile.email);
   const errorCount = Object.keys(errors).length;
@@ -324,6 +343,49 @@ export default function ProfileSettings({ loaderData, actionData }: Route.Compon
             defaultValue={values.phone}
             error={errors.phone}
             hint="UK or international, e.g. 07700 900123."
+          />
+        </section>
+
+        <section aria-labelledby="access-heading" className="card space-y-5 p-5 tablet:p-6">
+          <div>
+            <h2 id="access-heading" className="flex items-center gap-2 text-lg font-bold">
+              <Accessibility aria-hidden className="size-5 text-brand" /> Access needs
+            </h2>
+            <p className="mt-1 text-sm text-fg-muted">
+              Private: only you see these. Save them once and, when you book, you can choose to share them with that
+              event's host. We never share them unless you tick the box at checkout.
+            </p>
+          </div>
+          <fieldset>
+            <legend className="text-sm font-medium">
+              What helps you enjoy an event? <span className="font-normal text-fg-muted">(optional)</span>
+            </legend>
+            <div className="mt-2 grid gap-3 tablet:grid-cols-2">
+              {ACCESS_NEEDS.map((need) => (
+                <CheckboxField
+                  key={need}
+                  name="accessNeeds"
+                  value={need}
+                  label={ACCESS_NEED_LABELS[need]}
+                  defaultChecked={access.needs.includes(need)}
+                />
+              ))}
+            </div>
+          </fieldset>
+          <TextAreaField
+            label="Anything else the host should know"
+            name="accessNotes"
+            aside="(optional)"
+            rows={3}
+            defaultValue={access.notes}
+            error={errors.accessNotes}
+            onChange={(e) => setNotesCount(accessNotesLength(e.currentTarget.value))}
+            hint={
+              <span className={notesCount > ACCESS_NOTES_MAX_LENGTH ? "font-medium text-danger" : undefined}>
+                {notesCount}/{ACCESS_NOTES_MAX_LENGTH} characters
+              </span>
+            }
+            placeholder="For example: I use a powered wheelchair and need a space near the exit."
           />
         </section>
 

@@ -1,0 +1,2 @@
+ALTER TABLE "cancellation_request" ADD COLUMN "origin" text DEFAULT 'buyer' NOT NULL;--> statement-breakpoint
+ALTER TABLE "cancellation_request" ADD CONSTRAINT "cancellation_request_origin" CHECK ("cancellation_request"."origin" in ('buyer', 'event_cancelled'));
