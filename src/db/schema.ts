@@ -169,6 +169,39 @@ export const hostMember = pgTable(
   ],
 );
 
+/**
+ * An invitation to join a host's team by email (issue 19). The link carries a random token; only its
+ * hash is kept. It is open until accepted, revoked or past `expires_at`; a host has at most one open
+ * invitation per address (an expired one is replaced when the address is invited again).
+ */
+export const hostInvitation = pgTable(
+  "host_invitation",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    hostId: text("host_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    /** Lower case, as invited; the person accepting must be signed in with it. */
+    email: text("email").notNull(),
+    role: text("role", { enum: HOST_ROLES }).notNull(),
+    tokenHash: text("token_hash").notNull().unique(),
+    invitedBy: text("invited_by").references(() => user.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    expiresAt: tz("expires_at").notNull(),
+    acceptedAt: tz("accepted_at"),
+    acceptedBy: text("accepted_by").references(() => user.id, { onDelete: "set null" }),
+    revokedAt: tz("revoked_at"),
+  },
+  (t) => [
+    uniqueIndex("host_invitation_one_open")
+      .on(t.hostId, t.email)
+      .where(sql`accepted_at is null and revoked_at is null`),
+    check("host_invitation_role", sql`${t.role} in ('owner', 'manager', 'scanner')`),
+    check("host_invitation_email_lower", sql`${t.email} = lower(${t.email})`),
+    check("host_invitation_one_end", sql`${t.acceptedAt} is null or ${t.revokedAt} is null`),
+  ],
+);
+
 /* ---------- Venues, events and ticket types ---------- */
 
 export const venue = pgTable(

@@ -35,7 +35,9 @@ export type AfterCommitWork =
   /** The host cancelled the event: everyone holding this order's tickets is told, and its buyer of the refund due. */
   | { kind: "event-cancelled"; orderId: string; refundPence: number }
   | { kind: "waitlist-offers" }
-  | { kind: "host-onboarding"; userId: string };
+  | { kind: "host-onboarding"; userId: string }
+  /** The link's token rides here until the email is made, as a shared ticket's does: the invitation keeps its hash. */
+  | { kind: "team-invitation"; invitationId: string; token: string };
 
 /**
  * Records work to do after the commit, in the caller's transaction: it is done if and only if that

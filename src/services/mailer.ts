@@ -8,6 +8,7 @@ import type {
   OrderConfirmationProps,
   OrderRefundedProps,
   RefundIssuedProps,
+  TeamInvitationProps,
   TicketSharedProps,
   WaitlistOfferProps,
 } from "./emails/templates";
@@ -32,7 +33,8 @@ export type EmailTemplate =
   | { name: "refund-issued"; props: RefundIssuedProps }
   | { name: "waitlist-offer"; props: WaitlistOfferProps }
   | { name: "event-reminder"; props: EventReminderProps }
-  | { name: "event-cancelled"; props: EventCancelledProps };
+  | { name: "event-cancelled"; props: EventCancelledProps }
+  | { name: "team-invitation"; props: TeamInvitationProps };
 
 export type EmailTemplateName = EmailTemplate["name"];
 

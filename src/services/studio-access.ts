@@ -35,6 +35,36 @@ export async function resolveStudioAccess(
   db: Db,
   input: { userId: string; preferHostId?: string | null },
 ): Promise<StudioAccess | null> {
+  const me = await personOf(db, input.userId);
+  if (!me) return null;
+  const own: StudioAccess | null =
+    me.userType === "host" ? { hostId: me.id, role: "owner", host: studioHost(me) } : null;
+  if (own && (!input.preferHostId || input.preferHostId === me.id)) return own;
+
+  const teams = await teamsOf(db, me.id);
+  const team = teams.find((t) => t.host.id === input.preferHostId) ?? (own ? null : teams[0]);
+  if (!team) return own;
+  return { hostId: team.host.id, role: team.role, host: team.host };
+}
+
+/** A host someone may act for in Partner Studio, for the switcher. */
+export interface StudioChoice {
+  host: StudioHost;
+  role: HostRole;
+}
+
+/**
+ * Every host `userId` may act for, as resolveStudioAccess judges them: their own account first (if
+ * a host), then the teams they are on in the order they joined. The switcher offers these.
+ */
+export async function studioChoices(db: Db, userId: string): Promise<StudioChoice[]> {
+  const me = await personOf(db, userId);
+  if (!me) return [];
+  const teams = await teamsOf(db, me.id);
+  return me.userType === "host" ? [{ host: studioHost(me), role: "owner" }, ...teams] : teams;
+}
+
+async function personOf(db: Db, userId: string) {
   const [me] = await db
     .select({
       id: user.id,
@@ -46,13 +76,13 @@ export async function resolveStudioAccess(
       isVerified: user.isVerified,
     })
     .from(user)
-    .where(and(eq(user.id, input.userId), isNull(user.deletedAt)));
-  if (!me) return null;
-  const own: StudioAccess | null =
-    me.userType === "host" ? { hostId: me.id, role: "owner", host: studioHost(me) } : null;
-  if (own && (!input.preferHostId || input.preferHostId === me.id)) return own;
+    .where(and(eq(user.id, userId), isNull(user.deletedAt)));
+  return me ?? null;
+}
 
-  const teams = await db
+/** The teams a person is on, earliest joined first, leaving out hosts who are no longer hosts. */
+async function teamsOf(db: Db, userId: string): Promise<StudioChoice[]> {
+  const rows = await db
     .select({
       role: hostMember.role,
       id: hostAccount.id,
@@ -64,11 +94,9 @@ export async function resolveStudioAccess(
     })
     .from(hostMember)
     .innerJoin(hostAccount, eq(hostAccount.id, hostMember.hostId))
-    .where(and(eq(hostMember.userId, me.id), eq(hostAccount.userType, "host"), isNull(hostAccount.deletedAt)))
+    .where(and(eq(hostMember.userId, userId), eq(hostAccount.userType, "host"), isNull(hostAccount.deletedAt)))
     .orderBy(asc(hostMember.createdAt), asc(hostMember.hostId));
-  const team = teams.find((t) => t.id === input.preferHostId) ?? (own ? null : teams[0]);
-  if (!team) return own;
-  return { hostId: team.id, role: team.role, host: studioHost(team) };
+  return rows.map((r) => ({ host: studioHost(r), role: r.role }));
 }
 
 function studioHost(row: {

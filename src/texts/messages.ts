@@ -178,6 +178,35 @@ export const messages = {
     fromAFriend: "From a friend",
   },
   /** Partner Studio: what an event's life cycle refuses, and says when it succeeds (spec §4, §8). */
+  /** Partner Studio's team (/h/settings/permissions) and its invitations. */
+  team: {
+    alreadySent: "An email has already been sent to this person!",
+    emailRequired: "Enter the email address of the person to invite.",
+    emailInvalid: "Invalid email: check the address and try again.",
+    emailIsHost: "That's this host's own account, which is the owner already.",
+    alreadyMember: (email: string) => `${email} is on the team already: change their role below.`,
+    tooManyOpen: (max: number) =>
+      `${max} invitations are waiting for an answer. Revoke one you no longer need before sending more.`,
+    roleRequired: "Choose a role.",
+    invited: (email: string) => `Invitation sent to ${email}. The link works for 7 days.`,
+    roleChanged: (name: string, role: string) => `${name} now has the ${role.toLowerCase()} role.`,
+    removed: (name: string) => `${name} has been removed from the team.`,
+    revoked: (email: string) => `The invitation to ${email} has been revoked. Its link no longer works.`,
+    memberNotFound: "That person isn't on this team.",
+    invitationNotFound: "That invitation isn't open any more.",
+    linkUnknown: "This invitation link isn't one we know. Check it was copied in full, or ask for a new one.",
+    expired: (host: string) => `This invitation has expired. Ask ${host} to send you a new one.`,
+    revokedLink: (host: string) => `${host} has withdrawn this invitation, so its link no longer works.`,
+    used: "This invitation has already been accepted. Each link works once.",
+    wrongAccount: (email: string) => `This invitation was sent to ${email}. Log in with that address to accept it.`,
+    unverified: (email: string) =>
+      `Please verify your email address first: open the link we sent to ${email}, then come back to this page to ` +
+      `accept the invitation.`,
+    isHost: "This invitation is for your own host account: you're its owner already.",
+    hostGone: "This host no longer runs events on Ticketyboo, so the invitation can't be accepted.",
+    joined: (host: string, role: string) => `Welcome to ${host}'s team! Your role is ${role.toLowerCase()}.`,
+    switched: (host: string) => `You're now working in ${host}'s Partner Studio.`,
+  },
   studio: {
     onboarded: "Welcome to Partner Studio! Your host profile is ready.",
     publishNeedsTickets: "Add at least one ticket type before you publish.",

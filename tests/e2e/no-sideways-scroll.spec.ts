@@ -146,7 +146,7 @@ test.describe("no page scrolls sideways", () => {
       "/h/discounts/new",
       discount!,
     ];
-    expect(await overflowing(page, [...pages, "/u/settings/profile"])).toEqual([]);
+    expect(await overflowing(page, [...pages, "/h/settings/permissions", "/u/settings/profile"])).toEqual([]);
   });
 
   test.describe("staff", () => {

@@ -40,6 +40,22 @@ const cases: { template: EmailTemplate; subject: string; action: { text: string;
     says: [/Hi Harriet,/, /Partner Studio is where you create events/],
   },
   {
+    template: {
+      name: "team-invitation",
+      props: {
+        hostTitle: "The Crown Collective",
+        inviterName: "Harriet Host",
+        role: "Manager",
+        roleDescription: "Events, tickets, orders and reports.",
+        until: "Thursday 3 December 2026, 10:00 am",
+        acceptUrl: "https://tickets.example.org/h/invitations/t-123",
+      },
+    },
+    subject: "Join The Crown Collective's team on Ticketyboo",
+    action: { text: "Accept the invitation", href: "https://tickets.example.org/h/invitations/t-123" },
+    says: [/Harriet Host has invited you/, /Manager/, /works once, until Thursday 3 December 2026, 10:00 am/],
+  },
+  {
     template: { name: "host-onboarding", props: { hostName: "Harriet" } },
     subject: "Let's get your first event on sale",
     action: { text: "Set up my host profile", href: "https://tickets.example.org/h/onboarding" },

@@ -12,6 +12,7 @@ import { OrderConfirmation, orderConfirmationSubject } from "./templates/order-c
 import { OrderRefunded, orderRefundedSubject } from "./templates/order-refunded";
 import { RefundIssued, refundIssuedSubject } from "./templates/refund-issued";
 import { ResetPassword, resetPasswordSubject } from "./templates/reset-password";
+import { TeamInvitation, teamInvitationSubject } from "./templates/team-invitation";
 import { TicketShared, ticketSharedSubject } from "./templates/ticket-shared";
 import { VerifyEmail, verifyEmailSubject } from "./templates/verify-email";
 import { WaitlistOffer, waitlistOfferSubject } from "./templates/waitlist-offer";
@@ -92,5 +93,7 @@ function compose(template: EmailTemplate, publicUrl: string): { subject: string;
         subject: eventCancelledSubject(template.props),
         element: createElement(EventCancelled, template.props),
       };
+    case "team-invitation":
+      return { subject: teamInvitationSubject(template.props), element: createElement(TeamInvitation, template.props) };
   }
 }

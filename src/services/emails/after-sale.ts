@@ -14,6 +14,7 @@ import { ticketDocuments } from "../ticket-documents";
 import { renderTicketsPdf } from "../ticket-pdf.server";
 import { claimOfferNotices } from "../waitlist-offers";
 import { sendHostOnboarding } from "./host-onboarding";
+import { sendTeamInvitation } from "./team-invitation";
 
 /**
  * Signed links a person can follow to stop reminders (the server makes them: src/server/email/unsubscribe.server.ts).
@@ -406,5 +407,7 @@ export async function doAfterCommitWork(deps: EmailDeps, work: AfterCommitWork, 
       return;
     case "host-onboarding":
       return sendHostOnboarding(deps, work.userId);
+    case "team-invitation":
+      return sendTeamInvitation(deps, work, now);
   }
 }

@@ -126,3 +126,17 @@ export interface EventCancelledProps {
   /** False for someone holding a ticket a friend bought: the buyer is refunded, not them. */
   isBuyer: boolean;
 }
+
+export interface TeamInvitationProps {
+  /** The host's name as the Studio shows it. */
+  hostTitle: string;
+  /** Who pressed Invite, when known. */
+  inviterName: string | null;
+  /** 'Manager' */
+  role: string;
+  /** What that role may do. */
+  roleDescription: string;
+  /** 'Thursday 3 December 2026, 10:00 am' */
+  until: string;
+  acceptUrl: string;
+}

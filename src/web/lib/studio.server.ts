@@ -2,6 +2,7 @@ import { type AppLoadContext, data, redirect } from "react-router";
 import type { SessionUser } from "~/services/session-user";
 import { type HostRole, resolveStudioAccess, type StudioHost } from "~/services/studio-access";
 import { requireUser } from "./signed-in.server";
+import { readStudioHostChoice } from "./studio-host-cookie";
 
 export interface Studio {
   user: SessionUser;
@@ -19,7 +20,8 @@ export const OWNER_OR_MANAGER: readonly HostRole[] = ["owner", "manager"];
  * person, the host they act for and their role there. Signed out: to log-in, then back. A buyer
  * who acts for no host: to onboarding. A role the page does not allow: the page-not-found answer,
  * which says nothing. Each loader and action asks for itself, since a child loader runs beside the
- * layout's and an action runs without it.
+ * layout's and an action runs without it. The host chosen in the switcher (a cookie) is only a
+ * preference, judged afresh by resolveStudioAccess on every request.
  */
 export async function requireStudio(
   context: AppLoadContext,
@@ -27,7 +29,10 @@ export async function requireStudio(
   { roles }: { roles: readonly HostRole[] },
 ): Promise<Studio> {
   const user = requireUser(context, request);
-  const access = await resolveStudioAccess(context.database.db, { userId: user.id });
+  const access = await resolveStudioAccess(context.database.db, {
+    userId: user.id,
+    preferHostId: readStudioHostChoice(request),
+  });
   if (!access) throw redirect("/h/onboarding");
   if (!roles.includes(access.role)) throw data(null, { status: 404 });
   return { user, ...access };

@@ -3,6 +3,7 @@ import { Form, redirect, useNavigate, useSubmit } from "react-router";
 import { messages } from "~/texts/messages";
 import { confirm } from "../components/ui/confirm-dialog";
 import { forgetOfflineTickets } from "../lib/offline-tickets";
+import { clearStudioHostChoice } from "../lib/studio-host-cookie";
 import type { Route } from "./+types/log-out";
 
 export const handle = { title: "Log out" };
@@ -19,6 +20,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   for (const cookie of response?.headers.getSetCookie() ?? []) headers.append("Set-Cookie", cookie);
   // Spec §4: sign-out clears everything this person left in the browser, not just the session.
   headers.append("Set-Cookie", "tb_verify_later=; Path=/; Max-Age=0; SameSite=Lax");
+  headers.append("Set-Cookie", clearStudioHostChoice);
   headers.append("Clear-Site-Data", '"storage"');
   return redirect("/", { headers });
 }

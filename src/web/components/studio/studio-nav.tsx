@@ -1,5 +1,6 @@
 import {
   ArrowLeft,
+  ArrowLeftRight,
   BadgeCheck,
   CalendarDays,
   LayoutDashboard,
@@ -7,10 +8,12 @@ import {
   Store,
   Tag,
   Ticket,
+  Users,
   type LucideIcon,
 } from "lucide-react";
-import { Link, NavLink } from "react-router";
-import type { HostRole, StudioHost } from "~/services/studio-access";
+import { Form, Link, NavLink } from "react-router";
+import { TEAM_ROLE_TEXT } from "~/domain/host-team";
+import type { HostRole, StudioChoice, StudioHost } from "~/services/studio-access";
 
 interface StudioLink {
   to: string;
@@ -26,9 +29,13 @@ const LINKS: readonly StudioLink[] = [
   { to: "/h/tickets", label: "Tickets", Icon: Ticket, roles: ["owner", "manager"] },
   { to: "/h/venues", label: "Venues", Icon: MapPin, roles: ["owner", "manager"] },
   { to: "/h/discounts", label: "Discounts", Icon: Tag, roles: ["owner", "manager"] },
+  { to: "/h/settings/permissions", label: "Team", Icon: Users, roles: ["owner", "manager"] },
 ];
 
 export const studioLinksFor = (role: HostRole) => LINKS.filter((l) => l.roles.includes(role));
+
+/** Where a role starts in the Studio: its first page, or the marketplace while a role has none. */
+export const studioHomeFor = (role: HostRole) => studioLinksFor(role)[0]?.to ?? "/";
 
 export function HostAvatar({ host, size = "md" }: { host: StudioHost; size?: "sm" | "md" }) {
   const box = size === "sm" ? "size-8 text-xs" : "size-11 text-sm";
@@ -61,8 +68,61 @@ function HostName({ host }: { host: StudioHost }) {
   );
 }
 
+/**
+ * For someone who may act for more than one host: the others, each a button that opens that host's
+ * Studio (the server checks the choice, then and on every request after). A plain form and a
+ * disclosure, so it works before JavaScript loads.
+ */
+export function HostSwitcher({ others, className = "" }: { others: readonly StudioChoice[]; className?: string }) {
+  if (others.length === 0) return null;
+  return (
+    <details className={`group relative ${className}`}>
+      <summary
+        className="flex min-h-11 cursor-pointer list-none items-center gap-2 rounded-xl border border-border px-3
+          text-sm font-medium text-fg-muted hover:bg-surface-2 hover:text-fg [&::-webkit-details-marker]:hidden"
+      >
+        <ArrowLeftRight aria-hidden className="size-4" /> Switch host
+      </summary>
+      <Form
+        method="post"
+        action="/h/switch-host"
+        className="mt-2 rounded-xl border border-border bg-surface p-1 shadow-lg"
+        aria-label="Switch host"
+      >
+        <ul className="flex flex-col gap-1">
+          {others.map(({ host, role }) => (
+            <li key={host.id}>
+              <button
+                type="submit"
+                name="hostId"
+                value={host.id}
+                className="flex min-h-11 w-full items-center gap-3 rounded-lg px-2 py-1.5 text-left text-sm
+                  hover:bg-surface-2"
+              >
+                <HostAvatar host={host} size="sm" />
+                <span className="min-w-0">
+                  <span className="block font-semibold break-words">{host.title}</span>
+                  <span className="block text-xs text-fg-muted">{TEAM_ROLE_TEXT[role].label}</span>
+                </span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      </Form>
+    </details>
+  );
+}
+
 /** The desktop sidebar: whose Studio this is, its pages, and the way back to the marketplace. */
-export function StudioSidebar({ host, role }: { host: StudioHost; role: HostRole }) {
+export function StudioSidebar({
+  host,
+  role,
+  others = [],
+}: {
+  host: StudioHost;
+  role: HostRole;
+  others?: readonly StudioChoice[];
+}) {
   return (
     <aside className="hidden laptop:block">
       <div className="sticky top-20 flex flex-col gap-6 py-8">
@@ -71,8 +131,10 @@ export function StudioSidebar({ host, role }: { host: StudioHost; role: HostRole
           <div className="min-w-0">
             <p className="text-xs font-semibold text-brand">Partner Studio</p>
             <HostName host={host} />
+            {others.length > 0 ? <p className="text-xs text-fg-muted">{TEAM_ROLE_TEXT[role].label}</p> : null}
           </div>
         </div>
+        <HostSwitcher others={others} />
         <nav aria-label="Partner Studio">
           <ul className="flex flex-col gap-1">
             {studioLinksFor(role).map(({ to, label, Icon }) => (
@@ -104,15 +166,29 @@ export function StudioSidebar({ host, role }: { host: StudioHost; role: HostRole
   );
 }
 
-/** On phones and tablets: the host's name above the page. */
-export function StudioTopline({ host }: { host: StudioHost }) {
+/** On phones and tablets: the host's name above the page, and the switcher when there are others. */
+export function StudioTopline({
+  host,
+  role,
+  others = [],
+}: {
+  host: StudioHost;
+  role?: HostRole;
+  others?: readonly StudioChoice[];
+}) {
   return (
-    <div className="flex items-center gap-3 border-b border-border py-3 laptop:hidden">
-      <HostAvatar host={host} size="sm" />
-      <p className="min-w-0 text-sm">
-        <span className="block text-xs font-semibold text-brand">Partner Studio</span>
-        <HostName host={host} />
-      </p>
+    <div className="border-b border-border py-3 laptop:hidden">
+      <div className="flex items-center gap-3">
+        <HostAvatar host={host} size="sm" />
+        <p className="min-w-0 text-sm">
+          <span className="block text-xs font-semibold text-brand">Partner Studio</span>
+          <HostName host={host} />
+          {role && others.length > 0 ? (
+            <span className="block text-xs text-fg-muted">{TEAM_ROLE_TEXT[role].label}</span>
+          ) : null}
+        </p>
+      </div>
+      <HostSwitcher others={others} className="mt-3" />
     </div>
   );
 }
