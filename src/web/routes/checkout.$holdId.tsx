@@ -2,7 +2,7 @@ import { Accessibility, ArrowLeft, Clock, CreditCard, Lock, Ticket } from "lucid
 import { useEffect, useMemo, useRef, useState } from "react";
 import { data, Form, Link, redirect, useFetcher, useNavigation, useRevalidator } from "react-router";
 import { z } from "zod";
-import type { EventQuestion } from "~/db/schema";
+import type { EventQuestion } from "~/domain/event-questions";
 import { type AccessNeeds, accessNeedLabels } from "~/domain/access-needs";
 import { AppError } from "~/lib/app-error";
 import { field, readForm } from "~/lib/read-form";
