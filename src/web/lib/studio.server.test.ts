@@ -17,7 +17,6 @@ beforeAll(async () => {
 });
 afterAll(() => database.close());
 
-
 const contextFor = (person: typeof user.$inferSelect | null) =>
   ({ user: person ? sessionUserOf(person) : null, database }) as unknown as AppLoadContext;
 const pageRequest = (path = "/h/tickets") => new Request(`http://localhost${path}`);

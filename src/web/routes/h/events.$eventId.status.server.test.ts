@@ -26,7 +26,6 @@ beforeAll(async () => {
 });
 afterAll(() => database.close());
 
-
 interface Answer {
   status: number;
   body?: { ok: boolean; message: string };
