@@ -16,9 +16,7 @@ export const BECOME_A_PARTNER = "/h/onboarding";
  * 'Become a Partner' (onboarding) for others.
  */
 export const studioLinkFor = (inStudio: boolean) =>
-  inStudio
-    ? { to: PARTNER_STUDIO, label: "Partners Studio" }
-    : { to: BECOME_A_PARTNER, label: "Become a Partner" };
+  inStudio ? { to: PARTNER_STUDIO, label: "Partners Studio" } : { to: BECOME_A_PARTNER, label: "Become a Partner" };
 export const HELP_ARTICLES = "/help";
 export const chatSupport = (signedIn: boolean) => (signedIn ? "/u/customer-support" : "/contact");
 
