@@ -16,6 +16,7 @@ import { ticketSeat } from "~/lib/seats";
 import { isUuid } from "~/lib/uuid";
 import { fetchCards, type EventCardData } from "./discover-events";
 import { numberTickets, numberTicketsOfOrders, ticketOrder } from "./ticket-order";
+import { ticketNameColumn } from "./ticket-name";
 
 export interface MyTicket {
   id: string;
@@ -73,7 +74,7 @@ export async function listMyTickets(
       id: ticket.id,
       orderId: ticket.orderId,
       eventId: ticket.eventId,
-      typeName: ticketType.name,
+      typeName: ticketNameColumn(),
       seatRow: ticket.seatRow,
       seatColumn: ticket.seatColumn,
       seatRowNames: venue.seatRowNames,
@@ -165,7 +166,7 @@ export async function getMyTicket(db: Db, input: { ticketId: string; userId: str
   const [row] = await db
     .select({
       ticket,
-      typeName: ticketType.name,
+      typeName: ticketNameColumn(),
       order: { reference: order.reference, status: order.status, userId: order.userId },
       event,
       venue,
