@@ -39,8 +39,7 @@ export function suggestedCompanions(input: { needs: AccessNeeds | null; most: nu
 }
 
 export type CompanionsCheck =
-  | { ok: true; count: number }
-  | { ok: false; problem: "not_offered" | "not_sharing" | "out_of_range" };
+  { ok: true; count: number } | { ok: false; problem: "not_offered" | "not_sharing" | "out_of_range" };
 
 /**
  * Judges the number of companions a buyer asked for: a whole number from 0 to `most`, and more than

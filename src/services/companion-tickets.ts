@@ -71,7 +71,13 @@ export async function chooseCompanions(
   const words = companionMessages.buyer;
   return db.transaction(async (tx) => {
     const [h] = await tx
-      .select({ id: hold.id, eventId: hold.eventId, status: hold.status, expiresAt: hold.expiresAt, needs: hold.accessNeeds })
+      .select({
+        id: hold.id,
+        eventId: hold.eventId,
+        status: hold.status,
+        expiresAt: hold.expiresAt,
+        needs: hold.accessNeeds,
+      })
       .from(hold)
       .where(and(eq(hold.id, input.holdId), eq(hold.userId, input.userId)))
       .for("update");

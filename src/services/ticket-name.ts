@@ -8,4 +8,5 @@ import { COMPANION_NAME_SUFFIX } from "~/domain/companion-tickets";
  * For selects joining `ticket` and `ticket_type`.
  */
 export const ticketNameColumn = () =>
-  sql<string>`case when ${ticket.companion} then ${ticketType.name} || ${COMPANION_NAME_SUFFIX}::text else ${ticketType.name} end`;
+  sql<string>`case when ${ticket.companion}
+    then ${ticketType.name} || ${COMPANION_NAME_SUFFIX}::text else ${ticketType.name} end`;

@@ -18,7 +18,8 @@ export const companionMessages = {
     noRoom: (left: number) =>
       left === 0
         ? "Sorry, there's no room left for a companion ticket. Set companion tickets to 0 to book your own."
-        : `Sorry, there's room for only ${left} companion ${left === 1 ? "ticket" : "tickets"}. Choose ${left} or fewer.`,
+        : `Sorry, there's room for only ${left} companion ${left === 1 ? "ticket" : "tickets"}. ` +
+          `Choose ${left} or fewer.`,
     askHost: "This event offers free companion tickets to buyers who share their access needs.",
     addNeeds: "Add your access needs",
   },
