@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Database } from "~/db/client.server";
-import { event, hold, holdLine, order, orderLine, ticket, ticketType } from "~/db/schema";
+import { event, hold, holdLine, order, orderLine, ticket, ticketType, user } from "~/db/schema";
 import { createTestProvider } from "~/server/payments/test-provider.server";
 import { createTicketCodes } from "~/server/ticket-codes.server";
 import { companionMessages } from "~/texts/companion-messages";
@@ -23,6 +23,8 @@ import { orderReceipt } from "./order-receipt";
 import { releaseHolds } from "./release-holds";
 import { submitCheckout } from "./submit-checkout";
 import { createDbThrottle } from "./throttle";
+import { claimTicket, findTransfer, sendTicket } from "./transfer-ticket";
+import { listMyTickets } from "./list-my-tickets";
 import { updateProfile } from "./update-profile";
 import { releaseHoldNow } from "./waitlist-offers";
 
@@ -322,6 +324,42 @@ describe("companions at checkout", () => {
     const [o] = await database.db.select().from(order).where(eq(order.holdId, held.holdId));
     const statuses = await database.db.select({ status: ticket.status }).from(ticket).where(eq(ticket.orderId, o!.id));
     expect(statuses.map((s) => s.status)).toEqual(["void", "void"]);
+  });
+
+  it("passes a companion ticket to a friend like any other: their own code, still a companion", async () => {
+    const bea = await buyerWithNeeds();
+    const pa = await createBuyer(database.db, "Pat Assistant");
+    await database.db.update(user).set({ emailVerified: true }).where(eq(user.id, pa.id));
+    const { e, typeId } = await eventWith();
+    const held = await holdFor(bea.id, e.id, typeId);
+    await submitCheckout(deps(), {
+      holdId: held.holdId,
+      buyer: bea,
+      buyerName: bea.name,
+      answers: {},
+      shareAccessNeeds: true,
+      companions: 1,
+      ip: "203.0.113.24",
+      now: new Date(),
+    });
+    const [o] = await database.db.select().from(order).where(eq(order.holdId, held.holdId));
+    const [companion] = await database.db
+      .select()
+      .from(ticket)
+      .where(and(eq(ticket.orderId, o!.id), eq(ticket.companion, true)));
+    const now = new Date();
+    const sent = await sendTicket(database.db, {
+      ticketId: companion!.id,
+      from: { ...bea, name: bea.name },
+      toEmail: pa.email,
+      now,
+    });
+    expect((await findTransfer(database.db, sent.token))?.typeName).toBe("Ticket 1 · Companion ticket · free");
+    await claimTicket(database.db, codes.sign, { token: sent.token, user: { id: pa.id, name: pa.name }, now });
+    const [after] = await database.db.select().from(ticket).where(eq(ticket.id, companion!.id));
+    expect(after).toMatchObject({ holderUserId: pa.id, companion: true, codeVersion: 1, status: "valid" });
+    const theirs = (await listMyTickets(database.db, { userId: pa.id, now })).upcoming[0]!.tickets;
+    expect(theirs.map((t) => t.typeName)).toEqual(["Ticket 1 · Companion ticket · free"]);
   });
 
   it("never counts companions in a person's share of an event", async () => {

@@ -89,7 +89,14 @@ export async function listMyTickets(
     })
     .from(ticket)
     .innerJoin(order, eq(order.id, ticket.orderId))
-    .innerJoin(orderLine, and(eq(orderLine.orderId, ticket.orderId), eq(orderLine.ticketTypeId, ticket.ticketTypeId)))
+    .innerJoin(
+      orderLine,
+      and(
+        eq(orderLine.orderId, ticket.orderId),
+        eq(orderLine.ticketTypeId, ticket.ticketTypeId),
+        eq(orderLine.companion, ticket.companion),
+      ),
+    )
     .innerJoin(event, eq(event.id, ticket.eventId))
     .innerJoin(ticketType, eq(ticketType.id, ticket.ticketTypeId))
     .leftJoin(venue, eq(venue.id, event.venueId))
