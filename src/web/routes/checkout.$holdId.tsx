@@ -411,6 +411,24 @@ function ShareAccessNeeds({
         onChange={(e) => onSharingChange(e.currentTarget.checked)}
         hint="Only this event's host sees them, with this order. Your profile keeps them private."
       />
+      <div className="rounded-xl bg-surface-2 px-4 py-3 text-sm">
+        <p className="font-medium">What the host would see</p>
+        {labels.length > 0 ? (
+          <ul className="mt-1 list-disc pl-5">
+            {labels.map((label) => (
+              <li key={label}>{label}</li>
+            ))}
+          </ul>
+        ) : null}
+        {needs.notes ? <p className="mt-1 break-words whitespace-pre-line">{needs.notes}</p> : null}
+        <p className="mt-2 text-xs text-fg-muted">
+          Not right?{" "}
+          <Link to="/u/settings/profile#access-heading" className="link">
+            Update your access needs
+          </Link>{" "}
+          first; your tickets stay held.
+        </p>
+      </div>
       {companions ? (
         <div className="rounded-xl border border-border p-4">
           <TextField
@@ -430,24 +448,6 @@ function ShareAccessNeeds({
           />
         </div>
       ) : null}
-      <div className="rounded-xl bg-surface-2 px-4 py-3 text-sm">
-        <p className="font-medium">What the host would see</p>
-        {labels.length > 0 ? (
-          <ul className="mt-1 list-disc pl-5">
-            {labels.map((label) => (
-              <li key={label}>{label}</li>
-            ))}
-          </ul>
-        ) : null}
-        {needs.notes ? <p className="mt-1 break-words whitespace-pre-line">{needs.notes}</p> : null}
-        <p className="mt-2 text-xs text-fg-muted">
-          Not right?{" "}
-          <Link to="/u/settings/profile#access-heading" className="link">
-            Update your access needs
-          </Link>{" "}
-          first; your tickets stay held.
-        </p>
-      </div>
     </section>
   );
 }
