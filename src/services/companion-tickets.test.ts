@@ -78,6 +78,25 @@ function deps() {
   };
 }
 
+/** Checkout's press on the buyer's hold, sharing their needs, with `companions` asked for. */
+function press(
+  buyer: { id: string; email: string; name: string },
+  holdId: string,
+  companions: number,
+  answers: Record<string, string> = {},
+) {
+  return submitCheckout(deps(), {
+    holdId,
+    buyer,
+    buyerName: buyer.name,
+    answers,
+    shareAccessNeeds: true,
+    companions,
+    ip: "203.0.113.20",
+    now: new Date(),
+  });
+}
+
 async function holdFor(buyerId: string, eventId: string, typeId: string, quantity = 1, now = new Date()) {
   return holdTickets(database.db, { eventId, userId: buyerId, lines: [{ ticketTypeId: typeId, quantity }], now });
 }
@@ -149,16 +168,7 @@ describe("companions at checkout", () => {
     // Offered, at most one per ticket booked, and suggested because the saved needs include a companion.
     expect(before!.companions).toEqual({ offered: true, most: 1, chosen: 0, suggested: 1 });
 
-    const next = await submitCheckout(deps(), {
-      holdId: held.holdId,
-      buyer: bea,
-      buyerName: bea.name,
-      answers: {},
-      shareAccessNeeds: true,
-      companions: 1,
-      ip: "203.0.113.20",
-      now: new Date(),
-    });
+    const next = await press(bea, held.holdId, 1);
     expect(next.kind).toBe("order");
     expect(await stockOf(typeId)).toEqual({ sold: 2, held: 0 });
 
@@ -241,18 +251,8 @@ describe("companions at checkout", () => {
     const bea = await buyerWithNeeds();
     const { e, typeId } = await eventWith({ capacity: 3 });
     const held = await holdFor(bea.id, e.id, typeId, 2);
-    const press = (companions: number) =>
-      submitCheckout(deps(), {
-        holdId: held.holdId,
-        buyer: bea,
-        buyerName: bea.name,
-        answers: { q1: "Aisle, please" },
-        shareAccessNeeds: true,
-        companions,
-        ip: "203.0.113.21",
-        now: new Date(),
-      });
-    expect(await refusal(press(2))).toMatchObject({
+    const pressWith = (companions: number) => press(bea, held.holdId, companions, { q1: "Aisle, please" });
+    expect(await refusal(pressWith(2))).toMatchObject({
       code: "conflict",
       message: companionMessages.buyer.noRoom(1),
       details: { field: "companions", reason: "companions_short", most: 1 },
@@ -262,7 +262,7 @@ describe("companions at checkout", () => {
     expect(kept).toMatchObject({ status: "active", answers: { q1: "Aisle, please" } });
     expect(kept!.accessNeeds).not.toBeNull();
 
-    expect((await press(1)).kind).toBe("order");
+    expect((await pressWith(1)).kind).toBe("order");
     expect(await stockOf(typeId)).toEqual({ sold: 3, held: 0 });
   });
 
@@ -304,16 +304,7 @@ describe("companions at checkout", () => {
     const bea = await buyerWithNeeds();
     const { e, typeId } = await eventWith();
     const held = await holdFor(bea.id, e.id, typeId);
-    const next = await submitCheckout(deps(), {
-      holdId: held.holdId,
-      buyer: bea,
-      buyerName: bea.name,
-      answers: {},
-      shareAccessNeeds: true,
-      companions: 1,
-      ip: "203.0.113.22",
-      now: new Date(),
-    });
+    const next = await press(bea, held.holdId, 1);
     expect(await stockOf(typeId)).toEqual({ sold: 2, held: 0 });
     await cancelFreeOrder(database.db, {
       reference: next.kind === "order" ? next.reference : "",
@@ -332,16 +323,7 @@ describe("companions at checkout", () => {
     await database.db.update(user).set({ emailVerified: true }).where(eq(user.id, pa.id));
     const { e, typeId } = await eventWith();
     const held = await holdFor(bea.id, e.id, typeId);
-    await submitCheckout(deps(), {
-      holdId: held.holdId,
-      buyer: bea,
-      buyerName: bea.name,
-      answers: {},
-      shareAccessNeeds: true,
-      companions: 1,
-      ip: "203.0.113.24",
-      now: new Date(),
-    });
+    await press(bea, held.holdId, 1);
     const [o] = await database.db.select().from(order).where(eq(order.holdId, held.holdId));
     const [companion] = await database.db
       .select()
@@ -367,16 +349,7 @@ describe("companions at checkout", () => {
     const { e, typeId } = await eventWith();
     await database.db.update(event).set({ maxTicketsPerPerson: 3 }).where(eq(event.id, e.id));
     const held = await holdFor(bea.id, e.id, typeId, 2);
-    await submitCheckout(deps(), {
-      holdId: held.holdId,
-      buyer: bea,
-      buyerName: bea.name,
-      answers: {},
-      shareAccessNeeds: true,
-      companions: 2,
-      ip: "203.0.113.23",
-      now: new Date(),
-    });
+    await press(bea, held.holdId, 2);
     // Two booked (and two companions) of three: one more may be held, not two.
     expect(await refusal(holdFor(bea.id, e.id, typeId, 2))).toMatchObject({
       details: { reason: "over_share", has: 2 },
