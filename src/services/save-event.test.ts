@@ -16,7 +16,7 @@ import { createTestDatabase } from "../../tests/setup/test-db";
 import { EVENT_IMAGES_MAX } from "~/domain/event-details";
 import { addEventImage, moveEventImage, removeEventImage } from "./event-images";
 import { repeatEvent, seriesDates } from "./repeat-event";
-import { createEvent, eventEditorData, updateEventDetails } from "./save-event";
+import { createEvent, eventEditorData, placeEventAtNewVenue, updateEventDetails } from "./save-event";
 
 let database: Database;
 let storage: FileStorage;
@@ -189,6 +189,46 @@ describe("creating and saving an event's overview", () => {
       updateEventDetails(db, { hostId: host.id, eventId: e.id, form: form(), description: "", scope: "one", now }),
     );
     expect(e1.code).toBe("conflict");
+  });
+});
+
+describe("a venue added from an event's editor", () => {
+  it("holds an event with no place there, keeps one that has a place, and never another host's event", async () => {
+    const db = database.db;
+    const host = await createHost(db);
+    const other = await createHost(db);
+    const startsAt = new Date("2027-02-01T19:00:00Z");
+    const placeless = await makeEvent(db, { hostId: host.id, startsAt, status: "draft", venueId: null });
+    const crown = await createVenue(db, host.id);
+    const online = await makeEvent(db, {
+      hostId: host.id,
+      startsAt,
+      status: "draft",
+      venueId: null,
+      isOnline: true,
+      onlineUrl: "https://meet.example.com/quiz",
+    });
+    const atCrown = await makeEvent(db, { hostId: host.id, startsAt, venueId: crown.id });
+    const theirs = await makeEvent(db, { hostId: other.id, startsAt, status: "draft", venueId: null });
+    const theirVenue = await createVenue(db, other.id);
+    const fresh = await createVenue(db, host.id, { name: "The Red Lion" });
+    const venueOf = async (id: string) =>
+      (await db.select({ venueId: event.venueId }).from(event).where(eq(event.id, id)))[0]!.venueId;
+
+    const place = (eventId: string, venueId = fresh.id) =>
+      placeEventAtNewVenue(db, { hostId: host.id, eventId, venueId, now });
+    // Another host's venue is never put on this host's event.
+    expect(await place(placeless.id, theirVenue.id)).toBe("kept");
+    expect(await venueOf(placeless.id)).toBeNull();
+    expect(await place(placeless.id)).toBe("placed");
+    expect(await venueOf(placeless.id)).toBe(fresh.id);
+    expect(await place(online.id)).toBe("kept");
+    expect(await venueOf(online.id)).toBeNull();
+    expect(await place(atCrown.id)).toBe("kept");
+    expect(await venueOf(atCrown.id)).toBe(crown.id);
+    expect(await place(theirs.id)).toBe("not_found");
+    expect(await venueOf(theirs.id)).toBeNull();
+    expect(await place("not-an-id")).toBe("not_found");
   });
 });
 

@@ -267,3 +267,33 @@ export async function updateEventDetails(
     throw error;
   }
 }
+
+/**
+ * A venue added from an event's editor ('Add a venue' there): the event is held at it when it has no
+ * place yet (no venue, not online), by one statement filtered by the host. 'placed' when it was,
+ * 'kept' when the event already had a venue or a link (the host chooses in the form), 'not_found'
+ * when the event is not one of this host's.
+ */
+export async function placeEventAtNewVenue(
+  db: Db,
+  input: { hostId: string; eventId: string; venueId: string; now: Date },
+): Promise<"placed" | "kept" | "not_found"> {
+  if (!isUuid(input.eventId) || !isUuid(input.venueId)) return "not_found";
+  const mine = and(eq(event.id, input.eventId), eq(event.hostId, input.hostId), ne(event.status, "deleted"));
+  const [placed] = await db
+    .update(event)
+    .set({ venueId: input.venueId, updatedAt: input.now })
+    .where(
+      and(
+        mine,
+        sql`"event"."venue_id" is null`,
+        eq(event.isOnline, false),
+        // The venue is the same host's: a venue id is never taken on trust.
+        sql`exists (select 1 from venue v where v.id = ${input.venueId} and v.host_id = ${input.hostId})`,
+      ),
+    )
+    .returning({ id: event.id });
+  if (placed) return "placed";
+  const [exists] = await db.select({ id: event.id }).from(event).where(mine);
+  return exists ? "kept" : "not_found";
+}

@@ -10,6 +10,7 @@ export const venueMessages = {
   checkFields: (count: number) =>
     count === 1 ? "Please check the highlighted field." : `Please check the ${count} highlighted fields.`,
   added: "Venue added",
+  addedForEvent: "Venue added, and your event is there now",
   updated: "Venue updated",
   deleted: "Venue deleted",
   notFound: "We couldn't find that venue.",

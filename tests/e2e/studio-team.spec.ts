@@ -6,7 +6,7 @@ import { acceptNecessaryOnly, BASE_URL, DEMO, expect, expectAccessible, signIn, 
 /*
  * Partner Studio's team, one journey: the demo host invites a new address as a manager; the person
  * signs up, verifies their address, opens the invitation from their inbox (the dev outbox), accepts
- * it and works in the demo host's Studio as its manager, who sees the team but cannot change it.
+ * it and works in the demo host's Studio as its manager, who edits an event and sees the team but cannot change it.
  */
 
 test.describe("Partner Studio's team", () => {
@@ -14,7 +14,7 @@ test.describe("Partner Studio's team", () => {
   // The second invitation to one address is refused with 409, which the browser logs.
   test.use({ allowConsoleErrors: [/status of 409 \(Conflict\)/] });
 
-  test("an invited manager joins the demo host's team and sees it without the controls to change it", async ({
+  test("an invited manager joins the demo host's team, edits an event, and cannot change the team", async ({
     page,
     browser,
   }) => {
@@ -85,7 +85,21 @@ test.describe("Partner Studio's team", () => {
     await expect(them.getByRole("main").getByRole("combobox")).toHaveCount(0);
     await expect(them.getByRole("main").getByRole("button", { name: /^(Remove|Revoke|Save role)/ })).toHaveCount(0);
     await expectAccessible(them);
-    // And a change posted by hand is refused: the guard answers not found, and the team stays as it was.
+    // As a manager they run events: they rename one of the host's and save it.
+    const made = await them.request.post("/dev/scenarios/event", {
+      data: { name: `Crew Night ${stamp}`, capacity: 30, pricePence: 800 },
+      headers: { Origin: BASE_URL },
+    });
+    expect(made.status()).toBe(200);
+    const { eventId } = (await made.json()) as { eventId: string };
+    await them.goto(`/h/events/${eventId}/edit`);
+    const overview = them.getByRole("main");
+    await overview.getByLabel("Name", { exact: true }).fill(`Crew Night Special ${stamp}`);
+    await overview.getByRole("button", { name: "Save changes" }).click();
+    await expect(them.getByText("Event updated")).toBeVisible();
+    await expect(them.getByRole("heading", { level: 1, name: `Crew Night Special ${stamp}` })).toBeVisible();
+    await expectAccessible(them);
+    // And a change to the team posted by hand is refused: the guard answers not found, and the team stays as it was.
     const posted = await them.request.post("/h/settings/permissions", {
       form: { intent: "invite", email: `sneaky-${stamp}@example.com`, role: "owner" },
       headers: { Origin: BASE_URL },

@@ -24,6 +24,12 @@ const Scenario = z.object({
   ticketTypes: z.number().int().min(1).max(10).default(1),
 });
 
+const Sale = z.object({
+  eventId: z.string().uuid(),
+  soldTo: z.string().email(),
+  quantity: z.number().int().min(1).max(10).default(1),
+});
+
 /**
  * Dev and test drills for bookings (mounted with dev routes only, like the other /dev drills):
  * - `POST /dev/holds/:id/expire` makes a hold's ten minutes run out now, so the timer's end can be
@@ -32,6 +38,7 @@ const Scenario = z.object({
  *   one ticket type, or `ticketTypes` of them), and
  *   optionally sells tickets to an account (hold, then order, as checkout does), so an e2e journey
  *   that changes orders has its own to change;
+ * - `POST /dev/scenarios/sale` sells an existing event's first ticket type to an account the same way;
  * - `GET /dev/scenarios/venue?name=` answers a demo venue's id (the seed's ids are random), so a
  *   journey can open that venue's pages in Partner Studio.
  */
@@ -101,25 +108,54 @@ export function devBookingRoutes(database: Database, sign: TicketSigner) {
         .returning();
       let reference: string | null = null;
       if (s.soldTo) {
-        const [buyer] = await db.select().from(user).where(eq(user.email, s.soldTo));
-        if (!buyer) return errorResponse(c, new AppError("not_found", "No such buyer."));
-        const held = await holdTickets(db, {
+        const sold = await sell({
           eventId: created!.id,
-          userId: buyer.id,
-          lines: [{ ticketTypeId: type!.id, quantity: s.quantity }],
-          now,
+          ticketTypeId: type!.id,
+          email: s.soldTo,
+          quantity: s.quantity,
         });
-        const total = held.breakdown.totalPence;
-        const done = await completeOrder(db, {
-          holdId: held.holdId,
-          buyer: { userId: buyer.id, email: buyer.email, name: personName(buyer) },
-          payment:
-            total === 0 ? null : { provider: "test", providerPaymentId: `pi_dev_${randomUUID()}`, amountPence: total },
-          now,
-          sign,
-        });
-        reference = done.reference;
+        if (!sold) return errorResponse(c, new AppError("not_found", "No such buyer."));
+        reference = sold;
       }
       return c.json({ eventId: created!.id, slug: created!.slug, reference });
+    })
+    .post("/scenarios/sale", async (c) => {
+      const parsed = await readJson(c.req.raw, Sale);
+      if (!parsed.ok) return errorResponse(c, parsed.error);
+      const { eventId, soldTo, quantity } = parsed.data;
+      const [first] = await database.db
+        .select({ id: ticketType.id })
+        .from(ticketType)
+        .where(eq(ticketType.eventId, eventId))
+        .orderBy(asc(ticketType.sortOrder))
+        .limit(1);
+      if (!first) return errorResponse(c, new AppError("not_found", "No such event."));
+      const reference = await sell({ eventId, ticketTypeId: first.id, email: soldTo, quantity });
+      if (!reference) return errorResponse(c, new AppError("not_found", "No such buyer."));
+      return c.json({ reference });
     });
+
+  /** Sells tickets to an account as checkout does (a hold, then an order paid by the test provider). */
+  async function sell(input: { eventId: string; ticketTypeId: string; email: string; quantity: number }) {
+    const db = database.db;
+    const now = new Date();
+    const [buyer] = await db.select().from(user).where(eq(user.email, input.email));
+    if (!buyer) return null;
+    const held = await holdTickets(db, {
+      eventId: input.eventId,
+      userId: buyer.id,
+      lines: [{ ticketTypeId: input.ticketTypeId, quantity: input.quantity }],
+      now,
+    });
+    const total = held.breakdown.totalPence;
+    const done = await completeOrder(db, {
+      holdId: held.holdId,
+      buyer: { userId: buyer.id, email: buyer.email, name: personName(buyer) },
+      payment:
+        total === 0 ? null : { provider: "test", providerPaymentId: `pi_dev_${randomUUID()}`, amountPence: total },
+      now,
+      sign,
+    });
+    return done.reference;
+  }
 }

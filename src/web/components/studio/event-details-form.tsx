@@ -93,6 +93,8 @@ interface EventDetailsFormProps {
   currencyLocked: boolean;
   /** Later dates of the event's series (0: none, or a new event). */
   laterDates: number;
+  /** Where 'Add a venue' goes and comes back from (an event not yet saved has nowhere to come back to). */
+  addVenueHref: string | null;
   /** The writing helper's address when one is configured (hidden otherwise). */
   helperAction: string | null;
   submitLabel: string;
@@ -371,11 +373,17 @@ export function EventDetailsForm(props: EventDetailsFormProps) {
             error={errors.venueId}
             after={
               <p className="mt-1 text-sm text-fg-muted">
-                Not listed?{" "}
-                <Link to="/h/venues/add" className="link">
-                  Add a venue
-                </Link>{" "}
-                (save this form first: you'll come back to it).
+                {props.addVenueHref ? (
+                  <>
+                    Not listed?{" "}
+                    <Link to={props.addVenueHref} className="link">
+                      Add a venue
+                    </Link>{" "}
+                    and you'll come back here with your event there (save your changes first).
+                  </>
+                ) : (
+                  <>Not listed? Save this as a draft, or choose Online for now: you can add a venue from its page.</>
+                )}
               </p>
             }
           >

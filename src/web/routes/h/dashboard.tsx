@@ -1,4 +1,13 @@
-import { Accessibility, AlertTriangle, BarChart3, CalendarDays, Inbox, Receipt, UserRoundPen } from "lucide-react";
+import {
+  Accessibility,
+  AlertTriangle,
+  BarChart3,
+  CalendarDays,
+  Inbox,
+  Plus,
+  Receipt,
+  UserRoundPen,
+} from "lucide-react";
 import { lazy, Suspense, type ReactNode } from "react";
 import { Link } from "react-router";
 import { accessNeedLabels } from "~/domain/access-needs";
@@ -107,9 +116,14 @@ export default function HostDashboard({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="space-y-6 py-6 laptop:py-8">
-      <div>
-        <h1 className="text-3xl font-extrabold tracking-tight">Dashboard</h1>
-        <p className="mt-1 text-fg-muted">How {host.title} is doing today.</p>
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-3xl font-extrabold tracking-tight">Dashboard</h1>
+          <p className="mt-1 text-fg-muted">How {host.title} is doing today.</p>
+        </div>
+        <Link to="/h/events/new" className="btn-primary">
+          <Plus aria-hidden className="size-4" /> New event
+        </Link>
       </div>
 
       {!host.profileComplete ? (
@@ -301,7 +315,13 @@ export default function HostDashboard({ loaderData }: Route.ComponentProps) {
             icon={<CalendarDays aria-hidden className="size-5 text-brand" />}
           >
             {today.length === 0 && next.length === 0 ? (
-              <Empty>No events coming up. When you create an event, it appears here with its sales.</Empty>
+              <Empty>
+                No events coming up. When you{" "}
+                <Link to="/h/events/new" className="link font-semibold">
+                  create an event
+                </Link>
+                , it appears here with its sales.
+              </Empty>
             ) : (
               <div className="space-y-4">
                 {today.length > 0 ? (

@@ -134,6 +134,7 @@ export default function EventOverview({ loaderData, actionData }: Route.Componen
         slugLocked={e.slugLocked}
         currencyLocked={e.hasOrders}
         laterDates={e.laterDates}
+        addVenueHref={`/h/venues/add?for=${e.id}`}
         helperAction={loaderData.helper ? "/h/events/write" : null}
         submitLabel="Save changes"
       />

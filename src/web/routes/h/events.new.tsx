@@ -61,6 +61,7 @@ export default function NewEvent({ loaderData, actionData }: Route.ComponentProp
         slugLocked={false}
         currencyLocked={false}
         laterDates={0}
+        addVenueHref={null}
         helperAction={loaderData.helper ? "/h/events/write" : null}
         submitLabel="Save and add tickets"
       />

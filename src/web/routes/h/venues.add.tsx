@@ -4,6 +4,8 @@ import { Form, Link, redirect, useNavigation } from "react-router";
 import { VenueForm } from "~/domain/venue-form";
 import { EMPTY_VENUE_FORM, venueFormAsSent } from "~/domain/venue-rules";
 import { field, readForm } from "~/lib/read-form";
+import { isUuid } from "~/lib/uuid";
+import { placeEventAtNewVenue } from "~/services/save-event";
 import { saveVenue } from "~/services/save-venue";
 import { venueMessages } from "~/texts/venue-messages";
 import { VenueFields, type VenueFieldErrors } from "~/web/components/studio/venue-fields";
@@ -22,10 +24,16 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
+/** The event a venue is added for ('Add a venue' in its editor, `?for=`): only an id, never an address to go to. */
+function forEvent(request: Request): string | null {
+  const id = new URL(request.url).searchParams.get("for");
+  return id && isUuid(id) ? id : null;
+}
+
 export async function loader({ context, request }: Route.LoaderArgs) {
   await requireStudio(context, request, { roles: OWNER_OR_MANAGER });
   // The form's idempotency key: the same form sent twice adds one venue.
-  return { addKey: crypto.randomUUID(), tileUrl: context.mapTileUrl };
+  return { addKey: crypto.randomUUID(), tileUrl: context.mapTileUrl, forEvent: forEvent(request) };
 }
 
 const AddVenueForm = VenueForm.extend({ addKey: field.text(100) });
@@ -41,8 +49,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     return actionError(error, { extra: { values: form } });
   }
-  throw redirect(`/h/venues/${saved.id}/overview`, {
-    headers: setFlash(new Headers(), { tone: "success", text: words.added }),
+  // Added from an event's editor: back to that event, held at the new venue when it had no place yet.
+  const eventId = forEvent(request);
+  const placed = eventId
+    ? await placeEventAtNewVenue(context.database.db, { hostId, eventId, venueId: saved.id, now: new Date() })
+    : "not_found";
+  throw redirect(placed === "not_found" ? `/h/venues/${saved.id}/overview` : `/h/events/${eventId}/edit`, {
+    headers: setFlash(new Headers(), {
+      tone: "success",
+      text: placed === "placed" ? words.addedForEvent : words.added,
+    }),
   });
 }
 
@@ -57,6 +73,7 @@ export default function AddVenue({ loaderData, actionData }: Route.ComponentProp
   };
   const values = actionData?.values ?? EMPTY_VENUE_FORM;
   const errorCount = Object.keys(fieldErrors).length;
+  const back = loaderData.forEvent ? `/h/events/${loaderData.forEvent}/edit` : "/h/venues";
 
   useEffect(() => {
     if (actionData) formRef.current?.querySelector<HTMLElement>("[aria-invalid=true]")?.focus();
@@ -64,8 +81,8 @@ export default function AddVenue({ loaderData, actionData }: Route.ComponentProp
 
   return (
     <div className="py-8 laptop:py-10">
-      <Link to="/h/venues" className="link inline-flex min-h-6 items-center gap-1 text-sm">
-        <ArrowLeft aria-hidden className="size-4" /> Venues
+      <Link to={back} className="link inline-flex min-h-6 items-center gap-1 text-sm">
+        <ArrowLeft aria-hidden className="size-4" /> {loaderData.forEvent ? "Back to the event" : "Venues"}
       </Link>
       <h1 className="mt-2 text-3xl font-extrabold tracking-tight">Add a venue</h1>
       <p className="mt-1 max-w-2xl text-fg-muted">
@@ -83,7 +100,7 @@ export default function AddVenue({ loaderData, actionData }: Route.ComponentProp
           <button type="submit" className="btn-primary" disabled={busy}>
             {busy ? "Adding…" : "Add venue"}
           </button>
-          <Link to="/h/venues" className="btn-secondary">
+          <Link to={back} className="btn-secondary">
             Cancel
           </Link>
         </div>
