@@ -59,6 +59,7 @@ export async function duplicateEvent(
       questions: e.questions,
       waitlistOfferHours: e.waitlistOfferHours,
       maxTicketsPerPerson: e.maxTicketsPerPerson,
+      companionTickets: e.companionTickets,
       status: "draft" as const,
       createdAt: input.now,
       updatedAt: input.now,

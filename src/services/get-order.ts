@@ -4,6 +4,7 @@ import { event, order, orderLine, payment, ticket, ticketType, user, venue } fro
 import { ticketSeat } from "~/lib/seats";
 import { ticketOrder } from "./ticket-order";
 import { pendingTransferTo } from "./transfer-ticket";
+import { ticketNameColumn } from "./ticket-name";
 
 /**
  * An order with its event, lines and tickets, for the buyer who placed it (by reference, which
@@ -34,7 +35,7 @@ export async function getOrder(db: Db, input: { reference: string; userId: strin
         seatColumn: ticket.seatColumn,
         holderName: ticket.holderName,
         holderUserId: ticket.holderUserId,
-        typeName: ticketType.name,
+        typeName: ticketNameColumn(),
         pendingTransferTo: pendingTransferTo(),
       })
       .from(ticket)

@@ -3,6 +3,7 @@ import type { Db } from "~/db/client.server";
 import { cancellationRequest, event, order, orderLine, ticket, user } from "~/db/schema";
 import { formatMoney, formatWhenInFull } from "~/lib/format";
 import { directionsUrl } from "~/lib/maps";
+import { lineLabel } from "~/domain/companion-tickets";
 import { addNotification } from "../add-notification";
 import type { AfterCommitWork, CancellationOutcome } from "../after-commit";
 import { claimDueReminders } from "../event-reminders";
@@ -105,7 +106,7 @@ export async function sendCancellationRequested(deps: EmailDeps, requestId: stri
     .where(eq(cancellationRequest.id, requestId));
   if (!row) return;
   const lines = await deps.db.select().from(orderLine).where(eq(orderLine.orderId, row.order.id));
-  const tickets = lines.map((l) => `${l.quantity} × ${l.name}`).join(", ");
+  const tickets = lines.map((l) => lineLabel(l)).join(", ");
   await deps.mailer.send({
     to: row.host.email,
     userId: row.host.id,

@@ -209,6 +209,7 @@ const ACTIONS: Record<string, (ids: Ids) => Intent[]> = {
     { form: ticketTypeForm({ intent: "update", target: ids.ticketTypeId }) },
     { form: { intent: "remove", target: ids.ticketTypeId } },
     { form: { intent: "move", target: ids.ticketTypeId, by: "down" } },
+    { form: { intent: "companions", target: ids.eventId, companionTickets: "on" } },
     {
       form: discountForm({ intent: "discount", target: ids.eventId, scope: "some", eventIds: ids.eventId }),
       alsoRefused: {
