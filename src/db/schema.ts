@@ -1165,3 +1165,52 @@ export const testRefund = pgTable("test_refund", {
   amountPence: integer("amount_pence").notNull(),
   createdAt: createdAt(),
 });
+
+/* ---------- The door: guest lists ---------- */
+
+/**
+ * A guest a host added by hand (or from a CSV) to an event's list, beside its ticket holders: no
+ * ticket, no code, checked in by name at the door. Ticket holders are not copied here; the list
+ * reads them from `ticket`.
+ */
+export const guest = pgTable(
+  "guest",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    hostId: text("host_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    eventId: uuid("event_id")
+      .notNull()
+      .references(() => event.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    email: text("email"),
+    /** One of the event's ticket types, to say what they came as (none: just a guest). */
+    ticketTypeId: uuid("ticket_type_id").references(() => ticketType.id, { onDelete: "set null" }),
+    plusOnes: integer("plus_ones").notNull().default(0),
+    notes: text("notes").notNull().default(""),
+    /** The CSV import that added them (none: added by hand). */
+    importId: uuid("import_id").references(() => guestImport.id, { onDelete: "set null" }),
+    checkedInAt: tz("checked_in_at"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("guest_event_idx").on(t.eventId, t.name),
+    index("guest_host_idx").on(t.hostId, t.createdAt),
+    check("guest_plus_ones", sql`${t.plusOnes} between 0 and 10`),
+  ],
+);
+
+/** One confirmed CSV import: its id is the preview's key, so confirming twice imports once. */
+export const guestImport = pgTable("guest_import", {
+  id: uuid("id").primaryKey(),
+  hostId: text("host_id")
+    .notNull()
+    .references(() => user.id, { onDelete: "cascade" }),
+  eventId: uuid("event_id")
+    .notNull()
+    .references(() => event.id, { onDelete: "cascade" }),
+  rows: integer("rows").notNull(),
+  createdAt: createdAt(),
+});
