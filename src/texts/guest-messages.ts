@@ -36,6 +36,11 @@ export const guestMessages = {
       count === 1
         ? "1 line has a problem, so nothing was imported. Fix it in the file and choose it again."
         : `${count} lines have problems, so nothing was imported. Fix them in the file and choose it again.`,
+    problems: (count: number) =>
+      count === 1
+        ? "1 line has a problem: fix it in the file and choose it again. Nothing is imported until every line is right."
+        : `${count} lines have problems: fix them in the file and choose it again. ` +
+          "Nothing is imported until every line is right.",
     ready: (count: number) => (count === 1 ? "1 guest is ready to import." : `${count} guests are ready to import.`),
     imported: (count: number) => (count === 1 ? "Imported 1 guest." : `Imported ${count} guests.`),
     alreadyImported: "That file was already imported: nothing was added twice.",

@@ -5,6 +5,7 @@ const TABS = [
   { to: "", label: "Overview" },
   { to: "tickets", label: "Tickets" },
   { to: "survey", label: "Survey" },
+  { to: "guests", label: "Guests" },
   { to: "share", label: "Share" },
 ] as const;
 

@@ -3,6 +3,7 @@ import {
   ArrowLeftRight,
   BadgeCheck,
   CalendarDays,
+  ClipboardCheck,
   LayoutDashboard,
   MapPin,
   Store,
@@ -26,6 +27,7 @@ interface StudioLink {
 const LINKS: readonly StudioLink[] = [
   { to: "/h/dashboard", label: "Dashboard", Icon: LayoutDashboard, roles: ["owner", "manager"] },
   { to: "/h/events", label: "Events", Icon: CalendarDays, roles: ["owner", "manager"] },
+  { to: "/h/guests", label: "Guests", Icon: ClipboardCheck, roles: ["owner", "manager"] },
   { to: "/h/tickets", label: "Tickets", Icon: Ticket, roles: ["owner", "manager"] },
   { to: "/h/venues", label: "Venues", Icon: MapPin, roles: ["owner", "manager"] },
   { to: "/h/discounts", label: "Discounts", Icon: Tag, roles: ["owner", "manager"] },

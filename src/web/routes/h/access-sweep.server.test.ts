@@ -5,9 +5,10 @@ import sharp from "sharp";
 import { createServer, type ViteDevServer } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
-import { cancellationRequest, discount, event, hostMember, order, ticketType, user, venue } from "~/db/schema";
+import { cancellationRequest, discount, event, hostMember, order, ticket, ticketType, user, venue } from "~/db/schema";
 import { DEMO_PASSWORD, seedDemoIfEmpty } from "~/db/seed/seed-demo";
 import { createTicketCodes } from "~/server/ticket-codes.server";
+import { addGuest } from "~/services/guest-list";
 import { inviteToTeam } from "~/services/host-team";
 import { addHostMember } from "~/services/studio-access";
 import { createDbThrottle } from "~/services/throttle";
@@ -38,6 +39,9 @@ interface Ids {
   memberId: string;
   invitationId: string;
   token: string;
+  /** A guest on the event's list, added by hand, and one of its tickets (the door checks both in). */
+  guestId: string;
+  ticketId: string;
   /** One of the event's stored pictures. */
   imageKey: string;
   /** A small real JPEG, for forms that upload one. */
@@ -58,6 +62,7 @@ const PARAMS: Record<string, (ids: Ids) => string> = {
   memberId: (ids) => ids.memberId,
   invitationId: (ids) => ids.invitationId,
   token: (ids) => ids.token,
+  guestId: (ids) => ids.guestId,
 };
 
 interface Intent {
@@ -241,6 +246,22 @@ const ACTIONS: Record<string, (ids: Ids) => Intent[]> = {
     { form: { intent: "image-remove", key: ids.imageKey } },
     { form: { intent: "repeat", every: "weekly", count: "2" } },
   ],
+  "routes/h/events.$eventId.edit.guests": (ids): Intent[] => [
+    { form: { intent: "checkin", kind: "ticket", target: ids.ticketId, to: "in" } },
+    { form: { intent: "checkin", kind: "guest", target: ids.guestId, to: "in" } },
+    { form: { intent: "remove", target: ids.guestId } },
+    { form: { intent: "preview", file: new Blob(["Name\nSweep Guest\n"], { type: "text/csv" }) } },
+    { form: { intent: "import", csv: "Name\nSweep Guest\n", importId: "5b1f6c1e-3a4d-4e5f-8a9b-0c1d2e3f4a5b" } },
+  ],
+  "routes/h/guests.addguest": (ids): Intent[] => [
+    { form: { eventId: ids.eventId, name: "Sweep Guest", email: "", plusOnes: "0", notes: "", ticketTypeId: "" } },
+  ],
+  "routes/h/guests.edit.$guestId": (ids): Intent[] => [
+    {
+      form: { intent: "save", name: "Taken Over", email: "", plusOnes: "0", notes: "", ticketTypeId: ids.ticketTypeId },
+    },
+    { form: { intent: "remove" } },
+  ],
   // Becoming a host acts on the signed-in person's own account only (and a host is sent on to the dashboard).
   "routes/h/onboarding": () => [],
 };
@@ -323,6 +344,13 @@ beforeAll(async () => {
     .where(and(eq(order.hostId, host.id), eq(cancellationRequest.status, "pending")))
     .limit(1);
   const [membership] = await db.select().from(hostMember).where(eq(hostMember.userId, manager.id));
+  const aGuest = await addGuest(db, {
+    hostId: host.id,
+    eventId: anEvent!.id,
+    guest: { name: "Sweep Door Guest", email: "", plusOnes: "1", notes: "", ticketTypeId: "" },
+    now: new Date(),
+  });
+  const [aTicket] = await db.select().from(ticket).where(eq(ticket.orderId, anOrder!.id)).limit(1);
   ids = {
     hostId: host.id,
     eventId: anEvent!.id,
@@ -334,6 +362,8 @@ beforeAll(async () => {
     memberId: membership!.id,
     invitationId: invited.invitationId,
     token: invited.token,
+    guestId: aGuest.id,
+    ticketId: aTicket!.id,
     imageKey: anEvent!.images[0] ?? "seed/events/none.jpg",
     venueForm: {
       name: aVenue!.name,
