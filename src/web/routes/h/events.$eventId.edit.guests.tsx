@@ -176,30 +176,34 @@ export default function EventGuests({ loaderData, actionData }: Route.ComponentP
         <Link to={`/h/guests/addguest?event=${eventId}`} className="btn-primary">
           <UserPlus aria-hidden className="size-4" /> Add guest
         </Link>
-        <a href={`/h/events/${eventId}/guests/export`} className="btn-secondary" download>
-          <Download aria-hidden className="size-4" /> Export CSV
-        </a>
+        {counts.expected > 0 ? (
+          <a href={`/h/events/${eventId}/guests/export`} className="btn-secondary" download>
+            <Download aria-hidden className="size-4" /> Export CSV
+          </a>
+        ) : null}
       </div>
 
-      <Form method="get" role="search" aria-label="Search the guest list" className="flex max-w-md items-end gap-2">
-        <div className="min-w-0 flex-1">
-          <label htmlFor="guest-search" className="block text-xs font-semibold text-fg-muted">
-            Search by name, email or order
-          </label>
-          <input
-            id="guest-search"
-            type="search"
-            name="q"
-            defaultValue={q}
-            key={q}
-            maxLength={100}
-            className="mt-1 h-10 w-full rounded-xl border border-border bg-surface px-3 text-sm"
-          />
-        </div>
-        <button type="submit" className="btn-secondary shrink-0">
-          <Search aria-hidden className="size-4" /> Search
-        </button>
-      </Form>
+      {counts.expected > 0 || q ? (
+        <Form method="get" role="search" aria-label="Search the guest list" className="flex max-w-md items-end gap-2">
+          <div className="min-w-0 flex-1">
+            <label htmlFor="guest-search" className="block text-xs font-semibold text-fg-muted">
+              Search by name, email or order
+            </label>
+            <input
+              id="guest-search"
+              type="search"
+              name="q"
+              defaultValue={q}
+              key={q}
+              maxLength={100}
+              className="mt-1 h-10 w-full rounded-xl border border-border bg-surface px-3 text-sm"
+            />
+          </div>
+          <button type="submit" className="btn-secondary shrink-0">
+            <Search aria-hidden className="size-4" /> Search
+          </button>
+        </Form>
+      ) : null}
 
       {refused && refused.intent !== "preview" && refused.intent !== "import" ? (
         <FormMessage>{refused.error}</FormMessage>
@@ -283,12 +287,11 @@ function GuestRow({ row, busy, askFirst }: { row: Row; busy: boolean; askFirst: 
     row.email,
     row.ticketType,
     row.companion ? "Companion ticket" : null,
-    row.plusOnes > 0 ? `+${row.plusOnes}` : null,
     row.kind === "ticket" ? `Order ${row.reference}` : "Added by host",
   ].filter(Boolean);
   return (
     <li className={`card flex flex-wrap items-center gap-3 p-3 tablet:flex-nowrap ${checkedIn ? "bg-surface-2" : ""}`}>
-      <div className="min-w-0 flex-1">
+      <div className="w-full min-w-0 tablet:w-auto tablet:flex-1">
         <p className="font-semibold [overflow-wrap:anywhere]">
           {row.name}
           {row.plusOnes > 0 ? <span className="ml-2 text-sm font-medium text-fg-muted">+{row.plusOnes}</span> : null}
@@ -304,7 +307,7 @@ function GuestRow({ row, busy, askFirst }: { row: Row; busy: boolean; askFirst: 
         ) : null}
         {row.notes ? <p className="mt-1 text-sm [overflow-wrap:anywhere]">Notes: {row.notes}</p> : null}
       </div>
-      <div className="flex items-center gap-2">
+      <div className="ml-auto flex items-center gap-2">
         {checkedIn ? (
           <span className="text-sm font-semibold text-success">In at {formatLondonTime(row.checkedInAt!)}</span>
         ) : null}
@@ -392,7 +395,7 @@ function ImportPreview({ preview: answer, busy }: { preview: PreviewAnswer; busy
         tabIndex={0}
         aria-label="Lines of the file"
       >
-        <table className="w-full text-sm">
+        <table className="w-full min-w-[36rem] text-sm">
           <caption className="sr-only">Each line of the file</caption>
           <thead className="sticky top-0 bg-surface text-left text-xs text-fg-muted uppercase">
             <tr>

@@ -81,6 +81,9 @@ const columns: DataColumn<GuestListRow>[] = [
         {c.row.original.plusOnes > 0 ? (
           <span className="ml-1 text-sm font-medium text-fg-muted">+{c.row.original.plusOnes}</span>
         ) : null}
+        {c.row.original.email ? (
+          <span className="block text-xs font-normal text-fg-muted">{c.row.original.email}</span>
+        ) : null}
       </span>
     ),
   }),
@@ -95,23 +98,21 @@ const columns: DataColumn<GuestListRow>[] = [
       </Link>
     ),
   }),
-  col.accessor("email", {
-    header: "Email",
-    meta: { label: "Email" },
-    enableSorting: false,
-    cell: (c) => c.getValue() ?? "—",
-  }),
   col.accessor("ticketType", {
-    header: "Ticket type",
-    meta: { label: "Ticket type" },
+    header: "Ticket",
+    meta: { label: "Ticket" },
     enableSorting: false,
-    cell: (c) => [c.getValue(), c.row.original.companion ? "companion" : null].filter(Boolean).join(" · ") || "—",
-  }),
-  col.accessor("kind", {
-    header: "Added by",
-    meta: { label: "Added by" },
-    enableSorting: false,
-    cell: (c) => (c.getValue() === "ticket" ? `Order ${c.row.original.reference}` : "Host"),
+    cell: (c) => {
+      const r = c.row.original;
+      return (
+        <span>
+          {[r.ticketType, r.companion ? "companion" : null].filter(Boolean).join(" · ") || "Guest"}
+          <span className="block text-xs whitespace-nowrap text-fg-muted">
+            {r.kind === "ticket" ? `Order ${r.reference}` : "Added by you"}
+          </span>
+        </span>
+      );
+    },
   }),
   col.display({
     id: "access",
