@@ -186,6 +186,19 @@ describe("checking in by hand", () => {
     await db.update(ticket).set({ status: "valid" }).where(eq(ticket.id, id));
   });
 
+  it("never checks in a ticket of an order that no longer stands, even one left valid", async () => {
+    const db = database.db;
+    const id = ticketIds[1]!;
+    const [{ orderId }] = (await db.select({ orderId: ticket.orderId }).from(ticket).where(eq(ticket.id, id))) as [
+      { orderId: string },
+    ];
+    await db.update(order).set({ status: "refunded" }).where(eq(order.id, orderId));
+    const error = await refusal(setCheckedIn(db, { hostId, eventId, kind: "ticket", id, checkedIn: true, now }));
+    expect(error.code).toBe("not_found");
+    expect((await db.select().from(ticket).where(eq(ticket.id, id)))[0]).toMatchObject({ status: "valid" });
+    await db.update(order).set({ status: "paid" }).where(eq(order.id, orderId));
+  });
+
   it("checks a guest in once, plus-ones and all, and undoes it", async () => {
     const db = database.db;
     const { id } = await addGuest(db, { hostId, eventId, guest: { ...blank, name: "Hedy", plusOnes: "1" }, now });

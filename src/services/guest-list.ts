@@ -294,14 +294,16 @@ export async function setCheckedIn(
   const { hostId, eventId, id, now } = input;
   const owned = sql`event_id = ${eventId} and event_id in (select e.id from event e where e.host_id = ${hostId})`;
   if (input.kind === "ticket") {
+    // Only a ticket on the list: of an order that stands (paid or free), as the list shows them.
+    const listed = sql`${owned} and order_id in (select o.id from "order" o where o.status in ('paid', 'free'))`;
     const changed = input.checkedIn
       ? await db.execute<{ id: string }>(
           sql`update ticket set status = 'checked_in', checked_in_at = ${now}
-            where id = ${id} and status = 'valid' and ${owned} returning id`,
+            where id = ${id} and status = 'valid' and ${listed} returning id`,
         )
       : await db.execute<{ id: string }>(
           sql`update ticket set status = 'valid', checked_in_at = null
-            where id = ${id} and status = 'checked_in' and ${owned} returning id`,
+            where id = ${id} and status = 'checked_in' and ${listed} returning id`,
         );
     const { rows } = await db.execute<{ name: string; status: string }>(
       sql`select coalesce(nullif(t.holder_name, ''), o.buyer_name) as name, t.status
