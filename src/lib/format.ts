@@ -121,10 +121,7 @@ const isoDay = new Intl.DateTimeFormat("en-CA", {
 });
 
 function londonDayNumber(date: Date): number {
-  const [y, m, d] = isoDay
-    .format(date)
-    .split("-")
-    .map(Number) as [number, number, number];
+  const [y, m, d] = isoDay.format(date).split("-").map(Number) as [number, number, number];
   return Date.UTC(y, m - 1, d) / 86_400_000;
 }
 

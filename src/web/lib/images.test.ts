@@ -3,7 +3,9 @@ import { imageSrcSet, imageUrl } from "./images";
 
 describe("image addresses", () => {
   it("encode the stored file as a query parameter, with the width and a quality only when it is not 75", () => {
-    expect(imageUrl("seed/events/quiz night.jpg", 640)).toBe("/img?url=%2Fmedia%2Fseed%2Fevents%2Fquiz+night.jpg&w=640");
+    expect(imageUrl("seed/events/quiz night.jpg", 640)).toBe(
+      "/img?url=%2Fmedia%2Fseed%2Fevents%2Fquiz+night.jpg&w=640",
+    );
     expect(imageUrl("/media/users/a&b.jpg", 828, 60)).toBe("/img?url=%2Fmedia%2Fusers%2Fa%26b.jpg&w=828&q=60");
   });
 
