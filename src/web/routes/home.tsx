@@ -161,7 +161,6 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       {nearby ? (
         <Section
           id="near-you"
-          later
           title={locationLabel ? `Near ${locationLabel}` : "Near you"}
           subtitle={`Within ${DEFAULT_NEARBY_MILES} miles, nearest first.`}
           more={{ to: "/explore", label: "Open the map" }}
@@ -180,17 +179,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       ) : null}
 
       {recent.length > 0 ? (
-        <Section
-          id="just-announced"
-          title="Just announced"
-          subtitle="Newly published by hosts in the last few weeks."
-          later
-        >
+        <Section id="just-announced" title="Just announced" subtitle="Newly published by hosts in the last few weeks.">
           <EventGrid events={recent} now={now} />
         </Section>
       ) : null}
 
-      <section className="container-page grid below-fold gap-6 py-4 laptop:grid-cols-2">
+      <section className="container-page grid gap-6 py-4 laptop:grid-cols-2">
         <DidYouKnow />
         <div className="card flex flex-col justify-between gap-4 bg-brand-soft p-6">
           <div>
@@ -207,7 +201,6 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
       <Section
         id="upcoming"
-        later
         title="Coming up"
         subtitle={
           upcoming.total === 0
@@ -250,23 +243,16 @@ function Section({
   title,
   subtitle,
   more,
-  later = false,
   children,
 }: {
   id: string;
   title: string;
   subtitle?: string;
   more?: { to: string; label: string };
-  /** Below the first screen on a phone: laid out only when scrolled near (`below-fold`). */
-  later?: boolean;
   children: React.ReactNode;
 }) {
   return (
-    <section
-      id={id}
-      aria-labelledby={`${id}-title`}
-      className={`container-page scroll-mt-20 py-10 ${later ? "below-fold" : ""}`}
-    >
+    <section id={id} aria-labelledby={`${id}-title`} className="container-page scroll-mt-20 py-10">
       <div className="mb-6 flex flex-wrap items-end justify-between gap-x-4 gap-y-1">
         <div>
           <h2 id={`${id}-title`} className="text-2xl font-bold tracking-tight">

@@ -13,7 +13,7 @@ const icons = { instagram, facebook, tiktok, youtube };
 export function SiteFooter({ hideOnSmallScreens }: { hideOnSmallScreens: boolean }) {
   return (
     <footer
-      className={`mt-16 below-fold border-t border-border bg-surface-2/60 ${hideOnSmallScreens ? "hidden laptop:block" : ""}`}
+      className={`mt-16 border-t border-border bg-surface-2/60 ${hideOnSmallScreens ? "hidden laptop:block" : ""}`}
     >
       <div className="container-page grid gap-10 py-12 laptop:grid-cols-[1.2fr_repeat(6,1fr)]">
         <div className="max-w-xs">
