@@ -375,6 +375,11 @@ export const event = pgTable(
      * `max_per_order` of its ticket types. A host who expects bigger groups raises it.
      */
     maxTicketsPerPerson: integer("max_tickets_per_person"),
+    /**
+     * Whether a buyer who shares their access needs at checkout may add free companion (personal
+     * assistant) tickets, one for each ticket they book (decision 0031; events without a seat plan).
+     */
+    companionTickets: boolean("companion_tickets").notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     /**
@@ -765,11 +770,17 @@ export const holdLine = pgTable(
     quantity: integer("quantity").notNull(),
     /** Face value, or the amount chosen for pay-what-you-wish. */
     unitPricePence: integer("unit_price_pence").notNull(),
+    /**
+     * Free companion (personal assistant) places added at checkout (decision 0031): a line of their
+     * own, at 0, claimed like any other, and never counted towards a person's limits.
+     */
+    companion: boolean("companion").notNull().default(false),
   },
   (t) => [
-    primaryKey({ columns: [t.holdId, t.ticketTypeId] }),
+    primaryKey({ columns: [t.holdId, t.ticketTypeId, t.companion] }),
     check("hold_line_quantity", sql`${t.quantity} > 0`),
     check("hold_line_price", sql`${t.unitPricePence} >= 0`),
+    check("hold_line_companion_free", sql`not ${t.companion} or ${t.unitPricePence} = 0`),
   ],
 );
 
@@ -873,10 +884,13 @@ export const orderLine = pgTable(
     name: text("name").notNull(),
     quantity: integer("quantity").notNull(),
     unitPricePence: integer("unit_price_pence").notNull(),
+    /** Free companion tickets of this ticket type (decision 0031), a line apart from those bought. */
+    companion: boolean("companion").notNull().default(false),
   },
   (t) => [
-    primaryKey({ columns: [t.orderId, t.ticketTypeId] }),
+    primaryKey({ columns: [t.orderId, t.ticketTypeId, t.companion] }),
     check("order_line_quantity", sql`${t.quantity} > 0 and ${t.unitPricePence} >= 0`),
+    check("order_line_companion_free", sql`not ${t.companion} or ${t.unitPricePence} = 0`),
   ],
 );
 
@@ -905,6 +919,8 @@ export const ticket = pgTable(
     /** Whose ticket it is now: the buyer, until they pass it to a friend who claims it. */
     holderUserId: text("holder_user_id").references(() => user.id, { onDelete: "set null" }),
     status: text("status", { enum: TICKET_STATUSES }).notNull().default("valid"),
+    /** A free companion (personal assistant) ticket added to an access booking (decision 0031). */
+    companion: boolean("companion").notNull().default(false),
     checkedInAt: tz("checked_in_at"),
     createdAt: createdAt(),
   },

@@ -70,4 +70,20 @@ describe("a receipt's rows", () => {
       ["Paid after refunds", "€0", "total"],
     ]);
   });
+
+  it("lists free companion tickets as such, adding nothing to what was paid", () => {
+    const rows = receiptRows(
+      order({
+        lines: [
+          { name: "General admission", quantity: 1, unitPricePence: 1500 },
+          { name: "General admission", quantity: 1, unitPricePence: 0, companion: true },
+        ],
+      }),
+    );
+    expect(rows.slice(0, 2).map((r) => [r.label, r.amount])).toEqual([
+      ["1 × General admission", "£15"],
+      ["1 × Companion ticket · free", "Free"],
+    ]);
+    expect(rows.find((r) => r.label === "Total paid")?.amount).toBe("£15.90");
+  });
 });

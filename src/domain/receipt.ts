@@ -1,4 +1,5 @@
 import { formatMoney } from "~/lib/format";
+import { lineLabel } from "./companion-tickets";
 
 /**
  * What a buyer's order list and receipt say of an order: where it stands ("Paid", "Partly
@@ -14,7 +15,7 @@ export interface ReceiptOrder {
   bookingFeePence: number;
   totalPence: number;
   refundedPence: number;
-  lines: readonly { name: string; quantity: number; unitPricePence: number }[];
+  lines: readonly { name: string; quantity: number; unitPricePence: number; companion?: boolean }[];
 }
 
 export type OrderStanding = "Paid" | "Booked" | "Partly refunded" | "Refunded" | "Cancelled";
@@ -36,12 +37,13 @@ export interface ReceiptRow {
 
 /**
  * The receipt's rows: each line (quantity × name, at its unit price), the discount with its code,
- * the booking fee, the total paid; then any refund and what was kept.
+ * the booking fee, the total paid; then any refund and what was kept. Free companion tickets read
+ * "1 × Companion ticket · free" (decision 0031).
  */
 export function receiptRows(o: ReceiptOrder): ReceiptRow[] {
   const money = (pence: number) => formatMoney(pence, o.currency);
   const rows: ReceiptRow[] = o.lines.map((l) => ({
-    label: `${l.quantity} × ${l.name}${l.quantity > 1 && l.unitPricePence > 0 ? ` at ${money(l.unitPricePence)}` : ""}`,
+    label: `${lineLabel(l)}${l.quantity > 1 && l.unitPricePence > 0 ? ` at ${money(l.unitPricePence)}` : ""}`,
     amount: l.unitPricePence === 0 ? "Free" : money(l.quantity * l.unitPricePence),
     kind: "line",
   }));

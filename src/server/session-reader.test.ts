@@ -2,7 +2,9 @@ import { createHmac } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
-import { session } from "~/db/schema";
+import { session, user } from "~/db/schema";
+import { addHostMember } from "~/services/studio-access";
+import { createHost } from "../../tests/factories/events";
 import { createTestApp, signInThroughApi } from "../../tests/setup/test-app";
 import { createTestDatabase } from "../../tests/setup/test-db";
 import { createSessionReader, type ReadSession, signedToken } from "./session-reader";
@@ -54,6 +56,7 @@ describe("readSession", () => {
       image: null,
       isVerified: false,
       isStaff: false,
+      inStudio: false,
     });
     expect(read.user?.id).toBe(theirs?.user.id);
     expect(read.setCookies).toEqual([]);
@@ -127,6 +130,28 @@ describe("readSession", () => {
 
     // Extended, it is read without better-auth again.
     expect((await readSession(headersWith(cookie), new Date())).setCookies).toEqual([]);
+  });
+});
+
+describe("inStudio", () => {
+  it("is true for a host's team member, read or extended, and ends when the host does", async () => {
+    const { person, cookie, session: s } = await signedIn();
+    const host = await createHost(database.db);
+    expect((await readSession(headersWith(cookie), new Date())).user?.inStudio).toBe(false);
+    await addHostMember(database.db, { hostId: host.id, userId: person.id, role: "scanner" });
+    expect((await readSession(headersWith(cookie), new Date())).user?.inStudio).toBe(true);
+
+    // Due for extending: better-auth answers, and the team is still known.
+    const ctx = await testApp.auth.$context;
+    const aged = new Date(Date.now() + ctx.sessionConfig.expiresIn * 1000 - DAY_MS - 60_000);
+    await database.db.update(session).set({ expiresAt: aged }).where(eq(session.id, s.id));
+    const extended = await readSession(headersWith(cookie), new Date());
+    expect(extended.setCookies.length).toBeGreaterThan(0);
+    expect(extended.user?.inStudio).toBe(true);
+
+    // A host who closed their account takes their team with them.
+    await database.db.update(user).set({ deletedAt: new Date() }).where(eq(user.id, host.id));
+    expect((await readSession(headersWith(cookie), new Date())).user?.inStudio).toBe(false);
   });
 });
 

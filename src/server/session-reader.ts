@@ -15,6 +15,11 @@ export type ReadSession = (headers: Headers, now: Date) => Promise<SessionRead>;
 
 const signedOut: SessionRead = { user: null, setCookies: [] };
 
+/** A host, or a member of a host's team (the host still a host): the profile menu then leads to the Studio. */
+const IN_STUDIO = sql<boolean>`("user"."user_type" = 'host' or exists (
+  select 1 from host_member hm join "user" h on h.id = hm.host_id
+  where hm.user_id = "user"."id" and h.user_type = 'host' and h.deleted_at is null))`;
+
 /**
  * Reads the session behind every page request, as better-auth's `getSession` does but without its
  * endpoint machinery (decision 0015): the session cookie's signature is checked with the same key
@@ -39,6 +44,7 @@ export function createSessionReader(auth: Auth, db: Db): ReadSession {
       image: user.image,
       isVerified: user.isVerified,
       isStaff: user.isStaff,
+      inStudio: IN_STUDIO,
     })
     .from(session)
     .innerJoin(user, eq(user.id, session.userId))
@@ -54,7 +60,11 @@ export function createSessionReader(auth: Auth, db: Db): ReadSession {
     if (!row) return signedOut;
     // Due to be extended, or already expired (always due): better-auth's to answer. It extends the
     // session or ends it, and says which cookie to set.
-    if (await cookie.dueForBetterAuth(row.expiresAt, now)) return cookie.askBetterAuth(headers);
+    if (await cookie.dueForBetterAuth(row.expiresAt, now)) {
+      const read = await cookie.askBetterAuth(headers);
+      // better-auth's user knows nothing of teams: the row just read does.
+      return read.user ? { ...read, user: { ...read.user, inStudio: row.inStudio } } : read;
+    }
     return { user: toSessionUser(row), setCookies: [] };
   };
 }
@@ -139,5 +149,6 @@ export function toSessionUser(u: Record<string, unknown>): SessionUser {
     image: s(u.image),
     isVerified: u.isVerified === true,
     isStaff: u.isStaff === true,
+    inStudio: u.inStudio === true || u.userType === "host",
   };
 }

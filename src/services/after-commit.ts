@@ -34,6 +34,8 @@ export type AfterCommitWork =
     }
   /** The host cancelled the event: everyone holding this order's tickets is told, and its buyer of the refund due. */
   | { kind: "event-cancelled"; orderId: string; refundPence: number }
+  /** The host cancelled the event: someone still waiting for places there is told their wait is over. */
+  | { kind: "waitlist-event-cancelled"; entryId: string }
   | { kind: "waitlist-offers" }
   | { kind: "host-onboarding"; userId: string }
   /** The link's token rides here until the email is made, as a shared ticket's does: the invitation keeps its hash. */

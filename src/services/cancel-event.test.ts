@@ -1,7 +1,17 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
-import { cancellationRequest, event, hold, order, testRefund, ticket, ticketType } from "~/db/schema";
+import {
+  cancellationRequest,
+  event,
+  hold,
+  order,
+  testRefund,
+  ticket,
+  ticketType,
+  user,
+  waitlistEntry,
+} from "~/db/schema";
 import { isAppError } from "~/lib/app-error";
 import { createTestProvider } from "~/server/payments/test-provider.server";
 import { createTicketCodes } from "~/server/ticket-codes.server";
@@ -137,6 +147,38 @@ describe("cancelling an event", () => {
       await errorOf(cancelEvent(database.db, provider, { eventId: e.id, hostId, actedBy: hostId, now })),
     ).toMatchObject({ code: "conflict", message: messages.studio.alreadyCancelled });
     expect(await refundsOf(await paymentIdsOf(paidIds))).toHaveLength(2);
+  });
+
+  it("takes everyone off its waitlist and tells each of them once, leaving those who had left alone", async () => {
+    const db = database.db;
+    const { e } = await soldEvent(1);
+    const [waiting, offered, left] = [await createBuyer(db), await createBuyer(db), await createBuyer(db)];
+    const entries = await db
+      .insert(waitlistEntry)
+      .values([
+        { eventId: e.id, userId: waiting.id, status: "waiting" as const },
+        { eventId: e.id, userId: offered.id, status: "offered" as const, offeredAt: now },
+        { eventId: e.id, userId: left.id, status: "left" as const },
+      ])
+      .returning();
+    await db
+      .update(user)
+      .set({ waitlistRequest: true })
+      .where(inArray(user.id, [waiting.id, offered.id]));
+
+    await cancelEvent(db, provider, { eventId: e.id, hostId, actedBy: hostId, now });
+    const after = await db.select().from(waitlistEntry).where(eq(waitlistEntry.eventId, e.id));
+    const statusOf = (userId: string) => after.find((w) => w.userId === userId)!.status;
+    expect([statusOf(waiting.id), statusOf(offered.id), statusOf(left.id)]).toEqual(["lapsed", "lapsed", "left"]);
+    for (const entry of entries)
+      expect(await recordedWork(db, "waitlist-event-cancelled", { entryId: entry.id })).toHaveLength(
+        entry.status === "left" ? 0 : 1,
+      );
+    const flags = await db
+      .select({ flag: user.waitlistRequest })
+      .from(user)
+      .where(inArray(user.id, [waiting.id, offered.id]));
+    expect(flags.map((f) => f.flag)).toEqual([false, false]);
   });
 
   it("takes over a buyer's request still waiting for the host, refunding all that is left", async () => {

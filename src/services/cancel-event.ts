@@ -1,6 +1,6 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { cancellationRequest, order } from "~/db/schema";
+import { cancellationRequest, order, waitlistEntry } from "~/db/schema";
 import { mayDo } from "~/domain/event-life-cycle";
 import { AppError } from "~/lib/app-error";
 import { afterCommit } from "./after-commit";
@@ -9,6 +9,7 @@ import { moveStatus, releaseEventHolds } from "./change-event-status";
 import { refundAndFinish } from "./decide-cancellation";
 import { ownEvent } from "./event-sales";
 import type { PaymentProvider } from "./payment-provider";
+import { syncWaitlistFlags } from "./waitlist-offers";
 
 /** What the cancelled event's buyers were told, by the person who cancelled it. */
 export const EVENT_CANCELLED_REASON = "The host cancelled the event.";
@@ -28,8 +29,9 @@ export interface EventRefunds {
  * conditional update (from the state its sales were judged in), places held at checkout go back,
  * free orders are cancelled with their places, each paid order still standing gets its refund
  * queued as a cancellation request claimed straight into `refunding` for everything it has left
- * to give back (decision 0013's state machine; an open request of the buyer's is taken over), and
- * everyone holding a ticket is emailed once it has committed. Then the refunds are made, each once:
+ * to give back (decision 0013's state machine; an open request of the buyer's is taken over),
+ * everyone still on its waitlist is taken off it, and everyone holding a ticket or waiting is
+ * emailed once it has committed. Then the refunds are made, each once:
  * a refund is keyed by its request at the provider, and a request moves to `approved` by one
  * conditional update, so an instance that stops between orders leaves the rest `refunding` for the
  * next call or the reconciliation job, and nobody is refunded twice. Only the host's own event.
@@ -82,6 +84,18 @@ export async function cancelEvent(
       .where(and(eq(order.eventId, e.id), eq(order.status, "paid"), eq(cancellationRequest.status, "refunding")));
     for (const o of paid)
       await afterCommit(tx, { kind: "event-cancelled", orderId: o.id, refundPence: o.refundPence ?? 0 });
+
+    // Nobody is left waiting for places that will never come: each is told, and their wait ends.
+    const waiting = await tx
+      .update(waitlistEntry)
+      .set({ status: "lapsed", updatedAt: input.now })
+      .where(and(eq(waitlistEntry.eventId, e.id), inArray(waitlistEntry.status, ["waiting", "offered"])))
+      .returning({ id: waitlistEntry.id, userId: waitlistEntry.userId });
+    for (const w of waiting) await afterCommit(tx, { kind: "waitlist-event-cancelled", entryId: w.id });
+    await syncWaitlistFlags(
+      tx,
+      waiting.map((w) => w.userId),
+    );
     return { eventId: e.id, freeCancelled: free.length };
   });
   const refunds = await finishEventRefunds(db, provider, { eventId, hostId: input.hostId, now: input.now });

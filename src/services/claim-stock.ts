@@ -207,3 +207,50 @@ async function sendInTurn(db: Db, queue: Waiting[], done: () => void) {
   }
   done();
 }
+
+export type CompanionClaim =
+  /** The hold's companion places are now as wanted (any given back are `released`). */
+  | { status: "claimed"; released: number }
+  /** One ticket type had too few places left: nothing was written; `most` is as many as could be had in all. */
+  | { status: "short"; ticketTypeId: string; most: number };
+
+/**
+ * Sets a hold's free companion places (decision 0031) to `want`, per ticket type, in the caller's
+ * transaction, which must hold the hold's row lock. More places are claimed as any place is, by one
+ * conditional statement per ticket type in id order (as every claim locks them, so none deadlock):
+ * `held = held + n WHERE sold + held + n <= capacity`. Fewer give places back. The hold's companion
+ * lines (price 0) are then written afresh. A ticket type short of places writes nothing more and
+ * says so; the caller rolls back what came before.
+ */
+export async function claimCompanions(
+  tx: Db,
+  input: { holdId: string; want: readonly { ticketTypeId: string; quantity: number }[] },
+): Promise<CompanionClaim> {
+  const { rows: had } = await tx.execute<{ ticket_type_id: string; quantity: number }>(sql`
+    select ticket_type_id, quantity from hold_line where hold_id = ${input.holdId}::uuid and companion`);
+  const have = new Map(had.map((r) => [r.ticket_type_id, Number(r.quantity)]));
+  const want = new Map(input.want.filter((w) => w.quantity > 0).map((w) => [w.ticketTypeId, w.quantity]));
+  const types = [...new Set([...have.keys(), ...want.keys()])].sort();
+  let released = 0;
+  for (const id of types) {
+    const delta = (want.get(id) ?? 0) - (have.get(id) ?? 0);
+    if (delta === 0) continue;
+    const { rows } = await tx.execute<{ id: string }>(sql`
+      update ticket_type set held = held + ${delta}
+      where id = ${id}::uuid and sold + held + ${delta} <= capacity
+      returning id`);
+    if (delta < 0) released -= delta;
+    if (rows.length > 0) continue;
+    const { rows: stock } = await tx.execute<{ free: number }>(sql`
+      select greatest(0, capacity - sold - held)::int as free from ticket_type where id = ${id}::uuid`);
+    const room = (have.get(id) ?? 0) + Number(stock[0]?.free ?? 0);
+    const total = [...want.values()].reduce((n, q) => n + q, 0);
+    return { status: "short", ticketTypeId: id, most: total - (want.get(id)! - room) };
+  }
+  await tx.execute(sql`delete from hold_line where hold_id = ${input.holdId}::uuid and companion`);
+  for (const [ticketTypeId, quantity] of want)
+    await tx.execute(sql`
+      insert into hold_line (hold_id, ticket_type_id, quantity, unit_price_pence, companion)
+      values (${input.holdId}::uuid, ${ticketTypeId}::uuid, ${quantity}, 0, true)`);
+  return { status: "claimed", released };
+}

@@ -240,7 +240,8 @@ export async function completeOrder(db: Db, input: CompleteInput): Promise<Compl
       };
     // A waitlist offer bought: that person's wait is over, unless it held fewer places than they
     // asked for, when they go back to the head of the line (their first place in it) for the rest.
-    const count = lines.reduce((n, { line }) => n + line.quantity, 0);
+    // Companion tickets (decision 0031) came with the offer's places, not in their stead.
+    const count = lines.reduce((n, { line }) => (line.companion ? n : n + line.quantity), 0);
     const more = sql`(${waitlistEntry.status} = 'offered' and ${waitlistEntry.quantity} > ${count})`;
     const bought = await tx
       .update(waitlistEntry)
@@ -265,6 +266,7 @@ export async function completeOrder(db: Db, input: CompleteInput): Promise<Compl
         name,
         quantity: line.quantity,
         unitPricePence: line.unitPricePence,
+        companion: line.companion,
       })),
     );
 
@@ -274,13 +276,18 @@ export async function completeOrder(db: Db, input: CompleteInput): Promise<Compl
       .from(seatClaim)
       .where(and(eq(seatClaim.holdId, h.id), isNull(seatClaim.ticketId)));
     const rows = lines.flatMap(({ line }) =>
-      Array.from({ length: line.quantity }, () => ({ id: randomUUID(), ticketTypeId: line.ticketTypeId })),
+      Array.from({ length: line.quantity }, () => ({
+        id: randomUUID(),
+        ticketTypeId: line.ticketTypeId,
+        companion: line.companion,
+      })),
     );
     for (const row of rows) tickets.push({ id: row.id, eventId: h.eventId });
     const codes = await Promise.all(rows.map((r) => input.sign(h.eventId, r.id)));
     await tx.insert(ticket).values(
       rows.map((r, i) => {
-        const seat = seats.find((s) => s.ticketTypeId === r.ticketTypeId);
+        // Companions come only where nobody has a seat (decision 0031): they never take a booked seat.
+        const seat = r.companion ? undefined : seats.find((s) => s.ticketTypeId === r.ticketTypeId);
         if (seat) seats = seats.filter((s) => s !== seat);
         return {
           id: r.id,
@@ -288,6 +295,7 @@ export async function completeOrder(db: Db, input: CompleteInput): Promise<Compl
           eventId: h.eventId,
           ticketTypeId: r.ticketTypeId,
           code: codes[i]!,
+          companion: r.companion,
           seatRow: seat?.seatRow ?? null,
           seatColumn: seat?.seatColumn ?? null,
           holderName: input.buyer.name,

@@ -4,6 +4,7 @@ import { cancellationRequest, event, order, orderLine } from "~/db/schema";
 import { CANCEL_FAILED, parseRefund } from "~/domain/cancellation";
 import { AppError } from "~/lib/app-error";
 import { isUuid } from "~/lib/uuid";
+import { lineLabel } from "~/domain/companion-tickets";
 import { RefundRefusedError, type PaymentProvider } from "./payment-provider";
 import { returnOrderStock } from "./cancel-order";
 import { afterCommit } from "./after-commit";
@@ -256,7 +257,12 @@ export async function hostCancellationRequests(db: Db, input: { hostId: string; 
     .orderBy(desc(cancellationRequest.decidedAt))
     .limit(input.decidedLimit ?? 20);
   const lines = await db
-    .select({ orderId: orderLine.orderId, name: orderLine.name, quantity: orderLine.quantity })
+    .select({
+      orderId: orderLine.orderId,
+      name: orderLine.name,
+      quantity: orderLine.quantity,
+      companion: orderLine.companion,
+    })
     .from(orderLine)
     .where(
       inArray(
@@ -267,7 +273,7 @@ export async function hostCancellationRequests(db: Db, input: { hostId: string; 
   const linesOf = (orderId: string) =>
     lines
       .filter((l) => l.orderId === orderId)
-      .map((l) => `${l.quantity} × ${l.name}`)
+      .map((l) => lineLabel(l))
       .join(", ");
   return {
     pending: pending.map((r) => ({ ...r, tickets: linesOf(r.order.id) })),

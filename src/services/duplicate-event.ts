@@ -5,6 +5,7 @@ import { event, ticketType } from "~/db/schema";
 import { copyName, mayDo } from "~/domain/event-life-cycle";
 import { AppError } from "~/lib/app-error";
 import { ownEvent } from "./event-sales";
+import { claimNewEvents } from "./event-quota";
 
 /** A slug's readable part, from a name: lower case letters and digits joined by hyphens (spec §5). */
 function slugBase(name: string): string {
@@ -35,6 +36,7 @@ export async function duplicateEvent(
     const e = await ownEvent(tx, input);
     const verdict = mayDo("duplicate", e.lifeCycle, e.sales);
     if (!verdict.ok) throw new AppError("conflict", verdict.message, { reason: "duplicate" });
+    await claimNewEvents(tx, { hostId: input.hostId, count: 1, now: input.now });
     const name = copyName(e.name);
     const copy = {
       name,
@@ -59,6 +61,7 @@ export async function duplicateEvent(
       questions: e.questions,
       waitlistOfferHours: e.waitlistOfferHours,
       maxTicketsPerPerson: e.maxTicketsPerPerson,
+      companionTickets: e.companionTickets,
       status: "draft" as const,
       createdAt: input.now,
       updatedAt: input.now,

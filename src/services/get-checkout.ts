@@ -2,9 +2,11 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { event, hold, holdLine, order, payment, ticketType, user, venue } from "~/db/schema";
 import { accessNeedsOf } from "~/domain/access-needs";
+import { companionsIn, companionTicketsOffered, mostCompanions, suggestedCompanions } from "~/domain/companion-tickets";
 import { seatLabel } from "~/lib/seats";
 import { isUuid } from "~/lib/uuid";
 import { describeHold } from "./describe-hold";
+import { ticketTypeOrder } from "./studio-ticket-types";
 import { releaseHoldNow } from "./waitlist-offers";
 
 /** A buyer's checkout as its page shows it; null unless the hold is theirs. */
@@ -16,6 +18,8 @@ export async function getCheckout(db: Db, input: { holdId: string; userId: strin
       venueName: venue.name,
       city: venue.city,
       seatRowNames: venue.seatRowNames,
+      seatRows: venue.seatRows,
+      seatColumns: venue.seatColumns,
       accessNeeds: user.accessNeeds,
     })
     .from(hold)
@@ -31,10 +35,16 @@ export async function getCheckout(db: Db, input: { holdId: string; userId: strin
       quantity: holdLine.quantity,
       unitPricePence: holdLine.unitPricePence,
       ticketTypeId: holdLine.ticketTypeId,
+      companion: holdLine.companion,
     })
     .from(holdLine)
     .innerJoin(ticketType, eq(ticketType.id, holdLine.ticketTypeId))
-    .where(eq(holdLine.holdId, input.holdId));
+    .where(eq(holdLine.holdId, input.holdId))
+    // The tickets booked in the host's order, then their companions.
+    .orderBy(holdLine.companion, ...ticketTypeOrder);
+  const needs = accessNeedsOf(row.accessNeeds);
+  const most = mostCompanions(lines);
+  const chosen = companionsIn(lines);
   const { breakdown, discountCode } = await describeHold(db, input.holdId);
   const [done] = await db
     .select({ reference: order.reference })
@@ -51,8 +61,21 @@ export async function getCheckout(db: Db, input: { holdId: string; userId: strin
     seatNames: row.hold.seats.map((s) => seatLabel(s, row.seatRowNames ?? [])),
     answers: row.hold.answers,
     /** The buyer's saved access needs (what sharing would copy), and whether this checkout shares them. */
-    accessNeeds: accessNeedsOf(row.accessNeeds),
+    accessNeeds: needs,
     sharingAccessNeeds: row.hold.accessNeeds !== null,
+    /**
+     * Free companion tickets (decision 0031): whether this event offers them, the most this hold may
+     * have (one per ticket booked), how many it has, and what the field starts at.
+     */
+    companions: {
+      offered: companionTicketsOffered({
+        companionTickets: row.event.companionTickets,
+        seated: Boolean(row.seatRows && row.seatColumns),
+      }),
+      most,
+      chosen,
+      suggested: suggestedCompanions({ needs, most, chosen }),
+    },
     event: {
       id: row.event.id,
       slug: row.event.slug,

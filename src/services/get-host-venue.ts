@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, ne, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { event, venue } from "~/db/schema";
+import { event, venue, venueSeatMark } from "~/db/schema";
+import { sellableSeatCount } from "~/domain/seat-plan";
 import type { VenueAccess } from "~/domain/venue-access";
 import { AppError } from "~/lib/app-error";
 import { isUuid } from "~/lib/uuid";
@@ -22,6 +23,8 @@ export interface HostVenue {
   lng: number;
   seatRows: number | null;
   seatColumns: number | null;
+  /** Seats that can be sold on its plan (gaps and blocked seats left out), or null when it is not seated. */
+  seatCount: number | null;
   access: VenueAccess;
   eventCount: number;
   /** Events at the venue: those still to come first, soonest first, then past ones, latest first. */
@@ -85,6 +88,13 @@ export async function getHostVenue(db: Db, input: { hostId: string; venueId: str
       asc(event.id),
     )
     .limit(VENUE_EVENTS_SHOWN);
+  const plan = row.seatRows && row.seatColumns ? { rows: row.seatRows, columns: row.seatColumns } : null;
+  const marks = plan
+    ? await db
+        .select({ row: venueSeatMark.seatRow, column: venueSeatMark.seatColumn, kind: venueSeatMark.kind })
+        .from(venueSeatMark)
+        .where(eq(venueSeatMark.venueId, row.id))
+    : [];
 
   return {
     id: row.id,
@@ -97,6 +107,7 @@ export async function getHostVenue(db: Db, input: { hostId: string; venueId: str
     lng: row.lng,
     seatRows: row.seatRows,
     seatColumns: row.seatColumns,
+    seatCount: plan ? sellableSeatCount(plan, marks) : null,
     access: accessOf(row),
     eventCount: Number(row.eventCount),
     events,

@@ -1,9 +1,10 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, isNotNull } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { event, order, orderLine, ticket, ticketType, user, venue } from "~/db/schema";
+import { event, order, orderLine, payment, ticket, ticketType, user, venue } from "~/db/schema";
 import { ticketSeat } from "~/lib/seats";
 import { ticketOrder } from "./ticket-order";
 import { pendingTransferTo } from "./transfer-ticket";
+import { ticketNameColumn } from "./ticket-name";
 
 /**
  * An order with its event, lines and tickets, for the buyer who placed it (by reference, which
@@ -23,7 +24,7 @@ export async function getOrder(db: Db, input: { reference: string; userId: strin
     )
     .limit(1);
   if (!row) return null;
-  const [lines, tickets] = await Promise.all([
+  const [lines, tickets, refunded] = await Promise.all([
     db.select().from(orderLine).where(eq(orderLine.orderId, row.order.id)),
     db
       .select({
@@ -34,13 +35,19 @@ export async function getOrder(db: Db, input: { reference: string; userId: strin
         seatColumn: ticket.seatColumn,
         holderName: ticket.holderName,
         holderUserId: ticket.holderUserId,
-        typeName: ticketType.name,
+        typeName: ticketNameColumn(),
         pendingTransferTo: pendingTransferTo(),
       })
       .from(ticket)
       .innerJoin(ticketType, eq(ticketType.id, ticket.ticketTypeId))
       .where(eq(ticket.orderId, row.order.id))
       .orderBy(...ticketOrder),
+    // A payment that came too late to become tickets says why it was given back.
+    db
+      .select({ reason: payment.refundReason })
+      .from(payment)
+      .where(and(eq(payment.orderId, row.order.id), isNotNull(payment.refundReason)))
+      .limit(1),
   ]);
   return {
     ...row.order,
@@ -59,6 +66,7 @@ export async function getOrder(db: Db, input: { reference: string; userId: strin
       host: row.host.title ?? row.host.name,
     },
     lines,
+    lateRefundReason: refunded[0]?.reason ?? null,
     // Each seat by its row's name on the venue's plan as it is now.
     tickets: tickets.map((t) => ({ ...t, seat: ticketSeat(t, row.venue?.seatRowNames) })),
   };

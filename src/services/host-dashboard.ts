@@ -143,6 +143,9 @@ async function recentOrders(db: Db, hostId: string, page: number) {
       createdAt: order.createdAt,
       eventName: event.name,
       tickets: sql<number>`(select count(*)::int from ${ticket} where ${ticket.orderId} = ${order.id})`,
+      // Of them, free companion tickets for the buyer's personal assistants (decision 0031).
+      companions: sql<number>`(select count(*)::int from ${ticket} where ${ticket.orderId} = ${order.id}
+        and ${ticket.companion})`,
       accessNeeds: order.accessNeeds,
     })
     .from(order)

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
+import { venueSeatMark } from "~/db/schema";
 import { AppError } from "~/lib/app-error";
 import { createEvent, createHost, createVenue } from "../../tests/factories/events";
 import { createTestDatabase } from "../../tests/setup/test-db";
@@ -88,6 +89,21 @@ describe("getHostVenue", () => {
     expect(shown).toMatchObject({ id: place.id, name: place.name, eventCount: 4 });
     expect(shown.access.notes).toBe("Lift to the first floor.");
     expect(shown.events.map((e) => e.name)).toEqual(["Tomorrow", "Next Week", "Yesterday", "Long Ago"]);
+  });
+
+  it("counts the seats a plan can sell, leaving out its gaps and blocked seats", async () => {
+    const db = database.db;
+    const host = await createHost(db);
+    const unseated = await createVenue(db, host.id);
+    expect((await getHostVenue(db, { hostId: host.id, venueId: unseated.id, now })).seatCount).toBeNull();
+    const hall = await createVenue(db, host.id, { seatRows: 3, seatColumns: 4 });
+    await db.insert(venueSeatMark).values([
+      { venueId: hall.id, seatRow: 1, seatColumn: 2, kind: "gap" },
+      { venueId: hall.id, seatRow: 2, seatColumn: 2, kind: "blocked" },
+      { venueId: hall.id, seatRow: 3, seatColumn: 1, kind: "wheelchair" },
+      { venueId: hall.id, seatRow: 3, seatColumn: 2, kind: "companion" },
+    ]);
+    expect((await getHostVenue(db, { hostId: host.id, venueId: hall.id, now })).seatCount).toBe(10);
   });
 
   it("answers not_found for another host's venue and for ids that are not venues", async () => {

@@ -16,6 +16,7 @@ import { ticketSeat } from "~/lib/seats";
 import { isUuid } from "~/lib/uuid";
 import { fetchCards, type EventCardData } from "./discover-events";
 import { numberTickets, numberTicketsOfOrders, ticketOrder } from "./ticket-order";
+import { ticketNameColumn } from "./ticket-name";
 
 export interface MyTicket {
   id: string;
@@ -73,7 +74,7 @@ export async function listMyTickets(
       id: ticket.id,
       orderId: ticket.orderId,
       eventId: ticket.eventId,
-      typeName: ticketType.name,
+      typeName: ticketNameColumn(),
       seatRow: ticket.seatRow,
       seatColumn: ticket.seatColumn,
       seatRowNames: venue.seatRowNames,
@@ -88,7 +89,14 @@ export async function listMyTickets(
     })
     .from(ticket)
     .innerJoin(order, eq(order.id, ticket.orderId))
-    .innerJoin(orderLine, and(eq(orderLine.orderId, ticket.orderId), eq(orderLine.ticketTypeId, ticket.ticketTypeId)))
+    .innerJoin(
+      orderLine,
+      and(
+        eq(orderLine.orderId, ticket.orderId),
+        eq(orderLine.ticketTypeId, ticket.ticketTypeId),
+        eq(orderLine.companion, ticket.companion),
+      ),
+    )
     .innerJoin(event, eq(event.id, ticket.eventId))
     .innerJoin(ticketType, eq(ticketType.id, ticket.ticketTypeId))
     .leftJoin(venue, eq(venue.id, event.venueId))
@@ -165,7 +173,7 @@ export async function getMyTicket(db: Db, input: { ticketId: string; userId: str
   const [row] = await db
     .select({
       ticket,
-      typeName: ticketType.name,
+      typeName: ticketNameColumn(),
       order: { reference: order.reference, status: order.status, userId: order.userId },
       event,
       venue,

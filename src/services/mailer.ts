@@ -4,6 +4,7 @@ import type {
   CancellationRequestedProps,
   EmailChangedProps,
   EventCancelledProps,
+  WaitlistEventCancelledProps,
   EventReminderProps,
   OrderConfirmationProps,
   OrderRefundedProps,
@@ -34,6 +35,7 @@ export type EmailTemplate =
   | { name: "waitlist-offer"; props: WaitlistOfferProps }
   | { name: "event-reminder"; props: EventReminderProps }
   | { name: "event-cancelled"; props: EventCancelledProps }
+  | { name: "waitlist-event-cancelled"; props: WaitlistEventCancelledProps }
   | { name: "team-invitation"; props: TeamInvitationProps };
 
 export type EmailTemplateName = EmailTemplate["name"];

@@ -12,6 +12,7 @@ import {
 import { AppError } from "~/lib/app-error";
 import { londonYmd } from "~/lib/london-time";
 import { isUuid } from "~/lib/uuid";
+import { claimNewEvents } from "./event-quota";
 
 /**
  * Repeats one of the host's events weekly, fortnightly or monthly, `count` dates in all (its own
@@ -59,6 +60,7 @@ export async function repeatEvent(
       .slice(1)
       .filter((d) => !takenAt.has(d.startsAt.getTime()));
     if (dates.length === 0) return { created: 0, seriesId };
+    await claimNewEvents(tx, { hostId: input.hostId, count: dates.length, now: input.now });
 
     const base = source.slug.replace(/-\d{4}-\d{2}-\d{2}$/, "").slice(0, EVENT_SLUG_MAX - 11);
     const published = source.status === "published";

@@ -8,6 +8,7 @@ import type { Database } from "~/db/client.server";
 import { event, ticketType } from "~/db/schema";
 import type { EventDetailsInput } from "~/domain/event-details";
 import { isAppError } from "~/lib/app-error";
+import { messages } from "~/texts/messages";
 import { createTicketCodes } from "~/server/ticket-codes.server";
 import { createLocalStorage, type FileStorage } from "~/server/storage/local-storage.server";
 import { createEvent as makeEvent, createHost, createVenue } from "../../tests/factories/events";
@@ -16,6 +17,8 @@ import { createTestDatabase } from "../../tests/setup/test-db";
 import { EVENT_IMAGES_MAX } from "~/domain/event-details";
 import { addEventImage, moveEventImage, removeEventImage } from "./event-images";
 import { repeatEvent, seriesDates } from "./repeat-event";
+import { duplicateEvent } from "./duplicate-event";
+import { NEW_EVENTS_PER_HOUR } from "./event-quota";
 import { createEvent, eventEditorData, placeEventAtNewVenue, updateEventDetails } from "./save-event";
 
 let database: Database;
@@ -229,6 +232,49 @@ describe("a venue added from an event's editor", () => {
     expect(await place(theirs.id)).toBe("not_found");
     expect(await venueOf(theirs.id)).toBeNull();
     expect(await place("not-an-id")).toBe("not_found");
+  });
+});
+
+describe("how many events a host may make in an hour", () => {
+  it("refuses the form, a repeat and a copy past the limit, counting all three, and never another host", async () => {
+    const db = database.db;
+    const host = await createHost(db);
+    const startsAt = new Date("2027-03-02T19:30:00Z");
+    const first = await makeEvent(db, { hostId: host.id, startsAt });
+    // The hour's events so far, all but two of the limit (the factory's counts as one).
+    await db.insert(event).values(
+      Array.from({ length: NEW_EVENTS_PER_HOUR - 3 }, (_, i) => ({
+        hostId: host.id,
+        name: `Quiz ${i}`,
+        slug: `quota-${host.id.slice(0, 8)}-${i}`,
+        category: "pubs-clubs-events",
+        eventType: "quiz-night",
+        startsAt,
+      })),
+    );
+    const refusedAsTooMany = async (work: Promise<unknown>) =>
+      expect(await refusal(work)).toMatchObject({
+        code: "rate_limited",
+        message: messages.studio.tooManyNewEvents(NEW_EVENTS_PER_HOUR),
+      });
+    // Three dates would be one too many; two fit.
+    await refusedAsTooMany(repeatEvent(db, { hostId: host.id, eventId: first.id, every: "weekly", count: 4, now }));
+    expect(
+      (await repeatEvent(db, { hostId: host.id, eventId: first.id, every: "weekly", count: 3, now })).created,
+    ).toBe(2);
+    await refusedAsTooMany(
+      createEvent(db, { hostId: host.id, form: form({ name: "One More Quiz" }), description: "", now }),
+    );
+    await refusedAsTooMany(duplicateEvent(db, { hostId: host.id, eventId: first.id, now }));
+    const count = await db.select({ id: event.id }).from(event).where(eq(event.hostId, host.id));
+    expect(count).toHaveLength(NEW_EVENTS_PER_HOUR);
+    // Another host is not held up by this one.
+    const other = await createHost(db);
+    expect(
+      await createEvent(db, { hostId: other.id, form: form({ name: "Their Quiz" }), description: "", now }),
+    ).toEqual({
+      id: expect.any(String),
+    });
   });
 });
 

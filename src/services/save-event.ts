@@ -7,6 +7,7 @@ import { AppError } from "~/lib/app-error";
 import { londonHhMm, londonWallTimeToUtc, londonYmd } from "~/lib/london-time";
 import { sanitizeDescription } from "~/lib/rich-text.server";
 import { isUuid } from "~/lib/uuid";
+import { claimNewEvents } from "./event-quota";
 import { isUniqueViolation } from "./update-profile";
 
 /*
@@ -145,18 +146,21 @@ export async function createEvent(
   const details = checked.details;
   await checkVenue(db, input.hostId, details);
   try {
-    const [row] = await db
-      .insert(event)
-      .values({
-        ...details,
-        description: sanitizeDescription(input.description),
-        hostId: input.hostId,
-        status: "draft",
-        createdAt: input.now,
-        updatedAt: input.now,
-      })
-      .returning({ id: event.id });
-    return { id: row!.id };
+    return await db.transaction(async (tx) => {
+      await claimNewEvents(tx, { hostId: input.hostId, count: 1, now: input.now });
+      const [row] = await tx
+        .insert(event)
+        .values({
+          ...details,
+          description: sanitizeDescription(input.description),
+          hostId: input.hostId,
+          status: "draft",
+          createdAt: input.now,
+          updatedAt: input.now,
+        })
+        .returning({ id: event.id });
+      return { id: row!.id };
+    });
   } catch (error) {
     if (slugTaken(error)) refuse(SLUG_TAKEN);
     throw error;

@@ -11,4 +11,6 @@ export interface SessionUser {
   image: string | null;
   isVerified: boolean;
   isStaff: boolean;
+  /** May enter Partner Studio: a host, or on a host's team (decision 0028). */
+  inStudio: boolean;
 }

@@ -1,13 +1,14 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
-import { discount, hold, order, payment, testPaymentSession, testRefund, ticket, ticketType } from "~/db/schema";
+import { discount, event, hold, order, payment, testPaymentSession, testRefund, ticket, ticketType } from "~/db/schema";
 import { createTestProvider } from "~/server/payments/test-provider.server";
 import { createTicketCodes } from "~/server/ticket-codes.server";
 import { createEvent, createHost } from "../../tests/factories/events";
 import { createBuyer } from "../../tests/factories/orders";
 import { recordedWork } from "../../tests/factories/after-commit";
 import { createTestDatabase } from "../../tests/setup/test-db";
+import { getOrder } from "./get-order";
 import { holdTickets } from "./hold-tickets";
 import { RefundRefusedError, type PaymentProvider } from "./payment-provider";
 import { settlePayment, startPayment, unsettledPayments } from "./settle-payment";
@@ -223,6 +224,22 @@ describe("a captured payment that cannot become an order", () => {
     const again = await h.pay();
     await provider.pay(sessionIdOf(again.redirectUrl), "success", new Date());
     expect(await settle(sessionIdOf(again.redirectUrl))).toMatchObject({ state: "paid", order: { created: true } });
+  });
+});
+
+describe("a payment that arrives after the event went off sale", () => {
+  it("is refunded as event_closed, and the buyer's order says so", async () => {
+    const h = await holding();
+    const started = await h.pay();
+    await provider.pay(sessionIdOf(started.redirectUrl), "success", new Date());
+    // The host cancels the event while the buyer is on the provider's page.
+    await database.db.update(event).set({ isCancelled: true }).where(eq(event.id, h.event.id));
+    const settled = await settle(sessionIdOf(started.redirectUrl));
+    expect(settled).toMatchObject({ state: "refunded", reason: "event_closed", created: true });
+    const [o] = await database.db.select().from(order).where(eq(order.holdId, h.holdId));
+    const seen = await getOrder(database.db, { orderId: o!.id });
+    expect(seen).toMatchObject({ status: "refunded", lateRefundReason: "event_closed", tickets: [] });
+    expect(seen!.event.isCancelled).toBe(true);
   });
 });
 

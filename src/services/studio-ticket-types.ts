@@ -21,6 +21,7 @@ export async function studioTicketTypes(db: Db, input: { hostId: string; eventId
       isCancelled: event.isCancelled,
       currency: event.currency,
       feeMode: event.feeMode,
+      companionTickets: event.companionTickets,
       venueId: event.venueId,
       seated: venue.seatRows,
     })
@@ -63,6 +64,7 @@ export async function studioTicketTypes(db: Db, input: { hostId: string; eventId
       isCancelled: e.isCancelled,
       currency: e.currency,
       feeMode: e.feeMode,
+      companionTickets: e.companionTickets,
       seated: Boolean(e.seated),
     },
     sections,

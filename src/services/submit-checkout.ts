@@ -1,6 +1,7 @@
 import type { Db } from "~/db/client.server";
 import { AppError } from "~/lib/app-error";
 import { countFreeCheckout } from "./booking-limits";
+import { chooseCompanions } from "./companion-tickets";
 import { completeOrder, type TicketSigner } from "./complete-order";
 import { getCheckout, saveCheckoutAnswers } from "./get-checkout";
 import type { PaymentProvider } from "./payment-provider";
@@ -19,7 +20,8 @@ export interface SubmitCheckoutDeps {
 /**
  * The buyer presses the checkout's button on their hold. Their answers to the host's questions are
  * kept on the hold first (so nothing typed is lost, even when time is up), with the snapshot of
- * their access needs when they chose to share them. A hold that is not theirs
+ * their access needs when they chose to share them, then any free companion tickets they asked
+ * for are claimed (or given back) on the hold (`chooseCompanions`). A hold that is not theirs
  * is not found; one no longer running answers `expired`. Free places become an order at once
  * (throttled per person and per address, as taking them costs nothing); the buyer's confirmation is
  * recorded in the order's own transaction and sent after it commits. Paid places start (or resume)
@@ -35,6 +37,8 @@ export async function submitCheckout(
     answers: Record<string, string>;
     /** The buyer ticked "Share my access needs with the host for this order". */
     shareAccessNeeds?: boolean;
+    /** Free companion tickets asked for (decision 0031): 0 or absent for none. */
+    companions?: number;
     ip: string;
     now: Date;
   },
@@ -50,6 +54,11 @@ export async function submitCheckout(
     shareAccessNeeds: input.shareAccessNeeds ?? false,
   });
   if (checkout.status !== "active" || checkout.expiresAt <= now) return { kind: "expired" };
+  // Companions are claimed (or given back) on the hold before anything is paid for or ordered; they
+  // add nothing to the total, so a payment already opened for this hold stays right.
+  const companions = input.companions ?? 0;
+  if (companions !== 0 || checkout.companions.chosen !== 0)
+    await chooseCompanions(db, { holdId: input.holdId, userId: input.buyer.id, requested: companions, now });
   if (checkout.breakdown.totalPence === 0) {
     // Each order also counts towards the person's share of the event, which the claim enforces.
     await countFreeCheckout(deps.throttle, { ip: input.ip, userId: input.buyer.id }, now);

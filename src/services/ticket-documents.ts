@@ -5,6 +5,7 @@ import { formatWhenInFull } from "~/lib/format";
 import { ticketSeat } from "~/lib/seats";
 import { isUuid } from "~/lib/uuid";
 import { numberTickets, ticketOrder } from "./ticket-order";
+import { ticketNameColumn } from "./ticket-name";
 
 /** A ticket as its PDF page (and its email attachment) shows it. */
 export interface TicketDocument {
@@ -37,7 +38,7 @@ export async function ticketDocuments(
   const rows = await db
     .select({
       ticket,
-      typeName: ticketType.name,
+      typeName: ticketNameColumn(),
       reference: order.reference,
       event,
       venue,

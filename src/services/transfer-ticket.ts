@@ -15,6 +15,7 @@ import { AppError } from "~/lib/app-error";
 import { isUuid } from "~/lib/uuid";
 import type { TicketSigner } from "./complete-order";
 import { afterCommit } from "./after-commit";
+import { ticketNameColumn } from "./ticket-name";
 
 const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
@@ -162,7 +163,7 @@ export async function findTransfer(db: Db, token: string) {
     .select({
       transfer: ticketTransfer,
       ticketId: ticket.id,
-      typeName: ticketType.name,
+      typeName: ticketNameColumn(),
       seatRow: ticket.seatRow,
       seatColumn: ticket.seatColumn,
       holderName: ticket.holderName,

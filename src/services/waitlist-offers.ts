@@ -302,7 +302,8 @@ export async function claimOfferNotices(db: Db, now: Date): Promise<OfferNotice[
       returning w.id, w.user_id, w.hold_id, w.event_id, w.quantity
     )
     select d.id as entry_id, d.user_id, u.email, u.first_name, u.name, d.hold_id, d.quantity as asked,
-      (select coalesce(sum(l.quantity), 0)::int from hold_line l where l.hold_id = d.hold_id) as quantity,
+      (select coalesce(sum(l.quantity), 0)::int from hold_line l where l.hold_id = d.hold_id and not l.companion)
+        as quantity,
       h.expires_at, e.name as event_name, e.slug as event_slug, e.starts_at, e.ends_at
     from due d
     join "user" u on u.id = d.user_id

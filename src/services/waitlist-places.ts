@@ -21,7 +21,7 @@ export async function waitlistPlace(db: Db, input: { eventId: string; userId: st
       entry: waitlistEntry,
       expiresAt: hold.expiresAt,
       held: sql<number>`(select coalesce(sum(${holdLine.quantity}), 0)::int from ${holdLine}
-        where ${holdLine.holdId} = ${hold.id})`,
+        where ${holdLine.holdId} = ${hold.id} and not ${holdLine.companion})`,
     })
     .from(waitlistEntry)
     .leftJoin(hold, eq(hold.id, waitlistEntry.holdId))

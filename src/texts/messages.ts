@@ -235,6 +235,8 @@ export const messages = {
     /** Spec §8: no response from the language model. */
     writingHelperNoResponse: "No response from the writing helper. Please try again, or write it yourself.",
     writingHelperBusy: "You've asked the writing helper a lot this hour. Please try again later.",
+    tooManyNewEvents: (limit: number) =>
+      `You've made ${limit} events in the last hour, the most we allow. Please try again later.`,
     /** Spec §8 (host): a seat plan that cannot be saved; the editor lists what is wrong beneath it. */
     seatPlanError: "Seat plan error",
     seatPlanSaved: "Seat plan saved",

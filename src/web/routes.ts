@@ -42,6 +42,7 @@ export default [
       route("orders/:reference/pdf", "routes/order-pdf.ts"),
       route("orders/:reference/receipt", "routes/order-receipt.ts"),
       route("h/onboarding", "routes/h/onboarding.tsx"),
+      route("h", "routes/h/home.ts"),
       // Partner Studio: its own frame and navigation (decision 0028 for who may enter).
       layout("routes/h/_studio.tsx", [
         route("h/dashboard", "routes/h/dashboard.tsx"),

@@ -85,6 +85,12 @@ test.describe("Partner Studio's team", () => {
     await expect(them.getByRole("main").getByRole("combobox")).toHaveCount(0);
     await expect(them.getByRole("main").getByRole("button", { name: /^(Remove|Revoke|Save role)/ })).toHaveCount(0);
     await expectAccessible(them);
+    // Their profile menu now leads to the Studio, as a host's does.
+    await them.goto("/u/dashboard");
+    await them.getByRole("button", { name: /Account menu for/ }).click();
+    await them.getByRole("menuitem", { name: "Partners Studio" }).click();
+    await expect(them).toHaveURL(/\/h\/dashboard$/);
+
     // As a manager they run events: they rename one of the host's and save it.
     const made = await them.request.post("/dev/scenarios/event", {
       data: { name: `Crew Night ${stamp}`, capacity: 30, pricePence: 800 },

@@ -208,7 +208,7 @@ test.describe("Partner Studio", () => {
       await page.goto("/h/onboarding");
       await expect(page).toHaveURL(/\/h\/dashboard$/);
       await page.getByRole("button", { name: /Account menu for/ }).click();
-      await expect(page.getByRole("menuitem", { name: "Partners Studio" })).toHaveAttribute("href", "/h/dashboard");
+      await expect(page.getByRole("menuitem", { name: "Partners Studio" })).toHaveAttribute("href", "/h");
       await page.keyboard.press("Escape");
 
       await firstQuizOnSale(page, buyer.stamp);

@@ -2,6 +2,8 @@ import { randomUUID } from "node:crypto";
 import { hashPassword } from "better-auth/crypto";
 import type { Db } from "../../src/db/client.server";
 import { account, user } from "../../src/db/schema";
+import { toSessionUser } from "../../src/server/session-reader";
+import type { SessionUser } from "../../src/services/session-user";
 
 export const FACTORY_PASSWORD = "gig-night-2026";
 
@@ -31,3 +33,6 @@ export async function createUser(db: Db, overrides: Partial<typeof user.$inferIn
     .values({ id: randomUUID(), accountId: id, providerId: "credential", userId: id, password: await hashed });
   return row!;
 }
+
+/** A person as the pages see them when signed in, as the session reader makes them from their row. */
+export const sessionUserOf = (row: typeof user.$inferSelect): SessionUser => toSessionUser(row);

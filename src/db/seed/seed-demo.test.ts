@@ -58,6 +58,7 @@ async function eventStock() {
       hostId: event.hostId,
       venueId: event.venueId,
       isOnline: event.isOnline,
+      onlineUrl: event.onlineUrl,
       startsAt: event.startsAt,
       endsAt: event.endsAt,
       isPrivate: event.isPrivate,
@@ -330,6 +331,7 @@ describe("seedDemoIfEmpty", () => {
 
     // Online events and only they have no venue.
     for (const e of events) expect(e.isOnline, e.slug).toBe(e.venueId === null);
+    for (const e of events) expect(e.onlineUrl?.startsWith("https://") ?? false, e.slug).toBe(e.isOnline);
     expect(events.filter((e) => e.isOnline).length).toBe(5);
 
     // Published within the last 120 days (and before a past event happened); the draft never was.

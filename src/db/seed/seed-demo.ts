@@ -562,6 +562,8 @@ export async function seedDemoIfEmpty(
               hostId: userId(t.host),
               venueId: t.venue === null ? null : venueId(t.venue),
               isOnline: t.venue === null,
+              // The link ticket holders join by (example.com: a name that never reaches anyone).
+              onlineUrl: t.venue === null ? `https://meet.example.com/${e.slug}` : null,
               startsAt: e.startsAt,
               endsAt: e.endsAt,
               status: t.scenario === "draft" ? ("draft" as const) : ("published" as const),

@@ -8,7 +8,7 @@ import { action as checkoutAction } from "~/web/routes/checkout.$holdId";
 import { action as eventPageAction, loader as eventPageLoader } from "~/web/routes/events/$slug";
 import type { SessionUser } from "~/services/session-user";
 import { createEvent, createHost } from "../../../tests/factories/events";
-import { createUser } from "../../../tests/factories/users";
+import { createUser, sessionUserOf } from "../../../tests/factories/users";
 import { createTestApp, signInThroughApi } from "../../../tests/setup/test-app";
 import { createTestDatabase } from "../../../tests/setup/test-db";
 import { pageContext } from "../app";
@@ -210,19 +210,7 @@ describe("holding through the API", () => {
 describe("free checkouts", () => {
   it("completes a person's free orders until their limit, then says 'Please try again in a few minutes!'", async () => {
     const person = await createUser(database.db);
-    const user: SessionUser = {
-      id: person.id,
-      email: person.email,
-      name: person.name,
-      emailVerified: true,
-      userType: "buyer",
-      username: null,
-      firstName: null,
-      lastName: null,
-      image: null,
-      isVerified: false,
-      isStaff: false,
-    };
+    const user = sessionUserOf(person);
     const checkout = async (ip: string) => {
       const { event: e, types } = await newEvent([{ pricePence: 0, capacity: 10 }]);
       const held = await holdTickets(database.db, {

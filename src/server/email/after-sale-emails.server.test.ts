@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
-import { emailMessage, ticket, user } from "~/db/schema";
+import { emailMessage, ticket, user, waitlistEntry } from "~/db/schema";
 import { formatMoney } from "~/lib/format";
 import { claimTicket, sendTicket } from "~/services/transfer-ticket";
 import { createEvent, createHost } from "../../../tests/factories/events";
@@ -11,7 +11,7 @@ import { createTestApp } from "../../../tests/setup/test-app";
 import { createTestDatabase } from "../../../tests/setup/test-db";
 import { type JobQueue, startJobs, stopJobs } from "../jobs/boss.server";
 import { createTicketCodes } from "../ticket-codes.server";
-import { sendEventCancelled, sendEventReminders } from "~/services/emails/after-sale";
+import { sendEventCancelled, sendEventReminders, sendWaitlistEventCancelled } from "~/services/emails/after-sale";
 import { createMailer } from "./mailer.server";
 import { createUnsubscribeLinks } from "./unsubscribe.server";
 
@@ -146,6 +146,32 @@ describe("an event cancelled by its host", () => {
     expect(toSam!.text).toContain("Whoever bought the ticket for you gets any money back.");
     expect(toSam!.text).not.toContain("You'll get back");
     expect(toSam!.text).toContain(`${publicUrl}/u/tickets`);
+  });
+
+  it("tells someone still on its waitlist that no places will come up", async () => {
+    const db = database.db;
+    const mailer = createMailer({ database, boss, smtpUrl: undefined, publicUrl, logger: pino({ level: "silent" }) });
+    const host = await createHost(db);
+    const e = await createEvent(db, {
+      hostId: host.id,
+      name: "Sold Out Social",
+      startsAt: new Date("2026-12-19T19:00:00Z"),
+    });
+    const wren = await createBuyer(db, "Wren Waiting");
+    const [entry] = await db
+      .insert(waitlistEntry)
+      .values({ eventId: e.id, userId: wren.id, status: "lapsed" })
+      .returning();
+
+    await sendWaitlistEventCancelled({ db, mailer, publicUrl }, entry!.id);
+    const [toWren] = await db
+      .select()
+      .from(emailMessage)
+      .where(and(eq(emailMessage.toAddress, wren.email), eq(emailMessage.template, "waitlist-event-cancelled")));
+    expect(toWren!.subject).toBe("Cancelled: Sold Out Social (you were on its waitlist)");
+    expect(toWren!.text).toContain("Hi Wren,");
+    expect(toWren!.text).toContain("no places will come up");
+    expect(toWren!.text).toContain(`${publicUrl}/explore`);
   });
 });
 

@@ -56,6 +56,20 @@ const cases: { template: EmailTemplate; subject: string; action: { text: string;
     says: [/Harriet Host has invited you/, /Manager/, /works once, until Thursday 3 December 2026, 10:00 am/],
   },
   {
+    template: {
+      name: "waitlist-event-cancelled",
+      props: {
+        firstName: "Bea",
+        eventName: "Quiz at the Crown",
+        when: "Tuesday 8 December 2026, 7:30 pm",
+        url: "https://tickets.example.org/explore",
+      },
+    },
+    subject: "Cancelled: Quiz at the Crown (you were on its waitlist)",
+    action: { text: "Find something else to do", href: "https://tickets.example.org/explore" },
+    says: [/Hi Bea,/, /no places will come up/, /nothing to refund/],
+  },
+  {
     template: { name: "host-onboarding", props: { hostName: "Harriet" } },
     subject: "Let's get your first event on sale",
     action: { text: "Set up my host profile", href: "https://tickets.example.org/h/onboarding" },

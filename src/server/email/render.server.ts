@@ -6,6 +6,7 @@ import { CancellationRequested, cancellationRequestedSubject } from "./templates
 import { ChangeEmail, changeEmailSubject } from "./templates/change-email";
 import { EmailChanged, emailChangedSubject } from "./templates/email-changed";
 import { EventCancelled, eventCancelledSubject } from "./templates/event-cancelled";
+import { WaitlistEventCancelled, waitlistEventCancelledSubject } from "./templates/waitlist-event-cancelled";
 import { EventReminder, eventReminderSubject } from "./templates/event-reminder";
 import { HostOnboarding, hostOnboardingSubject } from "./templates/host-onboarding";
 import { OrderConfirmation, orderConfirmationSubject } from "./templates/order-confirmation";
@@ -92,6 +93,11 @@ function compose(template: EmailTemplate, publicUrl: string): { subject: string;
       return {
         subject: eventCancelledSubject(template.props),
         element: createElement(EventCancelled, template.props),
+      };
+    case "waitlist-event-cancelled":
+      return {
+        subject: waitlistEventCancelledSubject(template.props),
+        element: createElement(WaitlistEventCancelled, template.props),
       };
     case "team-invitation":
       return { subject: teamInvitationSubject(template.props), element: createElement(TeamInvitation, template.props) };

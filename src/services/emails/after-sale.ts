@@ -1,8 +1,9 @@
 import { and, eq, isNotNull } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { cancellationRequest, event, order, orderLine, ticket, user } from "~/db/schema";
+import { cancellationRequest, event, order, orderLine, ticket, user, waitlistEntry } from "~/db/schema";
 import { formatMoney, formatWhenInFull } from "~/lib/format";
 import { directionsUrl } from "~/lib/maps";
+import { lineLabel } from "~/domain/companion-tickets";
 import { addNotification } from "../add-notification";
 import type { AfterCommitWork, CancellationOutcome } from "../after-commit";
 import { claimDueReminders } from "../event-reminders";
@@ -105,7 +106,7 @@ export async function sendCancellationRequested(deps: EmailDeps, requestId: stri
     .where(eq(cancellationRequest.id, requestId));
   if (!row) return;
   const lines = await deps.db.select().from(orderLine).where(eq(orderLine.orderId, row.order.id));
-  const tickets = lines.map((l) => `${l.quantity} × ${l.name}`).join(", ");
+  const tickets = lines.map((l) => lineLabel(l)).join(", ");
   await deps.mailer.send({
     to: row.host.email,
     userId: row.host.id,
@@ -266,6 +267,44 @@ export async function sendEventCancelled(deps: EmailDeps, input: { orderId: stri
   }
 }
 
+/** Someone waiting for places at an event its host cancelled is told their wait is over (and in their feed). */
+export async function sendWaitlistEventCancelled(deps: EmailDeps, entryId: string) {
+  const [row] = await deps.db
+    .select({
+      userId: user.id,
+      email: user.email,
+      firstName: user.firstName,
+      name: user.name,
+      eventName: event.name,
+      startsAt: event.startsAt,
+      endsAt: event.endsAt,
+    })
+    .from(waitlistEntry)
+    .innerJoin(user, eq(user.id, waitlistEntry.userId))
+    .innerJoin(event, eq(event.id, waitlistEntry.eventId))
+    .where(eq(waitlistEntry.id, entryId));
+  if (!row) return;
+  await deps.mailer.send({
+    to: row.email,
+    userId: row.userId,
+    template: {
+      name: "waitlist-event-cancelled",
+      props: {
+        firstName: row.firstName ?? firstName(row.name),
+        eventName: row.eventName,
+        when: when(row.startsAt, row.endsAt),
+        url: `${base(deps.publicUrl)}/explore`,
+      },
+    },
+  });
+  await addNotification(deps.db, {
+    userId: row.userId,
+    title: `Cancelled: ${row.eventName}`,
+    body: "You're no longer on its waitlist.",
+    link: "/explore",
+  });
+}
+
 /** Emails (and feed notes) for waitlist offers not yet told, each once. */
 export async function sendWaitlistOffers(deps: EmailDeps, now: Date): Promise<number> {
   const notices = await claimOfferNotices(deps.db, now);
@@ -402,6 +441,8 @@ export async function doAfterCommitWork(deps: EmailDeps, work: AfterCommitWork, 
       return sendCancellationOutcome(deps, work);
     case "event-cancelled":
       return sendEventCancelled(deps, work);
+    case "waitlist-event-cancelled":
+      return sendWaitlistEventCancelled(deps, work.entryId);
     case "waitlist-offers":
       await sendWaitlistOffers(deps, now);
       return;

@@ -113,6 +113,15 @@ export interface WaitlistOfferProps {
   checkoutUrl: string;
 }
 
+/** To someone still waiting for places at an event its host cancelled: the wait is over. */
+export interface WaitlistEventCancelledProps {
+  firstName: string;
+  eventName: string;
+  when: string;
+  /** Where to find something else: Explore. */
+  url: string;
+}
+
 export interface EventCancelledProps {
   firstName: string;
   eventName: string;

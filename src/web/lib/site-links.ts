@@ -8,13 +8,15 @@ export interface SiteLink {
   description?: string;
 }
 
-export const PARTNER_STUDIO = "/h/dashboard";
+/** Partner Studio's front door: it sends each role to its first page. */
+export const PARTNER_STUDIO = "/h";
 export const BECOME_A_PARTNER = "/h/onboarding";
-/** The profile menu's Studio link: 'Partners Studio' for hosts, 'Become a Partner' (onboarding) for others. */
-export const studioLinkFor = (userType: "buyer" | "host") =>
-  userType === "host"
-    ? { to: PARTNER_STUDIO, label: "Partners Studio" }
-    : { to: BECOME_A_PARTNER, label: "Become a Partner" };
+/**
+ * The profile menu's Studio link: 'Partners Studio' for hosts and the members of their teams,
+ * 'Become a Partner' (onboarding) for others.
+ */
+export const studioLinkFor = (inStudio: boolean) =>
+  inStudio ? { to: PARTNER_STUDIO, label: "Partners Studio" } : { to: BECOME_A_PARTNER, label: "Become a Partner" };
 export const HELP_ARTICLES = "/help";
 export const chatSupport = (signedIn: boolean) => (signedIn ? "/u/customer-support" : "/contact");
 

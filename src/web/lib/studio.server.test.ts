@@ -5,10 +5,9 @@ import type { Database } from "~/db/client.server";
 import { hostMember, ticketType, type user } from "~/db/schema";
 import { setTicketCapacity } from "~/services/edit-ticket-types";
 import { setWaitlistOfferHours } from "~/services/host-events";
-import type { SessionUser } from "~/services/session-user";
 import { addHostMember, resolveStudioAccess } from "~/services/studio-access";
 import { createEvent, createHost } from "../../../tests/factories/events";
-import { createUser } from "../../../tests/factories/users";
+import { createUser, sessionUserOf } from "../../../tests/factories/users";
 import { createTestDatabase } from "../../../tests/setup/test-db";
 import { OWNER_OR_MANAGER, requireStudio } from "./studio.server";
 
@@ -18,24 +17,8 @@ beforeAll(async () => {
 });
 afterAll(() => database.close());
 
-function sessionOf(row: typeof user.$inferSelect): SessionUser {
-  return {
-    id: row.id,
-    email: row.email,
-    name: row.name,
-    emailVerified: row.emailVerified,
-    userType: row.userType,
-    username: row.username,
-    firstName: row.firstName,
-    lastName: row.lastName,
-    image: row.image,
-    isVerified: row.isVerified,
-    isStaff: row.isStaff,
-  };
-}
-
 const contextFor = (person: typeof user.$inferSelect | null) =>
-  ({ user: person ? sessionOf(person) : null, database }) as unknown as AppLoadContext;
+  ({ user: person ? sessionUserOf(person) : null, database }) as unknown as AppLoadContext;
 const pageRequest = (path = "/h/tickets") => new Request(`http://localhost${path}`);
 
 /** What the guard answers: its result, or the response it threw (a redirect or a 404). */

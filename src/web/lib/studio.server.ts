@@ -14,6 +14,8 @@ export interface Studio {
 
 /** Who may see what: the pages that move money or change events are for owners and managers. */
 export const OWNER_OR_MANAGER: readonly HostRole[] = ["owner", "manager"];
+/** Pages every member of a host's team may open. */
+export const EVERY_ROLE: readonly HostRole[] = ["owner", "manager", "scanner"];
 
 /**
  * The one guard for every Partner Studio (/h/*) loader and action (decision 0028): the signed-in

@@ -13,7 +13,10 @@ import { extendHold } from "~/services/extend-hold";
 import { releaseHoldNow } from "~/services/waitlist-offers";
 import { submitCheckout } from "~/services/submit-checkout";
 import { OrderBreakdown, OrderLines } from "~/web/components/booking/order-summary";
-import { CheckboxField } from "~/web/components/ui/field";
+import { CheckboxField, TextField } from "~/web/components/ui/field";
+import { companionLines } from "~/domain/companion-tickets";
+import { companionMessages } from "~/texts/companion-messages";
+import { useHydrated } from "~/web/lib/use-hydrated";
 import { TestPaymentsNotice } from "~/web/components/booking/test-payments-notice";
 import { actionError, refusalOf } from "~/web/lib/action-error";
 import { setFlash } from "~/web/lib/flash.server";
@@ -57,7 +60,13 @@ function checkoutForm(questions: EventQuestion[]) {
     questions.map((q) => [`q:${q.id}`, field.text().transform((v) => v.trim().slice(0, 500))]),
   );
   return z
-    .looseObject({ intent: field.text(), shareAccessNeeds: field.checkbox(), ...answers })
+    .looseObject({
+      intent: field.text(),
+      shareAccessNeeds: field.checkbox(),
+      // Free companion tickets (decision 0031): blank or absent is none; anything else is judged by the service.
+      companions: field.text(6).transform((v) => (v.trim() === "" ? 0 : Number(v))),
+      ...answers,
+    })
     .superRefine((form, ctx) => {
       if (form.intent === "extend" || form.intent === "release") return;
       for (const q of questions) {
@@ -82,10 +91,13 @@ export async function action({ params, context, request }: Route.ActionArgs) {
   // What was typed goes back with the refusal, so nothing is lost (without JavaScript too).
   const typed = (values: Record<string, unknown>) =>
     Object.fromEntries(questions.map((q) => [q.id, String(values[`q:${q.id}`] ?? "")]));
-  if (!read.ok)
-    return actionError(read.error, {
-      extra: { answers: typed(read.values), shareAccessNeeds: Boolean(read.values.shareAccessNeeds) },
-    });
+  // Everything the buyer chose, for a refusal to show again as it was.
+  const chosen = (values: Record<string, unknown>) => ({
+    answers: typed(values),
+    shareAccessNeeds: Boolean(values.shareAccessNeeds),
+    companions: typeof values.companions === "string" ? values.companions : "0",
+  });
+  if (!read.ok) return actionError(read.error, { extra: chosen(read.values) });
   const form = read.data;
   const intent = form.intent;
 
@@ -117,6 +129,7 @@ export async function action({ params, context, request }: Route.ActionArgs) {
         // Answers to the host's questions, each named after its question.
         answers: Object.fromEntries(Object.entries(typed(form)).filter(([, value]) => value)),
         shareAccessNeeds: form.shareAccessNeeds,
+        companions: form.companions,
         ip: context.clientIp,
         now,
       },
@@ -134,6 +147,7 @@ export async function action({ params, context, request }: Route.ActionArgs) {
       error instanceof AppError && error.code === "internal"
         ? new AppError("payment_failed", messages.buyer.paymentError)
         : error,
+      { extra: chosen({ ...form, companions: Number.isNaN(form.companions) ? "" : String(form.companions) }) },
     );
   }
 }
@@ -145,6 +159,30 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
   const free = checkout.breakdown.totalPence === 0;
   const money = (p: number) => formatMoney(p, checkout.event.currency);
   const active = checkout.status === "active";
+  const refused = actionData && "shareAccessNeeds" in actionData ? actionData : null;
+  // The buyer's choices that the summary follows as they change them.
+  const [sharing, setSharing] = useState(refused ? Boolean(refused.shareAccessNeeds) : checkout.sharingAccessNeeds);
+  const [companions, setCompanions] = useState(() =>
+    refused && "companions" in refused
+      ? String(refused.companions)
+      : String(checkout.sharingAccessNeeds || checkout.companions.chosen > 0 ? checkout.companions.suggested : 0),
+  );
+  const offersCompanions = checkout.companions.offered && checkout.companions.most > 0;
+  const summaryLines = useMemo(() => {
+    const booked = checkout.lines.filter((l) => !l.companion);
+    if (!offersCompanions || !sharing) return booked;
+    const count = Number(companions);
+    const wanted = Number.isInteger(count) ? companionLines(booked, Math.min(count, checkout.companions.most)) : [];
+    return [
+      ...booked,
+      ...wanted.map((w) => ({
+        ...w,
+        name: booked.find((b) => b.ticketTypeId === w.ticketTypeId)!.name,
+        unitPricePence: 0,
+        companion: true,
+      })),
+    ];
+  }, [checkout.lines, checkout.companions.most, offersCompanions, sharing, companions]);
 
   return (
     <div className="container-page max-w-4xl py-8 laptop:py-10">
@@ -268,12 +306,34 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
             {checkout.accessNeeds ? (
               <ShareAccessNeeds
                 needs={checkout.accessNeeds}
-                checked={
-                  actionData && "shareAccessNeeds" in actionData
-                    ? Boolean(actionData.shareAccessNeeds)
-                    : checkout.sharingAccessNeeds
+                sharing={sharing}
+                onSharingChange={(now) => {
+                  setSharing(now);
+                  // Ticking the box brings back the suggestion, unless the buyer already chose a number.
+                  if (now && companions === "0") setCompanions(String(checkout.companions.suggested));
+                }}
+                companions={
+                  offersCompanions
+                    ? {
+                        value: companions,
+                        most: checkout.companions.most,
+                        onChange: setCompanions,
+                        error: fieldErrors.companions ?? null,
+                      }
+                    : null
                 }
               />
+            ) : offersCompanions ? (
+              <p className="card flex items-start gap-3 p-5 text-sm">
+                <Accessibility aria-hidden className="mt-0.5 size-5 shrink-0 text-brand" />
+                <span>
+                  {companionMessages.buyer.askHost}{" "}
+                  <Link to="/u/settings/profile#access-heading" className="link">
+                    {companionMessages.buyer.addNeeds}
+                  </Link>
+                  ; your tickets stay held.
+                </span>
+              </p>
             ) : null}
 
             <div className="flex flex-wrap items-center gap-3">
@@ -299,7 +359,7 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
             <h2 id="summary-heading" className="text-lg font-bold">
               Order summary
             </h2>
-            <OrderLines lines={checkout.lines} money={money} />
+            <OrderLines lines={summaryLines} money={money} />
             {checkout.seats.length > 0 ? (
               <p className="mt-2 text-sm text-fg-muted">Seats: {checkout.seatNames.join(", ")}</p>
             ) : null}
@@ -321,10 +381,24 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
 
 /**
  * The buyer's choice to share the access needs saved on their profile with this order's host: off
- * unless they chose it for this checkout before, and showing exactly what the host would see.
+ * unless they chose it for this checkout before, and showing exactly what the host would see. Where
+ * the event offers them, free companion tickets go with it (decision 0031): the field is sent only
+ * while sharing is ticked (without JavaScript it always is, and the server says what is wrong).
  */
-function ShareAccessNeeds({ needs, checked }: { needs: AccessNeeds; checked: boolean }) {
+function ShareAccessNeeds({
+  needs,
+  sharing,
+  onSharingChange,
+  companions,
+}: {
+  needs: AccessNeeds;
+  sharing: boolean;
+  onSharingChange: (sharing: boolean) => void;
+  companions: { value: string; most: number; onChange: (value: string) => void; error: string | null } | null;
+}) {
   const labels = accessNeedLabels(needs);
+  const hydrated = useHydrated();
+  const words = companionMessages.buyer;
   return (
     <section aria-labelledby="access-heading" className="card space-y-3 p-5">
       <h2 id="access-heading" className="flex items-center gap-2 text-lg font-bold">
@@ -333,7 +407,8 @@ function ShareAccessNeeds({ needs, checked }: { needs: AccessNeeds; checked: boo
       <CheckboxField
         name="shareAccessNeeds"
         label={<span className="font-medium">Share my access needs with the host for this order</span>}
-        defaultChecked={checked}
+        checked={sharing}
+        onChange={(e) => onSharingChange(e.currentTarget.checked)}
         hint="Only this event's host sees them, with this order. Your profile keeps them private."
       />
       <div className="rounded-xl bg-surface-2 px-4 py-3 text-sm">
@@ -354,6 +429,25 @@ function ShareAccessNeeds({ needs, checked }: { needs: AccessNeeds; checked: boo
           first; your tickets stay held.
         </p>
       </div>
+      {companions ? (
+        <div className="rounded-xl border border-border p-4">
+          <TextField
+            name="companions"
+            type="number"
+            inputMode="numeric"
+            min={0}
+            max={companions.most}
+            step={1}
+            label={words.heading}
+            value={companions.value}
+            onChange={(e) => companions.onChange(e.currentTarget.value)}
+            disabled={hydrated && !sharing}
+            error={companions.error}
+            hint={hydrated && !sharing ? words.needsSharing : words.hint(companions.most)}
+            className="max-w-md [&_input]:max-w-28"
+          />
+        </div>
+      ) : null}
     </section>
   );
 }

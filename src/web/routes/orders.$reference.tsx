@@ -90,8 +90,12 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
         <div className="card p-6">
           <h1 className="text-2xl font-extrabold">We couldn't book these tickets</h1>
           <p className="mt-2 text-fg-muted">
-            Your payment arrived after your hold had ended and the last places had gone, so we've refunded the full{" "}
-            {money(o.totalPence)}. Refunds usually arrive within 5 to 10 working days.
+            {o.lateRefundReason === "event_closed"
+              ? o.event.isCancelled
+                ? "The event was cancelled while you were paying"
+                : "The event went off sale while you were paying"
+              : "Your payment arrived after your hold had ended and the last places had gone"}
+            , so we've refunded the full {money(o.totalPence)}. Refunds usually arrive within 5 to 10 working days.
           </p>
           <Link to={`/events/${o.event.slug}`} className="btn-primary mt-4">
             Back to the event

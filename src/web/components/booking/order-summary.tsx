@@ -1,19 +1,25 @@
+import { lineLabel } from "~/domain/companion-tickets";
+
 /** What an order is made of, as checkout and the order page both show it. */
 
 export function OrderLines({
   lines,
   money,
 }: {
-  lines: readonly { ticketTypeId: string; name: string; quantity: number; unitPricePence: number }[];
+  lines: readonly {
+    ticketTypeId: string;
+    name: string;
+    quantity: number;
+    unitPricePence: number;
+    companion?: boolean;
+  }[];
   money: (pence: number) => string;
 }) {
   return (
     <ul className="mt-3 space-y-2 text-sm">
       {lines.map((l) => (
-        <li key={l.ticketTypeId} className="flex justify-between gap-3">
-          <span>
-            {l.quantity} × {l.name}
-          </span>
+        <li key={`${l.ticketTypeId}${l.companion ? ":companion" : ""}`} className="flex justify-between gap-3">
+          <span>{lineLabel(l)}</span>
           <span>{l.unitPricePence === 0 ? "Free" : money(l.quantity * l.unitPricePence)}</span>
         </li>
       ))}

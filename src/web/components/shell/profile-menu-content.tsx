@@ -89,8 +89,8 @@ export function ProfileMenuContent({ user, defaultOpen, focusOnMount }: { user: 
               <MenuLink to={HELP_ARTICLES} icon={<CircleHelp aria-hidden className={icon} />}>
                 Help Articles
               </MenuLink>
-              <MenuLink to={studioLinkFor(user.userType).to} icon={<Store aria-hidden className={icon} />}>
-                {studioLinkFor(user.userType).label}
+              <MenuLink to={studioLinkFor(user.inStudio).to} icon={<Store aria-hidden className={icon} />}>
+                {studioLinkFor(user.inStudio).label}
               </MenuLink>
               {user.userType === "host" ? (
                 <MenuLink to={`/hosts/${user.id}/signage`} icon={<Presentation aria-hidden className={icon} />}>

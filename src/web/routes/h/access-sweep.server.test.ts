@@ -209,6 +209,7 @@ const ACTIONS: Record<string, (ids: Ids) => Intent[]> = {
     { form: ticketTypeForm({ intent: "update", target: ids.ticketTypeId }) },
     { form: { intent: "remove", target: ids.ticketTypeId } },
     { form: { intent: "move", target: ids.ticketTypeId, by: "down" } },
+    { form: { intent: "companions", target: ids.eventId, companionTickets: "on" } },
     {
       form: discountForm({ intent: "discount", target: ids.eventId, scope: "some", eventIds: ids.eventId }),
       alsoRefused: {
@@ -247,6 +248,7 @@ const ACTIONS: Record<string, (ids: Ids) => Intent[]> = {
 /** /h pages that are not Partner Studio's, and why the sweep does not judge them. */
 const NOT_STUDIO: Record<string, string> = {
   "routes/h/onboarding": "a buyer's own way to become a host: it shows them their own form",
+  "routes/h/home": "the Studio's front door: it only redirects, to the first page of the asker's own role",
 };
 
 /** Pages a scanner on the team may open for the demo host, and why. None yet: the door pages will say so here. */

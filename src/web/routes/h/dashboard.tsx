@@ -249,7 +249,11 @@ export default function HostDashboard({ loaderData }: Route.ComponentProps) {
                           {o.buyerName} <span className="font-normal text-fg-muted">· {o.reference}</span>
                         </p>
                         <p className="text-sm break-words text-fg-muted">
-                          {o.tickets} {o.tickets === 1 ? "ticket" : "tickets"} · {o.eventName}
+                          {o.tickets} {o.tickets === 1 ? "ticket" : "tickets"}
+                          {o.companions > 0
+                            ? ` (${o.companions} free ${o.companions === 1 ? "companion" : "companions"})`
+                            : ""}{" "}
+                          · {o.eventName}
                         </p>
                         <p className="text-xs text-fg-muted">
                           {formatShortDate(o.createdAt)}, {formatLondonTime(o.createdAt)}

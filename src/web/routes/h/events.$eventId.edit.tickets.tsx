@@ -1,4 +1,4 @@
-import { ArrowDown, ArrowUp, Pencil, Plus, Tag, Ticket, Trash2 } from "lucide-react";
+import { Accessibility, ArrowDown, ArrowUp, Pencil, Plus, Tag, Ticket, Trash2 } from "lucide-react";
 import { useEffect } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
@@ -10,12 +10,14 @@ import { messages } from "~/texts/messages";
 import { studioTicketMessages } from "~/texts/studio-ticket-messages";
 import { addTicketType, moveTicketType, removeTicketType, updateTicketType } from "~/services/edit-ticket-types";
 import { createDiscount, eventDiscounts } from "~/services/host-discounts";
+import { setCompanionTickets } from "~/services/companion-tickets";
+import { companionMessages } from "~/texts/companion-messages";
 import { studioTicketTypes } from "~/services/studio-ticket-types";
 import { DiscountFields, NEW_DISCOUNT } from "~/web/components/studio/discount-fields";
 import { DiscountSummary } from "~/web/components/studio/discount-summary";
 import { TicketTypeSummary } from "~/web/components/studio/ticket-type-summary";
 import { NEW_TICKET_TYPE, TicketTypeFields, ticketTypeValues } from "~/web/components/studio/ticket-type-fields";
-import { FormMessage } from "~/web/components/ui/field";
+import { CheckboxField, FormMessage } from "~/web/components/ui/field";
 import { toast } from "~/web/components/ui/toast";
 import { actionError } from "~/web/lib/action-error";
 import { refusalFor } from "~/web/lib/refusal-for";
@@ -50,6 +52,7 @@ const TicketsForm = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("remove"), ...Target }),
   z.object({ intent: z.literal("move"), ...Target, by: z.enum(["up", "down"]) }),
   DiscountForm.extend({ intent: z.literal("discount"), ...Target }),
+  z.object({ intent: z.literal("companions"), ...Target, companionTickets: field.checkbox() }),
 ]);
 
 export async function action({ context, request, params }: Route.ActionArgs) {
@@ -95,6 +98,14 @@ export async function action({ context, request, params }: Route.ActionArgs) {
     }
   }
   const extra = { extra: { intent: form.intent, target: form.target } };
+  if (form.intent === "companions") {
+    try {
+      await setCompanionTickets(db, { hostId, eventId, on: form.companionTickets });
+      return done(form.companionTickets ? companionMessages.host.on : companionMessages.host.off);
+    } catch (error) {
+      return actionError(error, extra);
+    }
+  }
   try {
     if (form.intent === "remove") {
       await removeTicketType(db, { hostId, eventId, ticketTypeId: form.target });
@@ -117,6 +128,7 @@ export default function EventTickets({ loaderData, actionData }: Route.Component
   const full = ticketTypes.length >= TICKET_TYPES_MAX;
   const addRefused = refusalFor(actionData, "add", "new");
   const discountRefused = refusalFor(actionData, "discount", event.id);
+  const companionsRefused = refusalFor(actionData, "companions", event.id);
 
   useEffect(() => {
     if (ok) toast.success(ok.ok);
@@ -266,6 +278,15 @@ export default function EventTickets({ loaderData, actionData }: Route.Component
         )}
       </section>
 
+      <CompanionTickets
+        eventId={event.id}
+        on={event.companionTickets}
+        seated={event.seated}
+        busy={busy}
+        saved={ok?.intent === "companions" ? ok.at : 0}
+        error={companionsRefused?.error ?? null}
+      />
+
       <section aria-labelledby="discounts-heading" className="flex flex-col gap-4">
         <div className="flex flex-wrap items-baseline justify-between gap-2">
           <h2 id="discounts-heading" className="flex items-center gap-2 text-xl font-bold">
@@ -331,5 +352,44 @@ export default function EventTickets({ loaderData, actionData }: Route.Component
         </details>
       </section>
     </div>
+  );
+}
+
+/**
+ * The event's free companion tickets (decision 0031): one setting, saved on its own. At a seated
+ * venue it can't be turned on, and says why (buyers book companion seats in the seat picker).
+ */
+function CompanionTickets(props: {
+  eventId: string;
+  on: boolean;
+  seated: boolean;
+  busy: boolean;
+  saved: number;
+  error: string | null;
+}) {
+  const words = companionMessages.host;
+  return (
+    <section aria-labelledby="companions-heading" className="flex flex-col gap-4">
+      <h2 id="companions-heading" className="flex items-center gap-2 text-xl font-bold">
+        <Accessibility aria-hidden className="size-5 text-brand" /> {words.heading}
+      </h2>
+      <Form key={props.saved} method="post" className="card flex flex-col gap-4 p-5" aria-label={words.heading}>
+        <input type="hidden" name="intent" value="companions" />
+        <input type="hidden" name="target" value={props.eventId} />
+        <FormMessage id="companions-error">{props.error}</FormMessage>
+        <CheckboxField
+          name="companionTickets"
+          label={<span className="font-medium">{words.label}</span>}
+          defaultChecked={props.on}
+          disabled={props.seated && !props.on}
+          hint={props.seated ? words.seated : words.hint}
+        />
+        <div>
+          <button type="submit" className="btn-secondary" disabled={props.busy || (props.seated && !props.on)}>
+            {words.save}
+          </button>
+        </div>
+      </Form>
+    </section>
   );
 }

@@ -4,11 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
 import { event, type user } from "~/db/schema";
 import { createTestProvider } from "~/server/payments/test-provider.server";
-import type { SessionUser } from "~/services/session-user";
 import { messages } from "~/texts/messages";
 import { lifeCycleMessages } from "~/texts/life-cycle-messages";
 import { createEvent, createHost, createVenue } from "../../../../tests/factories/events";
-import { createUser } from "../../../../tests/factories/users";
+import { createUser, sessionUserOf } from "../../../../tests/factories/users";
 import { createTestDatabase } from "../../../../tests/setup/test-db";
 import { action } from "./events.$eventId.status";
 
@@ -26,20 +25,6 @@ beforeAll(async () => {
   venueId = (await createVenue(database.db, owner.id)).id;
 });
 afterAll(() => database.close());
-
-const sessionOf = (row: typeof user.$inferSelect): SessionUser => ({
-  id: row.id,
-  email: row.email,
-  name: row.name,
-  emailVerified: row.emailVerified,
-  userType: row.userType,
-  username: row.username,
-  firstName: row.firstName,
-  lastName: row.lastName,
-  image: row.image,
-  isVerified: row.isVerified,
-  isStaff: row.isStaff,
-});
 
 interface Answer {
   status: number;
@@ -64,7 +49,7 @@ async function post(
     body: typeof form === "string" ? form : new URLSearchParams(form).toString(),
   });
   const context = {
-    user: as ? sessionOf(as) : null,
+    user: as ? sessionUserOf(as) : null,
     database,
     payments: createTestProvider(database.db, "http://localhost"),
   } as unknown as AppLoadContext;

@@ -6,11 +6,9 @@ import { messages } from "~/texts/messages";
 import { studioHomeFor } from "~/web/components/studio/studio-nav";
 import { actionError } from "~/web/lib/action-error";
 import { setFlash } from "~/web/lib/flash.server";
-import { requireStudio } from "~/web/lib/studio.server";
+import { EVERY_ROLE, requireStudio } from "~/web/lib/studio.server";
 import { studioHostChoiceCookie } from "~/web/lib/studio-host-cookie";
 import type { Route } from "./+types/switch-host";
-
-const EVERY_ROLE = ["owner", "manager", "scanner"] as const;
 
 /** Nothing to show: the switcher posts here from the Studio's frame. */
 export async function loader({ context, request }: Route.LoaderArgs) {

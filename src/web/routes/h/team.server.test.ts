@@ -319,3 +319,21 @@ describe("the host switcher", () => {
     expect(me!.userType).toBe("host");
   });
 });
+
+describe("the Studio's front door, /h", () => {
+  it("sends each role to its first page, a buyer to onboarding, and the signed out to log in", async () => {
+    const { owner, manager, scanner } = await aTeam("Front Door Folk");
+    const buyer = await signInThroughApi(testApp, database, { firstName: "Bo", lastName: "Buyer" });
+    const whereTo = async (cookie: string | null) => {
+      const res = await send("/h", cookie);
+      expect(res.status).toBe(302);
+      return res.headers.get("Location");
+    };
+    expect(await whereTo(owner.cookie)).toBe("/h/dashboard");
+    expect(await whereTo(manager.cookie)).toBe("/h/dashboard");
+    // No door pages yet: a scanner has nothing in the Studio, and is sent to the marketplace.
+    expect(await whereTo(scanner.cookie)).toBe("/");
+    expect(await whereTo(buyer.cookie)).toBe("/h/onboarding");
+    expect(await whereTo(null)).toMatch(/^\/log-in\?redirect=%2Fh$/);
+  });
+});

@@ -92,7 +92,7 @@ export default function VenueOverview({ loaderData, actionData }: Route.Componen
   };
   const errorCount = Object.keys(fieldErrors).length;
   const values = saveRefusal?.values ?? loaderData.values;
-  const seats = venue.seatRows && venue.seatColumns ? venue.seatRows * venue.seatColumns : null;
+  const seats = venue.seatCount;
 
   useEffect(() => {
     if (saveRefusal) formRef.current?.querySelector<HTMLElement>("[aria-invalid=true]")?.focus();
