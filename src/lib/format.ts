@@ -112,16 +112,16 @@ export function formatNumericDate(date: Date): string {
   return numericDate.format(date);
 }
 
+// Made once: building a formatter costs far more than using one, and every event card asks twice.
+const isoDay = new Intl.DateTimeFormat("en-CA", {
+  timeZone: LONDON,
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+});
+
 function londonDayNumber(date: Date): number {
-  const [y, m, d] = new Intl.DateTimeFormat("en-CA", {
-    timeZone: LONDON,
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-  })
-    .format(date)
-    .split("-")
-    .map(Number) as [number, number, number];
+  const [y, m, d] = isoDay.format(date).split("-").map(Number) as [number, number, number];
   return Date.UTC(y, m - 1, d) / 86_400_000;
 }
 

@@ -227,6 +227,8 @@ export function createApp(deps: AppDeps) {
       "*",
       serveStatic({
         root,
+        // The build writes Brotli and gzip copies of scripts and styles (vite.config.ts): sent as they are.
+        precompressed: true,
         onFound: (path, c) => {
           const hashed = path.includes("/assets/");
           c.header("Cache-Control", hashed ? "public, max-age=31536000, immutable" : "public, max-age=3600");

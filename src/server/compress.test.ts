@@ -1,7 +1,7 @@
 import zlib, { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
-import { compress, zlibStream } from "./compress";
+import { compress, FLUSH_WITHIN_MS, zlibStream } from "./compress";
 
 const big = "<p>Ticketyboo</p>".repeat(500);
 const app = new Hono()
@@ -61,5 +61,50 @@ describe("compress", () => {
     } finally {
       process.off("uncaughtException", onError);
     }
+  });
+
+  it("compresses a burst of small pieces together, not each on its own", async () => {
+    // A page as React writes it: many small pieces, one right after another.
+    const pieces = Array.from(
+      { length: 60 },
+      (_, i) => `<li class="card"><a href="/events/e-${i}">Event ${i}</a></li>`,
+    );
+    const { readable, writable } = zlibStream(zlib.createBrotliCompress());
+    const out: Uint8Array[] = [];
+    const reading = (async () => {
+      for await (const chunk of readable) out.push(chunk);
+    })();
+    const writer = writable.getWriter();
+    for (const piece of pieces) await writer.write(new TextEncoder().encode(piece));
+    await writer.close();
+    await reading;
+    const body = Buffer.concat(out);
+    expect(brotliDecompressSync(body).toString()).toBe(pieces.join(""));
+    const whole = zlib.brotliCompressSync(pieces.join("")).length;
+    expect(body.length).toBeLessThan(whole * 1.1);
+    expect(out.length).toBeLessThan(pieces.length / 4);
+  });
+
+  it("still sends what has been written when the writer pauses, before the stream ends", async () => {
+    const { readable, writable } = zlibStream(zlib.createGzip());
+    const writer = writable.getWriter();
+    const reader = readable.getReader();
+    const received: Uint8Array[] = [];
+    const decoded = () =>
+      zlib.gunzipSync(Buffer.concat(received), { finishFlush: zlib.constants.Z_SYNC_FLUSH }).toString();
+    const reading = (async () => {
+      // The gzip header may come first on its own: read until the text itself arrives.
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) return;
+        received.push(value);
+        if (decoded() === "<header>Ticketyboo</header>") return;
+      }
+    })();
+    await writer.write(new TextEncoder().encode("<header>Ticketyboo</header>"));
+    const late = new Promise<"late">((r) => setTimeout(() => r("late"), FLUSH_WITHIN_MS * 10));
+    expect(await Promise.race([reading, late])).not.toBe("late");
+    expect(decoded()).toBe("<header>Ticketyboo</header>");
+    await reader.cancel();
   });
 });

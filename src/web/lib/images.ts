@@ -10,12 +10,16 @@ export function mediaPath(keyOrPath: string): string {
   return keyOrPath.startsWith("/") ? keyOrPath : `/media/${keyOrPath}`;
 }
 
+/** `url=…` for a stored file, encoded once however many widths are asked for. */
+function sourceParam(keyOrPath: string): string {
+  return new URLSearchParams({ url: mediaPath(keyOrPath) }).toString();
+}
+
 export function imageUrl(keyOrPath: string, width: number, quality = 75): string {
-  const params = new URLSearchParams({ url: mediaPath(keyOrPath), w: String(width) });
-  if (quality !== 75) params.set("q", String(quality));
-  return `/img?${params}`;
+  return `/img?${sourceParam(keyOrPath)}&w=${width}${quality === 75 ? "" : `&q=${quality}`}`;
 }
 
 export function imageSrcSet(keyOrPath: string, widths: readonly number[]): string {
-  return widths.map((w) => `${imageUrl(keyOrPath, w)} ${w}w`).join(", ");
+  const source = sourceParam(keyOrPath);
+  return widths.map((w) => `/img?${source}&w=${w} ${w}w`).join(", ");
 }

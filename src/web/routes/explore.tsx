@@ -9,7 +9,7 @@ import { FilterBar } from "~/web/components/events/filter-bar";
 import { LocationBar } from "~/web/components/explore/location-bar";
 import { NoEventsHere } from "~/web/components/explore/no-events-here";
 import { Pagination } from "~/web/components/ui/pagination";
-import { useHydrated } from "~/web/lib/use-hydrated";
+import { useMediaQuery } from "~/web/lib/use-media-query";
 import { filterHref, filterQuery, parseFilters } from "~/web/lib/listing-filters";
 import { locationCookieString, readLocation } from "~/web/lib/location-cookie";
 import { publicUrlFrom, seo } from "~/web/lib/seo";
@@ -168,7 +168,7 @@ export default function Explore({ loaderData }: Route.ComponentProps) {
           className={`${view === "list" ? "hidden laptop:block" : ""} laptop:sticky laptop:top-20 laptop:self-start`}
         >
           <div className="h-[70dvh] laptop:h-[calc(100dvh-7rem)]">
-            <MapSlot pins={pins} place={place} tileUrl={tileUrl} />
+            <MapSlot pins={pins} place={place} tileUrl={tileUrl} shown={view === "map"} />
           </div>
         </section>
       </div>
@@ -185,16 +185,23 @@ function ExploreGrid(props: Parameters<typeof EventGrid>[0]) {
   );
 }
 
+/**
+ * The map, once it is on screen: beside the list from laptop width, on smaller screens when the
+ * person chooses Map. Until then no Leaflet is fetched or run (on a phone the page opens on the list).
+ */
 function MapSlot({
   pins,
   place,
   tileUrl,
+  shown,
 }: {
   pins: Parameters<typeof EventMap>[0]["pins"];
   place: ExplorePlace | null;
   tileUrl: string;
+  /** The person chose Map (phones and tablets). */
+  shown: boolean;
 }) {
-  const hydrated = useHydrated();
+  const wide = useMediaQuery("(min-width: 64rem)");
   const centre = useMemo(() => (place ? { lat: place.lat, lng: place.lng } : UK_VIEW.centre), [place]);
   const you = useMemo(() => (place && place.source === "device" ? { lat: place.lat, lng: place.lng } : null), [place]);
   const fallback = (
@@ -202,7 +209,7 @@ function MapSlot({
       Loading the map…
     </div>
   );
-  if (!hydrated) return fallback;
+  if (!shown && !wide) return fallback;
   return (
     <Suspense fallback={fallback}>
       <EventMap pins={pins} centre={centre} zoom={place ? 11 : UK_VIEW.zoom} you={you} tileUrl={tileUrl} />

@@ -1,4 +1,5 @@
 import { BadgeCheck, MapPin, MonitorPlay, Pencil } from "lucide-react";
+import { memo } from "react";
 import { Link } from "react-router";
 import { KM_PER_MILE } from "~/domain/discovery";
 import { badgeLabel, cardBadges, type CardBadge } from "~/domain/event-flags";
@@ -36,8 +37,10 @@ const badgeStyle: Record<CardBadge["kind"], string> = {
 /**
  * The event card of spec §2: cover, name, host (desktop), all-in price, date, badges. The whole
  * card is one link; the owner's 'Edit Event' sits beside it (never a link inside a link).
+ * Memoised: the router renders the page again when it learns routes after hydration (the links'
+ * lazy route discovery), and a home page's ninety cards need not be rendered again with it.
  */
-export function EventCard({
+export const EventCard = memo(function EventCard({
   event,
   now,
   compact = false,
@@ -143,7 +146,7 @@ export function EventCard({
       ) : null}
     </article>
   );
-}
+});
 
 /** '0.4 miles away', '12 miles away': distances in miles, as people in the UK read them. */
 export function distanceLabel(km: number): string {
