@@ -4,6 +4,7 @@ import {
   BadgeCheck,
   CalendarDays,
   ClipboardCheck,
+  Ellipsis,
   LayoutDashboard,
   MapPin,
   Store,
@@ -12,7 +13,8 @@ import {
   Users,
   type LucideIcon,
 } from "lucide-react";
-import { Form, Link, NavLink } from "react-router";
+import { Form, Link, NavLink, useLocation } from "react-router";
+import { PopoverDetails } from "./popover-details";
 import { TEAM_ROLE_TEXT } from "~/domain/host-team";
 import type { HostRole, StudioChoice, StudioHost } from "~/services/studio-access";
 
@@ -195,9 +197,23 @@ export function StudioTopline({
   );
 }
 
-/** Thumb-reach navigation on phones and tablets, in place of the buyer's bottom bar. */
+/** How many of a role's pages the phone's bar shows itself; the rest are under More. */
+const BAR_LINKS = 4;
+
+const barItem = (active: boolean) =>
+  `flex h-full flex-col items-center justify-center gap-1 text-[11px] font-medium ` +
+  `${active ? "text-brand" : "text-fg-muted hover:text-fg"}`;
+
+/**
+ * Thumb-reach navigation on phones and tablets, in place of the buyer's bottom bar: the role's first
+ * pages, then More (the others and the way back to the marketplace), so every label fits at 360 px.
+ */
 export function StudioBottomBar({ role }: { role: HostRole }) {
-  const items = [...studioLinksFor(role), { to: "/", label: "Marketplace", Icon: Store, roles: [] }];
+  const links = studioLinksFor(role);
+  const shown = links.length > BAR_LINKS + 1 ? links.slice(0, BAR_LINKS) : links;
+  const more = [...links.slice(shown.length), { to: "/", label: "Marketplace", Icon: Store, roles: [] }];
+  const { pathname } = useLocation();
+  const inMore = more.some((l) => l.to !== "/" && (pathname === l.to || pathname.startsWith(`${l.to}/`)));
   return (
     <nav
       aria-label="Partner Studio"
@@ -205,21 +221,49 @@ export function StudioBottomBar({ role }: { role: HostRole }) {
         backdrop-blur laptop:hidden"
     >
       <ul className="mx-auto flex h-16 max-w-lg">
-        {items.map(({ to, label, Icon }) => (
+        {shown.map(({ to, label, Icon }) => (
           <li key={to} className="flex-1">
-            <NavLink
-              to={to}
-              end={to === "/"}
-              className={({ isActive }) =>
-                `flex h-full flex-col items-center justify-center gap-1 text-[11px] font-medium ` +
-                `${isActive && to !== "/" ? "text-brand" : "text-fg-muted hover:text-fg"}`
-              }
-            >
+            <NavLink to={to} className={({ isActive }) => barItem(isActive)}>
               <Icon aria-hidden className="size-5" />
               {label}
             </NavLink>
           </li>
         ))}
+        <li className="flex-1">
+          <PopoverDetails
+            className="h-full"
+            summary={
+              <>
+                <Ellipsis aria-hidden className="size-5" />
+                More
+              </>
+            }
+            summaryClassName={`${barItem(inMore)} cursor-pointer`}
+            panelClassName="bottom-full right-1 mb-2 w-52"
+          >
+            {(close) => (
+              <ul className="flex flex-col">
+                {more.map(({ to, label, Icon }) => (
+                  <li key={to}>
+                    <NavLink
+                      to={to}
+                      end={to === "/"}
+                      onClick={close}
+                      className={({ isActive }) =>
+                        `flex min-h-11 items-center gap-3 rounded-lg px-3 text-sm font-medium hover:bg-surface-2 ${
+                          isActive && to !== "/" ? "text-brand" : ""
+                        }`
+                      }
+                    >
+                      <Icon aria-hidden className="size-4" />
+                      {label}
+                    </NavLink>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </PopoverDetails>
+        </li>
       </ul>
     </nav>
   );
