@@ -3,7 +3,6 @@ import { getRequestListener } from "@hono/node-server";
 import { eq } from "drizzle-orm";
 import type { ServerBuild } from "react-router";
 import sharp from "sharp";
-import { createServer, type ViteDevServer } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
 import { ticketType, user } from "~/db/schema";
@@ -14,6 +13,7 @@ import { buyTickets } from "../../tests/factories/orders";
 import { FACTORY_PASSWORD } from "../../tests/factories/users";
 import { createTestApp, signInThroughApi } from "../../tests/setup/test-app";
 import { createTestDatabase } from "../../tests/setup/test-db";
+import { loadRouteBuild } from "../../tests/setup/route-build";
 
 /**
  * Input at the edge (DESIGN §3): every bad input a person or a script can send — NUL bytes, broken
@@ -23,7 +23,7 @@ import { createTestDatabase } from "../../tests/setup/test-db";
  */
 let database: Database;
 let testApp: Awaited<ReturnType<typeof createTestApp>>;
-let vite: ViteDevServer;
+let routes: Awaited<ReturnType<typeof loadRouteBuild>> | undefined;
 let build: ServerBuild;
 let cookie: string;
 let personId: string;
@@ -36,14 +36,8 @@ const DAY_MS = 86_400_000;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  vite = await createServer({
-    root: process.cwd(),
-    configFile: "vite.config.ts",
-    server: { middlewareMode: true, hmr: false, watch: null },
-    appType: "custom",
-    logLevel: "silent",
-  });
-  build = (await vite.ssrLoadModule("virtual:react-router/server-build")) as ServerBuild;
+  routes = await loadRouteBuild();
+  build = routes.build;
   testApp = await createTestApp(
     database,
     { DATA_DIR: `/tmp/ticketyboo-input-edge-${process.pid}`, ENABLE_DEV_ROUTES: "true" },
@@ -74,7 +68,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await testApp?.close();
-  await vite?.close();
+  await routes?.close();
   await database?.close();
 });
 

@@ -1,6 +1,4 @@
 import { eq } from "drizzle-orm";
-import type { ServerBuild } from "react-router";
-import { createServer, type ViteDevServer } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
 import { discount, event, ticketType } from "~/db/schema";
@@ -8,6 +6,7 @@ import { studioTicketMessages } from "~/texts/studio-ticket-messages";
 import { createEvent } from "../../tests/factories/events";
 import { createTestApp, signInThroughApi } from "../../tests/setup/test-app";
 import { createTestDatabase } from "../../tests/setup/test-db";
+import { loadRouteBuild } from "../../tests/setup/route-build";
 
 /**
  * The event editor's tickets and survey views and the discount pages, through HTTP as a browser
@@ -16,18 +15,12 @@ import { createTestDatabase } from "../../tests/setup/test-db";
  */
 let database: Database;
 let testApp: Awaited<ReturnType<typeof createTestApp>>;
-let vite: ViteDevServer;
+let routes: Awaited<ReturnType<typeof loadRouteBuild>> | undefined;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  vite = await createServer({
-    root: process.cwd(),
-    configFile: "vite.config.ts",
-    server: { middlewareMode: true, hmr: false, watch: null },
-    appType: "custom",
-    logLevel: "silent",
-  });
-  const build = (await vite.ssrLoadModule("virtual:react-router/server-build")) as ServerBuild;
+  routes = await loadRouteBuild();
+  const { build } = routes;
   testApp = await createTestApp(
     database,
     { DATA_DIR: `/tmp/ticketyboo-studio-editor-${process.pid}` },
@@ -37,7 +30,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await testApp?.close();
-  await vite?.close();
+  await routes?.close();
   await database?.close();
 });
 

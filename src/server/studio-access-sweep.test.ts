@@ -2,7 +2,6 @@ import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import type { ServerBuild } from "react-router";
 import sharp from "sharp";
-import { createServer, type ViteDevServer } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
 import { cancellationRequest, discount, event, hostMember, order, ticket, ticketType, user, venue } from "~/db/schema";
@@ -12,9 +11,10 @@ import { addGuest } from "~/services/guest-list";
 import { inviteToTeam } from "~/services/host-team";
 import { addHostMember } from "~/services/studio-access";
 import { createDbThrottle } from "~/services/throttle";
-import { createUser, FACTORY_PASSWORD } from "../../../../tests/factories/users";
-import { createTestApp } from "../../../../tests/setup/test-app";
-import { createTestDatabase } from "../../../../tests/setup/test-db";
+import { createUser, FACTORY_PASSWORD } from "../../tests/factories/users";
+import { createTestApp } from "../../tests/setup/test-app";
+import { createTestDatabase } from "../../tests/setup/test-db";
+import { loadRouteBuild } from "../../tests/setup/route-build";
 
 /*
  * The access sweep (issue 19, "Done when"): people who must not act for the demo host (another host,
@@ -289,7 +289,7 @@ interface StudioRoute {
 }
 
 let database: Database;
-let vite: ViteDevServer;
+let routes: Awaited<ReturnType<typeof loadRouteBuild>> | undefined;
 let build: ServerBuild;
 let testApp: Awaited<ReturnType<typeof createTestApp>>;
 let ids: Ids;
@@ -301,14 +301,8 @@ beforeAll(async () => {
   database = await createTestDatabase();
   const codes = createTicketCodes("the access sweep's ticket secret");
   await seedDemoIfEmpty(database.db, { now: new Date(), storage: { save: async () => {} }, sign: codes.sign });
-  vite = await createServer({
-    root: process.cwd(),
-    configFile: "vite.config.ts",
-    server: { middlewareMode: true, hmr: false, watch: null },
-    appType: "custom",
-    logLevel: "silent",
-  });
-  build = (await vite.ssrLoadModule("virtual:react-router/server-build")) as ServerBuild;
+  routes = await loadRouteBuild();
+  build = routes.build;
   testApp = await createTestApp(
     database,
     { DATA_DIR: `/tmp/ticketyboo-access-sweep-${process.pid}` },
@@ -413,7 +407,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await testApp?.close();
-  await vite?.close();
+  await routes?.close();
   await database?.close();
 });
 

@@ -6,10 +6,10 @@ import { event, type user } from "~/db/schema";
 import { createTestProvider } from "~/server/payments/test-provider.server";
 import { messages } from "~/texts/messages";
 import { lifeCycleMessages } from "~/texts/life-cycle-messages";
-import { createEvent, createHost, createVenue } from "../../../../tests/factories/events";
-import { createUser, sessionUserOf } from "../../../../tests/factories/users";
-import { createTestDatabase } from "../../../../tests/setup/test-db";
-import { action } from "./events.$eventId.status";
+import { createEvent, createHost, createVenue } from "../../tests/factories/events";
+import { createUser, sessionUserOf } from "../../tests/factories/users";
+import { createTestDatabase } from "../../tests/setup/test-db";
+import { action } from "~/web/routes/h/events.$eventId.status";
 
 /*
  * The status route as an attacker meets it: signed out, a buyer, another host's ids, nonsense and

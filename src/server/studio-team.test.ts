@@ -1,6 +1,4 @@
 import { eq } from "drizzle-orm";
-import type { ServerBuild } from "react-router";
-import { createServer, type ViteDevServer } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
 import { hostInvitation, hostMember, user } from "~/db/schema";
@@ -8,9 +6,10 @@ import { inviteToTeam } from "~/services/host-team";
 import { addHostMember } from "~/services/studio-access";
 import { createDbThrottle } from "~/services/throttle";
 import { messages } from "~/texts/messages";
-import { createHost } from "../../../../tests/factories/events";
-import { createTestApp, signInThroughApi } from "../../../../tests/setup/test-app";
-import { createTestDatabase } from "../../../../tests/setup/test-db";
+import { createHost } from "../../tests/factories/events";
+import { createTestApp, signInThroughApi } from "../../tests/setup/test-app";
+import { createTestDatabase } from "../../tests/setup/test-db";
+import { loadRouteBuild } from "../../tests/setup/route-build";
 
 /**
  * Partner Studio's team over HTTP, pages and forms as a browser without JavaScript uses them: the
@@ -18,18 +17,12 @@ import { createTestDatabase } from "../../../../tests/setup/test-db";
  */
 let database: Database;
 let testApp: Awaited<ReturnType<typeof createTestApp>>;
-let vite: ViteDevServer;
+let routes: Awaited<ReturnType<typeof loadRouteBuild>> | undefined;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  vite = await createServer({
-    root: process.cwd(),
-    configFile: "vite.config.ts",
-    server: { middlewareMode: true, hmr: false, watch: null },
-    appType: "custom",
-    logLevel: "silent",
-  });
-  const build = (await vite.ssrLoadModule("virtual:react-router/server-build")) as ServerBuild;
+  routes = await loadRouteBuild();
+  const { build } = routes;
   testApp = await createTestApp(
     database,
     { DATA_DIR: `/tmp/ticketyboo-team-${process.pid}` },
@@ -39,7 +32,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await testApp?.close();
-  await vite?.close();
+  await routes?.close();
   await database?.close();
 });
 
