@@ -268,7 +268,7 @@ test.describe("Partner Studio", () => {
       await signIn(page, DEMO.host);
       await page.goto("/h/dashboard");
       await expect(page.getByRole("main").getByText("Crown Only Night").first()).toBeVisible();
-      await page.goto("/h/tickets");
+      await page.goto("/h/tickets?view=places");
       const capacity = page.getByRole("spinbutton", { name: /^Capacity of / }).first();
       const before = await capacity.inputValue();
       const ticketTypeId = (await capacity.getAttribute("id"))!.replace(/^capacity-/, "");
