@@ -16,6 +16,10 @@ import { returnOrderStock } from "./cancel-order";
 import { doAfterCommitWork } from "./emails/after-sale";
 import { listSoldTickets, resendTickets, salesDeskOrder, soldTicketTypes } from "./sales-desk";
 import { createDbThrottle } from "./throttle";
+import { holdTickets } from "./hold-tickets";
+import { submitCheckout } from "./submit-checkout";
+import { updateProfile } from "./update-profile";
+import { createTestProvider } from "~/server/payments/test-provider.server";
 
 const now = new Date("2026-11-25T12:00:00Z");
 const startsAt = new Date("2026-12-05T19:30:00Z");
@@ -213,6 +217,55 @@ describe("an order on the desk", () => {
     const refunded = await salesDeskOrder(database.db, { hostId, orderId: calOrderId });
     expect(refunded.money).toMatchObject({ totalPence: 2525, refundedPence: 2525, keptPence: 0 });
     expect(refunded.tickets.map((t) => t.state)).toEqual(["refunded"]);
+  });
+
+  it("marks a free companion ticket booked with shared access needs, on the list and the order", async () => {
+    const db = database.db;
+    const e = await createEvent(db, { hostId, startsAt, name: "Access Night", companionTickets: true }, [
+      { pricePence: 0, capacity: 10 },
+    ]);
+    const [type] = await db.select().from(ticketType).where(eq(ticketType.eventId, e.id));
+    const ash = await createBuyer(db, "Ash Access");
+    const profile = { firstName: "Ash", lastName: "Access", username: "", phone: "", bio: "", hostTitle: "" };
+    await updateProfile(db, {
+      userId: ash.id,
+      input: profile,
+      access: { needs: ["wheelchair_user", "companion"], notes: "" },
+      now,
+    });
+    const held = await holdTickets(db, {
+      eventId: e.id,
+      userId: ash.id,
+      lines: [{ ticketTypeId: type!.id, quantity: 1 }],
+      now,
+    });
+    // Checkout's press, sharing the needs and asking for one companion (a real free checkout).
+    await submitCheckout(
+      {
+        db,
+        throttle: createDbThrottle(db),
+        payments: createTestProvider(db, publicUrl),
+        sign: codes.sign,
+        publicUrl,
+      },
+      {
+        holdId: held.holdId,
+        buyer: { id: ash.id, email: ash.email, name: "Ash Access" },
+        buyerName: "Ash Access",
+        answers: {},
+        shareAccessNeeds: true,
+        companions: 1,
+        ip: "203.0.113.20",
+        now,
+      },
+    );
+    const list = await listSoldTickets(db, { hostId, query: { search: "", page: 1, eventId: e.id } });
+    expect(list.rows.map((r) => r.companion).sort()).toEqual([false, true]);
+    const o = await salesDeskOrder(db, { hostId, orderId: list.rows[0]!.orderId });
+    expect(o.status).toBe("free");
+    expect(o.tickets.filter((t) => t.companion).map((t) => t.name)).toEqual(["Ticket 1 · Companion ticket · free"]);
+    expect(o.lines.map((l) => l.companion)).toEqual([false, true]);
+    expect(o.accessNeeds).toEqual({ needs: ["Wheelchair user", "Companion or personal assistant"], notes: "" });
   });
 
   it("is no such order for another host, or for an id that isn't one", async () => {

@@ -185,7 +185,7 @@ export function SoldTickets({
       <p className="mb-4 text-sm text-fg-muted" aria-live="polite">
         {list.total === 0 && !filtered
           ? "Every ticket sold for your events appears here."
-          : `${list.total} ${list.total === 1 ? "ticket" : "tickets"}${filtered ? " found" : " sold"}.`}
+          : `${list.total.toLocaleString("en-GB")} ${list.total === 1 ? "ticket" : "tickets"}${filtered ? " found" : " sold"}.`}
       </p>
       <DataTable
         tableId="TicketList"
@@ -203,7 +203,7 @@ export function SoldTickets({
         toolbar={
           list.total > 0 || filtered ? (
             <TableToolbar
-              search={{ label: "Search tickets", value: state.q, placeholder: "Name, email, order or code" }}
+              search={{ label: "Search tickets", value: state.q, placeholder: "Name, email, order, code" }}
               filters={filters}
               sort={{ name: "sort", label: "Sort by", value: sortParam(state.sort), options: SORT_OPTIONS }}
             />

@@ -226,7 +226,8 @@ export default function SalesDeskOrderPage({ loaderData, actionData }: Route.Com
           ) : null}
         </div>
 
-        <div className="space-y-4">
+        {/* On a phone the buyer, the resend and the money come first: what the desk is asked most. */}
+        <div className="order-first space-y-4 laptop:order-none">
           <Panel id="buyer-heading" title="Buyer" icon={<User aria-hidden className="size-5 text-brand" />}>
             <p className="mt-2 font-semibold break-words">{o.buyerName}</p>
             <p className="text-sm break-all">
