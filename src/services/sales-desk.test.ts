@@ -250,7 +250,7 @@ describe("an order on the desk", () => {
       },
       {
         holdId: held.holdId,
-        buyer: { id: ash.id, email: ash.email, name: "Ash Access" },
+        buyer: { id: ash.id, email: ash.email },
         buyerName: "Ash Access",
         answers: {},
         shareAccessNeeds: true,

@@ -162,6 +162,7 @@ export function SoldTickets({
   pageSize: number;
 }) {
   const filtered = state.q !== "" || state.event !== "" || state.state !== "";
+  const counted = `${list.total.toLocaleString("en-GB")} ${list.total === 1 ? "ticket" : "tickets"}`;
   const eventOptions = [
     { value: "", label: "All events" },
     ...events.map((e) => ({ value: e.id, label: `${e.name} · ${formatNumericDate(e.startsAt)}` })),
@@ -185,7 +186,7 @@ export function SoldTickets({
       <p className="mb-4 text-sm text-fg-muted" aria-live="polite">
         {list.total === 0 && !filtered
           ? "Every ticket sold for your events appears here."
-          : `${list.total.toLocaleString("en-GB")} ${list.total === 1 ? "ticket" : "tickets"}${filtered ? " found" : " sold"}.`}
+          : `${counted} ${filtered ? "found" : "sold"}.`}
       </p>
       <DataTable
         tableId="TicketList"
