@@ -35,6 +35,8 @@ interface Ids {
   venueId: string;
   discountId: string;
   reference: string;
+  /** The order of that reference, as the sales desk's addresses name it. */
+  orderId: string;
   ticketTypeId: string;
   requestId: string;
   memberId: string;
@@ -61,6 +63,7 @@ const PARAMS: Record<string, (ids: Ids) => string> = {
   discountId: (ids) => ids.discountId,
   reference: (ids) => ids.reference,
   orderReference: (ids) => ids.reference,
+  orderId: (ids) => ids.orderId,
   ticketTypeId: (ids) => ids.ticketTypeId,
   hostId: (ids) => ids.hostId,
   memberId: (ids) => ids.memberId,
@@ -158,6 +161,7 @@ const ACTIONS: Record<string, (ids: Ids) => Intent[]> = {
     { form: { intent: "offer-hours", target: ids.eventId, hours: "2" } },
     { form: { intent: "capacity", target: ids.ticketTypeId, capacity: "1" } },
   ],
+  "routes/h/tickets.orders.$orderId": (): Intent[] => [{ form: { intent: "resend" } }],
   "routes/h/settings.permissions": (ids): Intent[] => [
     {
       form: { intent: "invite", email: "sweep-invitee@example.com", role: "owner" },
@@ -372,6 +376,7 @@ beforeAll(async () => {
     venueId: aVenue!.id,
     discountId: aDiscount!.id,
     reference: anOrder!.reference,
+    orderId: anOrder!.id,
     ticketTypeId: aType!.id,
     requestId: aRequest!.id,
     memberId: membership!.id,

@@ -49,6 +49,7 @@ export default [
         route("h/events", "routes/h/events._index.tsx"),
         route("h/events/:eventId/status", "routes/h/events.$eventId.status.ts"),
         route("h/tickets", "routes/h/tickets.tsx"),
+        route("h/tickets/orders/:orderId", "routes/h/tickets.orders.$orderId.tsx"),
         route("h/scan", "routes/h/scan._index.tsx"),
         route("h/settings/permissions", "routes/h/settings.permissions.tsx"),
         // The event editor's frame; its sub-views (overview, tickets, survey, share) are its children.

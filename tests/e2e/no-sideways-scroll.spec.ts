@@ -136,6 +136,8 @@ test.describe("no page scrolls sideways", () => {
       "/h/dashboard",
       "/h/events",
       "/h/tickets",
+      "/h/tickets?view=requests",
+      "/h/tickets?view=places",
       "/h/venues",
       "/h/venues/add",
       venue!,
