@@ -135,7 +135,7 @@ describe("a host's waitlists", () => {
     });
   });
 
-  it("offers one person places by hand, ahead of the line: a hold made as automatic offers are, emailed after", async () => {
+  it("offers one person places by hand, ahead of the line: a hold like an automatic offer, emailed after", async () => {
     const db = database.db;
     const { e, people, type } = await soldOutWithWaiting(2, ["Ann Able", "Bob Baker"], { quantity: 2 });
     const bob = people[1]!;

@@ -2,7 +2,13 @@ import { and, asc, eq, inArray, ne, sql, type SQL } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { event, ticketType, venue, waitlistEntry, type WAITLIST_STATUSES } from "~/db/schema";
 import { hasEnded } from "~/domain/event-flags";
-import { DEFAULT_OFFER_HOURS, planHandOffer, type HandOffer } from "~/domain/waitlist";
+import {
+  DEFAULT_OFFER_HOURS,
+  planHandOffer,
+  type HandOffer,
+  type WaitlistFilter,
+  type WaitlistSort,
+} from "~/domain/waitlist";
 import { waitlistCsv } from "~/domain/waitlist-export";
 import { AppError } from "~/lib/app-error";
 import { formatEventDateTime, formatTimestamp } from "~/lib/format";
@@ -34,12 +40,6 @@ export const WAITLIST_PAGE_SIZE = 25;
 export const WAITLIST_EXPORT_MAX = 10_000;
 
 export type WaitlistStatus = (typeof WAITLIST_STATUSES)[number];
-
-/** The list's status filter: those still in line (waiting or offered) by default. */
-export const WAITLIST_FILTERS = ["open", "waiting", "offered", "purchased", "lapsed", "gone", "all"] as const;
-export type WaitlistFilter = (typeof WAITLIST_FILTERS)[number];
-export const WAITLIST_SORTS = ["event", "joined", "name"] as const;
-export type WaitlistSort = (typeof WAITLIST_SORTS)[number];
 
 const FILTER_SQL: Record<WaitlistFilter, SQL> = {
   open: sql`l.status in ('waiting', 'offered')`,

@@ -17,6 +17,16 @@ export const waitlistMessages = {
     left: "Left",
     removed: "Removed",
   },
+  /** The list's filter by state. */
+  filters: {
+    open: "Waiting or offered",
+    waiting: "Waiting",
+    offered: "Offer sent",
+    purchased: "Bought",
+    lapsed: "Offer expired",
+    gone: "Left or removed",
+    all: "Everyone",
+  },
   offer: {
     button: "Offer places",
     title: (name: string, quantity: number) => `Offer ${name} ${places(quantity)}?`,
@@ -29,7 +39,8 @@ export const waitlistMessages = {
         : `${places(quantity - add)} ${quantity - add === 1 ? "is" : "are"} free; ` +
           `${places(add)} more will be added to ${ticketType}.`,
     fewerSeats: (quantity: number, wanted: number) =>
-      `Only ${places(quantity)} of the ${wanted} they asked for ${quantity === 1 ? "is" : "are"} free at this seated venue.`,
+      `Only ${places(quantity)} of the ${wanted} they asked for ${quantity === 1 ? "is" : "are"} free ` +
+      "at this seated venue.",
     confirm: "Send the offer",
     sent: (name: string, quantity: number, until: string) =>
       `Offered ${name} ${places(quantity)}, held until ${until}. We're emailing them now.`,

@@ -6,6 +6,7 @@ const TABS = [
   { to: "tickets", label: "Tickets" },
   { to: "survey", label: "Survey" },
   { to: "guests", label: "Guests" },
+  { to: "waitlist", label: "Waitlist" },
   { to: "share", label: "Share" },
 ] as const;
 
