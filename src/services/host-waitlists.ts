@@ -63,8 +63,7 @@ export interface WaitlistQuery {
 
 /** What an offer by hand to a waiting person would hold now, for the question asked before it is sent. */
 export type HandOfferPreview =
-  | (HandOffer & { ticketTypeName: string; wanted: number; hours: number; seated: boolean })
-  | { problem: string };
+  (HandOffer & { ticketTypeName: string; wanted: number; hours: number; seated: boolean }) | { problem: string };
 
 export interface HostWaitlistRow {
   id: string;
@@ -337,10 +336,12 @@ export async function offerPlacesByHand(
     });
     if (made !== "offered") throw new AppError("conflict", seated ? m.noSeats : m.changed);
     await afterCommit(tx, { kind: "waitlist-offers" });
-    const [{ expiresAt }] = (await tx.execute<{ expiresAt: Date | string }>(
-      sql`select h.expires_at as "expiresAt" from waitlist_entry w join hold h on h.id = w.hold_id
+    const [{ expiresAt }] = (
+      await tx.execute<{ expiresAt: Date | string }>(
+        sql`select h.expires_at as "expiresAt" from waitlist_entry w join hold h on h.id = w.hold_id
         where w.id = ${entry.id}::uuid`,
-    )).rows as [{ expiresAt: Date | string }];
+      )
+    ).rows as [{ expiresAt: Date | string }];
     return {
       name: entry.name,
       quantity: plan.quantity,
@@ -378,10 +379,7 @@ export async function removeFromWaitlist(
 /** One of the host's events as its waitlist tab shows it: how many wait, offers out, the offer window. */
 export async function eventWaitlistSummary(db: Db, input: { hostId: string; eventId: string }) {
   const own = await studioEventHeader(db, input);
-  const [terms] = await db
-    .select({ offerHours: event.waitlistOfferHours })
-    .from(event)
-    .where(eq(event.id, own.id));
+  const [terms] = await db.select({ offerHours: event.waitlistOfferHours }).from(event).where(eq(event.id, own.id));
   const [counts] = await db
     .select({
       waiting: sql<number>`count(*) filter (where ${waitlistEntry.status} = 'waiting')::int`,
