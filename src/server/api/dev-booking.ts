@@ -10,6 +10,7 @@ import { readJson } from "~/lib/read-form";
 import { isUuid } from "~/lib/uuid";
 import { completeOrder, type TicketSigner } from "~/services/complete-order";
 import { holdTickets } from "~/services/hold-tickets";
+import { joinWaitlist } from "~/services/join-waitlist";
 import { errorResponse } from "../errors";
 
 const Scenario = z.object({
@@ -22,6 +23,15 @@ const Scenario = z.object({
   hostEmail: z.string().email().default("host@ticketyboo.test"),
   /** How many ticket types the event starts with (the first is the one sold). */
   ticketTypes: z.number().int().min(1).max(10).default(1),
+});
+
+const Waiting = z.object({
+  eventId: z.string().uuid(),
+  /** People to make and put on the event's waitlist, in this order (an hour apart, the first earliest). */
+  people: z
+    .array(z.object({ name: z.string().trim().min(1).max(80), quantity: z.number().int().min(1).max(10).default(1) }))
+    .min(1)
+    .max(20),
 });
 
 const Sale = z.object({
@@ -39,6 +49,8 @@ const Sale = z.object({
  *   optionally sells tickets to an account (hold, then order, as checkout does), so an e2e journey
  *   that changes orders has its own to change;
  * - `POST /dev/scenarios/sale` sells an existing event's first ticket type to an account the same way;
+ * - `POST /dev/scenarios/waitlist` makes new buyer accounts and puts them on a sold-out event's waitlist, as
+ *   joining does, so a journey has people waiting;
  * - `GET /dev/scenarios/venue?name=` answers a demo venue's id (the seed's ids are random), so a
  *   journey can open that venue's pages in Partner Studio.
  */
@@ -118,6 +130,35 @@ export function devBookingRoutes(database: Database, sign: TicketSigner) {
         reference = sold;
       }
       return c.json({ eventId: created!.id, slug: created!.slug, reference });
+    })
+    .post("/scenarios/waitlist", async (c) => {
+      const parsed = await readJson(c.req.raw, Waiting);
+      if (!parsed.ok) return errorResponse(c, parsed.error);
+      const { eventId, people } = parsed.data;
+      const db = database.db;
+      const now = Date.now();
+      const joined = [];
+      for (const [i, p] of people.entries()) {
+        const id = randomUUID();
+        const [first, ...rest] = p.name.split(" ");
+        const email = `${p.name.toLowerCase().replace(/[^a-z0-9]+/g, ".")}.${id.slice(0, 6)}@example.com`;
+        await db.insert(user).values({
+          id,
+          name: p.name,
+          email,
+          userType: "buyer",
+          firstName: first,
+          lastName: rest.join(" ") || null,
+        });
+        try {
+          const at = new Date(now - (people.length - i) * 3_600_000);
+          const { entryId } = await joinWaitlist(db, { eventId, userId: id, quantity: p.quantity, now: at });
+          joined.push({ entryId, email, name: p.name });
+        } catch (error) {
+          return errorResponse(c, error instanceof AppError ? error : new AppError("conflict", String(error)));
+        }
+      }
+      return c.json({ people: joined });
     })
     .post("/scenarios/sale", async (c) => {
       const parsed = await readJson(c.req.raw, Sale);
