@@ -24,6 +24,8 @@ export const meta: Route.MetaFunction = () => [
 /** An event's own list is in the line's order: first to join, first offered. */
 const DEFAULT_SORT: SortParam = { id: "joined", desc: false };
 const ListQuery = waitlistListQuery(DEFAULT_SORT);
+/** The export's own default order, so the file follows this tab's order whatever it is. */
+const EXPORT_SORT: SortParam = { id: "event", desc: false };
 const SORT_OPTIONS = WAITLIST_SORT_OPTIONS.filter((o) => o.value !== "event");
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
@@ -100,7 +102,7 @@ export default function EventWaitlist({ loaderData, actionData }: Route.Componen
         </Form>
         {summary.everyone > 0 ? (
           <a
-            href={waitlistHref("/h/waitlists/export", { ...state, event: summary.eventId, page: 1 }, DEFAULT_SORT)}
+            href={waitlistHref("/h/waitlists/export", { ...state, event: summary.eventId, page: 1 }, EXPORT_SORT)}
             className="btn-secondary ml-auto"
             download
           >
