@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "react-router";
 import { z } from "zod";
-import { formatTimestamp } from "~/lib/format";
+import { formatEventDateTime } from "~/lib/format";
 import { field, readForm } from "~/lib/read-form";
 import { setWaitlistOfferHours } from "~/services/host-events";
 import { offerPlacesByHand, removeFromWaitlist } from "~/services/host-waitlists";
@@ -50,7 +50,7 @@ export async function waitlistAction(input: { context: AppLoadContext; request: 
           mayAdd: form.mayAdd,
           now,
         });
-        return done(m.offer.sent(r.name, r.quantity, formatTimestamp(r.expiresAt)));
+        return done(m.offer.sent(r.name, r.quantity, formatEventDateTime(r.expiresAt)));
       }
       case "remove": {
         const r = await removeFromWaitlist(db, { hostId, entryId: form.target, eventId, now });

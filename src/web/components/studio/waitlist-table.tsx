@@ -1,7 +1,7 @@
 import { Send, Trash2 } from "lucide-react";
 import { useEffect } from "react";
 import { Form, Link, useNavigation } from "react-router";
-import { formatNumericDate, formatTimestamp } from "~/lib/format";
+import { formatEventDateTime, formatNumericDate } from "~/lib/format";
 import type { HostWaitlistRow } from "~/services/host-waitlists";
 import { waitlistMessages } from "~/texts/waitlist-messages";
 import { FormMessage } from "~/web/components/ui/field";
@@ -39,24 +39,24 @@ function StatusCell({ row }: { row: WaitlistRow }) {
     row.status === "waiting"
       ? `No. ${row.position} in line`
       : row.status === "offered" && offer
-        ? `${places(offer.places)} until ${offer.expiresAt ? formatTimestamp(offer.expiresAt) : "—"}` +
+        ? `${places(offer.places)} until ${offer.expiresAt ? formatEventDateTime(offer.expiresAt) : "—"}` +
           (offer.emailed ? "" : " · email on its way")
         : row.status === "purchased"
-          ? `Bought ${formatTimestamp(row.updatedAt)}`
+          ? `Bought ${formatEventDateTime(row.updatedAt)}`
           : row.status === "lapsed"
             ? offer
-              ? `${places(offer.places)} offered ${formatTimestamp(offer.offeredAt)}`
-              : `Ended ${formatTimestamp(row.updatedAt)}`
+              ? `${places(offer.places)} offered ${formatEventDateTime(offer.offeredAt)}`
+              : `Ended ${formatEventDateTime(row.updatedAt)}`
             : row.status === "left" && offer
-              ? `Turned the offer down ${formatTimestamp(row.updatedAt)}`
-              : `${row.status === "removed" ? "By you, " : ""}${formatTimestamp(row.updatedAt)}`;
+              ? `Turned the offer down ${formatEventDateTime(row.updatedAt)}`
+              : `${row.status === "removed" ? "By you, " : ""}${formatEventDateTime(row.updatedAt)}`;
   const problem = row.handOffer && "problem" in row.handOffer ? row.handOffer.problem : null;
   return (
     <span className="flex flex-col items-start gap-1">
       <span className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ${TONES[row.status]}`}>
         {m.status[row.status]}
       </span>
-      <span className="text-xs text-fg-muted">{detail}</span>
+      <span className={`text-xs text-fg-muted ${row.status === "waiting" ? "whitespace-nowrap" : ""}`}>{detail}</span>
       {problem ? <span className="max-w-64 text-xs text-fg-muted">{problem}</span> : null}
     </span>
   );
@@ -154,7 +154,7 @@ const COLUMNS: DataColumn<WaitlistRow>[] = [
     id: "joined",
     header: "Joined",
     meta: { label: "Joined" },
-    cell: (c) => <span className="whitespace-nowrap">{formatTimestamp(c.getValue())}</span>,
+    cell: (c) => formatEventDateTime(c.getValue()),
   }),
   col.display({
     id: "status",
