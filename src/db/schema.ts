@@ -922,6 +922,13 @@ export const ticket = pgTable(
     /** A free companion (personal assistant) ticket added to an access booking (decision 0031). */
     companion: boolean("companion").notNull().default(false),
     checkedInAt: tz("checked_in_at"),
+    /** Where it was let in (the scanning device's gate name); none when checked in by hand. */
+    checkedInGate: text("checked_in_gate"),
+    /**
+     * The door scan that admitted it (`ticket_scan.id`; none when checked in by hand). Of two gates that
+     * admitted it offline, the earlier scan wins (decision 0034); every other admitting scan is a conflict.
+     */
+    checkedInScanId: uuid("checked_in_scan_id"),
     createdAt: createdAt(),
   },
   (t) => [
@@ -1215,3 +1222,80 @@ export const guestImport = pgTable("guest_import", {
   rows: integer("rows").notNull(),
   createdAt: createdAt(),
 });
+
+/**
+ * Who may scan at one event's door besides its owner and managers (decision 0034): a team member
+ * with the scanner role (`user_id`), or a scanner link that needs no account (`token_hash`, the
+ * SHA-256 of the link's random token; the token itself is shown once). Revoked or past
+ * `expires_at`, it opens nothing, from the next request on.
+ */
+export const eventScanner = pgTable(
+  "event_scanner",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    hostId: text("host_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    eventId: uuid("event_id")
+      .notNull()
+      .references(() => event.id, { onDelete: "cascade" }),
+    userId: text("user_id").references(() => user.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").unique(),
+    /** What the host calls it: the member's name, or the link's label ("Side door"). */
+    label: text("label").notNull(),
+    expiresAt: tz("expires_at"),
+    revokedAt: tz("revoked_at"),
+    createdBy: text("created_by").references(() => user.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("event_scanner_event_idx").on(t.eventId, t.createdAt),
+    uniqueIndex("event_scanner_member")
+      .on(t.eventId, t.userId)
+      .where(sql`${t.revokedAt} is null and ${t.userId} is not null`),
+    check("event_scanner_one_kind", sql`(${t.userId} is null) <> (${t.tokenHash} is null)`),
+  ],
+);
+
+export const SCAN_OUTCOMES = [
+  "checked_in",
+  "already_checked_in",
+  "already_cancelled",
+  "invalid_code",
+  "no_match",
+] as const;
+
+/**
+ * Every code scanned at a door, online or synced from a device that was offline (decision 0034). A
+ * device names each scan (`device_id`, `client_scan_id`), so a sync sent twice records it once and
+ * no scan is lost. `admitted`: the door let the person in (the server said so, or the device did
+ * offline); an admitted scan that is not its ticket's `checked_in_scan_id` is a conflict to report.
+ */
+export const ticketScan = pgTable(
+  "ticket_scan",
+  {
+    id: uuid("id").primaryKey(),
+    eventId: uuid("event_id")
+      .notNull()
+      .references(() => event.id, { onDelete: "cascade" }),
+    ticketId: uuid("ticket_id").references(() => ticket.id, { onDelete: "cascade" }),
+    deviceId: text("device_id").notNull(),
+    clientScanId: text("client_scan_id").notNull(),
+    gate: text("gate").notNull(),
+    /** The server's outcome, when the scan reached it. */
+    outcome: text("outcome", { enum: SCAN_OUTCOMES }).notNull(),
+    /** What the device showed offline (none: it asked the server). */
+    localOutcome: text("local_outcome", { enum: SCAN_OUTCOMES }),
+    admitted: boolean("admitted").notNull(),
+    /** The device's clock for an offline scan (kept within the last week); the server's otherwise. */
+    scannedAt: tz("scanned_at").notNull(),
+    receivedAt: tz("received_at").notNull(),
+    scannerId: uuid("scanner_id").references(() => eventScanner.id, { onDelete: "set null" }),
+    scannedBy: text("scanned_by").references(() => user.id, { onDelete: "set null" }),
+  },
+  (t) => [
+    unique("ticket_scan_device_scan").on(t.deviceId, t.clientScanId),
+    index("ticket_scan_event_idx").on(t.eventId, t.scannedAt),
+    index("ticket_scan_ticket_idx").on(t.ticketId),
+  ],
+);

@@ -1,8 +1,9 @@
 /**
- * What the door says when a code is scanned (spec §4 "Ticket scanning outcomes"), each with a
- * stable code, as pretix does. Pure: the caller has checked the signature and found the ticket.
+ * What the door says when a code is scanned (spec §4 "Ticket scanning outcomes", spec §8's words),
+ * each with a stable code, as pretix does. Pure: the server and the offline scan page decide alike.
  */
-export type ScanOutcome = "checked_in" | "already_checked_in" | "already_cancelled" | "invalid_code" | "no_match";
+export type ScanOutcome =
+  "checked_in" | "already_checked_in" | "already_cancelled" | "invalid_code" | "no_match" | "order_not_found";
 
 export const scanOutcomeText: Record<ScanOutcome, string> = {
   checked_in: "Checked in",
@@ -10,7 +11,11 @@ export const scanOutcomeText: Record<ScanOutcome, string> = {
   already_cancelled: "This ticket has been cancelled",
   invalid_code: "Invalid QR Code",
   no_match: "The QR does not match with any of your Event Tickets.",
+  order_not_found: "Could not find the order in the database.",
 };
+
+/** A door credential that is revoked, expired or for another event (spec §8). */
+export const SCAN_NOT_ALLOWED = "Scan Not Allowed";
 
 export interface ScannedTicket {
   status: "valid" | "void" | "checked_in";
@@ -19,19 +24,77 @@ export interface ScannedTicket {
 }
 
 /**
- * The outcome for a code whose signature checked out for `eventId` (`version` is the code's), and
- * the ticket it names (null when there is none). A code from before the ticket was re-issued is
- * invalid: it was passed on, and only the new holder's code gets in.
+ * The outcome for a code checked against `eventId`'s key and the ticket it names (null when there
+ * is none). `signed`: the signature held (`version` is the code's), or did not, with whether the
+ * code was at least shaped like ours. A well-formed code that fails this event's key belongs to
+ * another event (or was made up); a good signature with no ticket behind it is an order that is no
+ * longer in the database. A code from before the ticket was re-issued is invalid: it was passed on,
+ * and only the new holder's code gets in.
  */
 export function scanOutcome(
-  signed: { ok: true; version: number } | { ok: false },
+  signed: { ok: true; version: number } | { ok: false; wellFormed?: boolean },
   t: ScannedTicket | null,
   eventId: string,
 ): ScanOutcome {
-  if (!signed.ok) return "invalid_code";
-  if (!t || t.eventId !== eventId) return "no_match";
+  if (!signed.ok) return signed.wellFormed && t && t.eventId !== eventId ? "no_match" : "invalid_code";
+  if (!t) return "order_not_found";
+  if (t.eventId !== eventId) return "no_match";
   if (signed.version !== t.codeVersion) return "invalid_code";
   if (t.status === "void") return "already_cancelled";
   if (t.status === "checked_in") return "already_checked_in";
   return "checked_in";
 }
+
+/** A ticket as the door's offline list has it: [id, code version, status, holder, type, checked in at (ISO), gate]. */
+export type PackedTicket = [
+  id: string,
+  codeVersion: number,
+  status: ScannedTicket["status"],
+  holder: string,
+  type: string,
+  checkedInAt: string | null,
+  gate: string | null,
+];
+
+/** What a device that is offline knows of one ticket: the downloaded list, then its own scans since. */
+export interface OfflineTicket {
+  status: ScannedTicket["status"];
+  codeVersion: number;
+}
+
+/**
+ * The offline door's decision (decision 0034). A code signed with this event's key that is not in
+ * the downloaded list was sold after the list was fetched: the signature proves we issued it, so it
+ * gets in, and the sync settles it. A code that fails the key cannot be told apart from another
+ * event's ticket offline: it "does not match any of your Event Tickets" when it is shaped like ours.
+ */
+export function offlineScanOutcome(
+  signed: { ok: true; version: number } | { ok: false; wellFormed: boolean },
+  known: OfflineTicket | undefined,
+): ScanOutcome {
+  if (!signed.ok) return signed.wellFormed ? "no_match" : "invalid_code";
+  if (!known) return "checked_in";
+  if (signed.version !== known.codeVersion) return "invalid_code";
+  if (known.status === "void") return "already_cancelled";
+  if (known.status === "checked_in") return "already_checked_in";
+  return "checked_in";
+}
+
+/** How far back a device's clock is believed for a scan it kept offline. */
+export const OFFLINE_SCAN_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
+
+/**
+ * When an offline scan happened, by the device's clock, kept within the last week and not in the
+ * future (a wrong clock can reorder a device's own scans, never place one outside that window).
+ */
+export function offlineScanTime(claimed: Date, now: Date): Date {
+  const t = claimed.getTime();
+  if (!Number.isFinite(t) || t > now.getTime()) return now;
+  return t < now.getTime() - OFFLINE_SCAN_MAX_AGE_MS ? new Date(now.getTime() - OFFLINE_SCAN_MAX_AGE_MS) : claimed;
+}
+
+/** Most scans a device sends in one sync request; a longer queue goes in several. */
+export const SYNC_BATCH_MAX = 500;
+
+/** Hours a scanner link may stay open: 1 to 72, 12 unless the host says otherwise. */
+export const SCANNER_LINK_HOURS = { min: 1, max: 72, default: 12 } as const;

@@ -66,28 +66,31 @@ export async function signTicketCode(key: Uint8Array, ticketId: string, hmac: Hm
 
 export type CodeCheck = { ok: true; ticketId: string; version: number } | { ok: false; reason: "malformed" | "forged" };
 
-/** Checks a scanned code against an event's key; the ticket's own state (used, void, re-issued) is the caller's. */
-export async function verifyTicketCode(key: Uint8Array, code: string, hmac: Hmac): Promise<CodeCheck> {
+/**
+ * The ticket a code names and its version, if it is shaped like one of our codes, signature unchecked:
+ * the door uses it to tell another event's ticket from a made-up code.
+ */
+export function parseTicketCode(code: string): { ticketId: string; version: number } | null {
   const parts = code.trim().toUpperCase().split(".");
   const [prefix, id] = parts;
-  const sig = parts.at(-1);
   const versionText = parts.length === 4 ? parts[2]! : "0";
-  if (
-    prefix !== PREFIX ||
-    !id ||
-    !sig ||
-    (parts.length !== 3 && parts.length !== 4) ||
-    !/^(0|[1-9]\d{0,8})$/.test(versionText)
-  )
-    return { ok: false, reason: "malformed" };
+  if (prefix !== PREFIX || !id || (parts.length !== 3 && parts.length !== 4) || !/^(0|[1-9]\d{0,8})$/.test(versionText))
+    return null;
   const version = Number(versionText);
-  if (parts.length === 4 && version === 0) return { ok: false, reason: "malformed" };
+  if (parts.length === 4 && version === 0) return null;
   const ticketId = uuidFromBase32(id);
-  if (!ticketId) return { ok: false, reason: "malformed" };
-  const expected = await signature(key, ticketId, version, hmac);
+  return ticketId ? { ticketId, version } : null;
+}
+
+/** Checks a scanned code against an event's key; the ticket's own state (used, void, re-issued) is the caller's. */
+export async function verifyTicketCode(key: Uint8Array, code: string, hmac: Hmac): Promise<CodeCheck> {
+  const parsed = parseTicketCode(code);
+  const sig = code.trim().toUpperCase().split(".").at(-1) ?? "";
+  if (!parsed) return { ok: false, reason: "malformed" };
+  const expected = await signature(key, parsed.ticketId, parsed.version, hmac);
   // Compared in full, whatever differs first, so timing says nothing about the signature.
   let diff = expected.length ^ sig.length;
   for (let i = 0; i < Math.max(expected.length, sig.length); i++)
     diff |= (expected.charCodeAt(i) || 0) ^ (sig.charCodeAt(i) || 0);
-  return diff === 0 ? { ok: true, ticketId, version } : { ok: false, reason: "forged" };
+  return diff === 0 ? { ok: true, ...parsed } : { ok: false, reason: "forged" };
 }

@@ -38,6 +38,7 @@ import { createWritingHelper } from "./writing-helper.server";
 import type { WritingHelper } from "~/services/writing-helper";
 import { AppError } from "~/lib/app-error";
 import { bodyLimitFor } from "~/domain/request-limits";
+import { doorRoutes } from "./api/door";
 import type { ConversionTracker } from "~/services/conversion-tracker";
 import type { PaymentProvider } from "~/services/payment-provider";
 import type { Throttle } from "~/services/throttle";
@@ -181,6 +182,7 @@ export function createApp(deps: AppDeps) {
       throttle: deps.throttle,
     }),
   );
+  app.route("/api/door", doorRoutes({ database, auth, ticketCodes: deps.ticketCodes }));
   app.route(
     "/api/conversions",
     conversionRoutes({

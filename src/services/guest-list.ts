@@ -302,7 +302,8 @@ export async function setCheckedIn(
             where id = ${id} and status = 'valid' and ${listed} returning id`,
         )
       : await db.execute<{ id: string }>(
-          sql`update ticket set status = 'valid', checked_in_at = null
+          sql`update ticket
+            set status = 'valid', checked_in_at = null, checked_in_gate = null, checked_in_scan_id = null
             where id = ${id} and status = 'checked_in' and ${listed} returning id`,
         );
     const { rows } = await db.execute<{ name: string; status: string }>(
