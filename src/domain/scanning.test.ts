@@ -9,7 +9,7 @@ describe("scan outcomes", () => {
     expect(scanOutcome({ ok: true, version: 0 }, { ...valid, status: "checked_in" }, "e1")).toBe("already_checked_in");
   });
 
-  it("refuses cancelled tickets, forged codes, other events' tickets, lost orders and codes from before a transfer", () => {
+  it("refuses cancelled tickets, forged codes, other events' tickets, lost orders and old codes", () => {
     expect(scanOutcome({ ok: true, version: 0 }, { ...valid, status: "void" }, "e1")).toBe("already_cancelled");
     expect(scanOutcome({ ok: false }, valid, "e1")).toBe("invalid_code");
     expect(scanOutcome({ ok: false, wellFormed: true }, valid, "e1")).toBe("invalid_code");

@@ -18,6 +18,7 @@ import {
 } from "~/db/schema";
 import { DEMO_PASSWORD, seedDemoIfEmpty } from "~/db/seed/seed-demo";
 import { createTicketCodes } from "~/server/ticket-codes.server";
+import { createScannerLink } from "~/services/event-scanners";
 import { addGuest } from "~/services/guest-list";
 import { inviteToTeam } from "~/services/host-team";
 import { addHostMember } from "~/services/studio-access";
@@ -57,6 +58,9 @@ interface Ids {
   waitlistEntryId: string;
   /** One of the event's stored pictures. */
   imageKey: string;
+  /** The team's scanner (a person) and a scanner link for the event (the door's two kinds of scanner). */
+  scannerUserId: string;
+  scannerLinkId: string;
   /** A small real JPEG, for forms that upload one. */
   picture: Blob;
   /** The venue's form as its page would post it, unchanged. */
@@ -176,6 +180,11 @@ const ACTIONS: Record<string, (ids: Ids) => Intent[]> = {
     { form: { intent: "remove", target: ids.memberId } },
     { form: { intent: "revoke", target: ids.invitationId } },
   ],
+  "routes/h/events.$eventId.edit.scanners": (ids): Intent[] => [
+    { form: { intent: "grant", userId: ids.scannerUserId } },
+    { form: { intent: "link", label: "Sweep door", hours: "2" } },
+    { form: { intent: "revoke", target: ids.scannerLinkId } },
+  ],
   "routes/h/switch-host": (ids): Intent[] => [
     {
       form: { hostId: ids.hostId },
@@ -292,10 +301,14 @@ const ACTIONS: Record<string, (ids: Ids) => Intent[]> = {
 const NOT_STUDIO: Record<string, string> = {
   "routes/h/onboarding": "a buyer's own way to become a host: it shows them their own form",
   "routes/h/home": "the Studio's front door: it only redirects, to the first page of the asker's own role",
+  "routes/h/scan.link.$token":
+    "a scanner link: it opens only its own event's door, for whoever holds it (an invitation's token opens nothing)",
 };
 
-/** Pages a scanner on the team may open for the demo host, and why. None yet: the door pages will say so here. */
-const SCANNER_PAGES: Record<string, string> = {};
+/** Pages a scanner on the team may open for the demo host, and why. */
+const SCANNER_PAGES: Record<string, string> = {
+  "routes/h/scan._index": "the door's chooser: it lists only the events the scanner was given (here none)",
+};
 
 interface StudioRoute {
   id: string;
@@ -377,6 +390,14 @@ beforeAll(async () => {
       set: { quantity: 2 },
     })
     .returning({ id: waitlistEntry.id });
+  const aLink = await createScannerLink(db, {
+    hostId: host.id,
+    eventId: anEvent!.id,
+    label: "Sweep side door",
+    hours: 12,
+    by: host.id,
+    now: new Date(),
+  });
   ids = {
     hostId: host.id,
     eventId: anEvent!.id,
@@ -392,6 +413,8 @@ beforeAll(async () => {
     ticketId: aTicket!.id,
     waitlistEntryId: waiting!.id,
     imageKey: anEvent!.images[0] ?? "seed/events/none.jpg",
+    scannerUserId: scanner.id,
+    scannerLinkId: aLink.id,
     venueForm: {
       name: aVenue!.name,
       addressLine1: aVenue!.addressLine1,
