@@ -144,6 +144,8 @@ test.describe("no page scrolls sideways", () => {
       seatPlan,
       `/h/events/${eventId}/edit/tickets`,
       `/h/events/${eventId}/edit/survey`,
+      `/h/events/${eventId}/edit/waitlist`,
+      "/h/waitlists",
       "/h/discounts",
       "/h/discounts/new",
       discount!,

@@ -11,6 +11,7 @@ import { readJson } from "~/lib/read-form";
 import { isUuid } from "~/lib/uuid";
 import { completeOrder, type TicketSigner } from "~/services/complete-order";
 import { holdTickets } from "~/services/hold-tickets";
+import { joinWaitlist } from "~/services/join-waitlist";
 import { errorResponse } from "../errors";
 
 const Scenario = z.object({
@@ -30,6 +31,14 @@ const Scenario = z.object({
   accessNeeds: z.object({ needs: z.array(z.string()).max(10), notes: z.string().max(500) }).optional(),
 });
 
+const Waiting = z.object({
+  eventId: z.string().uuid(),
+  /** People to make and put on the event's waitlist, in this order (an hour apart, the first earliest). */
+  people: z
+    .array(z.object({ name: z.string().trim().min(1).max(80), quantity: z.number().int().min(1).max(10).default(1) }))
+    .min(1)
+    .max(20),
+});
 const Door = z.object({ eventId: z.string().uuid(), voidCode: z.string().max(200).optional() });
 
 const Sale = z.object({
@@ -49,6 +58,8 @@ const Sale = z.object({
  *   carries an answer at checkout and access needs shared with the host);
  * - `POST /dev/scenarios/sale` sells an existing event's first ticket type to an account the same way
  *   (both answer the tickets' codes, as the door scans them);
+ * - `POST /dev/scenarios/waitlist` makes new buyer accounts and puts them on a sold-out event's waitlist, as
+ *   joining does, so a journey has people waiting;
  * - `POST /dev/scenarios/door` answers a code signed for an event whose ticket is not in the database,
  *   and cancels the ticket with `voidCode` as a refund would, so the door's every answer can be tried;
  * - `GET /dev/scenarios/venue?name=` answers a demo venue's id (the seed's ids are random), so a
@@ -134,6 +145,35 @@ export function devBookingRoutes(database: Database, sign: TicketSigner) {
         ({ reference, codes } = sold);
       }
       return c.json({ eventId: created!.id, slug: created!.slug, reference, codes });
+    })
+    .post("/scenarios/waitlist", async (c) => {
+      const parsed = await readJson(c.req.raw, Waiting);
+      if (!parsed.ok) return errorResponse(c, parsed.error);
+      const { eventId, people } = parsed.data;
+      const db = database.db;
+      const now = Date.now();
+      const joined = [];
+      for (const [i, p] of people.entries()) {
+        const id = randomUUID();
+        const [first, ...rest] = p.name.split(" ");
+        const email = `${p.name.toLowerCase().replace(/[^a-z0-9]+/g, ".")}.${id.slice(0, 6)}@example.com`;
+        await db.insert(user).values({
+          id,
+          name: p.name,
+          email,
+          userType: "buyer",
+          firstName: first,
+          lastName: rest.join(" ") || null,
+        });
+        try {
+          const at = new Date(now - (people.length - i) * 3_600_000);
+          const { entryId } = await joinWaitlist(db, { eventId, userId: id, quantity: p.quantity, now: at });
+          joined.push({ entryId, email, name: p.name });
+        } catch (error) {
+          return errorResponse(c, error instanceof AppError ? error : new AppError("conflict", String(error)));
+        }
+      }
+      return c.json({ people: joined });
     })
     .post("/scenarios/sale", async (c) => {
       const parsed = await readJson(c.req.raw, Sale);
