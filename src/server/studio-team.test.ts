@@ -324,8 +324,8 @@ describe("the Studio's front door, /h", () => {
     };
     expect(await whereTo(owner.cookie)).toBe("/h/dashboard");
     expect(await whereTo(manager.cookie)).toBe("/h/dashboard");
-    // No door pages yet: a scanner has nothing in the Studio, and is sent to the marketplace.
-    expect(await whereTo(scanner.cookie)).toBe("/");
+    // A scanner's Studio is the door.
+    expect(await whereTo(scanner.cookie)).toBe("/h/scan");
     expect(await whereTo(buyer.cookie)).toBe("/h/onboarding");
     expect(await whereTo(null)).toMatch(/^\/log-in\?redirect=%2Fh$/);
   });

@@ -42,7 +42,7 @@ const LINKS: readonly StudioLink[] = [
 
 export const studioLinksFor = (role: HostRole) => LINKS.filter((l) => l.roles.includes(role));
 
-/** Where a role starts in the Studio: its first page, or the marketplace while a role has none. */
+/** Where a role starts in the Studio: its first page (a scanner's is the door). */
 export const studioHomeFor = (role: HostRole) => studioLinksFor(role)[0]?.to ?? "/";
 
 export function HostAvatar({ host, size = "md" }: { host: StudioHost; size?: "sm" | "md" }) {

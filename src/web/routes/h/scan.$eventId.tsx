@@ -1,5 +1,6 @@
 import { data, redirect } from "react-router";
 import { SCAN_NOT_ALLOWED } from "~/domain/scanning";
+import { isUuid } from "~/lib/uuid";
 import { doorAccess, doorEvent, hashDoorToken } from "~/services/door-access";
 import { doorCounts } from "~/services/scan-ticket";
 import { scannerMessages } from "~/texts/scanner-messages";
@@ -25,6 +26,8 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const db = context.database.db;
   const now = new Date();
+  // An address that names no event at all is not found, as everywhere else.
+  if (!isUuid(params.eventId)) throw data(null, { status: 404 });
   const token = readDoorToken(request);
   const actor = await doorAccess(db, {
     eventId: params.eventId,

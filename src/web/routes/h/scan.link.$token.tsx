@@ -21,7 +21,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   if (!link)
     return data(
       { message: scannerMessages.linkClosed },
-      { status: 410, headers: { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" } },
+      { status: 404, headers: { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" } },
     );
   throw redirect(`/h/scan/${link.eventId}`, {
     headers: {
