@@ -13,8 +13,13 @@
 //   page to get it, rather than show the app's error screen).
 // - Only a real page (200) is kept; a 404 (a ticket cancelled or passed on), a 401/403 or a redirect
 //   to log in removes what was kept for that address.
+// - The door's scan pages (/h/scan/{eventId}) are kept the same way ({type: "keep-door", urls}) in a
+//   cache of their own, which belongs to no account (a scanner link has none), so a door device that
+//   reloads with no signal still opens its scan page; the page keeps its ticket list in IndexedDB.
 // Nothing else is touched: every other request goes to the network as if this worker were not here.
 const CACHE = "tb-tickets-v1";
+const DOOR = "tb-door-v1";
+const DOOR_PAGE = /^\/h\/scan\/[0-9a-f-]{36}$/;
 const META = "tb-meta-v1";
 const TICKET_PAGE = /^\/u\/tickets(\/[0-9a-f-]{36})?(\.data)?$/;
 
@@ -26,6 +31,7 @@ self.addEventListener("message", (event) => {
   if (data.type === "user") event.waitUntil(setUser(typeof data.key === "string" ? data.key : null));
   if (data.type === "keep" && Array.isArray(data.urls))
     event.waitUntil(setUser(typeof data.key === "string" ? data.key : null).then(() => keep(data.urls)));
+  if (data.type === "keep-door" && Array.isArray(data.urls)) event.waitUntil(keep(data.urls, DOOR));
 });
 
 /** Remembers whose tickets are kept; someone else (or nobody) means the kept ones go. */
@@ -38,15 +44,15 @@ async function setUser(key) {
   await meta.put("/__tb_user", new Response(key || ""));
 }
 
-async function keep(urls) {
-  const cache = await caches.open(CACHE);
+async function keep(urls, into = CACHE) {
+  const cache = await caches.open(into);
   await Promise.all(
     urls.map(async (url) => {
       try {
         const { pathname, origin } = new URL(url);
         if (origin !== self.location.origin) return;
-        if (!TICKET_PAGE.test(pathname) && !pathname.startsWith("/assets/") && !pathname.startsWith("/__manifest"))
-          return;
+        const page = into === DOOR ? DOOR_PAGE.test(pathname) : TICKET_PAGE.test(pathname);
+        if (!page && !pathname.startsWith("/assets/") && !pathname.startsWith("/__manifest")) return;
         if (pathname.startsWith("/assets/") && (await cache.match(url))) return;
         const response = await fetch(url, { credentials: "same-origin" });
         if (response.status === 200 && !response.redirected) await cache.put(url, response);
@@ -64,19 +70,21 @@ self.addEventListener("fetch", (event) => {
   if (url.origin !== self.location.origin) return;
   if (url.pathname.startsWith("/assets/")) return event.respondWith(cacheFirst(request));
   if (TICKET_PAGE.test(url.pathname) || url.pathname === "/__manifest") return event.respondWith(networkFirst(request));
+  if (DOOR_PAGE.test(url.pathname)) return event.respondWith(networkFirst(request, DOOR));
 });
 
 async function cacheFirst(request) {
   const cache = await caches.open(CACHE);
-  const kept = await cache.match(request, { ignoreVary: true });
+  // The door's cache holds the files its page was drawn with, too.
+  const kept = await caches.match(request, { ignoreVary: true });
   if (kept) return kept;
   const response = await fetch(request);
   if (response.ok) await cache.put(request, response.clone());
   return response;
 }
 
-async function networkFirst(request) {
-  const cache = await caches.open(CACHE);
+async function networkFirst(request, from = CACHE) {
+  const cache = await caches.open(from);
   try {
     const response = await fetch(request);
     // Only a real page is kept. React Router answers a data request's redirect with 202.
@@ -103,17 +111,20 @@ async function networkFirst(request) {
         headers: { "X-Remix-Redirect": pathname.slice(0, -".data".length), "X-Remix-Reload-Document": "true" },
       });
     }
+    if (request.mode === "navigate" && from === DOOR) return offlinePage(false, false, true);
     if (request.mode === "navigate")
       return offlinePage(Boolean(await cache.match("/u/tickets", { ignoreVary: true })), pathname === "/u/tickets");
     throw error;
   }
 }
 
-/** What a ticket page that was never opened on this device says with no signal. */
-function offlinePage(listKept, isList) {
-  const what = isList
-    ? "Your tickets haven't been saved on this device yet."
-    : "This ticket hasn't been opened on this device, so it isn't saved here.";
+/** What a ticket page (or a door's scan page) that was never opened on this device says with no signal. */
+function offlinePage(listKept, isList, door = false) {
+  const what = door
+    ? "This event's scan page hasn't been opened on this device, so it isn't saved here."
+    : isList
+      ? "Your tickets haven't been saved on this device yet."
+      : "This ticket hasn't been opened on this device, so it isn't saved here.";
   const link = listKept && !isList ? '<p><a href="/u/tickets">See the tickets saved here</a></p>' : "";
   const style = [
     "body{font-family:system-ui,sans-serif;margin:0;padding:2rem 1.25rem;line-height:1.5;",

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { scanOutcome, scanOutcomeText } from "./scanning";
+import { offlineScanOutcome, offlineScanTime, scanOutcome, scanOutcomeText } from "./scanning";
 
 const valid = { status: "valid" as const, codeVersion: 0, eventId: "e1" };
 
@@ -9,12 +9,37 @@ describe("scan outcomes", () => {
     expect(scanOutcome({ ok: true, version: 0 }, { ...valid, status: "checked_in" }, "e1")).toBe("already_checked_in");
   });
 
-  it("refuses cancelled tickets, forged codes, other events' tickets and codes from before a transfer", () => {
+  it("refuses cancelled tickets, forged codes, other events' tickets, lost orders and old codes", () => {
     expect(scanOutcome({ ok: true, version: 0 }, { ...valid, status: "void" }, "e1")).toBe("already_cancelled");
     expect(scanOutcome({ ok: false }, valid, "e1")).toBe("invalid_code");
-    expect(scanOutcome({ ok: true, version: 0 }, null, "e1")).toBe("no_match");
+    expect(scanOutcome({ ok: false, wellFormed: true }, valid, "e1")).toBe("invalid_code");
+    expect(scanOutcome({ ok: false, wellFormed: true }, { ...valid, eventId: "e2" }, "e1")).toBe("no_match");
+    expect(scanOutcome({ ok: false, wellFormed: false }, { ...valid, eventId: "e2" }, "e1")).toBe("invalid_code");
+    expect(scanOutcome({ ok: true, version: 0 }, null, "e1")).toBe("order_not_found");
     expect(scanOutcome({ ok: true, version: 0 }, valid, "e2")).toBe("no_match");
     expect(scanOutcome({ ok: true, version: 0 }, { ...valid, codeVersion: 1 }, "e1")).toBe("invalid_code");
     expect(scanOutcomeText.invalid_code).toBe("Invalid QR Code");
+    expect(scanOutcomeText.order_not_found).toBe("Could not find the order in the database.");
+  });
+});
+
+describe("the offline door", () => {
+  it("decides from the downloaded list, and lets in a signed code sold after it was fetched", () => {
+    const known = { status: "valid" as const, codeVersion: 1 };
+    expect(offlineScanOutcome({ ok: true, version: 1 }, known)).toBe("checked_in");
+    expect(offlineScanOutcome({ ok: true, version: 0 }, known)).toBe("invalid_code");
+    expect(offlineScanOutcome({ ok: true, version: 1 }, { ...known, status: "checked_in" })).toBe("already_checked_in");
+    expect(offlineScanOutcome({ ok: true, version: 1 }, { ...known, status: "void" })).toBe("already_cancelled");
+    expect(offlineScanOutcome({ ok: true, version: 0 }, undefined)).toBe("checked_in");
+    expect(offlineScanOutcome({ ok: false, wellFormed: true }, undefined)).toBe("no_match");
+    expect(offlineScanOutcome({ ok: false, wellFormed: false }, undefined)).toBe("invalid_code");
+  });
+
+  it("believes a device's clock only within the last week and not ahead of ours", () => {
+    const now = new Date("2026-12-05T20:00:00Z");
+    expect(offlineScanTime(new Date("2026-12-05T19:00:00Z"), now)).toEqual(new Date("2026-12-05T19:00:00Z"));
+    expect(offlineScanTime(new Date("2027-01-01T00:00:00Z"), now)).toEqual(now);
+    expect(offlineScanTime(new Date("2020-01-01T00:00:00Z"), now)).toEqual(new Date("2026-11-28T20:00:00Z"));
+    expect(offlineScanTime(new Date(Number.NaN), now)).toEqual(now);
   });
 });

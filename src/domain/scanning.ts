@@ -3,12 +3,7 @@
  * each with a stable code, as pretix does. Pure: the server and the offline scan page decide alike.
  */
 export type ScanOutcome =
-  | "checked_in"
-  | "already_checked_in"
-  | "already_cancelled"
-  | "invalid_code"
-  | "no_match"
-  | "order_not_found";
+  "checked_in" | "already_checked_in" | "already_cancelled" | "invalid_code" | "no_match" | "order_not_found";
 
 export const scanOutcomeText: Record<ScanOutcome, string> = {
   checked_in: "Checked in",

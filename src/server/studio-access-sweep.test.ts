@@ -7,6 +7,7 @@ import type { Database } from "~/db/client.server";
 import { cancellationRequest, discount, event, hostMember, order, ticket, ticketType, user, venue } from "~/db/schema";
 import { DEMO_PASSWORD, seedDemoIfEmpty } from "~/db/seed/seed-demo";
 import { createTicketCodes } from "~/server/ticket-codes.server";
+import { createScannerLink } from "~/services/event-scanners";
 import { addGuest } from "~/services/guest-list";
 import { inviteToTeam } from "~/services/host-team";
 import { addHostMember } from "~/services/studio-access";
@@ -44,6 +45,9 @@ interface Ids {
   ticketId: string;
   /** One of the event's stored pictures. */
   imageKey: string;
+  /** The team's scanner (a person) and a scanner link for the event (the door's two kinds of scanner). */
+  scannerUserId: string;
+  scannerLinkId: string;
   /** A small real JPEG, for forms that upload one. */
   picture: Blob;
   /** The venue's form as its page would post it, unchanged. */
@@ -163,6 +167,11 @@ const ACTIONS: Record<string, (ids: Ids) => Intent[]> = {
     { form: { intent: "remove", target: ids.memberId } },
     { form: { intent: "revoke", target: ids.invitationId } },
   ],
+  "routes/h/events.$eventId.edit.scanners": (ids): Intent[] => [
+    { form: { intent: "grant", userId: ids.scannerUserId } },
+    { form: { intent: "link", label: "Sweep door", hours: "2" } },
+    { form: { intent: "revoke", target: ids.scannerLinkId } },
+  ],
   "routes/h/switch-host": (ids): Intent[] => [
     {
       form: { hostId: ids.hostId },
@@ -270,10 +279,14 @@ const ACTIONS: Record<string, (ids: Ids) => Intent[]> = {
 const NOT_STUDIO: Record<string, string> = {
   "routes/h/onboarding": "a buyer's own way to become a host: it shows them their own form",
   "routes/h/home": "the Studio's front door: it only redirects, to the first page of the asker's own role",
+  "routes/h/scan.link.$token":
+    "a scanner link: it opens only its own event's door, for whoever holds it (an invitation's token opens nothing)",
 };
 
-/** Pages a scanner on the team may open for the demo host, and why. None yet: the door pages will say so here. */
-const SCANNER_PAGES: Record<string, string> = {};
+/** Pages a scanner on the team may open for the demo host, and why. */
+const SCANNER_PAGES: Record<string, string> = {
+  "routes/h/scan._index": "the door's chooser: it lists only the events the scanner was given (here none)",
+};
 
 interface StudioRoute {
   id: string;
@@ -345,6 +358,14 @@ beforeAll(async () => {
     now: new Date(),
   });
   const [aTicket] = await db.select().from(ticket).where(eq(ticket.orderId, anOrder!.id)).limit(1);
+  const aLink = await createScannerLink(db, {
+    hostId: host.id,
+    eventId: anEvent!.id,
+    label: "Sweep side door",
+    hours: 12,
+    by: host.id,
+    now: new Date(),
+  });
   ids = {
     hostId: host.id,
     eventId: anEvent!.id,
@@ -359,6 +380,8 @@ beforeAll(async () => {
     guestId: aGuest.id,
     ticketId: aTicket!.id,
     imageKey: anEvent!.images[0] ?? "seed/events/none.jpg",
+    scannerUserId: scanner.id,
+    scannerLinkId: aLink.id,
     venueForm: {
       name: aVenue!.name,
       addressLine1: aVenue!.addressLine1,

@@ -77,12 +77,39 @@ export async function doorAccess(
   return null;
 }
 
-/** The event a live scanner link opens (null: no such link, revoked or expired). */
-export async function doorLinkEvent(db: Db, input: { token: string; now: Date }): Promise<string | null> {
+/** The event a live scanner link opens and when it closes (null: no such link, revoked or expired). */
+export async function doorLinkEvent(
+  db: Db,
+  input: { token: string; now: Date },
+): Promise<{ eventId: string; expiresAt: Date } | null> {
   if (!/^[A-Za-z0-9_-]{20,100}$/.test(input.token)) return null;
-  const { rows } = await db.execute<{ event_id: string }>(sql`
-    select event_id from event_scanner
-    where token_hash = ${hashDoorToken(input.token)} and revoked_at is null
-      and (expires_at is null or expires_at > ${input.now})`);
-  return rows[0]?.event_id ?? null;
+  const { rows } = await db.execute<{ event_id: string; expires_at: Date | string }>(sql`
+    select event_id, expires_at from event_scanner
+    where token_hash = ${hashDoorToken(input.token)} and revoked_at is null and expires_at > ${input.now}`);
+  const row = rows[0];
+  return row ? { eventId: row.event_id, expiresAt: new Date(row.expires_at) } : null;
+}
+
+/** What the scan page's header shows of the event at its door. */
+export interface DoorEvent {
+  id: string;
+  name: string;
+  startsAt: Date;
+  venueName: string | null;
+  hostTitle: string;
+}
+
+export async function doorEvent(db: Db, actor: DoorActor): Promise<DoorEvent> {
+  const { rows } = await db.execute<{
+    id: string;
+    name: string;
+    starts_at: Date | string;
+    venue_name: string | null;
+    host_title: string;
+  }>(sql`
+    select e.id, e.name, e.starts_at, v.name as venue_name, coalesce(nullif(h.host_title, ''), h.name) as host_title
+    from event e join "user" h on h.id = e.host_id left join venue v on v.id = e.venue_id
+    where e.id = ${actor.eventId} and e.host_id = ${actor.hostId}`);
+  const r = rows[0]!;
+  return { id: r.id, name: r.name, startsAt: new Date(r.starts_at), venueName: r.venue_name, hostTitle: r.host_title };
 }

@@ -13,6 +13,7 @@ import {
 } from "~/domain/scanning";
 import { AppError } from "~/lib/app-error";
 import type { DoorActor } from "./door-access";
+import { studioEventHeader } from "./studio-event";
 
 /** What the door shows for one scan. Holder and ticket type only for this event's tickets. */
 export interface DoorScan {
@@ -311,11 +312,15 @@ export interface DoorReport {
 const date = (d: Date | string) => new Date(d);
 
 /**
- * The door's report for one of the host's events (the caller has checked the event is theirs): an
+ * The door's report for one of the host's events (another host's is not found): an
  * admitted scan is a conflict when the server refused it (cancelled or passed on meanwhile) or its
  * ticket went in through another scan (two gates offline) or by hand first.
  */
-export async function doorReport(db: Db, input: { eventId: string; limit?: number }): Promise<DoorReport> {
+export async function doorReport(
+  db: Db,
+  input: { hostId: string; eventId: string; limit?: number },
+): Promise<DoorReport> {
+  await studioEventHeader(db, input);
   const { eventId } = input;
   const limit = input.limit ?? 50;
   const [counts, gates, conflicts, recent] = await Promise.all([

@@ -130,16 +130,23 @@ export default function App({ loaderData }: Route.ComponentProps) {
   useEffect(() => setConsent(loaderData.consent ?? readConsent(document.cookie)), [loaderData.consent]);
   useOfflineOwner(user?.id ?? null);
   // Partner Studio's pages have a navigation of their own in place of the buyer's bottom bar and the footer.
-  const inStudio = useMatches().some((m) => (m.handle as { studio?: boolean } | undefined)?.studio === true);
+  const matches = useMatches();
+  const inStudio = matches.some((m) => (m.handle as { studio?: boolean } | undefined)?.studio === true);
+  // A screen of its own (the door's scan page): no header, footer, bottom bar or cookie card around it.
+  const bare = zen || matches.some((m) => (m.handle as { bare?: boolean } | undefined)?.bare === true);
 
   return (
     <ThemeProvider initial={theme}>
       <ProgressBar />
       <ScrollManager />
-      {zen ? (
-        <main id="main">
+      {bare ? (
+        zen ? (
+          <main id="main">
+            <Outlet />
+          </main>
+        ) : (
           <Outlet />
-        </main>
+        )
       ) : (
         <>
           <a

@@ -49,6 +49,7 @@ export default [
         route("h/events", "routes/h/events._index.tsx"),
         route("h/events/:eventId/status", "routes/h/events.$eventId.status.ts"),
         route("h/tickets", "routes/h/tickets.tsx"),
+        route("h/scan", "routes/h/scan._index.tsx"),
         route("h/settings/permissions", "routes/h/settings.permissions.tsx"),
         // The event editor's frame; its sub-views (overview, tickets, survey, share) are its children.
         route("h/events/new", "routes/h/events.new.tsx"),
@@ -59,6 +60,8 @@ export default [
           route("survey", "routes/h/events.$eventId.edit.survey.tsx"),
           route("share", "routes/h/events.$eventId.edit.share.tsx"),
           route("guests", "routes/h/events.$eventId.edit.guests.tsx"),
+          route("scan", "routes/h/events.$eventId.edit.scan.tsx"),
+          route("scanners", "routes/h/events.$eventId.edit.scanners.tsx"),
         ]),
         route("h/guests", "routes/h/guests.tsx"),
         route("h/guests/addguest", "routes/h/guests.addguest.tsx"),
@@ -80,6 +83,9 @@ export default [
     route("user/:userId", "routes/user.$userId.tsx"),
     route("tickets/claim/:token", "routes/tickets/claim.$token.tsx"),
     route("h/invitations/:token", "routes/h/invitations.$token.tsx"),
+    // The door: a screen of its own, for the host's team or a scanner link (decision 0034).
+    route("h/scan/link/:token", "routes/h/scan.link.$token.tsx"),
+    route("h/scan/:eventId", "routes/h/scan.$eventId.tsx"),
     route("email/unsubscribe", "routes/email/unsubscribe.tsx"),
     route("pay/test/:sessionId", "routes/pay/test.$sessionId.tsx"),
     route("staff/emails", "routes/staff/emails.tsx"),

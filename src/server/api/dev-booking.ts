@@ -3,7 +3,7 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import { Hono } from "hono";
 import { z } from "zod";
 import type { Database } from "~/db/client.server";
-import { event, hold, ticketType, user, venue } from "~/db/schema";
+import { event, hold, ticket, ticketType, user, venue } from "~/db/schema";
 import { AppError } from "~/lib/app-error";
 import { personName } from "~/lib/person-name";
 import { readJson } from "~/lib/read-form";
@@ -24,6 +24,8 @@ const Scenario = z.object({
   ticketTypes: z.number().int().min(1).max(10).default(1),
 });
 
+const Door = z.object({ eventId: z.string().uuid(), voidCode: z.string().max(200).optional() });
+
 const Sale = z.object({
   eventId: z.string().uuid(),
   soldTo: z.string().email(),
@@ -38,7 +40,10 @@ const Sale = z.object({
  *   one ticket type, or `ticketTypes` of them), and
  *   optionally sells tickets to an account (hold, then order, as checkout does), so an e2e journey
  *   that changes orders has its own to change;
- * - `POST /dev/scenarios/sale` sells an existing event's first ticket type to an account the same way;
+ * - `POST /dev/scenarios/sale` sells an existing event's first ticket type to an account the same way
+ *   (both answer the tickets' codes, as the door scans them);
+ * - `POST /dev/scenarios/door` answers a code signed for an event whose ticket is not in the database,
+ *   and cancels the ticket with `voidCode` as a refund would, so the door's every answer can be tried;
  * - `GET /dev/scenarios/venue?name=` answers a demo venue's id (the seed's ids are random), so a
  *   journey can open that venue's pages in Partner Studio.
  */
@@ -107,6 +112,7 @@ export function devBookingRoutes(database: Database, sign: TicketSigner) {
         )
         .returning();
       let reference: string | null = null;
+      let codes: string[] = [];
       if (s.soldTo) {
         const sold = await sell({
           eventId: created!.id,
@@ -115,9 +121,9 @@ export function devBookingRoutes(database: Database, sign: TicketSigner) {
           quantity: s.quantity,
         });
         if (!sold) return errorResponse(c, new AppError("not_found", "No such buyer."));
-        reference = sold;
+        ({ reference, codes } = sold);
       }
-      return c.json({ eventId: created!.id, slug: created!.slug, reference });
+      return c.json({ eventId: created!.id, slug: created!.slug, reference, codes });
     })
     .post("/scenarios/sale", async (c) => {
       const parsed = await readJson(c.req.raw, Sale);
@@ -130,9 +136,16 @@ export function devBookingRoutes(database: Database, sign: TicketSigner) {
         .orderBy(asc(ticketType.sortOrder))
         .limit(1);
       if (!first) return errorResponse(c, new AppError("not_found", "No such event."));
-      const reference = await sell({ eventId, ticketTypeId: first.id, email: soldTo, quantity });
-      if (!reference) return errorResponse(c, new AppError("not_found", "No such buyer."));
-      return c.json({ reference });
+      const sold = await sell({ eventId, ticketTypeId: first.id, email: soldTo, quantity });
+      if (!sold) return errorResponse(c, new AppError("not_found", "No such buyer."));
+      return c.json(sold);
+    })
+    .post("/scenarios/door", async (c) => {
+      const parsed = await readJson(c.req.raw, Door);
+      if (!parsed.ok) return errorResponse(c, parsed.error);
+      const { eventId, voidCode } = parsed.data;
+      if (voidCode) await database.db.update(ticket).set({ status: "void" }).where(eq(ticket.code, voidCode));
+      return c.json({ ghostCode: await sign(eventId, randomUUID()) });
     });
 
   /** Sells tickets to an account as checkout does (a hold, then an order paid by the test provider). */
@@ -156,6 +169,7 @@ export function devBookingRoutes(database: Database, sign: TicketSigner) {
       now,
       sign,
     });
-    return done.reference;
+    const sold = await db.select({ code: ticket.code }).from(ticket).where(eq(ticket.orderId, done.orderId));
+    return { reference: done.reference, codes: sold.map((t) => t.code) };
   }
 }

@@ -9,31 +9,43 @@ const TICKETS_CACHE = "tb-tickets-v1";
  * door with no signal. Pages opened later are kept by the worker as they load.
  */
 export function useKeepOffline(userId: string) {
-  useEffect(() => {
-    if (!("serviceWorker" in navigator)) return;
-    let cancelled = false;
-    void navigator.serviceWorker
-      .register("/sw.js", { scope: "/" })
-      .then(() => navigator.serviceWorker.ready)
-      .then((registration) => {
-        if (cancelled) return;
-        const files = [
-          ...Array.from(document.querySelectorAll<HTMLScriptElement>("script[src]"), (s) => s.src),
-          ...Array.from(
-            document.querySelectorAll<HTMLLinkElement>(
-              'link[rel="stylesheet"], link[rel="modulepreload"], link[rel="icon"]',
-            ),
-            (l) => l.href,
+  useEffect(() => keepThisPage({ type: "keep", key: userId }), [userId]);
+}
+
+/**
+ * The door's page kept the same way, in a cache of its own that belongs to no account (a scanner
+ * link has none): a door device reloaded with no signal still opens its scan page. The ticket list
+ * and the scans waiting to sync are the page's own, in IndexedDB.
+ */
+export function useKeepDoorOffline() {
+  useEffect(() => keepThisPage({ type: "keep-door" }), []);
+}
+
+/** Registers the service worker and asks it to keep this page and the files it was drawn with. */
+function keepThisPage(message: { type: "keep" | "keep-door"; key?: string }) {
+  if (!("serviceWorker" in navigator)) return;
+  let cancelled = false;
+  void navigator.serviceWorker
+    .register("/sw.js", { scope: "/" })
+    .then(() => navigator.serviceWorker.ready)
+    .then((registration) => {
+      if (cancelled) return;
+      const files = [
+        ...Array.from(document.querySelectorAll<HTMLScriptElement>("script[src]"), (s) => s.src),
+        ...Array.from(
+          document.querySelectorAll<HTMLLinkElement>(
+            'link[rel="stylesheet"], link[rel="modulepreload"], link[rel="icon"]',
           ),
-          ...performance.getEntriesByType("resource").map((r) => r.name),
-        ].filter((url) => new URL(url, location.href).origin === location.origin && !url.includes("/api/"));
-        registration.active?.postMessage({ type: "keep", key: userId, urls: [location.href, ...new Set(files)] });
-      })
-      .catch(() => undefined);
-    return () => {
-      cancelled = true;
-    };
-  }, [userId]);
+          (l) => l.href,
+        ),
+        ...performance.getEntriesByType("resource").map((r) => r.name),
+      ].filter((url) => new URL(url, location.href).origin === location.origin && !url.includes("/api/"));
+      registration.active?.postMessage({ ...message, urls: [location.href, ...new Set(files)] });
+    })
+    .catch(() => undefined);
+  return () => {
+    cancelled = true;
+  };
 }
 
 /**

@@ -1,11 +1,13 @@
 import { NavLink } from "react-router";
 
-/** The editor's sub-views (spec §2); the door's (scan, scanners, guests, waitlist) join them with the door tools. */
+/** The editor's sub-views (spec §2). */
 const TABS = [
   { to: "", label: "Overview" },
   { to: "tickets", label: "Tickets" },
   { to: "survey", label: "Survey" },
   { to: "guests", label: "Guests" },
+  { to: "scan", label: "Scan" },
+  { to: "scanners", label: "Scanners" },
   { to: "share", label: "Share" },
 ] as const;
 

@@ -7,6 +7,7 @@ import {
   Ellipsis,
   LayoutDashboard,
   MapPin,
+  ScanLine,
   Store,
   Tag,
   Ticket,
@@ -29,6 +30,7 @@ interface StudioLink {
 const LINKS: readonly StudioLink[] = [
   { to: "/h/dashboard", label: "Dashboard", Icon: LayoutDashboard, roles: ["owner", "manager"] },
   { to: "/h/events", label: "Events", Icon: CalendarDays, roles: ["owner", "manager"] },
+  { to: "/h/scan", label: "Scan", Icon: ScanLine, roles: ["owner", "manager", "scanner"] },
   { to: "/h/guests", label: "Guests", Icon: ClipboardCheck, roles: ["owner", "manager"] },
   { to: "/h/tickets", label: "Tickets", Icon: Ticket, roles: ["owner", "manager"] },
   { to: "/h/venues", label: "Venues", Icon: MapPin, roles: ["owner", "manager"] },

@@ -1,0 +1,348 @@
+import { AlertTriangle, Camera, CameraOff, CheckCircle2, CloudOff, RefreshCw, Wifi, XCircle } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { formatEventDateTime, formatLondonTime } from "~/lib/format";
+import { startCamera } from "~/web/lib/door/camera";
+import { type DoorResult, useDoor } from "~/web/lib/door/use-door";
+import { useKeepDoorOffline } from "~/web/lib/offline-tickets";
+
+interface Props {
+  event: { id: string; name: string; startsAt: Date | string; venueName: string | null; hostTitle: string };
+  counts: { checkedIn: number; expected: number };
+  viaLink: boolean;
+}
+
+const GATE_KEY = "tb-door-gate";
+
+/**
+ * The door (spec §2 /h/scan, §4 outcomes): camera or typed code, a full-screen answer in colour
+ * with a sound and a buzz, and the next scan ready at once. Built for one thumb: the code box and
+ * its button sit at the bottom; the answer closes with a tap anywhere, or by itself.
+ */
+export function DoorScreen({ event, counts, viaLink }: Props) {
+  const door = useDoor({ eventId: event.id, counts });
+  const { state } = door;
+  const [gate, setGate] = useState("Main door");
+  const [code, setCode] = useState("");
+  const [camera, setCamera] = useState<"off" | "starting" | "on" | "failed">("off");
+  const video = useRef<HTMLVideoElement>(null);
+  const stopCamera = useRef<(() => void) | null>(null);
+  const input = useRef<HTMLInputElement>(null);
+  const busy = useRef(false);
+  const showing = useRef(false);
+  useKeepDoorOffline();
+
+  useEffect(() => {
+    const kept = localStorage.getItem(GATE_KEY);
+    if (kept) setGate(kept);
+  }, []);
+  useEffect(() => () => stopCamera.current?.(), []);
+  showing.current = state.result !== null;
+
+  const submit = async (text: string) => {
+    if (busy.current || !text.trim()) return;
+    busy.current = true;
+    try {
+      const result = await door.scan(text, gate.trim() || "Door");
+      signal(result);
+      setCode("");
+    } finally {
+      busy.current = false;
+    }
+  };
+
+  // The answer closes by itself (sooner for a good one), and the code box is ready again.
+  useEffect(() => {
+    if (!state.result) return;
+    const ms = state.result.outcome === "checked_in" ? 1600 : 3500;
+    const t = setTimeout(() => {
+      door.dismiss();
+      input.current?.focus({ preventScroll: true });
+    }, ms);
+    return () => clearTimeout(t);
+  }, [state.result, door]);
+
+  const toggleCamera = async () => {
+    if (camera === "on") {
+      stopCamera.current?.();
+      stopCamera.current = null;
+      setCamera("off");
+      return;
+    }
+    if (!video.current) return;
+    setCamera("starting");
+    try {
+      stopCamera.current = await startCamera(video.current, (text) => {
+        if (!showing.current) void submit(text);
+      });
+      setCamera("on");
+    } catch {
+      setCamera("failed");
+    }
+  };
+
+  if (state.revoked)
+    return (
+      <div className="grid min-h-dvh place-items-center bg-red-700 p-6 text-center text-white" role="alert">
+        <div className="flex max-w-sm flex-col gap-3">
+          <h1 className="text-3xl font-extrabold">Scan Not Allowed</h1>
+          <p className="text-lg">
+            {viaLink
+              ? "This scanner link has been revoked or has expired. Ask the event's host for a new one."
+              : "You can no longer scan tickets for this event."}
+          </p>
+        </div>
+      </div>
+    );
+
+  const { checkedIn, expected } = state.counts;
+  const percent = expected > 0 ? Math.min(100, Math.round((checkedIn / expected) * 100)) : 0;
+  return (
+    <div className="flex min-h-dvh flex-col bg-neutral-950 text-white">
+      <header className="flex flex-col gap-2 border-b border-white/10 px-4 pt-3 pb-3">
+        <div className="flex items-start justify-between gap-3">
+          <div className="min-w-0">
+            <h1 className="truncate text-lg font-bold">{event.name}</h1>
+            <p className="truncate text-sm text-white/70">
+              {formatEventDateTime(new Date(event.startsAt))}
+              {event.venueName ? ` · ${event.venueName}` : ""}
+            </p>
+          </div>
+          {viaLink ? null : (
+            <a href="/h" className="shrink-0 rounded-full px-3 py-2 text-sm text-white/80 underline">
+              Studio
+            </a>
+          )}
+        </div>
+        <SyncStatus
+          online={state.online}
+          pending={state.pending}
+          lastSynced={state.lastSynced}
+          listReady={state.listReady}
+          onSync={() => void door.syncNow()}
+        />
+      </header>
+
+      <main id="main" className="flex flex-1 flex-col gap-4 px-4 py-4">
+        <section aria-label="Checked in so far" className="flex flex-col gap-2">
+          <p className="flex items-baseline justify-between">
+            <span className="text-4xl font-extrabold tabular-nums" data-testid="door-count">
+              {checkedIn} <span className="text-xl font-semibold text-white/60">/ {expected}</span>
+            </span>
+            <span className="text-sm text-white/70">checked in</span>
+          </p>
+          <div className="h-2 overflow-hidden rounded-full bg-white/15" aria-hidden>
+            <div className="h-full rounded-full bg-emerald-400" style={{ width: `${percent}%` }} />
+          </div>
+        </section>
+
+        <section aria-label="Camera" className="flex flex-col gap-2">
+          <div className="relative aspect-square max-h-[45dvh] w-full overflow-hidden rounded-2xl bg-black">
+            <video
+              ref={video}
+              aria-label="Camera view"
+              className={`size-full object-cover ${camera === "on" ? "" : "hidden"}`}
+              muted
+              playsInline
+            />
+            {camera === "on" ? (
+              <div
+                aria-hidden
+                className="pointer-events-none absolute inset-[18%] rounded-2xl border-4 border-white/70"
+              />
+            ) : (
+              <div className="absolute inset-0 grid place-items-center p-6 text-center text-white/70">
+                {camera === "failed"
+                  ? "The camera didn't start. Allow this page to use it, or type the code below."
+                  : camera === "starting"
+                    ? "Starting the camera…"
+                    : "Point the camera at a ticket's QR code, or type the code below."}
+              </div>
+            )}
+          </div>
+          <button
+            type="button"
+            onClick={() => void toggleCamera()}
+            className="inline-flex min-h-12 items-center justify-center gap-2 rounded-xl bg-white/10 px-4 font-semibold"
+          >
+            {camera === "on" ? <CameraOff aria-hidden className="size-5" /> : <Camera aria-hidden className="size-5" />}
+            {camera === "on" ? "Stop camera" : "Scan with camera"}
+          </button>
+        </section>
+
+        {state.conflicts.length > 0 ? (
+          <section aria-labelledby="conflicts-heading" className="rounded-2xl bg-amber-400/15 p-3 text-amber-100">
+            <h2 id="conflicts-heading" className="flex items-center gap-2 font-semibold">
+              <AlertTriangle aria-hidden className="size-5" />
+              {state.conflicts.length === 1 ? "1 conflict from offline scans" : `${state.conflicts.length} conflicts`}
+            </h2>
+            <ul className="mt-2 flex flex-col gap-1 text-sm" data-testid="door-conflicts">
+              {state.conflicts.map((c) => (
+                <li key={c.clientScanId}>
+                  {c.holderName ?? "A ticket"}: {c.message}
+                  {c.gate && c.checkedInAt
+                    ? ` (let in at ${c.gate} at ${formatLondonTime(new Date(c.checkedInAt))})`
+                    : ""}
+                  . The host has been told.
+                </li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
+
+        <form
+          className="mt-auto flex flex-col gap-2"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void submit(code);
+          }}
+        >
+          <div className="flex items-center gap-2 text-sm text-white/70">
+            <label htmlFor="door-gate">Gate</label>
+            <input
+              id="door-gate"
+              value={gate}
+              maxLength={40}
+              onChange={(e) => {
+                setGate(e.target.value);
+                localStorage.setItem(GATE_KEY, e.target.value);
+              }}
+              className="h-9 min-w-0 flex-1 rounded-lg border border-white/20 bg-transparent px-2 text-white"
+            />
+          </div>
+          <label htmlFor="door-code" className="text-sm font-semibold">
+            Ticket code
+          </label>
+          <div className="flex gap-2">
+            <input
+              id="door-code"
+              ref={input}
+              value={code}
+              onChange={(e) => setCode(e.target.value)}
+              autoComplete="off"
+              autoCapitalize="characters"
+              spellCheck={false}
+              placeholder="TB1.…"
+              className="h-14 min-w-0 flex-1 rounded-xl border border-white/25 bg-white/5 px-3 font-mono text-base
+                text-white
+                placeholder:text-white/40"
+            />
+            <button type="submit" className="h-14 rounded-xl bg-emerald-500 px-5 text-base font-bold text-neutral-950">
+              Check in
+            </button>
+          </div>
+        </form>
+      </main>
+
+      {state.result ? <Outcome result={state.result} onClose={door.dismiss} /> : null}
+    </div>
+  );
+}
+
+function SyncStatus(props: {
+  online: boolean;
+  pending: number;
+  lastSynced: string | null;
+  listReady: boolean;
+  onSync: () => void;
+}) {
+  return (
+    <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm" aria-live="polite" data-testid="door-status">
+      <span
+        className={`inline-flex items-center gap-1.5 font-semibold ${
+          props.online ? "text-emerald-300" : "text-amber-300"
+        }`}
+      >
+        {props.online ? <Wifi aria-hidden className="size-4" /> : <CloudOff aria-hidden className="size-4" />}
+        {props.online ? "Online" : "Offline"}
+      </span>
+      <span className="text-white/70">
+        {props.pending === 0
+          ? "All scans synced"
+          : `${props.pending} ${props.pending === 1 ? "scan" : "scans"} to sync`}
+      </span>
+      {props.lastSynced ? (
+        <span className="text-white/70">Last synced {formatLondonTime(new Date(props.lastSynced))}</span>
+      ) : null}
+      {props.listReady ? null : <span className="text-amber-300">Ticket list not on this device yet</span>}
+      {props.pending > 0 && props.online ? (
+        <button type="button" onClick={props.onSync} className="inline-flex items-center gap-1 underline">
+          <RefreshCw aria-hidden className="size-4" /> Sync now
+        </button>
+      ) : null}
+    </div>
+  );
+}
+
+const TONE: Record<DoorResult["outcome"], string> = {
+  checked_in: "bg-emerald-600",
+  already_checked_in: "bg-amber-500 text-neutral-950",
+  already_cancelled: "bg-red-700",
+  invalid_code: "bg-red-700",
+  no_match: "bg-red-700",
+  order_not_found: "bg-red-700",
+  not_allowed: "bg-red-700",
+  no_list: "bg-neutral-700",
+};
+
+function Outcome({ result, onClose }: { result: DoorResult; onClose: () => void }) {
+  const good = result.outcome === "checked_in";
+  const Icon = good ? CheckCircle2 : result.outcome === "already_checked_in" ? AlertTriangle : XCircle;
+  return (
+    <button
+      type="button"
+      onClick={onClose}
+      className={`fixed inset-0 z-50 flex flex-col items-center justify-center gap-4 p-6 text-center text-white ${
+        TONE[result.outcome]
+      }`}
+      aria-label={`${result.message}. Tap for the next scan.`}
+      data-testid="door-outcome"
+      data-outcome={result.outcome}
+    >
+      <span role="alert" className="flex flex-col items-center gap-4">
+        <Icon aria-hidden className="size-24" strokeWidth={2.5} />
+        <span className="text-4xl leading-tight font-extrabold">{result.message}</span>
+        {result.holderName ? <span className="text-2xl font-semibold">{result.holderName}</span> : null}
+        {result.ticketType ? <span className="text-lg">{result.ticketType}</span> : null}
+        {result.outcome === "already_checked_in" && result.checkedInAt ? (
+          <span className="text-lg">
+            Checked in at {formatLondonTime(new Date(result.checkedInAt))}
+            {result.gate ? ` at ${result.gate}` : " by hand"}
+          </span>
+        ) : null}
+        {result.offline ? (
+          <span className="rounded-full bg-black/25 px-3 py-1 text-sm">Offline · will sync</span>
+        ) : null}
+      </span>
+      <span className="mt-6 text-sm opacity-80">Tap for the next scan</span>
+    </button>
+  );
+}
+
+/** A beep and a buzz for each answer: one high for in, two low for anything else. */
+function signal(result: DoorResult) {
+  const good = result.outcome === "checked_in";
+  navigator.vibrate?.(good ? 80 : [200, 100, 200]);
+  try {
+    const Ctx = window.AudioContext ?? (window as { webkitAudioContext?: typeof AudioContext }).webkitAudioContext;
+    if (!Ctx) return;
+    const audio = new Ctx();
+    const tones = good
+      ? [[880, 0]]
+      : [
+          [300, 0],
+          [300, 0.22],
+        ];
+    for (const [hz, at] of tones) {
+      const osc = audio.createOscillator();
+      const gain = audio.createGain();
+      osc.frequency.value = hz!;
+      gain.gain.value = 0.2;
+      osc.connect(gain).connect(audio.destination);
+      osc.start(audio.currentTime + at!);
+      osc.stop(audio.currentTime + at! + 0.15);
+    }
+    setTimeout(() => void audio.close(), 800);
+  } catch {
+    // No sound on this device: the colour and the words still say it.
+  }
+}

@@ -1,0 +1,316 @@
+import { useCallback, useEffect, useRef, useState } from "react";
+import {
+  offlineScanOutcome,
+  type OfflineTicket,
+  type PackedTicket,
+  SCAN_NOT_ALLOWED,
+  type ScanOutcome,
+  scanOutcomeText,
+  SYNC_BATCH_MAX,
+} from "~/domain/scanning";
+import { type Hmac, parseTicketCode, verifyTicketCode } from "~/domain/ticket-codes";
+import { deviceId, doorStore, type QueuedScan, type StoredPack } from "./door-store";
+
+/** What the door shows after a scan: spec §4's outcome, or 'Scan Not Allowed' when access has gone. */
+export interface DoorResult {
+  id: string;
+  outcome: ScanOutcome | "not_allowed" | "no_list";
+  message: string;
+  holderName: string | null;
+  ticketType: string | null;
+  checkedInAt: string | null;
+  gate: string | null;
+  /** Decided on this device, without the server: it is synced later. */
+  offline: boolean;
+}
+
+/** An admission this device made offline that the sync found another gate (or a cancellation) beat. */
+export interface DoorConflictNote {
+  clientScanId: string;
+  holderName: string | null;
+  message: string;
+  gate: string | null;
+  checkedInAt: string | null;
+}
+
+export interface DoorState {
+  online: boolean;
+  /** A ticket list is on this device, so scanning works without a signal. */
+  listReady: boolean;
+  listAt: string | null;
+  pending: number;
+  lastSynced: string | null;
+  counts: { checkedIn: number; expected: number };
+  result: DoorResult | null;
+  conflicts: DoorConflictNote[];
+  /** The server said this device may no longer scan (a link revoked or expired). */
+  revoked: boolean;
+}
+
+interface ServerScan {
+  clientScanId: string;
+  ticketId: string | null;
+  outcome: ScanOutcome;
+  message: string;
+  holderName: string | null;
+  ticketType: string | null;
+  checkedInAt: string | null;
+  gate: string | null;
+  conflict: boolean;
+}
+
+/** How long an online scan may take before the door decides on its own. */
+const ONLINE_WAIT_MS = 2500;
+const SYNC_EVERY_MS = 5000;
+const REFRESH_LIST_EVERY_MS = 60_000;
+
+const imported = new WeakMap<Uint8Array, Promise<CryptoKey>>();
+/** HMAC-SHA-256 with WebCrypto, the key imported once: the browser's half of the offline check. */
+const webHmac: Hmac = async (key, message) => {
+  let k = imported.get(key);
+  if (!k) {
+    k = crypto.subtle.importKey("raw", key as BufferSource, { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+    imported.set(key, k);
+  }
+  return new Uint8Array(await crypto.subtle.sign("HMAC", await k, new TextEncoder().encode(message)));
+};
+
+const keyBytes = (base64: string) => Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+
+async function call(url: string, init: RequestInit & { timeoutMs?: number } = {}): Promise<Response> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), init.timeoutMs ?? 15_000);
+  try {
+    return await fetch(url, {
+      ...init,
+      signal: controller.signal,
+      credentials: "same-origin",
+      headers: init.body ? { "Content-Type": "application/json" } : undefined,
+    });
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * The scan page's engine (decision 0034): online, the server decides each scan; with no signal (or
+ * no answer within 2.5 s) the device decides from the ticket list and key it downloaded, keeps the
+ * scan in IndexedDB and syncs it when the connection returns. It shows what waits to sync, when it
+ * last synced, and any admission the sync found to be a conflict.
+ */
+export function useDoor(input: { eventId: string; counts: { checkedIn: number; expected: number } }) {
+  const { eventId } = input;
+  const [state, setState] = useState<DoorState>({
+    online: true,
+    listReady: false,
+    listAt: null,
+    pending: 0,
+    lastSynced: null,
+    counts: input.counts,
+    result: null,
+    conflicts: [],
+    revoked: false,
+  });
+  const pack = useRef<{ key: Uint8Array; tickets: Map<string, PackedTicket> } | null>(null);
+  /** What this device learned since the list was downloaded: its own admissions, online or off. */
+  const local = useRef(new Map<string, OfflineTicket & { at: string; gate: string }>());
+  const device = useRef<Promise<string> | null>(null);
+  const syncing = useRef(false);
+  const patch = useCallback((p: Partial<DoorState>) => setState((s) => ({ ...s, ...p })), []);
+
+  const revoke = useCallback(async () => {
+    pack.current = null;
+    await doorStore.forgetPack(eventId).catch(() => undefined);
+    patch({ revoked: true, listReady: false });
+  }, [eventId, patch]);
+
+  const adoptPack = useCallback(
+    (p: StoredPack) => {
+      pack.current = { key: keyBytes(p.key), tickets: new Map(p.tickets.map((t) => [t[0], t])) };
+      patch({ listReady: true, listAt: p.at });
+    },
+    [patch],
+  );
+
+  const countPending = useCallback(async () => {
+    const queued = await doorStore.queued(eventId);
+    patch({ pending: queued.length });
+    return queued;
+  }, [eventId, patch]);
+
+  const refreshList = useCallback(async () => {
+    try {
+      const res = await call(`/api/door/events/${eventId}/pack`);
+      if (res.status === 403) return void (await revoke());
+      if (!res.ok) return;
+      const p = (await res.json()) as StoredPack;
+      await doorStore.savePack(p);
+      adoptPack(p);
+      // The server's count, plus this device's admissions it has not heard of yet.
+      const queued = await doorStore.queued(eventId);
+      const unsent = queued.filter((q) => q.localOutcome === "checked_in").length;
+      patch({ counts: { checkedIn: p.counts.checkedIn + unsent, expected: p.counts.expected } });
+    } catch {
+      // No signal: the kept list stands.
+    }
+  }, [eventId, patch, revoke, adoptPack]);
+
+  const sync = useCallback(async () => {
+    if (syncing.current || !navigator.onLine) return;
+    syncing.current = true;
+    try {
+      let queued = await countPending();
+      while (queued.length > 0) {
+        const batch = queued.slice(0, SYNC_BATCH_MAX);
+        const res = await call(`/api/door/events/${eventId}/sync`, {
+          method: "POST",
+          body: JSON.stringify({
+            deviceId: await (device.current ??= deviceId()),
+            scans: batch.map(({ eventId: _, ...s }) => s),
+          }),
+        });
+        if (res.status === 403) return void (await revoke());
+        if (!res.ok) return;
+        const body = (await res.json()) as { results: ServerScan[]; counts: DoorState["counts"]; at: string };
+        await doorStore.dequeue(batch.map((b) => b.clientScanId));
+        const conflicts = body.results
+          .filter((r) => r.conflict)
+          .map((r) => ({
+            clientScanId: r.clientScanId,
+            holderName: r.holderName,
+            message: r.message,
+            gate: r.gate,
+            checkedInAt: r.checkedInAt,
+          }));
+        setState((s) => ({
+          ...s,
+          counts: body.counts,
+          lastSynced: body.at,
+          conflicts: [...conflicts, ...s.conflicts].slice(0, 50),
+        }));
+        queued = await countPending();
+      }
+      patch({ lastSynced: new Date().toISOString() });
+    } catch {
+      // The connection went again: the queue is kept for the next try.
+    } finally {
+      syncing.current = false;
+    }
+  }, [countPending, eventId, patch, revoke]);
+
+  useEffect(() => {
+    let live = true;
+    patch({ online: navigator.onLine });
+    void (async () => {
+      const kept = await doorStore.pack(eventId).catch(() => undefined);
+      if (kept && live) adoptPack(kept);
+      await countPending();
+      if (navigator.onLine) {
+        await refreshList();
+        await sync();
+      }
+    })();
+    const goOnline = () => {
+      patch({ online: true });
+      void sync().then(refreshList);
+    };
+    const goOffline = () => patch({ online: false });
+    window.addEventListener("online", goOnline);
+    window.addEventListener("offline", goOffline);
+    const syncTimer = setInterval(() => void sync(), SYNC_EVERY_MS);
+    const listTimer = setInterval(() => navigator.onLine && void refreshList(), REFRESH_LIST_EVERY_MS);
+    return () => {
+      live = false;
+      window.removeEventListener("online", goOnline);
+      window.removeEventListener("offline", goOffline);
+      clearInterval(syncTimer);
+      clearInterval(listTimer);
+    };
+  }, [countPending, eventId, patch, refreshList, sync, adoptPack]);
+
+  const remember = (ticketId: string | null, version: number, at: string, gate: string) => {
+    if (ticketId) local.current.set(ticketId, { status: "checked_in", codeVersion: version, at, gate });
+  };
+
+  /** Decides one scan on this device, from the kept list and its own admissions since. */
+  const decideOffline = async (scan: Omit<QueuedScan, "localOutcome" | "eventId">): Promise<DoorResult> => {
+    const p = pack.current;
+    const base = { id: scan.clientScanId, offline: true, holderName: null, ticketType: null };
+    if (!p) return { ...base, outcome: "no_list", message: NO_LIST, checkedInAt: null, gate: null };
+    const signed = await verifyTicketCode(p.key, scan.code, webHmac);
+    const parsed = signed.ok ? signed : parseTicketCode(scan.code);
+    const listed = parsed ? p.tickets.get(parsed.ticketId) : undefined;
+    const mine = parsed ? local.current.get(parsed.ticketId) : undefined;
+    const known: OfflineTicket | undefined =
+      mine ?? (listed ? { status: listed[2], codeVersion: listed[1] } : undefined);
+    const outcome = offlineScanOutcome(signed.ok ? signed : { ok: false, wellFormed: parsed !== null }, known);
+    await doorStore.enqueue({ ...scan, eventId, localOutcome: outcome });
+    if (outcome === "checked_in") {
+      remember(parsed!.ticketId, parsed!.version, scan.scannedAt, scan.gate);
+      setState((s) => ({ ...s, counts: { ...s.counts, checkedIn: s.counts.checkedIn + 1 } }));
+    }
+    void countPending();
+    const ours = signed.ok && listed;
+    return {
+      ...base,
+      outcome,
+      message: scanOutcomeText[outcome],
+      holderName: ours ? listed[3] : null,
+      ticketType: ours ? listed[4] : null,
+      checkedInAt: outcome === "already_checked_in" ? (mine?.at ?? listed?.[5] ?? null) : null,
+      gate: outcome === "already_checked_in" ? (mine?.gate ?? listed?.[6] ?? null) : null,
+    };
+  };
+
+  /** One scan, by camera or typed: online if the server answers in time, else on this device. */
+  const scan = async (code: string, gate: string): Promise<DoorResult> => {
+    const s = { clientScanId: crypto.randomUUID(), code: code.trim(), gate, scannedAt: new Date().toISOString() };
+    let result: DoorResult | null = null;
+    if (navigator.onLine) {
+      try {
+        const res = await call(`/api/door/events/${eventId}/scans`, {
+          method: "POST",
+          timeoutMs: ONLINE_WAIT_MS,
+          body: JSON.stringify({ deviceId: await (device.current ??= deviceId()), ...s, scannedAt: undefined }),
+        });
+        if (res.status === 403) {
+          await revoke();
+          result = { ...blank(s.clientScanId), outcome: "not_allowed", message: SCAN_NOT_ALLOWED };
+        } else if (res.ok) {
+          const r = (await res.json()) as ServerScan;
+          if (r.outcome === "checked_in") {
+            const parsed = parseTicketCode(s.code);
+            remember(r.ticketId ?? parsed?.ticketId ?? null, parsed?.version ?? 0, s.scannedAt, gate);
+            setState((st) => ({ ...st, counts: { ...st.counts, checkedIn: st.counts.checkedIn + 1 } }));
+          }
+          result = { ...r, id: s.clientScanId, offline: false };
+        } else if (res.status < 500) {
+          const body = (await res.json().catch(() => null)) as { error?: { message?: string } } | null;
+          result = {
+            ...blank(s.clientScanId),
+            outcome: "invalid_code",
+            message: body?.error?.message ?? scanOutcomeText.invalid_code,
+          };
+        }
+      } catch {
+        // No answer in time: this device decides.
+      }
+    }
+    result ??= await decideOffline(s);
+    patch({ result });
+    return result;
+  };
+
+  return { state, scan, dismiss: () => patch({ result: null }), syncNow: sync };
+}
+
+const NO_LIST = "No ticket list on this device yet. Connect to the internet once to download it.";
+
+const blank = (id: string): Omit<DoorResult, "outcome" | "message"> => ({
+  id,
+  holderName: null,
+  ticketType: null,
+  checkedInAt: null,
+  gate: null,
+  offline: false,
+});

@@ -1,0 +1,60 @@
+import { data, redirect } from "react-router";
+import { SCAN_NOT_ALLOWED } from "~/domain/scanning";
+import { doorAccess, doorEvent, hashDoorToken } from "~/services/door-access";
+import { doorCounts } from "~/services/scan-ticket";
+import { scannerMessages } from "~/texts/scanner-messages";
+import { DoorScreen } from "~/web/components/door/door-screen";
+import { readDoorToken } from "~/web/lib/door-cookie";
+import { whereTheyWere } from "~/web/lib/signed-in.server";
+import type { Route } from "./+types/scan.$eventId";
+
+/** The door is a screen of its own: no site header, footer or bottom bar around it. */
+export const handle = { bare: true };
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: loaderData?.allowed ? `Scan · ${loaderData.event.name} · Ticketyboo` : "Scan Not Allowed · Ticketyboo" },
+  { name: "robots", content: "noindex" },
+  { name: "theme-color", content: "#111114" },
+];
+
+/**
+ * The scan page for one event (spec §2 /h/scan, decision 0034): for the host, their owners and
+ * managers, a scanner given the event, or a device holding a live scanner link. Judged on every
+ * visit: a link revoked a moment ago gets 'Scan Not Allowed'. Signed out with no link: log in.
+ */
+export async function loader({ context, request, params }: Route.LoaderArgs) {
+  const db = context.database.db;
+  const now = new Date();
+  const token = readDoorToken(request);
+  const actor = await doorAccess(db, {
+    eventId: params.eventId,
+    userId: context.user?.id ?? null,
+    linkTokenHash: token ? hashDoorToken(token) : null,
+    now,
+  });
+  if (!actor) {
+    if (!context.user && !token) throw redirect(`/log-in?redirect=${encodeURIComponent(whereTheyWere(request))}`);
+    return data(
+      {
+        allowed: false as const,
+        message: token && !context.user ? scannerMessages.linkClosed : scannerMessages.notYours,
+      },
+      { status: 403, headers: { "Cache-Control": "private, no-store" } },
+    );
+  }
+  const [event, counts] = await Promise.all([doorEvent(db, actor), doorCounts(db, actor.eventId)]);
+  return { allowed: true as const, event, counts, viaLink: actor.userId === null };
+}
+
+export default function ScanEvent({ loaderData }: Route.ComponentProps) {
+  if (!loaderData.allowed)
+    return (
+      <div className="grid min-h-dvh place-items-center bg-red-700 p-6 text-center text-white">
+        <div className="flex max-w-sm flex-col gap-3">
+          <h1 className="text-3xl font-extrabold">{SCAN_NOT_ALLOWED}</h1>
+          <p className="text-lg">{loaderData.message}</p>
+        </div>
+      </div>
+    );
+  return <DoorScreen event={loaderData.event} counts={loaderData.counts} viaLink={loaderData.viaLink} />;
+}

@@ -1,0 +1,44 @@
+import { data, redirect } from "react-router";
+import { SCAN_NOT_ALLOWED } from "~/domain/scanning";
+import { doorLinkEvent } from "~/services/door-access";
+import { scannerMessages } from "~/texts/scanner-messages";
+import { doorCookie } from "~/web/lib/door-cookie";
+import type { Route } from "./+types/scan.link.$token";
+
+export const handle = { bare: true };
+export const meta: Route.MetaFunction = () => [
+  { title: "Scanner link · Ticketyboo" },
+  { name: "robots", content: "noindex" },
+];
+
+/**
+ * A scanner link a host shared (decision 0034): no account needed. A live link leaves its token in a
+ * cookie on this device and opens its event's scan page, so the token leaves the address bar; a
+ * revoked or expired one says so.
+ */
+export async function loader({ context, request, params }: Route.LoaderArgs) {
+  const link = await doorLinkEvent(context.database.db, { token: params.token, now: new Date() });
+  if (!link)
+    return data(
+      { message: scannerMessages.linkClosed },
+      { status: 410, headers: { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" } },
+    );
+  throw redirect(`/h/scan/${link.eventId}`, {
+    headers: {
+      "Set-Cookie": doorCookie(params.token, link.expiresAt, request),
+      "Cache-Control": "no-store",
+      "Referrer-Policy": "no-referrer",
+    },
+  });
+}
+
+export default function ScannerLink({ loaderData }: Route.ComponentProps) {
+  return (
+    <div className="grid min-h-dvh place-items-center bg-red-700 p-6 text-center text-white">
+      <div className="flex max-w-sm flex-col gap-3">
+        <h1 className="text-3xl font-extrabold">{SCAN_NOT_ALLOWED}</h1>
+        <p className="text-lg">{loaderData.message}</p>
+      </div>
+    </div>
+  );
+}
