@@ -109,6 +109,9 @@ async function recordScan(
   const parsed = signed.ok ? signed : parseTicketCode(code);
   const scanId = randomUUID();
   const offlineAdmit = s.localOutcome === "checked_in";
+  /** No scan of this device bears this scan id yet (of any event: the device's scan ids are unique). */
+  const unseen = sql`not exists (
+    select 1 from ticket_scan seen where seen.device_id = ${s.deviceId} and seen.client_scan_id = ${s.clientScanId})`;
   for (let attempt = 0; attempt < 8; attempt++) {
     const { rows } = await db.execute<ScanRow>(sql`
       select sc.id as seen, t.id, t.event_id, t.status, t.code_version, t.checked_in_at, t.checked_in_gate,
@@ -153,7 +156,7 @@ async function recordScan(
         with admit as (
           update ticket set status = 'checked_in', checked_in_at = ${s.scannedAt}, checked_in_gate = ${s.gate},
             checked_in_scan_id = ${scanId}
-          where id = ${row.id} and status = 'valid' and code_version = ${row.code_version}
+          where id = ${row.id} and status = 'valid' and code_version = ${row.code_version} and ${unseen}
           returning id
         )
         ${insert("checked_in", true, "admit")} returning id`);
@@ -172,7 +175,7 @@ async function recordScan(
         with take as (
           update ticket set checked_in_at = ${s.scannedAt}, checked_in_gate = ${s.gate}, checked_in_scan_id = ${scanId}
           where id = ${row.id} and status = 'checked_in' and code_version = ${row.code_version}
-            and checked_in_scan_id = ${row.checked_in_scan_id}
+            and checked_in_scan_id = ${row.checked_in_scan_id} and ${unseen}
           returning id
         )
         ${insert("checked_in", true, "take")} returning id`);
