@@ -240,7 +240,8 @@ async function startServerInProcess(bench: BenchDatabase, buildFile: string): Pr
   };
 }
 
-function freePort(): Promise<number> {
+/** A port nobody listens on now, on the loopback address. */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = net.createServer();
     probe.once("error", reject);
