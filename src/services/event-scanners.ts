@@ -28,6 +28,8 @@ export interface EventScanners {
   grants: ScannerGrant[];
   /** Team members with the scanner role who cannot scan this event yet. */
   candidates: { userId: string; name: string; email: string }[];
+  /** How many people on the team have the scanner role. */
+  teamScanners: number;
 }
 
 /**
@@ -75,6 +77,7 @@ export async function eventScanners(
   return {
     grants: grants.sort((a, b) => order[a.state] - order[b.state]),
     candidates: scanners.filter((s) => !given.has(s.userId)),
+    teamScanners: scanners.length,
   };
 }
 

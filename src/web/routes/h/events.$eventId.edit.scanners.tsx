@@ -84,7 +84,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
 const until = (d: Date | string) => `${formatShortDate(new Date(d))}, ${formatLondonTime(new Date(d))}`;
 
 export default function EventScanners({ loaderData, actionData }: Route.ComponentProps) {
-  const { grants, candidates } = loaderData;
+  const { grants, candidates, teamScanners } = loaderData;
   const busy = useNavigation().state !== "idle";
   const askFirst = useAskFirst();
   const ok = actionData && "ok" in actionData ? actionData : null;
@@ -191,8 +191,12 @@ export default function EventScanners({ loaderData, actionData }: Route.Componen
           </h2>
           {candidates.length === 0 ? (
             <p className="text-sm text-fg-muted">
-              Everyone on your team with the scanner role can already scan this event, or there is nobody with that role
-              yet. Invite scanners from <a href="/h/settings/permissions">Team</a>.
+              {teamScanners === 0
+                ? "Nobody on your team has the scanner role yet. "
+                : "Every scanner on your team can already scan this event. "}
+              <a href="/h/settings/permissions" className="font-semibold text-brand underline">
+                Invite scanners from Team
+              </a>
             </p>
           ) : (
             <Form method="post" className="flex flex-wrap items-end gap-2">
