@@ -22,208 +22,27 @@
 // busy, throughput is cores / CPU per buyer, so these say where a gap in ratio comes from.
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
-import http from "node:http";
-import net from "node:net";
-import path from "node:path";
-import { spawn, spawnSync } from "node:child_process";
-import { getRequestListener } from "@hono/node-server";
 import { hashPassword } from "better-auth/crypto";
 import { eq, sql } from "drizzle-orm";
 import pg from "pg";
-import type { ServerBuild } from "react-router";
 import { account, ticketType, user } from "../src/db/schema";
-import { prepareDatabase } from "../src/db/migrate.server";
 import { holdTickets } from "../src/services/hold-tickets";
 import { createEvent, createHost } from "../tests/factories/events";
-import { createTestApp } from "../tests/setup/test-app";
-import { arg, benchDatabase, cpuOf, round } from "./lib";
+import { arg, benchDatabase, cpuTimer, httpClient, round, startBenchServer, type Timed } from "./lib";
 
 const ROUNDS = Number(arg("rounds", "20"));
 const BUYERS = Number(arg("buyers", "500"));
 const TICKETS = Number(arg("tickets", "100"));
 const PASSWORD = "bench-password-1";
 
-const ROOT = path.resolve(import.meta.dirname, "..");
-const buildFile = path.join(ROOT, "build/server/index.js");
-if (!fs.existsSync(buildFile)) {
-  console.log("No build yet: building…");
-  const result = spawnSync("npx", ["react-router", "build"], {
-    cwd: ROOT,
-    stdio: "inherit",
-    env: { ...process.env, NODE_ENV: "production" },
-  });
-  if (result.status !== 0) process.exit(result.status ?? 1);
-}
-
 const bench = await benchDatabase("oversell");
 const { database } = bench;
 const db = database.db;
-const server = bench.url ? await startServerProcess(bench.url, bench.dataDir) : await startServerInProcess();
-const port = server.port;
+const server = await startBenchServer(bench);
 // Browsers send the site's own origin; the server checks it against its public URL.
 const origin = server.origin;
-// Keep-alive within a phase; a fresh pool for each, since the server closes sockets idle for 5 s
-// and one it closes just as we reuse it would fail the request.
-let agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
-const freshConnections = () => {
-  agent.destroy();
-  agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
-};
-
-/** `npm start` against the benchmark's database, on a free port, migrating it as it starts. */
-async function startServerProcess(url: string, dataDir: string) {
-  const port = await freePort();
-  const origin = `http://127.0.0.1:${port}`;
-  // PROFILE=dir: the server itself (as start.mjs runs it) writes a CPU profile there as it stops.
-  const profileDir = process.env.PROFILE ? path.resolve(process.env.PROFILE) : null;
-  const command = profileDir
-    ? ["--max-semi-space-size=32", "--cpu-prof", `--cpu-prof-dir=${profileDir}`, path.join(ROOT, "scripts/serve.mjs")]
-    : [path.join(ROOT, "scripts/start.mjs")];
-  const child = spawn(process.execPath, command, {
-    cwd: ROOT,
-    stdio: ["ignore", "ignore", "inherit"],
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      PUBLIC_URL: origin,
-      DATABASE_URL: url,
-      DATA_DIR: dataDir,
-      SEED_DEMO: "false",
-      TRUST_PROXY: "true",
-    },
-  });
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  for (let i = 0; ; i++) {
-    if (child.exitCode !== null) throw new Error("the server stopped while starting");
-    const ok = await fetch(`${origin}/api/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) break;
-    if (i > 600) throw new Error("the server did not start in 60 s");
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return {
-    port,
-    origin,
-    pid: child.pid ?? null,
-    async close() {
-      child.kill("SIGTERM");
-      await exited;
-    },
-  };
-}
-
-/** The app inside this process, over the PGlite database the benchmark also reads. */
-async function startServerInProcess() {
-  const build = (await import(buildFile)) as ServerBuild;
-  await prepareDatabase(database);
-  const testApp = await createTestApp(
-    database,
-    { DATA_DIR: bench.dataDir, TRUST_PROXY: "true" },
-    { getBuild: async () => build },
-  );
-  const httpServer = http.createServer(getRequestListener(testApp.app.fetch));
-  // Idle keep-alive sockets stay open between rounds (the raw SQL phase can take a while).
-  httpServer.keepAliveTimeout = 120_000;
-  await new Promise<void>((resolve) => httpServer.listen(0, "127.0.0.1", resolve));
-  return {
-    port: (httpServer.address() as { port: number }).port,
-    // In this process: its CPU is counted as the buyers' side.
-    pid: null,
-    origin: testApp.config.publicUrl.replace(/\/$/, ""),
-    async close() {
-      httpServer.close();
-      await testApp.close();
-    },
-  };
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-/** CPU used so far (µs): this process (the buyers, and on PGlite the server too), the server process, PostgreSQL. */
-function cpuNow() {
-  const { user: u, system } = process.cpuUsage();
-  return {
-    here: u + system,
-    server: server.pid ? cpuOf.tree(server.pid) : null,
-    postgres: bench.url ? cpuOf.postgres() : null,
-  };
-}
-
-interface Timed<T> {
-  result: T;
-  ms: number;
-  /** CPU the work cost the machine, in µs: everyone's, and the server process's; null where it cannot be read. */
-  cpu: { total: number | null; server: number | null };
-}
-
-/** Runs `work`, timing it and counting the CPU it costs. */
-async function timed<T>(work: () => Promise<T>): Promise<Timed<T>> {
-  const before = cpuNow();
-  const t = performance.now();
-  const result = await work();
-  const ms = performance.now() - t;
-  const after = cpuNow();
-  const delta = (k: "server" | "postgres") => (before[k] === null || after[k] === null ? null : after[k]! - before[k]!);
-  const postgres = delta("postgres");
-  const serverCpu = delta("server");
-  // PostgreSQL elsewhere (or out of sight) leaves the total unknown.
-  const total = bench.url && postgres === null ? null : after.here - before.here + (serverCpu ?? 0) + (postgres ?? 0);
-  return { result, ms, cpu: { total, server: serverCpu } };
-}
-
-interface Reply {
-  status: number;
-  location: string | null;
-  cookies: string[];
-  body: string;
-}
-
-function request(
-  method: "GET" | "POST",
-  route: string,
-  opts: { cookie?: string; form?: Record<string, string>; json?: unknown; ip?: string } = {},
-): Promise<Reply> {
-  const body = opts.form
-    ? new URLSearchParams(opts.form).toString()
-    : opts.json
-      ? JSON.stringify(opts.json)
-      : undefined;
-  // As a browser on the site would: its host and origin (React Router refuses cross-origin actions).
-  const headers: Record<string, string> = { Origin: origin, Host: new URL(origin).host };
-  if (body !== undefined)
-    headers["Content-Type"] = opts.form ? "application/x-www-form-urlencoded" : "application/json";
-  if (opts.cookie) headers.Cookie = opts.cookie;
-  if (opts.ip) headers["X-Forwarded-For"] = opts.ip;
-  return new Promise((resolve, reject) => {
-    const req = http.request({ host: "127.0.0.1", port, method, path: route, agent, headers }, (res) => {
-      let text = "";
-      res.setEncoding("utf8");
-      res.on("data", (chunk: string) => (text += chunk));
-      res.on("end", () =>
-        resolve({
-          status: res.statusCode ?? 0,
-          location: res.headers.location ?? null,
-          cookies: (res.headers["set-cookie"] ?? []).map((c) => c.split(";")[0]!),
-          body: text,
-        }),
-      );
-    });
-    req.on("error", reject);
-    req.end(body);
-  });
-}
+const { request, freshConnections, close: closeConnections } = httpClient(server);
+const timed = cpuTimer(server, bench);
 
 /** A redirect's path on our server (the provider's pages use absolute URLs). */
 const pathOf = (location: string | null) => {
@@ -438,7 +257,7 @@ async function check(eventId: string) {
 }
 
 // In-process (PGlite), PROFILE=file.cpuprofile records where the time goes while the last round's
-// buyers press Checkout; with a server process, see startServerProcess.
+// buyers press Checkout; with a server process, see startBenchServer in lib.ts.
 const profiler = process.env.PROFILE && !bench.url ? new (await import("node:inspector/promises")).Session() : null;
 if (profiler) {
   profiler.connect();
@@ -546,7 +365,7 @@ try {
     );
   }
 } finally {
-  agent.destroy();
+  closeConnections();
   await server.close();
   await bench.close();
 }

@@ -21,12 +21,11 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import lighthouse from "lighthouse";
 import { CHROMIUM_ARGS, findChromium } from "../tests/setup/chromium";
-import { arg, round } from "./lib";
+import { arg, freePort, round } from "./lib";
 
 const RUNS = Number(arg("runs", "3"));
 const ROOT = path.resolve(import.meta.dirname, "..");
@@ -37,17 +36,6 @@ const median = (xs: number[]) => {
   const mid = Math.floor(s.length / 2);
   return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
 };
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 async function waitFor(url: string, ms: number): Promise<void> {
   const until = Date.now() + ms;

@@ -35,6 +35,20 @@ export async function doorAccess(
 ): Promise<DoorActor | null> {
   const { eventId, now } = input;
   if (!/^[0-9a-f-]{36}$/i.test(eventId)) return null;
+  if (!input.userId && !input.sessionToken) {
+    // Nobody signed in: only a live scanner link opens the door (a door device's every scan asks
+    // this, so it is the link's lookup alone), and a request without one is refused unasked.
+    if (!input.linkTokenHash) return null;
+    const { rows } = await db.execute<{ host_id: string; link_id: string }>(sql`
+      select e.host_id, l.id as link_id
+      from event_scanner l
+      join event e on e.id = l.event_id
+      join "user" h on h.id = e.host_id and h.user_type = 'host' and h.deleted_at is null
+      where l.token_hash = ${input.linkTokenHash} and l.event_id = ${eventId}
+        and l.revoked_at is null and (l.expires_at is null or l.expires_at > ${now})`);
+    const link = rows[0];
+    return link ? { eventId, hostId: link.host_id, userId: null, scannerId: link.link_id } : null;
+  }
   const { rows } = await db.execute<{
     host_id: string;
     user_id: string | null;

@@ -106,6 +106,23 @@ describe("scanning at the door, online", () => {
     expect(rows).toHaveLength(1);
   });
 
+  it("lets no ticket in without its scan on record, even for a scan id the device used at another event", async () => {
+    const first = await setUp(1);
+    const second = await setUp(1);
+    const scan = (actor: DoorActor, code: string) =>
+      scanAtDoor(database.db, codes.verify, {
+        actor,
+        deviceId: "phone-two-events",
+        scan: { clientScanId: "reused-1", code, gate: "Door" },
+        now,
+      });
+    expect((await scan(first.actor, first.tickets[0]!.code)).outcome).toBe("checked_in");
+    // The scan id is the device's, whatever the event: the second scan cannot be recorded, so it lets nobody in.
+    expect((await errorOf(scan(second.actor, second.tickets[0]!.code))).code).toBe("conflict");
+    const [t] = await database.db.select().from(ticket).where(eq(ticket.id, second.tickets[0]!.id));
+    expect(t).toMatchObject({ status: "valid", checkedInScanId: null });
+  });
+
   it("lets a ticket in once when two doors scan it at the same moment", async () => {
     const { actor, tickets } = await setUp(1);
     const results = await Promise.all(

@@ -109,6 +109,54 @@ async function recordScan(
   const parsed = signed.ok ? signed : parseTicketCode(code);
   const scanId = randomUUID();
   const offlineAdmit = s.localOutcome === "checked_in";
+  /** No scan of this device bears this scan id yet (of any event: the device's scan ids are unique). */
+  const unseen = sql`not exists (
+    select 1 from ticket_scan seen where seen.device_id = ${s.deviceId} and seen.client_scan_id = ${s.clientScanId})`;
+  if (signed.ok) {
+    // Most scans at a door are a ticket's first: admitted and recorded in one statement, which does
+    // nothing when the ticket is not this event's, not valid, of another code version, or the scan
+    // was recorded before; then the scan is decided below.
+    const { rows } = await db.execute<{
+      id: string;
+      holder: string | null;
+      type: string | null;
+      companion: boolean;
+    }>(sql`
+      with admit as (
+        update ticket set status = 'checked_in', checked_in_at = ${s.scannedAt}, checked_in_gate = ${s.gate},
+          checked_in_scan_id = ${scanId}
+        where id = ${signed.ticketId} and event_id = ${actor.eventId} and status = 'valid'
+          and code_version = ${signed.version} and ${unseen}
+        returning id, order_id, ticket_type_id, holder_name, companion
+      ), recorded as (
+        insert into ticket_scan (id, event_id, ticket_id, device_id, client_scan_id, gate, outcome, local_outcome,
+          admitted, scanned_at, received_at, scanner_id, scanned_by)
+        select ${scanId}::uuid, ${actor.eventId}::uuid, admit.id, ${s.deviceId}::text, ${s.clientScanId}::text,
+          ${s.gate}::text, 'checked_in', ${s.localOutcome}::text, true, ${s.scannedAt}::timestamptz,
+          ${s.now}::timestamptz, ${actor.scannerId}::uuid, ${actor.userId}::text
+        from admit
+        on conflict (device_id, client_scan_id) do nothing
+        returning id
+      )
+      select a.id, coalesce(nullif(a.holder_name, ''), o.buyer_name) as holder, tt.name as type, a.companion
+      from admit a join recorded on true
+      left join "order" o on o.id = a.order_id
+      left join ticket_type tt on tt.id = a.ticket_type_id`);
+    const admitted = rows[0];
+    if (admitted)
+      return {
+        clientScanId: s.clientScanId,
+        outcome: "checked_in",
+        message: scanOutcomeText.checked_in,
+        ticketId: admitted.id,
+        holderName: admitted.holder,
+        ticketType: admitted.type,
+        companion: Boolean(admitted.companion),
+        checkedInAt: s.scannedAt.toISOString(),
+        gate: s.gate,
+        conflict: false,
+      };
+  }
   for (let attempt = 0; attempt < 8; attempt++) {
     const { rows } = await db.execute<ScanRow>(sql`
       select sc.id as seen, t.id, t.event_id, t.status, t.code_version, t.checked_in_at, t.checked_in_gate,
@@ -153,7 +201,7 @@ async function recordScan(
         with admit as (
           update ticket set status = 'checked_in', checked_in_at = ${s.scannedAt}, checked_in_gate = ${s.gate},
             checked_in_scan_id = ${scanId}
-          where id = ${row.id} and status = 'valid' and code_version = ${row.code_version}
+          where id = ${row.id} and status = 'valid' and code_version = ${row.code_version} and ${unseen}
           returning id
         )
         ${insert("checked_in", true, "admit")} returning id`);
@@ -172,7 +220,7 @@ async function recordScan(
         with take as (
           update ticket set checked_in_at = ${s.scannedAt}, checked_in_gate = ${s.gate}, checked_in_scan_id = ${scanId}
           where id = ${row.id} and status = 'checked_in' and code_version = ${row.code_version}
-            and checked_in_scan_id = ${row.checked_in_scan_id}
+            and checked_in_scan_id = ${row.checked_in_scan_id} and ${unseen}
           returning id
         )
         ${insert("checked_in", true, "take")} returning id`);
