@@ -79,6 +79,11 @@ export interface AppDeps {
 /** The Checkout press (decision 0016) and Stripe's signed webhook read their own bodies: the guard only limits them. */
 /** Endpoints other servers post to, each authenticating itself (a webhook's signature, an unsubscribe link's). */
 const OTHER_SERVERS_POST = /^\/api\/(webhooks\/|email\/unsubscribe(\/|$))/;
+/**
+ * Posts that never record after-commit work: the door's scans and syncs, many a second on the night,
+ * would each wake a sweep (three statements) for nothing.
+ */
+const RECORDS_NO_AFTER_COMMIT_WORK = /^\/api\/door\//;
 const READS_OWN_BODY = /^\/api\/(events\/[^/]+\/holds|webhooks\/stripe)$/;
 const PAGE_FORM_TYPES = /^\s*(application\/x-www-form-urlencoded|multipart\/form-data)\s*(;|$)/i;
 
@@ -102,7 +107,8 @@ export function createApp(deps: AppDeps) {
   // rather than at the next sweep; a stop before this loses nothing (see after-commit.server.ts).
   app.use(async (c, next) => {
     await next();
-    if (c.req.method !== "GET" && c.req.method !== "HEAD") deps.afterCommit?.wake();
+    if (c.req.method !== "GET" && c.req.method !== "HEAD" && !RECORDS_NO_AFTER_COMMIT_WORK.test(c.req.path))
+      deps.afterCommit?.wake();
   });
   app.use(async (c, next) => {
     const started = performance.now();
