@@ -35,8 +35,9 @@ function holdsStandingTicket(eventId: string, userId: unknown) {
 
 /**
  * An event page's "Who's going" (decision 0037), or null when its host doesn't show guests. Nobody is
- * listed without having agreed for this event; the count is the event's sold places, already read
- * with the page, so the only query is one walk of the consent index, limited to the faces shown.
+ * listed without having agreed for this event. The count is the event's sold places, already read
+ * with the page, so this is one statement: a walk of the consent index limited to the faces shown
+ * (each checked for a standing ticket through the holder index), and the viewer's own standing.
  */
 export async function whosGoing(
   db: Db,
@@ -44,43 +45,42 @@ export async function whosGoing(
 ): Promise<WhosGoing | null> {
   const { event: e, viewerId } = input;
   if (!e.showsGuests) return null;
-  const [faces, viewer] = await Promise.all([
-    db
-      .select({ id: user.id, firstName: user.firstName, name: user.name, image: user.image })
-      .from(guestDisplayConsent)
-      .innerJoin(user, eq(user.id, guestDisplayConsent.userId))
-      .where(
-        and(
-          eq(guestDisplayConsent.eventId, e.id),
-          isNull(user.deletedAt),
-          holdsStandingTicket(e.id, guestDisplayConsent.userId),
-        ),
-      )
-      .orderBy(asc(guestDisplayConsent.createdAt), asc(guestDisplayConsent.userId))
-      .limit(GOING_FACES),
-    viewerId ? viewerState(db, { eventId: e.id, userId: viewerId }) : null,
-  ]);
+  const consent = guestDisplayConsent;
+  const faces = db
+    .select({
+      id: user.id,
+      firstName: user.firstName,
+      name: user.name,
+      image: user.image,
+      createdAt: consent.createdAt,
+    })
+    .from(consent)
+    .innerJoin(user, eq(user.id, consent.userId))
+    .where(and(eq(consent.eventId, e.id), isNull(user.deletedAt), holdsStandingTicket(e.id, consent.userId)))
+    .orderBy(asc(consent.createdAt), asc(consent.userId))
+    .limit(GOING_FACES);
+  const shown = (userId: string) =>
+    sql`exists (select 1 from ${consent} where ${consent.eventId} = ${e.id} and ${consent.userId} = ${userId})`;
+  const { rows } = await db.execute<{ faces: FaceRow[] | string; holds: boolean | null; shown: boolean | null }>(sql`
+    select coalesce((select json_agg(f order by f.created_at, f.id) from (${faces}) f), '[]'::json) as faces,
+      ${viewerId ? holdsStandingTicket(e.id, viewerId) : sql`null::boolean`} as holds,
+      ${viewerId ? shown(viewerId) : sql`null::boolean`} as shown`);
+  const row = rows[0]!;
+  const found: FaceRow[] = typeof row.faces === "string" ? (JSON.parse(row.faces) as FaceRow[]) : row.faces;
   return {
     going: e.tickets.reduce((n, t) => n + t.sold, 0),
-    faces: faces.map((f) => ({ id: f.id, firstName: firstNameOf(f), image: f.image })),
-    viewer,
+    faces: found.map((f) => ({ id: f.id, firstName: firstNameOf(f), image: f.image })),
+    viewer: viewerId ? { holdsTicket: Boolean(row.holds), shown: Boolean(row.shown) } : null,
   };
 }
 
-/** A first name alone: never a surname, even when the profile only has a full name. */
-function firstNameOf(person: { firstName: string | null; name: string }): string {
-  const first = person.firstName?.trim() || person.name.trim().split(/\s+/)[0] || "";
-  return first || "Guest";
-}
+/** A face as the statement reads it: JSON keys are the columns' own names (a subquery keeps no aliases). */
+type FaceRow = { id: string; first_name: string | null; name: string; image: string | null };
 
-async function viewerState(db: Db, input: { eventId: string; userId: string }) {
-  const consent = guestDisplayConsent;
-  const shown = sql`exists (select 1 from ${consent}
-    where ${consent.eventId} = ${input.eventId} and ${consent.userId} = ${input.userId})`;
-  const { rows } = await db.execute<{ holds: boolean; shown: boolean }>(
-    sql`select ${holdsStandingTicket(input.eventId, input.userId)} as holds, ${shown} as shown`,
-  );
-  return { holdsTicket: Boolean(rows[0]?.holds), shown: Boolean(rows[0]?.shown) };
+/** A first name alone: never a surname, even when the profile only has a full name. */
+function firstNameOf(person: { first_name: string | null; name: string }): string {
+  const first = person.first_name?.trim() || person.name.trim().split(/\s+/)[0] || "";
+  return first || "Guest";
 }
 
 /**
