@@ -1035,7 +1035,8 @@ export const cancellationRequest = pgTable(
   ],
 );
 
-export const WAITLIST_STATUSES = ["waiting", "offered", "purchased", "left", "lapsed"] as const;
+/** `left`: by the person (or they turned an offer down); `removed`: by the host; `lapsed`: an offer ran out. */
+export const WAITLIST_STATUSES = ["waiting", "offered", "purchased", "left", "lapsed", "removed"] as const;
 
 /**
  * A place in an event's waitlist (spec §3 waitList). First come, first offered: when places free

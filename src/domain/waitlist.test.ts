@@ -7,6 +7,7 @@ import {
   nothingToBuy,
   offerExpiry,
   pickSeats,
+  planHandOffer,
   soldOutFor,
   type WaitlistTicket,
 } from "./waitlist";
@@ -136,5 +137,65 @@ describe("seats for an offer", () => {
       { row: 2, column: 2 },
     ]);
     expect(pickSeats(plan, full, 4)).toBeNull();
+  });
+});
+
+describe("an offer by hand", () => {
+  const ga = { seated: false };
+  it("takes the places free now when they cover what the person may have, adding none", () => {
+    expect(planHandOffer([ticket({ sold: 7 })], 2, now, ga)).toEqual({ ticketTypeId: "t1", quantity: 2, add: 0 });
+    // A later type with room enough, as an automatic offer would choose it.
+    const types = [ticket({ sold: 9 }), ticket({ id: "t2", sortOrder: 1, sold: 5 })];
+    expect(planHandOffer(types, 2, now, ga)).toEqual({ ticketTypeId: "t2", quantity: 2, add: 0 });
+  });
+
+  it("adds to the first type open for sale only what is missing, up to its per-order limit", () => {
+    expect(planHandOffer([ticket()], 2, now, ga)).toEqual({ ticketTypeId: "t1", quantity: 2, add: 2 });
+    expect(planHandOffer([ticket({ sold: 9 })], 3, now, ga)).toEqual({ ticketTypeId: "t1", quantity: 3, add: 2 });
+    const capped = planHandOffer([ticket({ maxPerOrder: 2 })], 5, now, ga);
+    expect(capped).toEqual({ ticketTypeId: "t1", quantity: 2, add: 2 });
+    // Held places are not free: they are someone's.
+    expect(planHandOffer([ticket({ sold: 8, held: 2 })], 1, now, ga)).toMatchObject({ add: 1 });
+  });
+
+  it("never grows a private type, nor one outside its sale window; with none open, nothing", () => {
+    const types = [
+      ticket({ id: "vip", kind: "private", sortOrder: 0 }),
+      ticket({ id: "early", sortOrder: 1, salesEndAt: new Date("2026-11-01T00:00:00Z") }),
+      ticket({ id: "door", sortOrder: 2 }),
+    ];
+    expect(planHandOffer(types, 1, now, ga)).toEqual({ ticketTypeId: "door", quantity: 1, add: 1 });
+    expect(planHandOffer(types.slice(0, 2), 1, now, ga)).toBeNull();
+    expect(planHandOffer([ticket({ salesStartAt: new Date("2026-11-30T00:00:00Z") })], 1, now, ga)).toBeNull();
+  });
+
+  it("at a seated venue offers only free seats, fewer than wanted if that is all, and never adds", () => {
+    const seated = { seated: true };
+    expect(planHandOffer([ticket({ sold: 9 })], 3, now, seated)).toEqual({ ticketTypeId: "t1", quantity: 1, add: 0 });
+    expect(planHandOffer([ticket()], 1, now, seated)).toBeNull();
+  });
+
+  it("offers nothing to someone who may have no more", () => {
+    expect(planHandOffer([ticket({ sold: 0 })], 0, now, ga)).toBeNull();
+  });
+
+  it("never claims more than capacity once the places are added", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 50 }),
+        fc.integer({ min: 0, max: 50 }),
+        fc.integer({ min: 0, max: 50 }),
+        fc.integer({ min: 1, max: 10 }),
+        fc.integer({ min: 1, max: 10 }),
+        (capacity, sold, held, wanted, maxPerOrder) => {
+          const t = ticket({ capacity: capacity + sold + held, sold, held, maxPerOrder });
+          const plan = planHandOffer([t], wanted, now, ga);
+          expect(plan).not.toBeNull();
+          expect(plan!.quantity).toBe(Math.min(wanted, maxPerOrder));
+          expect(plan!.quantity).toBeLessThanOrEqual(remaining({ ...t, capacity: t.capacity + plan!.add }));
+          expect(plan!.add).toBe(Math.max(0, plan!.quantity - remaining(t)));
+        },
+      ),
+    );
   });
 });

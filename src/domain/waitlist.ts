@@ -1,5 +1,5 @@
 import { hasEnded, type EventTimes } from "./event-flags";
-import { isOnSale, remaining, type TicketLike } from "./ticket-availability";
+import { inSaleWindow, isOnSale, isVisible, remaining, type TicketLike } from "./ticket-availability";
 import { messages } from "~/texts/messages";
 
 /**
@@ -81,6 +81,41 @@ export function chooseOffer(
   return quantity > 0 ? { ticketTypeId: best.id, quantity } : null;
 }
 
+/** An offer the host makes by hand: places of one ticket type, `add` of them new (its capacity raised by that much). */
+export interface HandOffer {
+  ticketTypeId: string;
+  quantity: number;
+  add: number;
+}
+
+/**
+ * What a host's offer by hand to one person holds (issue 20): the places free now when they cover
+ * what the person may have (as `chooseOffer` takes them for an automatic offer); else, at a venue
+ * without a seat plan, the first ticket type open for sale (in the host's order), with its capacity
+ * raised by the places missing, which the host is asked to agree to first. A seated venue's seats
+ * are fixed, so there only free seats are offered (fewer than wanted, if that is all there is).
+ * Null: nothing can be offered (no ticket type is on sale; at a seated venue, no seat is free).
+ */
+export function planHandOffer(
+  tickets: readonly WaitlistTicket[],
+  wanted: number,
+  now: Date,
+  opts: { seated: boolean },
+): HandOffer | null {
+  if (wanted < 1) return null;
+  const free = chooseOffer(tickets, wanted, now);
+  const freeType = free ? tickets.find((t) => t.id === free.ticketTypeId) : undefined;
+  if (free && freeType && free.quantity >= Math.min(wanted, Math.max(1, freeType.maxPerOrder)))
+    return { ...free, add: 0 };
+  if (opts.seated) return free ? { ...free, add: 0 } : null;
+  const open = [...tickets]
+    .sort((a, b) => a.sortOrder - b.sortOrder)
+    .find((t) => isVisible(t, now) && inSaleWindow(t, now));
+  if (!open) return null;
+  const quantity = Math.min(wanted, Math.max(1, open.maxPerOrder));
+  return { ticketTypeId: open.id, quantity, add: Math.max(0, quantity - remaining(open)) };
+}
+
 /** When an offer made now lapses: after the host's window, but never after the event has ended. */
 export function offerExpiry(opts: { hours: number; now: Date; eventEnds: Date }): Date {
   const window = opts.now.getTime() + Math.max(1, opts.hours) * 3_600_000;
@@ -110,3 +145,10 @@ export function pickSeats(
   }
   return scattered.length === n ? scattered : null;
 }
+
+/** A host's waitlist filtered by state (issue 20): those still in line, waiting or offered, by default. */
+export const WAITLIST_FILTERS = ["open", "waiting", "offered", "purchased", "lapsed", "gone", "all"] as const;
+export type WaitlistFilter = (typeof WAITLIST_FILTERS)[number];
+/** A host's waitlist sorted by event (and the line's order in each), by when people joined, or by name. */
+export const WAITLIST_SORTS = ["event", "joined", "name"] as const;
+export type WaitlistSort = (typeof WAITLIST_SORTS)[number];

@@ -78,7 +78,11 @@ describe("a refused form, shown again", () => {
       [{ pricePence: 1000, capacity: 50 }],
     );
     const [type] = await database.db.select().from(ticketType).where(eq(ticketType.eventId, event.id));
-    const res = await post("/h/tickets", { intent: "capacity", target: type!.id, capacity: "" }, host.cookie);
+    const res = await post(
+      "/h/tickets?view=places",
+      { intent: "capacity", target: type!.id, capacity: "" },
+      host.cookie,
+    );
     expect(res.status).toBe(422);
     const capacity = fieldIn(await res.text(), "input", "capacity", `capacity-${type!.id}`);
     expect(capacity.invalid).toBe(true);

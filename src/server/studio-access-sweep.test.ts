@@ -4,7 +4,18 @@ import type { ServerBuild } from "react-router";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
-import { cancellationRequest, discount, event, hostMember, order, ticket, ticketType, user, venue } from "~/db/schema";
+import {
+  cancellationRequest,
+  discount,
+  event,
+  hostMember,
+  order,
+  ticket,
+  ticketType,
+  user,
+  venue,
+  waitlistEntry,
+} from "~/db/schema";
 import { DEMO_PASSWORD, seedDemoIfEmpty } from "~/db/seed/seed-demo";
 import { createTicketCodes } from "~/server/ticket-codes.server";
 import { createScannerLink } from "~/services/event-scanners";
@@ -35,6 +46,8 @@ interface Ids {
   venueId: string;
   discountId: string;
   reference: string;
+  /** The order of that reference, as the sales desk's addresses name it. */
+  orderId: string;
   ticketTypeId: string;
   requestId: string;
   memberId: string;
@@ -43,6 +56,8 @@ interface Ids {
   /** A guest on the event's list, added by hand, and one of its tickets (the door checks both in). */
   guestId: string;
   ticketId: string;
+  /** Someone waiting for places at the event (offered places by hand, or removed, on the waitlist pages). */
+  waitlistEntryId: string;
   /** One of the event's stored pictures. */
   imageKey: string;
   /** The team's scanner (a person) and a scanner link for the event (the door's two kinds of scanner). */
@@ -61,6 +76,7 @@ const PARAMS: Record<string, (ids: Ids) => string> = {
   discountId: (ids) => ids.discountId,
   reference: (ids) => ids.reference,
   orderReference: (ids) => ids.reference,
+  orderId: (ids) => ids.orderId,
   ticketTypeId: (ids) => ids.ticketTypeId,
   hostId: (ids) => ids.hostId,
   memberId: (ids) => ids.memberId,
@@ -158,6 +174,7 @@ const ACTIONS: Record<string, (ids: Ids) => Intent[]> = {
     { form: { intent: "offer-hours", target: ids.eventId, hours: "2" } },
     { form: { intent: "capacity", target: ids.ticketTypeId, capacity: "1" } },
   ],
+  "routes/h/tickets.orders.$orderId": (): Intent[] => [{ form: { intent: "resend" } }],
   "routes/h/settings.permissions": (ids): Intent[] => [
     {
       form: { intent: "invite", email: "sweep-invitee@example.com", role: "owner" },
@@ -262,6 +279,15 @@ const ACTIONS: Record<string, (ids: Ids) => Intent[]> = {
     { form: { intent: "preview", file: new Blob(["Name\nSweep Guest\n"], { type: "text/csv" }) } },
     { form: { intent: "import", csv: "Name\nSweep Guest\n", importId: "5b1f6c1e-3a4d-4e5f-8a9b-0c1d2e3f4a5b" } },
   ],
+  "routes/h/waitlists": (ids): Intent[] => [
+    { form: { intent: "offer", target: ids.waitlistEntryId, mayAdd: "10" } },
+    { form: { intent: "remove", target: ids.waitlistEntryId } },
+  ],
+  "routes/h/events.$eventId.edit.waitlist": (ids): Intent[] => [
+    { form: { intent: "offer", target: ids.waitlistEntryId, mayAdd: "10" } },
+    { form: { intent: "remove", target: ids.waitlistEntryId } },
+    { form: { intent: "offer-hours", hours: "2" } },
+  ],
   "routes/h/guests.addguest": (ids): Intent[] => [
     { form: { eventId: ids.eventId, name: "Sweep Guest", email: "", plusOnes: "0", notes: "", ticketTypeId: "" } },
   ],
@@ -358,6 +384,16 @@ beforeAll(async () => {
     now: new Date(),
   });
   const [aTicket] = await db.select().from(ticket).where(eq(ticket.orderId, anOrder!.id)).limit(1);
+  const buyer = await byEmail("buyer@ticketyboo.test");
+  const [waiting] = await db
+    .insert(waitlistEntry)
+    .values({ eventId: anEvent!.id, userId: buyer.id, quantity: 2 })
+    .onConflictDoUpdate({
+      target: [waitlistEntry.eventId, waitlistEntry.userId],
+      targetWhere: sql`status in ('waiting', 'offered')`,
+      set: { quantity: 2 },
+    })
+    .returning({ id: waitlistEntry.id });
   const aLink = await createScannerLink(db, {
     hostId: host.id,
     eventId: anEvent!.id,
@@ -372,6 +408,7 @@ beforeAll(async () => {
     venueId: aVenue!.id,
     discountId: aDiscount!.id,
     reference: anOrder!.reference,
+    orderId: anOrder!.id,
     ticketTypeId: aType!.id,
     requestId: aRequest!.id,
     memberId: membership!.id,
@@ -379,6 +416,7 @@ beforeAll(async () => {
     token: invited.token,
     guestId: aGuest.id,
     ticketId: aTicket!.id,
+    waitlistEntryId: waiting!.id,
     imageKey: anEvent!.images[0] ?? "seed/events/none.jpg",
     scannerUserId: scanner.id,
     scannerLinkId: aLink.id,

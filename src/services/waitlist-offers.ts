@@ -67,18 +67,43 @@ export async function offerFreedPlaces(tx: Db, eventId: string, now: Date): Prom
 }
 
 /** A seat picked for an offer went to a checkout at that moment: the offer is undone, not an error. */
-class SeatTakenMeanwhile extends Error {
+export class SeatTakenMeanwhile extends Error {
   constructor() {
     super("A seat for the offer was taken meanwhile");
   }
 }
 
 /** The person already has as many of the event as one person may (their claim said so): passed over, not an error. */
-class AtTheirLimit extends Error {
+export class AtTheirLimit extends Error {
   constructor() {
     super("The person already has their share of the event");
   }
 }
+
+/** The event's ticket types, locked (in id order, as every claim of several types locks them). */
+export function lockTicketTypes(tx: Db, eventId: string) {
+  return tx.select().from(ticketType).where(eq(ticketType.eventId, eventId)).orderBy(asc(ticketType.id)).for("update");
+}
+
+/** How many more places of the event this person may have (their share, less what they hold and have). */
+export async function placesAllowed(tx: Db, input: { eventId: string; userId: string; now: Date }): Promise<number> {
+  const { rows } = await tx.execute<{ allowed: number }>(
+    sql`select tickets_per_person(${input.eventId}::uuid)
+      - tickets_held_by(${input.eventId}::uuid, ${input.userId}, ${input.now.toISOString()}::timestamptz) as allowed`,
+  );
+  return Number(rows[0]?.allowed ?? 0);
+}
+
+/** The event as an offer needs it: its state, its offer window, and its seat plan's size if seated. */
+export async function eventForOffer(tx: Db, eventId: string) {
+  const [e] = await tx
+    .select({ event, seatRows: venue.seatRows, seatColumns: venue.seatColumns })
+    .from(event)
+    .leftJoin(venue, eq(venue.id, event.venueId))
+    .where(eq(event.id, eventId));
+  return e ?? null;
+}
+type OfferEvent = NonNullable<Awaited<ReturnType<typeof eventForOffer>>>;
 
 /**
  * One offer: places for this person, if there are any, and no more than their share of the event
@@ -90,30 +115,37 @@ async function offerTo(
   eventId: string,
   now: Date,
 ): Promise<"offered" | "nothing"> {
-  const [e] = await tx
-    .select({ event, seatRows: venue.seatRows, seatColumns: venue.seatColumns })
-    .from(event)
-    .leftJoin(venue, eq(venue.id, event.venueId))
-    .where(eq(event.id, eventId));
+  const e = await eventForOffer(tx, eventId);
   if (!e || e.event.status !== "published" || e.event.isCancelled || hasEnded(e.event, now)) return "nothing";
-  // The event's stock, locked (in id order, as every claim of several types locks it), so what is
-  // read free stays free until this offer has claimed it.
-  const types = await tx
-    .select()
-    .from(ticketType)
-    .where(eq(ticketType.eventId, eventId))
-    .orderBy(asc(ticketType.id))
-    .for("update");
+  // The event's stock, locked, so what is read free stays free until this offer has claimed it.
+  const types = await lockTicketTypes(tx, eventId);
   // What they may still have: the claim checks it again, under its lock.
-  const { rows: share } = await tx.execute<{ allowed: number }>(
-    sql`select tickets_per_person(${eventId}::uuid)
-      - tickets_held_by(${eventId}::uuid, ${entry.user_id}, ${now.toISOString()}::timestamptz) as allowed`,
-  );
-  const allowed = Number(share[0]?.allowed ?? 0);
+  const allowed = await placesAllowed(tx, { eventId, userId: entry.user_id, now });
   if (allowed <= 0) throw new AtTheirLimit();
   const offer = chooseOffer(types, Math.min(entry.quantity, allowed), now);
   if (!offer) return "nothing";
+  return holdOffer(tx, { entryId: entry.id, userId: entry.user_id, e, types, offer, now });
+}
 
+/**
+ * Holds an offer's places for its person (the automatic offers' and the host's by hand): seats
+ * picked at a seated venue, the stock claimed by `claimAndHold` (the statement checkout uses, so
+ * never more than is free), lasting the event's offer window, and the entry marked offered with
+ * its email still to send. The ticket types must be locked by the caller (`lockTicketTypes`).
+ */
+export async function holdOffer(
+  tx: Db,
+  input: {
+    entryId: string;
+    userId: string;
+    e: OfferEvent;
+    types: (typeof ticketType.$inferSelect)[];
+    offer: { ticketTypeId: string; quantity: number };
+    now: Date;
+  },
+): Promise<"offered" | "nothing"> {
+  const { e, types, offer, now } = input;
+  const eventId = e.event.id;
   let seats: { row: number; column: number; ticketTypeId: string }[] = [];
   if (e.seatRows && e.seatColumns) {
     const taken = await tx
@@ -141,7 +173,7 @@ async function offerTo(
   const type = types.find((t) => t.id === offer.ticketTypeId)!;
   const claim = await claimAndHold(tx, {
     eventId,
-    buyer: { userId: entry.user_id },
+    buyer: { userId: input.userId },
     now,
     expiresAt: offerExpiry({ hours: e.event.waitlistOfferHours, now, eventEnds: endOf(e.event) }),
     seats,
@@ -169,7 +201,7 @@ async function offerTo(
   await tx
     .update(waitlistEntry)
     .set({ status: "offered", holdId, offeredAt: now, notifiedAt: null, updatedAt: now })
-    .where(eq(waitlistEntry.id, entry.id));
+    .where(eq(waitlistEntry.id, input.entryId));
   return "offered";
 }
 

@@ -278,7 +278,7 @@ test.describe("the waitlist", () => {
     await expect(page.getByRole("status").filter({ hasText: "Request sent." })).toBeVisible();
 
     const host = await personAt(browser, DEMO.host);
-    await host.goto("/h/tickets");
+    await host.goto("/h/tickets?view=requests");
     const request = host.getByRole("listitem").filter({ hasText: e.reference! });
     await expect(request.getByText("“Double-booked myself.”")).toBeVisible();
     await expectAccessible(host);

@@ -3,13 +3,15 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import { Hono } from "hono";
 import { z } from "zod";
 import type { Database } from "~/db/client.server";
-import { event, hold, ticket, ticketType, user, venue } from "~/db/schema";
+import { event, hold, order, ticket, ticketType, user, venue } from "~/db/schema";
+import { checkAccessNeeds } from "~/domain/access-needs";
 import { AppError } from "~/lib/app-error";
 import { personName } from "~/lib/person-name";
 import { readJson } from "~/lib/read-form";
 import { isUuid } from "~/lib/uuid";
 import { completeOrder, type TicketSigner } from "~/services/complete-order";
 import { holdTickets } from "~/services/hold-tickets";
+import { joinWaitlist } from "~/services/join-waitlist";
 import { errorResponse } from "../errors";
 
 const Scenario = z.object({
@@ -22,8 +24,21 @@ const Scenario = z.object({
   hostEmail: z.string().email().default("host@ticketyboo.test"),
   /** How many ticket types the event starts with (the first is the one sold). */
   ticketTypes: z.number().int().min(1).max(10).default(1),
+  /** A question the event asks at checkout, and the buyer's answer to it on the order sold. */
+  question: z.string().trim().min(1).max(200).optional(),
+  answer: z.string().trim().min(1).max(500).optional(),
+  /** Access needs the buyer shares with the host on the order sold. */
+  accessNeeds: z.object({ needs: z.array(z.string()).max(10), notes: z.string().max(500) }).optional(),
 });
 
+const Waiting = z.object({
+  eventId: z.string().uuid(),
+  /** People to make and put on the event's waitlist, in this order (an hour apart, the first earliest). */
+  people: z
+    .array(z.object({ name: z.string().trim().min(1).max(80), quantity: z.number().int().min(1).max(10).default(1) }))
+    .min(1)
+    .max(20),
+});
 const Door = z.object({ eventId: z.string().uuid(), voidCode: z.string().max(200).optional() });
 
 const Sale = z.object({
@@ -39,9 +54,12 @@ const Sale = z.object({
  * - `POST /dev/scenarios/event` makes a fresh event a week from now at the host's first venue (with
  *   one ticket type, or `ticketTypes` of them), and
  *   optionally sells tickets to an account (hold, then order, as checkout does), so an e2e journey
- *   that changes orders has its own to change;
+ *   that changes orders has its own to change (with `question`/`answer` and `accessNeeds`, the order
+ *   carries an answer at checkout and access needs shared with the host);
  * - `POST /dev/scenarios/sale` sells an existing event's first ticket type to an account the same way
  *   (both answer the tickets' codes, as the door scans them);
+ * - `POST /dev/scenarios/waitlist` makes new buyer accounts and puts them on a sold-out event's waitlist, as
+ *   joining does, so a journey has people waiting;
  * - `POST /dev/scenarios/door` answers a code signed for an event whose ticket is not in the database,
  *   and cancels the ticket with `voidCode` as a refund would, so the door's every answer can be tried;
  * - `GET /dev/scenarios/venue?name=` answers a demo venue's id (the seed's ids are random), so a
@@ -97,6 +115,7 @@ export function devBookingRoutes(database: Database, sign: TicketSigner) {
           endsAt: new Date(startsAt.getTime() + 3 * 3_600_000),
           status: "published",
           lastPublishedAt: now,
+          questions: s.question ? [{ id: "q1", label: s.question, required: false, kind: "text" as const }] : [],
         })
         .returning();
       const [type] = await db
@@ -119,11 +138,42 @@ export function devBookingRoutes(database: Database, sign: TicketSigner) {
           ticketTypeId: type!.id,
           email: s.soldTo,
           quantity: s.quantity,
+          answers: s.question && s.answer ? { q1: s.answer } : undefined,
+          accessNeeds: s.accessNeeds,
         });
         if (!sold) return errorResponse(c, new AppError("not_found", "No such buyer."));
         ({ reference, codes } = sold);
       }
       return c.json({ eventId: created!.id, slug: created!.slug, reference, codes });
+    })
+    .post("/scenarios/waitlist", async (c) => {
+      const parsed = await readJson(c.req.raw, Waiting);
+      if (!parsed.ok) return errorResponse(c, parsed.error);
+      const { eventId, people } = parsed.data;
+      const db = database.db;
+      const now = Date.now();
+      const joined = [];
+      for (const [i, p] of people.entries()) {
+        const id = randomUUID();
+        const [first, ...rest] = p.name.split(" ");
+        const email = `${p.name.toLowerCase().replace(/[^a-z0-9]+/g, ".")}.${id.slice(0, 6)}@example.com`;
+        await db.insert(user).values({
+          id,
+          name: p.name,
+          email,
+          userType: "buyer",
+          firstName: first,
+          lastName: rest.join(" ") || null,
+        });
+        try {
+          const at = new Date(now - (people.length - i) * 3_600_000);
+          const { entryId } = await joinWaitlist(db, { eventId, userId: id, quantity: p.quantity, now: at });
+          joined.push({ entryId, email, name: p.name });
+        } catch (error) {
+          return errorResponse(c, error instanceof AppError ? error : new AppError("conflict", String(error)));
+        }
+      }
+      return c.json({ people: joined });
     })
     .post("/scenarios/sale", async (c) => {
       const parsed = await readJson(c.req.raw, Sale);
@@ -149,7 +199,14 @@ export function devBookingRoutes(database: Database, sign: TicketSigner) {
     });
 
   /** Sells tickets to an account as checkout does (a hold, then an order paid by the test provider). */
-  async function sell(input: { eventId: string; ticketTypeId: string; email: string; quantity: number }) {
+  async function sell(input: {
+    eventId: string;
+    ticketTypeId: string;
+    email: string;
+    quantity: number;
+    answers?: Record<string, string>;
+    accessNeeds?: { needs: string[]; notes: string };
+  }) {
     const db = database.db;
     const now = new Date();
     const [buyer] = await db.select().from(user).where(eq(user.email, input.email));
@@ -166,9 +223,13 @@ export function devBookingRoutes(database: Database, sign: TicketSigner) {
       buyer: { userId: buyer.id, email: buyer.email, name: personName(buyer) },
       payment:
         total === 0 ? null : { provider: "test", providerPaymentId: `pi_dev_${randomUUID()}`, amountPence: total },
+      answers: input.answers,
       now,
       sign,
     });
+    const shared = input.accessNeeds ? checkAccessNeeds(input.accessNeeds) : null;
+    if (shared?.ok && shared.value)
+      await db.update(order).set({ accessNeeds: shared.value }).where(eq(order.id, done.orderId));
     const sold = await db.select({ code: ticket.code }).from(ticket).where(eq(ticket.orderId, done.orderId));
     return { reference: done.reference, codes: sold.map((t) => t.code) };
   }

@@ -120,7 +120,7 @@ export async function sendCancellationRequested(deps: EmailDeps, requestId: stri
         tickets,
         total: formatMoney(row.order.totalPence, row.order.currency),
         reason: row.request.reason,
-        manageUrl: `${base(deps.publicUrl)}/h/tickets`,
+        manageUrl: `${base(deps.publicUrl)}/h/tickets?view=requests`,
       },
     },
   });
@@ -128,7 +128,7 @@ export async function sendCancellationRequested(deps: EmailDeps, requestId: stri
     userId: row.host.id,
     title: `Cancellation requested: ${row.event.name}`,
     body: `${row.order.buyerName} asks to cancel ${tickets} (${row.order.reference}).`,
-    link: "/h/tickets",
+    link: "/h/tickets?view=requests",
   });
 }
 

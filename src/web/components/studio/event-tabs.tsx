@@ -6,6 +6,7 @@ const TABS = [
   { to: "tickets", label: "Tickets" },
   { to: "survey", label: "Survey" },
   { to: "guests", label: "Guests" },
+  { to: "waitlist", label: "Waitlist" },
   { to: "scan", label: "Scan" },
   { to: "scanners", label: "Scanners" },
   { to: "share", label: "Share" },

@@ -63,6 +63,8 @@ interface ServerScan {
 const ONLINE_WAIT_MS = 2500;
 const SYNC_EVERY_MS = 5000;
 const REFRESH_LIST_EVERY_MS = 60_000;
+/** Other gates' admissions reach this device's count this often. */
+const COUNT_EVERY_MS = 10_000;
 
 const imported = new WeakMap<Uint8Array, Promise<CryptoKey>>();
 /** HMAC-SHA-256 with WebCrypto, the key imported once: the browser's half of the offline check. */
@@ -138,6 +140,20 @@ export function useDoor(input: { eventId: string; counts: { checkedIn: number; e
     return queued;
   }, [eventId, patch]);
 
+  /** The server's count, plus this device's admissions it has not heard of yet. */
+  const refreshCount = useCallback(async () => {
+    try {
+      const res = await call(`/api/door/events/${eventId}/counts`, { timeoutMs: 5000 });
+      if (res.status === 403) return void (await revoke());
+      if (!res.ok) return;
+      const counts = (await res.json()) as DoorState["counts"];
+      const unsent = (await doorStore.queued(eventId)).filter((q) => q.localOutcome === "checked_in").length;
+      patch({ counts: { checkedIn: counts.checkedIn + unsent, expected: counts.expected } });
+    } catch {
+      // No signal: the count goes on from this device's own scans.
+    }
+  }, [eventId, patch, revoke]);
+
   const refreshList = useCallback(async () => {
     try {
       const res = await call(`/api/door/events/${eventId}/pack`);
@@ -146,14 +162,11 @@ export function useDoor(input: { eventId: string; counts: { checkedIn: number; e
       const p = (await res.json()) as StoredPack;
       await doorStore.savePack(p);
       adoptPack(p);
-      // The server's count, plus this device's admissions it has not heard of yet.
-      const queued = await doorStore.queued(eventId);
-      const unsent = queued.filter((q) => q.localOutcome === "checked_in").length;
-      patch({ counts: { checkedIn: p.counts.checkedIn + unsent, expected: p.counts.expected } });
+      await refreshCount();
     } catch {
       // No signal: the kept list stands.
     }
-  }, [eventId, patch, revoke, adoptPack]);
+  }, [eventId, revoke, adoptPack, refreshCount]);
 
   const sync = useCallback(async () => {
     if (syncing.current || !navigator.onLine) return;
@@ -219,14 +232,16 @@ export function useDoor(input: { eventId: string; counts: { checkedIn: number; e
     window.addEventListener("offline", goOffline);
     const syncTimer = setInterval(() => void sync(), SYNC_EVERY_MS);
     const listTimer = setInterval(() => navigator.onLine && void refreshList(), REFRESH_LIST_EVERY_MS);
+    const countTimer = setInterval(() => navigator.onLine && void refreshCount(), COUNT_EVERY_MS);
     return () => {
       live = false;
       window.removeEventListener("online", goOnline);
       window.removeEventListener("offline", goOffline);
       clearInterval(syncTimer);
       clearInterval(listTimer);
+      clearInterval(countTimer);
     };
-  }, [countPending, eventId, patch, refreshList, sync, adoptPack]);
+  }, [countPending, eventId, patch, refreshCount, refreshList, sync, adoptPack]);
 
   const remember = (ticketId: string | null, version: number, at: string, gate: string) => {
     if (ticketId) local.current.set(ticketId, { status: "checked_in", codeVersion: version, at, gate });

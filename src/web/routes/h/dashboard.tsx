@@ -246,7 +246,13 @@ export default function HostDashboard({ loaderData }: Route.ComponentProps) {
                     <li key={o.id} className="grid grid-cols-[minmax(0,1fr)_auto] items-baseline gap-x-3 py-3">
                       <div className="min-w-0">
                         <p className="font-semibold break-words">
-                          {o.buyerName} <span className="font-normal text-fg-muted">· {o.reference}</span>
+                          {o.buyerName}{" "}
+                          <span className="font-normal text-fg-muted">
+                            ·{" "}
+                            <Link to={`/h/tickets/orders/${o.id}`} className="link font-mono">
+                              {o.reference}
+                            </Link>
+                          </span>
                         </p>
                         <p className="text-sm break-words text-fg-muted">
                           {o.tickets} {o.tickets === 1 ? "ticket" : "tickets"}
@@ -345,7 +351,7 @@ export default function HostDashboard({ loaderData }: Route.ComponentProps) {
               <p className="text-sm">
                 <span className="text-2xl font-extrabold tabular-nums">{pending}</span>{" "}
                 {pending === 1 ? "request is" : "requests are"} waiting for your decision.{" "}
-                <Link to="/h/tickets" className="link font-semibold">
+                <Link to="/h/tickets?view=requests" className="link font-semibold">
                   Decide on the Tickets page
                 </Link>
               </p>
