@@ -970,6 +970,29 @@ export const ticketTransfer = pgTable(
   ],
 );
 
+/**
+ * A ticket holder's agreement to appear in an event page's "Who's going" (decision 0037): one row
+ * per person and event, made only by the person themselves, deleted when they take it back. Its
+ * time is when they agreed. The page lists only holders of a standing ticket among these rows.
+ */
+export const guestDisplayConsent = pgTable(
+  "guest_display_consent",
+  {
+    eventId: uuid("event_id")
+      .notNull()
+      .references(() => event.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.eventId, t.userId] }),
+    index("guest_display_consent_event_idx").on(t.eventId, t.createdAt),
+    index("guest_display_consent_user_idx").on(t.userId),
+  ],
+);
+
 export const CANCELLATION_STATUSES = ["pending", "refunding", "approved", "declined"] as const;
 /** Who set a cancellation going: the buyer asking, or the host cancelling the whole event. */
 export const CANCELLATION_ORIGINS = ["buyer", "event_cancelled"] as const;

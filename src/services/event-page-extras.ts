@@ -6,15 +6,17 @@ import { DEFAULT_OFFER_HOURS, nothingToBuy } from "~/domain/waitlist";
 import type { EventPage } from "./get-event-page";
 import { waitingCounts, waitlistPlace } from "./waitlist-places";
 import { recommendForEvent } from "./recommend-events";
+import { whosGoing } from "./whos-going";
 
 /**
  * What the event page adds to the event, read all at once: recommendations, the booking panel's
- * extras, and the waitlist (for a person on it, their place; for anyone, how many wait, and
- * whether they can join: a live event with nothing left to buy).
+ * extras, the waitlist (for a person on it, their place; for anyone, how many wait, and
+ * whether they can join: a live event with nothing left to buy), and "Who's going" when the host
+ * shows guests (no query at all when they don't).
  */
 export async function eventPageExtras(db: Db, input: { event: EventPage; viewerId: string | null; now: Date }) {
   const { event, viewerId, now } = input;
-  const [recommendations, extras, place, waiting] = await Promise.all([
+  const [recommendations, extras, place, waiting, going] = await Promise.all([
     recommendForEvent(db, {
       now,
       event: {
@@ -27,6 +29,13 @@ export async function eventPageExtras(db: Db, input: { event: EventPage; viewerI
     bookingExtras(db, { eventId: event.id, now }),
     viewerId ? waitlistPlace(db, { eventId: event.id, userId: viewerId }) : null,
     waitingCounts(db, [event.id]).then((m) => m.get(event.id) ?? 0),
+    // A cancelled event has nobody going: the section and its question go with it.
+    event.isCancelled
+      ? null
+      : whosGoing(db, {
+          event: { id: event.id, showsGuests: event.host.showsGuests, tickets: event.tickets },
+          viewerId,
+        }),
   ]);
   const waitlist = {
     place,
@@ -34,7 +43,7 @@ export async function eventPageExtras(db: Db, input: { event: EventPage; viewerI
     canJoin: !event.isCancelled && !hasEnded(event, now) && nothingToBuy(event.tickets),
     offerHours: extras.waitlistOfferHours,
   };
-  return { recommendations, takenSeats: extras.takenSeats, waitlist };
+  return { recommendations, takenSeats: extras.takenSeats, waitlist, whosGoing: going };
 }
 
 /**

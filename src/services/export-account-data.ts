@@ -3,6 +3,7 @@ import type { Db } from "~/db/client.server";
 import { emailMessage, feedback, notification, session, user } from "~/db/schema";
 import { accessNeedLabels, accessNeedsOf } from "~/domain/access-needs";
 import { AppError } from "~/lib/app-error";
+import { shownAsGoingOn } from "./whos-going";
 
 /**
  * Everything we hold about a person, as they would want to read it (UK GDPR Art. 15 and 20):
@@ -12,7 +13,7 @@ import { AppError } from "~/lib/app-error";
 export async function exportAccountData(db: Db, { userId, now }: { userId: string; now: Date }) {
   const [person] = await db.select().from(user).where(eq(user.id, userId));
   if (!person || person.deletedAt) throw new AppError("not_found");
-  const [sessions, messagesFromThem, emails, notifications] = await Promise.all([
+  const [sessions, messagesFromThem, emails, notifications, shownAsGoing] = await Promise.all([
     db
       .select({
         createdAt: session.createdAt,
@@ -55,6 +56,7 @@ export async function exportAccountData(db: Db, { userId, now }: { userId: strin
       .from(notification)
       .where(eq(notification.userId, userId))
       .orderBy(desc(notification.id)),
+    shownAsGoingOn(db, userId),
   ]);
   return {
     exportedAt: now.toISOString(),
@@ -84,6 +86,12 @@ export async function exportAccountData(db: Db, { userId, now }: { userId: strin
       },
       showGuestsOnEventDetail: person.showGuestsOnEventDetail,
     },
+    /** Events whose "Who's going" may show their first name and photo, as they agreed (decision 0037). */
+    shownAsGoing: shownAsGoing.map((s) => ({
+      eventId: s.eventId,
+      event: s.eventName,
+      agreedAt: s.agreedAt.toISOString(),
+    })),
     sessions,
     messagesToUs: messagesFromThem,
     emailsSent: emails,

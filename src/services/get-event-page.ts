@@ -49,6 +49,8 @@ export interface EventPage {
     username: string | null;
     isVerified: boolean;
     bio: string | null;
+    /** The host's choice to show who's going on their event pages (spec §3 showGuestsOnEventDetail). */
+    showsGuests: boolean;
   };
   venue: {
     name: string;
@@ -151,6 +153,7 @@ export async function getEventPage(
       username: h.username,
       isVerified: h.isVerified,
       bio: h.bio,
+      showsGuests: h.showGuestsOnEventDetail,
     },
     venue: row.venue
       ? {

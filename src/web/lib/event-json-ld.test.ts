@@ -32,6 +32,7 @@ const base: EventPage = {
     username: "northernsparks",
     isVerified: true,
     bio: null,
+    showsGuests: false,
   },
   venue: {
     name: "Kelham Island Tavern",

@@ -17,6 +17,7 @@ import { countCodeTry } from "~/services/booking-limits";
 import { discountProblemText, findDiscount } from "~/services/find-discount";
 import { holdSigningIn, type SignIn } from "~/services/hold-signing-in";
 import { joinWaitlist, leaveWaitlist } from "~/services/join-waitlist";
+import { setShownAsGoing } from "~/services/whos-going";
 import { unlockPrivateTickets } from "~/services/unlock-private-tickets";
 import { BookingPanel } from "~/web/components/booking/booking-panel";
 import { EventAbout } from "~/web/components/event-page/event-about";
@@ -28,6 +29,7 @@ import { EventStatusNotices } from "~/web/components/event-page/event-status-not
 import { GettingThere } from "~/web/components/event-page/getting-there";
 import { HostCard } from "~/web/components/event-page/host-card";
 import { MoreEvents } from "~/web/components/event-page/more-events";
+import { WhosGoing } from "~/web/components/event-page/whos-going";
 import { EventActions } from "~/web/components/events/event-actions";
 import { CheckoutForm, checkoutRequest } from "~/domain/checkout-form";
 import { answerError } from "~/lib/error-table";
@@ -46,7 +48,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const event = await getEventPage(db, { slug: params.slug, viewerId });
   if (!event) throw data(null, { status: 404 });
   const now = new Date();
-  const { recommendations, takenSeats, waitlist } = await eventPageExtras(db, { event, viewerId, now });
+  const { recommendations, takenSeats, waitlist, whosGoing } = await eventPageExtras(db, { event, viewerId, now });
   const unlockedIds = await unlockPrivateTickets(context.throttle, {
     key: new URL(request.url).searchParams.get("key") ?? "",
     ip: context.clientIp,
@@ -68,6 +70,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     shareUrl,
     tileUrl: context.mapTileUrl,
     waitlist,
+    whosGoing,
     jsonLd,
   };
 }
@@ -109,6 +112,20 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       return { waitlistJoined: true };
     } catch (error) {
       if (isAppError(error)) return { waitlistError: error.message };
+      throw error;
+    }
+  }
+
+  if (intent === "going-show" || intent === "going-hide") {
+    // A ticket holder's own choice to appear in "Who's going" (decision 0037); nobody else can make it.
+    const eventId = await eventIdBySlug(db, params.slug);
+    if (!eventId) throw data(null, { status: 404 });
+    if (!context.user) throw redirect(`/log-in?redirect=${encodeURIComponent(`/events/${params.slug}`)}`);
+    try {
+      await setShownAsGoing(db, { eventId, userId: context.user.id, show: intent === "going-show", now });
+      return { goingSaved: true };
+    } catch (error) {
+      if (isAppError(error)) return data({ goingError: error.message }, { status: answerError(error).status });
       throw error;
     }
   }
@@ -259,6 +276,13 @@ export default function EventPageRoute({ loaderData, actionData }: Route.Compone
             <Suspense fallback={null}>
               <AccessBlock access={event.venue.access} />
             </Suspense>
+          ) : null}
+          {loaderData.whosGoing ? (
+            <WhosGoing
+              data={loaderData.whosGoing}
+              ended={ended}
+              error={actionData && "goingError" in actionData ? actionData.goingError : null}
+            />
           ) : null}
           <HostCard host={event.host} />
         </div>

@@ -68,7 +68,10 @@ export default function DisplayGuests({ loaderData, actionData }: Route.Componen
         <CheckboxField
           name="showGuests"
           label={<span className="font-medium">Show guests on my event pages</span>}
-          hint="Seeing who else is going helps people decide to come. Turn it off for private or sensitive events."
+          hint={
+            "Your event pages show how many are going, and the first names and photos of guests who choose to " +
+            "appear. Seeing who else is going helps people decide to come. Turn it off for sensitive events."
+          }
           defaultChecked={loaderData.showGuestsOnEventDetail}
         />
         <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
