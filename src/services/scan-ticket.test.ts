@@ -11,7 +11,7 @@ import { createUser } from "../../tests/factories/users";
 import { createTestDatabase } from "../../tests/setup/test-db";
 import { type DoorActor, doorAccess, doorLinkEvent, hashDoorToken } from "./door-access";
 import { createScannerLink, eventScanners, grantMemberScanner, revokeScanner, scannableEvents } from "./event-scanners";
-import { doorPack, doorReport, scanAtDoor, syncDoorScans } from "./scan-ticket";
+import { doorPack, doorReport, scanAtDoor, scanWithLink, syncDoorScans } from "./scan-ticket";
 import { addHostMember } from "./studio-access";
 
 const now = new Date("2026-12-05T19:00:00Z");
@@ -284,6 +284,40 @@ describe("who may scan an event", () => {
     // A deleted host's door opens for nobody.
     await db.update(user).set({ deletedAt: now }).where(eq(user.id, host.id));
     expect(await access({ userId: manager.id })).toBeNull();
+  });
+
+  it("checks a scanner link in the same statement as a ticket's first scan, and records nothing when it is closed", async () => {
+    const db = database.db;
+    const { host, e, tickets } = await setUp(2);
+    const other = await setUp(1);
+    const link = await createScannerLink(db, {
+      hostId: host.id,
+      eventId: e.id,
+      label: "Gate",
+      hours: 2,
+      by: host.id,
+      now,
+    });
+    const linkTokenHash = hashDoorToken(link.token);
+    const scan = (code: string, eventId = e.id, id = `link-${++n}`) =>
+      scanWithLink(db, codes.verify, {
+        eventId,
+        linkTokenHash,
+        deviceId: "link-phone",
+        scan: { clientScanId: id, code, gate: "Gate" },
+        now,
+      });
+    expect(await scan(tickets[0]!.code)).toMatchObject({ outcome: "checked_in", holderName: "Bea Buyer" });
+    expect(await scan(tickets[0]!.code)).toMatchObject({ outcome: "already_checked_in", gate: "Gate" });
+    const [row] = await db.select().from(ticketScan).where(eq(ticketScan.ticketId, tickets[0]!.id)).limit(1);
+    expect(row).toMatchObject({ scannerId: link.id, scannedBy: null });
+    // Another event's door, even of the same link's host: closed, and nothing is recorded or admitted.
+    expect(await scan(other.tickets[0]!.code, other.e.id)).toBeNull();
+    await revokeScanner(db, { hostId: host.id, eventId: e.id, scannerId: link.id, now });
+    expect(await scan(tickets[1]!.code)).toBeNull();
+    const [untouched] = await db.select().from(ticket).where(eq(ticket.id, tickets[1]!.id));
+    expect(untouched!.status).toBe("valid");
+    expect(await db.select().from(ticketScan).where(eq(ticketScan.deviceId, "link-phone"))).toHaveLength(2);
   });
 
   it("keeps a host's scanners to their own events, with the rules a link's form names", async () => {

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import type { CodeCheck } from "~/domain/ticket-codes";
 import { parseTicketCode } from "~/domain/ticket-codes";
@@ -12,7 +12,8 @@ import {
   SYNC_BATCH_MAX,
 } from "~/domain/scanning";
 import { AppError } from "~/lib/app-error";
-import type { DoorActor } from "./door-access";
+import { isUuid } from "~/lib/uuid";
+import { type DoorActor, doorAccess } from "./door-access";
 import { studioEventHeader } from "./studio-event";
 
 /** What the door shows for one scan. Holder and ticket type only for this event's tickets. */
@@ -98,64 +99,135 @@ type ScanRow = {
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 
+/** No scan of this device bears this scan id yet (of any event: the device's scan ids are unique). */
+const unseenScan = (deviceId: string, clientScanId: string) => sql`not exists (
+  select 1 from ticket_scan seen where seen.device_id = ${deviceId} and seen.client_scan_id = ${clientScanId})`;
+
+/**
+ * Who a first scan is recorded against, as SQL: `cte` (if any) names `door` for the statement, and
+ * `allowed` must hold for the ticket to be admitted; a known actor is allowed already.
+ */
+interface ScanAccess {
+  cte: SQL | null;
+  allowed: SQL;
+  scannerId: SQL;
+  scannedBy: SQL;
+}
+
+const knownActor = (actor: DoorActor): ScanAccess => ({
+  cte: null,
+  allowed: sql`true`,
+  scannerId: sql`${actor.scannerId}::uuid`,
+  scannedBy: sql`${actor.userId}::text`,
+});
+
+/**
+ * Most scans at a door are a ticket's first: admitted and recorded in one statement (with the
+ * scanner link's check, on the door's hot path), which does nothing when the ticket is not this
+ * event's, not valid, of another code version, the scan was recorded before, or the door is closed
+ * to this device; then the caller decides the scan the longer way.
+ */
+async function firstScan(
+  db: Db,
+  eventId: string,
+  signed: { ticketId: string; version: number },
+  s: ScanInput & { deviceId: string; scanId: string; scannedAt: Date; localOutcome: ScanOutcome | null; now: Date },
+  access: ScanAccess,
+): Promise<DoorScan | null> {
+  const unseen = unseenScan(s.deviceId, s.clientScanId);
+  const { rows } = await db.execute<{
+    id: string;
+    holder: string | null;
+    type: string | null;
+    companion: boolean;
+  }>(sql`
+    with ${access.cte ? sql`${access.cte}, ` : sql``}admit as (
+      update ticket set status = 'checked_in', checked_in_at = ${s.scannedAt}, checked_in_gate = ${s.gate},
+        checked_in_scan_id = ${s.scanId}
+      where id = ${signed.ticketId} and event_id = ${eventId} and status = 'valid'
+        and code_version = ${signed.version} and ${unseen} and ${access.allowed}
+      returning id, order_id, ticket_type_id, holder_name, companion
+    ), recorded as (
+      insert into ticket_scan (id, event_id, ticket_id, device_id, client_scan_id, gate, outcome, local_outcome,
+        admitted, scanned_at, received_at, scanner_id, scanned_by)
+      select ${s.scanId}::uuid, ${eventId}::uuid, admit.id, ${s.deviceId}::text, ${s.clientScanId}::text,
+        ${s.gate}::text, 'checked_in', ${s.localOutcome}::text, true, ${s.scannedAt}::timestamptz,
+        ${s.now}::timestamptz, ${access.scannerId}, ${access.scannedBy}
+      from admit
+      on conflict (device_id, client_scan_id) do nothing
+      returning id
+    )
+    select a.id, coalesce(nullif(a.holder_name, ''), o.buyer_name) as holder, tt.name as type, a.companion
+    from admit a join recorded on true
+    left join "order" o on o.id = a.order_id
+    left join ticket_type tt on tt.id = a.ticket_type_id`);
+  const admitted = rows[0];
+  if (!admitted) return null;
+  return {
+    clientScanId: s.clientScanId,
+    outcome: "checked_in",
+    message: scanOutcomeText.checked_in,
+    ticketId: admitted.id,
+    holderName: admitted.holder,
+    ticketType: admitted.type,
+    companion: Boolean(admitted.companion),
+    checkedInAt: s.scannedAt.toISOString(),
+    gate: s.gate,
+    conflict: false,
+  };
+}
+
+/**
+ * A scan made online from a door device holding a scanner link (the door's hot path, decision 0034):
+ * a ticket's first scan is the link's check, the admission and its record in one statement; any other
+ * scan checks the link, then is decided as `scanAtDoor` decides it. Null: the link does not open this
+ * event's door (revoked, expired, another event's, or none), and nothing was recorded.
+ */
+export async function scanWithLink(
+  db: Db,
+  verify: Verify,
+  input: { eventId: string; linkTokenHash: string; deviceId: string; scan: ScanInput; now: Date },
+): Promise<DoorScan | null> {
+  const { eventId, now } = input;
+  const code = input.scan.code.trim().slice(0, 200);
+  const signed = isUuid(eventId) ? await verify(eventId, code) : ({ ok: false } as const);
+  const s = { ...input.scan, deviceId: input.deviceId, scanId: randomUUID(), scannedAt: now, localOutcome: null, now };
+  if (signed.ok) {
+    const link: ScanAccess = {
+      cte: sql`door as (
+        select l.id from event_scanner l
+        join event e on e.id = l.event_id
+        join "user" h on h.id = e.host_id and h.user_type = 'host' and h.deleted_at is null
+        where l.token_hash = ${input.linkTokenHash} and l.event_id = ${eventId}
+          and l.revoked_at is null and (l.expires_at is null or l.expires_at > ${now}))`,
+      allowed: sql`exists (select 1 from door)`,
+      scannerId: sql`(select id from door)`,
+      scannedBy: sql`null::text`,
+    };
+    const done = await firstScan(db, eventId, signed, s, link);
+    if (done) return done;
+  }
+  const actor = await doorAccess(db, { eventId, linkTokenHash: input.linkTokenHash, now });
+  if (!actor) return null;
+  return recordScan(db, verify, actor, s, { firstTried: signed.ok });
+}
+
 async function recordScan(
   db: Db,
   verify: Verify,
   actor: DoorActor,
-  s: ScanInput & { deviceId: string; scannedAt: Date; localOutcome: ScanOutcome | null; now: Date },
+  s: ScanInput & { deviceId: string; scannedAt: Date; localOutcome: ScanOutcome | null; now: Date; scanId?: string },
+  options: { firstTried?: boolean } = {},
 ): Promise<DoorScan> {
   const code = s.code.trim().slice(0, 200);
   const signed = await verify(actor.eventId, code);
   const parsed = signed.ok ? signed : parseTicketCode(code);
-  const scanId = randomUUID();
+  const scanId = s.scanId ?? randomUUID();
   const offlineAdmit = s.localOutcome === "checked_in";
-  /** No scan of this device bears this scan id yet (of any event: the device's scan ids are unique). */
-  const unseen = sql`not exists (
-    select 1 from ticket_scan seen where seen.device_id = ${s.deviceId} and seen.client_scan_id = ${s.clientScanId})`;
-  if (signed.ok) {
-    // Most scans at a door are a ticket's first: admitted and recorded in one statement, which does
-    // nothing when the ticket is not this event's, not valid, of another code version, or the scan
-    // was recorded before; then the scan is decided below.
-    const { rows } = await db.execute<{
-      id: string;
-      holder: string | null;
-      type: string | null;
-      companion: boolean;
-    }>(sql`
-      with admit as (
-        update ticket set status = 'checked_in', checked_in_at = ${s.scannedAt}, checked_in_gate = ${s.gate},
-          checked_in_scan_id = ${scanId}
-        where id = ${signed.ticketId} and event_id = ${actor.eventId} and status = 'valid'
-          and code_version = ${signed.version} and ${unseen}
-        returning id, order_id, ticket_type_id, holder_name, companion
-      ), recorded as (
-        insert into ticket_scan (id, event_id, ticket_id, device_id, client_scan_id, gate, outcome, local_outcome,
-          admitted, scanned_at, received_at, scanner_id, scanned_by)
-        select ${scanId}::uuid, ${actor.eventId}::uuid, admit.id, ${s.deviceId}::text, ${s.clientScanId}::text,
-          ${s.gate}::text, 'checked_in', ${s.localOutcome}::text, true, ${s.scannedAt}::timestamptz,
-          ${s.now}::timestamptz, ${actor.scannerId}::uuid, ${actor.userId}::text
-        from admit
-        on conflict (device_id, client_scan_id) do nothing
-        returning id
-      )
-      select a.id, coalesce(nullif(a.holder_name, ''), o.buyer_name) as holder, tt.name as type, a.companion
-      from admit a join recorded on true
-      left join "order" o on o.id = a.order_id
-      left join ticket_type tt on tt.id = a.ticket_type_id`);
-    const admitted = rows[0];
-    if (admitted)
-      return {
-        clientScanId: s.clientScanId,
-        outcome: "checked_in",
-        message: scanOutcomeText.checked_in,
-        ticketId: admitted.id,
-        holderName: admitted.holder,
-        ticketType: admitted.type,
-        companion: Boolean(admitted.companion),
-        checkedInAt: s.scannedAt.toISOString(),
-        gate: s.gate,
-        conflict: false,
-      };
+  const unseen = unseenScan(s.deviceId, s.clientScanId);
+  if (signed.ok && !options.firstTried) {
+    const done = await firstScan(db, actor.eventId, signed, { ...s, scanId }, knownActor(actor));
+    if (done) return done;
   }
   for (let attempt = 0; attempt < 8; attempt++) {
     const { rows } = await db.execute<ScanRow>(sql`
