@@ -63,6 +63,7 @@ interface Ids {
   /** The team's scanner (a person) and a scanner link for the event (the door's two kinds of scanner). */
   scannerUserId: string;
   scannerLinkId: string;
+  scannerLinkToken: string;
   /** A small real JPEG, for forms that upload one. */
   picture: Blob;
   /** The venue's form as its page would post it, unchanged. */
@@ -82,6 +83,7 @@ const PARAMS: Record<string, (ids: Ids) => string> = {
   memberId: (ids) => ids.memberId,
   invitationId: (ids) => ids.invitationId,
   token: (ids) => ids.token,
+  linkToken: (ids) => ids.scannerLinkToken,
   guestId: (ids) => ids.guestId,
 };
 
@@ -306,7 +308,7 @@ const NOT_STUDIO: Record<string, string> = {
   "routes/h/onboarding": "a buyer's own way to become a host: it shows them their own form",
   "routes/h/home": "the Studio's front door: it only redirects, to the first page of the asker's own role",
   "routes/h/scan.link.$token":
-    "a scanner link: it opens only its own event's door, for whoever holds it (an invitation's token opens nothing)",
+    "a scanner link: whoever holds it may open its own event's door, and only that (decision 0034)",
 };
 
 /** Pages a scanner on the team may open for the demo host, and why. */
@@ -420,6 +422,7 @@ beforeAll(async () => {
     imageKey: anEvent!.images[0] ?? "seed/events/none.jpg",
     scannerUserId: scanner.id,
     scannerLinkId: aLink.id,
+    scannerLinkToken: aLink.token,
     venueForm: {
       name: aVenue!.name,
       addressLine1: aVenue!.addressLine1,

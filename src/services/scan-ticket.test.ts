@@ -286,7 +286,7 @@ describe("who may scan an event", () => {
     expect(await access({ userId: manager.id })).toBeNull();
   });
 
-  it("checks a scanner link in the same statement as a ticket's first scan, and records nothing when it is closed", async () => {
+  it("checks a scanner link in the statement of a ticket's first scan, and records nothing when closed", async () => {
     const db = database.db;
     const { host, e, tickets } = await setUp(2);
     const other = await setUp(1);

@@ -88,7 +88,7 @@ export default [
     route("tickets/claim/:token", "routes/tickets/claim.$token.tsx"),
     route("h/invitations/:token", "routes/h/invitations.$token.tsx"),
     // The door: a screen of its own, for the host's team or a scanner link (decision 0034).
-    route("h/scan/link/:token", "routes/h/scan.link.$token.tsx"),
+    route("h/scan/link/:linkToken", "routes/h/scan.link.$token.tsx"),
     route("h/scan/:eventId", "routes/h/scan.$eventId.tsx"),
     route("email/unsubscribe", "routes/email/unsubscribe.tsx"),
     route("pay/test/:sessionId", "routes/pay/test.$sessionId.tsx"),

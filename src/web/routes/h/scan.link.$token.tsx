@@ -17,7 +17,7 @@ export const meta: Route.MetaFunction = () => [
  * revoked or expired one says so.
  */
 export async function loader({ context, request, params }: Route.LoaderArgs) {
-  const link = await doorLinkEvent(context.database.db, { token: params.token, now: new Date() });
+  const link = await doorLinkEvent(context.database.db, { token: params.linkToken, now: new Date() });
   if (!link)
     return data(
       { message: scannerMessages.linkClosed },
@@ -25,7 +25,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     );
   throw redirect(`/h/scan/${link.eventId}`, {
     headers: {
-      "Set-Cookie": doorCookie(params.token, link.expiresAt, request),
+      "Set-Cookie": doorCookie(params.linkToken, link.expiresAt, request),
       "Cache-Control": "no-store",
       "Referrer-Policy": "no-referrer",
     },
