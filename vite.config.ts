@@ -103,12 +103,12 @@ function precompressed(): Plugin {
  * Icons come through lucide-react's one index, which imports every icon: following it would put
  * every icon named anywhere (the Studio's editor toolbar too) in every public page's shell. So the
  * index is not followed; the shell takes the icons the public pages name (their `import { … } from
- * "lucide-react"`), and the icons only Partner Studio, staff and dev pages name stay with those pages.
+ * "lucide-react"`), and the icons only Partner Studio (the door's too), staff and dev pages name stay with those pages.
  */
 function shellChunk(): { plugin: Plugin; modules: Set<string> } {
   const modules = new Set<string>();
   const iconNames = new Map<string, string[]>();
-  const notPublic = /[\\/]src[\\/]web[\\/](routes[\\/](h|staff|dev)[\\/]|components[\\/]studio[\\/])/;
+  const notPublic = /[\\/]src[\\/]web[\\/](routes[\\/](h|staff|dev)[\\/]|components[\\/](studio|door)[\\/])/;
   const isLucideIndex = (id: string) =>
     /lucide-react[\\/]dist[\\/]esm[\\/](lucide-react|icons[\\/]index)\.mjs$/.test(id);
   const plugin: Plugin = {

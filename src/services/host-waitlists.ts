@@ -2,13 +2,8 @@ import { and, asc, eq, inArray, ne, sql, type SQL } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { event, ticketType, venue, waitlistEntry, type WAITLIST_STATUSES } from "~/db/schema";
 import { hasEnded } from "~/domain/event-flags";
-import {
-  DEFAULT_OFFER_HOURS,
-  planHandOffer,
-  type HandOffer,
-  type WaitlistFilter,
-  type WaitlistSort,
-} from "~/domain/waitlist";
+import { DEFAULT_OFFER_HOURS, planHandOffer, type HandOffer } from "~/domain/waitlist";
+import type { WaitlistFilter, WaitlistSort } from "~/domain/waitlist-list";
 import { waitlistCsv } from "~/domain/waitlist-export";
 import { AppError } from "~/lib/app-error";
 import { formatEventDateTime, formatTimestamp } from "~/lib/format";

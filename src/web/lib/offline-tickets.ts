@@ -12,17 +12,8 @@ export function useKeepOffline(userId: string) {
   useEffect(() => keepThisPage({ type: "keep", key: userId }), [userId]);
 }
 
-/**
- * The door's page kept the same way, in a cache of its own that belongs to no account (a scanner
- * link has none): a door device reloaded with no signal still opens its scan page. The ticket list
- * and the scans waiting to sync are the page's own, in IndexedDB.
- */
-export function useKeepDoorOffline() {
-  useEffect(() => keepThisPage({ type: "keep-door" }), []);
-}
-
 /** Registers the service worker and asks it to keep this page and the files it was drawn with. */
-function keepThisPage(message: { type: "keep" | "keep-door"; key?: string }) {
+export function keepThisPage(message: { type: "keep" | "keep-door"; key?: string }) {
   if (!("serviceWorker" in navigator)) return;
   let cancelled = false;
   void navigator.serviceWorker

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { WAITLIST_FILTERS, WAITLIST_SORTS, type WaitlistFilter, type WaitlistSort } from "~/domain/waitlist";
+import { WAITLIST_FILTERS, WAITLIST_SORTS, type WaitlistFilter, type WaitlistSort } from "~/domain/waitlist-list";
 import { field } from "~/lib/read-form";
 import { isUuid } from "~/lib/uuid";
 import { type SortParam, sortParam } from "~/web/components/studio/data-table";

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from "react";
 import { formatEventDateTime, formatLondonTime } from "~/lib/format";
 import { startCamera } from "~/web/lib/door/camera";
 import { type DoorResult, useDoor } from "~/web/lib/door/use-door";
-import { useKeepDoorOffline } from "~/web/lib/offline-tickets";
+import { useKeepDoorOffline } from "~/web/lib/door/keep-door-offline";
 
 interface Props {
   event: { id: string; name: string; startsAt: Date | string; venueName: string | null; hostTitle: string };

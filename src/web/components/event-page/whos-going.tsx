@@ -1,4 +1,4 @@
-import { Eye, EyeOff, Users } from "lucide-react";
+import { Users } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
 import type { WhosGoing as WhosGoingData } from "~/services/whos-going";
 import { FormMessage } from "~/web/components/ui/field";
@@ -86,7 +86,7 @@ export function WhosGoing({ data, ended, error }: { data: WhosGoingData; ended: 
               <div className="flex flex-wrap items-center justify-between gap-3">
                 <p className="text-sm">You're shown here, with your first name and profile photo.</p>
                 <button type="submit" name="intent" value="going-hide" className="btn-secondary" disabled={busy}>
-                  <EyeOff aria-hidden className="size-4" /> Hide me
+                  Hide me
                 </button>
               </div>
             ) : (
@@ -96,7 +96,7 @@ export function WhosGoing({ data, ended, error }: { data: WhosGoingData; ended: 
                   them again at any time.
                 </p>
                 <button type="submit" name="intent" value="going-show" className="btn-secondary" disabled={busy}>
-                  <Eye aria-hidden className="size-4" /> Show me
+                  Show me
                 </button>
               </div>
             )}

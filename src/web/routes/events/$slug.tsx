@@ -29,7 +29,6 @@ import { EventStatusNotices } from "~/web/components/event-page/event-status-not
 import { GettingThere } from "~/web/components/event-page/getting-there";
 import { HostCard } from "~/web/components/event-page/host-card";
 import { MoreEvents } from "~/web/components/event-page/more-events";
-import { WhosGoing } from "~/web/components/event-page/whos-going";
 import { EventActions } from "~/web/components/events/event-actions";
 import { CheckoutForm, checkoutRequest } from "~/domain/checkout-form";
 import { answerError } from "~/lib/error-table";
@@ -278,11 +277,13 @@ export default function EventPageRoute({ loaderData, actionData }: Route.Compone
             </Suspense>
           ) : null}
           {loaderData.whosGoing ? (
-            <WhosGoing
-              data={loaderData.whosGoing}
-              ended={ended}
-              error={actionData && "goingError" in actionData ? actionData.goingError : null}
-            />
+            <Suspense fallback={null}>
+              <WhosGoing
+                data={loaderData.whosGoing}
+                ended={ended}
+                error={actionData && "goingError" in actionData ? actionData.goingError : null}
+              />
+            </Suspense>
           ) : null}
           <HostCard host={event.host} />
         </div>
@@ -363,6 +364,9 @@ function seatCount(
 const WaitlistCard = lazy(() =>
   import("~/web/components/booking/waitlist-card").then((m) => ({ default: m.WaitlistCard })),
 );
+
+// Only hosts who show their guests have Who's going: its code loads with their events.
+const WhosGoing = lazy(() => import("~/web/components/event-page/whos-going").then((m) => ({ default: m.WhosGoing })));
 
 // Only venues whose host said something about access show the block: its code (and icons) load with them.
 const AccessBlock = lazy(() => import("~/web/components/venues/access-info").then((m) => ({ default: m.AccessBlock })));
