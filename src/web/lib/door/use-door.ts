@@ -168,6 +168,15 @@ export function useDoor(input: { eventId: string; counts: { checkedIn: number; e
     }
   }, [eventId, revoke, adoptPack, refreshCount]);
 
+  /** Remembers when this device last synced, on the page and across reloads. */
+  const markSynced = useCallback(
+    async (at: string) => {
+      patch({ lastSynced: at });
+      await doorStore.setMeta(`lastSynced:${eventId}`, at).catch(() => undefined);
+    },
+    [eventId, patch],
+  );
+
   const sync = useCallback(async () => {
     if (syncing.current || !navigator.onLine) return;
     syncing.current = true;
@@ -195,21 +204,17 @@ export function useDoor(input: { eventId: string; counts: { checkedIn: number; e
             gate: r.gate,
             checkedInAt: r.checkedInAt,
           }));
-        setState((s) => ({
-          ...s,
-          counts: body.counts,
-          lastSynced: body.at,
-          conflicts: [...conflicts, ...s.conflicts].slice(0, 50),
-        }));
+        setState((s) => ({ ...s, counts: body.counts, conflicts: [...conflicts, ...s.conflicts].slice(0, 50) }));
+        await markSynced(body.at);
         queued = await countPending();
       }
-      patch({ lastSynced: new Date().toISOString() });
+      await markSynced(new Date().toISOString());
     } catch {
       // The connection went again: the queue is kept for the next try.
     } finally {
       syncing.current = false;
     }
-  }, [countPending, eventId, patch, revoke]);
+  }, [countPending, eventId, markSynced, revoke]);
 
   useEffect(() => {
     let live = true;
@@ -217,6 +222,9 @@ export function useDoor(input: { eventId: string; counts: { checkedIn: number; e
     void (async () => {
       const kept = await doorStore.pack(eventId).catch(() => undefined);
       if (kept && live) adoptPack(kept);
+      // When this device last synced survives a reload with no signal, when it matters most.
+      const synced = await doorStore.meta(`lastSynced:${eventId}`).catch(() => undefined);
+      if (synced && live) setState((s) => ({ ...s, lastSynced: s.lastSynced ?? synced }));
       await countPending();
       if (navigator.onLine) {
         await refreshList();
