@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 
 /**
@@ -16,6 +16,21 @@ export interface DoorActor {
 
 /** A scanner link's token is kept only as this hash; the token is shown once, in the link. */
 export const hashDoorToken = (token: string) => createHash("sha256").update(token).digest("hex");
+
+/**
+ * The live scanner link with this token hash for this event, as `(link_id, host_id)`: not revoked,
+ * not expired, its host still a host. The door's access check and a link's one-statement scan both
+ * read it, so they can't disagree on what a live link is.
+ */
+export function liveLink(input: { linkTokenHash: string; eventId: string; now: Date }): SQL {
+  return sql`
+    select l.id as link_id, e.host_id
+    from event_scanner l
+    join event e on e.id = l.event_id
+    join "user" h on h.id = e.host_id and h.user_type = 'host' and h.deleted_at is null
+    where l.token_hash = ${input.linkTokenHash} and l.event_id = ${input.eventId}
+      and l.revoked_at is null and (l.expires_at is null or l.expires_at > ${input.now})`;
+}
 
 /**
  * Who may scan at `eventId`'s door on this request, judged afresh each time, so a revoked link or a
@@ -39,13 +54,9 @@ export async function doorAccess(
     // Nobody signed in: only a live scanner link opens the door (a door device's every scan asks
     // this, so it is the link's lookup alone), and a request without one is refused unasked.
     if (!input.linkTokenHash) return null;
-    const { rows } = await db.execute<{ host_id: string; link_id: string }>(sql`
-      select e.host_id, l.id as link_id
-      from event_scanner l
-      join event e on e.id = l.event_id
-      join "user" h on h.id = e.host_id and h.user_type = 'host' and h.deleted_at is null
-      where l.token_hash = ${input.linkTokenHash} and l.event_id = ${eventId}
-        and l.revoked_at is null and (l.expires_at is null or l.expires_at > ${now})`);
+    const { rows } = await db.execute<{ host_id: string; link_id: string }>(
+      liveLink({ linkTokenHash: input.linkTokenHash, eventId, now }),
+    );
     const link = rows[0];
     return link ? { eventId, hostId: link.host_id, userId: null, scannerId: link.link_id } : null;
   }

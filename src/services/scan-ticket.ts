@@ -13,7 +13,7 @@ import {
 } from "~/domain/scanning";
 import { AppError } from "~/lib/app-error";
 import { isUuid } from "~/lib/uuid";
-import { type DoorActor, doorAccess } from "./door-access";
+import { type DoorActor, doorAccess, liveLink } from "./door-access";
 import { studioEventHeader } from "./studio-event";
 
 /** What the door shows for one scan. Holder and ticket type only for this event's tickets. */
@@ -194,14 +194,9 @@ export async function scanWithLink(
   const s = { ...input.scan, deviceId: input.deviceId, scanId: randomUUID(), scannedAt: now, localOutcome: null, now };
   if (signed.ok) {
     const link: ScanAccess = {
-      cte: sql`door as (
-        select l.id from event_scanner l
-        join event e on e.id = l.event_id
-        join "user" h on h.id = e.host_id and h.user_type = 'host' and h.deleted_at is null
-        where l.token_hash = ${input.linkTokenHash} and l.event_id = ${eventId}
-          and l.revoked_at is null and (l.expires_at is null or l.expires_at > ${now}))`,
+      cte: sql`door as (${liveLink({ linkTokenHash: input.linkTokenHash, eventId, now })})`,
       allowed: sql`exists (select 1 from door)`,
-      scannerId: sql`(select id from door)`,
+      scannerId: sql`(select link_id from door)`,
       scannedBy: sql`null::text`,
     };
     const done = await firstScan(db, eventId, signed, s, link);

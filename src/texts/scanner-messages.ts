@@ -13,5 +13,6 @@ export const scannerMessages = {
   linkMade: (label: string) => `Scanner link '${label}' is ready. Copy it now: it is shown only once.`,
   revoked: (label: string) => `${label} can no longer scan tickets for this event.`,
   linkClosed: "This scanner link has been revoked or has expired. Ask the event's host for a new one.",
+  noLongerYours: "You can no longer scan tickets for this event.",
   notYours: "You can't scan tickets for this event. Ask its host to give you scanner access.",
 } as const;

@@ -3,6 +3,8 @@ import { useEffect, useRef, useState } from "react";
 import { formatEventDateTime, formatLondonTime } from "~/lib/format";
 import { startCamera } from "~/web/lib/door/camera";
 import { type DoorResult, useDoor } from "~/web/lib/door/use-door";
+import { scannerMessages } from "~/texts/scanner-messages";
+import { ScanNotAllowed } from "./scan-not-allowed";
 import { useKeepDoorOffline } from "~/web/lib/door/keep-door-offline";
 
 interface Props {
@@ -81,18 +83,7 @@ export function DoorScreen({ event, counts, viaLink }: Props) {
   };
 
   if (state.revoked)
-    return (
-      <div className="grid min-h-dvh place-items-center bg-red-700 p-6 text-center text-white" role="alert">
-        <div className="flex max-w-sm flex-col gap-3">
-          <h1 className="text-3xl font-extrabold">Scan Not Allowed</h1>
-          <p className="text-lg">
-            {viaLink
-              ? "This scanner link has been revoked or has expired. Ask the event's host for a new one."
-              : "You can no longer scan tickets for this event."}
-          </p>
-        </div>
-      </div>
-    );
+    return <ScanNotAllowed why={viaLink ? scannerMessages.linkClosed : scannerMessages.noLongerYours} />;
 
   const { checkedIn, expected } = state.counts;
   const percent = expected > 0 ? Math.min(100, Math.round((checkedIn / expected) * 100)) : 0;

@@ -1,9 +1,9 @@
 import { data, redirect } from "react-router";
-import { SCAN_NOT_ALLOWED } from "~/domain/scanning";
 import { isUuid } from "~/lib/uuid";
 import { doorAccess, doorEvent, hashDoorToken } from "~/services/door-access";
 import { doorCounts } from "~/services/scan-ticket";
 import { scannerMessages } from "~/texts/scanner-messages";
+import { ScanNotAllowed } from "~/web/components/door/scan-not-allowed";
 import { DoorScreen } from "~/web/components/door/door-screen";
 import { readDoorToken } from "~/web/lib/door-cookie";
 import { whereTheyWere } from "~/web/lib/signed-in.server";
@@ -50,14 +50,6 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 }
 
 export default function ScanEvent({ loaderData }: Route.ComponentProps) {
-  if (!loaderData.allowed)
-    return (
-      <div className="grid min-h-dvh place-items-center bg-red-700 p-6 text-center text-white">
-        <div className="flex max-w-sm flex-col gap-3">
-          <h1 className="text-3xl font-extrabold">{SCAN_NOT_ALLOWED}</h1>
-          <p className="text-lg">{loaderData.message}</p>
-        </div>
-      </div>
-    );
+  if (!loaderData.allowed) return <ScanNotAllowed why={loaderData.message} />;
   return <DoorScreen event={loaderData.event} counts={loaderData.counts} viaLink={loaderData.viaLink} />;
 }

@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
-import { SCAN_NOT_ALLOWED } from "~/domain/scanning";
 import { doorLinkEvent } from "~/services/door-access";
 import { scannerMessages } from "~/texts/scanner-messages";
+import { ScanNotAllowed } from "~/web/components/door/scan-not-allowed";
 import { doorCookie } from "~/web/lib/door-cookie";
 import type { Route } from "./+types/scan.link.$token";
 
@@ -33,12 +33,5 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 }
 
 export default function ScannerLink({ loaderData }: Route.ComponentProps) {
-  return (
-    <div className="grid min-h-dvh place-items-center bg-red-700 p-6 text-center text-white">
-      <div className="flex max-w-sm flex-col gap-3">
-        <h1 className="text-3xl font-extrabold">{SCAN_NOT_ALLOWED}</h1>
-        <p className="text-lg">{loaderData.message}</p>
-      </div>
-    </div>
-  );
+  return <ScanNotAllowed why={loaderData.message} />;
 }
