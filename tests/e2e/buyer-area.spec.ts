@@ -55,6 +55,28 @@ test.describe("buyer area account pages", () => {
     await expect(page.getByText("Unsaved changes")).toBeVisible();
     await general.setChecked(generalWas);
     await expect(page.getByText("Unsaved changes")).toHaveCount(0);
+
+    // A link followed once the save has answered, while the page is still reloading, leaves
+    // without asking: nothing is unsaved.
+    let releaseAgain = () => {};
+    const heldAgain = new Promise<void>((resolve) => (releaseAgain = resolve));
+    await page.unroute("**/u/marketing-permissions.data*");
+    await page.route("**/u/marketing-permissions.data*", async (route) => {
+      if (route.request().method() === "GET") await heldAgain;
+      await route.continue();
+    });
+    await general.setChecked(!generalWas);
+    await expect(page.getByText("Unsaved changes")).toBeVisible();
+    const savedAgain = page.waitForResponse(
+      (r) => r.url().includes("/u/marketing-permissions.data") && r.request().method() === "POST",
+    );
+    await page.getByRole("button", { name: "Save preferences" }).click();
+    await savedAgain;
+    await page.getByRole("link", { name: "Ticketyboo, your dashboard" }).click();
+    await expect(page.getByRole("alertdialog")).toHaveCount(0);
+    releaseAgain();
+    await expect(page).not.toHaveURL(/marketing-permissions/);
+    await expect(page.getByRole("alertdialog")).toHaveCount(0);
     await page.unroute("**/u/marketing-permissions.data*");
   });
 

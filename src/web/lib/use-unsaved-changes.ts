@@ -66,10 +66,16 @@ export function useUnsavedChanges(...formRefs: RefObject<HTMLFormElement | null>
     };
   }, [navigation.state]);
 
-  const submitting = navigation.state === "submitting";
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) => dirty && !submitting && currentLocation.pathname !== nextLocation.pathname,
-  );
+  // While a save is on its way, and while the page reloads after it, `dirty` still describes the
+  // form before the save: what counts then is only what changed since it was sent. (A link clicked
+  // as the "Saved" message shows, before the reload lands, must not ask about unsaved changes.)
+  const saving = navigation.state !== "idle";
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => {
+    if (currentLocation.pathname === nextLocation.pathname) return false;
+    const pending = sent.current;
+    if (saving && pending) return pending.forms.map(serialise).join("\n") !== pending.data;
+    return dirty && navigation.state !== "submitting";
+  });
 
   useEffect(() => {
     if (blocker.state !== "blocked") return;
