@@ -863,6 +863,8 @@ export const order = pgTable(
     return [
       index("order_user_idx").on(t.userId, t.createdAt),
       index("order_event_idx").on(t.eventId, t.createdAt),
+      // A host's orders by when they were placed: the reports' ranges, and the orders file's keyset.
+      index("order_host_created_idx").on(t.hostId, t.createdAt, t.id),
       check(
         "order_amounts",
         sql`${t.subtotalPence} >= 0 and ${t.discountPence} >= 0 and ${t.bookingFeePence} >= 0 and ${totalAddsUp}`,

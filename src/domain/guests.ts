@@ -3,6 +3,7 @@ import { z } from "zod";
 import { field } from "~/lib/read-form";
 import { guestMessages } from "~/texts/guest-messages";
 import { isValidEmail } from "./account-rules";
+import { spreadsheetCsv } from "./spreadsheet-csv";
 
 /**
  * Guest lists (the door's first tool): the rules for a guest a host adds by hand or from a CSV file,
@@ -224,5 +225,5 @@ export function guestListCsv(rows: readonly ExportRow[]): string {
     r.accessNeeds,
     r.checkedIn,
   ]);
-  return "\uFEFF" + Papa.unparse([header, ...body], { newline: "\r\n", escapeFormulae: true }) + "\r\n";
+  return spreadsheetCsv(header, body);
 }

@@ -1,4 +1,4 @@
-import Papa from "papaparse";
+import { spreadsheetCsv } from "./spreadsheet-csv";
 
 /*
  * A host's waitlist as a file (issue 20); apart from src/domain/waitlist.ts, which the public event page
@@ -52,5 +52,5 @@ export function waitlistCsv(rows: readonly WaitlistExportRow[]): string {
     r.offerUntil,
     r.placesOffered,
   ]);
-  return "\uFEFF" + Papa.unparse([header, ...body], { newline: "\r\n", escapeFormulae: true }) + "\r\n";
+  return spreadsheetCsv(header, body);
 }

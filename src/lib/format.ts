@@ -47,11 +47,6 @@ export function formatEventDateTime(date: Date): string {
   return lowerAmPm(dateTime.format(date));
 }
 
-/** Large numbers shortened with k, M, B, T (spec §9). */
-export function shortNumber(n: number): string {
-  return new Intl.NumberFormat("en-GB", { notation: "compact", maximumFractionDigits: 1 }).format(n);
-}
-
 const clock = new Intl.DateTimeFormat("en-GB", {
   timeZone: LONDON,
   hour: "numeric",

@@ -1,0 +1,1 @@
+CREATE INDEX "order_host_created_idx" ON "order" USING btree ("host_id","created_at","id");

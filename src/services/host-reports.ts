@@ -1,0 +1,490 @@
+import { and, eq, ne, sql, type SQL } from "drizzle-orm";
+import type { Db } from "~/db/client.server";
+import { event } from "~/db/schema";
+import {
+  type Bucket,
+  bucketFor,
+  bucketsOf,
+  checkInRate,
+  type OrderReportFilter,
+  type ReportRange,
+  rangeInstants,
+} from "~/domain/reports";
+import { AppError } from "~/lib/app-error";
+
+/*
+ * Partner Studio's reports (issue 21): a host's sales over a range of London days, for all their
+ * events or one, and their orders a page at a time or as a file. Every figure is a sum over the
+ * host's own `order` and `ticket` rows (the same rows checkout writes; nothing is kept apart), so it
+ * reconciles with them by construction, and a test sums both ways. Money is per currency, in minor
+ * units. An order counts in the range by when it was placed; its tickets count with it.
+ */
+
+/** Money summed per currency, minor units. */
+export type MoneyByCurrency = Record<string, number>;
+
+export interface MoneyFigures {
+  orders: number;
+  gross: MoneyByCurrency;
+  discounts: MoneyByCurrency;
+  fees: MoneyByCurrency;
+  refunds: MoneyByCurrency;
+  net: MoneyByCurrency;
+}
+
+export interface TicketFigures {
+  /** Tickets bought and still standing (not cancelled or refunded); free companion tickets apart. */
+  sold: number;
+  companions: number;
+  /** Of every standing ticket (companions too), those let in. */
+  checkedIn: number;
+  /** Tickets given back with a cancellation or refund. */
+  cancelled: number;
+}
+
+export interface ReportRow extends MoneyFigures, TicketFigures {}
+
+export interface HostOverview {
+  range: ReportRange;
+  bucket: Bucket;
+  eventId: string | null;
+  totals: ReportRow & { checkInRate: number | null };
+  overTime: (ReportRow & { bucket: string })[];
+  byEvent: (ReportRow & { eventId: string; name: string; startsAt: Date })[];
+  byTicketType: (TicketFigures & {
+    ticketTypeId: string;
+    name: string;
+    eventName: string;
+    faceValue: MoneyByCurrency;
+  })[];
+  byDiscount: (MoneyFigures & { code: string })[];
+  /** ISO day of the week, 1 (Monday) to 7. */
+  byWeekday: (ReportRow & { weekday: number })[];
+  /**
+   * Sales by tracking link: a hook for the promotion part of issue 21, which adds tracking links and
+   * records the link an order came through. Until then there is nothing to group by, so this is
+   * null and the page says where the figures will appear.
+   */
+  byTrackingLink: null;
+}
+
+const emptyMoney = (): MoneyFigures => ({ orders: 0, gross: {}, discounts: {}, fees: {}, refunds: {}, net: {} });
+const emptyTickets = (): TicketFigures => ({ sold: 0, companions: 0, checkedIn: 0, cancelled: 0 });
+const emptyRow = (): ReportRow => ({ ...emptyMoney(), ...emptyTickets() });
+
+/** A host's event, or a 404 for anyone else's (ids in addresses are never trusted). */
+export async function assertHostEvent(db: Db, hostId: string, eventId: string) {
+  const [found] = await db
+    .select({ id: event.id, name: event.name })
+    .from(event)
+    .where(and(eq(event.id, eventId), eq(event.hostId, hostId), ne(event.status, "deleted")));
+  if (!found) throw new AppError("not_found", "That event isn't one of yours.");
+  return found;
+}
+
+/** The host's events to pick from, latest first. */
+export async function reportEvents(db: Db, hostId: string) {
+  return db
+    .select({ id: event.id, name: event.name, startsAt: event.startsAt })
+    .from(event)
+    .where(and(eq(event.hostId, hostId), ne(event.status, "deleted")))
+    .orderBy(sql`${event.startsAt} desc`, event.id)
+    .limit(500);
+}
+
+/** The orders a report covers: the host's, placed in the range, of one event when chosen. */
+function ordersIn(o: SQL, input: { hostId: string; eventId: string | null; range: ReportRange }): SQL {
+  const { start, end } = rangeInstants(input.range);
+  const filters = [
+    sql`${o}.host_id = ${input.hostId}`,
+    sql`${o}.created_at >= ${start.toISOString()}::timestamptz`,
+    sql`${o}.created_at < ${end.toISOString()}::timestamptz`,
+  ];
+  if (input.eventId) filters.push(sql`${o}.event_id = ${input.eventId}::uuid`);
+  return sql.join(filters, sql` and `);
+}
+
+/** The London day an order was placed, and the start of its bucket. */
+function bucketOf(o: SQL, bucket: Bucket): SQL {
+  const local = sql`(${o}.created_at at time zone 'Europe/London')`;
+  const unit = bucket === "day" ? sql`'day'` : bucket === "week" ? sql`'week'` : sql`'month'`;
+  return sql`to_char(date_trunc(${unit}, ${local}), 'YYYY-MM-DD')`;
+}
+const weekdayOf = (o: SQL) => sql`extract(isodow from (${o}.created_at at time zone 'Europe/London'))::int`;
+
+/**
+ * The overview: totals, over time, by event, ticket type, discount code and day of the week. Two
+ * scans: the orders once (grouping sets for each breakdown), their tickets once.
+ */
+export async function hostOverview(
+  db: Db,
+  input: { hostId: string; eventId: string | null; range: ReportRange },
+): Promise<HostOverview> {
+  if (input.eventId) await assertHostEvent(db, input.hostId, input.eventId);
+  const bucket = bucketFor(input.range);
+  const o = sql.raw("o");
+  const where = ordersIn(o, input);
+  const b = bucketOf(o, bucket);
+  const w = weekdayOf(o);
+
+  type MoneyRow = {
+    set: number;
+    currency: string;
+    key: string | null;
+    orders: string;
+    gross: string;
+    discounts: string;
+    fees: string;
+    refunds: string;
+  };
+  // Grouping sets: 0 totals, 1 over time, 2 by event, 3 by discount code, 4 by weekday.
+  const moneyQuery = db.execute<MoneyRow>(sql`
+    select case
+             when grouping(${b}) = 0 then 1
+             when grouping(o.event_id) = 0 then 2
+             when grouping(o.discount_code) = 0 then 3
+             when grouping(${w}) = 0 then 4
+             else 0 end as set,
+           o.currency,
+           coalesce(${b}, o.event_id::text, o.discount_code, ${w}::text) as key,
+           count(*) as orders,
+           sum(o.total_pence) as gross,
+           sum(o.discount_pence) as discounts,
+           sum(least(o.booking_fee_pence, o.total_pence - o.refunded_pence)) as fees,
+           sum(o.refunded_pence) as refunds
+      from "order" o
+     where ${where}
+     group by grouping sets ((o.currency), (o.currency, ${b}), (o.currency, o.event_id),
+                             (o.currency, o.discount_code), (o.currency, ${w}))`);
+
+  type TicketRow = {
+    set: number;
+    key: string | null;
+    sold: string;
+    companions: string;
+    checked_in: string;
+    cancelled: string;
+  };
+  const ticketQuery = db.execute<TicketRow>(sql`
+    select case
+             when grouping(${b}) = 0 then 1
+             when grouping(o.event_id) = 0 then 2
+             when grouping(${w}) = 0 then 4
+             else 0 end as set,
+           coalesce(${b}, o.event_id::text, ${w}::text) as key,
+           count(*) filter (where t.status <> 'void' and not t.companion) as sold,
+           count(*) filter (where t.status <> 'void' and t.companion) as companions,
+           count(*) filter (where t.status = 'checked_in') as checked_in,
+           count(*) filter (where t.status = 'void') as cancelled
+      from ticket t join "order" o on o.id = t.order_id
+     where ${where}
+     group by grouping sets ((), (${b}), (o.event_id), (${w}))`);
+
+  type TypeRow = {
+    ticket_type_id: string;
+    name: string;
+    event_name: string;
+    currency: string;
+    sold: string;
+    companions: string;
+    checked_in: string;
+    cancelled: string;
+    face_value: string;
+  };
+  // Face value: the price each standing ticket was bought at (before the order's discount and fee).
+  const typeQuery = db.execute<TypeRow>(sql`
+    select t.ticket_type_id, tt.name, e.name as event_name, o.currency,
+           count(*) filter (where t.status <> 'void' and not t.companion) as sold,
+           count(*) filter (where t.status <> 'void' and t.companion) as companions,
+           count(*) filter (where t.status = 'checked_in') as checked_in,
+           count(*) filter (where t.status = 'void') as cancelled,
+           coalesce(sum(l.unit_price_pence) filter (where t.status <> 'void'), 0) as face_value
+      from ticket t
+      join "order" o on o.id = t.order_id
+      join ticket_type tt on tt.id = t.ticket_type_id
+      join event e on e.id = tt.event_id
+      left join order_line l on l.order_id = t.order_id and l.ticket_type_id = t.ticket_type_id
+                            and l.companion = t.companion
+     where ${where}
+     group by t.ticket_type_id, tt.name, e.name, e.starts_at, tt.sort_order, o.currency
+     order by e.starts_at desc, tt.sort_order, tt.name`);
+
+  const eventsQuery = input.eventId
+    ? Promise.resolve({ rows: [] as { id: string; name: string; starts_at: Date | string }[] })
+    : db.execute<{ id: string; name: string; starts_at: Date | string }>(
+        sql`select id, name, starts_at from event where host_id = ${input.hostId}`,
+      );
+
+  const [money, tickets, types, events] = await Promise.all([moneyQuery, ticketQuery, typeQuery, eventsQuery]);
+
+  const totals = emptyRow();
+  const overTime = new Map<string, ReportRow>(bucketsOf(input.range, bucket).map((k) => [k, emptyRow()]));
+  const byEvent = new Map<string, ReportRow>();
+  const byDiscount = new Map<string, MoneyFigures>();
+  const byWeekday = new Map<number, ReportRow>(Array.from({ length: 7 }, (_, i) => [i + 1, emptyRow()]));
+
+  const rowFor = (set: number, key: string | null): MoneyFigures | undefined => {
+    if (set === 0) return totals;
+    if (key === null) return undefined;
+    if (set === 1) return overTime.get(key);
+    if (set === 2) return byEvent.get(key) ?? (byEvent.set(key, emptyRow()), byEvent.get(key));
+    if (set === 3) return byDiscount.get(key) ?? (byDiscount.set(key, emptyMoney()), byDiscount.get(key));
+    return byWeekday.get(Number(key));
+  };
+  for (const r of money.rows) {
+    const target = rowFor(Number(r.set), r.key);
+    if (!target) continue;
+    addMoney(target, r.currency, {
+      orders: Number(r.orders),
+      gross: Number(r.gross),
+      discounts: Number(r.discounts),
+      fees: Number(r.fees),
+      refunds: Number(r.refunds),
+    });
+  }
+  for (const r of tickets.rows) {
+    const set = Number(r.set);
+    const target = (set === 3 ? undefined : rowFor(set, r.key)) as ReportRow | undefined;
+    if (!target) continue;
+    target.sold += Number(r.sold);
+    target.companions += Number(r.companions);
+    target.checkedIn += Number(r.checked_in);
+    target.cancelled += Number(r.cancelled);
+  }
+
+  const typeRows = new Map<string, HostOverview["byTicketType"][number]>();
+  for (const r of types.rows) {
+    const row = typeRows.get(r.ticket_type_id) ?? {
+      ticketTypeId: r.ticket_type_id,
+      name: r.name,
+      eventName: r.event_name,
+      ...emptyTickets(),
+      faceValue: {},
+    };
+    row.sold += Number(r.sold);
+    row.companions += Number(r.companions);
+    row.checkedIn += Number(r.checked_in);
+    row.cancelled += Number(r.cancelled);
+    if (Number(r.face_value) !== 0) row.faceValue[r.currency] = (row.faceValue[r.currency] ?? 0) + Number(r.face_value);
+    typeRows.set(r.ticket_type_id, row);
+  }
+
+  const eventInfo = new Map(events.rows.map((e) => [e.id, e]));
+  return {
+    range: input.range,
+    bucket,
+    eventId: input.eventId,
+    totals: { ...totals, checkInRate: checkInRate(totals.checkedIn, totals.sold + totals.companions) },
+    overTime: [...overTime].map(([k, row]) => ({ bucket: k, ...row })),
+    byEvent: [...byEvent]
+      .filter(([id]) => eventInfo.has(id))
+      .map(([id, row]) => ({
+        eventId: id,
+        name: eventInfo.get(id)!.name,
+        startsAt: new Date(eventInfo.get(id)!.starts_at),
+        ...row,
+      }))
+      .sort((a, b) => b.startsAt.getTime() - a.startsAt.getTime()),
+    byTicketType: [...typeRows.values()],
+    byDiscount: [...byDiscount]
+      .map(([code, row]) => ({ code, ...row }))
+      .sort((a, b) => b.orders - a.orders || a.code.localeCompare(b.code)),
+    byWeekday: [...byWeekday].map(([weekday, row]) => ({ weekday, ...row })),
+    byTrackingLink: null,
+  };
+}
+
+function addMoney(
+  target: MoneyFigures,
+  currency: string,
+  m: { orders: number; gross: number; discounts: number; fees: number; refunds: number },
+) {
+  target.orders += m.orders;
+  const add = (into: MoneyByCurrency, pence: number) => {
+    into[currency] = (into[currency] ?? 0) + pence;
+  };
+  add(target.gross, m.gross);
+  add(target.discounts, m.discounts);
+  add(target.fees, m.fees);
+  add(target.refunds, m.refunds);
+  add(target.net, m.gross - m.refunds - m.fees);
+}
+
+/* ---------- The orders report ---------- */
+
+export const ORDERS_REPORT_PAGE_SIZE = 25;
+/** Rows read per query while a file is written: the file streams, a page at a time. */
+export const ORDERS_EXPORT_BATCH = 1000;
+
+export interface OrdersReportQuery {
+  hostId: string;
+  eventId: string | null;
+  range: ReportRange;
+  status: OrderReportFilter | null;
+  /** Buyer name, email or order reference, as typed (trimmed). */
+  q: string;
+}
+
+function ordersFilter(o: SQL, query: OrdersReportQuery): SQL {
+  const filters = [ordersIn(o, query)];
+  if (query.status === "refunded") filters.push(sql`(${o}.status = 'refunded' or ${o}.refunded_pence > 0)`);
+  else if (query.status) filters.push(sql`${o}.status = ${query.status}`);
+  const q = query.q.trim();
+  if (q) {
+    const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    filters.push(
+      sql`(${o}.buyer_name ilike ${like} or ${o}.buyer_email ilike ${like} or ${o}.reference ilike ${like})`,
+    );
+  }
+  return sql.join(filters, sql` and `);
+}
+
+export interface OrderReportRow {
+  id: string;
+  reference: string;
+  createdAt: Date;
+  eventId: string;
+  eventName: string;
+  eventStartsAt: Date;
+  buyerName: string;
+  buyerEmail: string;
+  status: "paid" | "free" | "refunded" | "cancelled";
+  currency: string;
+  subtotalPence: number;
+  discountPence: number;
+  discountCode: string | null;
+  bookingFeePence: number;
+  totalPence: number;
+  refundedPence: number;
+  tickets: number;
+  companions: number;
+  /** '2 × Standard; 1 × Early bird' */
+  lines: string;
+  answers: Record<string, string>;
+  questions: { id: string; label: string }[];
+}
+
+type RawOrderRow = {
+  id: string;
+  reference: string;
+  created_at: Date | string;
+  cursor: string;
+  event_id: string;
+  event_name: string;
+  event_starts_at: Date | string;
+  buyer_name: string;
+  buyer_email: string;
+  status: OrderReportRow["status"];
+  currency: string;
+  subtotal_pence: number;
+  discount_pence: number;
+  discount_code: string | null;
+  booking_fee_pence: number;
+  total_pence: number;
+  refunded_pence: number;
+  tickets: number;
+  companions: number;
+  lines: string | null;
+  answers: Record<string, string> | string;
+  questions: { id: string; label: string }[] | string;
+};
+
+const orderColumns = sql`
+  o.id, o.reference, o.created_at, o.created_at::text as cursor, o.event_id, e.name as event_name,
+  e.starts_at as event_starts_at, o.buyer_name, o.buyer_email, o.status, o.currency, o.subtotal_pence,
+  o.discount_pence, o.discount_code, o.booking_fee_pence, o.total_pence, o.refunded_pence,
+  (select count(*)::int from ticket t where t.order_id = o.id and t.status <> 'void' and not t.companion) as tickets,
+  (select count(*)::int from ticket t where t.order_id = o.id and t.status <> 'void' and t.companion) as companions,
+  (select string_agg(l.quantity || ' × ' || l.name || case when l.companion then ' (companion)' else '' end, '; '
+                     order by l.companion, l.name)
+     from order_line l where l.order_id = o.id) as lines,
+  o.answers, o.questions`;
+
+const json = <T>(v: T | string): T => (typeof v === "string" ? (JSON.parse(v) as T) : v);
+
+function toRow(r: RawOrderRow): OrderReportRow {
+  return {
+    id: r.id,
+    reference: r.reference,
+    createdAt: new Date(r.created_at),
+    eventId: r.event_id,
+    eventName: r.event_name,
+    eventStartsAt: new Date(r.event_starts_at),
+    buyerName: r.buyer_name,
+    buyerEmail: r.buyer_email,
+    status: r.status,
+    currency: r.currency,
+    subtotalPence: Number(r.subtotal_pence),
+    discountPence: Number(r.discount_pence),
+    discountCode: r.discount_code,
+    bookingFeePence: Number(r.booking_fee_pence),
+    totalPence: Number(r.total_pence),
+    refundedPence: Number(r.refunded_pence),
+    tickets: Number(r.tickets),
+    companions: Number(r.companions),
+    lines: r.lines ?? "",
+    answers: json(r.answers),
+    questions: json(r.questions).map((q) => ({ id: q.id, label: q.label })),
+  };
+}
+
+/** A page of the host's orders, newest first, with how many match and their totals. */
+export async function hostOrdersReport(db: Db, query: OrdersReportQuery & { page: number }) {
+  if (query.eventId) await assertHostEvent(db, query.hostId, query.eventId);
+  const o = sql.raw("o");
+  const where = ordersFilter(o, query);
+  const [counted] = (await db.execute<{ n: string }>(sql`select count(*) as n from "order" o where ${where}`)).rows;
+  const total = Number(counted?.n ?? 0);
+  const pageCount = Math.max(1, Math.ceil(total / ORDERS_REPORT_PAGE_SIZE));
+  const page = Math.min(Math.max(1, Math.trunc(query.page) || 1), pageCount);
+  const rows = await db.execute<RawOrderRow>(sql`
+    select ${orderColumns}
+      from "order" o join event e on e.id = o.event_id
+     where ${where}
+     order by o.created_at desc, o.id desc
+     limit ${ORDERS_REPORT_PAGE_SIZE} offset ${(page - 1) * ORDERS_REPORT_PAGE_SIZE}`);
+  return { total, page, pageCount, rows: rows.rows.map(toRow) };
+}
+
+/**
+ * The checkout questions the matching orders answered, as columns of the file: one per wording
+ * (two events asking "Dietary needs?" share a column), in the order first asked.
+ */
+export async function answeredQuestionLabels(db: Db, query: OrdersReportQuery): Promise<string[]> {
+  const o = sql.raw("o");
+  const rows = await db.execute<{ label: string }>(sql`
+    select q.value->>'label' as label, min(o.created_at) as first
+      from "order" o, jsonb_array_elements(o.questions) q
+     where ${ordersFilter(o, query)} and jsonb_array_length(o.questions) > 0
+     group by 1 order by first, label`);
+  return rows.rows.map((r) => r.label).filter((l) => typeof l === "string" && l.length > 0);
+}
+
+/**
+ * Every matching order, newest first, read in batches by keyset (placed at, id) so that a file of
+ * any size streams: at most one batch is in memory, and no transaction is held open between them.
+ */
+export async function* hostOrdersForExport(
+  db: Db,
+  query: OrdersReportQuery,
+  batch = ORDERS_EXPORT_BATCH,
+): AsyncGenerator<OrderReportRow[]> {
+  if (query.eventId) await assertHostEvent(db, query.hostId, query.eventId);
+  const o = sql.raw("o");
+  const where = ordersFilter(o, query);
+  let after: { at: string; id: string } | null = null;
+  for (;;) {
+    const keyset: SQL = after ? sql`and (o.created_at, o.id) < (${after.at}::timestamptz, ${after.id}::uuid)` : sql``;
+    const page = await db.execute<RawOrderRow>(sql`
+      select ${orderColumns}
+        from "order" o join event e on e.id = o.event_id
+       where ${where} ${keyset}
+       order by o.created_at desc, o.id desc
+       limit ${batch}`);
+    if (page.rows.length === 0) return;
+    yield page.rows.map(toRow);
+    if (page.rows.length < batch) return;
+    const last = page.rows[page.rows.length - 1]!;
+    after = { at: last.cursor, id: last.id };
+  }
+}
