@@ -115,8 +115,14 @@ async function fromRows(db: Db, hostId: string, range: ReportRange, eventId?: st
   );
   const ids = orders.map((o) => o.id);
   const tickets = ids.length ? await db.select().from(ticket).where(inArray(ticket.orderId, ids)) : [];
-  const money = { gross: {}, fees: {}, refunds: {}, net: {}, discounts: {} } as Record<string, MoneyByCurrency>;
-  const add = (k: string, c: string, v: number) => (money[k]![c] = (money[k]![c] ?? 0) + v);
+  const money: Record<"gross" | "fees" | "refunds" | "net" | "discounts", MoneyByCurrency> = {
+    gross: {},
+    fees: {},
+    refunds: {},
+    net: {},
+    discounts: {},
+  };
+  const add = (k: keyof typeof money, c: string, v: number) => (money[k][c] = (money[k][c] ?? 0) + v);
   for (const o of orders) {
     const m = orderMoney(o);
     add("gross", o.currency, m.gross);

@@ -39,6 +39,13 @@ const Waiting = z.object({
     .min(1)
     .max(20),
 });
+const Day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+const ReportTotals = z.object({
+  hostEmail: z.string().email().default("host@ticketyboo.test"),
+  from: Day,
+  to: Day,
+  eventId: z.string().uuid().optional(),
+});
 const Door = z.object({ eventId: z.string().uuid(), voidCode: z.string().max(200).optional() });
 
 const Sale = z.object({
@@ -63,7 +70,10 @@ const Sale = z.object({
  * - `POST /dev/scenarios/door` answers a code signed for an event whose ticket is not in the database,
  *   and cancels the ticket with `voidCode` as a refund would, so the door's every answer can be tried;
  * - `GET /dev/scenarios/venue?name=` answers a demo venue's id (the seed's ids are random), so a
- *   journey can open that venue's pages in Partner Studio.
+ *   journey can open that venue's pages in Partner Studio;
+ * - `GET /dev/scenarios/report-totals?hostEmail=&from=&to=&eventId=` sums a host's order and ticket
+ *   rows placed on those London days straight in SQL, so a journey knows what the reports must say
+ *   without asking the reports.
  */
 export function devBookingRoutes(database: Database, sign: TicketSigner) {
   return new Hono()
@@ -81,6 +91,37 @@ export function devBookingRoutes(database: Database, sign: TicketSigner) {
       const name = c.req.query("name") ?? "";
       const [place] = await database.db.select({ id: venue.id }).from(venue).where(eq(venue.name, name)).limit(1);
       return place ? c.json({ id: place.id }) : errorResponse(c, new AppError("not_found", "No such venue."));
+    })
+    .get("/scenarios/report-totals", async (c) => {
+      const q = ReportTotals.safeParse(c.req.query());
+      if (!q.success) return errorResponse(c, new AppError("bad_request", q.error.issues[0]?.message));
+      const { hostEmail, from, to, eventId } = q.data;
+      const [host] = await database.db.select({ id: user.id }).from(user).where(eq(user.email, hostEmail));
+      if (!host) return errorResponse(c, new AppError("not_found", "No such host."));
+      const day = sql`(o.created_at at time zone 'Europe/London')::date`;
+      const where = sql`o.host_id = ${host.id} and ${day} between ${from}::date and ${to}::date
+        ${eventId ? sql`and o.event_id = ${eventId}::uuid` : sql``}`;
+      const money = await database.db.execute<Record<string, string>>(sql`
+        select o.currency, count(*) as orders, sum(o.total_pence) as gross, sum(o.refunded_pence) as refunds,
+               sum(least(o.booking_fee_pence, o.total_pence - o.refunded_pence)) as fees
+          from "order" o where ${where} group by o.currency`);
+      const [tickets] = (
+        await database.db.execute<Record<string, string>>(sql`
+          select count(*) filter (where t.status <> 'void' and not t.companion) as sold,
+                 count(*) filter (where t.status = 'checked_in') as checked_in
+            from ticket t join "order" o on o.id = t.order_id where ${where}`)
+      ).rows;
+      return c.json({
+        orders: money.rows.reduce((n, r) => n + Number(r.orders), 0),
+        sold: Number(tickets?.sold ?? 0),
+        checkedIn: Number(tickets?.checked_in ?? 0),
+        money: Object.fromEntries(
+          money.rows.map((r) => [
+            r.currency,
+            { gross: Number(r.gross), refunds: Number(r.refunds), fees: Number(r.fees) },
+          ]),
+        ),
+      });
     })
     .post("/scenarios/event", async (c) => {
       const parsed = await readJson(c.req.raw, Scenario);

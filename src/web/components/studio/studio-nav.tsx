@@ -2,6 +2,7 @@ import {
   ArrowLeft,
   ArrowLeftRight,
   BadgeCheck,
+  ChartColumn,
   CalendarDays,
   ClipboardCheck,
   Ellipsis,
@@ -37,6 +38,7 @@ const LINKS: readonly StudioLink[] = [
   { to: "/h/tickets", label: "Tickets", Icon: Ticket, roles: ["owner", "manager"] },
   { to: "/h/venues", label: "Venues", Icon: MapPin, roles: ["owner", "manager"] },
   { to: "/h/discounts", label: "Discounts", Icon: Tag, roles: ["owner", "manager"] },
+  { to: "/h/reports", label: "Reports", Icon: ChartColumn, roles: ["owner", "manager"] },
   { to: "/h/settings/permissions", label: "Team", Icon: Users, roles: ["owner", "manager"] },
 ];
 
