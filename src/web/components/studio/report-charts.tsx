@@ -1,4 +1,14 @@
-import { Bar, BarChart, CartesianGrid, ComposedChart, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  ComposedChart,
+  Line,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from "recharts";
 import { shortenMoney, shortenNumber } from "~/domain/short-numbers";
 import { formatMoney } from "~/lib/format";
 
@@ -62,8 +72,23 @@ export function SalesOverTimeChart({ points, currency }: { points: ReportPoint[]
             name === "Gross sales" ? [formatMoney(Number(value), currency), name] : [String(value), name]
           }
         />
-        <Bar yAxisId="tickets" dataKey="tickets" name="Tickets sold" fill="var(--color-brand)" radius={[4, 4, 0, 0]} maxBarSize={28} />
-        <Line yAxisId="gross" dataKey="gross" name="Gross sales" type="monotone" stroke="var(--color-fg)" strokeWidth={2} dot={false} />
+        <Bar
+          yAxisId="tickets"
+          dataKey="tickets"
+          name="Tickets sold"
+          fill="var(--color-brand)"
+          radius={[4, 4, 0, 0]}
+          maxBarSize={28}
+        />
+        <Line
+          yAxisId="gross"
+          dataKey="gross"
+          name="Gross sales"
+          type="monotone"
+          stroke="var(--color-fg)"
+          strokeWidth={2}
+          dot={false}
+        />
       </ComposedChart>
     </ResponsiveContainer>
   );
@@ -76,7 +101,14 @@ export function WeekdayChart({ points }: { points: { label: string; tickets: num
       <BarChart accessibilityLayer={false} data={points} margin={{ top: 8, right: 4, bottom: 0, left: -8 }}>
         <CartesianGrid vertical={false} stroke="var(--color-border)" />
         <XAxis dataKey="label" tick={axisTick} tickLine={false} axisLine={{ stroke: "var(--color-border)" }} />
-        <YAxis allowDecimals={false} tick={axisTick} tickFormatter={(v: number) => shortenNumber(v)} tickLine={false} axisLine={false} width={44} />
+        <YAxis
+          allowDecimals={false}
+          tick={axisTick}
+          tickFormatter={(v: number) => shortenNumber(v)}
+          tickLine={false}
+          axisLine={false}
+          width={44}
+        />
         <Tooltip cursor={{ fill: "var(--color-surface-2)" }} contentStyle={tooltipStyle} />
         <Bar dataKey="tickets" name="Tickets sold" fill="var(--color-brand)" radius={[4, 4, 0, 0]} maxBarSize={36} />
       </BarChart>

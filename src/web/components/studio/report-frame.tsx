@@ -81,7 +81,13 @@ export function ReportFilters({
         <label htmlFor="report-event" className="block text-xs font-semibold text-fg-muted">
           Event
         </label>
-        <select id="report-event" name="event" defaultValue={state.event} key={state.event} className={`${control} border-border`}>
+        <select
+          id="report-event"
+          name="event"
+          defaultValue={state.event}
+          key={state.event}
+          className={`${control} border-border`}
+        >
           <option value="">All events</option>
           {events.map((e) => (
             <option key={e.id} value={e.id}>
@@ -167,7 +173,11 @@ export function ReportFilters({
         </a>
       ) : null}
       {problem ? (
-        <p id="report-range-problem" role="alert" className="col-span-2 w-full rounded-xl bg-danger-soft px-3 py-2 text-sm text-danger">
+        <p
+          id="report-range-problem"
+          role="alert"
+          className="col-span-2 w-full rounded-xl bg-danger-soft px-3 py-2 text-sm text-danger"
+        >
           {problem.message} Showing the last 7 days instead.
         </p>
       ) : null}

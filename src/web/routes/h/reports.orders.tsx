@@ -61,7 +61,10 @@ export default function ReportsOrders({ loaderData }: Route.ComponentProps) {
   const filtered = applied.q !== "" || applied.status !== "";
   const counted = `${list.total.toLocaleString("en-GB")} ${list.total === 1 ? "order" : "orders"}`;
   const eventName = events.find((e) => e.id === applied.event)?.name ?? "all events";
-  const shown = { from: (list.page - 1) * ORDERS_REPORT_PAGE_SIZE + 1, to: (list.page - 1) * ORDERS_REPORT_PAGE_SIZE + list.rows.length };
+  const shown = {
+    from: (list.page - 1) * ORDERS_REPORT_PAGE_SIZE + 1,
+    to: (list.page - 1) * ORDERS_REPORT_PAGE_SIZE + list.rows.length,
+  };
 
   return (
     <ReportFrame current="orders" keep={{ event: applied.event, from: applied.from, to: applied.to }}>
@@ -89,7 +92,10 @@ export default function ReportsOrders({ loaderData }: Route.ComponentProps) {
               : "Choose other dates above: orders count on the day they were placed."}
           </p>
           {filtered ? (
-            <Link to={reportHref("/h/reports/orders", { event: applied.event, from: applied.from, to: applied.to })} className="btn-secondary mt-4">
+            <Link
+              to={reportHref("/h/reports/orders", { event: applied.event, from: applied.from, to: applied.to })}
+              className="btn-secondary mt-4"
+            >
               Clear the search and status
             </Link>
           ) : null}
@@ -101,12 +107,24 @@ export default function ReportsOrders({ loaderData }: Route.ComponentProps) {
               <caption className="sr-only">Orders</caption>
               <thead className="text-xs text-fg-muted uppercase">
                 <tr className="border-b border-border">
-                  <th scope="col" className="px-2 py-2 font-semibold">Order</th>
-                  <th scope="col" className="px-2 py-2 font-semibold">Buyer</th>
-                  <th scope="col" className="px-2 py-2 font-semibold">Event</th>
-                  <th scope="col" className="px-2 py-2 font-semibold">Tickets</th>
-                  <th scope="col" className="px-2 py-2 font-semibold">Paid</th>
-                  <th scope="col" className="px-2 py-2 font-semibold">Status</th>
+                  <th scope="col" className="px-2 py-2 font-semibold">
+                    Order
+                  </th>
+                  <th scope="col" className="px-2 py-2 font-semibold">
+                    Buyer
+                  </th>
+                  <th scope="col" className="px-2 py-2 font-semibold">
+                    Event
+                  </th>
+                  <th scope="col" className="px-2 py-2 font-semibold">
+                    Tickets
+                  </th>
+                  <th scope="col" className="px-2 py-2 font-semibold">
+                    Paid
+                  </th>
+                  <th scope="col" className="px-2 py-2 font-semibold">
+                    Status
+                  </th>
                 </tr>
               </thead>
               <tbody className="divide-y divide-border">
@@ -130,17 +148,25 @@ export default function ReportsOrders({ loaderData }: Route.ComponentProps) {
                       </td>
                       <td className="px-2 py-2 tabular-nums">
                         {o.tickets}
-                        {o.companions > 0 ? <span className="block text-xs text-fg-muted">+{o.companions} companion</span> : null}
+                        {o.companions > 0 ? (
+                          <span className="block text-xs text-fg-muted">+{o.companions} companion</span>
+                        ) : null}
                       </td>
                       <td className="px-2 py-2 tabular-nums">
                         {formatMoney(o.totalPence, o.currency)}
-                        {o.discountCode ? <span className="block text-xs text-fg-muted">code {o.discountCode}</span> : null}
+                        {o.discountCode ? (
+                          <span className="block text-xs text-fg-muted">code {o.discountCode}</span>
+                        ) : null}
                         {o.refundedPence > 0 ? (
-                          <span className="block text-xs text-fg-muted">{formatMoney(o.refundedPence, o.currency)} refunded</span>
+                          <span className="block text-xs text-fg-muted">
+                            {formatMoney(o.refundedPence, o.currency)} refunded
+                          </span>
                         ) : null}
                       </td>
                       <td className="px-2 py-2">
-                        <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_TONE[status]}`}>
+                        <span
+                          className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_TONE[status]}`}
+                        >
                           {ORDER_REPORT_STATUS_TEXT[status]}
                         </span>
                       </td>

@@ -96,7 +96,10 @@ export default function ReportsOverview({ loaderData }: Route.ComponentProps) {
   const scope = `${eventName ?? "All events"}, ${formatCalendarDay(report.range.from)} to ${formatCalendarDay(report.range.to)}`;
   const hasSales = totals.orders > 0;
   const points = report.overTime.map((p) => ({
-    label: report.bucket === "month" ? p.bucket.slice(0, 7) : formatChartDay(p.bucket, report.bucket === "day" && report.overTime.length <= 7),
+    label:
+      report.bucket === "month"
+        ? p.bucket.slice(0, 7)
+        : formatChartDay(p.bucket, report.bucket === "day" && report.overTime.length <= 7),
     tickets: p.sold,
     gross: p.gross[chartCurrency] ?? 0,
   }));
@@ -111,7 +114,12 @@ export default function ReportsOverview({ loaderData }: Route.ComponentProps) {
       </p>
 
       <dl className="mt-4 grid grid-cols-2 gap-3 tablet:grid-cols-4">
-        <Figure label="Tickets sold" value={shortenNumber(totals.sold)} exact={totals.sold.toLocaleString("en-GB")} note={totals.companions > 0 ? `and ${totals.companions} free companion` : undefined} />
+        <Figure
+          label="Tickets sold"
+          value={shortenNumber(totals.sold)}
+          exact={totals.sold.toLocaleString("en-GB")}
+          note={totals.companions > 0 ? `and ${totals.companions} free companion` : undefined}
+        />
         <Figure label="Gross sales" value={moneyText(totals.gross)} exact={moneyText(totals.gross, false)} />
         <Figure label="Booking fees" value={moneyText(totals.fees)} exact={moneyText(totals.fees, false)} />
         <Figure label="Discounts" value={moneyText(totals.discounts)} exact={moneyText(totals.discounts, false)} />
@@ -131,7 +139,11 @@ export default function ReportsOverview({ loaderData }: Route.ComponentProps) {
       </p>
 
       <div className="mt-6 grid grid-cols-1 gap-6">
-        <Card id="over-time-heading" title="Sales over time" icon={<BarChart3 aria-hidden className="size-5 text-brand" />}>
+        <Card
+          id="over-time-heading"
+          title="Sales over time"
+          icon={<BarChart3 aria-hidden className="size-5 text-brand" />}
+        >
           {hasSales ? (
             <>
               <div className="h-64" aria-hidden>
@@ -158,17 +170,29 @@ export default function ReportsOverview({ loaderData }: Route.ComponentProps) {
                     <caption className="sr-only">Sales over time</caption>
                     <thead className="text-xs text-fg-muted uppercase">
                       <tr>
-                        <th scope="col" className={th}>{bucketWord}</th>
-                        <th scope="col" className={th}>Orders</th>
-                        <th scope="col" className={th}>Tickets</th>
-                        <th scope="col" className={th}>Gross</th>
-                        <th scope="col" className={th}>Net</th>
+                        <th scope="col" className={th}>
+                          {bucketWord}
+                        </th>
+                        <th scope="col" className={th}>
+                          Orders
+                        </th>
+                        <th scope="col" className={th}>
+                          Tickets
+                        </th>
+                        <th scope="col" className={th}>
+                          Gross
+                        </th>
+                        <th scope="col" className={th}>
+                          Net
+                        </th>
                       </tr>
                     </thead>
                     <tbody className="divide-y divide-border">
                       {report.overTime.map((p) => (
                         <tr key={p.bucket}>
-                          <td className="px-2 py-1">{report.bucket === "month" ? p.bucket.slice(0, 7) : formatCalendarDay(p.bucket)}</td>
+                          <td className="px-2 py-1">
+                            {report.bucket === "month" ? p.bucket.slice(0, 7) : formatCalendarDay(p.bucket)}
+                          </td>
                           <td className="px-2 py-1 tabular-nums">{p.orders}</td>
                           <td className="px-2 py-1 tabular-nums">{p.sold}</td>
                           <td className="px-2 py-1 tabular-nums">{p.orders ? moneyText(p.gross, false) : "–"}</td>
@@ -192,7 +216,11 @@ export default function ReportsOverview({ loaderData }: Route.ComponentProps) {
         </Card>
 
         {!report.eventId ? (
-          <Card id="by-event-heading" title="By event" icon={<CalendarRange aria-hidden className="size-5 text-brand" />}>
+          <Card
+            id="by-event-heading"
+            title="By event"
+            icon={<CalendarRange aria-hidden className="size-5 text-brand" />}
+          >
             {report.byEvent.length === 0 ? (
               <Empty>No event sold in these dates.</Empty>
             ) : (
@@ -201,13 +229,27 @@ export default function ReportsOverview({ loaderData }: Route.ComponentProps) {
                   <caption className="sr-only">Sales by event</caption>
                   <thead className="text-xs text-fg-muted uppercase">
                     <tr>
-                      <th scope="col" className={th}>Event</th>
-                      <th scope="col" className={th}>Orders</th>
-                      <th scope="col" className={th}>Tickets</th>
-                      <th scope="col" className={th}>Gross</th>
-                      <th scope="col" className={th}>Refunds</th>
-                      <th scope="col" className={th}>Net</th>
-                      <th scope="col" className={th}>Checked in</th>
+                      <th scope="col" className={th}>
+                        Event
+                      </th>
+                      <th scope="col" className={th}>
+                        Orders
+                      </th>
+                      <th scope="col" className={th}>
+                        Tickets
+                      </th>
+                      <th scope="col" className={th}>
+                        Gross
+                      </th>
+                      <th scope="col" className={th}>
+                        Refunds
+                      </th>
+                      <th scope="col" className={th}>
+                        Net
+                      </th>
+                      <th scope="col" className={th}>
+                        Checked in
+                      </th>
                     </tr>
                   </thead>
                   <tbody className="divide-y divide-border">
@@ -215,12 +257,18 @@ export default function ReportsOverview({ loaderData }: Route.ComponentProps) {
                       <tr key={e.eventId}>
                         <th scope="row" className="px-2 py-2 text-left font-medium">
                           <Link
-                            to={reportHref("/h/reports/overview", { event: e.eventId, from: report.range.from, to: report.range.to })}
+                            to={reportHref("/h/reports/overview", {
+                              event: e.eventId,
+                              from: report.range.from,
+                              to: report.range.to,
+                            })}
                             className="link"
                           >
                             {e.name}
                           </Link>
-                          <span className="block text-xs font-normal text-fg-muted">{formatNumericDate(e.startsAt)}</span>
+                          <span className="block text-xs font-normal text-fg-muted">
+                            {formatNumericDate(e.startsAt)}
+                          </span>
                         </th>
                         <td className={td}>{e.orders.toLocaleString("en-GB")}</td>
                         <td className={td}>{e.sold.toLocaleString("en-GB")}</td>
@@ -247,11 +295,21 @@ export default function ReportsOverview({ loaderData }: Route.ComponentProps) {
                   <caption className="sr-only">Tickets by type</caption>
                   <thead className="text-xs text-fg-muted uppercase">
                     <tr>
-                      <th scope="col" className={th}>Ticket type</th>
-                      <th scope="col" className={th}>Sold</th>
-                      <th scope="col" className={th}>Face value</th>
-                      <th scope="col" className={th}>Checked in</th>
-                      <th scope="col" className={th}>Cancelled</th>
+                      <th scope="col" className={th}>
+                        Ticket type
+                      </th>
+                      <th scope="col" className={th}>
+                        Sold
+                      </th>
+                      <th scope="col" className={th}>
+                        Face value
+                      </th>
+                      <th scope="col" className={th}>
+                        Checked in
+                      </th>
+                      <th scope="col" className={th}>
+                        Cancelled
+                      </th>
                     </tr>
                   </thead>
                   <tbody className="divide-y divide-border">
@@ -259,9 +317,13 @@ export default function ReportsOverview({ loaderData }: Route.ComponentProps) {
                       <tr key={t.ticketTypeId}>
                         <th scope="row" className="px-2 py-2 text-left font-medium">
                           {t.name}
-                          {!report.eventId ? <span className="block text-xs font-normal text-fg-muted">{t.eventName}</span> : null}
+                          {!report.eventId ? (
+                            <span className="block text-xs font-normal text-fg-muted">{t.eventName}</span>
+                          ) : null}
                           {t.companions > 0 ? (
-                            <span className="block text-xs font-normal text-fg-muted">and {t.companions} free companion</span>
+                            <span className="block text-xs font-normal text-fg-muted">
+                              and {t.companions} free companion
+                            </span>
                           ) : null}
                         </th>
                         <td className={td}>{t.sold.toLocaleString("en-GB")}</td>
@@ -276,10 +338,17 @@ export default function ReportsOverview({ loaderData }: Route.ComponentProps) {
             )}
           </Card>
 
-          <Card id="by-code-heading" title="By discount code" icon={<Percent aria-hidden className="size-5 text-brand" />}>
+          <Card
+            id="by-code-heading"
+            title="By discount code"
+            icon={<Percent aria-hidden className="size-5 text-brand" />}
+          >
             {report.byDiscount.length === 0 ? (
               <Empty>
-                No order used a discount code in these dates. <Link to="/h/discounts" className="link">Your discount codes</Link>
+                No order used a discount code in these dates.{" "}
+                <Link to="/h/discounts" className="link">
+                  Your discount codes
+                </Link>
               </Empty>
             ) : (
               <div className="overflow-x-auto">
@@ -287,16 +356,26 @@ export default function ReportsOverview({ loaderData }: Route.ComponentProps) {
                   <caption className="sr-only">Orders by discount code</caption>
                   <thead className="text-xs text-fg-muted uppercase">
                     <tr>
-                      <th scope="col" className={th}>Code</th>
-                      <th scope="col" className={th}>Orders</th>
-                      <th scope="col" className={th}>Discount given</th>
-                      <th scope="col" className={th}>Gross</th>
+                      <th scope="col" className={th}>
+                        Code
+                      </th>
+                      <th scope="col" className={th}>
+                        Orders
+                      </th>
+                      <th scope="col" className={th}>
+                        Discount given
+                      </th>
+                      <th scope="col" className={th}>
+                        Gross
+                      </th>
                     </tr>
                   </thead>
                   <tbody className="divide-y divide-border">
                     {report.byDiscount.map((d) => (
                       <tr key={d.code}>
-                        <th scope="row" className="px-2 py-2 text-left font-mono font-medium">{d.code}</th>
+                        <th scope="row" className="px-2 py-2 text-left font-mono font-medium">
+                          {d.code}
+                        </th>
                         <td className={td}>{d.orders.toLocaleString("en-GB")}</td>
                         <td className={td}>{moneyText(d.discounts, false)}</td>
                         <td className={td}>{moneyText(d.gross, false)}</td>
@@ -308,13 +387,22 @@ export default function ReportsOverview({ loaderData }: Route.ComponentProps) {
             )}
           </Card>
 
-          <Card id="by-weekday-heading" title="By day of the week" icon={<CalendarRange aria-hidden className="size-5 text-brand" />}>
+          <Card
+            id="by-weekday-heading"
+            title="By day of the week"
+            icon={<CalendarRange aria-hidden className="size-5 text-brand" />}
+          >
             {hasSales ? (
               <>
                 <div className="h-48" aria-hidden>
                   {hydrated ? (
                     <Suspense fallback={<div className="size-full animate-pulse rounded-xl bg-surface-2" />}>
-                      <WeekdayChart points={report.byWeekday.map((w) => ({ label: WEEKDAYS[w.weekday - 1]!.slice(0, 3), tickets: w.sold }))} />
+                      <WeekdayChart
+                        points={report.byWeekday.map((w) => ({
+                          label: WEEKDAYS[w.weekday - 1]!.slice(0, 3),
+                          tickets: w.sold,
+                        }))}
+                      />
                     </Suspense>
                   ) : (
                     <div className="size-full rounded-xl bg-surface-2" />
@@ -326,10 +414,18 @@ export default function ReportsOverview({ loaderData }: Route.ComponentProps) {
                     <caption className="sr-only">Sales by day of the week</caption>
                     <thead className="text-xs text-fg-muted uppercase">
                       <tr>
-                        <th scope="col" className={th}>Day</th>
-                        <th scope="col" className={th}>Orders</th>
-                        <th scope="col" className={th}>Tickets</th>
-                        <th scope="col" className={th}>Gross</th>
+                        <th scope="col" className={th}>
+                          Day
+                        </th>
+                        <th scope="col" className={th}>
+                          Orders
+                        </th>
+                        <th scope="col" className={th}>
+                          Tickets
+                        </th>
+                        <th scope="col" className={th}>
+                          Gross
+                        </th>
                       </tr>
                     </thead>
                     <tbody className="divide-y divide-border">
@@ -351,8 +447,14 @@ export default function ReportsOverview({ loaderData }: Route.ComponentProps) {
           </Card>
 
           {/* Hook for the promotion part of issue 21: sales by tracking link appear here once links exist. */}
-          <Card id="by-link-heading" title="By tracking link" icon={<Link2 aria-hidden className="size-5 text-brand" />}>
-            <Empty>Sales through each tracking link will show here once you share your events with tracking links.</Empty>
+          <Card
+            id="by-link-heading"
+            title="By tracking link"
+            icon={<Link2 aria-hidden className="size-5 text-brand" />}
+          >
+            <Empty>
+              Sales through each tracking link will show here once you share your events with tracking links.
+            </Empty>
           </Card>
         </div>
       </div>

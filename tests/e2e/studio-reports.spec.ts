@@ -1,0 +1,168 @@
+import { readFile } from "node:fs/promises";
+import type { Page } from "@playwright/test";
+import { BASE_URL, DEMO, acceptNecessaryOnly, expect, expectAccessible, signIn, test } from "./fixtures";
+
+/*
+ * Partner Studio's reports (issue 21): the demo host reads an overview whose totals match their
+ * orders (summed straight from the rows by a drill, not by the reports), narrows it to one event,
+ * changes the dates (and is told plainly when the dates make no sense), opens the orders report,
+ * filters it and exports the file, whose content is checked, with axe passing in each state.
+ */
+
+interface Totals {
+  orders: number;
+  sold: number;
+  money: Record<string, { gross: number; refunds: number; fees: number }>;
+}
+
+/** London's date, n days from today, as a date input holds it. */
+function londonDay(offsetDays = 0): string {
+  const at = new Date(Date.now() + offsetDays * 86_400_000);
+  return new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London" }).format(at);
+}
+
+/** As the Studio writes money: £1,234.50, and £12 for whole pounds. */
+function money(minor: number, currency: string): string {
+  const text = new Intl.NumberFormat("en-GB", { style: "currency", currency }).format(minor / 100);
+  return minor % 100 === 0 ? text.replace(/\.00$/, "") : text;
+}
+
+async function totals(page: Page, q: { from: string; to: string; eventId?: string }): Promise<Totals> {
+  const res = await page.request.get(`/dev/scenarios/report-totals?${new URLSearchParams(q).toString()}`);
+  expect(res.status()).toBe(200);
+  return (await res.json()) as Totals;
+}
+
+/** The overview's figure with this label. */
+const figure = (page: Page, label: string) =>
+  page.locator("dl > div").filter({ has: page.locator("dt", { hasText: new RegExp(`^${label}$`) }) });
+
+async function expectFigures(page: Page, want: Totals) {
+  await expect(figure(page, "Orders").locator("dd")).toContainText(want.orders.toLocaleString("en-GB"));
+  await expect(figure(page, "Tickets sold").locator("dd")).toContainText(want.sold.toLocaleString("en-GB"));
+  const currencies = Object.entries(want.money);
+  if (currencies.length === 0) await expect(figure(page, "Gross sales").locator("dd")).toContainText("£0");
+  for (const [currency, m] of currencies) {
+    await expect(figure(page, "Gross sales").locator("dd")).toContainText(money(m.gross, currency));
+    await expect(figure(page, "Refunds").locator("dd")).toContainText(money(m.refunds, currency));
+    await expect(figure(page, "Net sales").locator("dd")).toContainText(money(m.gross - m.refunds - m.fees, currency));
+  }
+}
+
+test("the demo host reads reports that match their orders, changes the dates, filters orders and exports them", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await acceptNecessaryOnly(page);
+  const stamp = Date.now().toString(36);
+  const name = `Report Night ${stamp}`;
+  const made = await page.request.post("/dev/scenarios/event", {
+    data: {
+      name,
+      capacity: 50,
+      pricePence: 1500,
+      soldTo: DEMO.buyer.email,
+      quantity: 2,
+      question: "Dietary needs?",
+      answer: `=Vegan ${stamp}`,
+    },
+    headers: { Origin: BASE_URL },
+  });
+  expect(made.status()).toBe(200);
+  const { eventId, reference } = (await made.json()) as { eventId: string; reference: string };
+  await signIn(page, DEMO.host);
+
+  // Reports, from the Studio's menu: the last 7 days of every event, as the rows add up.
+  const week = { from: londonDay(-6), to: londonDay() };
+  await page.goto("/h/dashboard");
+  await page.getByRole("navigation", { name: "Partner Studio" }).first().getByRole("link", { name: "Reports" }).click();
+  await expect(page).toHaveURL(/\/h\/reports\/overview$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Reports" })).toBeVisible();
+  await expect(page.getByLabel("From", { exact: true })).toHaveValue(week.from);
+  await expect(page.getByLabel("To", { exact: true })).toHaveValue(week.to);
+  const all = await totals(page, week);
+  expect(all.orders).toBeGreaterThan(0);
+  await expectFigures(page, all);
+  await expect(page.getByRole("heading", { name: "Sales over time" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "By tracking link" })).toBeVisible();
+  await expectAccessible(page);
+
+  // One event: its two tickets, what its buyer paid.
+  await page.getByRole("combobox", { name: "Event", exact: true }).selectOption(eventId);
+  await page.getByRole("button", { name: "Show" }).click();
+  await expect(page).toHaveURL(new RegExp(`event=${eventId}`));
+  const one = await totals(page, { ...week, eventId });
+  expect(one).toMatchObject({ orders: 1, sold: 2 });
+  await expectFigures(page, one);
+  await expect(page.getByRole("table", { name: "Tickets by type" })).toContainText("2");
+
+  // Other dates: a month ago, for every event.
+  const earlier = { from: londonDay(-40), to: londonDay(-8) };
+  await page.getByRole("combobox", { name: "Event", exact: true }).selectOption("");
+  await page.getByLabel("From", { exact: true }).fill(earlier.from);
+  await page.getByLabel("To", { exact: true }).fill(earlier.to);
+  await page.getByRole("button", { name: "Show" }).click();
+  await expect(page).toHaveURL(new RegExp(`from=${earlier.from}&to=${earlier.to}`));
+  await expectFigures(page, await totals(page, earlier));
+  await expectAccessible(page);
+
+  // Dates the wrong way round: said plainly, beside the dates, and the last 7 days shown meanwhile.
+  await page.getByLabel("From", { exact: true }).fill(londonDay());
+  await page.getByLabel("To", { exact: true }).fill(londonDay(-3));
+  await page.getByRole("button", { name: "Show" }).click();
+  await expect(page.getByRole("alert")).toHaveText(
+    "The end date must be on or after the start date. Showing the last 7 days instead.",
+  );
+  await expect(page.getByLabel("To", { exact: true })).toHaveAttribute("aria-invalid", "true");
+  await expectFigures(page, all);
+  await expectAccessible(page);
+
+  // The orders report: this week's orders, narrowed to the event, the buyer and paid orders.
+  await page.goto(`/h/reports/overview?event=${eventId}`);
+  await page.getByRole("navigation", { name: "Reports" }).getByRole("link", { name: "Orders" }).click();
+  await expect(page).toHaveURL(new RegExp(`/h/reports/orders\\?event=${eventId}`));
+  await expect(page.getByText(`1 order for ${name}`)).toBeVisible();
+  await page.getByLabel("Search orders", { exact: true }).fill(DEMO.buyer.email);
+  await page.getByLabel("Status", { exact: true }).selectOption("paid");
+  await page.getByRole("button", { name: "Show" }).click();
+  await expect(page).toHaveURL(/status=paid/);
+  const table = page.getByRole("table", { name: "Orders" });
+  await expect(table.getByRole("row")).toHaveCount(2);
+  await expect(table.getByRole("row").nth(1)).toContainText(reference);
+  await expect(table.getByRole("row").nth(1)).toContainText("Paid");
+  await expectAccessible(page);
+
+  // Nothing refunded for it: an empty state that says how to widen the search.
+  await page.getByLabel("Status", { exact: true }).selectOption("refunded");
+  await page.getByRole("button", { name: "Show" }).click();
+  await expect(page.getByText("No orders match")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Export CSV" })).toHaveCount(0);
+  await expectAccessible(page);
+  await page.getByLabel("Status", { exact: true }).selectOption("paid");
+  await page.getByRole("button", { name: "Show" }).click();
+  await expect(table.getByRole("row")).toHaveCount(2);
+
+  // The file: every matching order, Excel-safe, with the checkout answer in its own column.
+  const downloading = page.waitForEvent("download");
+  await page.getByRole("link", { name: "Export CSV" }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe(`orders-${week.from}-to-${week.to}.csv`);
+  const csv = (await readFile((await download.path())!)).toString("utf8");
+  expect(csv.startsWith("\uFEFFOrder,Placed (UK time),Event,")).toBe(true);
+  const lines = csv.slice(1).trimEnd().split("\r\n");
+  expect(lines).toHaveLength(2);
+  expect(lines[0]!.endsWith(",Refunded,Dietary needs?")).toBe(true);
+  const paid = one.money.GBP!.gross;
+  expect(lines[1]).toContain(`${reference},`);
+  expect(lines[1]).toContain(`,${name},`);
+  expect(lines[1]).toContain(`,Paid,2,0,2 × `);
+  // The answer began with "=": kept as text, not run as a formula.
+  expect(lines[1]).toContain(`,${(paid / 100).toFixed(2)},0.00,"'=Vegan ${stamp}"`);
+
+  // The dark theme passes too.
+  await page.emulateMedia({ colorScheme: "dark" });
+  await expectAccessible(page);
+  await page.goto("/h/reports");
+  await expect(page).toHaveURL(/\/h\/reports\/overview$/);
+  await expectAccessible(page);
+});
