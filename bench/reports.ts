@@ -3,6 +3,7 @@
 // made directly, in the same run.
 //   npm run bench:reports                        100,000 orders (PostgreSQL when BENCH_DATABASE_URL or
 //   npm run bench:reports -- --orders 20000      TEST_DATABASE_URL is set, else PGlite)
+//   npm run bench:reports -- --keep              keeps the seeded database (PostgreSQL) for the next run
 // Prints its figures, then one JSON line:
 //   {"orders","overview_p95_ms","orders_p95_ms","csv_s","ratio", …}
 // where ratio is the larger of the two pages' HTTP p95 over their direct p95, and csv_s the time to
@@ -21,7 +22,8 @@ const EVENTS = 20;
 /** Orders are spread over this many days back from now; the overview is timed over all of them. */
 const SPREAD_DAYS = 60;
 
-const bench = await benchDatabase("reports");
+// --keep: the seeded database stays (tb_bench_reports_kept_<orders>, PostgreSQL) and the next run measures it again.
+const bench = await benchDatabase("reports", { keep: process.argv.includes("--keep") ? String(ORDERS) : undefined });
 const { database } = bench;
 const db = database.db;
 const server = await startBenchServer(bench);
@@ -103,18 +105,22 @@ const started = Date.now();
 let output: Record<string, number | string> | undefined;
 try {
   const now = new Date();
-  const email = `bench-host-${process.pid}@example.com`;
-  const host = await createUser(db, {
-    email,
-    userType: "host",
-    hostTitle: "Bench Host",
-    firstName: "Bench",
-    lastName: "Host",
-  });
-  await seed(host.id, now);
-  await db.execute(sql`vacuum analyze "order"`);
-  await db.execute(sql`vacuum analyze ticket`);
-  await db.execute(sql`vacuum analyze order_line`);
+  // A kept database (--keep) already has its host and orders: measured again as they are.
+  const [kept] = (
+    await db.execute<{ id: string; email: string }>(
+      sql`select id, email from "user" where email like 'bench-host-%@example.com' limit 1`,
+    )
+  ).rows;
+  const email = kept?.email ?? `bench-host-${process.pid}@example.com`;
+  const host =
+    kept ??
+    (await createUser(db, { email, userType: "host", hostTitle: "Bench Host", firstName: "Bench", lastName: "Host" }));
+  if (!kept) {
+    await seed(host.id, now);
+    await db.execute(sql`vacuum analyze "order"`);
+    await db.execute(sql`vacuum analyze ticket`);
+    await db.execute(sql`vacuum analyze order_line`);
+  }
   const counted = Number(
     (await db.execute<{ n: string }>(sql`select count(*) as n from "order" where host_id = ${host.id}`)).rows[0]!.n,
   );
@@ -185,11 +191,13 @@ try {
     ["orders, first page", "orders", "ordersSql"],
   ] as const)
     console.log(
-      `${label.padEnd(24)} ${round(percentile(samples[h], 50)).toFixed(1).padStart(9)} ${round(p95(h)).toFixed(1).padStart(10)} ${round(p95(d)).toFixed(1).padStart(12)}`,
+      `${label.padEnd(24)} ${round(percentile(samples[h], 50)).toFixed(1).padStart(9)} ` +
+        `${round(p95(h)).toFixed(1).padStart(10)} ${round(p95(d)).toFixed(1).padStart(12)}`,
     );
   console.log(
     `orders file: ${file.lines - 1} orders, ${round(file.bytes / 1_048_576, 1)} MiB in ${round(csvMs / 1000, 2)} s ` +
-      `(the same batches read directly: ${directRows} in ${round(csvSqlMs / 1000, 2)} s); bench process RSS ${round(rss / 1_048_576)} MiB`,
+      `(the same batches read directly: ${directRows} in ${round(csvSqlMs / 1000, 2)} s); ` +
+      `bench process RSS ${round(rss / 1_048_576)} MiB`,
   );
   const overviewRatio = p95("overview") / p95("overviewSql");
   const ordersRatio = p95("orders") / p95("ordersSql");

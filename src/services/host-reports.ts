@@ -160,40 +160,25 @@ export async function hostOverview(
   type TicketRow = {
     set: number;
     key: string | null;
-    sold: string;
-    companions: string;
-    checked_in: string;
-    cancelled: string;
-  };
-  const ticketQuery = db.execute<TicketRow>(sql`
-    select case
-             when grouping(${b}) = 0 then 1
-             when grouping(o.event_id) = 0 then 2
-             when grouping(${w}) = 0 then 4
-             else 0 end as set,
-           coalesce(${b}, o.event_id::text, ${w}::text) as key,
-           count(*) filter (where t.status <> 'void' and not t.companion) as sold,
-           count(*) filter (where t.status <> 'void' and t.companion) as companions,
-           count(*) filter (where t.status = 'checked_in') as checked_in,
-           count(*) filter (where t.status = 'void') as cancelled
-      from ticket t join "order" o on o.id = t.order_id
-     where ${where}
-     group by grouping sets ((), (${b}), (o.event_id), (${w}))`);
-
-  type TypeRow = {
-    ticket_type_id: string;
-    name: string;
-    event_name: string;
-    currency: string;
+    currency: string | null;
     sold: string;
     companions: string;
     checked_in: string;
     cancelled: string;
     face_value: string;
   };
-  // Face value: the price each standing ticket was bought at (before the order's discount and fee).
-  const typeQuery = db.execute<TypeRow>(sql`
-    select t.ticket_type_id, tt.name, e.name as event_name, o.currency,
+  // The tickets once, for every breakdown at the same time: 0 totals, 1 over time, 2 by event, 4 by
+  // weekday, 5 by ticket type (per currency, for its face value: the price each standing ticket was
+  // bought at, before the order's discount and fee).
+  const ticketQuery = db.execute<TicketRow>(sql`
+    select case
+             when grouping(${b}) = 0 then 1
+             when grouping(o.event_id) = 0 then 2
+             when grouping(${w}) = 0 then 4
+             when grouping(t.ticket_type_id) = 0 then 5
+             else 0 end as set,
+           coalesce(${b}, o.event_id::text, ${w}::text, t.ticket_type_id::text) as key,
+           o.currency,
            count(*) filter (where t.status <> 'void' and not t.companion) as sold,
            count(*) filter (where t.status <> 'void' and t.companion) as companions,
            count(*) filter (where t.status = 'checked_in') as checked_in,
@@ -201,13 +186,23 @@ export async function hostOverview(
            coalesce(sum(l.unit_price_pence) filter (where t.status <> 'void'), 0) as face_value
       from ticket t
       join "order" o on o.id = t.order_id
-      join ticket_type tt on tt.id = t.ticket_type_id
-      join event e on e.id = tt.event_id
       left join order_line l on l.order_id = t.order_id and l.ticket_type_id = t.ticket_type_id
                             and l.companion = t.companion
      where ${where}
-     group by t.ticket_type_id, tt.name, e.name, e.starts_at, tt.sort_order, o.currency
-     order by e.starts_at desc, tt.sort_order, tt.name`);
+     group by grouping sets ((), (${b}), (o.event_id), (${w}), (t.ticket_type_id, o.currency))`);
+
+  // The names of the ticket types sold, and their events', in the order the host knows them.
+  const typeNames = (ids: string[]) =>
+    ids.length === 0
+      ? Promise.resolve({ rows: [] as { id: string; name: string; event_name: string }[] })
+      : db.execute<{ id: string; name: string; event_name: string }>(sql`
+          select tt.id, tt.name, e.name as event_name
+            from ticket_type tt join event e on e.id = tt.event_id
+           where tt.id in (${sql.join(
+             ids.map((id) => sql`${id}::uuid`),
+             sql`, `,
+           )})
+           order by e.starts_at desc, tt.sort_order, tt.name`);
 
   const eventsQuery = input.eventId
     ? Promise.resolve({ rows: [] as { id: string; name: string; starts_at: Date | string }[] })
@@ -215,7 +210,7 @@ export async function hostOverview(
         sql`select id, name, starts_at from event where host_id = ${input.hostId}`,
       );
 
-  const [money, tickets, types, events] = await Promise.all([moneyQuery, ticketQuery, typeQuery, eventsQuery]);
+  const [money, tickets, events] = await Promise.all([moneyQuery, ticketQuery, eventsQuery]);
 
   const totals = emptyRow();
   const overTime = new Map<string, ReportRow>(bucketsOf(input.range, bucket).map((k) => [k, emptyRow()]));
@@ -242,32 +237,28 @@ export async function hostOverview(
       refunds: Number(r.refunds),
     });
   }
+  const typeRows = new Map<string, HostOverview["byTicketType"][number]>();
   for (const r of tickets.rows) {
     const set = Number(r.set);
-    const target = (set === 3 ? undefined : rowFor(set, r.key)) as ReportRow | undefined;
-    if (!target) continue;
-    target.sold += Number(r.sold);
-    target.companions += Number(r.companions);
-    target.checkedIn += Number(r.checked_in);
-    target.cancelled += Number(r.cancelled);
+    if (set === 5) {
+      const row = typeRows.get(r.key!) ?? {
+        ticketTypeId: r.key!,
+        name: "",
+        eventName: "",
+        ...emptyTickets(),
+        faceValue: {},
+      };
+      addTickets(row, r);
+      if (Number(r.face_value) !== 0)
+        row.faceValue[r.currency!] = (row.faceValue[r.currency!] ?? 0) + Number(r.face_value);
+      typeRows.set(r.key!, row);
+      continue;
+    }
+    const target = rowFor(set, r.key) as ReportRow | undefined;
+    if (target) addTickets(target, r);
   }
-
-  const typeRows = new Map<string, HostOverview["byTicketType"][number]>();
-  for (const r of types.rows) {
-    const row = typeRows.get(r.ticket_type_id) ?? {
-      ticketTypeId: r.ticket_type_id,
-      name: r.name,
-      eventName: r.event_name,
-      ...emptyTickets(),
-      faceValue: {},
-    };
-    row.sold += Number(r.sold);
-    row.companions += Number(r.companions);
-    row.checkedIn += Number(r.checked_in);
-    row.cancelled += Number(r.cancelled);
-    if (Number(r.face_value) !== 0) row.faceValue[r.currency] = (row.faceValue[r.currency] ?? 0) + Number(r.face_value);
-    typeRows.set(r.ticket_type_id, row);
-  }
+  const names = await typeNames([...typeRows.keys()]);
+  const byTicketType = names.rows.map((n) => ({ ...typeRows.get(n.id)!, name: n.name, eventName: n.event_name }));
 
   const eventInfo = new Map(events.rows.map((e) => [e.id, e]));
   return {
@@ -285,13 +276,23 @@ export async function hostOverview(
         ...row,
       }))
       .sort((a, b) => b.startsAt.getTime() - a.startsAt.getTime()),
-    byTicketType: [...typeRows.values()],
+    byTicketType,
     byDiscount: [...byDiscount]
       .map(([code, row]) => ({ code, ...row }))
       .sort((a, b) => b.orders - a.orders || a.code.localeCompare(b.code)),
     byWeekday: [...byWeekday].map(([weekday, row]) => ({ weekday, ...row })),
     byTrackingLink: null,
   };
+}
+
+function addTickets(
+  target: TicketFigures,
+  r: { sold: string; companions: string; checked_in: string; cancelled: string },
+) {
+  target.sold += Number(r.sold);
+  target.companions += Number(r.companions);
+  target.checkedIn += Number(r.checked_in);
+  target.cancelled += Number(r.cancelled);
 }
 
 function addMoney(
@@ -393,12 +394,18 @@ const orderColumns = sql`
   o.id, o.reference, o.created_at, o.created_at::text as cursor, o.event_id, e.name as event_name,
   e.starts_at as event_starts_at, o.buyer_name, o.buyer_email, o.status, o.currency, o.subtotal_pence,
   o.discount_pence, o.discount_code, o.booking_fee_pence, o.total_pence, o.refunded_pence,
-  (select count(*)::int from ticket t where t.order_id = o.id and t.status <> 'void' and not t.companion) as tickets,
-  (select count(*)::int from ticket t where t.order_id = o.id and t.status <> 'void' and t.companion) as companions,
-  (select string_agg(l.quantity || ' × ' || l.name || case when l.companion then ' (companion)' else '' end, '; '
-                     order by l.companion, l.name)
-     from order_line l where l.order_id = o.id) as lines,
-  o.answers, o.questions`;
+  tk.tickets, tk.companions, tk.lines, o.answers, o.questions`;
+
+/** Each order's standing tickets and what it bought, read in one step per order. */
+const orderTickets = sql`
+  left join lateral (
+    select count(*) filter (where t.status <> 'void' and not t.companion)::int as tickets,
+           count(*) filter (where t.status <> 'void' and t.companion)::int as companions,
+           (select string_agg(l.quantity || ' × ' || l.name || case when l.companion then ' (companion)' else '' end,
+                              '; ' order by l.companion, l.name)
+              from order_line l where l.order_id = o.id) as lines
+      from ticket t where t.order_id = o.id
+  ) tk on true`;
 
 const json = <T>(v: T | string): T => (typeof v === "string" ? (JSON.parse(v) as T) : v);
 
@@ -439,7 +446,7 @@ export async function hostOrdersReport(db: Db, query: OrdersReportQuery & { page
   const page = Math.min(Math.max(1, Math.trunc(query.page) || 1), pageCount);
   const rows = await db.execute<RawOrderRow>(sql`
     select ${orderColumns}
-      from "order" o join event e on e.id = o.event_id
+      from "order" o join event e on e.id = o.event_id ${orderTickets}
      where ${where}
      order by o.created_at desc, o.id desc
      limit ${ORDERS_REPORT_PAGE_SIZE} offset ${(page - 1) * ORDERS_REPORT_PAGE_SIZE}`);
@@ -477,7 +484,7 @@ export async function* hostOrdersForExport(
     const keyset: SQL = after ? sql`and (o.created_at, o.id) < (${after.at}::timestamptz, ${after.id}::uuid)` : sql``;
     const page = await db.execute<RawOrderRow>(sql`
       select ${orderColumns}
-        from "order" o join event e on e.id = o.event_id
+        from "order" o join event e on e.id = o.event_id ${orderTickets}
        where ${where} ${keyset}
        order by o.created_at desc, o.id desc
        limit ${batch}`);

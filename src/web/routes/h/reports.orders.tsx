@@ -165,7 +165,9 @@ export default function ReportsOrders({ loaderData }: Route.ComponentProps) {
                       </td>
                       <td className="px-2 py-2">
                         <span
-                          className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_TONE[status]}`}
+                          className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold ${
+                            STATUS_TONE[status]
+                          }`}
                         >
                           {ORDER_REPORT_STATUS_TEXT[status]}
                         </span>

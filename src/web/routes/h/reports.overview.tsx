@@ -93,8 +93,10 @@ export default function ReportsOverview({ loaderData }: Route.ComponentProps) {
   const currencies = Object.keys(totals.gross).sort((a, b) => (totals.gross[b] ?? 0) - (totals.gross[a] ?? 0));
   const chartCurrency = currencies[0] ?? "GBP";
   const eventName = events.find((e) => e.id === report.eventId)?.name;
-  const scope = `${eventName ?? "All events"}, ${formatCalendarDay(report.range.from)} to ${formatCalendarDay(report.range.to)}`;
+  const dates = `${formatCalendarDay(report.range.from)} to ${formatCalendarDay(report.range.to)}`;
+  const scope = `${eventName ?? "All events"}, ${dates}`;
   const hasSales = totals.orders > 0;
+  const standing = totals.sold + totals.companions;
   const points = report.overTime.map((p) => ({
     label:
       report.bucket === "month"
@@ -129,7 +131,7 @@ export default function ReportsOverview({ loaderData }: Route.ComponentProps) {
         <Figure
           label="Check-in rate"
           value={totals.checkInRate === null ? "–" : `${totals.checkInRate}%`}
-          note={`${totals.checkedIn.toLocaleString("en-GB")} of ${(totals.sold + totals.companions).toLocaleString("en-GB")} let in`}
+          note={`${totals.checkedIn.toLocaleString("en-GB")} of ${standing.toLocaleString("en-GB")} let in`}
         />
       </dl>
       <p className="mt-2 max-w-3xl text-xs text-fg-muted">
@@ -224,7 +226,12 @@ export default function ReportsOverview({ loaderData }: Route.ComponentProps) {
             {report.byEvent.length === 0 ? (
               <Empty>No event sold in these dates.</Empty>
             ) : (
-              <div className="overflow-x-auto">
+              <div
+                className="overflow-x-auto"
+                tabIndex={0}
+                role="group"
+                aria-label="Table, scrolls sideways on small screens"
+              >
                 <table className="w-full text-left text-sm">
                   <caption className="sr-only">Sales by event</caption>
                   <thead className="text-xs text-fg-muted uppercase">
@@ -255,7 +262,7 @@ export default function ReportsOverview({ loaderData }: Route.ComponentProps) {
                   <tbody className="divide-y divide-border">
                     {report.byEvent.map((e) => (
                       <tr key={e.eventId}>
-                        <th scope="row" className="px-2 py-2 text-left font-medium">
+                        <th scope="row" className="min-w-36 px-2 py-2 text-left font-medium">
                           <Link
                             to={reportHref("/h/reports/overview", {
                               event: e.eventId,
@@ -285,59 +292,64 @@ export default function ReportsOverview({ loaderData }: Route.ComponentProps) {
           </Card>
         ) : null}
 
-        <div className="grid grid-cols-1 gap-6 laptop:grid-cols-2">
-          <Card id="by-type-heading" title="By ticket type" icon={<Ticket aria-hidden className="size-5 text-brand" />}>
-            {report.byTicketType.length === 0 ? (
-              <Empty>No tickets sold in these dates.</Empty>
-            ) : (
-              <div className="overflow-x-auto">
-                <table className="w-full text-left text-sm">
-                  <caption className="sr-only">Tickets by type</caption>
-                  <thead className="text-xs text-fg-muted uppercase">
-                    <tr>
-                      <th scope="col" className={th}>
-                        Ticket type
+        <Card id="by-type-heading" title="By ticket type" icon={<Ticket aria-hidden className="size-5 text-brand" />}>
+          {report.byTicketType.length === 0 ? (
+            <Empty>No tickets sold in these dates.</Empty>
+          ) : (
+            <div
+              className="overflow-x-auto"
+              tabIndex={0}
+              role="group"
+              aria-label="Table, scrolls sideways on small screens"
+            >
+              <table className="w-full text-left text-sm">
+                <caption className="sr-only">Tickets by type</caption>
+                <thead className="text-xs text-fg-muted uppercase">
+                  <tr>
+                    <th scope="col" className={th}>
+                      Ticket type
+                    </th>
+                    <th scope="col" className={th}>
+                      Sold
+                    </th>
+                    <th scope="col" className={th}>
+                      Face value
+                    </th>
+                    <th scope="col" className={th}>
+                      Checked in
+                    </th>
+                    <th scope="col" className={th}>
+                      Cancelled
+                    </th>
+                  </tr>
+                </thead>
+                <tbody className="divide-y divide-border">
+                  {report.byTicketType.map((t) => (
+                    <tr key={t.ticketTypeId}>
+                      <th scope="row" className="min-w-36 px-2 py-2 text-left font-medium">
+                        {t.name}
+                        {!report.eventId ? (
+                          <span className="block text-xs font-normal text-fg-muted">{t.eventName}</span>
+                        ) : null}
+                        {t.companions > 0 ? (
+                          <span className="block text-xs font-normal text-fg-muted">
+                            and {t.companions} free companion
+                          </span>
+                        ) : null}
                       </th>
-                      <th scope="col" className={th}>
-                        Sold
-                      </th>
-                      <th scope="col" className={th}>
-                        Face value
-                      </th>
-                      <th scope="col" className={th}>
-                        Checked in
-                      </th>
-                      <th scope="col" className={th}>
-                        Cancelled
-                      </th>
+                      <td className={td}>{t.sold.toLocaleString("en-GB")}</td>
+                      <td className={td}>{moneyText(t.faceValue, false)}</td>
+                      <td className={td}>{t.checkedIn.toLocaleString("en-GB")}</td>
+                      <td className={td}>{t.cancelled.toLocaleString("en-GB")}</td>
                     </tr>
-                  </thead>
-                  <tbody className="divide-y divide-border">
-                    {report.byTicketType.map((t) => (
-                      <tr key={t.ticketTypeId}>
-                        <th scope="row" className="px-2 py-2 text-left font-medium">
-                          {t.name}
-                          {!report.eventId ? (
-                            <span className="block text-xs font-normal text-fg-muted">{t.eventName}</span>
-                          ) : null}
-                          {t.companions > 0 ? (
-                            <span className="block text-xs font-normal text-fg-muted">
-                              and {t.companions} free companion
-                            </span>
-                          ) : null}
-                        </th>
-                        <td className={td}>{t.sold.toLocaleString("en-GB")}</td>
-                        <td className={td}>{moneyText(t.faceValue, false)}</td>
-                        <td className={td}>{t.checkedIn.toLocaleString("en-GB")}</td>
-                        <td className={td}>{t.cancelled.toLocaleString("en-GB")}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
-            )}
-          </Card>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </Card>
 
+        <div className="grid grid-cols-1 gap-6 laptop:grid-cols-2">
           <Card
             id="by-code-heading"
             title="By discount code"
@@ -351,7 +363,12 @@ export default function ReportsOverview({ loaderData }: Route.ComponentProps) {
                 </Link>
               </Empty>
             ) : (
-              <div className="overflow-x-auto">
+              <div
+                className="overflow-x-auto"
+                tabIndex={0}
+                role="group"
+                aria-label="Table, scrolls sideways on small screens"
+              >
                 <table className="w-full text-left text-sm">
                   <caption className="sr-only">Orders by discount code</caption>
                   <thead className="text-xs text-fg-muted uppercase">
