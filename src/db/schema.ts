@@ -1324,3 +1324,23 @@ export const ticketScan = pgTable(
     index("ticket_scan_ticket_idx").on(t.ticketId),
   ],
 );
+
+/* ---------- Reports (issue 21) ---------- */
+
+/**
+ * A host's summary email, once each: `month` for a London calendar month (`period` 'YYYY-MM'), `event`
+ * for one event after it ended (`period` the event's id). Claimed before the email goes, so a job that
+ * runs again, or on two instances at once, never sends one twice.
+ */
+export const hostSummarySent = pgTable(
+  "host_summary_sent",
+  {
+    hostId: text("host_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: ["month", "event"] }).notNull(),
+    period: text("period").notNull(),
+    sentAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.hostId, t.kind, t.period] })],
+);

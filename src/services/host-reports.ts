@@ -104,12 +104,16 @@ function ordersIn(o: SQL, input: { hostId: string; eventId: string | null; range
   return sql.join(filters, sql` and `);
 }
 
-/** The London day an order was placed, and the start of its bucket. */
+/**
+ * The start of the bucket an order falls in, on London's calendar: grouped as a timestamp (hashed
+ * and compared as a number, where text would be compared by collation), named as 'YYYY-MM-DD'.
+ */
 function bucketOf(o: SQL, bucket: Bucket): SQL {
   const local = sql`(${o}.created_at at time zone 'Europe/London')`;
   const unit = bucket === "day" ? sql`'day'` : bucket === "week" ? sql`'week'` : sql`'month'`;
-  return sql`to_char(date_trunc(${unit}, ${local}), 'YYYY-MM-DD')`;
+  return sql`date_trunc(${unit}, ${local})`;
 }
+const bucketName = (b: SQL) => sql`to_char(${b}, 'YYYY-MM-DD')`;
 const weekdayOf = (o: SQL) => sql`extract(isodow from (${o}.created_at at time zone 'Europe/London'))::int`;
 
 /**
@@ -146,7 +150,7 @@ export async function hostOverview(
              when grouping(${w}) = 0 then 4
              else 0 end as set,
            o.currency,
-           coalesce(${b}, o.event_id::text, o.discount_code, ${w}::text) as key,
+           coalesce(${bucketName(b)}, o.event_id::text, o.discount_code, ${w}::text) as key,
            count(*) as orders,
            sum(o.total_pence) as gross,
            sum(o.discount_pence) as discounts,
@@ -177,7 +181,7 @@ export async function hostOverview(
              when grouping(${w}) = 0 then 4
              when grouping(t.ticket_type_id) = 0 then 5
              else 0 end as set,
-           coalesce(${b}, o.event_id::text, ${w}::text, t.ticket_type_id::text) as key,
+           coalesce(${bucketName(b)}, o.event_id::text, ${w}::text, t.ticket_type_id::text) as key,
            o.currency,
            count(*) filter (where t.status <> 'void' and not t.companion) as sold,
            count(*) filter (where t.status <> 'void' and t.companion) as companions,

@@ -6,6 +6,7 @@ import type {
   EventCancelledProps,
   WaitlistEventCancelledProps,
   EventReminderProps,
+  HostSummaryProps,
   OrderConfirmationProps,
   OrderRefundedProps,
   RefundIssuedProps,
@@ -36,7 +37,8 @@ export type EmailTemplate =
   | { name: "event-reminder"; props: EventReminderProps }
   | { name: "event-cancelled"; props: EventCancelledProps }
   | { name: "waitlist-event-cancelled"; props: WaitlistEventCancelledProps }
-  | { name: "team-invitation"; props: TeamInvitationProps };
+  | { name: "team-invitation"; props: TeamInvitationProps }
+  | { name: "host-summary"; props: HostSummaryProps };
 
 export type EmailTemplateName = EmailTemplate["name"];
 

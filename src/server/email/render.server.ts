@@ -9,6 +9,7 @@ import { EventCancelled, eventCancelledSubject } from "./templates/event-cancell
 import { WaitlistEventCancelled, waitlistEventCancelledSubject } from "./templates/waitlist-event-cancelled";
 import { EventReminder, eventReminderSubject } from "./templates/event-reminder";
 import { HostOnboarding, hostOnboardingSubject } from "./templates/host-onboarding";
+import { HostSummary, hostSummarySubject } from "./templates/host-summary";
 import { OrderConfirmation, orderConfirmationSubject } from "./templates/order-confirmation";
 import { OrderRefunded, orderRefundedSubject } from "./templates/order-refunded";
 import { RefundIssued, refundIssuedSubject } from "./templates/refund-issued";
@@ -101,5 +102,7 @@ function compose(template: EmailTemplate, publicUrl: string): { subject: string;
       };
     case "team-invitation":
       return { subject: teamInvitationSubject(template.props), element: createElement(TeamInvitation, template.props) };
+    case "host-summary":
+      return { subject: hostSummarySubject(template.props), element: createElement(HostSummary, template.props) };
   }
 }

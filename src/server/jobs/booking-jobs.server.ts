@@ -4,6 +4,7 @@ import type { PaymentProvider } from "~/services/payment-provider";
 import { resumeStuckRefunds } from "~/services/decide-cancellation";
 import type { TicketSigner } from "~/services/complete-order";
 import { sendEventReminders, sendWaitlistOffers, type UnsubscribeLinks } from "~/services/emails/after-sale";
+import { sendEventSummaries, sendMonthlySummaries } from "~/services/emails/host-summaries";
 import type { Mailer } from "~/services/mailer";
 import { settlePayment, unsettledPayments, type SettleResult } from "~/services/settle-payment";
 import { sweepLapsedHolds } from "~/services/waitlist-offers";
@@ -13,6 +14,7 @@ import { type JobQueue, registerWorker } from "./boss.server";
 export const HOLD_SWEEP_QUEUE = "holds.sweep";
 export const RECONCILE_QUEUE = "payments.reconcile";
 export const REMINDERS_QUEUE = "events.remind";
+export const SUMMARIES_QUEUE = "reports.summaries";
 
 /**
  * Background work for bookings, on every instance (pg-boss hands each run to one of them):
@@ -24,7 +26,9 @@ export const REMINDERS_QUEUE = "events.remind";
  *   and approved cancellations stopped between the refund and its record are finished. Each run
  *   ends a payment in a final state (paid, refunded, expired) unless the provider cannot be
  *   reached, and a session the provider does not know is final too;
- * - every hour, the day-before reminders that are due.
+ * - every hour, the day-before reminders that are due;
+ * - every hour, hosts' summaries that are due (last month's on the first, an event's once it is over),
+ *   each once, to hosts who asked for them.
  */
 /**
  * One run of payment reconciliation: every payment of this provider not yet final fifteen minutes
@@ -117,7 +121,20 @@ export async function startBookingJobs(opts: {
       if (sent > 0) logger.info({ reminders: sent }, "sent event reminders");
     },
   );
+  await registerWorker(
+    { boss, database },
+    SUMMARIES_QUEUE,
+    { retryLimit: 0, retryDelaySeconds: 0, retryBackoff: false },
+    async () => {
+      const deps = { db, mailer: opts.mailer, publicUrl: opts.publicUrl };
+      const now = new Date();
+      const months = await sendMonthlySummaries(deps, now);
+      const events = await sendEventSummaries(deps, now);
+      if (months + events > 0) logger.info({ months, events }, "sent hosts' summaries");
+    },
+  );
   await boss.schedule(HOLD_SWEEP_QUEUE, "* * * * *");
   await boss.schedule(RECONCILE_QUEUE, "*/5 * * * *");
   await boss.schedule(REMINDERS_QUEUE, "5 * * * *");
+  await boss.schedule(SUMMARIES_QUEUE, "20 * * * *");
 }

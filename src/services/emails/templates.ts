@@ -149,3 +149,17 @@ export interface TeamInvitationProps {
   until: string;
   acceptUrl: string;
 }
+
+/** A host's summary: a month of all their events, or one event once it is over (issue 21). */
+export interface HostSummaryProps {
+  hostName: string;
+  kind: "month" | "event";
+  /** 'November 2026', or the event's name. */
+  title: string;
+  /** The figures as the reports show them: 'Tickets sold' → '1.2k', 'Net sales' → '£3.4k'. */
+  figures: { label: string; value: string }[];
+  /** A month's best events by gross sales, with what each took. */
+  topEvents: { name: string; gross: string }[];
+  reportUrl: string;
+  settingsUrl: string;
+}

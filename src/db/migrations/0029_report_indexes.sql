@@ -1,1 +1,0 @@
-CREATE INDEX "order_host_created_idx" ON "order" USING btree ("host_id","created_at","id");
