@@ -70,6 +70,34 @@ const cases: { template: EmailTemplate; subject: string; action: { text: string;
     says: [/Hi Bea,/, /no places will come up/, /nothing to refund/],
   },
   {
+    template: {
+      name: "host-summary",
+      props: {
+        hostName: "Harriet",
+        kind: "month",
+        title: "November 2026",
+        figures: [
+          { label: "Tickets sold", value: "1.2k" },
+          { label: "Net sales", value: "£14.5k" },
+        ],
+        topEvents: [{ name: "Quiz at the Crown", gross: "£3.2k" }],
+        reportUrl: "https://tickets.example.org/h/reports/overview?from=2026-11-01&to=2026-11-30",
+      },
+    },
+    subject: "Your November 2026 on Ticketyboo",
+    action: {
+      text: "Open the full report",
+      href: "https://tickets.example.org/h/reports/overview?from=2026-11-01&to=2026-11-30",
+    },
+    says: [
+      /Hello Harriet,/,
+      /Tickets sold: 1\.2k/,
+      /Net sales: £14\.5k/,
+      /Quiz at the Crown: £3\.2k/,
+      /turn these summaries off/,
+    ],
+  },
+  {
     template: { name: "host-onboarding", props: { hostName: "Harriet" } },
     subject: "Let's get your first event on sale",
     action: { text: "Set up my host profile", href: "https://tickets.example.org/h/onboarding" },

@@ -92,7 +92,6 @@ export async function sendMonthlySummaries(deps: EmailDeps, now: Date): Promise<
           figures: figuresOf(report, false),
           topEvents: top,
           reportUrl: `${base(deps.publicUrl)}/h/reports/overview?from=${month.range.from}&to=${month.range.to}`,
-          settingsUrl: `${base(deps.publicUrl)}/u/marketing-permissions`,
         },
       },
     });
@@ -147,7 +146,6 @@ export async function sendEventSummaries(deps: EmailDeps, now: Date): Promise<nu
           figures: figuresOf(report, true),
           topEvents: [],
           reportUrl: `${base(deps.publicUrl)}/h/reports/overview?event=${e.id}&from=${from}&to=${to}`,
-          settingsUrl: `${base(deps.publicUrl)}/u/marketing-permissions`,
         },
       },
     });

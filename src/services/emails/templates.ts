@@ -161,5 +161,4 @@ export interface HostSummaryProps {
   /** A month's best events by gross sales, with what each took. */
   topEvents: { name: string; gross: string }[];
   reportUrl: string;
-  settingsUrl: string;
 }

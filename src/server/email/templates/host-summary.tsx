@@ -16,11 +16,7 @@ export function HostSummary(props: HostSummaryProps) {
       preview={`${props.figures.map((f) => `${f.label}: ${f.value}`).join(", ")}.`}
       heading={props.kind === "month" ? `Your ${props.title}` : `How ${props.title} went`}
       action={{ label: "Open the full report", url: props.reportUrl }}
-      afterAction={
-        <>
-          You can turn these summaries off in your <a href={props.settingsUrl}>email preferences</a>.
-        </>
-      }
+      afterAction="You can turn these summaries off in your account, under Marketing permissions."
       reason={`you asked for ${props.kind === "month" ? "monthly" : "event"} summaries as a host on Ticketyboo.`}
     >
       <P>Hello {props.hostName},</P>
