@@ -396,6 +396,34 @@ describe("a host's reports", () => {
     expect(report.totals.orders).toBe(rows.orders);
     expect(rows.orders).toBe(12);
     expect(report.overTime[0]).toMatchObject({ bucket: "2026-11-19", orders: 1 });
+    // In summer, 23:30 UTC on Friday is half past midnight on Saturday in London: Saturday's sale.
+    const [std] = await db.select().from(ticketType).where(eq(ticketType.eventId, gigId)).limit(1);
+    await seedOrder(db, {
+      eventId: gigId,
+      hostId: host.id,
+      at: new Date("2026-07-03T23:30:00Z"),
+      lines: [{ ticketTypeId: std!.id, name: std!.name, quantity: 1, unitPricePence: 1500 }],
+    });
+    const saturday = await hostOverview(db, {
+      hostId: host.id,
+      eventId: null,
+      range: { from: "2026-07-04", to: "2026-07-04" },
+    });
+    expect(saturday.totals).toMatchObject({ orders: 1, sold: 1 });
+    expect(saturday.byWeekday.find((w) => w.weekday === 6)).toMatchObject({ orders: 1, sold: 1 });
+    const friday = await hostOverview(db, {
+      hostId: host.id,
+      eventId: null,
+      range: { from: "2026-07-03", to: "2026-07-03" },
+    });
+    expect(friday.totals.orders).toBe(0);
+    const summer = await hostOverview(db, {
+      hostId: host.id,
+      eventId: null,
+      range: { from: "2026-04-01", to: "2026-09-30" },
+    });
+    expect(summer.bucket).toBe("week");
+    expect(summer.overTime.find((p) => p.bucket === "2026-06-29")).toMatchObject({ orders: 1 });
     const empty = await hostOverview(db, {
       hostId: host.id,
       eventId: null,

@@ -4,6 +4,7 @@ import { event } from "~/db/schema";
 import {
   type Bucket,
   bucketFor,
+  bucketStart,
   bucketsOf,
   checkInRate,
   type OrderReportFilter,
@@ -11,6 +12,7 @@ import {
   rangeInstants,
 } from "~/domain/reports";
 import { AppError } from "~/lib/app-error";
+import { londonYmd } from "~/lib/london-time";
 
 /*
  * Partner Studio's reports (issue 21): a host's sales over a range of London days, for all their
@@ -105,16 +107,22 @@ function ordersIn(o: SQL, input: { hostId: string; eventId: string | null; range
 }
 
 /**
- * The start of the bucket an order falls in, on London's calendar: grouped as a timestamp (hashed
- * and compared as a number, where text would be compared by collation), named as 'YYYY-MM-DD'.
+ * The UTC hour an order was placed in (hours since 1970). London's clock differs from UTC by whole
+ * hours, so each UTC hour lies in one London day: the database groups by this plain number, and the
+ * hours are placed on London's calendar (day, week, month, day of the week) here, a few thousand at
+ * most, rather than converting every order's time zone in SQL (which cost more than the sums).
  */
-function bucketOf(o: SQL, bucket: Bucket): SQL {
-  const local = sql`(${o}.created_at at time zone 'Europe/London')`;
-  const unit = bucket === "day" ? sql`'day'` : bucket === "week" ? sql`'week'` : sql`'month'`;
-  return sql`date_trunc(${unit}, ${local})`;
+const hourOf = (o: SQL) => sql`floor(extract(epoch from ${o}.created_at) / 3600)::bigint`;
+
+/** London's day of each UTC hour, worked out once per hour. */
+function londonDays() {
+  const known = new Map<number, string>();
+  return (hour: number): string => {
+    let day = known.get(hour);
+    if (day === undefined) known.set(hour, (day = londonYmd(new Date(hour * 3_600_000))));
+    return day;
+  };
 }
-const bucketName = (b: SQL) => sql`to_char(${b}, 'YYYY-MM-DD')`;
-const weekdayOf = (o: SQL) => sql`extract(isodow from (${o}.created_at at time zone 'Europe/London'))::int`;
 
 /**
  * The overview: totals, over time, by event, ticket type, discount code and day of the week. Two
@@ -128,8 +136,7 @@ export async function hostOverview(
   const bucket = bucketFor(input.range);
   const o = sql.raw("o");
   const where = ordersIn(o, input);
-  const b = bucketOf(o, bucket);
-  const w = weekdayOf(o);
+  const h = hourOf(o);
 
   type MoneyRow = {
     set: number;
@@ -141,16 +148,15 @@ export async function hostOverview(
     fees: string;
     refunds: string;
   };
-  // Grouping sets: 0 totals, 1 over time, 2 by event, 3 by discount code, 4 by weekday.
+  // Grouping sets: 0 totals, 1 by hour (over time and by day of the week), 2 by event, 3 by discount code.
   const moneyQuery = db.execute<MoneyRow>(sql`
     select case
-             when grouping(${b}) = 0 then 1
+             when grouping(${h}) = 0 then 1
              when grouping(o.event_id) = 0 then 2
              when grouping(o.discount_code) = 0 then 3
-             when grouping(${w}) = 0 then 4
              else 0 end as set,
            o.currency,
-           coalesce(${bucketName(b)}, o.event_id::text, o.discount_code, ${w}::text) as key,
+           coalesce(${h}::text, o.event_id::text, o.discount_code) as key,
            count(*) as orders,
            sum(o.total_pence) as gross,
            sum(o.discount_pence) as discounts,
@@ -158,8 +164,8 @@ export async function hostOverview(
            sum(o.refunded_pence) as refunds
       from "order" o
      where ${where}
-     group by grouping sets ((o.currency), (o.currency, ${b}), (o.currency, o.event_id),
-                             (o.currency, o.discount_code), (o.currency, ${w}))`);
+     group by grouping sets ((o.currency), (o.currency, ${h}), (o.currency, o.event_id),
+                             (o.currency, o.discount_code))`);
 
   type TicketRow = {
     set: number;
@@ -171,17 +177,16 @@ export async function hostOverview(
     cancelled: string;
     face_value: string;
   };
-  // The tickets once, for every breakdown at the same time: 0 totals, 1 over time, 2 by event, 4 by
-  // weekday, 5 by ticket type (per currency, for its face value: the price each standing ticket was
-  // bought at, before the order's discount and fee).
+  // The tickets once, for every breakdown at the same time: 0 totals, 1 by hour, 2 by event, 5 by
+  // ticket type (per currency, for its face value: the price each standing ticket was bought at,
+  // before the order's discount and fee).
   const ticketQuery = db.execute<TicketRow>(sql`
     select case
-             when grouping(${b}) = 0 then 1
+             when grouping(${h}) = 0 then 1
              when grouping(o.event_id) = 0 then 2
-             when grouping(${w}) = 0 then 4
              when grouping(t.ticket_type_id) = 0 then 5
              else 0 end as set,
-           coalesce(${bucketName(b)}, o.event_id::text, ${w}::text, t.ticket_type_id::text) as key,
+           coalesce(${h}::text, o.event_id::text, t.ticket_type_id::text) as key,
            o.currency,
            count(*) filter (where t.status <> 'void' and not t.companion) as sold,
            count(*) filter (where t.status <> 'void' and t.companion) as companions,
@@ -193,7 +198,7 @@ export async function hostOverview(
       left join order_line l on l.order_id = t.order_id and l.ticket_type_id = t.ticket_type_id
                             and l.companion = t.companion
      where ${where}
-     group by grouping sets ((), (${b}), (o.event_id), (${w}), (t.ticket_type_id, o.currency))`);
+     group by grouping sets ((), (${h}), (o.event_id), (t.ticket_type_id, o.currency))`);
 
   // The names of the ticket types sold, and their events', in the order the host knows them.
   const typeNames = (ids: string[]) =>
@@ -222,25 +227,29 @@ export async function hostOverview(
   const byDiscount = new Map<string, MoneyFigures>();
   const byWeekday = new Map<number, ReportRow>(Array.from({ length: 7 }, (_, i) => [i + 1, emptyRow()]));
 
-  const rowFor = (set: number, key: string | null): MoneyFigures | undefined => {
-    if (set === 0) return totals;
-    if (key === null) return undefined;
-    if (set === 1) return overTime.get(key);
-    if (set === 2) return byEvent.get(key) ?? (byEvent.set(key, emptyRow()), byEvent.get(key));
-    if (set === 3) return byDiscount.get(key) ?? (byDiscount.set(key, emptyMoney()), byDiscount.get(key));
-    return byWeekday.get(Number(key));
+  const dayOf = londonDays();
+  // Where a row's figures go: an hour's go both to its bucket and to its London day of the week.
+  const rowsFor = (set: number, key: string | null): MoneyFigures[] => {
+    if (set === 0) return [totals];
+    if (key === null) return [];
+    if (set === 1) {
+      const day = dayOf(Number(key));
+      const weekday = ((new Date(`${day}T12:00:00Z`).getUTCDay() + 6) % 7) + 1;
+      return [overTime.get(bucketStart(day, bucket)), byWeekday.get(weekday)].filter((r) => r !== undefined);
+    }
+    if (set === 2) return [byEvent.get(key) ?? (byEvent.set(key, emptyRow()), byEvent.get(key)!)];
+    if (set === 3) return [byDiscount.get(key) ?? (byDiscount.set(key, emptyMoney()), byDiscount.get(key)!)];
+    return [];
   };
-  for (const r of money.rows) {
-    const target = rowFor(Number(r.set), r.key);
-    if (!target) continue;
-    addMoney(target, r.currency, {
-      orders: Number(r.orders),
-      gross: Number(r.gross),
-      discounts: Number(r.discounts),
-      fees: Number(r.fees),
-      refunds: Number(r.refunds),
-    });
-  }
+  for (const r of money.rows)
+    for (const target of rowsFor(Number(r.set), r.key))
+      addMoney(target, r.currency, {
+        orders: Number(r.orders),
+        gross: Number(r.gross),
+        discounts: Number(r.discounts),
+        fees: Number(r.fees),
+        refunds: Number(r.refunds),
+      });
   const typeRows = new Map<string, HostOverview["byTicketType"][number]>();
   for (const r of tickets.rows) {
     const set = Number(r.set);
@@ -258,8 +267,7 @@ export async function hostOverview(
       typeRows.set(r.key!, row);
       continue;
     }
-    const target = rowFor(set, r.key) as ReportRow | undefined;
-    if (target) addTickets(target, r);
+    for (const target of rowsFor(set, r.key) as ReportRow[]) addTickets(target, r);
   }
   const names = await typeNames([...typeRows.keys()]);
   const byTicketType = names.rows.map((n) => ({ ...typeRows.get(n.id)!, name: n.name, eventName: n.event_name }));
