@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { offlineScanOutcome, offlineScanTime, PACK_KEPT_MS, scanOutcome, scanOutcomeText, stalePacks } from "./scanning";
+import {
+  offlineScanOutcome,
+  offlineScanTime,
+  PACK_KEPT_MS,
+  scanOutcome,
+  scanOutcomeText,
+  stalePacks,
+} from "./scanning";
 
 const valid = { status: "valid" as const, codeVersion: 0, eventId: "e1" };
 
