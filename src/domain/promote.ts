@@ -132,7 +132,10 @@ export function shareTexts(facts: ShareFacts): { id: string; label: string; text
     {
       id: "social",
       label: "For a social post",
-      text: `🎟️ ${facts.name}\n📅 ${facts.when}\n📍 ${facts.where}\n${facts.price ? `💷 ${facts.price}\n` : ""}Tickets: ${facts.url}`,
+      text: [`🎟️ ${facts.name}`, `📅 ${facts.when}`, `📍 ${facts.where}`, facts.price ? `💷 ${facts.price}` : null]
+        .filter(Boolean)
+        .concat(`Tickets: ${facts.url}`)
+        .join("\n"),
     },
     {
       id: "short",

@@ -214,7 +214,10 @@ export function createApp(deps: AppDeps) {
   }
   app.route("/", seoRoutes({ database, publicUrl: config.publicUrl }));
   app.route("/", calendarRoutes({ database, publicUrl: config.publicUrl }));
-  app.route("/t", trackingLinkRoutes({ database, throttle: deps.throttle, trustProxy: config.trustProxy, secure: https }));
+  app.route(
+    "/t",
+    trackingLinkRoutes({ database, throttle: deps.throttle, trustProxy: config.trustProxy, secure: https }),
+  );
   if (config.devRoutes) {
     app.route("/dev/tiles", devTileRoutes());
     app.route("/dev", devBookingRoutes(database, deps.ticketCodes.sign));

@@ -58,7 +58,10 @@ function posterPdf(facts: PosterFacts): Promise<Buffer> {
     const inner = width - 2 * margin;
     doc.rect(0, 0, width, 18).fill(PDF_PINK);
     doc.fillColor(PDF_PINK).font("Helvetica-Bold").fontSize(16).text("Ticketyboo", margin, 44);
-    doc.fillColor(PDF_INK).font("Helvetica-Bold").fontSize(facts.name.length > 40 ? 34 : 44);
+    doc
+      .fillColor(PDF_INK)
+      .font("Helvetica-Bold")
+      .fontSize(facts.name.length > 40 ? 34 : 44);
     doc.text(facts.name, margin, 96, { width: inner, height: 200, ellipsis: true });
     let y = Math.min(doc.y, 300) + 20;
     doc.font("Helvetica").fontSize(20).fillColor(PDF_INK);
@@ -67,7 +70,11 @@ function posterPdf(facts: PosterFacts): Promise<Buffer> {
       y = doc.y + 6;
     }
     if (facts.price) {
-      doc.font("Helvetica-Bold").fontSize(22).fillColor(PDF_PINK).text(facts.price, margin, y + 4, { width: inner });
+      doc
+        .font("Helvetica-Bold")
+        .fontSize(22)
+        .fillColor(PDF_PINK)
+        .text(facts.price, margin, y + 4, { width: inner });
       y = doc.y + 6;
     }
     const qrSide = 260;
@@ -138,43 +145,48 @@ function svgPicture(
   const qrSide = layout === "square" ? 300 : layout === "story" ? 460 : 560;
   const { size, dark } = qrModules(facts.url);
   const cell = qrSide / (size + 4);
+  const c = cell.toFixed(2);
   let path = "";
   for (let y = 0; y < size; y++)
     for (let x = 0; x < size; x++)
-      if (dark(x, y)) path += `M${((x + 2) * cell).toFixed(2)} ${((y + 2) * cell).toFixed(2)}h${cell.toFixed(2)}v${cell.toFixed(2)}h-${cell.toFixed(2)}z`;
+      if (dark(x, y)) path += `M${((x + 2) * cell).toFixed(2)} ${((y + 2) * cell).toFixed(2)}h${c}v${c}h-${c}z`;
 
-  let y = pad + 40;
-  const out: string[] = [];
-  out.push(
-    `<text x="${pad}" y="${y}" font-size="${Math.round(factSize * 0.9)}" font-weight="700" fill="#ffffff" opacity="0.9">Ticketyboo</text>`,
-  );
+  /** One line of white (or tinted) text; the words are escaped here. */
+  const text = (x: number, y: number, size: number, words: string, extra = "") =>
+    `<text x="${x}" y="${y}" font-size="${Math.round(size)}" fill="#ffffff" ${extra}>${xml(words)}</text>`;
+  // Stories keep clear of the top, where the app lays its own bar over the picture.
+  let y = pad + 40 + (layout === "story" ? 160 : 0);
+  const out: string[] = [text(pad, y, factSize * 0.9, "Ticketyboo", 'font-weight="700" opacity="0.9"')];
   y += Math.round(nameSize * 1.5);
   for (const line of nameLines) {
-    out.push(`<text x="${pad}" y="${y}" font-size="${nameSize}" font-weight="800" fill="#ffffff">${xml(line)}</text>`);
+    out.push(text(pad, y, nameSize, line, 'font-weight="800"'));
     y += Math.round(nameSize * 1.12);
   }
   y += Math.round(factSize * 0.6);
-  const facts2 = [facts.when, ...wrapWords(facts.where, Math.floor((width - 2 * pad) / (factSize * 0.55)), 2)];
-  for (const line of facts2) {
-    out.push(`<text x="${pad}" y="${y}" font-size="${factSize}" fill="#ffffff">${xml(line)}</text>`);
+  const whereLines = wrapWords(facts.where, Math.floor((width - 2 * pad) / (factSize * 0.55)), 2);
+  for (const line of [facts.when, ...whereLines]) {
+    out.push(text(pad, y, factSize, line));
     y += Math.round(factSize * 1.35);
   }
-  if (facts.price) {
-    out.push(
-      `<text x="${pad}" y="${y + 8}" font-size="${Math.round(factSize * 1.15)}" font-weight="800" fill="#ffe3ef">${xml(facts.price)}</text>`,
-    );
-  }
+  if (facts.price) out.push(text(pad, y + 8, factSize * 1.15, facts.price, 'font-weight="800" style="fill:#ffe3ef"'));
   // The QR code sits at the foot (square: bottom right, beside 'Scan to book').
   const qrX = layout === "square" ? width - pad - qrSide : Math.round((width - qrSide) / 2);
   const qrY = height - pad - qrSide - (layout === "square" ? 0 : Math.round(factSize * 1.6));
-  const caption =
+  out.push(
     layout === "square"
-      ? `<text x="${pad}" y="${height - pad - 10}" font-size="${factSize}" font-weight="700" fill="#ffffff">Scan to book</text>`
-      : `<text x="${width / 2}" y="${height - pad}" font-size="${factSize}" font-weight="700" fill="#ffffff" text-anchor="middle">Scan to book</text>`;
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">
-<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#c8175f"/><stop offset="1" stop-color="#5b1a86"/></linearGradient></defs>
-<rect width="${width}" height="${height}" fill="url(#g)"/>
-<g font-family="DejaVu Sans, Liberation Sans, sans-serif">${out.join("")}${caption}</g>
-<g transform="translate(${qrX} ${qrY})"><rect width="${qrSide}" height="${qrSide}" rx="16" fill="#ffffff"/><path d="${path}" fill="#000000"/></g>
-</svg>`;
+      ? text(pad, height - pad - 10, factSize, "Scan to book", 'font-weight="700"')
+      : text(width / 2, height - pad, factSize, "Scan to book", 'font-weight="700" text-anchor="middle"'),
+  );
+  const gradient =
+    '<linearGradient id="g" x1="0" y1="0" x2="1" y2="1">' +
+    '<stop offset="0" stop-color="#c8175f"/><stop offset="1" stop-color="#5b1a86"/></linearGradient>';
+  return [
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">`,
+    `<defs>${gradient}</defs>`,
+    `<rect width="${width}" height="${height}" fill="url(#g)"/>`,
+    `<g font-family="DejaVu Sans, Liberation Sans, sans-serif">${out.join("")}</g>`,
+    `<g transform="translate(${qrX} ${qrY})"><rect width="${qrSide}" height="${qrSide}" rx="16" fill="#ffffff"/>`,
+    `<path d="${path}" fill="#000000"/></g>`,
+    "</svg>",
+  ].join("\n");
 }

@@ -28,7 +28,10 @@ export interface ShareKitEvent {
  * The facts of one of the host's own events for its share kit. Another host's event, a deleted one
  * or a malformed id are all "no such event" (decision 0028).
  */
-export async function shareKitEvent(db: Db, input: { hostId: string; eventId: string; now: Date }): Promise<ShareKitEvent> {
+export async function shareKitEvent(
+  db: Db,
+  input: { hostId: string; eventId: string; now: Date },
+): Promise<ShareKitEvent> {
   if (!isUuid(input.eventId)) throw new AppError("not_found", "No such event.");
   const [row] = await db
     .select({

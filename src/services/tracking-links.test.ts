@@ -82,8 +82,18 @@ describe("tracking links", () => {
   it("answers not found for another host's event and links, and changes nothing of theirs", async () => {
     expect((await refusal(listTrackingLinks(database.db, { hostId: otherHostId, eventId }))).code).toBe("not_found");
     expect(
-      (await refusal(createTrackingLink(database.db, { hostId, eventId: otherEventId, createdBy: hostId, name: "X", medium: "social", now })))
-        .code,
+      (
+        await refusal(
+          createTrackingLink(database.db, {
+            hostId,
+            eventId: otherEventId,
+            createdBy: hostId,
+            name: "X",
+            medium: "social",
+            now,
+          }),
+        )
+      ).code,
     ).toBe("not_found");
     const mine = await make("Flyers");
     for (const work of [
@@ -122,10 +132,15 @@ describe("following a link", () => {
       now,
     });
     expect(followed?.path).toMatch(
-      new RegExp(`^/events/folk-night-[a-z0-9]+\\?utm_source=facebook-page&utm_medium=social&utm_campaign=folk&tb_link=${link.code}$`),
+      new RegExp(
+        "^/events/folk-night-[a-z0-9]+\\?utm_source=facebook-page&utm_medium=social&utm_campaign=folk" +
+          `&tb_link=${link.code}$`,
+      ),
     );
     for (const code of ["zzzzzzzz", "nope", "", "../../x"])
-      expect(await followTrackingLink(database.db, { code, visitor: null, secret, throttle: throttle(), now })).toBeNull();
+      expect(
+        await followTrackingLink(database.db, { code, visitor: null, secret, throttle: throttle(), now }),
+      ).toBeNull();
   });
 
   it("counts a visitor once a day, a different visitor again, the next day again, and no bots", async () => {
@@ -185,7 +200,11 @@ describe("sales through a link", () => {
     const done = await completeOrder(database.db, {
       holdId: held.holdId,
       buyer: { userId: bea.id, email: bea.email, name: "Bea Buyer" },
-      payment: { provider: "test", providerPaymentId: `pi_test_${randomUUID()}`, amountPence: held.breakdown.totalPence },
+      payment: {
+        provider: "test",
+        providerPaymentId: `pi_test_${randomUUID()}`,
+        amountPence: held.breakdown.totalPence,
+      },
       now,
       sign: codes.sign,
     });
@@ -235,7 +254,7 @@ describe("sales through a link", () => {
 });
 
 describe("the limit per event", () => {
-  it(`allows ${TRACKING_LINKS_PER_EVENT} links per event, archived ones included, and no more, even at once`, async () => {
+  it(`allows ${TRACKING_LINKS_PER_EVENT} links per event, archived ones included, no more, even at once`, async () => {
     const db = database.db;
     const limited = (await createEvent(db, { hostId, startsAt, name: "Busy Night" })).id;
     const existing = TRACKING_LINKS_PER_EVENT - 3;
@@ -253,12 +272,22 @@ describe("the limit per event", () => {
     );
     const results = await Promise.allSettled(
       Array.from({ length: 6 }, (_, i) =>
-        createTrackingLink(db, { hostId, eventId: limited, createdBy: hostId, name: `Rush ${i}`, medium: "social", now }),
+        createTrackingLink(db, {
+          hostId,
+          eventId: limited,
+          createdBy: hostId,
+          name: `Rush ${i}`,
+          medium: "social",
+          now,
+        }),
       ),
     );
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(3);
     for (const r of results.filter((r) => r.status === "rejected"))
-      expect((r as PromiseRejectedResult).reason).toMatchObject({ code: "conflict", details: { reason: "too_many_links" } });
+      expect((r as PromiseRejectedResult).reason).toMatchObject({
+        code: "conflict",
+        details: { reason: "too_many_links" },
+      });
     const { links } = await listTrackingLinks(db, { hostId, eventId: limited });
     expect(links).toHaveLength(TRACKING_LINKS_PER_EVENT);
   });

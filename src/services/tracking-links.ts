@@ -292,18 +292,11 @@ export async function followTrackingLink(
  */
 export async function attributeHold(db: Db, input: { holdId: string; code: string }): Promise<boolean> {
   if (!isTrackingCode(input.code)) return false;
+  const link = sql`(select l.id from tracking_link l where l.code = ${input.code} and l.event_id = ${hold.eventId})`;
   const updated = await db
     .update(hold)
-    .set({
-      trackingLinkId: sql`(select l.id from tracking_link l where l.code = ${input.code} and l.event_id = ${hold.eventId})`,
-    })
-    .where(
-      and(
-        eq(hold.id, input.holdId),
-        isNull(hold.trackingLinkId),
-        sql`exists (select 1 from tracking_link l where l.code = ${input.code} and l.event_id = ${hold.eventId})`,
-      ),
-    )
+    .set({ trackingLinkId: link })
+    .where(and(eq(hold.id, input.holdId), isNull(hold.trackingLinkId), sql`${link} is not null`))
     .returning({ id: hold.id });
   return updated.length > 0;
 }

@@ -17,7 +17,12 @@ import { clientIp } from "../client-ip";
  * cookie is set only when the visitor has already allowed statistics cookies. An unknown code falls
  * through to the site's 404 page.
  */
-export function trackingLinkRoutes(deps: { database: Database; throttle: Throttle; trustProxy: boolean; secure: boolean }) {
+export function trackingLinkRoutes(deps: {
+  database: Database;
+  throttle: Throttle;
+  trustProxy: boolean;
+  secure: boolean;
+}) {
   let secret: Promise<string> | null = null;
   const visitorSecret = () => (secret ??= getOrCreateSecret(deps.database.db, "tracking-visitor"));
   return new Hono<AppEnv>().on(["GET", "HEAD"], "/:code", async (c, next) => {

@@ -45,7 +45,9 @@ export async function shareAssetResponse(
   request: Request,
   input: { userId: string; asset: ShareAsset; facts: PosterFacts; filename: string },
 ): Promise<Response> {
-  const key = createHash("sha256").update(JSON.stringify([input.asset, input.facts])).digest("base64url");
+  const key = createHash("sha256")
+    .update(JSON.stringify([input.asset, input.facts]))
+    .digest("base64url");
   const etag = `"${key}"`;
   const headers = {
     "Content-Type": SHARE_ASSETS[input.asset].type,

@@ -43,6 +43,11 @@ export async function loadShareKit(
       type: d.type,
     })),
     texts: shareTexts({ name: event.name, when: event.when, where: event.where, price: event.price, url }),
-    embed: widgetEmbedCode({ publicUrl: context.publicUrl, hostId: input.hostId, slug: event.slug, eventName: event.name }),
+    embed: widgetEmbedCode({
+      publicUrl: context.publicUrl,
+      hostId: input.hostId,
+      slug: event.slug,
+      eventName: event.name,
+    }),
   };
 }

@@ -96,7 +96,12 @@ export function TrackingLinks({
                 <td className="p-3 text-right tabular-nums">{total((l) => l.visits)}</td>
                 <td className="p-3 text-right tabular-nums">{total((l) => l.orders)}</td>
                 <td className="p-3 text-right tabular-nums">{total((l) => l.tickets)}</td>
-                <td className="p-3 text-right tabular-nums">{formatMoney(total((l) => l.netPence), currency)}</td>
+                <td className="p-3 text-right tabular-nums">
+                  {formatMoney(
+                    total((l) => l.netPence),
+                    currency,
+                  )}
+                </td>
                 <td />
               </tr>
             </tfoot>
@@ -104,8 +109,8 @@ export function TrackingLinks({
         </table>
       </div>
       <p className="text-xs text-fg-muted">
-        Net sales: what buyers paid for tickets, less booking fees and refunds. {links.length} of {limit} links used
-        for this event.
+        Net sales: what buyers paid for tickets, less booking fees and refunds. {links.length} of {limit} links used for
+        this event.
       </p>
     </div>
   );
@@ -145,7 +150,9 @@ function LinkRow({
         <span className="mt-1 block text-xs text-fg-muted">
           utm_source={link.utmSource} · utm_medium={link.utmMedium} · utm_campaign={link.utmCampaign}
         </span>
-        {mine?.formError && !mine.fieldErrors.name ? <FormMessage className="mt-2">{mine.formError}</FormMessage> : null}
+        {mine?.formError && !mine.fieldErrors.name ? (
+          <FormMessage className="mt-2">{mine.formError}</FormMessage>
+        ) : null}
       </td>
       <td className="p-3 text-right align-top tabular-nums">{link.visits}</td>
       <td className="p-3 text-right align-top tabular-nums">{link.orders}</td>

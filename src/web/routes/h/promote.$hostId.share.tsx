@@ -90,7 +90,11 @@ export async function action({ context, request, params }: Route.ActionArgs) {
     });
   const form = read.data;
   const now = new Date();
-  const extra = { intent: form.intent, target: "target" in form ? form.target : "", values: {} as Record<string, string> };
+  const extra = {
+    intent: form.intent,
+    target: "target" in form ? form.target : "",
+    values: {} as Record<string, string>,
+  };
   try {
     switch (form.intent) {
       case "create":
@@ -244,7 +248,9 @@ export default function ShareKitPage({ loaderData, actionData }: Route.Component
               currency={links.currency}
               limit={links.limit}
               busy={busy}
-              refused={refused && refused.intent !== "create" ? { target: refused.target, ...refusalOf(refused) } : null}
+              refused={
+                refused && refused.intent !== "create" ? { target: refused.target, ...refusalOf(refused) } : null
+              }
             />
           </section>
           <ShareKit kit={kit} />
