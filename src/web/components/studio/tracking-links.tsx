@@ -57,8 +57,32 @@ export function TrackingLinks({
     );
   return (
     <div className="flex flex-col gap-4">
-      <div className="card overflow-x-auto">
-        <table className="w-full min-w-[40rem] text-left text-sm">
+      {/* Phones: a card per link (the table below needs a tablet's width). */}
+      <ul className="flex flex-col gap-3 tablet:hidden" aria-label="Tracking links">
+        {[...active, ...archived].map((l) => (
+          <li key={l.id} className="card flex flex-col gap-3 p-4">
+            <LinkName link={l} refused={refused} />
+            <dl className="grid grid-cols-4 gap-2 text-center text-sm">
+              {(
+                [
+                  ["Visits", String(l.visits)],
+                  ["Orders", String(l.orders)],
+                  ["Tickets", String(l.tickets)],
+                  ["Net sales", formatMoney(l.netPence, currency)],
+                ] as const
+              ).map(([term, value]) => (
+                <div key={term} className="rounded-lg bg-surface-2 p-2">
+                  <dt className="text-xs text-fg-muted">{term}</dt>
+                  <dd className="font-semibold tabular-nums">{value}</dd>
+                </div>
+              ))}
+            </dl>
+            <LinkActions link={l} busy={busy} refused={refused} />
+          </li>
+        ))}
+      </ul>
+      <div className="card hidden overflow-x-auto tablet:block">
+        <table className="w-full text-left text-sm">
           <caption className="sr-only">Tracking links and what came through each</caption>
           <thead className="border-b border-border text-xs uppercase tracking-wide text-fg-muted">
             <tr>
@@ -127,92 +151,107 @@ function LinkRow({
   busy: boolean;
   refused: Refused;
 }) {
-  const askFirst = useAskFirst();
-  const mine = refused?.target === link.id ? refused : null;
   return (
     <tr className={link.archivedAt ? "text-fg-muted" : undefined}>
       <td className="p-3 align-top">
-        <span className="block font-semibold text-fg">
-          {link.name}
-          {link.archivedAt ? <span className="ml-2 text-xs font-normal text-fg-muted">(archived)</span> : null}
-        </span>
-        <span className="mt-1 flex flex-wrap items-center gap-2">
-          <code className="break-all text-xs">{link.shortUrl}</code>
-          <button
-            type="button"
-            className="inline-flex min-h-6 items-center gap-1 text-xs font-semibold text-brand underline"
-            onClick={() => void copyLink(link.shortUrl)}
-            aria-label={`Copy the link for ${link.name}`}
-          >
-            <Copy aria-hidden className="size-3" /> Copy
-          </button>
-        </span>
-        <span className="mt-1 block text-xs text-fg-muted">
-          utm_source={link.utmSource} · utm_medium={link.utmMedium} · utm_campaign={link.utmCampaign}
-        </span>
-        {mine?.formError && !mine.fieldErrors.name ? (
-          <FormMessage className="mt-2">{mine.formError}</FormMessage>
-        ) : null}
+        <LinkName link={link} refused={refused} />
       </td>
       <td className="p-3 text-right align-top tabular-nums">{link.visits}</td>
       <td className="p-3 text-right align-top tabular-nums">{link.orders}</td>
       <td className="p-3 text-right align-top tabular-nums">{link.tickets}</td>
       <td className="p-3 text-right align-top tabular-nums">{formatMoney(link.netPence, currency)}</td>
       <td className="p-3 align-top">
-        <div className="flex flex-wrap justify-end gap-2">
-          <details className="group" open={Boolean(mine?.fieldErrors.name)}>
-            <summary className="btn-secondary cursor-pointer list-none">
-              <Pencil aria-hidden className="size-4" /> Rename<span className="sr-only"> {link.name}</span>
-            </summary>
-            <Form method="post" className="mt-2 flex flex-col gap-2" noValidate>
-              <input type="hidden" name="intent" value="rename" />
-              <input type="hidden" name="target" value={link.id} />
-              <TextField
-                label="New name"
-                name="name"
-                maxLength={TRACKING_LINK_NAME_MAX}
-                defaultValue={link.name}
-                error={mine?.fieldErrors.name}
-              />
-              <button type="submit" className="btn-primary" disabled={busy}>
-                Save name
-              </button>
-            </Form>
-          </details>
-          <Form method="post">
-            <input type="hidden" name="intent" value={link.archivedAt ? "restore" : "archive"} />
-            <input type="hidden" name="target" value={link.id} />
-            <button type="submit" className="btn-secondary" disabled={busy}>
-              {link.archivedAt ? (
-                <>
-                  <ArchiveRestore aria-hidden className="size-4" /> Restore<span className="sr-only"> {link.name}</span>
-                </>
-              ) : (
-                <>
-                  <Archive aria-hidden className="size-4" /> Archive<span className="sr-only"> {link.name}</span>
-                </>
-              )}
-            </button>
-          </Form>
-          {link.orders === 0 ? (
-            <Form
-              method="post"
-              onSubmit={askFirst({
-                title: `Delete ${link.name}?`,
-                description: "Its link stops working and its visits are forgotten.",
-                confirmLabel: "Delete",
-                tone: "danger",
-              })}
-            >
-              <input type="hidden" name="intent" value="delete" />
-              <input type="hidden" name="target" value={link.id} />
-              <button type="submit" className="btn-secondary" disabled={busy}>
-                <Trash2 aria-hidden className="size-4" /> Delete<span className="sr-only"> {link.name}</span>
-              </button>
-            </Form>
-          ) : null}
-        </div>
+        <LinkActions link={link} busy={busy} refused={refused} />
       </td>
     </tr>
+  );
+}
+
+/** A link's name, short address (with Copy) and tags, and a refusal of one of its forms. */
+function LinkName({ link, refused }: { link: TrackingLinkView; refused: Refused }) {
+  const mine = refused?.target === link.id ? refused : null;
+  return (
+    <div className="min-w-0">
+      <span className="block font-semibold text-fg">
+        {link.name}
+        {link.archivedAt ? <span className="ml-2 text-xs font-normal text-fg-muted">(archived)</span> : null}
+      </span>
+      <span className="mt-1 flex flex-wrap items-center gap-2">
+        <code className="break-all text-xs">{link.shortUrl}</code>
+        <button
+          type="button"
+          className="inline-flex min-h-6 items-center gap-1 text-xs font-semibold text-brand underline"
+          onClick={() => void copyLink(link.shortUrl)}
+          aria-label={`Copy the link for ${link.name}`}
+        >
+          <Copy aria-hidden className="size-3" /> Copy
+        </button>
+      </span>
+      <span className="mt-1 block break-all text-xs text-fg-muted">
+        utm_source={link.utmSource} · utm_medium={link.utmMedium} · utm_campaign={link.utmCampaign}
+      </span>
+      {mine?.formError && !mine.fieldErrors.name ? <FormMessage className="mt-2">{mine.formError}</FormMessage> : null}
+    </div>
+  );
+}
+
+/** Rename (a small form that opens in place), archive or restore, and delete while nobody has bought through it. */
+function LinkActions({ link, busy, refused }: { link: TrackingLinkView; busy: boolean; refused: Refused }) {
+  const askFirst = useAskFirst();
+  const mine = refused?.target === link.id ? refused : null;
+  return (
+    <div className="flex flex-wrap gap-2 tablet:justify-end">
+      <details className="group" open={Boolean(mine?.fieldErrors.name)}>
+        <summary className="btn-secondary cursor-pointer list-none">
+          <Pencil aria-hidden className="size-4" /> Rename<span className="sr-only"> {link.name}</span>
+        </summary>
+        <Form method="post" className="mt-2 flex flex-col gap-2" noValidate>
+          <input type="hidden" name="intent" value="rename" />
+          <input type="hidden" name="target" value={link.id} />
+          <TextField
+            label="New name"
+            name="name"
+            maxLength={TRACKING_LINK_NAME_MAX}
+            defaultValue={link.name}
+            error={mine?.fieldErrors.name}
+          />
+          <button type="submit" className="btn-primary" disabled={busy}>
+            Save name
+          </button>
+        </Form>
+      </details>
+      <Form method="post">
+        <input type="hidden" name="intent" value={link.archivedAt ? "restore" : "archive"} />
+        <input type="hidden" name="target" value={link.id} />
+        <button type="submit" className="btn-secondary" disabled={busy}>
+          {link.archivedAt ? (
+            <>
+              <ArchiveRestore aria-hidden className="size-4" /> Restore<span className="sr-only"> {link.name}</span>
+            </>
+          ) : (
+            <>
+              <Archive aria-hidden className="size-4" /> Archive<span className="sr-only"> {link.name}</span>
+            </>
+          )}
+        </button>
+      </Form>
+      {link.orders === 0 ? (
+        <Form
+          method="post"
+          onSubmit={askFirst({
+            title: `Delete ${link.name}?`,
+            description: "Its link stops working and its visits are forgotten.",
+            confirmLabel: "Delete",
+            tone: "danger",
+          })}
+        >
+          <input type="hidden" name="intent" value="delete" />
+          <input type="hidden" name="target" value={link.id} />
+          <button type="submit" className="btn-secondary" disabled={busy}>
+            <Trash2 aria-hidden className="size-4" /> Delete<span className="sr-only"> {link.name}</span>
+          </button>
+        </Form>
+      ) : null}
+    </div>
   );
 }

@@ -12,12 +12,20 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
+/** How many events to come the page lists. */
+const SHOWN = 30;
+
 /** Promote (issue 21): each event's share kit and tracking links, soonest events first. */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { hostId } = await requireStudio(context, request, { roles: OWNER_OR_MANAGER });
   const { upcoming, past } = await promotableEvents(context.database.db, { hostId, now: new Date() });
   const withHref = (e: PromotableEvent) => ({ ...e, href: shareKitHref(hostId, e.id) });
-  return { upcoming: upcoming.map(withHref), past: past.map(withHref) };
+  // The page lists the next few; the share kit's own event picker reaches every one.
+  return {
+    upcoming: upcoming.slice(0, SHOWN).map(withHref),
+    more: Math.max(0, upcoming.length - SHOWN),
+    past: past.slice(0, 10).map(withHref),
+  };
 }
 
 const STATUS_WORDS: Record<string, string> = {
@@ -44,7 +52,7 @@ function EventRow({ e }: { e: Route.ComponentProps["loaderData"]["upcoming"][num
 }
 
 export default function Promote({ loaderData }: Route.ComponentProps) {
-  const { upcoming, past } = loaderData;
+  const { upcoming, past, more } = loaderData;
   return (
     <div className="py-8 pb-24 laptop:py-10">
       <p className="text-sm font-semibold text-brand">Partner Studio</p>
@@ -71,6 +79,15 @@ export default function Promote({ loaderData }: Route.ComponentProps) {
             ))}
           </ul>
         )}
+        {more > 0 ? (
+          <p className="mt-3 text-sm text-fg-muted">
+            And {more} more later on: choose them from the event list on any share kit, or find them in{" "}
+            <Link to="/h/events" className="font-semibold text-brand underline">
+              Events
+            </Link>
+            .
+          </p>
+        ) : null}
       </section>
       {past.length > 0 ? (
         <section aria-labelledby="past-heading" className="mt-10">
