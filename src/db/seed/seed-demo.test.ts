@@ -410,7 +410,7 @@ describe("seedDemoIfEmpty", () => {
 });
 
 describe("the demo's sales", () => {
-  it("come partly through the demo host's tracking links, each order through one at most, on the link's event", async () => {
+  it("come partly through the demo host's tracking links, each order through one at most, on its event", async () => {
     const { rows } = await database.db.execute<{
       name: string;
       host: string;
