@@ -15,7 +15,7 @@ const DEMO_LINKS = [
 ] as const;
 
 /**
- * Tracking links on the demo host's best-selling upcoming event (Promote, decision 0039), with some
+ * Tracking links on the demo host's upcoming event with the most paid orders (Promote, decision 0039), with some
  * of its real orders attributed to them and a week of visits, so the table has something to show
  * and reports by link reconcile with orders.
  */
@@ -23,7 +23,7 @@ export async function seedTrackingLinks(tx: Db, input: { now: Date; hostId: stri
   const { rows } = await tx.execute<{ id: string; slug: string }>(sql`
     select e.id, e.slug from event e
     where e.host_id = ${input.hostId} and e.status = 'published' and e.starts_at > ${input.now}
-    order by (select count(*) from "order" o where o.event_id = e.id) desc, e.starts_at
+    order by (select count(*) from "order" o where o.event_id = e.id and o.status = 'paid') desc, e.starts_at
     limit 1`);
   const target = rows[0];
   if (!target) return;
