@@ -38,11 +38,17 @@ describe("tracking codes", () => {
 
 describe("which link a Checkout press came through", () => {
   const page = "https://ticketyboo.test/events/folk?utm_source=x&tb_link=abcdefgh";
-  it("takes the page's code first, then the cookie's, ignoring malformed ones", () => {
+  const consent = (statistics: boolean) =>
+    `tb_consent=${encodeURIComponent(JSON.stringify({ performance: false, statistics, savedAt: "" }))}`;
+  const allowed = `${consent(true)}; tb_link=zzzzzzzz`;
+  it("takes the page's code first, then the cookie's while statistics are allowed, ignoring malformed ones", () => {
+    expect(trackingCodeOfPress(allowed, page)).toBe("abcdefgh");
     expect(trackingCodeOfPress("tb_link=zzzzzzzz", page)).toBe("abcdefgh");
-    expect(trackingCodeOfPress("tb_link=zzzzzzzz", "https://ticketyboo.test/events/folk")).toBe("zzzzzzzz");
-    expect(trackingCodeOfPress("tb_link=zzzzzzzz", null)).toBe("zzzzzzzz");
-    expect(trackingCodeOfPress("tb_link=<script>", "not a url")).toBeNull();
+    expect(trackingCodeOfPress(allowed, "https://ticketyboo.test/events/folk")).toBe("zzzzzzzz");
+    expect(trackingCodeOfPress(allowed, null)).toBe("zzzzzzzz");
+    expect(trackingCodeOfPress(`${consent(false)}; tb_link=zzzzzzzz`, null)).toBeNull();
+    expect(trackingCodeOfPress("tb_link=zzzzzzzz", null)).toBeNull();
+    expect(trackingCodeOfPress(`${consent(true)}; tb_link=<script>`, "not a url")).toBeNull();
     expect(trackingCodeOfPress("", "https://ticketyboo.test/events/folk?tb_link=ABC")).toBeNull();
   });
 

@@ -1,3 +1,4 @@
+import { readConsent } from "~/lib/consent";
 import { readCookie } from "~/lib/read-cookie";
 
 /**
@@ -156,12 +157,14 @@ export function shareTexts(facts: ShareFacts): { id: string; label: string; text
 /**
  * The tracking link a checkout press came through (decision 0039): the code on the page the buyer
  * pressed on (no consent needed: nothing is stored on their device), else the attribution cookie
- * (set only with their statistics consent). Malformed values are ignored.
+ * (read only while they allow statistics). Malformed values are ignored.
  */
 export function trackingCodeOfPress(cookieHeader: string, pageUrl: string | null): string | null {
   const page = pageUrl ? URL.parse(pageUrl) : null;
   const fromPage = page ? trackingCodeIn(page.searchParams) : null;
   if (fromPage) return fromPage;
+  // A cookie left from before the visitor withdrew statistics consent counts for nothing.
+  if (!readConsent(cookieHeader)?.statistics) return null;
   const cookie = readCookie(cookieHeader, TRACKING_COOKIE);
   return cookie && isTrackingCode(cookie) ? cookie : null;
 }

@@ -177,5 +177,8 @@ describe("tracking links on the site", () => {
     expect(setsIt(await send(page, consent(false)))).toBe(false);
     expect(setsIt(await send(page, consent(true)))).toBe(true);
     expect(setsIt(await send(page, `${consent(true)}; tb_link=${code}`))).toBe(false);
+    // Statistics withdrawn on the cookie card: the next page takes the cookie away.
+    const withdrawn = await send(`/events/${slug}`, `${consent(false)}; tb_link=${code}`);
+    expect(withdrawn.headers.getSetCookie()).toContain("tb_link=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax");
   });
 });

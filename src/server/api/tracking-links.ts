@@ -45,12 +45,17 @@ export function trackingLinkRoutes(deps: {
 
 /**
  * The attribution cookie a page request should set: its address carries a tracking code, the
- * visitor allows statistics, and the cookie does not hold that code already. Else null.
+ * visitor allows statistics, and the cookie does not hold that code already; or its removal, when
+ * the visitor no longer allows statistics. Else null.
  */
 export function attributionCookieFor(request: Request, secure: boolean): string | null {
-  if (!request.url.includes(`${TRACKING_PARAM}=`)) return null;
-  const code = trackingCodeIn(new URL(request.url).searchParams);
   const cookies = request.headers.get("Cookie") ?? "";
-  if (!code || !readConsent(cookies)?.statistics || readCookie(cookies, TRACKING_COOKIE) === code) return null;
-  return trackingCookie(code, secure);
+  const held = cookies.includes(`${TRACKING_COOKIE}=`) ? readCookie(cookies, TRACKING_COOKIE) : undefined;
+  const allowed = Boolean(readConsent(cookies)?.statistics);
+  // Statistics no longer allowed (the choice changed on the cookie card): the cookie goes.
+  if (held && !allowed)
+    return `${TRACKING_COOKIE}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`;
+  if (!allowed || !request.url.includes(`${TRACKING_PARAM}=`)) return null;
+  const code = trackingCodeIn(new URL(request.url).searchParams);
+  return code && held !== code ? trackingCookie(code, secure) : null;
 }
