@@ -9,6 +9,7 @@ import {
   Hourglass,
   LayoutDashboard,
   MapPin,
+  Megaphone,
   ScanLine,
   Store,
   Tag,
@@ -38,6 +39,7 @@ const LINKS: readonly StudioLink[] = [
   { to: "/h/tickets", label: "Tickets", Icon: Ticket, roles: ["owner", "manager"] },
   { to: "/h/venues", label: "Venues", Icon: MapPin, roles: ["owner", "manager"] },
   { to: "/h/discounts", label: "Discounts", Icon: Tag, roles: ["owner", "manager"] },
+  { to: "/h/promote", label: "Promote", Icon: Megaphone, roles: ["owner", "manager"] },
   { to: "/h/reports", label: "Reports", Icon: ChartColumn, roles: ["owner", "manager"] },
   { to: "/h/settings/permissions", label: "Team", Icon: Users, roles: ["owner", "manager"] },
 ];
