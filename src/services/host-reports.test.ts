@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database, Db } from "~/db/client.server";
-import { order, orderLine, ticket, ticketTransfer, ticketType } from "~/db/schema";
+import { order, orderLine, ticket, ticketTransfer, ticketType, trackingLink } from "~/db/schema";
 import { orderMoney, type ReportRange, rangeInstants } from "~/domain/reports";
 import { createTicketCodes } from "~/server/ticket-codes.server";
 import { createEvent, createHost } from "../../tests/factories/events";
@@ -320,6 +320,20 @@ describe("a host's reports", () => {
 
   it("adds up to what the order and ticket rows say, in total and along every breakdown", async () => {
     const db = database.db;
+    // One order came through a tracking link the host made on Promote.
+    const [link] = await db
+      .insert(trackingLink)
+      .values({
+        hostId: host.id,
+        eventId: gigId,
+        code: `r${randomUUID().slice(0, 8)}`,
+        name: "Instagram bio",
+        utmSource: "instagram",
+        utmMedium: "social",
+        utmCampaign: "big-gig",
+      })
+      .returning();
+    await db.update(order).set({ trackingLinkId: link!.id }).where(eq(order.buyerName, "Dee Discount"));
     const report = await hostOverview(db, { hostId: host.id, eventId: null, range: week });
     const rows = await fromRows(db, host.id, week);
     expect(rows.orders).toBe(11);
@@ -364,7 +378,15 @@ describe("a host's reports", () => {
     // By ticket type: the face value of the standing tickets, as their lines priced them.
     const vip = report.byTicketType.find((t) => t.name === "VIP")!;
     expect(vip).toMatchObject({ sold: 2, faceValue: { GBP: 5000 } });
-    expect(report.byTrackingLink).toBeNull();
+    const through = rows.rows.filter((o) => o.trackingLinkId === link!.id);
+    expect(report.byTrackingLink).toEqual([
+      expect.objectContaining({
+        name: "Instagram bio",
+        eventName: "Big Gig",
+        orders: through.length,
+        gross: { GBP: through.reduce((n, o) => n + o.totalPence, 0) },
+      }),
+    ]);
   });
 
   it("reports one event alone, the same way", async () => {

@@ -62,12 +62,8 @@ export interface HostOverview {
   byDiscount: (MoneyFigures & { code: string })[];
   /** ISO day of the week, 1 (Monday) to 7. */
   byWeekday: (ReportRow & { weekday: number })[];
-  /**
-   * Sales by tracking link: a hook for the promotion part of issue 21, which adds tracking links and
-   * records the link an order came through. Until then there is nothing to group by, so this is
-   * null and the page says where the figures will appear.
-   */
-  byTrackingLink: null;
+  /** Orders that came through each of the host's tracking links (Promote), most orders first. */
+  byTrackingLink: (MoneyFigures & { linkId: string; name: string; eventName: string })[];
 }
 
 const emptyMoney = (): MoneyFigures => ({ orders: 0, gross: {}, discounts: {}, fees: {}, refunds: {}, net: {} });
@@ -154,9 +150,10 @@ export async function hostOverview(
              when grouping(${h}) = 0 then 1
              when grouping(o.event_id) = 0 then 2
              when grouping(o.discount_code) = 0 then 3
+             when grouping(o.tracking_link_id) = 0 then 4
              else 0 end as set,
            o.currency,
-           coalesce(${h}::text, o.event_id::text, o.discount_code) as key,
+           coalesce(${h}::text, o.event_id::text, o.discount_code, o.tracking_link_id::text) as key,
            count(*) as orders,
            sum(o.total_pence) as gross,
            sum(o.discount_pence) as discounts,
@@ -165,7 +162,7 @@ export async function hostOverview(
       from "order" o
      where ${where}
      group by grouping sets ((o.currency), (o.currency, ${h}), (o.currency, o.event_id),
-                             (o.currency, o.discount_code))`);
+                             (o.currency, o.discount_code), (o.currency, o.tracking_link_id))`);
 
   type TicketRow = {
     set: number;
@@ -213,6 +210,18 @@ export async function hostOverview(
            )})
            order by e.starts_at desc, tt.sort_order, tt.name`);
 
+  // The names of the tracking links orders came through (only the host's own: the orders are theirs).
+  const linkNames = (ids: string[]) =>
+    ids.length === 0
+      ? Promise.resolve({ rows: [] as { id: string; name: string; event_name: string }[] })
+      : db.execute<{ id: string; name: string; event_name: string }>(sql`
+          select l.id, l.name, e.name as event_name
+            from tracking_link l join event e on e.id = l.event_id
+           where l.host_id = ${input.hostId} and l.id in (${sql.join(
+             ids.map((id) => sql`${id}::uuid`),
+             sql`, `,
+           )})`);
+
   const eventsQuery = input.eventId
     ? Promise.resolve({ rows: [] as { id: string; name: string; starts_at: Date | string }[] })
     : db.execute<{ id: string; name: string; starts_at: Date | string }>(
@@ -225,6 +234,7 @@ export async function hostOverview(
   const overTime = new Map<string, ReportRow>(bucketsOf(input.range, bucket).map((k) => [k, emptyRow()]));
   const byEvent = new Map<string, ReportRow>();
   const byDiscount = new Map<string, MoneyFigures>();
+  const byLink = new Map<string, MoneyFigures>();
   const byWeekday = new Map<number, ReportRow>(Array.from({ length: 7 }, (_, i) => [i + 1, emptyRow()]));
 
   const dayOf = londonDays();
@@ -239,6 +249,7 @@ export async function hostOverview(
     }
     if (set === 2) return [byEvent.get(key) ?? (byEvent.set(key, emptyRow()), byEvent.get(key)!)];
     if (set === 3) return [byDiscount.get(key) ?? (byDiscount.set(key, emptyMoney()), byDiscount.get(key)!)];
+    if (set === 4) return [byLink.get(key) ?? (byLink.set(key, emptyMoney()), byLink.get(key)!)];
     return [];
   };
   for (const r of money.rows)
@@ -269,7 +280,7 @@ export async function hostOverview(
     }
     for (const target of rowsFor(set, r.key) as ReportRow[]) addTickets(target, r);
   }
-  const names = await typeNames([...typeRows.keys()]);
+  const [names, links] = await Promise.all([typeNames([...typeRows.keys()]), linkNames([...byLink.keys()])]);
   const byTicketType = names.rows.map((n) => ({ ...typeRows.get(n.id)!, name: n.name, eventName: n.event_name }));
 
   const eventInfo = new Map(events.rows.map((e) => [e.id, e]));
@@ -293,7 +304,9 @@ export async function hostOverview(
       .map(([code, row]) => ({ code, ...row }))
       .sort((a, b) => b.orders - a.orders || a.code.localeCompare(b.code)),
     byWeekday: [...byWeekday].map(([weekday, row]) => ({ weekday, ...row })),
-    byTrackingLink: null,
+    byTrackingLink: links.rows
+      .map((l) => ({ linkId: l.id, name: l.name, eventName: l.event_name, ...byLink.get(l.id)! }))
+      .sort((a, b) => b.orders - a.orders || a.name.localeCompare(b.name)),
   };
 }
 

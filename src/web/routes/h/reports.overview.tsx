@@ -463,15 +463,61 @@ export default function ReportsOverview({ loaderData }: Route.ComponentProps) {
             )}
           </Card>
 
-          {/* Hook for the promotion part of issue 21: sales by tracking link appear here once links exist. */}
           <Card
             id="by-link-heading"
             title="By tracking link"
             icon={<Link2 aria-hidden className="size-5 text-brand" />}
           >
-            <Empty>
-              Sales through each tracking link will show here once you share your events with tracking links.
-            </Empty>
+            {report.byTrackingLink.length === 0 ? (
+              <Empty>
+                No order came through a tracking link in these dates.{" "}
+                <Link to="/h/promote" className="link">
+                  Make tracking links on Promote
+                </Link>
+              </Empty>
+            ) : (
+              <div
+                className="overflow-x-auto"
+                tabIndex={0}
+                role="group"
+                aria-label="Table, scrolls sideways on small screens"
+              >
+                <table className="w-full text-left text-sm">
+                  <caption className="sr-only">Orders by tracking link</caption>
+                  <thead className="text-xs text-fg-muted uppercase">
+                    <tr>
+                      <th scope="col" className={th}>
+                        Link
+                      </th>
+                      <th scope="col" className={th}>
+                        Orders
+                      </th>
+                      <th scope="col" className={th}>
+                        Gross
+                      </th>
+                      <th scope="col" className={th}>
+                        Net
+                      </th>
+                    </tr>
+                  </thead>
+                  <tbody className="divide-y divide-border">
+                    {report.byTrackingLink.map((l) => (
+                      <tr key={l.linkId}>
+                        <th scope="row" className="min-w-36 px-2 py-2 text-left font-medium">
+                          {l.name}
+                          {!report.eventId ? (
+                            <span className="block text-xs font-normal text-fg-muted">{l.eventName}</span>
+                          ) : null}
+                        </th>
+                        <td className={td}>{l.orders.toLocaleString("en-GB")}</td>
+                        <td className={td}>{moneyText(l.gross, false)}</td>
+                        <td className={td}>{moneyText(l.net, false)}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            )}
           </Card>
         </div>
       </div>
