@@ -162,8 +162,8 @@ export function scheduleProblem(at: Date, now: Date): string | null {
 }
 
 /** How many may be claimed now: the batch, cut to what is left of the minute's allowance. */
-export function claimAllowance(sentInLastMinute: number): number {
-  return Math.max(0, Math.min(SEND_BATCH_SIZE, SENDS_PER_MINUTE - sentInLastMinute));
+export function claimAllowance(sentInLastMinute: number, perMinute = SENDS_PER_MINUTE): number {
+  return Math.max(0, Math.min(SEND_BATCH_SIZE, perMinute - sentInLastMinute));
 }
 
 /* ---------- CSV files of contacts ---------- */

@@ -38,7 +38,8 @@ export function audienceQuery(hostId: string, audience: { toBuyers: boolean; lis
       from "user" u
       where u.marketing_venues and u.deleted_at is null
         and exists (select 1 from "order" o where o.host_id = ${hostId} and o.user_id = u.id)`
-    : sql`select null::text, null::text, null::text, null::uuid, 0, null::timestamptz where false`;
+    : sql`select null::text as email, null::text as name, null::text as user_id, null::uuid as contact_id,
+             0 as rank, null::timestamptz as since where false`;
   const contacts =
     lists.length > 0
       ? sql`

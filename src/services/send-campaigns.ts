@@ -1,7 +1,7 @@
 import { and, eq, inArray, lte, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { campaignRecipient, emailCampaign } from "~/db/schema";
-import { claimAllowance, SEND_BATCH_SIZE, STALE_CLAIM_MS } from "~/domain/campaigns";
+import { claimAllowance, SEND_BATCH_SIZE, SENDS_PER_MINUTE, STALE_CLAIM_MS } from "~/domain/campaigns";
 import type { CampaignLinks } from "./campaign-links";
 import { campaignEventCards, composeCampaign, hostName } from "./email-campaigns";
 import type { Mailer } from "./mailer";
@@ -38,13 +38,17 @@ export interface CampaignRun {
  * 4. campaigns with nobody left to send to are `sent`.
  * Running it twice, or on two instances at once, sends each person one email.
  */
-export async function runCampaignSends(deps: CampaignSendDeps, now: Date): Promise<CampaignRun> {
+export async function runCampaignSends(
+  deps: CampaignSendDeps,
+  now: Date,
+  { perMinute = SENDS_PER_MINUTE }: { perMinute?: number } = {},
+): Promise<CampaignRun> {
   const run: CampaignRun = { started: 0, sent: 0, skipped: 0, failed: 0, finished: 0 };
   run.started = await startDueCampaigns(deps.db, now);
   await settleStaleClaims(deps.db, now);
   const context = new Map<string, Promise<Composer>>();
   for (;;) {
-    const allowance = claimAllowance(await sentInLastMinute(deps.db, now));
+    const allowance = claimAllowance(await sentInLastMinute(deps.db, now), perMinute);
     if (allowance === 0) break;
     const claimed = await claimBatch(deps.db, Math.min(allowance, SEND_BATCH_SIZE), now);
     if (claimed.length === 0) break;
@@ -85,7 +89,8 @@ export async function runCampaignSends(deps: CampaignSendDeps, now: Date): Promi
   return run;
 }
 
-async function startDueCampaigns(db: Db, now: Date): Promise<number> {
+/** Step 1 of a run (exported for tests that change things between the start and the send). */
+export async function startDueCampaigns(db: Db, now: Date): Promise<number> {
   const due = await db
     .select({ id: emailCampaign.id })
     .from(emailCampaign)
@@ -116,7 +121,7 @@ async function settleStaleClaims(db: Db, now: Date): Promise<void> {
     update campaign_recipient r
     set status = 'sent', sent_at = m.created_at, email_message_id = m.id
     from email_message m
-    where r.status = 'claimed' and r.claimed_at < ${before}
+    where r.status = 'claimed' and r.claimed_at < ${before.toISOString()}::timestamptz
       and m.template = 'campaign' and m.to_address = r.email
       and m.headers ->> ${RECIPIENT_HEADER} = r.id::text`);
   await db
@@ -128,7 +133,8 @@ async function settleStaleClaims(db: Db, now: Date): Promise<void> {
 async function sentInLastMinute(db: Db, now: Date): Promise<number> {
   const { rows } = await db.execute<{ n: number }>(sql`
     select count(*)::int as n from campaign_recipient
-    where sent_at > ${new Date(now.getTime() - 60_000)} and sent_at <= ${now}`);
+    where sent_at > ${new Date(now.getTime() - 60_000).toISOString()}::timestamptz
+      and sent_at <= ${now.toISOString()}::timestamptz`);
   return Number(rows[0]?.n ?? 0);
 }
 
@@ -140,7 +146,11 @@ interface Claimed {
   userId: string | null;
 }
 
-/** One conditional update: pending → claimed for up to `limit` rows of campaigns that are sending. */
+/**
+ * One conditional update: pending → claimed for up to `limit` rows of campaigns that are sending. The
+ * rows are picked once, in a materialised CTE (an `IN (… LIMIT n)` subquery may be run again by the
+ * planner and claim more than n), skipping rows another worker is claiming.
+ */
 async function claimBatch(db: Db, limit: number, now: Date): Promise<Claimed[]> {
   const { rows } = await db.execute<{
     id: string;
@@ -149,15 +159,17 @@ async function claimBatch(db: Db, limit: number, now: Date): Promise<Claimed[]> 
     name: string | null;
     user_id: string | null;
   }>(sql`
-    update campaign_recipient r set status = 'claimed', claimed_at = ${now}
-    where r.id in (
+    with picked as materialized (
       select p.id from campaign_recipient p
       join email_campaign c on c.id = p.campaign_id and c.status = 'sending'
       where p.status = 'pending'
       order by c.started_at, p.id
       limit ${limit}
       for update of p skip locked
-    ) and r.status = 'pending'
+    )
+    update campaign_recipient r set status = 'claimed', claimed_at = ${now.toISOString()}::timestamptz
+    from picked
+    where r.id = picked.id and r.status = 'pending'
     returning r.id, r.campaign_id, r.email, r.name, r.user_id`);
   return rows.map((r) => ({ id: r.id, campaignId: r.campaign_id, email: r.email, name: r.name, userId: r.user_id }));
 }
@@ -175,7 +187,7 @@ async function skipWithoutConsent(db: Db, ids: string[], now: Date): Promise<Set
           when exists (select 1 from marketing_unsubscribe s where s.host_id = c.host_id and s.email = r.email)
             then 'unsubscribed'
           else 'no_consent' end,
-        claimed_at = ${now}
+        claimed_at = ${now.toISOString()}::timestamptz
     from email_campaign c
     where c.id = r.campaign_id and r.status = 'claimed'
       and r.id in (${sql.join(
