@@ -50,7 +50,7 @@ const pathOf = (url: string) => {
 };
 
 describe("the campaign pages", () => {
-  it("lets a host start a draft, see its preview, and send a test that arrives with one-click unsubscribe", async () => {
+  it("starts a draft, shows its preview, and sends a test that arrives with a one-click unsubscribe", async () => {
     const host = await signInThroughApi(testApp, database, { userType: "host", hostTitle: "The Lantern Rooms" });
     const empty = await send("/h/marketing/email", host.cookie);
     expect(empty.status).toBe(200);
