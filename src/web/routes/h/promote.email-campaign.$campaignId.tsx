@@ -259,7 +259,7 @@ export default function CampaignEditor({ loaderData, actionData }: Route.Compone
 
 function Preview({ html }: { html: string }) {
   return (
-    <section aria-labelledby="preview-heading" className="grid content-start gap-2">
+    <section id="preview" aria-labelledby="preview-heading" className="grid scroll-mt-20 content-start gap-2">
       <h2 id="preview-heading" className="flex items-center gap-2 text-lg font-bold">
         <Eye aria-hidden className="size-5 text-brand" /> Preview
       </h2>
@@ -403,6 +403,9 @@ function DraftEditor({ loaderData, actionData }: Pick<Route.ComponentProps, "loa
           <button type="submit" name="intent" value="test" className="btn-secondary" disabled={busy}>
             <Send aria-hidden className="size-4" /> Send a test to {me}
           </button>
+          <a href="#preview" className="btn-ghost laptop:hidden">
+            <Eye aria-hidden className="size-4" /> See the preview
+          </a>
         </div>
 
         <section aria-labelledby="send-heading" className="card grid gap-4 p-5">
