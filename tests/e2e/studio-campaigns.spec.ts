@@ -142,6 +142,15 @@ test("the demo host builds a campaign with an event card, tests it, schedules it
   expect(Number(await sent.textContent())).toBeGreaterThanOrEqual(2);
   await expectAccessible(page);
 
+  // On the narrowest phones, neither the editor nor the audiences page scrolls sideways.
+  await page.setViewportSize({ width: 320, height: 800 });
+  for (const path of [editor, "/h/marketing/email/recipients"]) {
+    await page.goto(path);
+    const wide = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(wide, `${path} at 320 px`).toBeLessThanOrEqual(0);
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+
   for (const theme of ["light", "dark"] as const) {
     await page.context().addCookies([{ name: "tb_theme", value: theme, url: BASE_URL }]);
     await page.goto("/h/marketing/email");

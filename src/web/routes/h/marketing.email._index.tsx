@@ -42,7 +42,7 @@ export default function EmailCampaigns({ loaderData }: Route.ComponentProps) {
       </div>
 
       {campaigns.length === 0 ? (
-        <div className="card mt-6 grid justify-items-center gap-3 p-8 text-center">
+        <div className="card mt-6 grid grid-cols-1 justify-items-center gap-3 p-8 text-center">
           <Mail aria-hidden className="size-10 text-brand" />
           <h2 className="text-xl font-bold">No campaigns yet</h2>
           <p className="max-w-md text-fg-muted">

@@ -175,7 +175,7 @@ export default function Audiences({ loaderData, actionData }: Route.ComponentPro
   }, [ok]);
 
   return (
-    <div className="grid gap-6 py-6 pb-24 laptop:py-8">
+    <div className="grid grid-cols-1 gap-6 py-6 pb-24 laptop:py-8">
       <div>
         <p className="text-sm">
           <Link to="/h/marketing/email" className="link">
@@ -193,7 +193,7 @@ export default function Audiences({ loaderData, actionData }: Route.ComponentPro
         <FormMessage>{refusal.error}</FormMessage>
       ) : null}
 
-      <section aria-labelledby="buyers-heading" className="card grid gap-2 p-5">
+      <section aria-labelledby="buyers-heading" className="card grid grid-cols-1 gap-2 p-5">
         <h2 id="buyers-heading" className="flex items-center gap-2 text-lg font-bold">
           <UserCheck aria-hidden className="size-5 text-brand" /> Past buyers who opted in
         </h2>
@@ -209,7 +209,7 @@ export default function Audiences({ loaderData, actionData }: Route.ComponentPro
         </p>
       </section>
 
-      <section aria-labelledby="lists-heading" className="card grid gap-4 p-5">
+      <section aria-labelledby="lists-heading" className="card grid grid-cols-1 gap-4 p-5">
         <h2 id="lists-heading" className="flex items-center gap-2 text-lg font-bold">
           <Users aria-hidden className="size-5 text-brand" /> Your lists
         </h2>
@@ -218,7 +218,7 @@ export default function Audiences({ loaderData, actionData }: Route.ComponentPro
             No lists yet. Make one, then import the people who signed up to hear from you, from a CSV file.
           </p>
         ) : (
-          <ul className="grid gap-2" aria-label="Lists">
+          <ul className="grid grid-cols-1 gap-2" aria-label="Lists">
             {lists.map((l) => (
               <li key={l.id} className="flex flex-wrap items-center gap-3 rounded-xl border border-border p-3">
                 <div className="min-w-0 flex-1">
@@ -268,10 +268,20 @@ export default function Audiences({ loaderData, actionData }: Route.ComponentPro
       </section>
 
       {open ? (
-        <section aria-labelledby="contacts-heading" className="card grid gap-3 p-5">
+        <section aria-labelledby="contacts-heading" className="card grid grid-cols-1 gap-3 p-5">
           <h2 id="contacts-heading" className="text-lg font-bold [overflow-wrap:anywhere]">
             {open.list.name}
           </h2>
+          {open.rows.length > 0 ? (
+            <p className="text-sm text-fg-muted">
+              {(() => {
+                const total = lists.find((l) => l.id === open.list.id)?.contacts ?? open.rows.length;
+                return total > open.rows.length
+                  ? `The first ${open.rows.length} of ${total} people, by email address.`
+                  : `${total} ${total === 1 ? "person" : "people"}, by email address.`;
+              })()}
+            </p>
+          ) : null}
           {open.rows.length === 0 ? (
             <p className="text-sm text-fg-muted">No one on this list yet: import a CSV file below.</p>
           ) : (
@@ -306,7 +316,7 @@ export default function Audiences({ loaderData, actionData }: Route.ComponentPro
         </section>
       ) : null}
 
-      <section aria-labelledby="import-heading" className="card grid gap-3 p-5">
+      <section aria-labelledby="import-heading" className="card grid grid-cols-1 gap-3 p-5">
         <h2 id="import-heading" className="flex items-center gap-2 text-lg font-bold">
           <FileUp aria-hidden className="size-5 text-brand" /> Import people from a CSV file
         </h2>
@@ -321,7 +331,7 @@ export default function Audiences({ loaderData, actionData }: Route.ComponentPro
         ) : (
           <Form method="post" encType="multipart/form-data" className="flex flex-wrap items-end gap-3">
             <input type="hidden" name="intent" value="preview" />
-            <div>
+            <div className="w-full min-w-0 mobile:w-auto">
               <label htmlFor="import-list" className="block text-sm font-medium">
                 Into list
               </label>
@@ -329,7 +339,7 @@ export default function Audiences({ loaderData, actionData }: Route.ComponentPro
                 id="import-list"
                 name="listId"
                 defaultValue={open?.list.id ?? lists[0]?.id}
-                className="mt-1 h-11 rounded-xl border border-border bg-surface px-3 text-fg"
+                className="mt-1 h-11 w-full max-w-full rounded-xl border border-border bg-surface px-3 text-fg"
               >
                 {lists.map((l) => (
                   <option key={l.id} value={l.id}>
@@ -338,7 +348,7 @@ export default function Audiences({ loaderData, actionData }: Route.ComponentPro
                 ))}
               </select>
             </div>
-            <div className="min-w-0">
+            <div className="w-full min-w-0 mobile:w-auto">
               <label htmlFor="import-file" className="block text-sm font-medium">
                 CSV file
               </label>
@@ -394,7 +404,7 @@ function ImportPreview({
   const { rows, errors, valid, invalid } = answer.preview;
   const c = campaignMessages.csv;
   return (
-    <div className="mt-2 grid gap-3 border-t border-border pt-4">
+    <div className="mt-2 grid grid-cols-1 gap-3 border-t border-border pt-4">
       <h3 className="font-bold [overflow-wrap:anywhere]">Preview of {answer.fileName}</h3>
       {invalid > 0 ? (
         <>
@@ -438,7 +448,7 @@ function ImportPreview({
         </table>
       </div>
       {invalid === 0 ? (
-        <Form method="post" className="grid gap-3">
+        <Form method="post" className="grid grid-cols-1 gap-3">
           <input type="hidden" name="intent" value="import" />
           <input type="hidden" name="listId" value={answer.listId} />
           <input type="hidden" name="csv" value={answer.csv} />

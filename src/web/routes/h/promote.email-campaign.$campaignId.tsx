@@ -215,7 +215,7 @@ export default function CampaignEditor({ loaderData, actionData }: Route.Compone
         <DraftEditor loaderData={loaderData} actionData={actionData} />
       ) : (
         <div className="mt-6 grid grid-cols-1 gap-6 laptop:grid-cols-[minmax(0,1fr)_minmax(0,34rem)]">
-          <section aria-labelledby="results-heading" className="card grid content-start gap-4 p-5">
+          <section aria-labelledby="results-heading" className="card grid grid-cols-1 content-start gap-4 p-5">
             <h2 id="results-heading" className="text-lg font-bold">
               {campaign.status === "scheduled" ? "Scheduled" : "Results"}
             </h2>
@@ -259,7 +259,11 @@ export default function CampaignEditor({ loaderData, actionData }: Route.Compone
 
 function Preview({ html }: { html: string }) {
   return (
-    <section id="preview" aria-labelledby="preview-heading" className="grid scroll-mt-20 content-start gap-2">
+    <section
+      id="preview"
+      aria-labelledby="preview-heading"
+      className="grid grid-cols-1 scroll-mt-20 content-start gap-2"
+    >
       <h2 id="preview-heading" className="flex items-center gap-2 text-lg font-bold">
         <Eye aria-hidden className="size-5 text-brand" /> Preview
       </h2>
@@ -286,7 +290,7 @@ function DraftEditor({ loaderData, actionData }: Pick<Route.ComponentProps, "loa
       <Form
         ref={formRef}
         method="post"
-        className="grid min-w-0 content-start gap-5"
+        className="grid grid-cols-1 min-w-0 content-start gap-5"
         onSubmit={askFirst((_form, button) =>
           button?.value === "send-now"
             ? {
@@ -302,7 +306,7 @@ function DraftEditor({ loaderData, actionData }: Pick<Route.ComponentProps, "loa
           Save draft
         </button>
         {formError ? <FormMessage>{formError}</FormMessage> : null}
-        <section aria-labelledby="message-heading" className="card grid gap-4 p-5">
+        <section aria-labelledby="message-heading" className="card grid grid-cols-1 gap-4 p-5">
           <h2 id="message-heading" className="text-lg font-bold">
             Message
           </h2>
@@ -326,13 +330,13 @@ function DraftEditor({ loaderData, actionData }: Pick<Route.ComponentProps, "loa
           />
         </section>
 
-        <section aria-labelledby="blocks-heading" className="card grid gap-4 p-5">
+        <section aria-labelledby="blocks-heading" className="card grid grid-cols-1 gap-4 p-5">
           <h2 id="blocks-heading" className="text-lg font-bold">
             Blocks
           </h2>
           {fieldErrors.blocks ? <FormMessage>{fieldErrors.blocks}</FormMessage> : null}
           {campaign.blocks.length === 0 ? <p className="text-sm text-fg-muted">No blocks yet: add one below.</p> : null}
-          <ol className="grid gap-3">
+          <ol className="grid grid-cols-1 gap-3">
             {campaign.blocks.map((block, i) => (
               <BlockFields
                 key={`${key}-${i}`}
@@ -366,7 +370,7 @@ function DraftEditor({ loaderData, actionData }: Pick<Route.ComponentProps, "loa
           ) : null}
         </section>
 
-        <section aria-labelledby="audience-heading" className="card grid gap-3 p-5">
+        <section aria-labelledby="audience-heading" className="card grid grid-cols-1 gap-3 p-5">
           <h2 id="audience-heading" className="text-lg font-bold">
             Who gets it
           </h2>
@@ -408,7 +412,7 @@ function DraftEditor({ loaderData, actionData }: Pick<Route.ComponentProps, "loa
           </a>
         </div>
 
-        <section aria-labelledby="send-heading" className="card grid gap-4 p-5">
+        <section aria-labelledby="send-heading" className="card grid grid-cols-1 gap-4 p-5">
           <h2 id="send-heading" className="flex items-center gap-2 text-lg font-bold">
             <CalendarClock aria-hidden className="size-5 text-brand" /> Send
           </h2>
@@ -478,7 +482,7 @@ function BlockFields({
   const hidden = (n: string, v: string) => <input type="hidden" name={n} value={v} />;
   return (
     <li className="rounded-xl border border-border p-4">
-      <fieldset className="grid min-w-0 gap-3">
+      <fieldset className="grid grid-cols-1 min-w-0 gap-3">
         <legend className="text-sm font-bold">
           {index + 1}. {name}
         </legend>

@@ -33,7 +33,7 @@ export default function NewCampaign() {
   return (
     <div className="py-6 pb-24 laptop:py-8">
       <h1 className="text-3xl font-extrabold tracking-tight">New email campaign</h1>
-      <div className="card mt-6 grid max-w-xl justify-items-start gap-3 p-6">
+      <div className="card mt-6 grid grid-cols-1 max-w-xl justify-items-start gap-3 p-6">
         <p className="text-fg-muted">
           A campaign is a subject, a line of preview text and blocks: headings, text, buttons, pictures and cards for
           your events. It starts as a draft: nothing is sent until you send or schedule it.
