@@ -44,7 +44,7 @@ async function ownCampaign(db: Db, hostId: string, campaignId: string): Promise<
 }
 
 /** The campaigns page: newest first, with what each reached (sent, opened, clicked, bounced). */
-export async function listCampaigns(db: Db, hostId: string) {
+export async function listCampaigns(db: Db, hostId: string, only?: { campaignId: string }) {
   const rows = await db
     .select({
       id: emailCampaign.id,
@@ -62,7 +62,12 @@ export async function listCampaigns(db: Db, hostId: string) {
     })
     .from(emailCampaign)
     .leftJoin(campaignRecipient, eq(campaignRecipient.campaignId, emailCampaign.id))
-    .where(eq(emailCampaign.hostId, hostId))
+    .where(
+      and(
+        eq(emailCampaign.hostId, hostId),
+        only && isUuid(only.campaignId) ? eq(emailCampaign.id, only.campaignId) : undefined,
+      ),
+    )
     .groupBy(emailCampaign.id)
     .orderBy(desc(emailCampaign.createdAt))
     .limit(200);
@@ -458,8 +463,8 @@ export async function sendTestCampaign(
 
 /** One campaign's figures: people, sent, opened, clicked, left out, bounced. */
 export async function campaignFigures(db: Db, input: { hostId: string; campaignId: string }) {
-  const rows = (await listCampaigns(db, input.hostId)).filter((c) => c.id === input.campaignId);
-  const row = rows[0];
+  if (!isUuid(input.campaignId)) throw notFound();
+  const [row] = await listCampaigns(db, input.hostId, { campaignId: input.campaignId });
   if (!row) throw notFound();
   return row;
 }
