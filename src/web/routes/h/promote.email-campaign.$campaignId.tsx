@@ -215,7 +215,10 @@ export default function CampaignEditor({ loaderData, actionData }: Route.Compone
         <DraftEditor loaderData={loaderData} actionData={actionData} />
       ) : (
         <div className="mt-6 grid grid-cols-1 gap-6 laptop:grid-cols-[minmax(0,1fr)_minmax(0,34rem)]">
-          <section aria-labelledby="results-heading" className="card grid grid-cols-1 content-start gap-4 p-5">
+          <section
+            aria-labelledby="results-heading"
+            className="card grid grid-cols-1 content-start gap-4 self-start p-5"
+          >
             <h2 id="results-heading" className="text-lg font-bold">
               {campaign.status === "scheduled" ? "Scheduled" : "Results"}
             </h2>
