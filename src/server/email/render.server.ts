@@ -1,6 +1,7 @@
 import { render } from "@react-email/render";
 import { createElement, type ReactElement } from "react";
 import type { EmailTemplate } from "~/services/mailer";
+import { Campaign, campaignSubject } from "./templates/campaign";
 import { CancellationDecided, cancellationDecidedSubject } from "./templates/cancellation-decided";
 import { CancellationRequested, cancellationRequestedSubject } from "./templates/cancellation-requested";
 import { ChangeEmail, changeEmailSubject } from "./templates/change-email";
@@ -104,5 +105,7 @@ function compose(template: EmailTemplate, publicUrl: string): { subject: string;
       return { subject: teamInvitationSubject(template.props), element: createElement(TeamInvitation, template.props) };
     case "host-summary":
       return { subject: hostSummarySubject(template.props), element: createElement(HostSummary, template.props) };
+    case "campaign":
+      return { subject: campaignSubject(template.props), element: createElement(Campaign, template.props) };
   }
 }
