@@ -1413,3 +1413,19 @@ export const hostPayout = pgTable(
     check("host_payout_amount", sql`${t.amountPence} > 0`),
   ],
 );
+
+/**
+ * The test provider's simulated connected accounts: it stands in for Stripe Connect, so a host can
+ * connect payouts on a site without Stripe (its onboarding page is ours, at /pay/test/connect/{id}).
+ */
+export const testConnectedAccount = pgTable("test_connected_account", {
+  id: text("id").primaryKey(),
+  idempotencyKey: text("idempotency_key").notNull().unique(),
+  email: text("email").notNull(),
+  businessName: text("business_name").notNull(),
+  detailsSubmitted: boolean("details_submitted").notNull().default(false),
+  /** Where the latest onboarding link comes back to, as the account link asked. */
+  returnUrl: text("return_url"),
+  refreshUrl: text("refresh_url"),
+  createdAt: createdAt(),
+});

@@ -42,6 +42,18 @@ CREATE TABLE "payment_destination" (
 	CONSTRAINT "payment_destination_fee" CHECK ("payment_destination"."application_fee_pence" >= 0)
 );
 --> statement-breakpoint
+CREATE TABLE "test_connected_account" (
+	"id" text PRIMARY KEY NOT NULL,
+	"idempotency_key" text NOT NULL,
+	"email" text NOT NULL,
+	"business_name" text NOT NULL,
+	"details_submitted" boolean DEFAULT false NOT NULL,
+	"return_url" text,
+	"refresh_url" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "test_connected_account_idempotency_key_unique" UNIQUE("idempotency_key")
+);
+--> statement-breakpoint
 ALTER TABLE "host_payout" ADD CONSTRAINT "host_payout_host_id_user_id_fk" FOREIGN KEY ("host_id") REFERENCES "public"."user"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "host_payout" ADD CONSTRAINT "host_payout_event_id_event_id_fk" FOREIGN KEY ("event_id") REFERENCES "public"."event"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "host_payout_account" ADD CONSTRAINT "host_payout_account_host_id_user_id_fk" FOREIGN KEY ("host_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

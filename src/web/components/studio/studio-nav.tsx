@@ -6,13 +6,14 @@ import {
   ClipboardCheck,
   Ellipsis,
   Hourglass,
+  IdCard,
   LayoutDashboard,
   MapPin,
   ScanLine,
+  Settings,
   Store,
   Tag,
   Ticket,
-  Users,
   type LucideIcon,
 } from "lucide-react";
 import { Form, Link, NavLink, useLocation } from "react-router";
@@ -37,7 +38,8 @@ const LINKS: readonly StudioLink[] = [
   { to: "/h/tickets", label: "Tickets", Icon: Ticket, roles: ["owner", "manager"] },
   { to: "/h/venues", label: "Venues", Icon: MapPin, roles: ["owner", "manager"] },
   { to: "/h/discounts", label: "Discounts", Icon: Tag, roles: ["owner", "manager"] },
-  { to: "/h/settings/permissions", label: "Team", Icon: Users, roles: ["owner", "manager"] },
+  { to: "/h/onlineprofile", label: "Online profile", Icon: IdCard, roles: ["owner", "manager"] },
+  { to: "/h/settings", label: "Settings", Icon: Settings, roles: ["owner", "manager"] },
 ];
 
 export const studioLinksFor = (role: HostRole) => LINKS.filter((l) => l.roles.includes(role));
