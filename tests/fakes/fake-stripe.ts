@@ -591,7 +591,9 @@ export async function startFakeStripe(options: { apiKey?: string } = {}): Promis
     intentOf(sessionId) {
       const s = sessions.get(sessionId);
       const intent = s?.payment_intent ? paymentIntents.get(s.payment_intent) : undefined;
-      return intent ? { id: intent.id, applicationFee: intent.applicationFee, destination: intent.destination } : undefined;
+      return intent
+        ? { id: intent.id, applicationFee: intent.applicationFee, destination: intent.destination }
+        : undefined;
     },
     session: (id) => {
       const s = current(id);
