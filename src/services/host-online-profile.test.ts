@@ -74,7 +74,7 @@ describe("a host's online profile", () => {
     expect(same).toEqual({ changed: false, discardedImageKeys: [] });
   });
 
-  it("refuses a link that isn't the network's and a missing host name, naming each field, and saves nothing", async () => {
+  it("refuses a link not on its network and a missing host name, naming each field, saving nothing", async () => {
     const db = database.db;
     const host = await createHost(db);
     const before = await getOnlineProfile(db, host.id);

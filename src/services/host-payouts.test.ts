@@ -64,7 +64,7 @@ describe("connecting payouts", () => {
     expect(await payoutAccount(db, host.id)).toBeNull();
   });
 
-  it("opens one account per host, not taking charges until onboarding is complete, then routes sales to it", async () => {
+  it("opens one account per host, taking charges once onboarding is complete, then routing sales", async () => {
     const db = database.db;
     const host = await createHost(db);
     const start = () =>
@@ -87,7 +87,7 @@ describe("connecting payouts", () => {
     expect(await checkoutDestination(db, { hostId: host.id, provider: "stripe" })).toBeNull();
   });
 
-  it("keeps only what the provider says of an account named by an event, and ignores accounts that aren't ours", async () => {
+  it("keeps what the provider says of an account an event names, ignoring accounts not ours", async () => {
     const db = database.db;
     const host = await createHost(db);
     await startPayoutOnboarding(db, provider, { hostId: host.id, role: "owner", publicUrl, now: new Date() });
@@ -100,7 +100,7 @@ describe("connecting payouts", () => {
 });
 
 describe("what a host is paid and is due", () => {
-  it("reconciles with the orders table: sales collected, sales paid to the account, refunds, fees, per event", async () => {
+  it("reconciles with the orders table: sales collected, paid to the account, refunds, fees", async () => {
     const db = database.db;
     const host = await createHost(db);
     const other = await createHost(db);
@@ -201,9 +201,15 @@ describe("what a host is paid and is due", () => {
 
     // The other way: the same figures straight from the orders table, with the fee rule written out in SQL
     // (the application fee when paid to the account; else the booking fee when passed on, 1% when absorbed).
-    const feeSql = sql`case when ${paymentDestination.paymentId} is not null then ${paymentDestination.applicationFeePence}
+    const routedSql = sql`${paymentDestination.paymentId} is not null`;
+    const feeSql = sql`case when ${routedSql} then ${paymentDestination.applicationFeePence}
       when e.fee_mode = 'pass' then ${order.bookingFeePence} else round(${order.totalPence} / 100.0) end`;
-    const netSql = sql`(${order.totalPence} - ${feeSql}) - round(${order.refundedPence} * (${order.totalPence} - ${feeSql})::numeric / ${order.totalPence})`;
+    const keptSql = sql`(${order.totalPence} - ${feeSql})`;
+    const netSql = sql`${keptSql} - round(${order.refundedPence} * ${keptSql}::numeric / ${order.totalPence})`;
+    // An event without an end time ends with its London day (endOf in domain/event-flags).
+    const endSql = sql`coalesce(e.ends_at,
+      (date_trunc('day', e.starts_at at time zone 'Europe/London') + interval '1 day') at time zone 'Europe/London')`;
+    const payableSql = sql`${endSql} + ${`${PAYOUT_DELAY_DAYS} days`}::interval`;
     const { rows } = await db.execute<{
       currency: string;
       gross: number;
@@ -216,11 +222,11 @@ describe("what a host is paid and is due", () => {
     }>(sql`
       select ${order.currency} as currency, sum(${order.totalPence})::int as gross, sum(${feeSql})::int as fees,
         sum(${order.refundedPence})::int as refunds, sum(${netSql})::int as net,
-        coalesce(sum(${netSql}) filter (where ${paymentDestination.paymentId} is not null), 0)::int as at_sale,
-        coalesce(sum(${netSql}) filter (where ${paymentDestination.paymentId} is null
-          and coalesce(e.ends_at, e.starts_at + interval '1 day') + ${`${PAYOUT_DELAY_DAYS} days`}::interval <= ${now}), 0)::int as due_now,
-        coalesce(sum(${netSql}) filter (where ${paymentDestination.paymentId} is null
-          and coalesce(e.ends_at, e.starts_at + interval '1 day') + ${`${PAYOUT_DELAY_DAYS} days`}::interval > ${now}), 0)::int as upcoming
+        coalesce(sum(${netSql}) filter (where ${routedSql}), 0)::int as at_sale,
+        coalesce(sum(${netSql}) filter (where not ${routedSql}
+          and ${payableSql} <= ${now}), 0)::int as due_now,
+        coalesce(sum(${netSql}) filter (where not ${routedSql}
+          and ${payableSql} > ${now}), 0)::int as upcoming
       from ${order} join event e on e.id = ${order.eventId}
       left join ${payment} on ${payment.orderId} = ${order.id}
       left join ${paymentDestination} on ${paymentDestination.paymentId} = ${payment.id}

@@ -272,7 +272,7 @@ describe("Stripe webhooks", () => {
 });
 
 describe("Stripe Connect payouts", () => {
-  it("opens an Express account once per idempotency key, links to onboarding, and reads it back once complete", async () => {
+  it("opens an Express account once per key, links to onboarding, and reads it back once complete", async () => {
     const connect = provider.connect;
     const input = { hostId: "host-1", email: "crown@example.com", businessName: "The Crown", idempotencyKey: "k-1" };
     const created = await connect.createAccount(input);
@@ -310,7 +310,7 @@ describe("Stripe Connect payouts", () => {
     expect(isAppError(unknown) && unknown.code).toBe("not_found");
   });
 
-  it("sends a sale to the connected account with our fee as the application fee, and its refund reverses it", async () => {
+  it("sends a sale to the connected account, our fee as the application fee; its refund reverses it", async () => {
     const account = await provider.connect.createAccount({
       hostId: "host-2",
       email: "h2@example.com",
