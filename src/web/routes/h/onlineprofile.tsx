@@ -173,6 +173,9 @@ export default function OnlineProfilePage({ loaderData, actionData }: Route.Comp
   const sent = (name: string, fallback: string) =>
     failed?.intent === "profile" ? (failed.values[name] ?? fallback) : fallback;
   const savedAt = answer?.ok ? answer.savedAt : 0;
+  // The forms remount when a save is answered and again when the page's data has been read afresh
+  // (React Router answers the action first), so they always start from what is saved.
+  const version = `${savedAt}-${JSON.stringify(profile)}`;
   const errorCount = Object.keys(profileRefusal?.fieldErrors ?? {}).length;
 
   useEffect(() => {
@@ -224,7 +227,7 @@ export default function OnlineProfilePage({ loaderData, actionData }: Route.Comp
       </section>
 
       <Form
-        key={`profile-${savedAt}`}
+        key={`profile-${version}`}
         ref={formRef}
         method="post"
         encType="multipart/form-data"
@@ -346,7 +349,7 @@ export default function OnlineProfilePage({ loaderData, actionData }: Route.Comp
           {canChangeColors ? "" : ` ${hostSettingsMessages.ownersOnly}`}
         </p>
         <ColorsForm
-          key={`colors-${savedAt}`}
+          key={`colors-${version}`}
           values={
             colorRefusal && failed
               ? { brandColor: failed.values.brandColor ?? "", accentColor: failed.values.accentColor ?? "" }

@@ -61,7 +61,7 @@ export default function ColorsSettings({ loaderData, actionData }: Route.Compone
       </p>
       <div className="card mt-6 max-w-3xl p-5 tablet:p-6">
         <ColorsForm
-          key={actionData?.ok ? actionData.savedAt : 0}
+          key={`${actionData?.ok ? actionData.savedAt : 0}-${JSON.stringify(loaderData.colors)}`}
           values={failed?.values ?? colorValues(loaderData.colors)}
           errors={refusal.fieldErrors}
           formError={refusal.formError}

@@ -65,7 +65,7 @@ export default function NotificationSettings({ loaderData, actionData }: Route.C
       </p>
       <Form
         method="post"
-        key={actionData && "savedAt" in actionData ? actionData.savedAt : 0}
+        key={`${actionData && "savedAt" in actionData ? actionData.savedAt : 0}-${loaderData.eventSummaries}-${loaderData.monthlySummaries}`}
         className="card mt-6 max-w-3xl space-y-4 p-5 tablet:p-6"
         aria-label="Hosting summaries"
       >
