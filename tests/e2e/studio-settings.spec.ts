@@ -100,7 +100,9 @@ test.describe("Partner Studio's online profile and payouts", () => {
     await page.getByRole("link", { name: "View your public profile" }).click();
     await expect(page).toHaveURL(/\/user\/[^/]+$/);
     await expect(page.getByText(bio)).toBeVisible();
-    const instagram = page.getByRole("link", { name: /Instagram/ });
+    const instagram = page
+      .getByRole("list", { name: "The Crown Collective elsewhere" })
+      .getByRole("link", { name: /Instagram/ });
     await expect(instagram).toHaveAttribute("href", "https://instagram.com/crowncollective");
     await expect(page.getByText("Event host", { exact: true })).toHaveCSS("background-color", "rgb(30, 58, 138)");
     await inBothThemes(page, () => expectAccessible(page));
