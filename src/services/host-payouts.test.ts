@@ -13,6 +13,7 @@ import { holdTickets } from "./hold-tickets";
 import {
   checkoutDestination,
   hostPayouts,
+  payOutDueEvents,
   paidToHostAccount,
   payoutAccount,
   refreshPayoutAccount,
@@ -280,5 +281,44 @@ describe("what a host is paid and is due", () => {
       .from(user)
       .where(and(eq(user.id, host.id)));
     expect(h!.userType).toBe("host");
+  });
+
+  it("pays each event due now once, to hosts whose account can be paid, and leaves upcoming events", async () => {
+    const db = database.db;
+    const host = await createHost(db);
+    const unconnected = await createHost(db);
+    const bea = await createBuyer(db);
+    const sold = new Date("2026-10-01T12:00:00Z");
+    const now = new Date();
+    const past = await createEvent(db, {
+      hostId: host.id,
+      name: "Done Gig",
+      startsAt: new Date("2026-10-10T19:00:00Z"),
+    });
+    const later = await createEvent(db, {
+      hostId: host.id,
+      name: "Next Gig",
+      startsAt: new Date(now.getTime() + 9 * DAY),
+    });
+    const theirs = await createEvent(db, { hostId: unconnected.id, startsAt: new Date("2026-10-10T19:00:00Z") });
+    for (const e of [past, later, theirs])
+      await buyTickets(db, { eventId: e.id, buyer: bea, quantity: 2, now: sold, sign: codes.sign });
+    await connect(host.id);
+
+    const before = await hostPayouts(db, { hostId: host.id, now });
+    const due = before.events.find((e) => e.eventId === past.id)!;
+    const paid = await payOutDueEvents(db, provider, now);
+    const mine = paid.filter((p) => p.hostId === host.id || p.hostId === unconnected.id);
+    expect(mine).toEqual([{ hostId: host.id, eventId: past.id, amountPence: due.balancePence }]);
+    const [row] = await db.select().from(hostPayout).where(eq(hostPayout.eventId, past.id));
+    expect(row!.providerTransferId).toMatch(/^tr_test_/);
+
+    // Asked again, nothing more is paid; the page shows the event paid and nothing due now.
+    expect((await payOutDueEvents(db, provider, now)).filter((p) => p.hostId === host.id)).toEqual([]);
+    const after = await hostPayouts(db, { hostId: host.id, now });
+    expect(after.events.find((e) => e.eventId === past.id)).toMatchObject({ state: "paid", balancePence: 0 });
+    expect(after.events.find((e) => e.eventId === later.id)!.state).toBe("upcoming");
+    expect(after.totals[0]!.dueNowPence).toBe(0);
+    expect(await db.select().from(hostPayout).where(eq(hostPayout.hostId, unconnected.id))).toEqual([]);
   });
 });

@@ -223,3 +223,57 @@ export async function paidToHostAccount(db: Db, providerPaymentId: string): Prom
     .limit(1);
   return Boolean(row);
 }
+
+/**
+ * Pays hosts what Ticketyboo collected for their events once it is due (decision 0041): for each
+ * host with a connected account that can be paid, each event and currency due now with money in it
+ * and no payout yet is sent by one transfer, keyed by event and currency (asked again, the provider
+ * answers the same transfer), then recorded in `host_payout` (unique per event and currency).
+ * A host whose transfer fails is left for the next run. Answers the payouts recorded.
+ */
+export async function payOutDueEvents(
+  db: Db,
+  provider: PaymentProvider,
+  now: Date,
+): Promise<{ hostId: string; eventId: string; amountPence: number }[]> {
+  const connect = provider.connect;
+  if (!connect) return [];
+  const accounts = await db
+    .select({ hostId: hostPayoutAccount.hostId, accountId: hostPayoutAccount.accountId })
+    .from(hostPayoutAccount)
+    .where(and(eq(hostPayoutAccount.provider, provider.name), eq(hostPayoutAccount.payoutsEnabled, true)));
+  const paid: { hostId: string; eventId: string; amountPence: number }[] = [];
+  for (const { hostId, accountId } of accounts) {
+    const { events } = await hostPayouts(db, { hostId, now });
+    for (const e of events) {
+      if (e.state !== "due" || e.balancePence <= 0 || e.paidOutPence > 0) continue;
+      try {
+        const { transferId } = await connect.transfer({
+          accountId,
+          amountPence: e.balancePence,
+          currency: e.currency,
+          description: `Ticketyboo payout: ${e.name}`,
+          idempotencyKey: `payout-${e.eventId}-${e.currency}`,
+        });
+        const [row] = await db
+          .insert(hostPayout)
+          .values({
+            hostId,
+            eventId: e.eventId,
+            currency: e.currency,
+            amountPence: e.balancePence,
+            accountId,
+            providerTransferId: transferId,
+            paidAt: now,
+          })
+          .onConflictDoNothing()
+          .returning({ id: hostPayout.id });
+        if (row) paid.push({ hostId, eventId: e.eventId, amountPence: e.balancePence });
+      } catch {
+        // The provider refused or could not be reached: nothing is recorded, and the next run asks again.
+        break;
+      }
+    }
+  }
+  return paid;
+}

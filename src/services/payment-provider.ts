@@ -116,6 +116,17 @@ export interface ConnectedAccounts {
   /** A single-use link to the provider's onboarding, coming back to `returnUrl` (or `refreshUrl` once stale). */
   onboardingLink(input: { accountId: string; returnUrl: string; refreshUrl: string }): Promise<{ url: string }>;
   retrieveAccount(accountId: string): Promise<ConnectedAccountState>;
+  /**
+   * Sends money Ticketyboo collected to a connected account (Stripe: a transfer from our balance).
+   * The same `idempotencyKey` is the same transfer, however often asked.
+   */
+  transfer(input: {
+    accountId: string;
+    amountPence: number;
+    currency: "GBP" | "EUR";
+    description: string;
+    idempotencyKey: string;
+  }): Promise<{ transferId: string }>;
 }
 
 /**

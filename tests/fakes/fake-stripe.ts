@@ -32,6 +32,8 @@ export interface FakeStripe {
   account(id: string): AccountJson | undefined;
   /** Every account link made, oldest first. */
   readonly accountLinks: readonly AccountLinkJson[];
+  /** Every transfer to a connected account, oldest first. */
+  readonly transfers: readonly TransferJson[];
   /** The host finishes Stripe's hosted onboarding: details submitted, charges and payouts enabled. */
   completeOnboarding(id: string): AccountJson;
   /** Where a paid session's money went: its destination and application fee, as the PaymentIntent has them. */
@@ -119,6 +121,16 @@ export interface AccountLinkJson {
   refresh_url: string;
 }
 
+export interface TransferJson {
+  id: string;
+  object: "transfer";
+  amount: number;
+  currency: string;
+  destination: string;
+  description: string | null;
+  created: number;
+}
+
 interface PaymentIntentRecord {
   id: string;
   amount: number;
@@ -197,6 +209,7 @@ export async function startFakeStripe(options: { apiKey?: string } = {}): Promis
   const intentRouting = new Map<string, { applicationFee: number | null; destination: string | null }>();
   const accounts = new Map<string, AccountJson>();
   const accountLinks: AccountLinkJson[] = [];
+  const transfers: TransferJson[] = [];
   /** Idempotency-Key → the first request's shape and its answer, replayed for the same key. */
   const idempotent = new Map<string, { fingerprint: string; status: number; body: unknown }>();
   let baseUrl = "";
@@ -461,10 +474,40 @@ export async function startFakeStripe(options: { apiKey?: string } = {}): Promis
     return link;
   }
 
+  function createTransfer(params: Params): TransferJson {
+    rejectUnknown(params, new Set(["amount", "currency", "destination", "description", "metadata", "transfer_group"]));
+    const amount = integer(params.amount, "amount");
+    if (amount <= 0) throw invalid("Invalid positive integer", "amount");
+    const currency = optionalString(params, "currency");
+    if (!currency || !/^[a-z]{3}$/.test(currency)) throw invalid("Invalid currency", "currency");
+    const destination = optionalString(params, "destination");
+    if (!destination) throw invalid("Missing required param: destination.", "destination");
+    const account = accounts.get(destination);
+    if (!account) throw missing("account", destination, "destination");
+    if (account.capabilities.transfers !== "active")
+      throw invalid(
+        "Your destination account needs to have at least one of the following capabilities enabled: transfers",
+        "destination",
+        "insufficient_capabilities_for_transfer",
+      );
+    const transfer: TransferJson = {
+      id: newId("tr"),
+      object: "transfer",
+      amount,
+      currency,
+      destination,
+      description: optionalString(params, "description"),
+      created: unixNow(),
+    };
+    transfers.push(transfer);
+    return transfer;
+  }
+
   function route(method: string, path: string, params: Params): unknown {
     if (method === "POST" && path === "/v1/checkout/sessions") return createSession(params);
     if (method === "POST" && path === "/v1/accounts") return createAccount(params);
     if (method === "POST" && path === "/v1/account_links") return createAccountLink(params);
+    if (method === "POST" && path === "/v1/transfers") return createTransfer(params);
     const accountMatch = /^\/v1\/accounts\/([^/]+)$/.exec(path);
     if (method === "GET" && accountMatch) {
       const a = accounts.get(accountMatch[1]!);
@@ -575,6 +618,7 @@ export async function startFakeStripe(options: { apiKey?: string } = {}): Promis
     url: baseUrl,
     refunds,
     accountLinks,
+    transfers,
     account: (id) => {
       const a = accounts.get(id);
       return a ? structuredClone(a) : undefined;

@@ -2,6 +2,7 @@ import type { Logger } from "pino";
 import type { Database } from "~/db/client.server";
 import type { PaymentProvider } from "~/services/payment-provider";
 import { resumeStuckRefunds } from "~/services/decide-cancellation";
+import { payOutDueEvents } from "~/services/host-payouts";
 import type { TicketSigner } from "~/services/complete-order";
 import { sendEventReminders, sendWaitlistOffers, type UnsubscribeLinks } from "~/services/emails/after-sale";
 import type { Mailer } from "~/services/mailer";
@@ -13,6 +14,7 @@ import { type JobQueue, registerWorker } from "./boss.server";
 export const HOLD_SWEEP_QUEUE = "holds.sweep";
 export const RECONCILE_QUEUE = "payments.reconcile";
 export const REMINDERS_QUEUE = "events.remind";
+export const PAYOUTS_QUEUE = "payouts.run";
 
 /**
  * Background work for bookings, on every instance (pg-boss hands each run to one of them):
@@ -24,7 +26,8 @@ export const REMINDERS_QUEUE = "events.remind";
  *   and approved cancellations stopped between the refund and its record are finished. Each run
  *   ends a payment in a final state (paid, refunded, expired) unless the provider cannot be
  *   reached, and a session the provider does not know is final too;
- * - every hour, the day-before reminders that are due.
+ * - every hour, the day-before reminders that are due, and payouts of what we collected for events
+ *   now due (decision 0041).
  */
 /**
  * One run of payment reconciliation: every payment of this provider not yet final fifteen minutes
@@ -117,7 +120,17 @@ export async function startBookingJobs(opts: {
       if (sent > 0) logger.info({ reminders: sent }, "sent event reminders");
     },
   );
+  await registerWorker(
+    { boss, database },
+    PAYOUTS_QUEUE,
+    { retryLimit: 0, retryDelaySeconds: 0, retryBackoff: false },
+    async () => {
+      const paid = await payOutDueEvents(db, opts.payments, new Date());
+      if (paid.length > 0) logger.info({ payouts: paid.length }, "paid hosts what was due");
+    },
+  );
   await boss.schedule(HOLD_SWEEP_QUEUE, "* * * * *");
+  await boss.schedule(PAYOUTS_QUEUE, "25 * * * *");
   await boss.schedule(RECONCILE_QUEUE, "*/5 * * * *");
   await boss.schedule(REMINDERS_QUEUE, "5 * * * *");
 }

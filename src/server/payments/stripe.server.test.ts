@@ -344,6 +344,31 @@ describe("Stripe Connect payouts", () => {
     expect(fake.intentOf(plain.sessionId)).toMatchObject({ applicationFee: null, destination: null });
   });
 
+  it("pays collected money to a connected account once per key, and not before onboarding", async () => {
+    const account = await provider.connect.createAccount({
+      hostId: "host-3",
+      email: "h3@example.com",
+      businessName: "Host Three",
+      idempotencyKey: "k-3",
+    });
+    const transfer = (key: string) =>
+      provider.connect.transfer({
+        accountId: account.accountId,
+        amountPence: 4321,
+        currency: "GBP",
+        description: "Ticketyboo payout: Quiz",
+        idempotencyKey: key,
+      });
+    const early = await rejection(transfer("payout-early"));
+    expect(isAppError(early) && early.code).toBe("internal");
+    fake.completeOnboarding(account.accountId);
+    const first = await transfer("payout-e1-GBP");
+    expect((await transfer("payout-e1-GBP")).transferId).toBe(first.transferId);
+    expect(fake.transfers.filter((t) => t.destination === account.accountId)).toEqual([
+      expect.objectContaining({ id: first.transferId, amount: 4321, currency: "gbp" }),
+    ]);
+  });
+
   it("reads account.updated webhooks with the account's state", () => {
     const { body, header } = fake.signedWebhook(
       "account.updated",

@@ -211,6 +211,15 @@ export function createStripeProvider(options: StripeProviderOptions): StripeProv
       async retrieveAccount(accountId) {
         return accountState(await call(() => stripe.accounts.retrieve(accountId)));
       },
+      async transfer({ accountId, amountPence, currency, description, idempotencyKey }) {
+        const transfer = await call(() =>
+          stripe.transfers.create(
+            { amount: amountPence, currency: currency.toLowerCase(), destination: accountId, description },
+            { idempotencyKey },
+          ),
+        );
+        return { transferId: transfer.id };
+      },
     },
   };
 }

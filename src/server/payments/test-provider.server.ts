@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { and, eq, inArray, lte, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { testConnectedAccount, testPaymentSession, testRefund } from "~/db/schema";
@@ -107,6 +107,12 @@ export function createTestProvider(db: Db, publicUrl: string): PaymentProvider &
       },
       async retrieveAccount(accountId) {
         return accountStateOf(await account(accountId));
+      },
+      // A simulated transfer moves nothing; the same key answers the same id, as a real one would.
+      async transfer({ accountId, idempotencyKey }) {
+        const a = await account(accountId);
+        if (!a.detailsSubmitted) throw new AppError("conflict", "This test payout account can't be paid yet.");
+        return { transferId: `tr_test_${createHash("sha256").update(idempotencyKey).digest("hex").slice(0, 24)}` };
       },
     },
 
