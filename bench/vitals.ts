@@ -157,11 +157,13 @@ async function measure(url: string, attempt = 1): Promise<NonNullable<Awaited<Re
   const lhr = result?.lhr;
   if (lhr && !lhr.runtimeError) {
     const dump = arg("dump", "");
-    if (dump)
+    if (dump) {
+      fs.mkdirSync(dump, { recursive: true });
       fs.writeFileSync(
         path.join(dump, `${new URL(url).pathname.replace(/\W+/g, "_") || "_"}.json`),
         JSON.stringify(lhr),
       );
+    }
     return lhr;
   }
   const why = lhr?.runtimeError?.message ?? "no result";

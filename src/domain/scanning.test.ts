@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { offlineScanOutcome, offlineScanTime, scanOutcome, scanOutcomeText } from "./scanning";
+import {
+  offlineScanOutcome,
+  offlineScanTime,
+  PACK_KEPT_MS,
+  scanOutcome,
+  scanOutcomeText,
+  stalePacks,
+} from "./scanning";
 
 const valid = { status: "valid" as const, codeVersion: 0, eventId: "e1" };
 
@@ -41,5 +48,31 @@ describe("the offline door", () => {
     expect(offlineScanTime(new Date("2027-01-01T00:00:00Z"), now)).toEqual(now);
     expect(offlineScanTime(new Date("2020-01-01T00:00:00Z"), now)).toEqual(new Date("2026-11-28T20:00:00Z"));
     expect(offlineScanTime(new Date(Number.NaN), now)).toEqual(now);
+  });
+});
+
+describe("lists kept on a door device", () => {
+  const now = Date.parse("2026-12-05T23:00:00Z");
+  const at = (ms: number) => new Date(now - ms).toISOString();
+  const packs = [
+    { eventId: "tonight", at: at(PACK_KEPT_MS * 2) },
+    { eventId: "last-week", at: at(PACK_KEPT_MS + 1) },
+    { eventId: "yesterday", at: at(PACK_KEPT_MS - 60_000) },
+    { eventId: "unsynced", at: at(PACK_KEPT_MS * 3) },
+    { eventId: "broken", at: "not a date" },
+  ];
+
+  it("forgets lists past their time, but never the event being scanned or one with scans waiting", () => {
+    expect(stalePacks(packs, { now, scanning: "tonight", waiting: new Set(["unsynced"]) })).toEqual([
+      "last-week",
+      "broken",
+    ]);
+  });
+
+  it("keeps a list for as long as the longest scanner link lasts", () => {
+    expect(PACK_KEPT_MS).toBe(72 * 60 * 60 * 1000);
+    expect(stalePacks([{ eventId: "a", at: at(PACK_KEPT_MS) }], { now, scanning: "b", waiting: new Set() })).toEqual(
+      [],
+    );
   });
 });

@@ -98,3 +98,24 @@ export const SYNC_BATCH_MAX = 500;
 
 /** Hours a scanner link may stay open: 1 to 72, 12 unless the host says otherwise. */
 export const SCANNER_LINK_HOURS = { min: 1, max: 72, default: 12 } as const;
+
+/**
+ * How long a door device keeps an event's downloaded ticket list (holders' names among it) after it
+ * last refreshed it: as long as the longest scanner link lasts. A list of an event the device no
+ * longer scans goes once that time has passed, unless scans of that event still wait to sync.
+ */
+export const PACK_KEPT_MS = SCANNER_LINK_HOURS.max * 60 * 60 * 1000;
+
+/** The kept lists a device should forget now: stale, not the event it is scanning, with nothing waiting to sync. */
+export function stalePacks(
+  packs: { eventId: string; at: string }[],
+  input: { now: number; scanning: string; waiting: ReadonlySet<string> },
+): string[] {
+  return packs
+    .filter((p) => {
+      if (p.eventId === input.scanning || input.waiting.has(p.eventId)) return false;
+      const at = Date.parse(p.at);
+      return !Number.isFinite(at) || at < input.now - PACK_KEPT_MS;
+    })
+    .map((p) => p.eventId);
+}

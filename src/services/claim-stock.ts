@@ -1,5 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
+import { sharedCalls } from "~/lib/shared-calls";
 
 /**
  * The fingerprint of everything about an event that planning a hold depends on (the SQL function
@@ -151,17 +152,11 @@ function toJson(c: ClaimInput) {
   };
 }
 
-/** The most claims sent in one call. */
-const MOST_AT_ONCE = 64;
-
-interface Waiting {
-  claim: ClaimInput;
-  resolve: (outcome: ClaimOutcome) => void;
-  reject: (error: unknown) => void;
-}
-
-/** Per database: for each ticket type, the claims waiting for the one call in flight to finish. */
-const queues = new WeakMap<Db, Map<string, Waiting[]>>();
+/**
+ * One-line claims without seats for the same ticket type that arrive while a call for it is in
+ * flight go together, 64 at most (decision 0016).
+ */
+const claimTogether = sharedCalls<Db, ClaimInput, ClaimOutcome>({ most: 64, all: claimAll, alone: claimAndHold });
 
 /**
  * A one-line claim without seats, sent with the others for the same ticket type that arrive while a
@@ -169,43 +164,14 @@ const queues = new WeakMap<Db, Map<string, Waiting[]>>();
  * rather than each taking a connection, a round trip and a commit of their own while queueing on the
  * ticket type's row, they go to the database in arrival order, as many as came, and are committed
  * together. A press that finds no call in flight goes at once, so nobody waits for a batch to fill.
- * Calls on the database itself only: in a transaction, use `claimAndHold`.
+ * If the database refuses a shared call (a buyer deleted meanwhile, say), each claim goes again on
+ * its own, and only the one at fault hears of it. Calls on the database itself only: in a
+ * transaction, use `claimAndHold`.
  */
 export function claimSoon(db: Db, claim: ClaimInput): Promise<ClaimOutcome> {
   const [line] = claim.lines;
   if (claim.lines.length !== 1 || claim.seats.length > 0 || !line) return claimAndHold(db, claim);
-  let byType = queues.get(db);
-  if (!byType) queues.set(db, (byType = new Map()));
-  const waiting = byType.get(line.ticketTypeId);
-  return new Promise((resolve, reject) => {
-    if (waiting) return void waiting.push({ claim, resolve, reject });
-    const queue: Waiting[] = [{ claim, resolve, reject }];
-    byType.set(line.ticketTypeId, queue);
-    void sendInTurn(db, queue, () => byType.delete(line.ticketTypeId));
-  });
-}
-
-/**
- * Sends a ticket type's waiting claims, in order and as many at a time as allowed, until none are
- * left; then, in the same turn, `done` takes the queue away, so a claim made after that starts anew.
- */
-async function sendInTurn(db: Db, queue: Waiting[], done: () => void) {
-  while (queue.length > 0) {
-    const batch = queue.splice(0, MOST_AT_ONCE);
-    try {
-      const outcomes = await claimAll(
-        db,
-        batch.map((w) => w.claim),
-      );
-      batch.forEach((w, i) => w.resolve(outcomes[i]!));
-    } catch (error) {
-      // One claim the database refused (a buyer deleted meanwhile, say) must not sink the others:
-      // each goes again on its own, and only the one at fault hears of it.
-      if (batch.length === 1) batch[0]!.reject(error);
-      else await Promise.all(batch.map((w) => claimAndHold(db, w.claim).then(w.resolve, w.reject)));
-    }
-  }
-  done();
+  return claimTogether(db, line.ticketTypeId, claim);
 }
 
 export type CompanionClaim =

@@ -5,27 +5,17 @@ import { hasEnded } from "~/domain/event-flags";
 import { DEFAULT_OFFER_HOURS, nothingToBuy } from "~/domain/waitlist";
 import type { EventPage } from "./get-event-page";
 import { waitingCounts, waitlistPlace } from "./waitlist-places";
-import { recommendForEvent } from "./recommend-events";
 import { whosGoing } from "./whos-going";
 
 /**
- * What the event page adds to the event, read all at once: recommendations, the booking panel's
+ * What the event page adds to the event, read all at once: the booking panel's
  * extras, the waitlist (for a person on it, their place; for anyone, how many wait, and
  * whether they can join: a live event with nothing left to buy), and "Who's going" when the host
  * shows guests (no query at all when they don't).
  */
 export async function eventPageExtras(db: Db, input: { event: EventPage; viewerId: string | null; now: Date }) {
   const { event, viewerId, now } = input;
-  const [recommendations, extras, place, waiting, going] = await Promise.all([
-    recommendForEvent(db, {
-      now,
-      event: {
-        id: event.id,
-        category: event.category,
-        hostId: event.host.id,
-        venue: event.venue ? { lat: event.venue.lat, lng: event.venue.lng } : null,
-      },
-    }),
+  const [extras, place, waiting, going] = await Promise.all([
     bookingExtras(db, { eventId: event.id, now }),
     viewerId ? waitlistPlace(db, { eventId: event.id, userId: viewerId }) : null,
     waitingCounts(db, [event.id]).then((m) => m.get(event.id) ?? 0),
@@ -43,7 +33,7 @@ export async function eventPageExtras(db: Db, input: { event: EventPage; viewerI
     canJoin: !event.isCancelled && !hasEnded(event, now) && nothingToBuy(event.tickets),
     offerHours: extras.waitlistOfferHours,
   };
-  return { recommendations, takenSeats: extras.takenSeats, waitlist, whosGoing: going };
+  return { takenSeats: extras.takenSeats, waitlist, whosGoing: going };
 }
 
 /**

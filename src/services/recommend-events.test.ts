@@ -2,12 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
 import { createEvent, createHost, createVenue } from "../../tests/factories/events";
 import { createTestDatabase } from "../../tests/setup/test-db";
-import { recommendForEvent, recommendForPerson } from "./recommend-events";
+import { eq } from "drizzle-orm";
+import { event } from "~/db/schema";
+import { recommendForEvent, recommendForPerson, recommendForSlug } from "./recommend-events";
 
 const now = new Date("2026-11-24T12:00:00Z");
 const days = (d: number) => new Date(now.getTime() + d * 86_400_000);
 let database: Database;
 let subject: { id: string; category: string; hostId: string; venue: { lat: number; lng: number } };
+let subjectSlug: string;
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -28,6 +31,7 @@ beforeAll(async () => {
     name: "Subject Gig",
     category: "music-events",
   });
+  subjectSlug = e.slug;
   subject = { id: e.id, category: "music-events", hostId: crown.id, venue: { lat: oxford.lat, lng: oxford.lng } };
   await createEvent(db, {
     hostId: sparks.id,
@@ -75,6 +79,24 @@ describe("recommendForEvent", () => {
     expect(names).not.toContain("Past Gig");
     expect(names).not.toContain("Sold Out Elsewhere");
     expect(new Set(names).size).toBe(names.length);
+  });
+});
+
+describe("recommendForSlug", () => {
+  it("reads the published event's place and category itself, and suggests what recommendForEvent does", async () => {
+    const bySlug = await recommendForSlug(database.db, { now, slug: subjectSlug });
+    const byEvent = await recommendForEvent(database.db, { now, event: subject });
+    expect(bySlug?.map((e) => e.id)).toEqual(byEvent.map((e) => e.id));
+  });
+
+  it("is null for a slug nobody has, and for a draft, so neither tells a stranger the slug exists", async () => {
+    expect(await recommendForSlug(database.db, { now, slug: "no-such-event" })).toBeNull();
+    await database.db.update(event).set({ status: "draft" }).where(eq(event.id, subject.id));
+    try {
+      expect(await recommendForSlug(database.db, { now, slug: subjectSlug })).toBeNull();
+    } finally {
+      await database.db.update(event).set({ status: "published" }).where(eq(event.id, subject.id));
+    }
   });
 });
 

@@ -1,4 +1,6 @@
+import { and, eq } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
+import { event, venue } from "~/db/schema";
 import { KM_PER_MILE, mergeRecommendations, RECOMMENDATIONS_LIMIT, type LatLng } from "~/domain/discovery";
 import { listEvents, type EventCardData } from "./discover-events";
 
@@ -42,6 +44,31 @@ export async function recommendForEvent(
   const related = interleave(sameCategory, sameHost, nearby);
   const fallback = related.length < RECOMMENDATIONS_LIMIT ? await bestSellers(db, now, [event.id]) : [];
   return mergeRecommendations(related, fallback, event.id);
+}
+
+/**
+ * "You might also like" for the published event with this slug, or null when there is none (a
+ * draft's recommendations would tell a stranger that its slug exists). The event page asks for them
+ * once it is showing, so its own HTML stays small and quick on a phone.
+ */
+export async function recommendForSlug(db: Db, input: { now: Date; slug: string }): Promise<EventCardData[] | null> {
+  const [found] = await db
+    .select({
+      id: event.id,
+      category: event.category,
+      hostId: event.hostId,
+      lat: venue.lat,
+      lng: venue.lng,
+    })
+    .from(event)
+    .leftJoin(venue, eq(venue.id, event.venueId))
+    .where(and(eq(event.slug, input.slug), eq(event.status, "published")));
+  if (!found) return null;
+  const place = found.lat !== null && found.lng !== null ? { lat: found.lat, lng: found.lng } : null;
+  return recommendForEvent(db, {
+    now: input.now,
+    event: { id: found.id, category: found.category, hostId: found.hostId, venue: place },
+  });
 }
 
 /**

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
 import { ticket, ticketScan, user } from "~/db/schema";
@@ -318,6 +318,66 @@ describe("who may scan an event", () => {
     const [untouched] = await db.select().from(ticket).where(eq(ticket.id, tickets[1]!.id));
     expect(untouched!.status).toBe("valid");
     expect(await db.select().from(ticketScan).where(eq(ticketScan.deviceId, "link-phone"))).toHaveLength(2);
+  });
+
+  it("serves link scans arriving together as if one by one: each ticket in once, each scan recorded once", async () => {
+    const db = database.db;
+    const { host, e, tickets } = await setUp(4);
+    const other = await setUp(1);
+    const link = await createScannerLink(db, {
+      hostId: host.id,
+      eventId: e.id,
+      label: "Gate",
+      hours: 2,
+      by: host.id,
+      now,
+    });
+    const linkTokenHash = hashDoorToken(link.token);
+    const scan = (code: string, deviceId: string, clientScanId: string, eventId = e.id) =>
+      scanWithLink(db, codes.verify, {
+        eventId,
+        linkTokenHash,
+        deviceId,
+        scan: { clientScanId, code, gate: deviceId },
+        now,
+      });
+    // Twelve scans at once, most of them shared calls: every ticket at two gates, one ticket three
+    // times, one scan sent twice by its device, another event's ticket, and a made-up code.
+    const sent: [code: string, device: string, id: string][] = [
+      ...tickets.flatMap((t, i): [string, string, string][] => [
+        [t.code, "gate-a", `together-a${i}`],
+        [t.code, "gate-b", `together-b${i}`],
+      ]),
+      [tickets[0]!.code, "gate-c", "together-c0"],
+      [tickets[1]!.code, "gate-a", "together-a1"],
+      [other.tickets[0]!.code, "gate-c", "together-other"],
+      ["NOT-A-TICKET", "gate-c", "together-junk"],
+    ];
+    const answers = await Promise.all(sent.map(([code, device, id]) => scan(code, device, id)));
+    expect(answers.every((a) => a !== null)).toBe(true);
+    for (const [i, t] of tickets.entries()) {
+      const told = answers.filter((a, j) => sent[j]![0] === t.code && a!.outcome === "checked_in");
+      const ids = new Set(told.map((a) => a!.clientScanId));
+      expect(ids.size, `ticket ${i} let in by one scan`).toBe(1);
+      const [row] = await db.select().from(ticket).where(eq(ticket.id, t.id));
+      expect(row!.status).toBe("checked_in");
+      const [admission] = await db
+        .select()
+        .from(ticketScan)
+        .where(and(eq(ticketScan.ticketId, t.id), eq(ticketScan.admitted, true)));
+      expect(admission!.clientScanId).toBe([...ids][0]);
+      expect(row!.checkedInScanId).toBe(admission!.id);
+    }
+    // The scan sent twice was recorded once, and both copies got the same answer.
+    const twice = answers.filter((a) => a!.clientScanId === "together-a1");
+    expect(twice).toHaveLength(2);
+    expect(twice[0]).toEqual(twice[1]);
+    expect(answers.find((a) => a!.clientScanId === "together-other")!.outcome).toBe("no_match");
+    expect(answers.find((a) => a!.clientScanId === "together-junk")!.outcome).toBe("invalid_code");
+    const rows = await db.select().from(ticketScan).where(eq(ticketScan.eventId, e.id));
+    expect(rows.filter((r) => r.clientScanId.startsWith("together-"))).toHaveLength(sent.length - 1);
+    const [untouched] = await db.select().from(ticket).where(eq(ticket.id, other.tickets[0]!.id));
+    expect(untouched!.status).toBe("valid");
   });
 
   it("keeps a host's scanners to their own events, with the rules a link's form names", async () => {

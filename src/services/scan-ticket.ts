@@ -12,6 +12,7 @@ import {
   SYNC_BATCH_MAX,
 } from "~/domain/scanning";
 import { AppError } from "~/lib/app-error";
+import { sharedCalls } from "~/lib/shared-calls";
 import { isUuid } from "~/lib/uuid";
 import { type DoorActor, doorAccess, liveLink } from "./door-access";
 import { studioEventHeader } from "./studio-event";
@@ -177,6 +178,79 @@ async function firstScan(
   };
 }
 
+/** A first scan from a device holding a scanner link, as `scanWithLink` makes it. */
+interface LinkFirstScan {
+  eventId: string;
+  linkTokenHash: string;
+  signed: { ticketId: string; version: number };
+  s: ScanInput & { deviceId: string; scanId: string; scannedAt: Date; localOutcome: null; now: Date };
+}
+
+/** One link scan's first try on its own: the link's check rides in the admission's statement. */
+function linkFirstScan(db: Db, { eventId, linkTokenHash, signed, s }: LinkFirstScan): Promise<DoorScan | null> {
+  return firstScan(db, eventId, signed, s, {
+    cte: sql`door as (${liveLink({ linkTokenHash, eventId, now: s.now })})`,
+    allowed: sql`exists (select 1 from door)`,
+    scannerId: sql`(select link_id from door)`,
+    scannedBy: sql`null::text`,
+  });
+}
+
+/**
+ * Link scans' first tries, many in one call to `door_first_scans` (migration 0029), which checks,
+ * admits and records each in order as `firstScan` would, and commits them together.
+ */
+async function linkFirstScans(db: Db, scans: LinkFirstScan[]): Promise<(DoorScan | null)[]> {
+  const sent = scans.map(({ eventId, linkTokenHash, signed, s }) => ({
+    tokenHash: linkTokenHash,
+    eventId,
+    ticketId: signed.ticketId,
+    version: signed.version,
+    deviceId: s.deviceId,
+    clientScanId: s.clientScanId,
+    gate: s.gate,
+    scanId: s.scanId,
+    at: s.scannedAt.toISOString(),
+  }));
+  const { rows } = await db.execute<{
+    out_n: number;
+    out_ticket: string;
+    out_holder: string | null;
+    out_type: string | null;
+    out_companion: boolean;
+  }>(sql`select out_n, out_ticket, out_holder, out_type, out_companion
+    from door_first_scans(${JSON.stringify(sent)}::jsonb)`);
+  const answers: (DoorScan | null)[] = scans.map(() => null);
+  for (const row of rows) {
+    const { s } = scans[row.out_n - 1]!;
+    answers[row.out_n - 1] = {
+      clientScanId: s.clientScanId,
+      outcome: "checked_in",
+      message: scanOutcomeText.checked_in,
+      ticketId: row.out_ticket,
+      holderName: row.out_holder,
+      ticketType: row.out_type,
+      companion: Boolean(row.out_companion),
+      checkedInAt: s.scannedAt.toISOString(),
+      gate: s.gate,
+      conflict: false,
+    };
+  }
+  return answers;
+}
+
+/**
+ * A link scan's first try, sent with the others for the same event that arrive while a call for it
+ * is in flight (decision 0042): on the night every gate scans at once, and each scan sharing a round
+ * trip and a commit is what lets one process keep up with them. A scan that finds no call in flight
+ * goes at once. Scans of one ticket in one call are served in arrival order.
+ */
+const firstScanSoon = sharedCalls<Db, LinkFirstScan, DoorScan | null>({
+  most: 64,
+  all: linkFirstScans,
+  alone: linkFirstScan,
+});
+
 /**
  * A scan made online from a door device holding a scanner link (the door's hot path, decision 0034):
  * a ticket's first scan is the link's check, the admission and its record in one statement; any other
@@ -193,13 +267,7 @@ export async function scanWithLink(
   const signed = isUuid(eventId) ? await verify(eventId, code) : ({ ok: false } as const);
   const s = { ...input.scan, deviceId: input.deviceId, scanId: randomUUID(), scannedAt: now, localOutcome: null, now };
   if (signed.ok) {
-    const link: ScanAccess = {
-      cte: sql`door as (${liveLink({ linkTokenHash: input.linkTokenHash, eventId, now })})`,
-      allowed: sql`exists (select 1 from door)`,
-      scannerId: sql`(select link_id from door)`,
-      scannedBy: sql`null::text`,
-    };
-    const done = await firstScan(db, eventId, signed, s, link);
+    const done = await firstScanSoon(db, eventId, { eventId, linkTokenHash: input.linkTokenHash, signed, s });
     if (done) return done;
   }
   const actor = await doorAccess(db, { eventId, linkTokenHash: input.linkTokenHash, now });

@@ -11,6 +11,7 @@ export default [
     route("events/category/:category", "routes/events/category.$category.tsx"),
     route("events/type/:type", "routes/events/type.$type.tsx"),
     route("events/:slug", "routes/events/$slug.tsx"),
+    route("events/:slug/more", "routes/events/$slug.more.ts"),
     route("legal/cookie-policy", "routes/legal/cookie-policy.tsx"),
     route("log-out", "routes/log-out.tsx"),
     route("reset-password", "routes/reset-password.tsx"),

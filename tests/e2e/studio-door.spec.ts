@@ -138,6 +138,38 @@ test("the door: scanner links, every outcome, camera and typed codes, offline ga
 
   // Both doors lose their signal; each lets the same ticket in, the side door first.
   const frontPhone = await doorPhone(browser, front);
+  // A list this phone kept from another night, days ago, is forgotten when the door opens again;
+  // tonight's stays.
+  const kept = () =>
+    frontPhone.page.evaluate(
+      () =>
+        new Promise<string[]>((resolve, reject) => {
+          const open = indexedDB.open("tb-door");
+          open.onerror = () => reject(open.error);
+          open.onsuccess = () => {
+            const all = open.result.transaction("packs").objectStore("packs").getAllKeys();
+            all.onsuccess = () => resolve(all.result.map(String));
+            all.onerror = () => reject(all.error);
+          };
+        }),
+    );
+  await frontPhone.page.evaluate(
+    (at) =>
+      new Promise<void>((resolve, reject) => {
+        const open = indexedDB.open("tb-door");
+        open.onsuccess = () => {
+          const tx = open.result.transaction("packs", "readwrite");
+          tx.objectStore("packs").put({ eventId: "an-old-night", key: "", tickets: [], counts: {}, at });
+          tx.oncomplete = () => resolve();
+          tx.onerror = () => reject(tx.error);
+        };
+      }),
+    new Date(Date.now() - 4 * 24 * 60 * 60 * 1000).toISOString(),
+  );
+  expect(await kept()).toContain("an-old-night");
+  await frontPhone.page.reload();
+  await expect(frontPhone.page.getByTestId("door-status")).not.toContainText("Ticket list not on this device yet");
+  await expect.poll(kept).toEqual([night.eventId]);
   await frontPhone.page.getByLabel("Gate").fill("Front door");
   await sidePhone.context.setOffline(true);
   await frontPhone.context.setOffline(true);

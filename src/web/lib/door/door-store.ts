@@ -1,5 +1,5 @@
 import { type DBSchema, type IDBPDatabase, openDB } from "idb";
-import type { PackedTicket, ScanOutcome } from "~/domain/scanning";
+import { type PackedTicket, type ScanOutcome, stalePacks } from "~/domain/scanning";
 
 /**
  * What a door device keeps in IndexedDB (decision 0034), so scanning goes on without a signal and
@@ -51,6 +51,13 @@ export const doorStore = {
   },
   async forgetPack(eventId: string) {
     await (await db()).delete("packs", eventId);
+  },
+  /** Forgets the lists of other events this device has not refreshed for a while (`stalePacks`). */
+  async forgetStale(scanning: string, now: number) {
+    const d = await db();
+    const [packs, queued] = await Promise.all([d.getAll("packs"), d.getAll("queue")]);
+    const gone = stalePacks(packs, { now, scanning, waiting: new Set(queued.map((q) => q.eventId)) });
+    await Promise.all(gone.map((id) => d.delete("packs", id)));
   },
   async queued(eventId: string) {
     return (await db()).getAllFromIndex("queue", "event", eventId);

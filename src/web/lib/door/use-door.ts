@@ -219,6 +219,8 @@ export function useDoor(input: { eventId: string; counts: { checkedIn: number; e
   useEffect(() => {
     let live = true;
     patch({ online: navigator.onLine });
+    // Other events' lists (holders' names among them) do not stay on the device for long.
+    void doorStore.forgetStale(eventId, Date.now()).catch(() => undefined);
     void (async () => {
       const kept = await doorStore.pack(eventId).catch(() => undefined);
       if (kept && live) adoptPack(kept);

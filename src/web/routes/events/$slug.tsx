@@ -47,7 +47,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const event = await getEventPage(db, { slug: params.slug, viewerId });
   if (!event) throw data(null, { status: 404 });
   const now = new Date();
-  const { recommendations, takenSeats, waitlist, whosGoing } = await eventPageExtras(db, { event, viewerId, now });
+  const { takenSeats, waitlist, whosGoing } = await eventPageExtras(db, { event, viewerId, now });
   const unlockedIds = await unlockPrivateTickets(context.throttle, {
     key: new URL(request.url).searchParams.get("key") ?? "",
     ip: context.clientIp,
@@ -61,7 +61,6 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   return {
     event,
     now,
-    recommendations,
     viewerId,
     isOwner: viewerId === event.host.id,
     takenSeats,
@@ -230,7 +229,7 @@ export const meta: Route.MetaFunction = ({ data: loaded, matches }) => {
 };
 
 export default function EventPageRoute({ loaderData, actionData }: Route.ComponentProps) {
-  const { event, now, recommendations, viewerId, isOwner } = loaderData;
+  const { event, now, viewerId, isOwner } = loaderData;
   const ended = hasEnded(event, now);
   const stock = {
     capacity: event.tickets.reduce((n, t) => n + t.capacity, 0),
@@ -336,7 +335,7 @@ export default function EventPageRoute({ loaderData, actionData }: Route.Compone
         </aside>
       </div>
 
-      <MoreEvents events={recommendations} now={now} viewerId={viewerId} />
+      <MoreEvents slug={event.slug} now={now} viewerId={viewerId} />
       {closed ? null : (
         <>
           {/* Room for the booking bar, so it never covers the end of the page. */}
