@@ -22,7 +22,7 @@ const events = [
 const now = new Date("2026-11-26T12:00:00Z");
 
 describe("one order's share", () => {
-  it("keeps the booking fee when passed on, our fee out of the price when absorbed, the application fee as charged", () => {
+  it("keeps the booking fee passed on, our fee out of an absorbed price, the application fee as charged", () => {
     expect(platformFee(order())).toBe(20);
     expect(orderNet(order())).toBe(2000);
     expect(platformFee(order({ feeMode: "absorb", totalPence: 2000, bookingFeePence: 0 }))).toBe(20);

@@ -48,6 +48,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function NotificationSettings({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
+  // Starts again from what is saved once the page's data is read afresh after a save.
+  const savedAt = actionData && "savedAt" in actionData ? actionData.savedAt : 0;
   useEffect(() => {
     if (actionData && "ok" in actionData)
       toast.success(actionData.changed ? hostSettingsMessages.notificationsSaved : hostSettingsMessages.nothingChanged);
@@ -65,7 +67,7 @@ export default function NotificationSettings({ loaderData, actionData }: Route.C
       </p>
       <Form
         method="post"
-        key={`${actionData && "savedAt" in actionData ? actionData.savedAt : 0}-${loaderData.eventSummaries}-${loaderData.monthlySummaries}`}
+        key={`${savedAt}-${loaderData.eventSummaries}-${loaderData.monthlySummaries}`}
         className="card mt-6 max-w-3xl space-y-4 p-5 tablet:p-6"
         aria-label="Hosting summaries"
       >
