@@ -743,6 +743,8 @@ export const hold = pgTable(
     idempotencyKey: text("idempotency_key"),
     /** The buyer's access needs as they chose to share them at checkout, copied to the order. */
     accessNeeds: jsonb("access_needs").$type<StoredAccessNeeds>(),
+    /** The host's tracking link the buyer arrived through (decision 0039), copied to the order. */
+    trackingLinkId: uuid("tracking_link_id").references(() => trackingLink.id, { onDelete: "set null" }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -857,6 +859,8 @@ export const order = pgTable(
     cancelledAt: tz("cancelled_at"),
     /** A snapshot of the access needs the buyer shared with the host for this order (later edits leave it be). */
     accessNeeds: jsonb("access_needs").$type<StoredAccessNeeds>(),
+    /** The host's tracking link the buyer arrived through, from the hold (decision 0039). */
+    trackingLinkId: uuid("tracking_link_id").references(() => trackingLink.id, { onDelete: "set null" }),
   },
   (t) => {
     // Two fragments rather than one long line: the check's SQL text must stay exactly as migrated.
@@ -864,6 +868,9 @@ export const order = pgTable(
     return [
       index("order_user_idx").on(t.userId, t.createdAt),
       index("order_event_idx").on(t.eventId, t.createdAt),
+      index("order_tracking_link_idx")
+        .on(t.trackingLinkId)
+        .where(sql`${t.trackingLinkId} is not null`),
       check(
         "order_amounts",
         sql`${t.subtotalPence} >= 0 and ${t.discountPence} >= 0 and ${t.bookingFeePence} >= 0 and ${totalAddsUp}`,
@@ -1322,6 +1329,56 @@ export const ticketScan = pgTable(
     index("ticket_scan_event_idx").on(t.eventId, t.scannedAt),
     index("ticket_scan_ticket_idx").on(t.ticketId),
   ],
+);
+
+/* ---------- Promote: tracking links (issue 21, decision 0039) ---------- */
+
+/**
+ * A short link a host hands to one promoter or channel ("Instagram bio", "Sam the promoter"):
+ * `/t/{code}` sends people to the event's page with the host's UTM tags, counts the visit, and
+ * orders made after arriving through it record it. The code is random and unique.
+ */
+export const trackingLink = pgTable(
+  "tracking_link",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    hostId: text("host_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    eventId: uuid("event_id")
+      .notNull()
+      .references(() => event.id, { onDelete: "cascade" }),
+    code: text("code").notNull().unique(),
+    name: text("name").notNull(),
+    utmSource: text("utm_source").notNull(),
+    utmMedium: text("utm_medium").notNull(),
+    utmCampaign: text("utm_campaign").notNull(),
+    /** Archived links still send people on (a poster may carry one) but leave the host's main list. */
+    archivedAt: tz("archived_at"),
+    createdBy: text("created_by").references(() => user.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("tracking_link_event_idx").on(t.eventId, t.createdAt),
+    uniqueIndex("tracking_link_event_name").on(t.eventId, sql`lower(${t.name})`),
+  ],
+);
+
+/**
+ * One row per visitor per London day per link: `visitor` is an HMAC of the address and browser,
+ * keyed by a secret of ours, so a visit counts once a day and nobody can read an address back.
+ */
+export const trackingLinkVisit = pgTable(
+  "tracking_link_visit",
+  {
+    linkId: uuid("link_id")
+      .notNull()
+      .references(() => trackingLink.id, { onDelete: "cascade" }),
+    day: text("day").notNull(),
+    visitor: text("visitor").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.linkId, t.day, t.visitor] })],
 );
 
 /*

@@ -16,6 +16,7 @@ import { stripeWebhookRoutes } from "./api/stripe-webhook";
 import { unsubscribeRoutes } from "./api/unsubscribe";
 import { healthRoutes } from "./api/health";
 import { holdRoutes } from "./api/holds";
+import { attributionCookieFor, trackingLinkRoutes } from "./api/tracking-links";
 import { imageRoutes } from "./api/img";
 import { mediaRoutes } from "./api/media";
 import { metricsRoutes } from "./api/metrics";
@@ -217,6 +218,10 @@ export function createApp(deps: AppDeps) {
   }
   app.route("/", seoRoutes({ database, publicUrl: config.publicUrl }));
   app.route("/", calendarRoutes({ database, publicUrl: config.publicUrl }));
+  app.route(
+    "/t",
+    trackingLinkRoutes({ database, throttle: deps.throttle, trustProxy: config.trustProxy, secure: https }),
+  );
   if (config.devRoutes) {
     app.route("/dev/tiles", devTileRoutes());
     app.route("/dev", devBookingRoutes(database, deps.ticketCodes.sign));
@@ -287,6 +292,9 @@ export function createApp(deps: AppDeps) {
     if (!response.headers.has("Cache-Control")) response.headers.set("Cache-Control", "private, no-cache");
     // A session better-auth just extended goes back with its new expiry, so an active person stays signed in.
     for (const cookie of session.setCookies) response.headers.append("Set-Cookie", cookie);
+    // A page opened through a tracking link remembers it, once the visitor allows statistics (decision 0039).
+    const attribution = c.req.method === "GET" ? attributionCookieFor(c.req.raw, https) : null;
+    if (attribution) response.headers.append("Set-Cookie", attribution);
     return response;
   });
 

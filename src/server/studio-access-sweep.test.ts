@@ -23,6 +23,7 @@ import { addGuest } from "~/services/guest-list";
 import { inviteToTeam } from "~/services/host-team";
 import { addHostMember } from "~/services/studio-access";
 import { createDbThrottle } from "~/services/throttle";
+import { createTrackingLink } from "~/services/tracking-links";
 import { createUser, FACTORY_PASSWORD } from "../../tests/factories/users";
 import { createTestApp } from "../../tests/setup/test-app";
 import { createTestDatabase } from "../../tests/setup/test-db";
@@ -64,6 +65,8 @@ interface Ids {
   scannerUserId: string;
   scannerLinkId: string;
   scannerLinkToken: string;
+  /** One of the event's tracking links (Promote). */
+  trackingLinkId: string;
   /** A small real JPEG, for forms that upload one. */
   picture: Blob;
   /** The venue's form as its page would post it, unchanged. */
@@ -85,6 +88,7 @@ const PARAMS: Record<string, (ids: Ids) => string> = {
   token: (ids) => ids.token,
   linkToken: (ids) => ids.scannerLinkToken,
   guestId: (ids) => ids.guestId,
+  asset: () => "square.png",
 };
 
 interface Intent {
@@ -327,6 +331,15 @@ const ACTIONS: Record<string, (ids: Ids) => Intent[]> = {
     },
     { form: { intent: "remove" } },
   ],
+  "routes/h/promote.$hostId.share": (ids): Intent[] => [
+    {
+      form: { intent: "create", eventId: ids.eventId, name: "Sweep link", medium: "social", source: "", campaign: "" },
+    },
+    { form: { intent: "rename", target: ids.trackingLinkId, name: "Taken over" } },
+    { form: { intent: "archive", target: ids.trackingLinkId } },
+    { form: { intent: "restore", target: ids.trackingLinkId } },
+    { form: { intent: "delete", target: ids.trackingLinkId } },
+  ],
   // Becoming a host acts on the signed-in person's own account only (and a host is sent on to the dashboard).
   "routes/h/onboarding": () => [],
 };
@@ -432,6 +445,14 @@ beforeAll(async () => {
     by: host.id,
     now: new Date(),
   });
+  const aTrackingLink = await createTrackingLink(db, {
+    hostId: host.id,
+    eventId: anEvent!.id,
+    createdBy: host.id,
+    name: "Sweep promoter",
+    medium: "referral",
+    now: new Date(),
+  });
   ids = {
     hostId: host.id,
     eventId: anEvent!.id,
@@ -451,6 +472,7 @@ beforeAll(async () => {
     scannerUserId: scanner.id,
     scannerLinkId: aLink.id,
     scannerLinkToken: aLink.token,
+    trackingLinkId: aTrackingLink.id,
     venueForm: {
       name: aVenue!.name,
       addressLine1: aVenue!.addressLine1,

@@ -225,6 +225,8 @@ export async function completeOrder(db: Db, input: CompleteInput): Promise<Compl
         questions: answeredQuestions(h.questions.length > 0 ? h.questions : e!.event.questions, answers),
         // The snapshot taken when the buyer chose to share at checkout, not their profile as it is now.
         accessNeeds: h.accessNeeds,
+        // The tracking link the buyer came through, if any (decision 0039).
+        trackingLinkId: h.trackingLinkId,
         paidAt: input.payment ? input.now : null,
         createdAt: input.now,
       })

@@ -36,6 +36,8 @@ export async function holdSigningIn(
     checkout: CheckoutRequest;
     ip: string;
     now: Date;
+    /** The tracking link the buyer came through, if any (decision 0039). */
+    trackingCode?: string | null;
   },
 ): Promise<HoldSigningInResult> {
   let buyerId = input.buyerId;
@@ -58,6 +60,7 @@ export async function holdSigningIn(
       now: input.now,
       ip: input.ip,
       limits: HOLD_LIMITS,
+      trackingCode: input.trackingCode ?? null,
     });
     return { kind: "held", holdId: held.holdId, setCookies };
   } catch (error) {

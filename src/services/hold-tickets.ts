@@ -16,6 +16,7 @@ import { describeHold, type HeldTickets } from "./describe-hold";
 import { discountProblemText } from "./find-discount";
 import { keptDefinitions, readDefinitions, type HoldDefinitions } from "./hold-definitions";
 import { basketForStock, beatenTo, planHold, type Planned } from "./plan-hold";
+import { attributeHold } from "./tracking-links";
 import { releaseHoldsAndOffer } from "./waitlist-offers";
 
 /** How long tickets are held at checkout (the booking timer). */
@@ -41,6 +42,8 @@ interface HoldFields {
   /** The address the press came from, and the rate limits it is subject to (both checked by the claim). */
   ip?: string | null;
   limits?: HoldRateLimits | null;
+  /** The tracking link the buyer came through (its code, from the page or the attribution cookie: decision 0039). */
+  trackingCode?: string | null;
 }
 
 /**
@@ -140,6 +143,9 @@ export async function holdTickets(db: Db, input: HoldInput): Promise<HeldTickets
       case "same_key":
         return replay(db, outcome.existingHoldId, buyer);
       case "held":
+        // Attribution is the host's measure, never a reason to refuse a hold: a code that is not a
+        // link to this event records nothing.
+        if (input.trackingCode) await attributeHold(db, { holdId: outcome.holdId, code: input.trackingCode });
         return {
           holdId: outcome.holdId,
           expiresAt,

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
 import { hostInvitation, hostMember, user } from "~/db/schema";
@@ -376,6 +376,12 @@ describe("the hosts someone may act for", () => {
     const third = await aHost("Third Stage");
     await addHostMember(db, { hostId: third.id, userId: first.id, role: "scanner" });
     await addHostMember(db, { hostId: second.id, userId: first.id, role: "manager" });
+    // Joined a moment later: the embedded database's clock counts milliseconds, so two joins made
+    // one after the other can carry the same time, and only the host's id would then order them.
+    await db
+      .update(hostMember)
+      .set({ createdAt: sql`${hostMember.createdAt} + interval '1 second'` })
+      .where(and(eq(hostMember.hostId, second.id), eq(hostMember.userId, first.id)));
     expect((await studioChoices(db, first.id)).map((c) => [c.host.title, c.role])).toEqual([
       ["First Stage", "owner"],
       ["Third Stage", "scanner"],

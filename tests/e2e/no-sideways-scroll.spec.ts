@@ -131,6 +131,18 @@ test.describe("no page scrolls sideways", () => {
       .first()
       .getAttribute("href");
     expect(discount, "the demo host has a discount").toBeTruthy();
+    // The event's share kit, with a tracking link in its list.
+    await page.goto("/h/promote");
+    const kit = await page
+      .getByRole("link", { name: /^Share kit and tracking links/ })
+      .first()
+      .getAttribute("href");
+    const share = kit!.replace(/event=.*$/, `event=${eventId}`);
+    const linked = await page.request.post(share, {
+      form: { intent: "create", eventId, name: "A promoter with a rather long name indeed", medium: "referral" },
+      headers: { Origin: BASE_URL },
+    });
+    expect(linked.status()).toBe(200);
     const pages = [
       "/u/dashboard",
       "/h/dashboard",
@@ -149,6 +161,9 @@ test.describe("no page scrolls sideways", () => {
       "/h/discounts",
       "/h/discounts/new",
       discount!,
+      "/h/promote",
+      share,
+      `/h/events/${eventId}/edit/share`,
     ];
     expect(await overflowing(page, [...pages, "/h/settings/permissions", "/u/settings/profile"])).toEqual([]);
   });

@@ -410,6 +410,26 @@ describe("seedDemoIfEmpty", () => {
 });
 
 describe("the demo's sales", () => {
+  it("come partly through the demo host's tracking links, each order through one at most, on its event", async () => {
+    const { rows } = await database.db.execute<{
+      name: string;
+      host: string;
+      orders: number;
+      wrong: number;
+      visits: number;
+    }>(
+      sql`select l.name, u.email as host,
+        (select count(*)::int from "order" o where o.tracking_link_id = l.id) as orders,
+        (select count(*)::int from "order" o where o.tracking_link_id = l.id and o.event_id <> l.event_id) as wrong,
+        (select count(*)::int from tracking_link_visit v where v.link_id = l.id) as visits
+      from tracking_link l join "user" u on u.id = l.host_id order by l.created_at`,
+    );
+    expect(rows.map((r) => r.name)).toEqual(["Instagram bio", "Sam the promoter", "Posters at the Crown"]);
+    expect(rows.every((r) => r.host === "host@ticketyboo.test" && r.wrong === 0 && r.visits >= r.orders)).toBe(true);
+    expect(rows[0]!.orders).toBeGreaterThan(0);
+    expect(rows[2]!.orders).toBe(0);
+  });
+
   it("are real orders: each ticket type's sold count is exactly its tickets, and every order has them", async () => {
     const perType = await database.db
       .select({

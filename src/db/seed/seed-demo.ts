@@ -34,6 +34,7 @@ import {
   type TicketSeed,
 } from "./demo-data";
 import { crowdEmail, DEMO_CROWD, planDemoOrders, priceDemoOrder } from "./demo-orders";
+import { seedTrackingLinks } from "./demo-tracking-links";
 
 /** Signs a ticket's code (the app's ticket codes satisfy this), so seeded tickets scan like bought ones. */
 export type TicketSigner = (eventId: string, ticketId: string) => Promise<string>;
@@ -625,6 +626,7 @@ export async function seedDemoIfEmpty(
         sign: opts.sign,
       });
       await seedAfterTheSale(tx, { now, events, eventId, buyerId: userId("buyer") });
+      await seedTrackingLinks(tx, { now, hostId: userId("host") });
 
       await tx.insert(alert).values({
         heading: "Welcome to Ticketyboo",

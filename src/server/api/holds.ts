@@ -7,6 +7,7 @@ import { unsafeField } from "~/lib/unsafe-text";
 import { holdTickets } from "~/services/hold-tickets";
 import type { Throttle } from "~/services/throttle";
 import { CheckoutForm, checkoutRequest } from "~/domain/checkout-form";
+import { trackingCodeOfPress } from "~/domain/promote";
 import { parseForm } from "~/lib/read-form";
 import { messages } from "~/texts/messages";
 import type { AppEnv } from "../app";
@@ -102,6 +103,8 @@ export function holdRoutes(deps: {
         now,
         ip,
         limits: HOLD_LIMITS,
+        // The page pressed on is ours (the Origin was checked), so its address may carry a tracking code.
+        trackingCode: trackingCodeOfPress(c.req.header("Cookie") ?? "", c.req.header("Referer") ?? null),
       });
       const response = c.json(
         { holdId: held.holdId, checkout: `/checkout/${held.holdId}`, expiresAt: held.expiresAt.toISOString() },

@@ -9,6 +9,7 @@ import {
   IdCard,
   LayoutDashboard,
   MapPin,
+  Megaphone,
   ScanLine,
   Settings,
   Store,
@@ -38,6 +39,7 @@ const LINKS: readonly StudioLink[] = [
   { to: "/h/tickets", label: "Tickets", Icon: Ticket, roles: ["owner", "manager"] },
   { to: "/h/venues", label: "Venues", Icon: MapPin, roles: ["owner", "manager"] },
   { to: "/h/discounts", label: "Discounts", Icon: Tag, roles: ["owner", "manager"] },
+  { to: "/h/promote", label: "Promote", Icon: Megaphone, roles: ["owner", "manager"] },
   { to: "/h/onlineprofile", label: "Online profile", Icon: IdCard, roles: ["owner", "manager"] },
   { to: "/h/settings", label: "Settings", Icon: Settings, roles: ["owner", "manager"] },
 ];

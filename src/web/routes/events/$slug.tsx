@@ -31,6 +31,7 @@ import { HostCard } from "~/web/components/event-page/host-card";
 import { MoreEvents } from "~/web/components/event-page/more-events";
 import { EventActions } from "~/web/components/events/event-actions";
 import { CheckoutForm, checkoutRequest } from "~/domain/checkout-form";
+import { trackingCodeOfPress } from "~/domain/promote";
 import { answerError } from "~/lib/error-table";
 import { field, readForm } from "~/lib/read-form";
 import { actionError } from "~/web/lib/action-error";
@@ -181,7 +182,15 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   };
   const result = await holdSigningIn(
     { db, throttle: context.throttle, signIn },
-    { slug: params.slug, buyerId, credentials, checkout, ip: context.clientIp, now },
+    {
+      slug: params.slug,
+      buyerId,
+      credentials,
+      checkout,
+      ip: context.clientIp,
+      now,
+      trackingCode: trackingCodeOfPress(request.headers.get("Cookie") ?? "", request.url),
+    },
   );
   if (result.kind === "sign-in-failed") {
     const failure = authFailure(result.error, messages.auth.invalidCredentials);

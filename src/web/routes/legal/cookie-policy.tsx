@@ -13,7 +13,11 @@ export const meta: Route.MetaFunction = () => [
 /** Withdraws the choice: the cookie card asks again on the next page. */
 export async function action() {
   return redirect("/legal/cookie-policy#change-your-choice", {
-    headers: { "Set-Cookie": `${CONSENT_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax` },
+    headers: [
+      ["Set-Cookie", `${CONSENT_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax`],
+      // The statistics cookie goes with the choice that allowed it (decision 0039).
+      ["Set-Cookie", "tb_link=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax"],
+    ],
   });
 }
 
@@ -59,7 +63,10 @@ const MEASUREMENTS = [
   },
   {
     category: "Statistics",
-    purpose: "Which pages are visited, counted on our own servers with the page path only. No profile of you is built.",
+    purpose:
+      "Which pages are visited, counted on our own servers with the page path only. No profile of you is built. If " +
+      "you arrived through an event host's promotion link, the cookie tb_link (30 days) remembers which link, so the " +
+      "host can see that a booking came through it.",
   },
 ];
 
@@ -99,8 +106,8 @@ export default function CookiePolicy() {
 
       <h2 className="mt-10 text-xl font-bold">Optional measurements</h2>
       <p className="mt-2 text-fg-muted">
-        These set no cookies of their own. They run only if you allow them on the cookie card, and stop as soon as you
-        withdraw.
+        These set no cookies of their own, except tb_link under Statistics. They run only if you allow them on the
+        cookie card, and stop as soon as you withdraw.
       </p>
       <dl className="mt-4 space-y-4">
         {MEASUREMENTS.map((m) => (
