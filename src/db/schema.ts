@@ -16,6 +16,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import type { CampaignBlock } from "../domain/campaigns";
 import type { EventQuestion } from "../domain/event-questions";
 import type { SocialLinks } from "../domain/host-profile";
 
@@ -1379,6 +1380,157 @@ export const trackingLinkVisit = pgTable(
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.linkId, t.day, t.visitor] })],
+);
+
+/* ---------- Email marketing (issue 21, decision 0040) ---------- */
+
+/** A host's own list of people who agreed to hear from them, filled from CSV files. */
+export const marketingList = pgTable(
+  "marketing_list",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    hostId: text("host_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [unique("marketing_list_host_name").on(t.hostId, t.name)],
+);
+
+/** One confirmed CSV import into a list: its id is the preview's key, so confirming twice imports once. */
+export const marketingImport = pgTable("marketing_import", {
+  id: uuid("id").primaryKey(),
+  hostId: text("host_id")
+    .notNull()
+    .references(() => user.id, { onDelete: "cascade" }),
+  listId: uuid("list_id")
+    .notNull()
+    .references(() => marketingList.id, { onDelete: "cascade" }),
+  rows: integer("rows").notNull(),
+  /** How the people in the file agreed, in the importer's words (the consent's "how"). */
+  consentSource: text("consent_source").notNull(),
+  importedBy: text("imported_by").references(() => user.id, { onDelete: "set null" }),
+  createdAt: createdAt(),
+});
+
+/**
+ * A person on a host's list, with the consent they gave: who (the email), when (`consent_at`, from
+ * the file or the day of the import) and how (`consent_source`, stated by the importer).
+ */
+export const marketingContact = pgTable(
+  "marketing_contact",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    listId: uuid("list_id")
+      .notNull()
+      .references(() => marketingList.id, { onDelete: "cascade" }),
+    hostId: text("host_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    /** Lower case. */
+    email: text("email").notNull(),
+    name: text("name"),
+    consentAt: tz("consent_at").notNull(),
+    consentSource: text("consent_source").notNull(),
+    importId: uuid("import_id").references(() => marketingImport.id, { onDelete: "set null" }),
+    importedBy: text("imported_by").references(() => user.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique("marketing_contact_list_email").on(t.listId, t.email),
+    index("marketing_contact_host_email_idx").on(t.hostId, t.email),
+  ],
+);
+
+export const CAMPAIGN_STATUSES = ["draft", "scheduled", "sending", "sent"] as const;
+
+/** A host's marketing email: what it says (blocks), who it goes to, and when. */
+export const emailCampaign = pgTable(
+  "email_campaign",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    hostId: text("host_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    subject: text("subject").notNull().default(""),
+    previewText: text("preview_text").notNull().default(""),
+    blocks: jsonb("blocks")
+      .$type<CampaignBlock[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    /** Past buyers of the host's events who allow venue emails (decision 0040). */
+    toBuyers: boolean("to_buyers").notNull().default(true),
+    /** The host's lists it also goes to. */
+    listIds: jsonb("list_ids")
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    status: text("status", { enum: CAMPAIGN_STATUSES }).notNull().default("draft"),
+    scheduledAt: tz("scheduled_at"),
+    startedAt: tz("started_at"),
+    finishedAt: tz("finished_at"),
+    createdBy: text("created_by").references(() => user.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("email_campaign_host_idx").on(t.hostId, t.createdAt),
+    index("email_campaign_due_idx").on(t.status, t.scheduledAt),
+  ],
+);
+
+export const RECIPIENT_STATUSES = ["pending", "claimed", "sent", "skipped", "failed", "bounced", "complained"] as const;
+
+/**
+ * One person a campaign goes to: written when the send starts, unique per campaign and address, and
+ * claimed by one conditional update (pending → claimed) before its email is made, so two workers or a
+ * second run never send it twice (decision 0040).
+ */
+export const campaignRecipient = pgTable(
+  "campaign_recipient",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    campaignId: uuid("campaign_id")
+      .notNull()
+      .references(() => emailCampaign.id, { onDelete: "cascade" }),
+    /** Lower case. */
+    email: text("email").notNull(),
+    name: text("name"),
+    userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
+    contactId: uuid("contact_id").references(() => marketingContact.id, { onDelete: "set null" }),
+    status: text("status", { enum: RECIPIENT_STATUSES }).notNull().default("pending"),
+    /** Why it was not sent (unsubscribed, no longer consents). */
+    skipReason: text("skip_reason"),
+    claimedAt: tz("claimed_at"),
+    sentAt: tz("sent_at"),
+    /** The first open (the tracking picture) and first click; nothing else about them is kept. */
+    openedAt: tz("opened_at"),
+    clickedAt: tz("clicked_at"),
+    emailMessageId: uuid("email_message_id").references(() => emailMessage.id, { onDelete: "set null" }),
+  },
+  (t) => [
+    unique("campaign_recipient_campaign_email").on(t.campaignId, t.email),
+    index("campaign_recipient_status_idx").on(t.campaignId, t.status),
+    index("campaign_recipient_sent_idx").on(t.sentAt),
+  ],
+);
+
+export const UNSUBSCRIBE_SOURCES = ["one_click", "page", "bounce", "complaint"] as const;
+
+/** Someone who no longer hears from one host: left out of every audience of that host, checked at send. */
+export const marketingUnsubscribe = pgTable(
+  "marketing_unsubscribe",
+  {
+    hostId: text("host_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    /** Lower case. */
+    email: text("email").notNull(),
+    source: text("source", { enum: UNSUBSCRIBE_SOURCES }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.hostId, t.email] })],
 );
 
 /*

@@ -11,9 +11,11 @@ import { altchaRoutes } from "./api/altcha";
 import { calendarRoutes } from "./api/calendar";
 import { conversionRoutes } from "./api/conversions";
 import { devBookingRoutes } from "./api/dev-booking";
+import { devCampaignRoutes } from "./api/dev-campaigns";
 import { devTileRoutes } from "./api/dev-tiles";
 import { stripeWebhookRoutes } from "./api/stripe-webhook";
 import { unsubscribeRoutes } from "./api/unsubscribe";
+import { campaignTrackingRoutes } from "./api/campaign-tracking";
 import { healthRoutes } from "./api/health";
 import { holdRoutes } from "./api/holds";
 import { attributionCookieFor, trackingLinkRoutes } from "./api/tracking-links";
@@ -176,6 +178,7 @@ export function createApp(deps: AppDeps) {
   });
   app.route("/api/metrics", metricsRoutes(database));
   app.route("/api/email/unsubscribe", unsubscribeRoutes({ database, links: deps.unsubscribe }));
+  app.route("/api/email", campaignTrackingRoutes({ database, links: deps.unsubscribe }));
   app.route("/api/altcha", altchaRoutes(deps.robotCheck));
   app.route("/api/search", searchRoutes(database));
   app.route(
@@ -225,6 +228,15 @@ export function createApp(deps: AppDeps) {
   if (config.devRoutes) {
     app.route("/dev/tiles", devTileRoutes());
     app.route("/dev", devBookingRoutes(database, deps.ticketCodes.sign));
+    app.route(
+      "/dev",
+      devCampaignRoutes({
+        database,
+        mailer: deps.mailer,
+        links: deps.unsubscribe.campaign,
+        publicUrl: config.publicUrl,
+      }),
+    );
   }
   app.route("/media", mediaRoutes(deps.storage));
   app.route(

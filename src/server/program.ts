@@ -17,6 +17,7 @@ import { ticketAttachments } from "~/services/emails/after-sale";
 import { createMailer } from "./email/mailer.server";
 import { startAfterCommitWork } from "./jobs/after-commit.server";
 import { createUnsubscribeLinks } from "./email/unsubscribe.server";
+import { startCampaignJobs } from "./jobs/campaign-jobs.server";
 import { startJobs, stopJobs } from "./jobs/boss.server";
 import { startBookingJobs } from "./jobs/booking-jobs.server";
 import { createRobotCheck } from "./robot-check.server";
@@ -141,6 +142,14 @@ async function main({ root: ROOT, dev, getBuild, clientDir, devMiddleware: handl
     unsubscribe,
     logger,
     afterCommit,
+  });
+  await startCampaignJobs({
+    boss,
+    database,
+    mailer,
+    links: unsubscribe.campaign,
+    publicUrl: config.publicUrl,
+    logger,
   });
   const conversions = config.metaConversions ? createMetaConversions({ ...config.metaConversions, logger }) : null;
   const app = createApp({

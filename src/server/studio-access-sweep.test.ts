@@ -18,7 +18,9 @@ import {
 } from "~/db/schema";
 import { DEMO_PASSWORD, seedDemoIfEmpty } from "~/db/seed/seed-demo";
 import { createTicketCodes } from "~/server/ticket-codes.server";
+import { createCampaign } from "~/services/email-campaigns";
 import { createScannerLink } from "~/services/event-scanners";
+import { createList } from "~/services/marketing-audiences";
 import { addGuest } from "~/services/guest-list";
 import { inviteToTeam } from "~/services/host-team";
 import { addHostMember } from "~/services/studio-access";
@@ -67,6 +69,9 @@ interface Ids {
   scannerLinkToken: string;
   /** One of the event's tracking links (Promote). */
   trackingLinkId: string;
+  /** A draft email campaign and a mailing list of the host's (email marketing). */
+  campaignId: string;
+  listId: string;
   /** A small real JPEG, for forms that upload one. */
   picture: Blob;
   /** The venue's form as its page would post it, unchanged. */
@@ -89,6 +94,7 @@ const PARAMS: Record<string, (ids: Ids) => string> = {
   linkToken: (ids) => ids.scannerLinkToken,
   guestId: (ids) => ids.guestId,
   asset: () => "square.png",
+  campaignId: (ids) => ids.campaignId,
 };
 
 interface Intent {
@@ -173,7 +179,51 @@ function eventForm(over: Record<string, string> = {}): Record<string, string> {
  * Every /h route with an action, by route id (its file under src/web without the extension), and
  * the forms its page posts: one per intent, on the demo host's ids.
  */
+/** The campaign editor's form as its page posts it: one heading block, to past buyers and the host's list. */
+const campaignForm = (ids: Ids, intent: string): Record<string, string> => ({
+  intent,
+  subject: "Sweep campaign",
+  previewText: "",
+  blockKind: "heading",
+  blockText: "Taken over",
+  blockUrl: "",
+  blockLabel: "",
+  blockEvent: "",
+  toBuyers: "on",
+  listIds: ids.listId,
+  sendAtDate: new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10),
+  sendAtTime: "19:00",
+});
+
 const ACTIONS: Record<string, (ids: Ids) => Intent[]> = {
+  "routes/h/promote.email-campaign._index": (): Intent[] => [
+    { form: { intent: "create" }, ownData: "another host's new draft is their own" },
+  ],
+  "routes/h/promote.email-campaign.$campaignId": (ids): Intent[] =>
+    ["save", "add:event", "remove:0", "up:1", "test", "schedule", "send-now", "unschedule", "delete"].map((i) => ({
+      form: campaignForm(ids, i),
+    })),
+  "routes/h/marketing.email.recipients": (ids): Intent[] => [
+    { form: { intent: "create-list", name: "Sweep other list" }, ownData: "another host's new list is their own" },
+    { form: { intent: "delete-list", target: ids.listId } },
+    {
+      form: {
+        intent: "preview",
+        listId: ids.listId,
+        file: new File(["Email\nsweep@example.com\n"], "sweep.csv", { type: "text/csv" }),
+      },
+    },
+    {
+      form: {
+        intent: "import",
+        listId: ids.listId,
+        csv: "Email\nsweep@example.com\n",
+        importId: "6f1c2b0e-2f4d-4c7a-9a55-5f0c1d2e3a4c",
+        consentSource: "Sweep sign-up sheet",
+        consentConfirmed: "on",
+      },
+    },
+  ],
   "routes/h/tickets": (ids): Intent[] => [
     { form: { intent: "approve", target: ids.requestId, refund: "1.00" } },
     { form: { intent: "decline", target: ids.requestId, message: "No." } },
@@ -473,6 +523,8 @@ beforeAll(async () => {
     scannerLinkId: aLink.id,
     scannerLinkToken: aLink.token,
     trackingLinkId: aTrackingLink.id,
+    campaignId: (await createCampaign(db, { hostId: host.id, by: host.id })).id,
+    listId: (await createList(db, { hostId: host.id, name: "Sweep list" })).id,
     venueForm: {
       name: aVenue!.name,
       addressLine1: aVenue!.addressLine1,
@@ -508,6 +560,7 @@ beforeAll(async () => {
     manager.email,
     scanner.email,
     "sweep-waiting@example.com",
+    "Sweep list",
     ...ownEvents.map((e) => e.name).filter((n) => !otherEvents.some((o) => o.name === n)),
     ...orders.map((o) => o.reference),
   ];

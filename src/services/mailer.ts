@@ -1,5 +1,6 @@
 import type { EmailAttachmentRef } from "~/db/schema";
 import type {
+  CampaignEmailProps,
   CancellationDecidedProps,
   CancellationRequestedProps,
   EmailChangedProps,
@@ -36,7 +37,8 @@ export type EmailTemplate =
   | { name: "event-reminder"; props: EventReminderProps }
   | { name: "event-cancelled"; props: EventCancelledProps }
   | { name: "waitlist-event-cancelled"; props: WaitlistEventCancelledProps }
-  | { name: "team-invitation"; props: TeamInvitationProps };
+  | { name: "team-invitation"; props: TeamInvitationProps }
+  | { name: "campaign"; props: CampaignEmailProps };
 
 export type EmailTemplateName = EmailTemplate["name"];
 
@@ -56,6 +58,8 @@ export interface Mailer {
   send(input: SendEmailInput): Promise<{ id: string }>;
   /** Puts a failed email back on the queue with a fresh set of retries; false if it was not failed. */
   retry(id: string): Promise<boolean>;
+  /** The email as it would be sent (subject, HTML, text), without storing or sending it: for previews. */
+  render(template: EmailTemplate): Promise<{ subject: string; html: string; text: string }>;
 }
 
 /** A file for an email, made when it is sent rather than stored with it (see email_message.attachments). */

@@ -271,6 +271,8 @@ async function seedOrders(
     userType: "buyer" as const,
     firstName,
     lastName,
+    // A third of the crowd allow venues they booked with to email them (decision 0040): the demo hosts' audiences.
+    marketingVenues: i % 3 === 0,
     createdAt: new Date(ctx.signedUpAt.getTime() + i * DAY),
     updatedAt: new Date(ctx.signedUpAt.getTime() + i * DAY),
   }));

@@ -159,6 +159,10 @@ export function createMailer(options: MailerOptions): ServerMailer {
       return { id };
     },
 
+    render(template) {
+      return renderEmail(template, { publicUrl });
+    },
+
     async retry(id: string) {
       const [row] = await db
         .update(emailMessage)

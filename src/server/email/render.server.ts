@@ -1,6 +1,7 @@
 import { render } from "@react-email/render";
 import { createElement, type ReactElement } from "react";
 import type { EmailTemplate } from "~/services/mailer";
+import { Campaign, campaignSubject } from "./templates/campaign";
 import { CancellationDecided, cancellationDecidedSubject } from "./templates/cancellation-decided";
 import { CancellationRequested, cancellationRequestedSubject } from "./templates/cancellation-requested";
 import { ChangeEmail, changeEmailSubject } from "./templates/change-email";
@@ -101,5 +102,7 @@ function compose(template: EmailTemplate, publicUrl: string): { subject: string;
       };
     case "team-invitation":
       return { subject: teamInvitationSubject(template.props), element: createElement(TeamInvitation, template.props) };
+    case "campaign":
+      return { subject: campaignSubject(template.props), element: createElement(Campaign, template.props) };
   }
 }

@@ -149,3 +149,32 @@ export interface TeamInvitationProps {
   until: string;
   acceptUrl: string;
 }
+
+/** A campaign block as the email shows it: links already absolute (and, when sent, through our click counter). */
+export type CampaignEmailBlock =
+  | { kind: "heading"; text: string }
+  | { kind: "text"; text: string }
+  | { kind: "button"; label: string; url: string }
+  | { kind: "image"; url: string; alt: string }
+  | {
+      kind: "event";
+      name: string;
+      when: string;
+      where: string;
+      /** The headline all-in price ('Free Entry', 'From £12.50'), or null when nothing is on sale. */
+      price: string | null;
+      url: string;
+      imageUrl: string | null;
+    };
+
+/** A host's marketing email (decision 0040). */
+export interface CampaignEmailProps {
+  subject: string;
+  previewText: string;
+  hostName: string;
+  blocks: CampaignEmailBlock[];
+  /** The page that unsubscribes this address from this host (also in List-Unsubscribe). */
+  unsubscribeUrl: string;
+  /** A one-pixel picture that records the first open; null for test sends and previews. */
+  openPixelUrl: string | null;
+}

@@ -8,6 +8,7 @@ import {
   Hourglass,
   IdCard,
   LayoutDashboard,
+  Mail,
   MapPin,
   Megaphone,
   ScanLine,
@@ -40,6 +41,7 @@ const LINKS: readonly StudioLink[] = [
   { to: "/h/venues", label: "Venues", Icon: MapPin, roles: ["owner", "manager"] },
   { to: "/h/discounts", label: "Discounts", Icon: Tag, roles: ["owner", "manager"] },
   { to: "/h/promote", label: "Promote", Icon: Megaphone, roles: ["owner", "manager"] },
+  { to: "/h/marketing/email", label: "Email", Icon: Mail, roles: ["owner", "manager"] },
   { to: "/h/onlineprofile", label: "Online profile", Icon: IdCard, roles: ["owner", "manager"] },
   { to: "/h/settings", label: "Settings", Icon: Settings, roles: ["owner", "manager"] },
 ];
