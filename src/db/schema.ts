@@ -18,6 +18,7 @@ import {
 } from "drizzle-orm/pg-core";
 import type { CampaignBlock } from "../domain/campaigns";
 import type { EventQuestion } from "../domain/event-questions";
+import type { SocialLinks } from "../domain/host-profile";
 
 /** PostgreSQL's full-text document type; written only by the database's own triggers. */
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
@@ -1533,6 +1534,112 @@ export const marketingUnsubscribe = pgTable(
   },
   (t) => [primaryKey({ columns: [t.hostId, t.email] })],
 );
+
+/*
+ * Partner Studio's online profile, settings and payouts (issue 21; decision 0041).
+ */
+
+/**
+ * What a host shows beyond their account row: links to their pages elsewhere (one per network,
+ * checked against the network's own addresses) and their brand colours ("#rrggbb", readable with
+ * white or dark text on them, used by the public profile, the widget and signage).
+ */
+export const hostProfile = pgTable(
+  "host_profile",
+  {
+    hostId: text("host_id")
+      .primaryKey()
+      .references(() => user.id, { onDelete: "cascade" }),
+    socialLinks: jsonb("social_links")
+      .$type<SocialLinks>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
+    brandColor: text("brand_color"),
+    accentColor: text("accent_color"),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("host_profile_brand_color", sql`${t.brandColor} ~ '^#[0-9a-f]{6}$'`),
+    check("host_profile_accent_color", sql`${t.accentColor} ~ '^#[0-9a-f]{6}$'`),
+  ],
+);
+
+export const PAYOUT_PROVIDERS = ["stripe", "test"] as const;
+
+/**
+ * The account a host is paid into: a Stripe connected account (or the test provider's simulated
+ * one). Only its id and what the provider last said of it; never bank details.
+ */
+export const hostPayoutAccount = pgTable("host_payout_account", {
+  hostId: text("host_id")
+    .primaryKey()
+    .references(() => user.id, { onDelete: "cascade" }),
+  provider: text("provider", { enum: PAYOUT_PROVIDERS }).notNull(),
+  accountId: text("account_id").notNull().unique(),
+  chargesEnabled: boolean("charges_enabled").notNull().default(false),
+  payoutsEnabled: boolean("payouts_enabled").notNull().default(false),
+  detailsSubmitted: boolean("details_submitted").notNull().default(false),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * A payment whose net went straight to the host's connected account at the sale (a destination
+ * charge), with Ticketyboo's fee kept as the application fee. Payments without a row were
+ * collected by Ticketyboo and are paid out after the event (decision 0041).
+ */
+export const paymentDestination = pgTable(
+  "payment_destination",
+  {
+    paymentId: uuid("payment_id")
+      .primaryKey()
+      .references(() => payment.id, { onDelete: "cascade" }),
+    accountId: text("account_id").notNull(),
+    applicationFeePence: integer("application_fee_pence").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [check("payment_destination_fee", sql`${t.applicationFeePence} >= 0`)],
+);
+
+/** Money Ticketyboo collected for an event and then paid to the host's account, once per event and currency. */
+export const hostPayout = pgTable(
+  "host_payout",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    hostId: text("host_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "restrict" }),
+    eventId: uuid("event_id")
+      .notNull()
+      .references(() => event.id, { onDelete: "restrict" }),
+    currency: text("currency", { enum: ["GBP", "EUR"] }).notNull(),
+    amountPence: integer("amount_pence").notNull(),
+    accountId: text("account_id").notNull(),
+    providerTransferId: text("provider_transfer_id").unique(),
+    paidAt: tz("paid_at").notNull(),
+  },
+  (t) => [
+    unique("host_payout_event_currency").on(t.eventId, t.currency),
+    index("host_payout_host_idx").on(t.hostId, t.paidAt),
+    check("host_payout_amount", sql`${t.amountPence} > 0`),
+  ],
+);
+
+/**
+ * The test provider's simulated connected accounts: it stands in for Stripe Connect, so a host can
+ * connect payouts on a site without Stripe (its onboarding page is ours, at /pay/test/connect/{id}).
+ */
+export const testConnectedAccount = pgTable("test_connected_account", {
+  id: text("id").primaryKey(),
+  idempotencyKey: text("idempotency_key").notNull().unique(),
+  email: text("email").notNull(),
+  businessName: text("business_name").notNull(),
+  detailsSubmitted: boolean("details_submitted").notNull().default(false),
+  /** Where the latest onboarding link comes back to, as the account link asked. */
+  returnUrl: text("return_url"),
+  refreshUrl: text("refresh_url"),
+  createdAt: createdAt(),
+});
 
 /* ---------- Reports (issue 21) ---------- */
 

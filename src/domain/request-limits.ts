@@ -16,6 +16,7 @@ export const ONE_IMAGE_FORM_MAX_BYTES = IMAGE_MAX_BYTES + 512 * 1024;
 const UPLOAD_LIMITS: Record<string, number> = {
   "/u/settings/profile": PROFILE_FORM_MAX_BYTES,
   "/h/onboarding": ONE_IMAGE_FORM_MAX_BYTES,
+  "/h/onlineprofile": PROFILE_FORM_MAX_BYTES,
 };
 
 /** The event editor's overview, where pictures are added. */

@@ -45,6 +45,7 @@ import { doorRoutes } from "./api/door";
 import type { ConversionTracker } from "~/services/conversion-tracker";
 import type { PaymentProvider } from "~/services/payment-provider";
 import type { Throttle } from "~/services/throttle";
+import { refreshPayoutAccountById } from "~/services/host-payouts";
 import { settlePayment } from "~/services/settle-payment";
 import type { TestProviderPage } from "./payments/test-provider.server";
 import type { TicketCodes } from "./ticket-codes.server";
@@ -212,6 +213,9 @@ export function createApp(deps: AppDeps) {
         provider: { verifyWebhook: payments.verifyWebhook.bind(payments) },
         settle: (sessionId, now) =>
           settlePayment(database.db, payments, { sessionId, now, sign: deps.ticketCodes.sign }),
+        accountUpdated: async (accountId, now) => {
+          await refreshPayoutAccountById(database.db, payments, { accountId, now });
+        },
       }),
     );
   }

@@ -5,6 +5,7 @@ import { CANCEL_FAILED, parseRefund } from "~/domain/cancellation";
 import { AppError } from "~/lib/app-error";
 import { isUuid } from "~/lib/uuid";
 import { lineLabel } from "~/domain/companion-tickets";
+import { paidToHostAccount } from "./host-payouts";
 import { RefundRefusedError, type PaymentProvider } from "./payment-provider";
 import { returnOrderStock } from "./cancel-order";
 import { afterCommit } from "./after-commit";
@@ -114,6 +115,7 @@ export async function refundAndFinish(
           providerPaymentId: o.providerPaymentId,
           amountPence: amount,
           idempotencyKey: `cancel-${request.id}-${amount}`,
+          reverseTransfer: await paidToHostAccount(db, o.providerPaymentId),
         })
       ).refundId;
     } catch (error) {

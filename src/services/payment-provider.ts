@@ -19,6 +19,11 @@ export interface CheckoutRequest {
   cancelUrl: string;
   /** When the provider should stop accepting this payment (our hold's expiry, or later). */
   expiresAt: Date;
+  /**
+   * The host's connected account, when they have one that can take charges: the payment goes to
+   * it and Ticketyboo keeps `applicationFeePence` (decision 0041). Absent: Ticketyboo collects it.
+   */
+  destination?: { accountId: string; applicationFeePence: number };
 }
 
 export interface CheckoutSession {
@@ -47,8 +52,10 @@ export interface SessionState {
 /** A provider's event, from a verified webhook. */
 export interface WebhookEvent {
   id: string;
-  kind: "session_completed" | "session_expired" | "other";
+  kind: "session_completed" | "session_expired" | "account_updated" | "other";
   sessionId: string | null;
+  /** For `account_updated`: the connected account as the event carried it. */
+  account?: ConnectedAccountState;
 }
 
 export interface PaymentProvider {
@@ -71,12 +78,55 @@ export interface PaymentProvider {
     providerPaymentId: string;
     amountPence: number;
     idempotencyKey: string;
+    /**
+     * The payment went to the host's connected account (decision 0041): the refund takes back
+     * what was transferred to it and our application fee in proportion, so the host bears it.
+     */
+    reverseTransfer?: boolean;
   }): Promise<{ refundId: string }>;
   /**
    * Verifies a webhook's signature over the raw body (with a tolerance for the timestamp) and
    * reads it; throws WebhookSignatureError when it is not genuine.
    */
   verifyWebhook?(rawBody: string, signatureHeader: string | undefined, now: Date): WebhookEvent;
+  /** Hosts' payout accounts (Stripe Connect, or the test provider's simulated accounts). */
+  readonly connect?: ConnectedAccounts;
+}
+
+/** What the provider says of a host's connected account: never bank details, only whether it can be paid. */
+export interface ConnectedAccountState {
+  accountId: string;
+  chargesEnabled: boolean;
+  payoutsEnabled: boolean;
+  detailsSubmitted: boolean;
+}
+
+/**
+ * Payout accounts for hosts (Stripe Connect Express: the provider's own onboarding pages collect
+ * identity and bank details, and we keep only the account's id and state).
+ */
+export interface ConnectedAccounts {
+  /** Opens an account for a host; the same `idempotencyKey` answers the same account. */
+  createAccount(input: {
+    hostId: string;
+    email: string;
+    businessName: string;
+    idempotencyKey: string;
+  }): Promise<ConnectedAccountState>;
+  /** A single-use link to the provider's onboarding, coming back to `returnUrl` (or `refreshUrl` once stale). */
+  onboardingLink(input: { accountId: string; returnUrl: string; refreshUrl: string }): Promise<{ url: string }>;
+  retrieveAccount(accountId: string): Promise<ConnectedAccountState>;
+  /**
+   * Sends money Ticketyboo collected to a connected account (Stripe: a transfer from our balance).
+   * The same `idempotencyKey` is the same transfer, however often asked.
+   */
+  transfer(input: {
+    accountId: string;
+    amountPence: number;
+    currency: "GBP" | "EUR";
+    description: string;
+    idempotencyKey: string;
+  }): Promise<{ transferId: string }>;
 }
 
 /**

@@ -1,12 +1,13 @@
 import { and, asc, eq, inArray, lt, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { event, hold, holdLine, order, payment, user, type PaymentRefundReason } from "~/db/schema";
+import { event, hold, holdLine, order, payment, paymentDestination, user, type PaymentRefundReason } from "~/db/schema";
 import { AppError, isAppError } from "~/lib/app-error";
 import { personName } from "~/lib/person-name";
 import { RefundRefusedError, type PaymentProvider, type SessionState } from "./payment-provider";
 import { afterCommit } from "./after-commit";
 import { completeOrder, type CompleteResult, type TicketSigner } from "./complete-order";
 import { describeHold } from "./describe-hold";
+import { checkoutDestination, paidToHostAccount } from "./host-payouts";
 
 type PaymentRow = typeof payment.$inferSelect;
 
@@ -66,6 +67,10 @@ export async function startPayment(
     if (blocked) break;
 
     const paymentId = crypto.randomUUID();
+    // With a connected account that takes charges, the sale goes to the host and our fee stays
+    // with us as the application fee (decision 0041); otherwise we collect it as before.
+    const accountId = await checkoutDestination(db, { hostId: due.hostId, provider: provider.name });
+    const destination = accountId ? { accountId, applicationFeePence: due.totalPence - due.hostPence } : undefined;
     const session = await provider.createCheckout({
       paymentId,
       amountPence: due.totalPence,
@@ -75,6 +80,7 @@ export async function startPayment(
       successUrl: returnUrl(paymentId),
       cancelUrl: `${base}/checkout/${input.holdId}?cancelled=1`,
       expiresAt: due.expiresAt,
+      ...(destination ? { destination } : {}),
     });
     const row = {
       id: paymentId,
@@ -84,11 +90,22 @@ export async function startPayment(
       amountPence: due.totalPence,
       currency: due.currency,
     };
-    const [created] = await db.insert(payment).values(row).onConflictDoNothing().returning({ id: payment.id });
+    // The payment and where its money goes are written together: a routed sale is never taken for one we collected.
+    const recordDestination = async (tx: Pick<Db, "insert">) => {
+      if (destination) await tx.insert(paymentDestination).values({ paymentId, ...destination });
+    };
+    const created = await db.transaction(async (tx) => {
+      const [inserted] = await tx.insert(payment).values(row).onConflictDoNothing().returning({ id: payment.id });
+      if (inserted) await recordDestination(tx);
+      return inserted;
+    });
     if (created) return { paymentId, redirectUrl: session.redirectUrl };
     // Another press opened the hold's session at the same moment. Ours was never shown to anyone:
     // it is recorded (so nothing at the provider goes untracked), closed, and the loop takes theirs.
-    await db.insert(payment).values({ ...row, status: "closing" });
+    await db.transaction(async (tx) => {
+      await tx.insert(payment).values({ ...row, status: "closing" });
+      await recordDestination(tx);
+    });
     const closed = await closeSession(db, provider, row, input.now);
     if (closed.status === "abandoned") await markExpired(db, paymentId, input.now);
   }
@@ -98,7 +115,7 @@ export async function startPayment(
 /** The hold, still the buyer's and active, with what is due for it now. */
 async function payableHold(db: Db, input: { holdId: string; userId: string; now: Date }) {
   const [h] = await db
-    .select({ hold, eventName: event.name, currency: event.currency })
+    .select({ hold, eventName: event.name, currency: event.currency, hostId: event.hostId })
     .from(hold)
     .innerJoin(event, eq(event.id, hold.eventId))
     .where(and(eq(hold.id, input.holdId), eq(hold.userId, input.userId)))
@@ -118,6 +135,8 @@ async function payableHold(db: Db, input: { holdId: string; userId: string; now:
     )[0]?.n ?? 0;
   return {
     totalPence: breakdown.totalPence,
+    hostPence: breakdown.hostPence,
+    hostId: h.hostId,
     currency: h.currency,
     eventName: h.eventName,
     count: Number(count),
@@ -269,6 +288,7 @@ async function refundPayment(
       providerPaymentId: p.providerPaymentId!,
       amountPence: p.amountPence,
       idempotencyKey: `payment-refund-${p.id}`,
+      reverseTransfer: await paidToHostAccount(db, p.providerPaymentId!),
     });
     const done = await db.transaction(async (tx) => {
       const [row] = await tx

@@ -52,7 +52,15 @@ export default [
         route("h/tickets", "routes/h/tickets.tsx"),
         route("h/tickets/orders/:orderId", "routes/h/tickets.orders.$orderId.tsx"),
         route("h/scan", "routes/h/scan._index.tsx"),
-        route("h/settings/permissions", "routes/h/settings.permissions.tsx"),
+        route("h/onlineprofile", "routes/h/onlineprofile.tsx"),
+        // Settings' frame: its sections (profile, payouts, colours, team, notifications) as tabs.
+        route("h/settings", "routes/h/settings.tsx", [
+          index("routes/h/settings._index.tsx"),
+          route("payouts", "routes/h/settings.payouts.tsx"),
+          route("colors", "routes/h/settings.colors.tsx"),
+          route("permissions", "routes/h/settings.permissions.tsx"),
+          route("notifications", "routes/h/settings.notifications.tsx"),
+        ]),
         // The event editor's frame; its sub-views (overview, tickets, survey, share) are its children.
         route("h/events/new", "routes/h/events.new.tsx"),
         route("h/events/write", "routes/h/events.write.ts"),
@@ -88,6 +96,7 @@ export default [
       ]),
       route("h/promote/:hostId/share/:eventId/:asset", "routes/h/promote.$hostId.share.$eventId.$asset.ts"),
       route("h/switch-host", "routes/h/switch-host.ts"),
+      route("h/settings/payouts/connect", "routes/h/settings.payouts.connect.ts"),
       route("h/events/:eventId/guests/export", "routes/h/events.$eventId.guests.export.ts"),
       route("h/waitlists/export", "routes/h/waitlists.export.ts"),
       route("h/reports", "routes/h/reports.ts"),
@@ -104,6 +113,7 @@ export default [
     route("h/scan/:eventId", "routes/h/scan.$eventId.tsx"),
     route("email/unsubscribe", "routes/email/unsubscribe.tsx"),
     route("pay/test/:sessionId", "routes/pay/test.$sessionId.tsx"),
+    route("pay/test/connect/:accountId", "routes/pay/test.connect.$accountId.tsx"),
     route("staff/emails", "routes/staff/emails.tsx"),
     route("staff/outbox", "routes/staff/outbox.tsx"),
     route("staff/outbox/:id", "routes/staff/outbox.$id.tsx"),

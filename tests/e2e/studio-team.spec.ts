@@ -25,7 +25,8 @@ test.describe("Partner Studio's team", () => {
     // The demo host invites them from the Team page.
     await signIn(page, DEMO.host);
     await page.goto("/h/dashboard");
-    await page.getByRole("navigation", { name: "Partner Studio" }).getByRole("link", { name: "Team" }).click();
+    await page.getByRole("navigation", { name: "Partner Studio" }).getByRole("link", { name: "Settings" }).click();
+    await page.getByRole("navigation", { name: "Settings" }).getByRole("link", { name: "Team" }).click();
     await expect(page).toHaveURL(/\/h\/settings\/permissions$/);
     await expect(page.getByRole("heading", { level: 1, name: "Team" })).toBeVisible();
     await expectAccessible(page);
@@ -74,7 +75,8 @@ test.describe("Partner Studio's team", () => {
     await expect(them.getByText("Welcome to The Crown Collective's team! Your role is manager.")).toBeVisible();
     await expect(them.getByText("How The Crown Collective is doing today.")).toBeVisible();
     await expectAccessible(them);
-    await them.getByRole("navigation", { name: "Partner Studio" }).getByRole("link", { name: "Team" }).click();
+    await them.getByRole("navigation", { name: "Partner Studio" }).getByRole("link", { name: "Settings" }).click();
+    await them.getByRole("navigation", { name: "Settings" }).getByRole("link", { name: "Team" }).click();
     await expect(them).toHaveURL(/\/h\/settings\/permissions$/);
     const people = them.getByRole("region", { name: /^People/ });
     await expect(people.getByText(invitee.email)).toBeVisible();

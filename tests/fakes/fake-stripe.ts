@@ -10,7 +10,8 @@ import Stripe from "stripe";
  *
  *   new Stripe(fake.apiKey, { host: "127.0.0.1", port: fake.port, protocol: "http" })
  *
- * It covers what Ticketyboo uses (Checkout Sessions in payment mode, refunds) and, like Stripe,
+ * It covers what Ticketyboo uses (Checkout Sessions in payment mode, destination charges with an
+ * application fee, refunds that reverse them, Connect Express accounts and account links) and, like Stripe,
  * refuses parameters it does not know, so a typo in our requests fails here as it would there.
  * Test helpers play the buyer's part on Stripe's hosted page (`completeSession`, `declineSession`)
  * and Stripe's part in webhooks (`signedWebhook`).
@@ -27,6 +28,16 @@ export interface FakeStripe {
   lineItems(id: string): LineItemJson[];
   /** Every refund made, oldest first. */
   readonly refunds: readonly RefundJson[];
+  /** A connected account as the API would return it now (Connect), or undefined. */
+  account(id: string): AccountJson | undefined;
+  /** Every account link made, oldest first. */
+  readonly accountLinks: readonly AccountLinkJson[];
+  /** Every transfer to a connected account, oldest first. */
+  readonly transfers: readonly TransferJson[];
+  /** The host finishes Stripe's hosted onboarding: details submitted, charges and payouts enabled. */
+  completeOnboarding(id: string): AccountJson;
+  /** Where a paid session's money went: its destination and application fee, as the PaymentIntent has them. */
+  intentOf(sessionId: string): { id: string; applicationFee: number | null; destination: string | null } | undefined;
   /** The buyer pays on the hosted page: the session completes, paid, with a PaymentIntent. */
   completeSession(id: string): CheckoutSessionJson;
   /** The buyer's card is declined: as on Stripe's page, the session stays open for another try. */
@@ -85,6 +96,41 @@ export interface RefundJson {
   status: "succeeded";
 }
 
+export interface AccountJson {
+  id: string;
+  object: "account";
+  type: "express";
+  country: string;
+  email: string | null;
+  business_profile: { name: string | null };
+  capabilities: Record<string, "active" | "inactive" | "pending">;
+  charges_enabled: boolean;
+  payouts_enabled: boolean;
+  details_submitted: boolean;
+  metadata: Record<string, string>;
+  created: number;
+}
+
+export interface AccountLinkJson {
+  object: "account_link";
+  account: string;
+  created: number;
+  expires_at: number;
+  url: string;
+  return_url: string;
+  refresh_url: string;
+}
+
+export interface TransferJson {
+  id: string;
+  object: "transfer";
+  amount: number;
+  currency: string;
+  destination: string;
+  description: string | null;
+  created: number;
+}
+
 interface PaymentIntentRecord {
   id: string;
   amount: number;
@@ -93,6 +139,8 @@ interface PaymentIntentRecord {
   lastPaymentError: { code: string; decline_code: string; message: string } | null;
   metadata: Record<string, string>;
   refunded: number;
+  applicationFee: number | null;
+  destination: string | null;
 }
 
 /** A request Stripe refuses, in its error shape: `{ error: { type, message, code?, param? } }`. */
@@ -132,7 +180,17 @@ const SESSION_PARAMS = new Set([
   "currency",
   "expand",
 ]);
-const REFUND_PARAMS = new Set(["payment_intent", "amount", "reason", "metadata", "expand"]);
+const REFUND_PARAMS = new Set([
+  "payment_intent",
+  "amount",
+  "reason",
+  "metadata",
+  "expand",
+  "reverse_transfer",
+  "refund_application_fee",
+]);
+const ACCOUNT_PARAMS = new Set(["type", "country", "email", "business_profile", "capabilities", "metadata", "expand"]);
+const ACCOUNT_LINK_PARAMS = new Set(["account", "type", "return_url", "refresh_url", "collect", "expand"]);
 /** Stripe's minimum charge per currency (a Checkout Session must add up to at least this). */
 const MINIMUM_AMOUNT: Record<string, number> = { gbp: 30, eur: 50 };
 
@@ -147,6 +205,11 @@ export async function startFakeStripe(options: { apiKey?: string } = {}): Promis
   const lineItemsOf = new Map<string, LineItemJson[]>();
   /** What `payment_intent_data[metadata]` asked for, given to the PaymentIntent a payment creates. */
   const intentMetadata = new Map<string, Record<string, string>>();
+  /** What `payment_intent_data` asked of the money: an application fee and a destination (Connect). */
+  const intentRouting = new Map<string, { applicationFee: number | null; destination: string | null }>();
+  const accounts = new Map<string, AccountJson>();
+  const accountLinks: AccountLinkJson[] = [];
+  const transfers: TransferJson[] = [];
   /** Idempotency-Key → the first request's shape and its answer, replayed for the same key. */
   const idempotent = new Map<string, { fingerprint: string; status: number; body: unknown }>();
   let baseUrl = "";
@@ -208,9 +271,10 @@ export async function startFakeStripe(options: { apiKey?: string } = {}): Promis
     const intentData = asObject(params.payment_intent_data ?? {}, "payment_intent_data");
     rejectUnknown(
       intentData,
-      new Set(["metadata", "description", "statement_descriptor_suffix"]),
+      new Set(["metadata", "description", "statement_descriptor_suffix", "application_fee_amount", "transfer_data"]),
       "payment_intent_data",
     );
+    const routing = intentRoutingOf(intentData, total);
 
     const id = `cs_test_${randomBytes(24).toString("hex")}`;
     const session: CheckoutSessionJson = {
@@ -242,6 +306,7 @@ export async function startFakeStripe(options: { apiKey?: string } = {}): Promis
       url: `${baseUrl}/c/pay/${id}`,
     };
     intentMetadata.set(id, metadata(intentData.metadata, "payment_intent_data[metadata]"));
+    intentRouting.set(id, routing);
     lineItemsOf.set(id, lineItems);
     sessions.set(id, session);
     return session;
@@ -258,6 +323,8 @@ export async function startFakeStripe(options: { apiKey?: string } = {}): Promis
       lastPaymentError: null,
       metadata: intentMetadata.get(session.id) ?? {},
       refunded: 0,
+      applicationFee: intentRouting.get(session.id)?.applicationFee ?? null,
+      destination: intentRouting.get(session.id)?.destination ?? null,
     };
     paymentIntents.set(intent.id, intent);
     session.payment_intent = intent.id;
@@ -276,6 +343,15 @@ export async function startFakeStripe(options: { apiKey?: string } = {}): Promis
     if (remaining === 0)
       throw invalid(`Charge for ${intentId} has already been refunded.`, undefined, "charge_already_refunded");
     const amount = params.amount === undefined ? remaining : integer(params.amount, "amount");
+    // As Stripe: reversing a transfer needs a charge that made one (a destination charge).
+    const reverse = optionalString(params, "reverse_transfer");
+    if (reverse !== null && reverse !== "true" && reverse !== "false")
+      throw invalid("Invalid boolean: reverse_transfer", "reverse_transfer");
+    if (reverse === "true" && !intent.destination)
+      throw invalid("This charge has no associated transfer to reverse.", "reverse_transfer");
+    const refundFee = optionalString(params, "refund_application_fee");
+    if (refundFee === "true" && intent.applicationFee === null)
+      throw invalid("This charge has no application fee to refund.", "refund_application_fee");
     if (amount <= 0) throw invalid("Invalid positive integer", "amount");
     if (amount > remaining)
       throw invalid(`Refund amount (${amount}) is greater than unrefunded amount on charge (${remaining})`, "amount");
@@ -295,8 +371,149 @@ export async function startFakeStripe(options: { apiKey?: string } = {}): Promis
     return refund;
   }
 
+  /** `payment_intent_data[application_fee_amount]` and `[transfer_data][destination]`, checked as Stripe does. */
+  function intentRoutingOf(intentData: Params, total: number) {
+    const fee = intentData.application_fee_amount;
+    const transfer = intentData.transfer_data;
+    let destination: string | null = null;
+    if (transfer !== undefined) {
+      const t = asObject(transfer, "payment_intent_data[transfer_data]");
+      rejectUnknown(t, new Set(["destination", "amount"]), "payment_intent_data[transfer_data]");
+      destination = optionalString(t, "destination");
+      if (!destination)
+        throw invalid("Missing required param: destination.", "payment_intent_data[transfer_data][destination]");
+      const account = accounts.get(destination);
+      if (!account) throw missing("account", destination, "payment_intent_data[transfer_data][destination]");
+      if (!account.charges_enabled)
+        throw invalid(
+          `Your destination account needs to have at least one of the following capabilities enabled: transfers, ` +
+            `crypto_transfers, legacy_payments`,
+          "payment_intent_data[transfer_data][destination]",
+          "insufficient_capabilities_for_transfer",
+        );
+    }
+    let applicationFee: number | null = null;
+    if (fee !== undefined) {
+      applicationFee = integer(fee, "payment_intent_data[application_fee_amount]");
+      if (!destination)
+        throw invalid(
+          "Can only apply an application_fee_amount when the PaymentIntent is attempting a direct payment (using an " +
+            "OAuth key or Stripe-Account header) or destination payment (using `transfer_data[destination]`).",
+          "payment_intent_data[application_fee_amount]",
+        );
+      if (applicationFee < 0 || applicationFee > total)
+        throw invalid(
+          "The application fee must be a non-negative amount no larger than the total.",
+          "payment_intent_data[application_fee_amount]",
+        );
+    }
+    return { applicationFee, destination };
+  }
+
+  function createAccount(params: Params): AccountJson {
+    rejectUnknown(params, ACCOUNT_PARAMS);
+    const type = optionalString(params, "type");
+    if (type !== "express") throw invalid("This fake supports only `type=express`.", "type");
+    const profile = params.business_profile ? asObject(params.business_profile, "business_profile") : {};
+    rejectUnknown(profile, new Set(["name", "url", "mcc", "product_description"]), "business_profile");
+    const capabilities: Record<string, "active" | "inactive" | "pending"> = {};
+    for (const [name, raw] of Object.entries(
+      params.capabilities ? asObject(params.capabilities, "capabilities") : {},
+    )) {
+      if (!["card_payments", "transfers"].includes(name))
+        throw invalid(`Invalid capability: ${name}`, `capabilities[${name}]`);
+      const c = asObject(raw, `capabilities[${name}]`);
+      if (c.requested === "true") capabilities[name] = "inactive";
+    }
+    const account: AccountJson = {
+      id: newId("acct"),
+      object: "account",
+      type: "express",
+      country: optionalString(params, "country") ?? "US",
+      email: optionalString(params, "email"),
+      business_profile: { name: optionalString(profile, "name") },
+      capabilities,
+      charges_enabled: false,
+      payouts_enabled: false,
+      details_submitted: false,
+      metadata: metadata(params.metadata, "metadata"),
+      created: unixNow(),
+    };
+    accounts.set(account.id, account);
+    return account;
+  }
+
+  function createAccountLink(params: Params): AccountLinkJson {
+    rejectUnknown(params, ACCOUNT_LINK_PARAMS);
+    const accountId = optionalString(params, "account");
+    if (!accountId) throw invalid("Missing required param: account.", "account");
+    if (!accounts.has(accountId)) throw missing("account", accountId, "account");
+    const type = optionalString(params, "type");
+    if (type !== "account_onboarding" && type !== "account_update")
+      throw invalid("Invalid type: must be one of account_onboarding or account_update", "type");
+    const returnUrl = optionalString(params, "return_url");
+    const refreshUrl = optionalString(params, "refresh_url");
+    if (!returnUrl) throw invalid("Missing required param: return_url.", "return_url");
+    if (!refreshUrl) throw invalid("Missing required param: refresh_url.", "refresh_url");
+    for (const [param, url] of [
+      ["return_url", returnUrl],
+      ["refresh_url", refreshUrl],
+    ] as const)
+      if (!/^https?:\/\//.test(url)) throw invalid(`Not a valid URL`, param, "url_invalid");
+    const created = unixNow();
+    const link: AccountLinkJson = {
+      object: "account_link",
+      account: accountId,
+      created,
+      expires_at: created + 300,
+      url: `${baseUrl}/setup/e/${accountId}/${randomBytes(8).toString("hex")}`,
+      return_url: returnUrl,
+      refresh_url: refreshUrl,
+    };
+    accountLinks.push(link);
+    return link;
+  }
+
+  function createTransfer(params: Params): TransferJson {
+    rejectUnknown(params, new Set(["amount", "currency", "destination", "description", "metadata", "transfer_group"]));
+    const amount = integer(params.amount, "amount");
+    if (amount <= 0) throw invalid("Invalid positive integer", "amount");
+    const currency = optionalString(params, "currency");
+    if (!currency || !/^[a-z]{3}$/.test(currency)) throw invalid("Invalid currency", "currency");
+    const destination = optionalString(params, "destination");
+    if (!destination) throw invalid("Missing required param: destination.", "destination");
+    const account = accounts.get(destination);
+    if (!account) throw missing("account", destination, "destination");
+    if (account.capabilities.transfers !== "active")
+      throw invalid(
+        "Your destination account needs to have at least one of the following capabilities enabled: transfers",
+        "destination",
+        "insufficient_capabilities_for_transfer",
+      );
+    const transfer: TransferJson = {
+      id: newId("tr"),
+      object: "transfer",
+      amount,
+      currency,
+      destination,
+      description: optionalString(params, "description"),
+      created: unixNow(),
+    };
+    transfers.push(transfer);
+    return transfer;
+  }
+
   function route(method: string, path: string, params: Params): unknown {
     if (method === "POST" && path === "/v1/checkout/sessions") return createSession(params);
+    if (method === "POST" && path === "/v1/accounts") return createAccount(params);
+    if (method === "POST" && path === "/v1/account_links") return createAccountLink(params);
+    if (method === "POST" && path === "/v1/transfers") return createTransfer(params);
+    const accountMatch = /^\/v1\/accounts\/([^/]+)$/.exec(path);
+    if (method === "GET" && accountMatch) {
+      const a = accounts.get(accountMatch[1]!);
+      if (!a) throw missing("account", accountMatch[1]!, "account");
+      return a;
+    }
     let match = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(path);
     if (method === "GET" && match) {
       const s = current(match[1]!);
@@ -400,6 +617,28 @@ export async function startFakeStripe(options: { apiKey?: string } = {}): Promis
     port,
     url: baseUrl,
     refunds,
+    accountLinks,
+    transfers,
+    account: (id) => {
+      const a = accounts.get(id);
+      return a ? structuredClone(a) : undefined;
+    },
+    completeOnboarding(id) {
+      const a = accounts.get(id);
+      if (!a) throw new Error(`fake Stripe: no account ${id}`);
+      a.details_submitted = true;
+      a.charges_enabled = true;
+      a.payouts_enabled = true;
+      for (const name of Object.keys(a.capabilities)) a.capabilities[name] = "active";
+      return structuredClone(a);
+    },
+    intentOf(sessionId) {
+      const s = sessions.get(sessionId);
+      const intent = s?.payment_intent ? paymentIntents.get(s.payment_intent) : undefined;
+      return intent
+        ? { id: intent.id, applicationFee: intent.applicationFee, destination: intent.destination }
+        : undefined;
+    },
     session: (id) => {
       const s = current(id);
       return s ? structuredClone(s) : undefined;

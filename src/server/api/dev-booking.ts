@@ -3,7 +3,7 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import { Hono } from "hono";
 import { z } from "zod";
 import type { Database } from "~/db/client.server";
-import { event, hold, order, ticket, ticketType, user, venue } from "~/db/schema";
+import { event, hold, order, payment, paymentDestination, ticket, ticketType, user, venue } from "~/db/schema";
 import { checkAccessNeeds } from "~/domain/access-needs";
 import { AppError } from "~/lib/app-error";
 import { personName } from "~/lib/person-name";
@@ -73,7 +73,10 @@ const Sale = z.object({
  *   journey can open that venue's pages in Partner Studio;
  * - `GET /dev/scenarios/report-totals?hostEmail=&from=&to=&eventId=` sums a host's order and ticket
  *   rows placed on those London days straight in SQL, so a journey knows what the reports must say
- *   without asking the reports.
+ *   without asking the reports;
+ * - `GET /dev/scenarios/host-orders?email=` answers a host's paid orders as the database has them
+ *   (with their event's times and fee mode, and the application fee of those paid to the host's
+ *   account), so a journey can work out what is due itself and compare it with the payouts page.
  */
 export function devBookingRoutes(database: Database, sign: TicketSigner) {
   return new Hono()
@@ -86,6 +89,30 @@ export function devBookingRoutes(database: Database, sign: TicketSigner) {
         .where(and(eq(hold.id, id), eq(hold.status, "active")))
         .returning({ id: hold.id });
       return c.json({ expired: rows.length === 1 }, rows.length === 1 ? 200 : 404);
+    })
+    .get("/scenarios/host-orders", async (c) => {
+      const email = c.req.query("email") ?? "";
+      const db = database.db;
+      const [host] = await db.select({ id: user.id }).from(user).where(eq(user.email, email));
+      if (!host) return errorResponse(c, new AppError("not_found", "No such host."));
+      const rows = await db
+        .select({
+          eventId: order.eventId,
+          currency: order.currency,
+          totalPence: order.totalPence,
+          bookingFeePence: order.bookingFeePence,
+          refundedPence: order.refundedPence,
+          feeMode: event.feeMode,
+          startsAt: event.startsAt,
+          endsAt: event.endsAt,
+          applicationFeePence: paymentDestination.applicationFeePence,
+        })
+        .from(order)
+        .innerJoin(event, eq(event.id, order.eventId))
+        .leftJoin(payment, eq(payment.orderId, order.id))
+        .leftJoin(paymentDestination, eq(paymentDestination.paymentId, payment.id))
+        .where(and(eq(order.hostId, host.id), sql`${order.totalPence} > 0`));
+      return c.json({ hostId: host.id, orders: rows });
     })
     .get("/scenarios/venue", async (c) => {
       const name = c.req.query("name") ?? "";

@@ -3,8 +3,9 @@ import { Hono } from "hono";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
-import { discount, hold, order, payment, ticket, ticketType } from "~/db/schema";
+import { discount, hold, order, payment, paymentDestination, ticket, ticketType } from "~/db/schema";
 import { completeOrder } from "~/services/complete-order";
+import { payoutAccount, refreshPayoutAccountById, startPayoutOnboarding } from "~/services/host-payouts";
 import { holdTickets } from "~/services/hold-tickets";
 import { releaseHolds } from "~/services/release-holds";
 import { settlePayment, startPayment } from "~/services/settle-payment";
@@ -54,6 +55,9 @@ beforeAll(async () => {
           now,
           sign: codes.sign,
         }),
+      accountUpdated: async (accountId, now) => {
+        await refreshPayoutAccountById(database.db, provider, { accountId, now });
+      },
     }),
   );
 });
@@ -329,6 +333,38 @@ describe("POST /api/webhooks/stripe", () => {
     expect(await ordersFor(e.id)).toHaveLength(0);
     expect((await deliver(webhook)).status).toBe(200);
     expect(await ordersFor(e.id)).toHaveLength(1);
+  });
+});
+
+describe("Stripe Connect payouts through the webhook", () => {
+  it("keeps an account's state from account.updated, then sends the host's next sale to it with our fee", async () => {
+    const db = database.db;
+    const { url } = await startPayoutOnboarding(db, provider, {
+      hostId,
+      role: "owner",
+      publicUrl: "https://tickets.example",
+      now: new Date(),
+    });
+    expect(fake.accountLinks.at(-1)).toMatchObject({
+      return_url: "https://tickets.example/h/settings/payouts?from=onboarding",
+      refresh_url: "https://tickets.example/h/settings/payouts/connect",
+    });
+    expect(url).toBe(fake.accountLinks.at(-1)!.url);
+    const account = await payoutAccount(db, hostId);
+    expect(account).toMatchObject({ provider: "stripe", connected: false });
+
+    // Onboarding finished on Stripe's pages; Stripe says so with account.updated, and we ask it.
+    const completed = fake.completeOnboarding(account!.accountId);
+    const res = await deliver(fake.signedWebhook("account.updated", completed, { secret: WEBHOOK_SECRET }));
+    expect(res.status).toBe(200);
+    expect(await payoutAccount(db, hostId)).toMatchObject({ connected: true, payoutsEnabled: true });
+
+    const { sessionId, paymentId, held } = await checkoutFor(10, 2);
+    const fee = held.breakdown.totalPence - held.breakdown.hostPence;
+    const [routed] = await db.select().from(paymentDestination).where(eq(paymentDestination.paymentId, paymentId));
+    expect(routed).toMatchObject({ accountId: account!.accountId, applicationFeePence: fee });
+    fake.completeSession(sessionId);
+    expect(fake.intentOf(sessionId)).toMatchObject({ applicationFee: fee, destination: account!.accountId });
   });
 });
 

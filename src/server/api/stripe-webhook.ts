@@ -12,6 +12,8 @@ export interface StripeWebhookDeps {
    * buyer's email).
    */
   settle: (sessionId: string, now: Date) => Promise<SettleResult>;
+  /** Asks Stripe how a host's connected account stands now and keeps it (`account.updated`). */
+  accountUpdated?: (accountId: string, now: Date) => Promise<void>;
 }
 
 /**
@@ -53,6 +55,10 @@ export function stripeWebhookRoutes(deps: StripeWebhookDeps) {
         });
       }
     }
+    // A connected account changed (onboarding finished, a requirement came due): only a nudge
+    // too; the account's state is asked of Stripe, so events arriving out of order do no harm.
+    if (event.kind === "account_updated" && event.account && deps.accountUpdated)
+      await deps.accountUpdated(event.account.accountId, new Date());
     return c.json({ received: true });
   });
 }

@@ -2,6 +2,7 @@ import type { Logger } from "pino";
 import type { Database } from "~/db/client.server";
 import type { PaymentProvider } from "~/services/payment-provider";
 import { resumeStuckRefunds } from "~/services/decide-cancellation";
+import { payOutDueEvents } from "~/services/host-payouts";
 import type { TicketSigner } from "~/services/complete-order";
 import { sendEventReminders, sendWaitlistOffers, type UnsubscribeLinks } from "~/services/emails/after-sale";
 import { sendEventSummaries, sendMonthlySummaries } from "~/services/emails/host-summaries";
@@ -15,6 +16,7 @@ export const HOLD_SWEEP_QUEUE = "holds.sweep";
 export const RECONCILE_QUEUE = "payments.reconcile";
 export const REMINDERS_QUEUE = "events.remind";
 export const SUMMARIES_QUEUE = "reports.summaries";
+export const PAYOUTS_QUEUE = "payouts.run";
 
 /**
  * Background work for bookings, on every instance (pg-boss hands each run to one of them):
@@ -26,7 +28,8 @@ export const SUMMARIES_QUEUE = "reports.summaries";
  *   and approved cancellations stopped between the refund and its record are finished. Each run
  *   ends a payment in a final state (paid, refunded, expired) unless the provider cannot be
  *   reached, and a session the provider does not know is final too;
- * - every hour, the day-before reminders that are due;
+ * - every hour, the day-before reminders that are due, and payouts of what we collected for events
+ *   now due (decision 0041);
  * - every hour, hosts' summaries that are due (last month's on the first, an event's once it is over),
  *   each once, to hosts who asked for them.
  */
@@ -133,7 +136,17 @@ export async function startBookingJobs(opts: {
       if (months + events > 0) logger.info({ months, events }, "sent hosts' summaries");
     },
   );
+  await registerWorker(
+    { boss, database },
+    PAYOUTS_QUEUE,
+    { retryLimit: 0, retryDelaySeconds: 0, retryBackoff: false },
+    async () => {
+      const paid = await payOutDueEvents(db, opts.payments, new Date());
+      if (paid.length > 0) logger.info({ payouts: paid.length }, "paid hosts what was due");
+    },
+  );
   await boss.schedule(HOLD_SWEEP_QUEUE, "* * * * *");
+  await boss.schedule(PAYOUTS_QUEUE, "25 * * * *");
   await boss.schedule(RECONCILE_QUEUE, "*/5 * * * *");
   await boss.schedule(REMINDERS_QUEUE, "5 * * * *");
   await boss.schedule(SUMMARIES_QUEUE, "20 * * * *");

@@ -270,3 +270,114 @@ describe("Stripe webhooks", () => {
     expect(() => unconfigured.verifyWebhook(genuine.body, genuine.header, now)).toThrow(/STRIPE_WEBHOOK_SECRET/);
   });
 });
+
+describe("Stripe Connect payouts", () => {
+  it("opens an Express account once per key, links to onboarding, and reads it back once complete", async () => {
+    const connect = provider.connect;
+    const input = { hostId: "host-1", email: "crown@example.com", businessName: "The Crown", idempotencyKey: "k-1" };
+    const created = await connect.createAccount(input);
+    expect(created).toMatchObject({ chargesEnabled: false, payoutsEnabled: false, detailsSubmitted: false });
+    expect(created.accountId).toMatch(/^acct_/);
+    // A retry with the same key is the same account, as Stripe replays it.
+    expect((await connect.createAccount(input)).accountId).toBe(created.accountId);
+    expect(fake.account(created.accountId)).toMatchObject({
+      type: "express",
+      country: "GB",
+      email: "crown@example.com",
+      business_profile: { name: "The Crown" },
+      metadata: { hostId: "host-1" },
+    });
+
+    const link = await connect.onboardingLink({
+      accountId: created.accountId,
+      returnUrl: "https://tickets.example/h/settings/payouts?from=onboarding",
+      refreshUrl: "https://tickets.example/h/settings/payouts/connect",
+    });
+    expect(link.url).toMatch(new RegExp(`^${fake.url}/setup/e/${created.accountId}/`));
+    expect(fake.accountLinks.at(-1)).toMatchObject({
+      account: created.accountId,
+      return_url: "https://tickets.example/h/settings/payouts?from=onboarding",
+    });
+
+    fake.completeOnboarding(created.accountId);
+    expect(await connect.retrieveAccount(created.accountId)).toEqual({
+      accountId: created.accountId,
+      chargesEnabled: true,
+      payoutsEnabled: true,
+      detailsSubmitted: true,
+    });
+    const unknown = await rejection(connect.retrieveAccount("acct_nobody"));
+    expect(isAppError(unknown) && unknown.code).toBe("not_found");
+  });
+
+  it("sends a sale to the connected account, our fee as the application fee; its refund reverses it", async () => {
+    const account = await provider.connect.createAccount({
+      hostId: "host-2",
+      email: "h2@example.com",
+      businessName: "Host Two",
+      idempotencyKey: "k-2",
+    });
+    // Stripe refuses a destination that cannot take charges yet.
+    const early = await rejection(
+      provider.createCheckout(request({ destination: { accountId: account.accountId, applicationFeePence: 20 } })),
+    );
+    expect(isAppError(early) && early.code).toBe("internal");
+
+    fake.completeOnboarding(account.accountId);
+    const routed = await provider.createCheckout(
+      request({ destination: { accountId: account.accountId, applicationFeePence: 20 } }),
+    );
+    fake.completeSession(routed.sessionId);
+    expect(fake.intentOf(routed.sessionId)).toMatchObject({ applicationFee: 20, destination: account.accountId });
+    const paid = await provider.retrieveSession(routed.sessionId);
+    await provider.refund({
+      providerPaymentId: paid.providerPaymentId!,
+      amountPence: 2020,
+      idempotencyKey: "refund-routed",
+      reverseTransfer: true,
+    });
+    expect(fake.refunds.at(-1)).toMatchObject({ amount: 2020, payment_intent: paid.providerPaymentId });
+
+    // Without a destination nothing changes: we collect the payment, and its refund reverses nothing.
+    const plain = await provider.createCheckout(request());
+    fake.completeSession(plain.sessionId);
+    expect(fake.intentOf(plain.sessionId)).toMatchObject({ applicationFee: null, destination: null });
+  });
+
+  it("pays collected money to a connected account once per key, and not before onboarding", async () => {
+    const account = await provider.connect.createAccount({
+      hostId: "host-3",
+      email: "h3@example.com",
+      businessName: "Host Three",
+      idempotencyKey: "k-3",
+    });
+    const transfer = (key: string) =>
+      provider.connect.transfer({
+        accountId: account.accountId,
+        amountPence: 4321,
+        currency: "GBP",
+        description: "Ticketyboo payout: Quiz",
+        idempotencyKey: key,
+      });
+    const early = await rejection(transfer("payout-early"));
+    expect(isAppError(early) && early.code).toBe("internal");
+    fake.completeOnboarding(account.accountId);
+    const first = await transfer("payout-e1-GBP");
+    expect((await transfer("payout-e1-GBP")).transferId).toBe(first.transferId);
+    expect(fake.transfers.filter((t) => t.destination === account.accountId)).toEqual([
+      expect.objectContaining({ id: first.transferId, amount: 4321, currency: "gbp" }),
+    ]);
+  });
+
+  it("reads account.updated webhooks with the account's state", () => {
+    const { body, header } = fake.signedWebhook(
+      "account.updated",
+      { id: "acct_123", object: "account", charges_enabled: true, payouts_enabled: false, details_submitted: true },
+      { secret: WEBHOOK_SECRET },
+    );
+    expect(provider.verifyWebhook(body, header, new Date())).toMatchObject({
+      kind: "account_updated",
+      account: { accountId: "acct_123", chargesEnabled: true, payoutsEnabled: false, detailsSubmitted: true },
+    });
+  });
+});

@@ -2,6 +2,7 @@ import Stripe from "stripe";
 import { AppError } from "~/lib/app-error";
 import { isStripeTestKey } from "../config.server";
 import {
+  type ConnectedAccountState,
   RefundRefusedError,
   WebhookSignatureError,
   type PaymentProvider,
@@ -22,7 +23,7 @@ export interface StripeProviderOptions {
   apiHost?: string;
 }
 
-export type StripeProvider = PaymentProvider & Required<Pick<PaymentProvider, "verifyWebhook">>;
+export type StripeProvider = PaymentProvider & Required<Pick<PaymentProvider, "verifyWebhook" | "connect">>;
 
 /** Stripe keeps a Checkout Session open for 30 minutes at least and 24 hours at most. */
 const MIN_SESSION_MS = 30 * 60_000;
@@ -86,7 +87,16 @@ export function createStripeProvider(options: StripeProviderOptions): StripeProv
           client_reference_id: request.paymentId,
           metadata: { paymentId: request.paymentId },
           // On the PaymentIntent too, so a refund or dispute in Stripe's dashboard leads back to us.
-          payment_intent_data: { metadata: { paymentId: request.paymentId }, description: request.description },
+          payment_intent_data: {
+            metadata: { paymentId: request.paymentId },
+            description: request.description,
+            // A destination charge: the host's connected account receives the payment less our
+            // fee, taken as the application fee (decision 0041). Without one, we collect it.
+            ...(request.destination && {
+              application_fee_amount: request.destination.applicationFeePence,
+              transfer_data: { destination: request.destination.accountId },
+            }),
+          },
           success_url: request.successUrl,
           cancel_url: request.cancelUrl,
           expires_at: Math.ceil(expiresAt / 1000),
@@ -113,10 +123,15 @@ export function createStripeProvider(options: StripeProviderOptions): StripeProv
       }
     },
 
-    async refund({ providerPaymentId, amountPence, idempotencyKey }) {
+    async refund({ providerPaymentId, amountPence, idempotencyKey, reverseTransfer }) {
       try {
         const refund = await stripe.refunds.create(
-          { payment_intent: providerPaymentId, amount: amountPence },
+          {
+            payment_intent: providerPaymentId,
+            amount: amountPence,
+            // A destination charge's refund takes back the host's transfer and our fee in proportion.
+            ...(reverseTransfer && { reverse_transfer: true, refund_application_fee: true }),
+          },
           { idempotencyKey },
         );
         return { refundId: refund.id };
@@ -150,12 +165,72 @@ export function createStripeProvider(options: StripeProviderOptions): StripeProv
         throw new WebhookSignatureError(error instanceof Error ? error.message : String(error));
       }
       const object = event.data.object as { object?: string; id?: string };
+      if (event.type === "account.updated" && object.object === "account")
+        return {
+          id: event.id,
+          kind: "account_updated",
+          sessionId: null,
+          account: accountState(object as Stripe.Account),
+        };
       return {
         id: event.id,
         kind: webhookKind(event.type),
         sessionId: object.object === "checkout.session" && typeof object.id === "string" ? object.id : null,
       };
     },
+
+    // Stripe Connect (Express): Stripe's own onboarding collects identity and bank details.
+    connect: {
+      async createAccount({ hostId, email, businessName, idempotencyKey }) {
+        const account = await call(() =>
+          stripe.accounts.create(
+            {
+              type: "express",
+              country: "GB",
+              email,
+              business_profile: { name: businessName },
+              capabilities: { card_payments: { requested: true }, transfers: { requested: true } },
+              metadata: { hostId },
+            },
+            { idempotencyKey },
+          ),
+        );
+        return accountState(account);
+      },
+      async onboardingLink({ accountId, returnUrl, refreshUrl }) {
+        const link = await call(() =>
+          stripe.accountLinks.create({
+            account: accountId,
+            type: "account_onboarding",
+            return_url: returnUrl,
+            refresh_url: refreshUrl,
+          }),
+        );
+        return { url: link.url };
+      },
+      async retrieveAccount(accountId) {
+        return accountState(await call(() => stripe.accounts.retrieve(accountId)));
+      },
+      async transfer({ accountId, amountPence, currency, description, idempotencyKey }) {
+        const transfer = await call(() =>
+          stripe.transfers.create(
+            { amount: amountPence, currency: currency.toLowerCase(), destination: accountId, description },
+            { idempotencyKey },
+          ),
+        );
+        return { transferId: transfer.id };
+      },
+    },
+  };
+}
+
+/** What we keep of a Stripe account: its id and whether it can be charged for and paid. */
+function accountState(account: Stripe.Account): ConnectedAccountState {
+  return {
+    accountId: account.id,
+    chargesEnabled: account.charges_enabled === true,
+    payoutsEnabled: account.payouts_enabled === true,
+    detailsSubmitted: account.details_submitted === true,
   };
 }
 

@@ -1,9 +1,9 @@
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { and, eq, inArray, lte, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { testPaymentSession, testRefund } from "~/db/schema";
+import { testConnectedAccount, testPaymentSession, testRefund } from "~/db/schema";
 import { AppError } from "~/lib/app-error";
-import type { PaymentProvider, SessionState } from "~/services/payment-provider";
+import type { ConnectedAccountState, PaymentProvider, SessionState } from "~/services/payment-provider";
 
 const id = (prefix: string) => `${prefix}_${randomBytes(12).toString("hex")}`;
 
@@ -34,6 +34,11 @@ export function createTestProvider(db: Db, publicUrl: string): PaymentProvider &
     return find(sessionId);
   };
   const stateOf = (s: typeof testPaymentSession.$inferSelect) => stateOfSession(s, base);
+  const account = async (accountId: string) => {
+    const [a] = await db.select().from(testConnectedAccount).where(eq(testConnectedAccount.id, accountId));
+    if (!a) throw new AppError("not_found", "No such test payout account.");
+    return a;
+  };
   return {
     name: "test",
     movesMoney: false,
@@ -76,6 +81,54 @@ export function createTestProvider(db: Db, publicUrl: string): PaymentProvider &
         .onConflictDoNothing();
       const [row] = await db.select().from(testRefund).where(eq(testRefund.idempotencyKey, idempotencyKey));
       return { refundId: row!.id };
+    },
+
+    // Simulated connected accounts: onboarding is our own page, where the host "completes" it.
+    connect: {
+      async createAccount({ email, businessName, idempotencyKey }) {
+        await db
+          .insert(testConnectedAccount)
+          .values({ id: id("acct_test"), idempotencyKey, email, businessName })
+          .onConflictDoNothing();
+        const [a] = await db
+          .select()
+          .from(testConnectedAccount)
+          .where(eq(testConnectedAccount.idempotencyKey, idempotencyKey));
+        return accountStateOf(a!);
+      },
+      async onboardingLink({ accountId, returnUrl, refreshUrl }) {
+        const updated = await db
+          .update(testConnectedAccount)
+          .set({ returnUrl, refreshUrl })
+          .where(eq(testConnectedAccount.id, accountId))
+          .returning({ id: testConnectedAccount.id });
+        if (updated.length === 0) throw new AppError("not_found", "No such test payout account.");
+        return { url: `${base}/pay/test/connect/${accountId}` };
+      },
+      async retrieveAccount(accountId) {
+        return accountStateOf(await account(accountId));
+      },
+      // A simulated transfer moves nothing; the same key answers the same id, as a real one would.
+      async transfer({ accountId, idempotencyKey }) {
+        const a = await account(accountId);
+        if (!a.detailsSubmitted) throw new AppError("conflict", "This test payout account can't be paid yet.");
+        return { transferId: `tr_test_${createHash("sha256").update(idempotencyKey).digest("hex").slice(0, 24)}` };
+      },
+    },
+
+    async connectedAccount(accountId) {
+      const [a] = await db.select().from(testConnectedAccount).where(eq(testConnectedAccount.id, accountId));
+      return a ?? null;
+    },
+
+    async finishOnboarding(accountId, complete) {
+      if (complete)
+        await db
+          .update(testConnectedAccount)
+          .set({ detailsSubmitted: true })
+          .where(eq(testConnectedAccount.id, accountId));
+      const a = await account(accountId);
+      return (complete ? a.returnUrl : a.refreshUrl) ?? a.returnUrl ?? `${base}/h/settings/payouts`;
     },
 
     async session(sessionId) {
@@ -136,8 +189,21 @@ function stateOfSession(s: typeof testPaymentSession.$inferSelect, base: string)
   };
 }
 
-/** What the test provider's own hosted page needs. */
+/** A simulated account can take charges and be paid once its (pretend) details are in. */
+function accountStateOf(a: typeof testConnectedAccount.$inferSelect): ConnectedAccountState {
+  return {
+    accountId: a.id,
+    chargesEnabled: a.detailsSubmitted,
+    payoutsEnabled: a.detailsSubmitted,
+    detailsSubmitted: a.detailsSubmitted,
+  };
+}
+
+/** What the test provider's own hosted pages need. */
 export interface TestProviderPage {
+  connectedAccount(accountId: string): Promise<typeof testConnectedAccount.$inferSelect | null>;
+  /** Completes onboarding (or leaves it), answering where the account link said to go back to. */
+  finishOnboarding(accountId: string, complete: boolean): Promise<string>;
   session(sessionId: string): Promise<typeof testPaymentSession.$inferSelect | null>;
   pay(
     sessionId: string,

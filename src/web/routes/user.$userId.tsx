@@ -1,7 +1,10 @@
 import { BadgeCheck, CalendarDays, CalendarPlus, Pencil, UserRound } from "lucide-react";
 import { data, Link } from "react-router";
 import { formatMonthYear } from "~/lib/format";
+import { readColor } from "~/domain/host-profile";
 import { getPublicProfile } from "~/services/get-public-profile";
+import { publicHostExtras } from "~/services/host-online-profile";
+import { SocialLinkList } from "~/web/components/host-profile/social-icon";
 import { listEvents } from "~/services/discover-events";
 import { EventGrid } from "~/web/components/events/event-card";
 import type { Route } from "./+types/user.$userId";
@@ -21,7 +24,16 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     profile.userType === "host"
       ? await listEvents(db, { now, scope: "upcoming", sort: "date", limit: HOST_EVENTS_LIMIT, hostId: profile.id })
       : [];
-  return { profile, events, now, isOwner: context.user?.id === profile.id, viewerId: context.user?.id ?? null };
+  const extras = profile.userType === "host" ? await publicHostExtras(db, profile.id) : null;
+  return {
+    profile,
+    events,
+    now,
+    isOwner: context.user?.id === profile.id,
+    viewerId: context.user?.id ?? null,
+    socialLinks: extras?.socialLinks ?? {},
+    colors: extras?.colors ?? null,
+  };
 }
 
 export const meta: Route.MetaFunction = ({ data: loaded }) => {
@@ -65,7 +77,12 @@ function initialsOf(profile: { firstName: string | null; lastName: string | null
 }
 
 export default function PublicProfile({ loaderData }: Route.ComponentProps) {
-  const { profile, events, isOwner, now, viewerId } = loaderData;
+  const { profile, events, isOwner, now, viewerId, socialLinks, colors } = loaderData;
+  // The host's brand colours, with the text colour that reads on the main one (checked when saved).
+  const brand = colors?.brandColor ? readColor(colors.brandColor) : null;
+  const band = colors?.brandColor
+    ? `linear-gradient(120deg, ${colors.brandColor}, ${colors.accentColor ?? colors.brandColor})`
+    : undefined;
   const isHost = profile.userType === "host";
   const firstName = profile.firstName ?? profile.displayName;
 
@@ -85,6 +102,7 @@ export default function PublicProfile({ loaderData }: Route.ComponentProps) {
             aria-hidden
             className="h-28 rounded-2xl
               bg-[radial-gradient(ellipse_at_top_left,var(--brand-soft),var(--surface-2)_75%)] tablet:h-40"
+            style={band ? { backgroundImage: band } : undefined}
           />
         )}
 
@@ -106,7 +124,7 @@ export default function PublicProfile({ loaderData }: Route.ComponentProps) {
             )}
           </div>
           {isOwner ? (
-            <Link to="/u/settings/profile" className="btn-secondary mb-1">
+            <Link to={isHost ? "/h/onlineprofile" : "/u/settings/profile"} className="btn-secondary mb-1">
               <Pencil aria-hidden className="size-4" /> Edit profile
             </Link>
           ) : null}
@@ -121,7 +139,12 @@ export default function PublicProfile({ loaderData }: Route.ComponentProps) {
           </h1>
           <ul className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-fg-muted">
             {isHost ? (
-              <li className="rounded-full bg-brand-soft px-2.5 py-0.5 text-xs font-semibold text-brand">Event host</li>
+              <li
+                className="rounded-full bg-brand-soft px-2.5 py-0.5 text-xs font-semibold text-brand"
+                style={brand?.text ? { backgroundColor: brand.hex, color: brand.text } : undefined}
+              >
+                Event host
+              </li>
             ) : null}
             {profile.username ? <li>@{profile.username}</li> : null}
             <li className="inline-flex items-center gap-1.5">
@@ -129,6 +152,12 @@ export default function PublicProfile({ loaderData }: Route.ComponentProps) {
               {formatMonthYear(new Date(profile.memberSince))}
             </li>
           </ul>
+
+          {isHost ? (
+            <div className="mt-4">
+              <SocialLinkList links={socialLinks} hostName={profile.displayName} />
+            </div>
+          ) : null}
 
           {profile.bio ? (
             <p className="mt-5 max-w-2xl text-base leading-relaxed break-words whitespace-pre-line">{profile.bio}</p>

@@ -7,15 +7,16 @@ import {
   ClipboardCheck,
   Ellipsis,
   Hourglass,
+  IdCard,
   LayoutDashboard,
   Mail,
   MapPin,
   Megaphone,
   ScanLine,
+  Settings,
   Store,
   Tag,
   Ticket,
-  Users,
   type LucideIcon,
 } from "lucide-react";
 import { Form, Link, NavLink, useLocation } from "react-router";
@@ -43,7 +44,8 @@ const LINKS: readonly StudioLink[] = [
   { to: "/h/promote", label: "Promote", Icon: Megaphone, roles: ["owner", "manager"] },
   { to: "/h/marketing/email", label: "Email", Icon: Mail, roles: ["owner", "manager"] },
   { to: "/h/reports", label: "Reports", Icon: ChartColumn, roles: ["owner", "manager"] },
-  { to: "/h/settings/permissions", label: "Team", Icon: Users, roles: ["owner", "manager"] },
+  { to: "/h/onlineprofile", label: "Online profile", Icon: IdCard, roles: ["owner", "manager"] },
+  { to: "/h/settings", label: "Settings", Icon: Settings, roles: ["owner", "manager"] },
 ];
 
 export const studioLinksFor = (role: HostRole) => LINKS.filter((l) => l.roles.includes(role));

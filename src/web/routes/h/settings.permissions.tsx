@@ -128,9 +128,8 @@ export default function TeamPage({ loaderData, actionData }: Route.ComponentProp
   }, [done]);
 
   return (
-    <div className="py-8 laptop:py-10">
-      <p className="text-sm font-semibold text-brand">Partner Studio</p>
-      <h1 className="mt-1 text-3xl font-extrabold tracking-tight">Team</h1>
+    <div className="py-6">
+      <h1 className="text-3xl font-extrabold tracking-tight">Team</h1>
       <p className="mt-1 max-w-2xl text-fg-muted">
         Who can work in {host.title}&apos;s Partner Studio, and what each of them can do.
         {canChange ? "" : " Only an owner can change the team."}

@@ -1,0 +1,137 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { orderNet, payableFrom, PAYOUT_DELAY_DAYS, platformFee, summarisePayouts, type PayoutOrder } from "./payouts";
+
+const order = (over: Partial<PayoutOrder> = {}): PayoutOrder => ({
+  eventId: "e1",
+  currency: "GBP",
+  totalPence: 2020,
+  bookingFeePence: 20,
+  refundedPence: 0,
+  feeMode: "pass",
+  applicationFeePence: null,
+  ...over,
+});
+
+const ended = new Date("2026-11-01T22:00:00Z");
+const later = new Date("2026-12-20T22:00:00Z");
+const events = [
+  { id: "e1", name: "Quiz", endsAt: ended },
+  { id: "e2", name: "Gig", endsAt: later },
+];
+const now = new Date("2026-11-26T12:00:00Z");
+
+describe("one order's share", () => {
+  it("keeps the booking fee passed on, our fee out of an absorbed price, the application fee as charged", () => {
+    expect(platformFee(order())).toBe(20);
+    expect(orderNet(order())).toBe(2000);
+    expect(platformFee(order({ feeMode: "absorb", totalPence: 2000, bookingFeePence: 0 }))).toBe(20);
+    expect(orderNet(order({ feeMode: "absorb", totalPence: 2000, bookingFeePence: 0 }))).toBe(1980);
+    expect(orderNet(order({ applicationFeePence: 25 }))).toBe(1995);
+    expect(orderNet(order({ totalPence: 0, bookingFeePence: 0 }))).toBe(0);
+  });
+
+  it("gives nothing after a full refund and the refunded proportion of the net after a part refund", () => {
+    expect(orderNet(order({ refundedPence: 2020 }))).toBe(0);
+    expect(orderNet(order({ refundedPence: 1010 }))).toBe(1000);
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 100, max: 1_000_000 }),
+        fc.integer({ min: 0, max: 1_000_000 }),
+        fc.constantFrom("pass" as const, "absorb" as const),
+        (total, refund, feeMode) => {
+          const fee = feeMode === "pass" ? Math.round(total / 101) : 0;
+          const o = order({ totalPence: total, bookingFeePence: fee, refundedPence: Math.min(refund, total), feeMode });
+          const net = orderNet(o);
+          expect(net).toBeGreaterThanOrEqual(0);
+          expect(net).toBeLessThanOrEqual(total - platformFee(o));
+        },
+      ),
+    );
+  });
+});
+
+describe("a host's payouts", () => {
+  it("is payable two days after the event ends", () => {
+    expect(PAYOUT_DELAY_DAYS).toBe(2);
+    expect(payableFrom(ended).toISOString()).toBe("2026-11-03T22:00:00.000Z");
+  });
+
+  it("owes an ended event's collected net now and an upcoming one's later, and counts sales paid at the sale", () => {
+    const { events: rows, totals } = summarisePayouts({
+      events,
+      orders: [
+        order(),
+        order({ refundedPence: 2020 }),
+        order({ eventId: "e2" }),
+        order({ eventId: "e2", applicationFeePence: 20 }),
+      ],
+      payouts: [],
+      now,
+    });
+    expect(rows.map((r) => [r.name, r.state, r.netPence, r.balancePence])).toEqual([
+      ["Gig", "upcoming", 4000, 2000],
+      ["Quiz", "due", 2000, 2000],
+    ]);
+    expect(totals).toEqual([
+      {
+        currency: "GBP",
+        grossPence: 8080,
+        feesPence: 80,
+        refundsPence: 2020,
+        netPence: 6000,
+        paidPence: 2000,
+        dueNowPence: 2000,
+        upcomingPence: 2000,
+      },
+    ]);
+  });
+
+  it("marks an event paid once paid out, and a refund after that is taken from what is due", () => {
+    const paid = summarisePayouts({
+      events,
+      orders: [order()],
+      payouts: [{ eventId: "e1", currency: "GBP", amountPence: 2000, paidAt: now }],
+      now,
+    });
+    expect(paid.events[0]).toMatchObject({ state: "paid", balancePence: 0, paidOutPence: 2000 });
+    const refundedAfter = summarisePayouts({
+      events,
+      orders: [order({ refundedPence: 2020 })],
+      payouts: [{ eventId: "e1", currency: "GBP", amountPence: 2000, paidAt: now }],
+      now,
+    });
+    expect(refundedAfter.totals[0]).toMatchObject({ dueNowPence: -2000, paidPence: 2000 });
+  });
+
+  it("always adds up: net = paid at sale + paid out + balance, and totals are the rows' sums", () => {
+    const arbOrder = fc.record({
+      eventId: fc.constantFrom("e1", "e2"),
+      currency: fc.constantFrom("GBP" as const, "EUR" as const),
+      totalPence: fc.integer({ min: 0, max: 100_000 }),
+      refundPart: fc.integer({ min: 0, max: 100 }),
+      feeMode: fc.constantFrom("pass" as const, "absorb" as const),
+      routed: fc.boolean(),
+    });
+    fc.assert(
+      fc.property(fc.array(arbOrder, { maxLength: 30 }), (raw) => {
+        const orders = raw.map((r) => {
+          const fee = r.feeMode === "pass" ? Math.floor(r.totalPence / 101) : 0;
+          return order({
+            ...r,
+            bookingFeePence: fee,
+            refundedPence: Math.floor((r.totalPence * r.refundPart) / 100),
+            applicationFeePence: r.routed ? Math.floor(r.totalPence / 100) : null,
+          });
+        });
+        const { events: rows, totals } = summarisePayouts({ events, orders, payouts: [], now });
+        for (const row of rows) expect(row.netPence).toBe(row.paidAtSalePence + row.paidOutPence + row.balancePence);
+        for (const t of totals) {
+          const mine = rows.filter((r) => r.currency === t.currency);
+          expect(t.netPence).toBe(mine.reduce((s, r) => s + r.netPence, 0));
+          expect(t.paidPence + t.dueNowPence + t.upcomingPence).toBe(t.netPence);
+        }
+      }),
+    );
+  });
+});

@@ -1,0 +1,203 @@
+import { ACTIVE_PROVIDER_FEE, feeFor, type Currency, type FeeRate } from "./money";
+import type { FeeMode } from "./pricing";
+
+/**
+ * What a host has been paid and what is due to them (issue 21, decision 0041). Pure: the payouts
+ * page and its reconciliation test read orders, and this turns them into money per event.
+ *
+ * A sale reaches the host one of two ways. Paid through the host's connected account (a
+ * destination charge), its net is in their account at the sale, less Ticketyboo's fee taken as the
+ * application fee, and a refund takes back from it what it gave. Otherwise Ticketyboo collected it,
+ * and the event's net (sales less fees, less refunds) is paid out once per event and currency,
+ * PAYOUT_DELAY_DAYS after the event ends.
+ */
+
+/** Two days after the event ends: time for a last-minute cancellation or a door problem to be put right first. */
+export const PAYOUT_DELAY_DAYS = 2;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export interface PayoutOrder {
+  eventId: string;
+  currency: Currency;
+  totalPence: number;
+  bookingFeePence: number;
+  refundedPence: number;
+  /** The event's fee mode: passed on (the booking fee is ours) or absorbed (our fee comes out of the price). */
+  feeMode: FeeMode;
+  /** The application fee when the sale went to the host's connected account; null when Ticketyboo collected it. */
+  applicationFeePence: number | null;
+}
+
+export interface PayoutEvent {
+  id: string;
+  name: string;
+  endsAt: Date;
+}
+
+export interface PaidOutRecord {
+  eventId: string;
+  currency: Currency;
+  amountPence: number;
+  paidAt: Date;
+}
+
+/** Ticketyboo's fee on one order as it was charged. */
+export function platformFee(o: PayoutOrder, rate: FeeRate = ACTIVE_PROVIDER_FEE): number {
+  if (o.applicationFeePence !== null) return o.applicationFeePence;
+  return o.feeMode === "pass" ? o.bookingFeePence : Math.min(o.totalPence, feeFor(o.totalPence, rate));
+}
+
+/** Half-up division of non-negative integers. */
+function divideHalfUp(numerator: number, denominator: number): number {
+  return Math.floor((2 * numerator + denominator) / (2 * denominator));
+}
+
+/**
+ * The host's share of one order after refunds: its net (total less our fee), less the refunded
+ * share of that net (a full refund leaves nothing; a part refund takes its proportion, rounded once).
+ */
+export function orderNet(o: PayoutOrder, rate: FeeRate = ACTIVE_PROVIDER_FEE): number {
+  if (o.totalPence === 0) return 0;
+  const net = o.totalPence - platformFee(o, rate);
+  const refundedShare = divideHalfUp(Math.min(o.refundedPence, o.totalPence) * net, o.totalPence);
+  return net - refundedShare;
+}
+
+export type PayoutState = "upcoming" | "due" | "paid" | "at_sale";
+
+export interface EventPayout {
+  eventId: string;
+  name: string;
+  currency: Currency;
+  endsAt: Date;
+  /** When Ticketyboo pays what it collected for this event. */
+  payableFrom: Date;
+  orders: number;
+  grossPence: number;
+  feesPence: number;
+  refundsPence: number;
+  /** Sales less fees less refunds: everything this event earns the host. */
+  netPence: number;
+  /** Of that, what went straight to their account at each sale. */
+  paidAtSalePence: number;
+  /** What Ticketyboo has paid out for this event since. */
+  paidOutPence: number;
+  /** What Ticketyboo still holds for them (negative: refunds made after the payout, taken from the next). */
+  balancePence: number;
+  state: PayoutState;
+}
+
+export interface PayoutTotals {
+  currency: Currency;
+  grossPence: number;
+  feesPence: number;
+  refundsPence: number;
+  netPence: number;
+  /** Received: at each sale, and in payouts. */
+  paidPence: number;
+  /** Payable now (events ended more than PAYOUT_DELAY_DAYS ago), net of any refunds made after a payout. */
+  dueNowPence: number;
+  /** Collected for events that have not yet reached their payout date. */
+  upcomingPence: number;
+}
+
+export function payableFrom(endsAt: Date): Date {
+  return new Date(endsAt.getTime() + PAYOUT_DELAY_DAYS * DAY_MS);
+}
+
+/**
+ * Every event with money in it, per currency, soonest payout first, with the totals per currency.
+ * Invariant (tested): net = paid at sale + paid out + balance, and the totals are the rows' sums.
+ */
+export function summarisePayouts(input: {
+  events: readonly PayoutEvent[];
+  orders: readonly PayoutOrder[];
+  payouts: readonly PaidOutRecord[];
+  now: Date;
+  rate?: FeeRate;
+}): { events: EventPayout[]; totals: PayoutTotals[] } {
+  const rate = input.rate ?? ACTIVE_PROVIDER_FEE;
+  const eventById = new Map(input.events.map((e) => [e.id, e]));
+  const rows = new Map<string, EventPayout>();
+  const rowFor = (eventId: string, currency: Currency): EventPayout | null => {
+    const key = `${eventId}|${currency}`;
+    const found = rows.get(key);
+    if (found) return found;
+    const e = eventById.get(eventId);
+    if (!e) return null;
+    const row: EventPayout = {
+      eventId,
+      name: e.name,
+      currency,
+      endsAt: e.endsAt,
+      payableFrom: payableFrom(e.endsAt),
+      orders: 0,
+      grossPence: 0,
+      feesPence: 0,
+      refundsPence: 0,
+      netPence: 0,
+      paidAtSalePence: 0,
+      paidOutPence: 0,
+      balancePence: 0,
+      state: "upcoming",
+    };
+    rows.set(key, row);
+    return row;
+  };
+  for (const o of input.orders) {
+    if (o.totalPence === 0) continue;
+    const row = rowFor(o.eventId, o.currency);
+    if (!row) continue;
+    const net = orderNet(o, rate);
+    row.orders += 1;
+    row.grossPence += o.totalPence;
+    row.feesPence += platformFee(o, rate);
+    row.refundsPence += o.refundedPence;
+    row.netPence += net;
+    if (o.applicationFeePence !== null) row.paidAtSalePence += net;
+  }
+  for (const p of input.payouts) {
+    const row = rowFor(p.eventId, p.currency);
+    if (row) row.paidOutPence += p.amountPence;
+  }
+  const totals = new Map<Currency, PayoutTotals>();
+  for (const row of rows.values()) {
+    row.balancePence = row.netPence - row.paidAtSalePence - row.paidOutPence;
+    const payable = input.now.getTime() >= row.payableFrom.getTime();
+    row.state =
+      row.balancePence !== 0
+        ? payable
+          ? "due"
+          : "upcoming"
+        : row.paidOutPence > 0
+          ? "paid"
+          : row.paidAtSalePence > 0
+            ? "at_sale"
+            : payable
+              ? "paid"
+              : "upcoming";
+    const t = totals.get(row.currency) ?? {
+      currency: row.currency,
+      grossPence: 0,
+      feesPence: 0,
+      refundsPence: 0,
+      netPence: 0,
+      paidPence: 0,
+      dueNowPence: 0,
+      upcomingPence: 0,
+    };
+    t.grossPence += row.grossPence;
+    t.feesPence += row.feesPence;
+    t.refundsPence += row.refundsPence;
+    t.netPence += row.netPence;
+    t.paidPence += row.paidAtSalePence + row.paidOutPence;
+    if (payable) t.dueNowPence += row.balancePence;
+    else t.upcomingPence += row.balancePence;
+    totals.set(row.currency, t);
+  }
+  const events = [...rows.values()].sort(
+    (a, b) => b.payableFrom.getTime() - a.payableFrom.getTime() || a.name.localeCompare(b.name),
+  );
+  const order: Currency[] = ["GBP", "EUR"];
+  return { events, totals: order.flatMap((c) => (totals.has(c) ? [totals.get(c)!] : [])) };
+}

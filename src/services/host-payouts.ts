@@ -1,0 +1,279 @@
+import { and, eq, gt, inArray, isNull } from "drizzle-orm";
+import type { Db } from "~/db/client.server";
+import { event, hostPayout, hostPayoutAccount, order, payment, paymentDestination, user } from "~/db/schema";
+import { endOf } from "~/domain/event-flags";
+import { type EventPayout, type PayoutOrder, type PayoutTotals, summarisePayouts } from "~/domain/payouts";
+import { AppError, isAppError } from "~/lib/app-error";
+import { hostSettingsMessages } from "~/texts/host-settings-messages";
+import type { HostRole } from "~/db/schema";
+import type { ConnectedAccountState, PaymentProvider } from "./payment-provider";
+import { mayChangeMoneyAndBrand } from "./host-online-profile";
+
+/** A host's payout account as the Studio shows it. */
+export interface PayoutAccount {
+  provider: "stripe" | "test";
+  accountId: string;
+  chargesEnabled: boolean;
+  payoutsEnabled: boolean;
+  detailsSubmitted: boolean;
+  /** Sales go to it (charges enabled); until then Ticketyboo collects them and pays out after the event. */
+  connected: boolean;
+  updatedAt: Date;
+}
+
+function toAccount(row: typeof hostPayoutAccount.$inferSelect): PayoutAccount {
+  return {
+    provider: row.provider,
+    accountId: row.accountId,
+    chargesEnabled: row.chargesEnabled,
+    payoutsEnabled: row.payoutsEnabled,
+    detailsSubmitted: row.detailsSubmitted,
+    connected: row.chargesEnabled,
+    updatedAt: row.updatedAt,
+  };
+}
+
+export async function payoutAccount(db: Db, hostId: string): Promise<PayoutAccount | null> {
+  const [row] = await db.select().from(hostPayoutAccount).where(eq(hostPayoutAccount.hostId, hostId));
+  return row ? toAccount(row) : null;
+}
+
+/**
+ * Where the host goes to connect payouts (owners only): the provider's onboarding for their
+ * account, opened on first use (one per host: the same idempotency key answers the same account,
+ * and the primary key keeps one row). Ticketyboo stores only the account's id and state.
+ */
+export async function startPayoutOnboarding(
+  db: Db,
+  provider: PaymentProvider,
+  input: { hostId: string; role: HostRole; publicUrl: string; now: Date },
+): Promise<{ url: string }> {
+  if (!mayChangeMoneyAndBrand(input.role)) throw new AppError("forbidden", hostSettingsMessages.ownersOnly);
+  const connect = provider.connect;
+  if (!connect) throw new AppError("conflict", hostSettingsMessages.payoutsNotConfigured);
+  const [host] = await db
+    .select({ email: user.email, hostTitle: user.hostTitle, name: user.name })
+    .from(user)
+    .where(and(eq(user.id, input.hostId), eq(user.userType, "host"), isNull(user.deletedAt)));
+  if (!host) throw new AppError("not_found");
+  const base = input.publicUrl.replace(/\/$/, "");
+  try {
+    let account = await payoutAccount(db, input.hostId);
+    if (account && account.provider !== provider.name) {
+      // Opened with a provider this site no longer uses: it can't be asked about, so it starts again.
+      await db.delete(hostPayoutAccount).where(eq(hostPayoutAccount.hostId, input.hostId));
+      account = null;
+    }
+    if (!account) {
+      const created = await connect.createAccount({
+        hostId: input.hostId,
+        email: host.email,
+        businessName: host.hostTitle?.trim() || host.name,
+        idempotencyKey: `payout-account-${provider.name}-${input.hostId}`,
+      });
+      await db
+        .insert(hostPayoutAccount)
+        .values({ hostId: input.hostId, provider: provider.name, ...stateColumns(created), updatedAt: input.now })
+        .onConflictDoNothing();
+      account = await payoutAccount(db, input.hostId);
+    }
+    return await connect.onboardingLink({
+      accountId: account!.accountId,
+      returnUrl: `${base}/h/settings/payouts?from=onboarding`,
+      refreshUrl: `${base}/h/settings/payouts/connect`,
+    });
+  } catch (error) {
+    if (isAppError(error) && error.code !== "internal") throw error;
+    throw new AppError("payment_failed", hostSettingsMessages.payoutsConnectFailed, {
+      cause: error instanceof Error ? error.message : String(error),
+    });
+  }
+}
+
+function stateColumns(s: ConnectedAccountState) {
+  return {
+    accountId: s.accountId,
+    chargesEnabled: s.chargesEnabled,
+    payoutsEnabled: s.payoutsEnabled,
+    detailsSubmitted: s.detailsSubmitted,
+  };
+}
+
+/** Asks the provider how the host's account stands now (the return from onboarding, or the page opening). */
+export async function refreshPayoutAccount(
+  db: Db,
+  provider: PaymentProvider,
+  input: { hostId: string; now: Date },
+): Promise<PayoutAccount | null> {
+  const account = await payoutAccount(db, input.hostId);
+  if (!account || !provider.connect || account.provider !== provider.name) return account;
+  const state = await provider.connect.retrieveAccount(account.accountId);
+  await recordAccountState(db, state, input.now);
+  return payoutAccount(db, input.hostId);
+}
+
+/** The same, for the account a provider's event names (a host's who uses this provider; others are ignored). */
+export async function refreshPayoutAccountById(
+  db: Db,
+  provider: PaymentProvider,
+  input: { accountId: string; now: Date },
+): Promise<void> {
+  const [row] = await db
+    .select({ hostId: hostPayoutAccount.hostId })
+    .from(hostPayoutAccount)
+    .where(and(eq(hostPayoutAccount.accountId, input.accountId), eq(hostPayoutAccount.provider, provider.name)));
+  if (!row || !provider.connect) return;
+  await recordAccountState(db, await provider.connect.retrieveAccount(input.accountId), input.now);
+}
+
+/** The provider's word on an account (`account.updated`, or a retrieve), kept against the host it belongs to. */
+export async function recordAccountState(db: Db, state: ConnectedAccountState, now: Date): Promise<boolean> {
+  const updated = await db
+    .update(hostPayoutAccount)
+    .set({
+      chargesEnabled: state.chargesEnabled,
+      payoutsEnabled: state.payoutsEnabled,
+      detailsSubmitted: state.detailsSubmitted,
+      updatedAt: now,
+    })
+    .where(eq(hostPayoutAccount.accountId, state.accountId))
+    .returning({ hostId: hostPayoutAccount.hostId });
+  return updated.length > 0;
+}
+
+/** The account a sale of this host's goes to, when they have one that takes charges with this provider. */
+export async function checkoutDestination(
+  db: Db,
+  input: { hostId: string; provider: PaymentProvider["name"] },
+): Promise<string | null> {
+  const [row] = await db
+    .select({ accountId: hostPayoutAccount.accountId })
+    .from(hostPayoutAccount)
+    .where(
+      and(
+        eq(hostPayoutAccount.hostId, input.hostId),
+        eq(hostPayoutAccount.provider, input.provider),
+        eq(hostPayoutAccount.chargesEnabled, true),
+      ),
+    );
+  return row?.accountId ?? null;
+}
+
+export interface HostPayouts {
+  account: PayoutAccount | null;
+  events: EventPayout[];
+  totals: PayoutTotals[];
+}
+
+/**
+ * What the host has been paid and what is due (decision 0041), from their orders: each paid
+ * order's total, booking fee and refunds, whether it went to their account at the sale (its
+ * payment's destination), and the payouts made since. Every figure comes from the orders table.
+ */
+export async function hostPayouts(db: Db, input: { hostId: string; now: Date }): Promise<HostPayouts> {
+  const orders = await db
+    .select({
+      eventId: order.eventId,
+      currency: order.currency,
+      totalPence: order.totalPence,
+      bookingFeePence: order.bookingFeePence,
+      refundedPence: order.refundedPence,
+      feeMode: event.feeMode,
+      applicationFeePence: paymentDestination.applicationFeePence,
+    })
+    .from(order)
+    .innerJoin(event, eq(event.id, order.eventId))
+    .leftJoin(payment, eq(payment.orderId, order.id))
+    .leftJoin(paymentDestination, eq(paymentDestination.paymentId, payment.id))
+    .where(and(eq(order.hostId, input.hostId), gt(order.totalPence, 0)));
+  const payouts = await db
+    .select({
+      eventId: hostPayout.eventId,
+      currency: hostPayout.currency,
+      amountPence: hostPayout.amountPence,
+      paidAt: hostPayout.paidAt,
+    })
+    .from(hostPayout)
+    .where(eq(hostPayout.hostId, input.hostId));
+  const eventIds = [...new Set([...orders.map((o) => o.eventId), ...payouts.map((p) => p.eventId)])];
+  const eventRows =
+    eventIds.length === 0
+      ? []
+      : await db
+          .select({ id: event.id, name: event.name, startsAt: event.startsAt, endsAt: event.endsAt })
+          .from(event)
+          .where(and(eq(event.hostId, input.hostId), inArray(event.id, eventIds)));
+  const events = eventRows.map((e) => ({ id: e.id, name: e.name, endsAt: endOf(e) }));
+  const summary = summarisePayouts({
+    events,
+    orders: orders.map((o): PayoutOrder => ({ ...o, applicationFeePence: o.applicationFeePence ?? null })),
+    payouts,
+    now: input.now,
+  });
+  return { account: await payoutAccount(db, input.hostId), ...summary };
+}
+
+/** Whether a captured payment went to a host's connected account (its refund then reverses the transfer). */
+export async function paidToHostAccount(db: Db, providerPaymentId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: paymentDestination.paymentId })
+    .from(paymentDestination)
+    .innerJoin(payment, eq(payment.id, paymentDestination.paymentId))
+    .where(eq(payment.providerPaymentId, providerPaymentId))
+    .limit(1);
+  return Boolean(row);
+}
+
+/**
+ * Pays hosts what Ticketyboo collected for their events once it is due (decision 0041): for each
+ * host with a connected account that can be paid, each event and currency due now with money in it
+ * and no payout yet is sent by one transfer, keyed by event and currency (asked again, the provider
+ * answers the same transfer), then recorded in `host_payout` (unique per event and currency).
+ * A host whose transfer fails is left for the next run. Answers the payouts recorded.
+ */
+export async function payOutDueEvents(
+  db: Db,
+  provider: PaymentProvider,
+  now: Date,
+): Promise<{ hostId: string; eventId: string; amountPence: number }[]> {
+  const connect = provider.connect;
+  if (!connect) return [];
+  const accounts = await db
+    .select({ hostId: hostPayoutAccount.hostId, accountId: hostPayoutAccount.accountId })
+    .from(hostPayoutAccount)
+    .where(and(eq(hostPayoutAccount.provider, provider.name), eq(hostPayoutAccount.payoutsEnabled, true)));
+  const paid: { hostId: string; eventId: string; amountPence: number }[] = [];
+  for (const { hostId, accountId } of accounts) {
+    const { events } = await hostPayouts(db, { hostId, now });
+    for (const e of events) {
+      if (e.state !== "due" || e.balancePence <= 0 || e.paidOutPence > 0) continue;
+      try {
+        const { transferId } = await connect.transfer({
+          accountId,
+          amountPence: e.balancePence,
+          currency: e.currency,
+          description: `Ticketyboo payout: ${e.name}`,
+          idempotencyKey: `payout-${e.eventId}-${e.currency}`,
+        });
+        const [row] = await db
+          .insert(hostPayout)
+          .values({
+            hostId,
+            eventId: e.eventId,
+            currency: e.currency,
+            amountPence: e.balancePence,
+            accountId,
+            providerTransferId: transferId,
+            paidAt: now,
+          })
+          .onConflictDoNothing()
+          .returning({ id: hostPayout.id });
+        if (row) paid.push({ hostId, eventId: e.eventId, amountPence: e.balancePence });
+      } catch {
+        // The provider refused or could not be reached: nothing is recorded, and the next run asks again.
+        break;
+      }
+    }
+  }
+  return paid;
+}
