@@ -1,48 +1,16 @@
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "~/db/client.server";
+import { describe, expect, it } from "vitest";
 import { campaignRecipient, emailCampaign, emailMessage, marketingUnsubscribe } from "~/db/schema";
-import { createTestApp, signInThroughApi } from "../../tests/setup/test-app";
-import { createTestDatabase } from "../../tests/setup/test-db";
-import { loadRouteBuild } from "../../tests/setup/route-build";
+import { signInThroughApi } from "../../tests/setup/test-app";
+import { studioTestApp } from "../../tests/setup/studio-app";
 
 /**
  * Email marketing over HTTP, as a browser and a mail app use it: the Studio's campaign pages, the
  * one-click unsubscribe (a POST with no session, RFC 8058) and its page, and the open and click links.
  */
-let database: Database;
-let testApp: Awaited<ReturnType<typeof createTestApp>>;
-let routes: Awaited<ReturnType<typeof loadRouteBuild>> | undefined;
+const studio = studioTestApp("campaigns");
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-  routes = await loadRouteBuild();
-  const { build } = routes;
-  testApp = await createTestApp(
-    database,
-    { DATA_DIR: `/tmp/ticketyboo-campaigns-${process.pid}` },
-    { getBuild: async () => build },
-  );
-}, 120_000);
-
-afterAll(async () => {
-  await testApp?.close();
-  await routes?.close();
-  await database?.close();
-});
-
-function send(path: string, cookie: string | null, form?: Record<string, string>) {
-  return testApp.app.request(new URL(path, testApp.config.publicUrl).href, {
-    method: form ? "POST" : "GET",
-    redirect: "manual",
-    headers: {
-      Origin: testApp.config.publicUrl,
-      ...(cookie ? { Cookie: cookie } : {}),
-      ...(form ? { "Content-Type": "application/x-www-form-urlencoded" } : {}),
-    },
-    body: form ? new URLSearchParams(form).toString() : undefined,
-  });
-}
+const send = studio.send;
 
 const pathOf = (url: string) => {
   const u = new URL(url);
@@ -51,7 +19,10 @@ const pathOf = (url: string) => {
 
 describe("the campaign pages", () => {
   it("starts a draft, shows its preview, and sends a test that arrives with a one-click unsubscribe", async () => {
-    const host = await signInThroughApi(testApp, database, { userType: "host", hostTitle: "The Lantern Rooms" });
+    const host = await signInThroughApi(studio.testApp, studio.database, {
+      userType: "host",
+      hostTitle: "The Lantern Rooms",
+    });
     const empty = await send("/h/marketing/email", host.cookie);
     expect(empty.status).toBe(200);
     expect(await empty.text()).toContain("No campaigns yet");
@@ -77,7 +48,7 @@ describe("the campaign pages", () => {
     expect(page).toContain("Email preview");
     expect(page).toContain("See you on Friday");
 
-    const [test] = await database.db
+    const [test] = await studio.database.db
       .select()
       .from(emailMessage)
       .where(and(eq(emailMessage.toAddress, host.person.email), eq(emailMessage.template, "campaign")));
@@ -86,20 +57,20 @@ describe("the campaign pages", () => {
 
     // The header's address, posted as a mail app does: no session, no Origin, the RFC 8058 body.
     const oneClick = /^<([^>]+)>$/.exec(test!.headers["List-Unsubscribe"]!)![1]!;
-    const posted = await testApp.app.request(oneClick, {
+    const posted = await studio.testApp.app.request(oneClick, {
       method: "POST",
       headers: { "Content-Type": "application/x-www-form-urlencoded" },
       body: "List-Unsubscribe=One-Click",
     });
     expect(posted.status).toBe(204);
-    const rows = await database.db
+    const rows = await studio.database.db
       .select()
       .from(marketingUnsubscribe)
       .where(eq(marketingUnsubscribe.hostId, host.person.id));
     expect(rows).toMatchObject([{ email: host.person.email.toLowerCase(), source: "one_click" }]);
 
     // A token that isn't ours changes nothing.
-    const forged = await testApp.app.request(oneClick.replace(/token=h\.[^.]+/, "token=h.bm9ib2R5"), {
+    const forged = await studio.testApp.app.request(oneClick.replace(/token=h\.[^.]+/, "token=h.bm9ib2R5"), {
       method: "POST",
       body: "List-Unsubscribe=One-Click",
     });
@@ -112,7 +83,10 @@ describe("the campaign pages", () => {
   });
 
   it("refuses to schedule in the past, naming the field, and keeps the draft", async () => {
-    const host = await signInThroughApi(testApp, database, { userType: "host", hostTitle: "Back Room Comedy" });
+    const host = await signInThroughApi(studio.testApp, studio.database, {
+      userType: "host",
+      hostTitle: "Back Room Comedy",
+    });
     const made = await send("/h/promote/email-campaign", host.cookie, { intent: "create" });
     const editor = made.headers.get("Location")!;
     const res = await send(editor, host.cookie, {
@@ -130,7 +104,7 @@ describe("the campaign pages", () => {
     });
     expect(res.status).toBe(422);
     expect(await res.text()).toContain("Choose a time at least a minute from now (London time)");
-    const [row] = await database.db
+    const [row] = await studio.database.db
       .select()
       .from(emailCampaign)
       .where(eq(emailCampaign.id, editor.split("/").at(-1)!));
@@ -140,8 +114,8 @@ describe("the campaign pages", () => {
 
 describe("the unsubscribe page and tracked links", () => {
   it("asks first on GET, unsubscribes on the button, and can undo", async () => {
-    const host = await signInThroughApi(testApp, database, { userType: "host", hostTitle: "The Dock" });
-    const url = testApp.unsubscribe.campaign.unsubscribePage(host.person.id, "reader@example.com");
+    const host = await signInThroughApi(studio.testApp, studio.database, { userType: "host", hostTitle: "The Dock" });
+    const url = studio.testApp.unsubscribe.campaign.unsubscribePage(host.person.id, "reader@example.com");
     const page = await send(pathOf(url), null);
     expect(page.status).toBe(200);
     const html = await page.text();
@@ -149,41 +123,52 @@ describe("the unsubscribe page and tracked links", () => {
     const token = new URL(url).searchParams.get("token")!;
     // A visit changes nothing (link checkers follow links).
     expect(
-      await database.db.select().from(marketingUnsubscribe).where(eq(marketingUnsubscribe.hostId, host.person.id)),
+      await studio.database.db
+        .select()
+        .from(marketingUnsubscribe)
+        .where(eq(marketingUnsubscribe.hostId, host.person.id)),
     ).toEqual([]);
     const done = await send(pathOf(url), null, { token, intent: "unsubscribe" });
     expect(done.status).toBe(200);
     expect(await done.text()).toContain("You&#x27;re unsubscribed");
     expect(
-      await database.db.select().from(marketingUnsubscribe).where(eq(marketingUnsubscribe.hostId, host.person.id)),
+      await studio.database.db
+        .select()
+        .from(marketingUnsubscribe)
+        .where(eq(marketingUnsubscribe.hostId, host.person.id)),
     ).toMatchObject([{ email: "reader@example.com", source: "page" }]);
     await send(pathOf(url), null, { token, intent: "resubscribe" });
     expect(
-      await database.db.select().from(marketingUnsubscribe).where(eq(marketingUnsubscribe.hostId, host.person.id)),
+      await studio.database.db
+        .select()
+        .from(marketingUnsubscribe)
+        .where(eq(marketingUnsubscribe.hostId, host.person.id)),
     ).toEqual([]);
     expect((await send("/email/unsubscribe?token=h.x.y.z", null)).status).toBe(404);
   });
 
   it("counts the first open and click, and redirects only where the signature says", async () => {
-    const host = await signInThroughApi(testApp, database, { userType: "host", hostTitle: "Open Stage" });
-    const [campaign] = await database.db
+    const host = await signInThroughApi(studio.testApp, studio.database, { userType: "host", hostTitle: "Open Stage" });
+    const [campaign] = await studio.database.db
       .insert(emailCampaign)
       .values({ hostId: host.person.id, subject: "Hi", status: "sent" })
       .returning();
-    const [r] = await database.db
+    const [r] = await studio.database.db
       .insert(campaignRecipient)
       .values({ campaignId: campaign!.id, email: "reader@example.com", status: "sent", sentAt: new Date() })
       .returning();
-    const links = testApp.unsubscribe.campaign;
-    const pixel = await testApp.app.request(links.openPixel(r!.id));
+    const links = studio.testApp.unsubscribe.campaign;
+    const pixel = await studio.testApp.app.request(links.openPixel(r!.id));
     expect(pixel.status).toBe(200);
     expect(pixel.headers.get("Content-Type")).toBe("image/gif");
-    const click = await testApp.app.request(links.click(r!.id, "https://example.com/gig"), { redirect: "manual" });
+    const click = await studio.testApp.app.request(links.click(r!.id, "https://example.com/gig"), {
+      redirect: "manual",
+    });
     expect(click.status).toBe(302);
     expect(click.headers.get("Location")).toBe("https://example.com/gig");
     const elsewhere = links.click(r!.id, "https://example.com/gig").replace("example.com%2Fgig", "evil.test%2F");
-    expect((await testApp.app.request(elsewhere, { redirect: "manual" })).status).toBe(404);
-    const [after] = await database.db.select().from(campaignRecipient).where(eq(campaignRecipient.id, r!.id));
+    expect((await studio.testApp.app.request(elsewhere, { redirect: "manual" })).status).toBe(404);
+    const [after] = await studio.database.db.select().from(campaignRecipient).where(eq(campaignRecipient.id, r!.id));
     expect(after!.openedAt).not.toBeNull();
     expect(after!.clickedAt).not.toBeNull();
   });

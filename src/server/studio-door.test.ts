@@ -1,43 +1,22 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "~/db/client.server";
+import { describe, expect, it } from "vitest";
 import { ticketScan } from "~/db/schema";
 import { createScannerLink, grantMemberScanner, revokeScanner } from "~/services/event-scanners";
 import { addHostMember } from "~/services/studio-access";
 import { createEvent } from "../../tests/factories/events";
 import { buyTickets, createBuyer } from "../../tests/factories/orders";
-import { createTestApp, signInThroughApi } from "../../tests/setup/test-app";
-import { createTestDatabase } from "../../tests/setup/test-db";
-import { loadRouteBuild } from "../../tests/setup/route-build";
+import { signInThroughApi } from "../../tests/setup/test-app";
+import { studioTestApp } from "../../tests/setup/studio-app";
 
 /**
  * The door over HTTP (decision 0034): a scanner link opens its own event's scan page and API and
  * nothing else, stops the moment it is revoked, and a team scanner scans only the events they were
  * given. Posts from other sites are refused before anything is read.
  */
-let database: Database;
-let testApp: Awaited<ReturnType<typeof createTestApp>>;
-let routes: Awaited<ReturnType<typeof loadRouteBuild>> | undefined;
+const studio = studioTestApp("door");
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-  routes = await loadRouteBuild();
-  const { build } = routes;
-  testApp = await createTestApp(
-    database,
-    { DATA_DIR: `/tmp/ticketyboo-door-${process.pid}` },
-    { getBuild: async () => build },
-  );
-}, 120_000);
-
-afterAll(async () => {
-  await testApp?.close();
-  await routes?.close();
-  await database?.close();
-});
-
-function send(path: string, cookie: string | null, json?: unknown, origin = testApp.config.publicUrl) {
-  return testApp.app.request(new URL(path, testApp.config.publicUrl).href, {
+function send(path: string, cookie: string | null, json?: unknown, origin = studio.testApp.config.publicUrl) {
+  return studio.testApp.app.request(new URL(path, studio.testApp.config.publicUrl).href, {
     method: json === undefined ? "GET" : "POST",
     redirect: "manual",
     headers: {
@@ -51,14 +30,18 @@ function send(path: string, cookie: string | null, json?: unknown, origin = test
 
 /** A host with two events on sale, tickets sold for each, and a scanner link for the first. */
 async function aNight() {
-  const db = database.db;
+  const db = studio.database.db;
   const now = new Date();
-  const owner = await signInThroughApi(testApp, database, { userType: "host", hostTitle: "Door Host", username: null });
+  const owner = await signInThroughApi(studio.testApp, studio.database, {
+    userType: "host",
+    hostTitle: "Door Host",
+    username: null,
+  });
   const startsAt = new Date(now.getTime() + 86_400_000);
   const a = await createEvent(db, { hostId: owner.person.id, startsAt, name: "Night A" });
   const b = await createEvent(db, { hostId: owner.person.id, startsAt, name: "Night B" });
   const buyer = await createBuyer(db, "Bea Buyer");
-  const sign = testApp.ticketCodes.sign;
+  const sign = studio.testApp.ticketCodes.sign;
   const soldA = await buyTickets(db, { eventId: a.id, buyer, quantity: 3, now, sign });
   const soldB = await buyTickets(db, { eventId: b.id, buyer, quantity: 1, now, sign });
   const link = await createScannerLink(db, {
@@ -114,7 +97,12 @@ describe("a scanner link", () => {
     }
 
     // Revoked: the very next request is refused, and the link itself says why.
-    await revokeScanner(database.db, { hostId: owner.person.id, eventId: a.id, scannerId: link.id, now: new Date() });
+    await revokeScanner(studio.database.db, {
+      hostId: owner.person.id,
+      eventId: a.id,
+      scannerId: link.id,
+      now: new Date(),
+    });
     expect((await send(`/api/door/events/${a.id}/scans`, door, scanBody(codesA[1]!))).status).toBe(403);
     expect((await send(`/api/door/events/${a.id}/sync`, door, { deviceId: "p", scans: [] })).status).toBe(403);
     const closed = await send(`/h/scan/${a.id}`, door);
@@ -122,7 +110,7 @@ describe("a scanner link", () => {
     expect(await closed.text()).toContain("This scanner link has been revoked or has expired.");
     expect((await send(`/h/scan/link/${link.token}`, null)).status).toBe(404);
     // Nothing was recorded for the refused scans.
-    expect(await database.db.select().from(ticketScan).where(eq(ticketScan.eventId, a.id))).toHaveLength(1);
+    expect(await studio.database.db.select().from(ticketScan).where(eq(ticketScan.eventId, a.id))).toHaveLength(1);
   });
 
   it("refuses posts from other sites, and bad input with words that name it", async () => {
@@ -154,10 +142,10 @@ describe("a scanner link", () => {
 describe("a scanner on the team", () => {
   it("scans only the events they were given, from the Studio's scan page", async () => {
     const { owner, a, b, codesA, codeB } = await aNight();
-    const sid = await signInThroughApi(testApp, database, { firstName: "Sid", lastName: "Scanner" });
-    await addHostMember(database.db, { hostId: owner.person.id, userId: sid.person.id, role: "scanner" });
+    const sid = await signInThroughApi(studio.testApp, studio.database, { firstName: "Sid", lastName: "Scanner" });
+    await addHostMember(studio.database.db, { hostId: owner.person.id, userId: sid.person.id, role: "scanner" });
     expect((await send(`/api/door/events/${a.id}/scans`, sid.cookie, scanBody(codesA[2]!))).status).toBe(403);
-    await grantMemberScanner(database.db, {
+    await grantMemberScanner(studio.database.db, {
       hostId: owner.person.id,
       eventId: a.id,
       userId: sid.person.id,

@@ -1,47 +1,26 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "~/db/client.server";
+import { describe, expect, it } from "vitest";
 import { discount, event, ticketType } from "~/db/schema";
 import { studioTicketMessages } from "~/texts/studio-ticket-messages";
 import { createEvent } from "../../tests/factories/events";
-import { createTestApp, signInThroughApi } from "../../tests/setup/test-app";
-import { createTestDatabase } from "../../tests/setup/test-db";
-import { loadRouteBuild } from "../../tests/setup/route-build";
+import { signInThroughApi } from "../../tests/setup/test-app";
+import { studioTestApp } from "../../tests/setup/studio-app";
 
 /**
  * The event editor's tickets and survey views and the discount pages, through HTTP as a browser
  * without JavaScript sends them, and as an attacker would: a refused form comes back with each
  * field's words and what was typed; another host, a buyer and a visitor get nothing, and nothing changes.
  */
-let database: Database;
-let testApp: Awaited<ReturnType<typeof createTestApp>>;
-let routes: Awaited<ReturnType<typeof loadRouteBuild>> | undefined;
+const studio = studioTestApp("studio-editor");
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-  routes = await loadRouteBuild();
-  const { build } = routes;
-  testApp = await createTestApp(
-    database,
-    { DATA_DIR: `/tmp/ticketyboo-studio-editor-${process.pid}` },
-    { getBuild: async () => build },
-  );
-}, 120_000);
-
-afterAll(async () => {
-  await testApp?.close();
-  await routes?.close();
-  await database?.close();
-});
-
-const url = (path: string) => new URL(path, testApp.config.publicUrl).href;
+const url = (path: string) => new URL(path, studio.testApp.config.publicUrl).href;
 
 function post(path: string, form: Record<string, string>, cookie?: string) {
-  return testApp.app.request(url(path), {
+  return studio.testApp.app.request(url(path), {
     method: "POST",
     headers: {
       "Content-Type": "application/x-www-form-urlencoded",
-      Origin: testApp.config.publicUrl,
+      Origin: studio.testApp.config.publicUrl,
       ...(cookie ? { Cookie: cookie } : {}),
     },
     body: new URLSearchParams(form).toString(),
@@ -50,19 +29,19 @@ function post(path: string, form: Record<string, string>, cookie?: string) {
 }
 
 const get = (path: string, cookie?: string) =>
-  testApp.app.request(url(path), { headers: cookie ? { Cookie: cookie } : {}, redirect: "manual" });
+  studio.testApp.app.request(url(path), { headers: cookie ? { Cookie: cookie } : {}, redirect: "manual" });
 
 async function hostWithEvent() {
-  const host = await signInThroughApi(testApp, database, { userType: "host" });
+  const host = await signInThroughApi(studio.testApp, studio.database, { userType: "host" });
   const e = await createEvent(
-    database.db,
+    studio.database.db,
     { hostId: host.person.id, startsAt: new Date(Date.now() + 7 * 86_400_000) },
     [
       { pricePence: 1000, capacity: 50, name: "General admission" },
       { pricePence: 500, capacity: 20, name: "Concession" },
     ],
   );
-  const types = await database.db.select().from(ticketType).where(eq(ticketType.eventId, e.id));
+  const types = await studio.database.db.select().from(ticketType).where(eq(ticketType.eventId, e.id));
   return { host, eventId: e.id, types };
 }
 
@@ -80,7 +59,7 @@ describe("the tickets view without JavaScript", () => {
     expect(html).toContain(studioTicketMessages.tickets.priceFormat);
     expect(html).toMatch(/<input[^>]*name="price"[^>]*value="five"/);
     expect(html).toMatch(/<input[^>]*aria-invalid="true"[^>]*name="name"/);
-    expect(await database.db.select().from(ticketType).where(eq(ticketType.eventId, eventId))).toHaveLength(2);
+    expect(await studio.database.db.select().from(ticketType).where(eq(ticketType.eventId, eventId))).toHaveLength(2);
   });
 
   it("adds a ticket type from a plain form post, and shows the buyer's all-in price", async () => {
@@ -110,7 +89,10 @@ describe("the tickets view without JavaScript", () => {
       host.cookie,
     );
     expect(huge.status).toBe(413);
-    const [e] = await database.db.select({ questions: event.questions }).from(event).where(eq(event.id, eventId));
+    const [e] = await studio.database.db
+      .select({ questions: event.questions })
+      .from(event)
+      .where(eq(event.id, eventId));
     expect(e!.questions).toEqual([]);
   });
 });
@@ -118,11 +100,11 @@ describe("the tickets view without JavaScript", () => {
 describe("nobody else's", () => {
   it("another host gets not found for the host's event, ticket types and discounts, and nothing changes", async () => {
     const { host, eventId, types } = await hostWithEvent();
-    const [code] = await database.db
+    const [code] = await studio.database.db
       .insert(discount)
       .values({ hostId: host.person.id, name: "Friends", code: `friends${Date.now()}`, kind: "percent", value: 1000 })
       .returning();
-    const other = await signInThroughApi(testApp, database, { userType: "host" });
+    const other = await signInThroughApi(studio.testApp, studio.database, { userType: "host" });
     for (const path of [
       `/h/events/${eventId}/edit/tickets`,
       `/h/events/${eventId}/edit/survey`,
@@ -150,23 +132,23 @@ describe("nobody else's", () => {
     );
     expect(editCode.status).toBe(404);
 
-    const after = await database.db.select().from(ticketType).where(eq(ticketType.eventId, eventId));
+    const after = await studio.database.db.select().from(ticketType).where(eq(ticketType.eventId, eventId));
     expect(after.map((t) => [t.name, t.capacity]).sort()).toEqual([
       ["Concession", 20],
       ["General admission", 50],
     ]);
-    const [kept] = await database.db.select().from(discount).where(eq(discount.id, code!.id));
+    const [kept] = await studio.database.db.select().from(discount).where(eq(discount.id, code!.id));
     expect(kept).toMatchObject({ name: "Friends", value: 1000 });
   });
 
   it("a buyer is sent to become a host, and a visitor to log in", async () => {
     const { eventId } = await hostWithEvent();
-    const buyer = await signInThroughApi(testApp, database);
+    const buyer = await signInThroughApi(studio.testApp, studio.database);
     const asBuyer = await post(`/h/events/${eventId}/edit/tickets`, { intent: "remove", target: "x" }, buyer.cookie);
     expect(asBuyer.status).toBe(302);
     expect(asBuyer.headers.get("Location")).toBe("/h/onboarding");
     // Opened from outside the site (decision 0027): to log in, and back here after.
-    const signedOut = await testApp.app.request(url("/h/discounts"), {
+    const signedOut = await studio.testApp.app.request(url("/h/discounts"), {
       headers: { "Sec-Fetch-Site": "none" },
       redirect: "manual",
     });

@@ -1,22 +1,18 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "~/db/client.server";
+import { beforeAll, describe, expect, it } from "vitest";
 import { trackingLink } from "~/db/schema";
 import { consentFromChoice, serializeConsent } from "~/lib/consent";
 import { addHostMember } from "~/services/studio-access";
 import { createEvent } from "../../tests/factories/events";
-import { createTestApp, signInThroughApi } from "../../tests/setup/test-app";
-import { createTestDatabase } from "../../tests/setup/test-db";
-import { loadRouteBuild } from "../../tests/setup/route-build";
+import { signInThroughApi } from "../../tests/setup/test-app";
+import { studioTestApp } from "../../tests/setup/studio-app";
 
 /**
  * Promote over HTTP, as a browser without JavaScript uses it: the pages for owners and managers
  * only, on the host's own address; the tracking links' forms; the share kit's downloads; and the
  * attribution cookie on the event page (decision 0039).
  */
-let database: Database;
-let testApp: Awaited<ReturnType<typeof createTestApp>>;
-let routes: Awaited<ReturnType<typeof loadRouteBuild>> | undefined;
+const studio = studioTestApp("promote");
 let owner: Awaited<ReturnType<typeof signInThroughApi>>;
 let other: Awaited<ReturnType<typeof signInThroughApi>>;
 let scanner: Awaited<ReturnType<typeof signInThroughApi>>;
@@ -25,37 +21,27 @@ let eventId: string;
 let slug: string;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  routes = await loadRouteBuild();
-  const { build } = routes;
-  testApp = await createTestApp(
-    database,
-    { DATA_DIR: `/tmp/ticketyboo-promote-${process.pid}` },
-    { getBuild: async () => build },
-  );
-  owner = await signInThroughApi(testApp, database, {
+  owner = await signInThroughApi(studio.testApp, studio.database, {
     userType: "host",
     hostTitle: "The Crown Collective",
     username: null,
   });
-  other = await signInThroughApi(testApp, database, { userType: "host", hostTitle: "Northern Sparks", username: null });
-  manager = await signInThroughApi(testApp, database, { firstName: "Mia", lastName: "Manager" });
-  scanner = await signInThroughApi(testApp, database, { firstName: "Sid", lastName: "Scanner" });
-  await addHostMember(database.db, { hostId: owner.person.id, userId: manager.person.id, role: "manager" });
-  await addHostMember(database.db, { hostId: owner.person.id, userId: scanner.person.id, role: "scanner" });
+  other = await signInThroughApi(studio.testApp, studio.database, {
+    userType: "host",
+    hostTitle: "Northern Sparks",
+    username: null,
+  });
+  manager = await signInThroughApi(studio.testApp, studio.database, { firstName: "Mia", lastName: "Manager" });
+  scanner = await signInThroughApi(studio.testApp, studio.database, { firstName: "Sid", lastName: "Scanner" });
+  await addHostMember(studio.database.db, { hostId: owner.person.id, userId: manager.person.id, role: "manager" });
+  await addHostMember(studio.database.db, { hostId: owner.person.id, userId: scanner.person.id, role: "scanner" });
   const e = await createEvent(
-    database.db,
+    studio.database.db,
     { hostId: owner.person.id, startsAt: new Date(Date.now() + 9 * 86_400_000), name: "Crown Quiz Night" },
     [{ pricePence: 500, capacity: 40 }],
   );
   eventId = e.id;
   slug = e.slug;
-}, 120_000);
-
-afterAll(async () => {
-  await testApp?.close();
-  await routes?.close();
-  await database?.close();
 });
 
 function send(
@@ -64,11 +50,11 @@ function send(
   form?: Record<string, string>,
   headers: Record<string, string> = {},
 ) {
-  return testApp.app.request(new URL(path, testApp.config.publicUrl).href, {
+  return studio.testApp.app.request(new URL(path, studio.testApp.config.publicUrl).href, {
     method: form ? "POST" : "GET",
     redirect: "manual",
     headers: {
-      Origin: testApp.config.publicUrl,
+      Origin: studio.testApp.config.publicUrl,
       ...(cookie ? { Cookie: cookie } : {}),
       ...(form ? { "Content-Type": "application/x-www-form-urlencoded" } : {}),
       ...headers,
@@ -78,7 +64,7 @@ function send(
 }
 
 const sharePath = () => `/h/promote/${owner.person.id}/share?event=${eventId}`;
-const linksOf = () => database.db.select().from(trackingLink).where(eq(trackingLink.eventId, eventId));
+const linksOf = () => studio.database.db.select().from(trackingLink).where(eq(trackingLink.eventId, eventId));
 
 describe("the Promote pages", () => {
   it("show an owner and a manager the event, its share kit and the link form", async () => {

@@ -1,56 +1,28 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "~/db/client.server";
+import { describe, expect, it } from "vitest";
 import { hostPayoutAccount, hostProfile, user } from "~/db/schema";
 import { addHostMember } from "~/services/studio-access";
 import { hostSettingsMessages as m } from "~/texts/host-settings-messages";
-import { createTestApp, signInThroughApi } from "../../tests/setup/test-app";
-import { createTestDatabase } from "../../tests/setup/test-db";
-import { loadRouteBuild } from "../../tests/setup/route-build";
+import { signInThroughApi } from "../../tests/setup/test-app";
+import { studioTestApp } from "../../tests/setup/studio-app";
 
 /**
  * The online profile and settings over HTTP, as a browser without JavaScript uses them: what an
  * owner, a manager and a scanner of one host may see and change.
  */
-let database: Database;
-let testApp: Awaited<ReturnType<typeof createTestApp>>;
-let routes: Awaited<ReturnType<typeof loadRouteBuild>> | undefined;
+const studio = studioTestApp("settings");
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-  routes = await loadRouteBuild();
-  const { build } = routes;
-  testApp = await createTestApp(
-    database,
-    { DATA_DIR: `/tmp/ticketyboo-settings-${process.pid}` },
-    { getBuild: async () => build },
-  );
-}, 120_000);
-
-afterAll(async () => {
-  await testApp?.close();
-  await routes?.close();
-  await database?.close();
-});
-
-function send(path: string, cookie: string, form?: Record<string, string>) {
-  return testApp.app.request(new URL(path, testApp.config.publicUrl).href, {
-    method: form ? "POST" : "GET",
-    redirect: "manual",
-    headers: {
-      Origin: testApp.config.publicUrl,
-      Cookie: cookie,
-      ...(form ? { "Content-Type": "application/x-www-form-urlencoded" } : {}),
-    },
-    body: form ? new URLSearchParams(form).toString() : undefined,
-  });
-}
+const send = studio.send;
 
 async function aTeam() {
-  const db = database.db;
-  const owner = await signInThroughApi(testApp, database, { userType: "host", hostTitle: "The Crown", username: null });
-  const manager = await signInThroughApi(testApp, database, { firstName: "Mia", lastName: "Manager" });
-  const scanner = await signInThroughApi(testApp, database, { firstName: "Sid", lastName: "Scanner" });
+  const db = studio.database.db;
+  const owner = await signInThroughApi(studio.testApp, studio.database, {
+    userType: "host",
+    hostTitle: "The Crown",
+    username: null,
+  });
+  const manager = await signInThroughApi(studio.testApp, studio.database, { firstName: "Mia", lastName: "Manager" });
+  const scanner = await signInThroughApi(studio.testApp, studio.database, { firstName: "Sid", lastName: "Scanner" });
   await addHostMember(db, { hostId: owner.person.id, userId: manager.person.id, role: "manager" });
   await addHostMember(db, { hostId: owner.person.id, userId: scanner.person.id, role: "scanner" });
   return { owner, manager, scanner };
@@ -73,7 +45,7 @@ describe("settings for a host's team", () => {
       instagram: "instagram.com/thecrowninn",
     });
     expect(profile.status).toBe(200);
-    const [host] = await database.db.select().from(user).where(eq(user.id, hostId));
+    const [host] = await studio.database.db.select().from(user).where(eq(user.id, hostId));
     expect(host).toMatchObject({ hostTitle: "The Crown Inn", bio: "Pub quiz on Thursdays." });
 
     // The colours: refused on the profile page in the owners-only words, not found on Settings › Colours.
@@ -84,8 +56,10 @@ describe("settings for a host's team", () => {
     expect((await send("/h/settings/payouts", manager.cookie, { intent: "connect" })).status).toBe(404);
     expect((await send("/h/settings/notifications", manager.cookie, { eventSummaries: "on" })).status).toBe(404);
     expect((await send("/h/settings/payouts/connect", manager.cookie)).status).toBe(404);
-    expect(await database.db.select().from(hostPayoutAccount).where(eq(hostPayoutAccount.hostId, hostId))).toEqual([]);
-    const [row] = await database.db.select().from(hostProfile).where(eq(hostProfile.hostId, hostId));
+    expect(
+      await studio.database.db.select().from(hostPayoutAccount).where(eq(hostPayoutAccount.hostId, hostId)),
+    ).toEqual([]);
+    const [row] = await studio.database.db.select().from(hostProfile).where(eq(hostProfile.hostId, hostId));
     expect(row?.brandColor ?? null).toBeNull();
 
     // What a manager sees: the payouts page, with the owners-only words and no way to connect.
@@ -102,7 +76,7 @@ describe("settings for a host's team", () => {
     expect(refused.status).toBe(422);
     expect(await refused.text()).toContain(m.unreadableColor("Main colour", "#808080", "3.9", "4.4"));
     expect((await send("/h/settings/colors", owner.cookie, colorsForm)).status).toBe(200);
-    const [row] = await database.db.select().from(hostProfile).where(eq(hostProfile.hostId, owner.person.id));
+    const [row] = await studio.database.db.select().from(hostProfile).where(eq(hostProfile.hostId, owner.person.id));
     expect(row?.brandColor).toBe("#1e3a8a");
 
     expect(await (await send("/h/settings/payouts", owner.cookie)).text()).toContain("Connect payouts</button>");

@@ -1,60 +1,32 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "~/db/client.server";
+import { describe, expect, it } from "vitest";
 import { hostInvitation, hostMember, user } from "~/db/schema";
 import { inviteToTeam } from "~/services/host-team";
 import { addHostMember } from "~/services/studio-access";
 import { createDbThrottle } from "~/services/throttle";
 import { messages } from "~/texts/messages";
 import { createHost } from "../../tests/factories/events";
-import { createTestApp, signInThroughApi } from "../../tests/setup/test-app";
-import { createTestDatabase } from "../../tests/setup/test-db";
-import { loadRouteBuild } from "../../tests/setup/route-build";
+import { signInThroughApi } from "../../tests/setup/test-app";
+import { studioTestApp } from "../../tests/setup/studio-app";
 
 /**
  * Partner Studio's team over HTTP, pages and forms as a browser without JavaScript uses them: the
  * permissions page for owners, managers and scanners, the invitation link, and the host switcher.
  */
-let database: Database;
-let testApp: Awaited<ReturnType<typeof createTestApp>>;
-let routes: Awaited<ReturnType<typeof loadRouteBuild>> | undefined;
+const studio = studioTestApp("team");
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-  routes = await loadRouteBuild();
-  const { build } = routes;
-  testApp = await createTestApp(
-    database,
-    { DATA_DIR: `/tmp/ticketyboo-team-${process.pid}` },
-    { getBuild: async () => build },
-  );
-}, 120_000);
-
-afterAll(async () => {
-  await testApp?.close();
-  await routes?.close();
-  await database?.close();
-});
-
-function send(path: string, cookie: string | null, form?: Record<string, string>) {
-  return testApp.app.request(new URL(path, testApp.config.publicUrl).href, {
-    method: form ? "POST" : "GET",
-    redirect: "manual",
-    headers: {
-      Origin: testApp.config.publicUrl,
-      ...(cookie ? { Cookie: cookie } : {}),
-      ...(form ? { "Content-Type": "application/x-www-form-urlencoded" } : {}),
-    },
-    body: form ? new URLSearchParams(form).toString() : undefined,
-  });
-}
+const send = studio.send;
 
 /** A host signed in, with a manager and a scanner on their team, each signed in too. */
 async function aTeam(title = "The Crown Collective") {
-  const db = database.db;
-  const owner = await signInThroughApi(testApp, database, { userType: "host", hostTitle: title, username: null });
-  const manager = await signInThroughApi(testApp, database, { firstName: "Mia", lastName: "Manager" });
-  const scanner = await signInThroughApi(testApp, database, { firstName: "Sid", lastName: "Scanner" });
+  const db = studio.database.db;
+  const owner = await signInThroughApi(studio.testApp, studio.database, {
+    userType: "host",
+    hostTitle: title,
+    username: null,
+  });
+  const manager = await signInThroughApi(studio.testApp, studio.database, { firstName: "Mia", lastName: "Manager" });
+  const scanner = await signInThroughApi(studio.testApp, studio.database, { firstName: "Sid", lastName: "Scanner" });
   await addHostMember(db, { hostId: owner.person.id, userId: manager.person.id, role: "manager" });
   await addHostMember(db, { hostId: owner.person.id, userId: scanner.person.id, role: "scanner" });
   const memberId = async (userId: string) =>
@@ -63,7 +35,7 @@ async function aTeam(title = "The Crown Collective") {
 }
 
 const invitationsOf = (hostId: string) =>
-  database.db.select().from(hostInvitation).where(eq(hostInvitation.hostId, hostId));
+  studio.database.db.select().from(hostInvitation).where(eq(hostInvitation.hostId, hostId));
 
 describe("the permissions page", () => {
   it("lets an owner invite (once per address, in the spec's words), change a role, remove and revoke", async () => {
@@ -124,7 +96,7 @@ describe("the permissions page", () => {
     expect(await revoked.text()).toContain(messages.team.revoked("new.crew@example.com"));
     const removed = await send("/h/settings/permissions", owner.cookie, { intent: "remove", target: managerId });
     expect(await removed.text()).toContain(messages.team.removed("Mia Manager"));
-    expect(await database.db.select().from(hostMember).where(eq(hostMember.id, managerId))).toEqual([]);
+    expect(await studio.database.db.select().from(hostMember).where(eq(hostMember.id, managerId))).toEqual([]);
     // Removed, they act for nobody: a buyer again, sent to onboarding.
     const after = await send("/h/settings/permissions", manager.cookie);
     expect(after.status).toBe(302);
@@ -133,13 +105,13 @@ describe("the permissions page", () => {
 
   it("shows a manager the team without a single control, and refuses every change they post", async () => {
     const { owner, manager, managerId } = await aTeam();
-    await inviteToTeam(database.db, {
+    await inviteToTeam(studio.database.db, {
       hostId: owner.person.id,
       invitedBy: owner.person.id,
       email: "waiting@example.com",
       role: "scanner",
       now: new Date(),
-      throttle: createDbThrottle(database.db),
+      throttle: createDbThrottle(studio.database.db),
     });
     const page = await send("/h/settings/permissions", manager.cookie);
     expect(page.status).toBe(200);
@@ -153,7 +125,7 @@ describe("the permissions page", () => {
 
     const [invitation] = await invitationsOf(owner.person.id);
     const before = {
-      members: await database.db.select().from(hostMember).where(eq(hostMember.hostId, owner.person.id)),
+      members: await studio.database.db.select().from(hostMember).where(eq(hostMember.hostId, owner.person.id)),
       invitations: await invitationsOf(owner.person.id),
     };
     for (const form of <Record<string, string>[]>[
@@ -165,7 +137,7 @@ describe("the permissions page", () => {
       const res = await send("/h/settings/permissions", manager.cookie, form);
       expect(res.status, form.intent).toBe(404);
     }
-    expect(await database.db.select().from(hostMember).where(eq(hostMember.hostId, owner.person.id))).toEqual(
+    expect(await studio.database.db.select().from(hostMember).where(eq(hostMember.hostId, owner.person.id))).toEqual(
       before.members,
     );
     expect(await invitationsOf(owner.person.id)).toEqual(before.invitations);
@@ -188,14 +160,14 @@ describe("the permissions page", () => {
 describe("the invitation link", () => {
   async function invitation() {
     const team = await aTeam("Northern Lights");
-    const invitee = await signInThroughApi(testApp, database, { firstName: "Ivy", lastName: "Invitee" });
-    const sent = await inviteToTeam(database.db, {
+    const invitee = await signInThroughApi(studio.testApp, studio.database, { firstName: "Ivy", lastName: "Invitee" });
+    const sent = await inviteToTeam(studio.database.db, {
       hostId: team.owner.person.id,
       invitedBy: team.owner.person.id,
       email: invitee.person.email,
       role: "manager",
       now: new Date(),
-      throttle: createDbThrottle(database.db),
+      throttle: createDbThrottle(studio.database.db),
     });
     return { ...team, invitee, sent, path: `/h/invitations/${sent.token}` };
   }
@@ -243,7 +215,7 @@ describe("the invitation link", () => {
 
   it("says why a link no longer works: expired, revoked, or not one of ours", async () => {
     const { path, sent, owner, invitee } = await invitation();
-    await database.db
+    await studio.database.db
       .update(hostInvitation)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(hostInvitation.id, sent.invitationId));
@@ -258,13 +230,15 @@ describe("the invitation link", () => {
     expect(unknown.status).toBe(404);
     expect(await unknown.text()).toContain(messages.team.linkUnknown.replace("'", "&#x27;"));
     expect((await send("/h/invitations/not-a-real-token", invitee.cookie, {})).status).toBe(404);
-    expect(await database.db.select().from(hostMember).where(eq(hostMember.userId, invitee.person.id))).toEqual([]);
+    expect(await studio.database.db.select().from(hostMember).where(eq(hostMember.userId, invitee.person.id))).toEqual(
+      [],
+    );
   });
 });
 
 describe("the host switcher", () => {
   it("offers a host the team they are also on, remembers the choice, and checks it on every request", async () => {
-    const db = database.db;
+    const db = studio.database.db;
     const { owner: crown } = await aTeam("Crown Switch");
     const other = await createHost(db, { hostTitle: "Elsewhere Events" });
     await addHostMember(db, { hostId: other.id, userId: crown.person.id, role: "manager" });
@@ -316,7 +290,7 @@ describe("the host switcher", () => {
 describe("the Studio's front door, /h", () => {
   it("sends each role to its first page, a buyer to onboarding, and the signed out to log in", async () => {
     const { owner, manager, scanner } = await aTeam("Front Door Folk");
-    const buyer = await signInThroughApi(testApp, database, { firstName: "Bo", lastName: "Buyer" });
+    const buyer = await signInThroughApi(studio.testApp, studio.database, { firstName: "Bo", lastName: "Buyer" });
     const whereTo = async (cookie: string | null) => {
       const res = await send("/h", cookie);
       expect(res.status).toBe(302);
