@@ -44,6 +44,14 @@ test.describe("Partner Studio's team", () => {
     await expect(invite.getByText("An email has already been sent to this person!")).toBeVisible();
     await expect(invite.getByLabel("Email address")).toHaveAttribute("aria-invalid", "true");
     await expectAccessible(page);
+    // A volunteer for the door is invited as a scanner.
+    const volunteer = `door-${stamp}@example.com`;
+    await invite.getByLabel("Email address").fill(volunteer);
+    await invite.getByRole("radio", { name: /^Scanner/ }).check();
+    await invite.getByRole("button", { name: "Send invitation" }).click();
+    await expect(page.getByRole("status").getByText(`Invitation sent to ${volunteer}.`)).toBeVisible();
+    await expect(waiting.getByText(volunteer)).toBeVisible();
+    await expect(waiting.getByRole("listitem").filter({ hasText: volunteer }).getByText("Scanner")).toBeVisible();
 
     // The invitee signs up (robot check and all), verifies their address and opens the invitation.
     const theirs = await browser.newContext();
