@@ -97,11 +97,12 @@ describe("a host's online profile", () => {
   it("is for hosts only: a buyer's account has no online profile to read or save", async () => {
     const db = database.db;
     const buyer = await createBuyer(db);
+    // Each is asked only when the one before has been answered, so no refusal goes unheard meanwhile.
     for (const attempt of [
-      getOnlineProfile(db, buyer.id),
-      saveOnlineProfile(db, { hostId: buyer.id, profile: profileInput(), now }),
+      () => getOnlineProfile(db, buyer.id),
+      () => saveOnlineProfile(db, { hostId: buyer.id, profile: profileInput(), now }),
     ]) {
-      const refused = await rejection(attempt);
+      const refused = await rejection(attempt());
       expect(isAppError(refused) && refused.code).toBe("not_found");
     }
     expect(await db.select().from(hostProfile).where(eq(hostProfile.hostId, buyer.id))).toEqual([]);
