@@ -7,9 +7,34 @@ import tailwindcss from "@tailwindcss/vite";
 import { defineConfig, type Plugin } from "vite";
 
 const shell = shellChunk();
-const CARD_RULES = new RegExp(
-  "[\\\\/]src[\\\\/](domain[\\\\/](categories|pricing|money|event-flags)|lib[\\\\/](london-time|format)|" +
-    "web[\\\\/]lib[\\\\/]images)\\.ts$",
+/** Whether a module is one of these files of src/ (paths with forward slashes, whatever the platform's). */
+const srcFiles =
+  (...paths: string[]) =>
+  (id: string) =>
+    paths.some((p) => id.replaceAll("\\", "/").endsWith(`/src/${p}`));
+// The small rules every event card needs (prices, dates, formats, categories, what is on sale, the
+// pages' meta tags): split by which pages use each, they came as many tiny files, a round trip each.
+const cardRules = srcFiles(
+  "domain/categories.ts",
+  "domain/pricing.ts",
+  "domain/money.ts",
+  "domain/event-flags.ts",
+  "domain/ticket-availability.ts",
+  "lib/london-time.ts",
+  "lib/format.ts",
+  "web/lib/images.ts",
+  "web/lib/seo.ts",
+);
+// The lists of events (the cards' grid, its filters and pages): the home page, Explore, the category
+// and type pages and search each use nearly all of it.
+const listingParts = srcFiles(
+  "domain/discovery.ts",
+  "web/lib/listing-filters.ts",
+  "web/components/ui/pagination.tsx",
+  "web/components/events/event-card.tsx",
+  "web/components/events/filter-bar.tsx",
+  "web/components/events/category-strip.tsx",
+  "web/components/events/listing-page.tsx",
 );
 
 export default defineConfig(({ isSsrBuild }) => ({
@@ -27,9 +52,8 @@ export default defineConfig(({ isSsrBuild }) => ({
               codeSplitting: {
                 groups: [
                   { name: "shell", test: (id: string) => shell.modules.has(id) },
-                  // The small rules every event card needs (prices, dates, formats, categories) travel
-                  // together: split by which pages use each, they came as many tiny files, a round trip each.
-                  { name: "cards", test: (id: string) => CARD_RULES.test(id) },
+                  { name: "cards", test: cardRules },
+                  { name: "listings", test: listingParts },
                 ],
               },
             },

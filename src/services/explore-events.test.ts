@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
 import { createEvent, createHost, createVenue } from "../../tests/factories/events";
 import { createTestDatabase } from "../../tests/setup/test-db";
-import { exploreEvents } from "./explore-events";
+import { exploreEvents, exploreMapPins } from "./explore-events";
 
 // A Tuesday lunchtime in November (GMT).
 const now = new Date("2026-11-24T12:00:00Z");
@@ -49,11 +49,28 @@ describe("exploreEvents", () => {
     const found = await explore({});
     expect(found.place).toBeNull();
     expect(found.events.map((e) => e.name)).toEqual(["Manchester gig", "Oxford quiz"]);
-    expect(found.pins.map((p) => [p.name, p.where, p.price])).toEqual([
+    const pins = await exploreMapPins(database.db, {
+      now,
+      near: null,
+      typed: "",
+      saved: null,
+      filters: {},
+      miles: undefined,
+    });
+    expect(pins.map((p) => [p.name, p.where, p.price])).toEqual([
       ["Manchester gig", "Band on the Wall", "Free Entry"],
       ["Oxford quiz", "The Jericho Tavern", "£5.05"],
     ]);
     expect(found.pageCount).toBe(1);
+  });
+
+  it("pins the same events as the list for a place and filters, not the whole UK's", async () => {
+    const input = { now, near: null, typed: "Oxford", saved: null, filters: {}, miles: 10 };
+    const [found, pins] = await Promise.all([explore(input), exploreMapPins(database.db, input)]);
+    expect(pins.map((p) => p.slug)).toEqual(found.events.map((e) => e.slug));
+    expect(pins.map((p) => p.name)).toEqual(["Oxford quiz"]);
+    const free = await exploreMapPins(database.db, { ...input, typed: "", filters: { freeOnly: true } });
+    expect(free.map((p) => p.name)).toEqual(["Manchester gig"]);
   });
 
   it("finds a typed town, lists only what is within the miles around it, and says to remember it", async () => {

@@ -8,6 +8,18 @@ import { listEventMarkers, pageEvents, type EventQuery } from "./discover-events
 /** Up to this many pins on the map; the list pages through everything. */
 const MAX_PINS = 400;
 
+/** One event on the map, with what its popup says. */
+export interface MapPinData {
+  slug: string;
+  name: string;
+  lat: number;
+  lng: number;
+  /** 'Sat 28 Nov, 7:30 pm' */
+  when: string;
+  where: string;
+  price: string | null;
+}
+
 /** Where the explore page is centred. */
 export interface ExplorePlace extends LatLng {
   label: string | null;
@@ -68,49 +80,42 @@ function findPlace(input: {
   return { place, placeProblem, typedFound };
 }
 
-/**
- * The explore page: where to look, a page of upcoming events there (nearest first, within the
- * chosen miles) or across the UK (soonest first), and the pins for the map.
- */
-export async function exploreEvents(
-  db: Db,
-  input: {
-    now: Date;
-    /** The URL's `near` and `place` (trimmed, at most 80 characters). */
-    near: string | null;
-    typed: string;
-    /** The location this browser saved last, if any. */
-    saved: { lat: number; lng: number; label?: string; takenAt: number } | null;
-    /** The listing filters as a query (date range, price, category). */
-    filters: Partial<Pick<EventQuery, "range" | "freeOnly" | "maxPrice" | "eventType" | "category">>;
-    miles: number | undefined;
-    page: number;
-  },
-) {
-  const { now } = input;
+/** What the explore page is asked: its URL's place and filters, and the location this browser saved. */
+export interface ExploreInput {
+  now: Date;
+  /** The URL's `near` and `place` (trimmed, at most 80 characters). */
+  near: string | null;
+  typed: string;
+  /** The location this browser saved last, if any. */
+  saved: { lat: number; lng: number; label?: string; takenAt: number } | null;
+  /** The listing filters as a query (date range, price, category). */
+  filters: Partial<Pick<EventQuery, "range" | "freeOnly" | "maxPrice" | "eventType" | "category">>;
+  miles: number | undefined;
+}
+
+/** Where to look and the query for it: nearest first within the chosen miles, or the UK soonest first. */
+function exploreQuery(input: ExploreInput) {
   const { place, placeProblem, typedFound } = findPlace(input);
   const miles = input.miles ?? DEFAULT_NEARBY_MILES;
   const query: Omit<EventQuery, "limit" | "offset"> = {
-    now,
+    now: input.now,
     scope: "upcoming",
     ...input.filters,
     ...(place
       ? { near: { centre: place, radiusKm: miles * KM_PER_MILE }, sort: "distance" as const }
       : { sort: "date" as const }),
   };
-  const [page, markers] = await Promise.all([
-    pageEvents(db, { ...query, limit: PAGE_SIZE, offset: (input.page - 1) * PAGE_SIZE }),
-    listEventMarkers(db, query, MAX_PINS),
-  ]);
-  const pins = markers.map((m) => ({
-    slug: m.slug,
-    name: m.name,
-    lat: m.lat,
-    lng: m.lng,
-    when: formatEventDateTime(m.startsAt),
-    where: m.venueName,
-    price: cardPriceLabel(m.tickets, now, m.priceTerms),
-  }));
+  return { place, placeProblem, typedFound, miles, query };
+}
+
+/**
+ * The explore page: where to look and a page of upcoming events there (nearest first, within the
+ * chosen miles) or across the UK (soonest first). The map's pins come separately
+ * (`exploreMapPins`), asked for by the map once it is on screen.
+ */
+export async function exploreEvents(db: Db, input: ExploreInput & { page: number }) {
+  const { place, placeProblem, typedFound, miles, query } = exploreQuery(input);
+  const page = await pageEvents(db, { ...query, limit: PAGE_SIZE, offset: (input.page - 1) * PAGE_SIZE });
   return {
     place,
     placeProblem,
@@ -120,6 +125,20 @@ export async function exploreEvents(
     events: page.events,
     total: page.total,
     pageCount: Math.max(1, Math.ceil(page.total / PAGE_SIZE)),
-    pins,
   };
+}
+
+/** The map's pins for the same place and filters as the list: every match (up to 400), in the list's order. */
+export async function exploreMapPins(db: Db, input: ExploreInput): Promise<MapPinData[]> {
+  const { query } = exploreQuery(input);
+  const markers = await listEventMarkers(db, query, MAX_PINS);
+  return markers.map((m) => ({
+    slug: m.slug,
+    name: m.name,
+    lat: m.lat,
+    lng: m.lng,
+    when: formatEventDateTime(m.startsAt),
+    where: m.venueName,
+    price: cardPriceLabel(m.tickets, input.now, m.priceTerms),
+  }));
 }

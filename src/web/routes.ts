@@ -8,6 +8,7 @@ export default [
     route("site-map", "routes/site-map.tsx"),
     route("search", "routes/search.tsx"),
     route("explore", "routes/explore.tsx"),
+    route("explore/pins", "routes/explore.pins.ts"),
     route("events/category/:category", "routes/events/category.$category.tsx"),
     route("events/type/:type", "routes/events/type.$type.tsx"),
     route("events/:slug", "routes/events/$slug.tsx"),

@@ -102,13 +102,22 @@ test.describe("on a phone", () => {
   test.use({ viewport: { width: 390, height: 844 }, geolocation: MANCHESTER, permissions: ["geolocation"] });
 
   test("toggles between the list and the map", async ({ page }) => {
+    // The map's pins are fetched with the map, not with the page: a phone on the list never asks for them.
+    const pinRequests: string[] = [];
+    page.on("request", (r) => r.url().includes("/explore/pins") && pinRequests.push(r.url()));
     await page.goto("/explore?near=uk");
     const toggle = page.getByRole("group", { name: "Show as" });
     await expect(toggle.getByRole("button", { name: "List" })).toHaveAttribute("aria-pressed", "true");
     await expect(page.getByRole("region", { name: "Map of these events" })).toBeHidden();
+    await page.waitForLoadState("networkidle");
+    expect(pinRequests).toEqual([]);
     await toggle.getByRole("button", { name: "Map" }).click();
     await expect(toggle.getByRole("button", { name: "Map" })).toHaveAttribute("aria-pressed", "true");
     await expect(page.getByRole("region", { name: "Map of these events" })).toBeVisible();
+    await expect(page.getByRole("region", { name: "Map of these events" })).toHaveAttribute("aria-busy", "false");
+    expect(pinRequests.map((u) => new URL(u).search)).toEqual(["?near=uk"]);
+    // Every event of the list is on the map, in clusters or as pins.
+    await expect(page.locator(".tb-pin, .marker-cluster").first()).toBeVisible();
     await expect(list(page)).toBeHidden();
     await expectAccessible(page);
   });

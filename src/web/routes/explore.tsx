@@ -1,17 +1,18 @@
 import { List, Map as MapIcon } from "lucide-react";
-import { lazy, Suspense, useMemo, useState } from "react";
-import { data, Link } from "react-router";
+import { lazy, Suspense, useEffect, useMemo, useState } from "react";
+import { data, Link, useLocation } from "react-router";
 import { CATEGORIES } from "~/domain/categories";
 import { UK_VIEW } from "~/domain/discovery";
-import { exploreEvents, type ExplorePlace } from "~/services/explore-events";
+import { exploreEvents, type ExplorePlace, type MapPinData } from "~/services/explore-events";
 import { EventGrid } from "~/web/components/events/event-card";
 import { FilterBar } from "~/web/components/events/filter-bar";
 import { LocationBar } from "~/web/components/explore/location-bar";
 import { NoEventsHere } from "~/web/components/explore/no-events-here";
 import { Pagination } from "~/web/components/ui/pagination";
 import { useMediaQuery } from "~/web/lib/use-media-query";
-import { filterHref, filterQuery, parseFilters } from "~/web/lib/listing-filters";
-import { locationCookieString, readLocation } from "~/web/lib/location-cookie";
+import { readExploreInput } from "~/web/lib/explore-input";
+import { filterHref } from "~/web/lib/listing-filters";
+import { locationCookieString } from "~/web/lib/location-cookie";
 import { publicUrlFrom, seo } from "~/web/lib/seo";
 import type { Route } from "./+types/explore";
 
@@ -32,18 +33,9 @@ export const meta: Route.MetaFunction = ({ matches, data: loaded }) =>
   });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const url = new URL(request.url);
   const now = new Date();
-  const filters = parseFilters(url.searchParams);
-  const found = await exploreEvents(context.database.db, {
-    now,
-    near: url.searchParams.get("near"),
-    typed: (url.searchParams.get("place") ?? "").trim().slice(0, 80),
-    saved: readLocation(request.headers.get("Cookie") ?? ""),
-    filters: filterQuery(filters, now),
-    miles: filters.miles,
-    page: filters.page,
-  });
+  const { filters, input } = readExploreInput(request, now);
+  const found = await exploreEvents(context.database.db, { ...input, page: filters.page });
   const { rememberPlace, ...shown } = found;
   const headers = new Headers();
   // Remember a typed place for the home page's "Near you", as the person asked for this place.
@@ -60,7 +52,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export default function Explore({ loaderData }: Route.ComponentProps) {
-  const { now, filters, miles, place, placeProblem, events, total, pageCount, pins, tileUrl, viewerId } = loaderData;
+  const { now, filters, miles, place, placeProblem, events, total, pageCount, tileUrl, viewerId } = loaderData;
   const [view, setView] = useState<"list" | "map">("list");
   const keep = useMemo(() => {
     const k: Record<string, string> = {};
@@ -153,7 +145,7 @@ export default function Explore({ loaderData }: Route.ComponentProps) {
             <NoEventsHere place={place} miles={miles} filters={filters} keep={keep} />
           ) : (
             <>
-              <ExploreGrid events={events} now={now} viewerId={viewerId} priorityCount={2} />
+              <ExploreGrid events={events} now={now} viewerId={viewerId} priorityCount={2} firstIsLargest={false} />
               <Pagination
                 page={filters.page}
                 pageCount={pageCount}
@@ -168,7 +160,7 @@ export default function Explore({ loaderData }: Route.ComponentProps) {
           className={`${view === "list" ? "hidden laptop:block" : ""} laptop:sticky laptop:top-20 laptop:self-start`}
         >
           <div className="h-[70dvh] laptop:h-[calc(100dvh-7rem)]">
-            <MapSlot pins={pins} place={place} tileUrl={tileUrl} shown={view === "map"} />
+            <MapSlot place={place} tileUrl={tileUrl} shown={view === "map"} />
           </div>
         </section>
       </div>
@@ -187,32 +179,46 @@ function ExploreGrid(props: Parameters<typeof EventGrid>[0]) {
 
 /**
  * The map, once it is on screen: beside the list from laptop width, on smaller screens when the
- * person chooses Map. Until then no Leaflet is fetched or run (on a phone the page opens on the list).
+ * person chooses Map. Until then no Leaflet is fetched or run, and no pins (on a phone the page opens
+ * on the list). Its pins are asked for with the page's own query, so they follow the list's filters.
  */
 function MapSlot({
-  pins,
   place,
   tileUrl,
   shown,
 }: {
-  pins: Parameters<typeof EventMap>[0]["pins"];
   place: ExplorePlace | null;
   tileUrl: string;
   /** The person chose Map (phones and tablets). */
   shown: boolean;
 }) {
   const wide = useMediaQuery("(min-width: 64rem)");
+  const visible = shown || wide;
+  const { search } = useLocation();
+  const [loaded, setLoaded] = useState<{ search: string; pins: MapPinData[] } | "failed" | null>(null);
   const centre = useMemo(() => (place ? { lat: place.lat, lng: place.lng } : UK_VIEW.centre), [place]);
   const you = useMemo(() => (place && place.source === "device" ? { lat: place.lat, lng: place.lng } : null), [place]);
+
+  useEffect(() => {
+    if (!visible) return;
+    const asking = new AbortController();
+    fetch(`/explore/pins${search}`, { signal: asking.signal, headers: { Accept: "application/json" } })
+      .then((res) => (res.ok ? (res.json() as Promise<{ pins: MapPinData[] }>) : Promise.reject(new Error())))
+      .then(({ pins }) => setLoaded({ search, pins }))
+      .catch(() => !asking.signal.aborted && setLoaded("failed"));
+    return () => asking.abort();
+  }, [visible, search]);
+
   const fallback = (
-    <div className="grid size-full place-items-center rounded-2xl bg-surface-2 text-sm text-fg-muted">
-      Loading the map…
+    <div className="grid size-full place-items-center rounded-2xl bg-surface-2 p-6 text-center text-sm text-fg-muted">
+      {loaded === "failed" ? "The map could not load. Every event is in the list." : "Loading the map…"}
     </div>
   );
-  if (!shown && !wide) return fallback;
+  // The pins of this very query: a list moved on to other filters shows the map loading, not stale pins.
+  if (!visible || loaded === null || loaded === "failed" || loaded.search !== search) return fallback;
   return (
     <Suspense fallback={fallback}>
-      <EventMap pins={pins} centre={centre} zoom={place ? 11 : UK_VIEW.zoom} you={you} tileUrl={tileUrl} />
+      <EventMap pins={loaded.pins} centre={centre} zoom={place ? 11 : UK_VIEW.zoom} you={you} tileUrl={tileUrl} />
     </Suspense>
   );
 }

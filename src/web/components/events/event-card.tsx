@@ -155,6 +155,8 @@ export function distanceLabel(km: number): string {
   return `${miles < 10 ? miles.toFixed(1) : Math.round(miles)} miles away`;
 }
 
+const laterCard = { contentVisibility: "auto", containIntrinsicSize: "auto 22rem" } as const;
+
 /** A responsive grid of cards: one column on phones up to four on desktops. */
 export function EventGrid({
   events,
@@ -162,24 +164,32 @@ export function EventGrid({
   viewerId,
   compact,
   priorityCount = 0,
+  firstIsLargest = true,
 }: {
   events: EventCardData[];
   now: Date;
   viewerId?: string | null;
   compact?: boolean;
   priorityCount?: number;
+  /**
+   * On a phone the first card's picture is the largest thing on screen, so it is fetched first. Not
+   * where controls fill a phone's first screen (Explore): there it would only slow the text down.
+   */
+  firstIsLargest?: boolean;
 }) {
   return (
     <ul className="grid grid-cols-1 gap-5 tablet:grid-cols-2 laptop:grid-cols-3 desktop:grid-cols-4">
       {events.map((e, i) => (
-        <li key={e.id}>
+        // Cards after the first screen's are skipped until they come near (content-visibility), so
+        // their layout and their lazy pictures wait until the page has painted what is on screen.
+        <li key={e.id} style={i < Math.max(priorityCount, 1) ? undefined : laterCard}>
           <EventCard
             event={e}
             now={now}
             viewerId={viewerId}
             compact={compact}
             priority={i < priorityCount}
-            first={i === 0 && priorityCount > 0}
+            first={firstIsLargest && i === 0 && priorityCount > 0}
           />
         </li>
       ))}

@@ -3,20 +3,10 @@ import "leaflet.markercluster/dist/MarkerCluster.css";
 import type * as Leaflet from "leaflet";
 import { useEffect, useRef, useState } from "react";
 import type { LatLng } from "~/domain/discovery";
-
-export interface MapPin {
-  slug: string;
-  name: string;
-  lat: number;
-  lng: number;
-  /** 'Sat 28 Nov, 7:30 pm' */
-  when: string;
-  where: string;
-  price: string | null;
-}
+import type { MapPinData } from "~/services/explore-events";
 
 interface EventMapProps {
-  pins: MapPin[];
+  pins: MapPinData[];
   /** Where to look when there are no pins (the person's location, or the UK). */
   centre: LatLng;
   zoom: number;
@@ -113,7 +103,7 @@ export function EventMap({ pins, centre, zoom, you, tileUrl, label = "Map of the
   );
 }
 
-function popup(pin: MapPin): HTMLElement {
+function popup(pin: MapPinData): HTMLElement {
   const box = document.createElement("div");
   box.className = "tb-popup";
   const link = document.createElement("a");

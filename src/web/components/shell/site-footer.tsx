@@ -12,8 +12,14 @@ const icons = { instagram, facebook, tiktok, youtube };
 
 export function SiteFooter({ hideOnSmallScreens }: { hideOnSmallScreens: boolean }) {
   return (
+    // Off screen when a page first paints: skipped until it comes near (content-visibility), so its
+    // layout and its marks' files wait instead of competing with what the person came to see.
     <footer
-      className={`mt-16 border-t border-border bg-surface-2/60 ${hideOnSmallScreens ? "hidden laptop:block" : ""}`}
+      className={
+        `mt-16 border-t border-border bg-surface-2/60 [content-visibility:auto] ` +
+        `[contain-intrinsic-size:auto_70rem] laptop:[contain-intrinsic-size:auto_24rem] ` +
+        (hideOnSmallScreens ? "hidden laptop:block" : "")
+      }
     >
       <div className="container-page grid gap-10 py-12 laptop:grid-cols-[1.2fr_repeat(6,1fr)]">
         <div className="max-w-xs">
