@@ -246,6 +246,12 @@ test.describe("Partner Studio", () => {
     // The Studio's own navigation, with the way back; no buyer's bottom bar.
     const studioNav = page.getByRole("navigation", { name: "Partner Studio" });
     await expect(studioNav.getByRole("link", { name: "Dashboard" })).toHaveAttribute("aria-current", "page");
+    // The pages come in sections: what is done before, on and after the night.
+    await expect(studioNav.getByRole("list", { name: "On the night" }).getByRole("link")).toHaveText([
+      "Scan",
+      "Guests",
+      "Waitlists",
+    ]);
     await studioNav.getByRole("link", { name: "Tickets" }).click();
     await expect(page).toHaveURL(/\/h\/tickets$/);
     await expect(page.getByRole("heading", { level: 1, name: "Tickets" })).toBeVisible();

@@ -29,26 +29,57 @@ interface StudioLink {
   label: string;
   Icon: LucideIcon;
   roles: readonly HostRole[];
+  /** The sidebar's section (none for the dashboard, on its own at the top). */
+  group?: (typeof GROUPS)[number];
+  /** On the phone's bar itself rather than under More (at most four a role). */
+  onBar?: boolean;
 }
 
-/** Partner Studio's pages that exist so far; each lists the roles its guard lets in. */
+/** The sidebar's sections, in its order: what a host does before, on and after the night. */
+const GROUPS = ["Sell", "On the night", "Grow", "Your page"] as const;
+
+/** Partner Studio's pages, in the sidebar's order; each lists the roles its guard lets in. */
 const LINKS: readonly StudioLink[] = [
-  { to: "/h/dashboard", label: "Dashboard", Icon: LayoutDashboard, roles: ["owner", "manager"] },
-  { to: "/h/events", label: "Events", Icon: CalendarDays, roles: ["owner", "manager"] },
-  { to: "/h/scan", label: "Scan", Icon: ScanLine, roles: ["owner", "manager", "scanner"] },
-  { to: "/h/guests", label: "Guests", Icon: ClipboardCheck, roles: ["owner", "manager"] },
-  { to: "/h/waitlists", label: "Waitlists", Icon: Hourglass, roles: ["owner", "manager"] },
-  { to: "/h/tickets", label: "Tickets", Icon: Ticket, roles: ["owner", "manager"] },
-  { to: "/h/venues", label: "Venues", Icon: MapPin, roles: ["owner", "manager"] },
-  { to: "/h/discounts", label: "Discounts", Icon: Tag, roles: ["owner", "manager"] },
-  { to: "/h/promote", label: "Promote", Icon: Megaphone, roles: ["owner", "manager"] },
-  { to: "/h/marketing/email", label: "Email", Icon: Mail, roles: ["owner", "manager"] },
-  { to: "/h/reports", label: "Reports", Icon: ChartColumn, roles: ["owner", "manager"] },
-  { to: "/h/onlineprofile", label: "Online profile", Icon: IdCard, roles: ["owner", "manager"] },
-  { to: "/h/settings", label: "Settings", Icon: Settings, roles: ["owner", "manager"] },
+  { to: "/h/dashboard", label: "Dashboard", Icon: LayoutDashboard, roles: ["owner", "manager"], onBar: true },
+  { to: "/h/events", label: "Events", Icon: CalendarDays, roles: ["owner", "manager"], group: "Sell", onBar: true },
+  { to: "/h/tickets", label: "Tickets", Icon: Ticket, roles: ["owner", "manager"], group: "Sell" },
+  { to: "/h/discounts", label: "Discounts", Icon: Tag, roles: ["owner", "manager"], group: "Sell" },
+  { to: "/h/venues", label: "Venues", Icon: MapPin, roles: ["owner", "manager"], group: "Sell" },
+  {
+    to: "/h/scan",
+    label: "Scan",
+    Icon: ScanLine,
+    roles: ["owner", "manager", "scanner"],
+    group: "On the night",
+    onBar: true,
+  },
+  {
+    to: "/h/guests",
+    label: "Guests",
+    Icon: ClipboardCheck,
+    roles: ["owner", "manager"],
+    group: "On the night",
+    onBar: true,
+  },
+  { to: "/h/waitlists", label: "Waitlists", Icon: Hourglass, roles: ["owner", "manager"], group: "On the night" },
+  { to: "/h/promote", label: "Promote", Icon: Megaphone, roles: ["owner", "manager"], group: "Grow" },
+  { to: "/h/marketing/email", label: "Email", Icon: Mail, roles: ["owner", "manager"], group: "Grow" },
+  { to: "/h/reports", label: "Reports", Icon: ChartColumn, roles: ["owner", "manager"], group: "Grow" },
+  { to: "/h/onlineprofile", label: "Online profile", Icon: IdCard, roles: ["owner", "manager"], group: "Your page" },
+  { to: "/h/settings", label: "Settings", Icon: Settings, roles: ["owner", "manager"], group: "Your page" },
 ];
 
 export const studioLinksFor = (role: HostRole) => LINKS.filter((l) => l.roles.includes(role));
+
+/** A role's pages by section, in the sidebar's order; sections it has no page in are left out. */
+function sectionsFor(role: HostRole) {
+  const links = studioLinksFor(role);
+  return [undefined, ...GROUPS]
+    .map((group) => ({ group, links: links.filter((l) => l.group === group) }))
+    .filter((s) => s.links.length > 0);
+}
+
+const slug = (text: string) => text.toLowerCase().replace(/\W+/g, "-");
 
 /** Where a role starts in the Studio: its first page (a scanner's is the door). */
 export const studioHomeFor = (role: HostRole) => studioLinksFor(role)[0]?.to ?? "/";
@@ -152,20 +183,31 @@ export function StudioSidebar({
         </div>
         <HostSwitcher others={others} />
         <nav aria-label="Partner Studio">
-          <ul className="flex flex-col gap-1">
-            {studioLinksFor(role).map(({ to, label, Icon }) => (
-              <li key={to}>
-                <NavLink
-                  to={to}
-                  className={({ isActive }) =>
-                    `flex min-h-11 items-center gap-3 rounded-xl px-3 text-sm font-medium ${
-                      isActive ? "bg-brand-soft text-brand" : "text-fg-muted hover:bg-surface-2 hover:text-fg"
-                    }`
-                  }
-                >
-                  <Icon aria-hidden className="size-4" />
-                  {label}
-                </NavLink>
+          <ul className="flex flex-col gap-4">
+            {sectionsFor(role).map(({ group, links }) => (
+              <li key={group ?? "top"}>
+                {group ? (
+                  <p id={`studio-nav-${slug(group)}`} className="mb-1 px-3 text-xs font-semibold text-fg-muted">
+                    {group}
+                  </p>
+                ) : null}
+                <ul className="flex flex-col gap-1" aria-labelledby={group ? `studio-nav-${slug(group)}` : undefined}>
+                  {links.map(({ to, label, Icon }) => (
+                    <li key={to}>
+                      <NavLink
+                        to={to}
+                        className={({ isActive }) =>
+                          `flex min-h-11 items-center gap-3 rounded-xl px-3 text-sm font-medium ${
+                            isActive ? "bg-brand-soft text-brand" : "text-fg-muted hover:bg-surface-2 hover:text-fg"
+                          }`
+                        }
+                      >
+                        <Icon aria-hidden className="size-4" />
+                        {label}
+                      </NavLink>
+                    </li>
+                  ))}
+                </ul>
               </li>
             ))}
           </ul>
@@ -209,9 +251,6 @@ export function StudioTopline({
   );
 }
 
-/** How many of a role's pages the phone's bar shows itself; the rest are under More. */
-const BAR_LINKS = 4;
-
 const barItem = (active: boolean) =>
   `flex h-full flex-col items-center justify-center gap-1 text-[11px] font-medium ` +
   `${active ? "text-brand" : "text-fg-muted hover:text-fg"}`;
@@ -222,8 +261,9 @@ const barItem = (active: boolean) =>
  */
 export function StudioBottomBar({ role }: { role: HostRole }) {
   const links = studioLinksFor(role);
-  const shown = links.length > BAR_LINKS + 1 ? links.slice(0, BAR_LINKS) : links;
-  const more = [...links.slice(shown.length), { to: "/", label: "Marketplace", Icon: Store, roles: [] }];
+  // A role with five pages or fewer has them all on the bar; others, the four marked for it and More.
+  const shown = links.length > 5 ? links.filter((l) => l.onBar) : links;
+  const more = [...links.filter((l) => !shown.includes(l)), { to: "/", label: "Marketplace", Icon: Store, roles: [] }];
   const { pathname } = useLocation();
   const inMore = more.some((l) => l.to !== "/" && (pathname === l.to || pathname.startsWith(`${l.to}/`)));
   return (
