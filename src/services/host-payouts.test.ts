@@ -1,7 +1,16 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
-import { hostPayout, hostPayoutAccount, order, payment, paymentDestination, ticketType, user } from "~/db/schema";
+import {
+  event,
+  hostPayout,
+  hostPayoutAccount,
+  order,
+  payment,
+  paymentDestination,
+  ticketType,
+  user,
+} from "~/db/schema";
 import { PAYOUT_DELAY_DAYS } from "~/domain/payouts";
 import { isAppError } from "~/lib/app-error";
 import { createTestProvider } from "~/server/payments/test-provider.server";
@@ -202,10 +211,11 @@ describe("what a host is paid and is due", () => {
     const summary = await hostPayouts(db, { hostId: host.id, now });
 
     // The other way: the same figures straight from the orders table, with the fee rule written out in SQL
-    // (the application fee when paid to the account; else the booking fee when passed on, 1% when absorbed).
+    // (the application fee when paid to the account; else the booking fee the buyer paid, or 1% out of the
+    // price when the host absorbed it: what the order was charged, never the event's fee mode now).
     const routedSql = sql`${paymentDestination.paymentId} is not null`;
     const feeSql = sql`case when ${routedSql} then ${paymentDestination.applicationFeePence}
-      when e.fee_mode = 'pass' then ${order.bookingFeePence} else round(${order.totalPence} / 100.0) end`;
+      when ${order.bookingFeePence} > 0 then ${order.bookingFeePence} else round(${order.totalPence} / 100.0) end`;
     const keptSql = sql`(${order.totalPence} - ${feeSql})`;
     const netSql = sql`${keptSql} - round(${order.refundedPence} * ${keptSql}::numeric / ${order.totalPence})`;
     // An event without an end time ends with its London day (endOf in domain/event-flags).
@@ -320,5 +330,40 @@ describe("what a host is paid and is due", () => {
     expect(after.events.find((e) => e.eventId === later.id)!.state).toBe("upcoming");
     expect(after.totals[0]!.dueNowPence).toBe(0);
     expect(await db.select().from(hostPayout).where(eq(hostPayout.hostId, unconnected.id))).toEqual([]);
+  });
+  it("keeps Ticketyboo's fee on every sale however the host switches who pays the fee afterwards", async () => {
+    const db = database.db;
+    const host = await createHost(db, { feeMode: "absorb" });
+    const bea = await createBuyer(db);
+    const sold = new Date("2026-10-01T12:00:00Z");
+    const now = new Date();
+    const absorbed = await createEvent(
+      db,
+      { hostId: host.id, name: "Absorbed Quiz", startsAt: new Date("2026-10-10T19:00:00Z") },
+      [{ pricePence: 2000, capacity: 100 }],
+    );
+    const passed = await createEvent(
+      db,
+      { hostId: host.id, name: "Passed Gig", feeMode: "pass", startsAt: new Date("2026-10-10T19:00:00Z") },
+      [{ pricePence: 2000, capacity: 100 }],
+    );
+    const a = await buyTickets(db, { eventId: absorbed.id, buyer: bea, quantity: 1, now: sold, sign: codes.sign });
+    const p = await buyTickets(db, { eventId: passed.id, buyer: bea, quantity: 1, now: sold, sign: codes.sign });
+    expect([a.totalPence, p.totalPence]).toEqual([2000, 2020]);
+    const fair = await hostPayouts(db, { hostId: host.id, now });
+
+    // The event form lets a host change who pays the fee at any time (decision 0030: it changes what later
+    // buyers pay); the orders already made keep what they were charged, and so does our fee on them.
+    await db.update(event).set({ feeMode: "pass" }).where(eq(event.id, absorbed.id));
+    await db.update(event).set({ feeMode: "absorb" }).where(eq(event.id, passed.id));
+    const switched = await hostPayouts(db, { hostId: host.id, now });
+    const byName = Object.fromEntries(switched.events.map((e) => [e.name, e]));
+    expect(byName["Absorbed Quiz"]).toMatchObject({ grossPence: 2000, feesPence: 20, netPence: 1980 });
+    expect(byName["Passed Gig"]).toMatchObject({ grossPence: 2020, feesPence: 20, netPence: 2000 });
+    expect(switched.totals).toEqual(fair.totals);
+
+    await connect(host.id);
+    const paid = (await payOutDueEvents(db, provider, now)).filter((x) => x.hostId === host.id);
+    expect(paid.map((x) => x.amountPence).sort()).toEqual([1980, 2000]);
   });
 });

@@ -178,7 +178,6 @@ export async function hostPayouts(db: Db, input: { hostId: string; now: Date }):
       totalPence: order.totalPence,
       bookingFeePence: order.bookingFeePence,
       refundedPence: order.refundedPence,
-      feeMode: event.feeMode,
       applicationFeePence: paymentDestination.applicationFeePence,
     })
     .from(order)
