@@ -1,7 +1,7 @@
 import Papa from "papaparse";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { order } from "~/db/schema";
+import { emailCampaign, emailMessage, order, user } from "~/db/schema";
 import { createTicketCodes } from "~/server/ticket-codes.server";
 import { createEvent } from "../../tests/factories/events";
 import { buyTickets, createBuyer } from "../../tests/factories/orders";
@@ -47,5 +47,55 @@ describe("a buyer's words in the host's orders file", () => {
     expect(line[header.indexOf("Buyer")]).toBe("'@SUM(1+1)\nMal");
     // No cell of the file starts with what a spreadsheet runs.
     for (const cell of rows.flat()) expect(cell).not.toMatch(/^[=+\-@\t\r]/);
+  });
+});
+
+describe("a campaign from an account whose address nobody confirmed", () => {
+  const draft = {
+    subject: "You won a prize",
+    previewText: "",
+    blockKind: "button",
+    blockText: "",
+    blockUrl: "https://evil.test/claim",
+    blockLabel: "Claim it",
+    blockEvent: "",
+    toBuyers: "on",
+  };
+
+  it("sends no test and starts no send until the address is confirmed", async () => {
+    const db = studio.database.db;
+    // Anyone can sign up with someone else's address and open a Studio: the address is the victim's inbox.
+    const host = await signInThroughApi(studio.testApp, studio.database, {
+      userType: "host",
+      hostTitle: "Prize Desk",
+      email: `victim-${Date.now()}@example.com`,
+      emailVerified: false,
+    });
+    const made = await send("/h/promote/email-campaign", host.cookie, { intent: "create" });
+    const editor = made.headers.get("Location")!;
+    const campaignId = editor.split("/").at(-1)!;
+
+    const test = await send(editor, host.cookie, { ...draft, intent: "test" });
+    expect(test.status).toBe(403);
+    expect(await test.text()).toContain("Confirm your email address");
+    const stored = () =>
+      db
+        .select({ id: emailMessage.id })
+        .from(emailMessage)
+        .where(and(eq(emailMessage.toAddress, host.person.email), eq(emailMessage.template, "campaign")));
+    expect(await stored()).toEqual([]);
+
+    const now = await send(editor, host.cookie, { ...draft, intent: "send-now" });
+    expect(now.status).toBe(403);
+    const [row] = await db.select().from(emailCampaign).where(eq(emailCampaign.id, campaignId));
+    expect(row).toMatchObject({ status: "draft", subject: "You won a prize" });
+
+    // Confirmed, the same person may test and send (the draft was kept as typed meanwhile).
+    await db.update(user).set({ emailVerified: true }).where(eq(user.id, host.person.id));
+    expect((await send(editor, host.cookie, { ...draft, intent: "test" })).status).toBe(200);
+    expect(await stored()).toHaveLength(1);
+    expect((await send(editor, host.cookie, { ...draft, intent: "send-now" })).status).toBe(200);
+    const [after] = await db.select().from(emailCampaign).where(eq(emailCampaign.id, campaignId));
+    expect(after!.status).toBe("scheduled");
   });
 });

@@ -82,7 +82,7 @@ beforeAll(async () => {
   database = await createTestDatabase();
   boss = await startJobs(database, { logger: pino({ level: "silent" }), maintenance: false });
   mailer = createMailer({ database, boss, smtpUrl: undefined, publicUrl, logger: pino({ level: "silent" }) });
-  const host = await createHost(database.db, { hostTitle: "The Crown Folk Club" });
+  const host = await createHost(database.db, { hostTitle: "The Crown Folk Club", emailVerified: true });
   const other = await createHost(database.db, { hostTitle: "Someone Else" });
   hostId = host.id;
   eventId = (await createEvent(database.db, { hostId, startsAt: new Date("2026-12-12T19:30:00Z") })).id;
@@ -134,7 +134,7 @@ describe("who a host may email", () => {
     // Ann, Eve (buyers who opted in) and Fay (a list with consent): nobody else.
     expect(await audienceSize(db, hostId, audience)).toBe(3);
     const campaignId = await campaignTo(audience);
-    await scheduleCampaign(db, { hostId, campaignId, at: null, now });
+    await scheduleCampaign(db, { hostId, campaignId, at: null, now, by: hostId });
     expect(await startDueCampaigns(db, now)).toBe(1);
     const built = await db
       .select({ email: campaignRecipient.email })
@@ -176,7 +176,7 @@ describe("who a host may email", () => {
   it("skips, at the moment of sending, someone who unsubscribes with one click after the send started", async () => {
     const db = database.db;
     const campaignId = await campaignTo({ toBuyers: true, listIds: [] }, "Second gig");
-    await scheduleCampaign(db, { hostId, campaignId, at: null, now });
+    await scheduleCampaign(db, { hostId, campaignId, at: null, now, by: hostId });
     await startDueCampaigns(db, now);
     const ann = people["Ann Optedin"]!.email;
     await unsubscribeFromHost(db, { hostId, email: ann.toUpperCase(), source: "one_click" });
@@ -230,7 +230,7 @@ describe("the sender", () => {
     const listId = await listOf(total, "Big");
     const campaignId = await campaignTo({ toBuyers: false, listIds: [listId] }, "Big news");
     const later = new Date(now.getTime() + 10 * 60_000);
-    await scheduleCampaign(db, { hostId, campaignId, at: new Date(now.getTime() + 5 * 60_000), now });
+    await scheduleCampaign(db, { hostId, campaignId, at: new Date(now.getTime() + 5 * 60_000), now, by: hostId });
     // Not due yet: nothing starts.
     expect(await runCampaignSends({ db, mailer, links, publicUrl }, now)).toMatchObject({ started: 0, sent: 0 });
 
@@ -259,7 +259,7 @@ describe("the sender", () => {
     const db = database.db;
     const listId = await listOf(3, "Crash");
     const campaignId = await campaignTo({ toBuyers: false, listIds: [listId] }, "Crash test");
-    await scheduleCampaign(db, { hostId, campaignId, at: null, now });
+    await scheduleCampaign(db, { hostId, campaignId, at: null, now, by: hostId });
     await startDueCampaigns(db, now);
     const rows = await db.select().from(campaignRecipient).where(eq(campaignRecipient.campaignId, campaignId));
     // A worker claimed two and stored the first one's email, then stopped before marking either sent.
@@ -339,13 +339,14 @@ describe("drafts, schedules and tests", () => {
       campaignId: id,
       at: new Date(now.getTime() - 60_000),
       now,
+      by: hostId,
     }).catch((e: unknown) => e);
     expect(isAppError(refused) && refused.code).toBe("validation_failed");
     const fields = (refused as { details: { fields: Record<string, string> } }).details.fields;
     expect(Object.keys(fields).sort()).toEqual(["block.0.text", "block.1.text", "sendAt", "subject"].sort());
     // Another host's campaign is no such campaign.
     const other = await createHost(db);
-    const hidden = await scheduleCampaign(db, { hostId: other.id, campaignId: id, at: null, now }).catch(
+    const hidden = await scheduleCampaign(db, { hostId: other.id, campaignId: id, at: null, now, by: other.id }).catch(
       (e: unknown) => e,
     );
     expect(isAppError(hidden) && hidden.code).toBe("not_found");

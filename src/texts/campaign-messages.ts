@@ -42,6 +42,9 @@ export const campaignMessages = {
   deleted: "Campaign deleted.",
   testSent: (to: string) => `Test sent to ${to}.`,
   tooManyTests: "That's a lot of test emails: try again in an hour.",
+  confirmEmailFirst:
+    "Confirm your email address first: campaigns and tests go out only from people whose address is confirmed. " +
+    "The link is in the email we sent you when you signed up.",
   fixFirst: "Fix what's marked before sending.",
   listCreated: (name: string) => `List "${name}" created.`,
   listDeleted: (name: string) => `List "${name}" deleted.`,
