@@ -2,7 +2,8 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
-import { campaignRecipient, emailCampaign, emailMessage, marketingContact, user } from "~/db/schema";
+import { campaignRecipient, emailCampaign, emailMessage, marketingContact, marketingList, user } from "~/db/schema";
+import { CONTACT_IMPORT_MAX_ROWS, CONTACTS_PER_HOST_MAX, LISTS_PER_HOST_MAX } from "~/domain/campaigns";
 import { isAppError } from "~/lib/app-error";
 import { createMailer } from "~/server/email/mailer.server";
 import { createUnsubscribeLinks } from "~/server/email/unsubscribe.server";
@@ -372,6 +373,51 @@ describe("drafts, schedules and tests", () => {
     expect(test!.html).not.toContain("/api/email/open");
     // No recipients: a test counts for nothing.
     expect(await db.select().from(campaignRecipient).where(eq(campaignRecipient.campaignId, campaignId))).toEqual([]);
+  });
+
+  it("holds a host to a bounded number of lists and contacts, counted across imports, never another host's", async () => {
+    const db = database.db;
+    const host = await createHost(db, { hostTitle: "The Bulk Club" });
+    for (let i = 0; i < LISTS_PER_HOST_MAX; i++) await createList(db, { hostId: host.id, name: `List ${i}` });
+    await expect(createList(db, { hostId: host.id, name: "One too many" })).rejects.toMatchObject({
+      code: "conflict",
+      message: expect.stringMatching(/delete one/i),
+    });
+    // Another host's lists are their own.
+    await createList(db, { hostId, name: "Not counted with The Bulk Club's" });
+
+    const [first, second] = await db
+      .select({ id: marketingList.id })
+      .from(marketingList)
+      .where(eq(marketingList.hostId, host.id))
+      .limit(2);
+    const file = (n: number, tag: string) =>
+      `Email\n${Array.from({ length: n }, (_, i) => `${tag}${i}@example.com`).join("\n")}\n`;
+    const base = { hostId: host.id, consentSource: "Door sign-ups", consentConfirmed: true, importedBy: host.id, now };
+    const limits = { contactsMax: 5 };
+    const stored = async () =>
+      (await db.select().from(marketingContact).where(eq(marketingContact.hostId, host.id))).length;
+    await importContacts(db, {
+      ...base,
+      ...limits,
+      listId: first!.id,
+      text: file(3, "a"),
+      importId: crypto.randomUUID(),
+    });
+    // Three more, into another list: past five in all, so none of them.
+    await expect(
+      importContacts(db, { ...base, ...limits, listId: second!.id, text: file(3, "b"), importId: crypto.randomUUID() }),
+    ).rejects.toMatchObject({ code: "conflict", message: expect.stringMatching(/room for 2 more/) });
+    expect(await stored()).toBe(3);
+    await importContacts(db, {
+      ...base,
+      ...limits,
+      listId: second!.id,
+      text: file(2, "b"),
+      importId: crypto.randomUUID(),
+    });
+    expect(await stored()).toBe(5);
+    expect(CONTACTS_PER_HOST_MAX).toBeGreaterThanOrEqual(CONTACT_IMPORT_MAX_ROWS * 10);
   });
 
   it("imports a file all or nothing, and a second confirmation imports nothing", async () => {
