@@ -20,6 +20,7 @@ import { buyTickets, createBuyer } from "../../tests/factories/orders";
 import { createTestDatabase } from "../../tests/setup/test-db";
 import { holdTickets } from "./hold-tickets";
 import {
+  ACCOUNT_CHECKS,
   checkoutDestination,
   hostPayouts,
   payOutDueEvents,
@@ -27,19 +28,23 @@ import {
   payoutAccount,
   refreshPayoutAccount,
   refreshPayoutAccountById,
+  ONBOARDING_LINKS,
   startPayoutOnboarding,
 } from "./host-payouts";
 import { settlePayment, startPayment } from "./settle-payment";
+import { createDbThrottle } from "./throttle";
 
 const codes = createTicketCodes("a test ticket secret that is long enough");
 const publicUrl = "https://tickets.example";
 const DAY = 86_400_000;
 let database: Database;
 let provider: ReturnType<typeof createTestProvider>;
+let throttle: ReturnType<typeof createDbThrottle>;
 
 beforeAll(async () => {
   database = await createTestDatabase();
   provider = createTestProvider(database.db, publicUrl);
+  throttle = createDbThrottle(database.db, { cleanupProbability: 0 });
 });
 afterAll(() => database.close());
 
@@ -55,10 +60,16 @@ async function rejection(promise: Promise<unknown>) {
 /** Connects the host's payouts as the owner does: onboarding link, the provider's page completed, back again. */
 async function connect(hostId: string) {
   const db = database.db;
-  const { url } = await startPayoutOnboarding(db, provider, { hostId, role: "owner", publicUrl, now: new Date() });
+  const { url } = await startPayoutOnboarding(db, provider, {
+    hostId,
+    role: "owner",
+    publicUrl,
+    now: new Date(),
+    throttle,
+  });
   const accountId = url.split("/pay/test/connect/")[1]!;
   expect(await provider.finishOnboarding(accountId, true)).toBe(`${publicUrl}/h/settings/payouts?from=onboarding`);
-  return refreshPayoutAccount(db, provider, { hostId, now: new Date() });
+  return refreshPayoutAccount(db, provider, { hostId, now: new Date(), throttle });
 }
 
 describe("connecting payouts", () => {
@@ -67,7 +78,7 @@ describe("connecting payouts", () => {
     const host = await createHost(db);
     for (const role of ["manager", "scanner"] as const) {
       const refused = await rejection(
-        startPayoutOnboarding(db, provider, { hostId: host.id, role, publicUrl, now: new Date() }),
+        startPayoutOnboarding(db, provider, { hostId: host.id, role, publicUrl, now: new Date(), throttle }),
       );
       expect(isAppError(refused) && refused.code).toBe("forbidden");
     }
@@ -78,7 +89,7 @@ describe("connecting payouts", () => {
     const db = database.db;
     const host = await createHost(db);
     const start = () =>
-      startPayoutOnboarding(db, provider, { hostId: host.id, role: "owner", publicUrl, now: new Date() });
+      startPayoutOnboarding(db, provider, { hostId: host.id, role: "owner", publicUrl, now: new Date(), throttle });
     const first = await start();
     const again = await start();
     expect(again.url).toBe(first.url);
@@ -89,7 +100,9 @@ describe("connecting payouts", () => {
 
     // Leaving onboarding changes nothing; completing it connects the account.
     await provider.finishOnboarding(rows[0]!.accountId, false);
-    expect((await refreshPayoutAccount(db, provider, { hostId: host.id, now: new Date() }))?.connected).toBe(false);
+    expect((await refreshPayoutAccount(db, provider, { hostId: host.id, now: new Date(), throttle }))?.connected).toBe(
+      false,
+    );
     const account = await connect(host.id);
     expect(account).toMatchObject({ connected: true, payoutsEnabled: true, accountId: rows[0]!.accountId });
     expect(await checkoutDestination(db, { hostId: host.id, provider: "test" })).toBe(rows[0]!.accountId);
@@ -97,10 +110,46 @@ describe("connecting payouts", () => {
     expect(await checkoutDestination(db, { hostId: host.id, provider: "stripe" })).toBeNull();
   });
 
+  it("asks the provider a bounded number of times however often a Studio page is opened or pressed", async () => {
+    const db = database.db;
+    const host = await createHost(db);
+    const connect = provider.connect!;
+    const calls = { retrieve: 0, link: 0 };
+    // The real test provider, with its calls counted: every one would be a call to Stripe, whose rate limit
+    // is the whole platform's (a manager reloading the payouts page in a loop would stop every checkout).
+    const counted = {
+      ...provider,
+      connect: {
+        ...connect,
+        retrieveAccount: (id: string) => (calls.retrieve++, connect.retrieveAccount(id)),
+        onboardingLink: (input: Parameters<typeof connect.onboardingLink>[0]) => (
+          calls.link++,
+          connect.onboardingLink(input)
+        ),
+      },
+    };
+    const now = new Date();
+    const start = () =>
+      startPayoutOnboarding(db, counted, { hostId: host.id, role: "owner", publicUrl, now, throttle });
+    const refresh = () => refreshPayoutAccount(db, counted, { hostId: host.id, now, throttle });
+
+    for (let i = 0; i < 50; i++) await start().catch((e: unknown) => e);
+    expect(calls.link).toBe(ONBOARDING_LINKS.limit);
+    const refused = await rejection(start());
+    expect(isAppError(refused) && refused.code).toBe("rate_limited");
+    for (let i = 0; i < 50; i++) expect((await refresh())?.accountId).toMatch(/^acct_test_/);
+    expect(calls.retrieve).toBe(ACCOUNT_CHECKS.limit);
+
+    // Another host is not held back by the first one's presses.
+    const other = await createHost(db);
+    await startPayoutOnboarding(db, counted, { hostId: other.id, role: "owner", publicUrl, now, throttle });
+    expect(calls.link).toBe(ONBOARDING_LINKS.limit + 1);
+  });
+
   it("keeps what the provider says of an account an event names, ignoring accounts not ours", async () => {
     const db = database.db;
     const host = await createHost(db);
-    await startPayoutOnboarding(db, provider, { hostId: host.id, role: "owner", publicUrl, now: new Date() });
+    await startPayoutOnboarding(db, provider, { hostId: host.id, role: "owner", publicUrl, now: new Date(), throttle });
     const [row] = await db.select().from(hostPayoutAccount).where(eq(hostPayoutAccount.hostId, host.id));
     await provider.finishOnboarding(row!.accountId, true);
     await refreshPayoutAccountById(db, provider, { accountId: row!.accountId, now: new Date() });
