@@ -1,7 +1,7 @@
 import Papa from "papaparse";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { emailCampaign, emailMessage, order, user } from "~/db/schema";
+import { campaignRecipient, emailCampaign, emailMessage, order, user } from "~/db/schema";
 import { createTicketCodes } from "~/server/ticket-codes.server";
 import { createEvent } from "../../tests/factories/events";
 import { buyTickets, createBuyer } from "../../tests/factories/orders";
@@ -97,5 +97,32 @@ describe("a campaign from an account whose address nobody confirmed", () => {
     expect((await send(editor, host.cookie, { ...draft, intent: "send-now" })).status).toBe(200);
     const [after] = await db.select().from(emailCampaign).where(eq(emailCampaign.id, campaignId));
     expect(after!.status).toBe("scheduled");
+  });
+});
+
+describe("a tracked link clicked in a loop", () => {
+  it("writes the first click and nothing after it", async () => {
+    const db = studio.database.db;
+    const host = await signInThroughApi(studio.testApp, studio.database, { userType: "host", hostTitle: "Loop Bar" });
+    const [campaign] = await db
+      .insert(emailCampaign)
+      .values({ hostId: host.person.id, subject: "Hi", status: "sent" })
+      .returning();
+    const [r] = await db
+      .insert(campaignRecipient)
+      .values({ campaignId: campaign!.id, email: "reader@example.com", status: "sent", sentAt: new Date() })
+      .returning();
+    const link = studio.testApp.unsubscribe.campaign.click(r!.id, "https://example.com/gig");
+    const version = async () =>
+      (await db.execute<{ v: string }>(sql`select xmin::text as v from campaign_recipient where id = ${r!.id}`))
+        .rows[0]!.v;
+    expect((await studio.testApp.app.request(link, { redirect: "manual" })).status).toBe(302);
+    const first = await version();
+    for (let i = 0; i < 5; i++)
+      expect((await studio.testApp.app.request(link, { redirect: "manual" })).status).toBe(302);
+    const pixel = studio.testApp.unsubscribe.campaign.openPixel(r!.id);
+    expect((await studio.testApp.app.request(pixel)).status).toBe(200);
+    // Each repeat wrote a new version of the row before: a loop of clicks was a loop of writes.
+    expect(await version()).toBe(first);
   });
 });
