@@ -3,6 +3,8 @@ import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { campaignRecipient, emailCampaign, emailMessage, order, user } from "~/db/schema";
 import { createTicketCodes } from "~/server/ticket-codes.server";
+import { ORDERS_EXPORTS } from "~/services/host-reports";
+import { addHostMember } from "~/services/studio-access";
 import { createEvent } from "../../tests/factories/events";
 import { buyTickets, createBuyer } from "../../tests/factories/orders";
 import { signInThroughApi } from "../../tests/setup/test-app";
@@ -124,5 +126,28 @@ describe("a tracked link clicked in a loop", () => {
     expect((await studio.testApp.app.request(pixel)).status).toBe(200);
     // Each repeat wrote a new version of the row before: a loop of clicks was a loop of writes.
     expect(await version()).toBe(first);
+  });
+});
+
+describe("the orders file asked for in a loop", () => {
+  it("is made a bounded number of times per host, then answers 429 with when to try again", async () => {
+    const owner = await signInThroughApi(studio.testApp, studio.database, { userType: "host", hostTitle: "Big Hall" });
+    const manager = await signInThroughApi(studio.testApp, studio.database, { firstName: "Max" });
+    await addHostMember(studio.database.db, { hostId: owner.person.id, userId: manager.person.id, role: "manager" });
+    for (let i = 0; i < ORDERS_EXPORTS.limit; i++) {
+      const file = await send("/h/reports/orders/export", i % 2 ? owner.cookie : manager.cookie);
+      expect(file.status).toBe(200);
+      await file.text();
+    }
+    // Counted for the host, whoever of its team asks: a second person does not double the work.
+    const refused = await send("/h/reports/orders/export", owner.cookie);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
+    // Another host is not held back.
+    const other = await signInThroughApi(studio.testApp, studio.database, {
+      userType: "host",
+      hostTitle: "Small Room",
+    });
+    expect((await send("/h/reports/orders/export", other.cookie)).status).toBe(200);
   });
 });
