@@ -184,9 +184,10 @@ function checkConsentSource(text: string): string {
 
 /**
  * Imports a CSV file of contacts into one of the host's lists: read and judged again, then every line
- * in one transaction or none, if the host's lists have room for them all (CONTACTS_PER_HOST_MAX). The importer states how the people agreed (`consentSource`) and who
- * imported is recorded; a line without its own consent date takes the import's. The preview's
- * `importId` makes a second confirmation a no-op; an address already on the list keeps its first consent.
+ * in one transaction or none, if the host's lists have room for them all (CONTACTS_PER_HOST_MAX). The
+ * importer states how the people agreed (`consentSource`) and who imported is recorded; a line without
+ * its own consent date takes the import's. The preview's `importId` makes a second confirmation a
+ * no-op; an address already on the list keeps its first consent.
  */
 export async function importContacts(
   db: Db,

@@ -157,7 +157,7 @@ describe("creating and saving an event's overview", () => {
     expect(after.slug).toBe(e.slug);
   });
 
-  it("won't move an event people have bought for to a time that has passed, which would make its payout due", async () => {
+  it("won't move an event people have bought for to a time that has passed (its payout would be due)", async () => {
     const db = database.db;
     const host = await createHost(db);
     const e = await makeEvent(db, { hostId: host.id, startsAt: new Date("2027-02-01T20:00:00Z"), name: "Spring Gig" });

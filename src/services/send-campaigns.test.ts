@@ -375,7 +375,7 @@ describe("drafts, schedules and tests", () => {
     expect(await db.select().from(campaignRecipient).where(eq(campaignRecipient.campaignId, campaignId))).toEqual([]);
   });
 
-  it("holds a host to a bounded number of lists and contacts, counted across imports, never another host's", async () => {
+  it("holds a host to a bounded number of lists and contacts, counted across imports, never another's", async () => {
     const db = database.db;
     const host = await createHost(db, { hostTitle: "The Bulk Club" });
     for (let i = 0; i < LISTS_PER_HOST_MAX; i++) await createList(db, { hostId: host.id, name: `List ${i}` });
