@@ -21,6 +21,9 @@ export const CONTACT_NAME_MAX = 100;
 export const CONTACT_EMAIL_MAX = 254;
 export const CONTACT_IMPORT_MAX_ROWS = 5_000;
 export const CONTACT_IMPORT_MAX_BYTES = 512 * 1024;
+/** A host's lists, and the contacts in all of them: imports of 5,000 lines each could otherwise go on for ever. */
+export const LISTS_PER_HOST_MAX = 100;
+export const CONTACTS_PER_HOST_MAX = 100_000;
 
 /** Throttling: recipients claimed per batch, and at most this many emails a minute across every campaign. */
 export const SEND_BATCH_SIZE = 50;

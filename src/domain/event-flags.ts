@@ -67,6 +67,15 @@ export function hasEnded(e: EventTimes, now: Date): boolean {
   return now.getTime() >= endOf(e).getTime();
 }
 
+/**
+ * A change of date that would end an event not yet over at a time already passed. For an event people
+ * have bought for, that would make what Ticketyboo collected for it due to the host at once (payouts
+ * follow the event's end: decision 0041), months early for a gig moved from next spring to last week.
+ */
+export function movesIntoThePast(before: EventTimes, after: EventTimes, now: Date): boolean {
+  return !hasEnded(before, now) && hasEnded(after, now);
+}
+
 /** On today in London: it starts today, or it started earlier and is still going. */
 export function isHappeningToday(e: EventTimes, now: Date): boolean {
   if (hasEnded(e, now)) return false;

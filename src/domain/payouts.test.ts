@@ -1,6 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { ACTIVE_PROVIDER_FEE } from "./money";
 import { orderNet, payableFrom, PAYOUT_DELAY_DAYS, platformFee, summarisePayouts, type PayoutOrder } from "./payouts";
+import { priceOrder } from "./pricing";
 
 const order = (over: Partial<PayoutOrder> = {}): PayoutOrder => ({
   eventId: "e1",
@@ -8,7 +10,6 @@ const order = (over: Partial<PayoutOrder> = {}): PayoutOrder => ({
   totalPence: 2020,
   bookingFeePence: 20,
   refundedPence: 0,
-  feeMode: "pass",
   applicationFeePence: null,
   ...over,
 });
@@ -25,10 +26,37 @@ describe("one order's share", () => {
   it("keeps the booking fee passed on, our fee out of an absorbed price, the application fee as charged", () => {
     expect(platformFee(order())).toBe(20);
     expect(orderNet(order())).toBe(2000);
-    expect(platformFee(order({ feeMode: "absorb", totalPence: 2000, bookingFeePence: 0 }))).toBe(20);
-    expect(orderNet(order({ feeMode: "absorb", totalPence: 2000, bookingFeePence: 0 }))).toBe(1980);
+    expect(platformFee(order({ totalPence: 2000, bookingFeePence: 0 }))).toBe(20);
+    expect(orderNet(order({ totalPence: 2000, bookingFeePence: 0 }))).toBe(1980);
     expect(orderNet(order({ applicationFeePence: 25 }))).toBe(1995);
     expect(orderNet(order({ totalPence: 0, bookingFeePence: 0 }))).toBe(0);
+  });
+
+  it("reads our fee from the order as checkout charged it, for either fee mode, whatever the event says later", () => {
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.record({ quantity: fc.integer({ min: 0, max: 6 }), unitPricePence: fc.integer({ min: 0, max: 50_000 }) }),
+          {
+            minLength: 1,
+            maxLength: 4,
+          },
+        ),
+        fc.option(
+          fc.oneof(
+            fc.record({ kind: fc.constant("percent" as const), basisPoints: fc.integer({ min: 0, max: 10_000 }) }),
+            fc.record({ kind: fc.constant("fixed" as const), pence: fc.integer({ min: 0, max: 100_000 }) }),
+          ),
+        ),
+        fc.constantFrom("pass" as const, "absorb" as const),
+        (lines, discount, feeMode) => {
+          const charged = priceOrder(lines, { discount, feeMode, fee: ACTIVE_PROVIDER_FEE });
+          const o = order({ totalPence: charged.totalPence, bookingFeePence: charged.bookingFeePence });
+          expect(platformFee(o)).toBe(charged.totalPence - charged.hostPence);
+          expect(orderNet(o)).toBe(charged.totalPence === 0 ? 0 : charged.hostPence);
+        },
+      ),
+    );
   });
 
   it("gives nothing after a full refund and the refunded proportion of the net after a part refund", () => {
@@ -41,7 +69,7 @@ describe("one order's share", () => {
         fc.constantFrom("pass" as const, "absorb" as const),
         (total, refund, feeMode) => {
           const fee = feeMode === "pass" ? Math.round(total / 101) : 0;
-          const o = order({ totalPence: total, bookingFeePence: fee, refundedPence: Math.min(refund, total), feeMode });
+          const o = order({ totalPence: total, bookingFeePence: fee, refundedPence: Math.min(refund, total) });
           const net = orderNet(o);
           expect(net).toBeGreaterThanOrEqual(0);
           expect(net).toBeLessThanOrEqual(total - platformFee(o));
@@ -118,7 +146,9 @@ describe("a host's payouts", () => {
         const orders = raw.map((r) => {
           const fee = r.feeMode === "pass" ? Math.floor(r.totalPence / 101) : 0;
           return order({
-            ...r,
+            eventId: r.eventId,
+            currency: r.currency,
+            totalPence: r.totalPence,
             bookingFeePence: fee,
             refundedPence: Math.floor((r.totalPence * r.refundPart) / 100),
             applicationFeePence: r.routed ? Math.floor(r.totalPence / 100) : null,

@@ -1,5 +1,4 @@
 import { ACTIVE_PROVIDER_FEE, feeFor, type Currency, type FeeRate } from "./money";
-import type { FeeMode } from "./pricing";
 
 /**
  * What a host has been paid and what is due to them (issue 21, decision 0041). Pure: the payouts
@@ -22,8 +21,6 @@ export interface PayoutOrder {
   totalPence: number;
   bookingFeePence: number;
   refundedPence: number;
-  /** The event's fee mode: passed on (the booking fee is ours) or absorbed (our fee comes out of the price). */
-  feeMode: FeeMode;
   /** The application fee when the sale went to the host's connected account; null when Ticketyboo collected it. */
   applicationFeePence: number | null;
 }
@@ -41,10 +38,17 @@ export interface PaidOutRecord {
   paidAt: Date;
 }
 
-/** Ticketyboo's fee on one order as it was charged. */
+/**
+ * Ticketyboo's fee on one order as it was charged, read from the order alone: the booking fee when the
+ * buyer paid one (the fee was passed on), else our fee out of the price (absorbed). Never from the
+ * event's fee mode now: a host may change it after sales (decision 0030), and reading it would let a
+ * switch from absorbed to passed on pay them our fee on every earlier sale. A passed-on order with no
+ * booking fee is one whose fee rounded to nothing, and our fee out of its price is then nothing too
+ * (`priceOrder`: the same fee of the same amount), so the reading is exact.
+ */
 export function platformFee(o: PayoutOrder, rate: FeeRate = ACTIVE_PROVIDER_FEE): number {
   if (o.applicationFeePence !== null) return o.applicationFeePence;
-  return o.feeMode === "pass" ? o.bookingFeePence : Math.min(o.totalPence, feeFor(o.totalPence, rate));
+  return o.bookingFeePence > 0 ? o.bookingFeePence : Math.min(o.totalPence, feeFor(o.totalPence, rate));
 }
 
 /** Half-up division of non-negative integers. */

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { campaignRecipient, marketingUnsubscribe, user } from "~/db/schema";
 import { isUuid } from "~/lib/uuid";
@@ -61,7 +61,10 @@ export async function recordOpen(db: Db, input: { recipientId: string; now: Date
     .where(and(eq(campaignRecipient.id, input.recipientId), isNull(campaignRecipient.openedAt)));
 }
 
-/** The first click; a click is also an open (the picture may have been blocked). */
+/**
+ * The first click; a click is also an open (the picture may have been blocked). Later clicks write
+ * nothing: anyone holding the email can follow its links in a loop, and each would be a write.
+ */
 export async function recordClick(db: Db, input: { recipientId: string; now: Date }): Promise<void> {
   if (!isUuid(input.recipientId)) return;
   await db
@@ -70,7 +73,12 @@ export async function recordClick(db: Db, input: { recipientId: string; now: Dat
       clickedAt: sql`coalesce(${campaignRecipient.clickedAt}, ${input.now})`,
       openedAt: sql`coalesce(${campaignRecipient.openedAt}, ${input.now})`,
     })
-    .where(eq(campaignRecipient.id, input.recipientId));
+    .where(
+      and(
+        eq(campaignRecipient.id, input.recipientId),
+        or(isNull(campaignRecipient.clickedAt), isNull(campaignRecipient.openedAt)),
+      ),
+    );
 }
 
 /**

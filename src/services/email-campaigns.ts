@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, ne, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, isNull, ne, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { campaignRecipient, emailCampaign, event, ticketType, user, venue } from "~/db/schema";
 import {
@@ -41,6 +41,19 @@ async function ownCampaign(db: Db, hostId: string, campaignId: string): Promise<
     .where(and(eq(emailCampaign.id, campaignId), eq(emailCampaign.hostId, hostId)));
   if (!row) throw notFound();
   return row;
+}
+
+/**
+ * Only someone whose own address is confirmed (read from the database, never the session) may send a
+ * test or start a send: anyone can sign up with another person's address and open a Studio, and a
+ * test goes to that address with whatever words and links the draft holds.
+ */
+async function requireConfirmedSender(db: Db, userId: string): Promise<void> {
+  const [row] = await db
+    .select({ confirmed: user.emailVerified })
+    .from(user)
+    .where(and(eq(user.id, userId), isNull(user.deletedAt)));
+  if (!row?.confirmed) throw new AppError("forbidden", campaignMessages.confirmEmailFirst);
 }
 
 /** The campaigns page: newest first, with what each reached (sent, opened, clicked, bounced). */
@@ -214,16 +227,18 @@ function applyEdit(blocks: CampaignBlock[], edit: BlockEdit | undefined): Campai
 }
 
 /**
- * Schedules a draft for `at` (null: now). Refused, naming what to fix, while it can't be sent (no
- * subject, an empty block, nobody to send to); the time must be a minute to a year ahead. One
+ * Schedules a draft for `at` (null: now), for the person `by` (their address confirmed). Refused, naming
+ * what to fix, while it can't be sent (no subject, an empty block, nobody to send to); the time must be a
+ * minute to a year ahead. One
  * conditional update moves it from draft to scheduled.
  */
 export async function scheduleCampaign(
   db: Db,
-  input: { hostId: string; campaignId: string; at: Date | null; now: Date },
+  input: { hostId: string; campaignId: string; at: Date | null; now: Date; by: string },
 ): Promise<{ at: Date }> {
   const campaign = await ownCampaign(db, input.hostId, input.campaignId);
   if (campaign.status !== "draft") throw new AppError("conflict", campaignMessages.notDraft);
+  await requireConfirmedSender(db, input.by);
   const eventIds = (await campaignEventChoices(db, input.hostId, input.now)).map((e) => e.id);
   const { problems } = readBlocks(campaign.blocks.map(blockInput), eventIds);
   const all = sendProblems({ ...campaign, blockProblems: problems });
@@ -428,7 +443,7 @@ export async function previewCampaign(
 }
 
 /**
- * A test of the draft to the person asking (their own address), throttled per host, through the
+ * A test of the draft to the person asking (their own address, confirmed), throttled per host, through the
  * same mailer as every email (it lands in the outbox without SMTP), with a working unsubscribe.
  */
 export async function sendTestCampaign(
@@ -446,6 +461,7 @@ export async function sendTestCampaign(
   },
 ): Promise<{ to: string }> {
   const campaign = await ownCampaign(db, input.hostId, input.campaignId);
+  await requireConfirmedSender(db, input.userId);
   const hit = await input.throttle.hit(
     `campaign-tests:${input.hostId}`,
     { limit: TEST_SENDS_PER_HOUR, windowMs: 3_600_000 },

@@ -1,7 +1,16 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
-import { hostPayout, hostPayoutAccount, order, payment, paymentDestination, ticketType, user } from "~/db/schema";
+import {
+  event,
+  hostPayout,
+  hostPayoutAccount,
+  order,
+  payment,
+  paymentDestination,
+  ticketType,
+  user,
+} from "~/db/schema";
 import { PAYOUT_DELAY_DAYS } from "~/domain/payouts";
 import { isAppError } from "~/lib/app-error";
 import { createTestProvider } from "~/server/payments/test-provider.server";
@@ -11,6 +20,7 @@ import { buyTickets, createBuyer } from "../../tests/factories/orders";
 import { createTestDatabase } from "../../tests/setup/test-db";
 import { holdTickets } from "./hold-tickets";
 import {
+  ACCOUNT_CHECKS,
   checkoutDestination,
   hostPayouts,
   payOutDueEvents,
@@ -18,19 +28,23 @@ import {
   payoutAccount,
   refreshPayoutAccount,
   refreshPayoutAccountById,
+  ONBOARDING_LINKS,
   startPayoutOnboarding,
 } from "./host-payouts";
 import { settlePayment, startPayment } from "./settle-payment";
+import { createDbThrottle } from "./throttle";
 
 const codes = createTicketCodes("a test ticket secret that is long enough");
 const publicUrl = "https://tickets.example";
 const DAY = 86_400_000;
 let database: Database;
 let provider: ReturnType<typeof createTestProvider>;
+let throttle: ReturnType<typeof createDbThrottle>;
 
 beforeAll(async () => {
   database = await createTestDatabase();
   provider = createTestProvider(database.db, publicUrl);
+  throttle = createDbThrottle(database.db, { cleanupProbability: 0 });
 });
 afterAll(() => database.close());
 
@@ -46,10 +60,16 @@ async function rejection(promise: Promise<unknown>) {
 /** Connects the host's payouts as the owner does: onboarding link, the provider's page completed, back again. */
 async function connect(hostId: string) {
   const db = database.db;
-  const { url } = await startPayoutOnboarding(db, provider, { hostId, role: "owner", publicUrl, now: new Date() });
+  const { url } = await startPayoutOnboarding(db, provider, {
+    hostId,
+    role: "owner",
+    publicUrl,
+    now: new Date(),
+    throttle,
+  });
   const accountId = url.split("/pay/test/connect/")[1]!;
   expect(await provider.finishOnboarding(accountId, true)).toBe(`${publicUrl}/h/settings/payouts?from=onboarding`);
-  return refreshPayoutAccount(db, provider, { hostId, now: new Date() });
+  return refreshPayoutAccount(db, provider, { hostId, now: new Date(), throttle });
 }
 
 describe("connecting payouts", () => {
@@ -58,7 +78,7 @@ describe("connecting payouts", () => {
     const host = await createHost(db);
     for (const role of ["manager", "scanner"] as const) {
       const refused = await rejection(
-        startPayoutOnboarding(db, provider, { hostId: host.id, role, publicUrl, now: new Date() }),
+        startPayoutOnboarding(db, provider, { hostId: host.id, role, publicUrl, now: new Date(), throttle }),
       );
       expect(isAppError(refused) && refused.code).toBe("forbidden");
     }
@@ -69,7 +89,7 @@ describe("connecting payouts", () => {
     const db = database.db;
     const host = await createHost(db);
     const start = () =>
-      startPayoutOnboarding(db, provider, { hostId: host.id, role: "owner", publicUrl, now: new Date() });
+      startPayoutOnboarding(db, provider, { hostId: host.id, role: "owner", publicUrl, now: new Date(), throttle });
     const first = await start();
     const again = await start();
     expect(again.url).toBe(first.url);
@@ -80,7 +100,9 @@ describe("connecting payouts", () => {
 
     // Leaving onboarding changes nothing; completing it connects the account.
     await provider.finishOnboarding(rows[0]!.accountId, false);
-    expect((await refreshPayoutAccount(db, provider, { hostId: host.id, now: new Date() }))?.connected).toBe(false);
+    expect((await refreshPayoutAccount(db, provider, { hostId: host.id, now: new Date(), throttle }))?.connected).toBe(
+      false,
+    );
     const account = await connect(host.id);
     expect(account).toMatchObject({ connected: true, payoutsEnabled: true, accountId: rows[0]!.accountId });
     expect(await checkoutDestination(db, { hostId: host.id, provider: "test" })).toBe(rows[0]!.accountId);
@@ -88,10 +110,46 @@ describe("connecting payouts", () => {
     expect(await checkoutDestination(db, { hostId: host.id, provider: "stripe" })).toBeNull();
   });
 
+  it("asks the provider a bounded number of times however often a Studio page is opened or pressed", async () => {
+    const db = database.db;
+    const host = await createHost(db);
+    const connect = provider.connect!;
+    const calls = { retrieve: 0, link: 0 };
+    // The real test provider, with its calls counted: every one would be a call to Stripe, whose rate limit
+    // is the whole platform's (a manager reloading the payouts page in a loop would stop every checkout).
+    const counted = {
+      ...provider,
+      connect: {
+        ...connect,
+        retrieveAccount: (id: string) => (calls.retrieve++, connect.retrieveAccount(id)),
+        onboardingLink: (input: Parameters<typeof connect.onboardingLink>[0]) => (
+          calls.link++,
+          connect.onboardingLink(input)
+        ),
+      },
+    };
+    const now = new Date();
+    const start = () =>
+      startPayoutOnboarding(db, counted, { hostId: host.id, role: "owner", publicUrl, now, throttle });
+    const refresh = () => refreshPayoutAccount(db, counted, { hostId: host.id, now, throttle });
+
+    for (let i = 0; i < 50; i++) await start().catch((e: unknown) => e);
+    expect(calls.link).toBe(ONBOARDING_LINKS.limit);
+    const refused = await rejection(start());
+    expect(isAppError(refused) && refused.code).toBe("rate_limited");
+    for (let i = 0; i < 50; i++) expect((await refresh())?.accountId).toMatch(/^acct_test_/);
+    expect(calls.retrieve).toBe(ACCOUNT_CHECKS.limit);
+
+    // Another host is not held back by the first one's presses.
+    const other = await createHost(db);
+    await startPayoutOnboarding(db, counted, { hostId: other.id, role: "owner", publicUrl, now, throttle });
+    expect(calls.link).toBe(ONBOARDING_LINKS.limit + 1);
+  });
+
   it("keeps what the provider says of an account an event names, ignoring accounts not ours", async () => {
     const db = database.db;
     const host = await createHost(db);
-    await startPayoutOnboarding(db, provider, { hostId: host.id, role: "owner", publicUrl, now: new Date() });
+    await startPayoutOnboarding(db, provider, { hostId: host.id, role: "owner", publicUrl, now: new Date(), throttle });
     const [row] = await db.select().from(hostPayoutAccount).where(eq(hostPayoutAccount.hostId, host.id));
     await provider.finishOnboarding(row!.accountId, true);
     await refreshPayoutAccountById(db, provider, { accountId: row!.accountId, now: new Date() });
@@ -202,10 +260,11 @@ describe("what a host is paid and is due", () => {
     const summary = await hostPayouts(db, { hostId: host.id, now });
 
     // The other way: the same figures straight from the orders table, with the fee rule written out in SQL
-    // (the application fee when paid to the account; else the booking fee when passed on, 1% when absorbed).
+    // (the application fee when paid to the account; else the booking fee the buyer paid, or 1% out of the
+    // price when the host absorbed it: what the order was charged, never the event's fee mode now).
     const routedSql = sql`${paymentDestination.paymentId} is not null`;
     const feeSql = sql`case when ${routedSql} then ${paymentDestination.applicationFeePence}
-      when e.fee_mode = 'pass' then ${order.bookingFeePence} else round(${order.totalPence} / 100.0) end`;
+      when ${order.bookingFeePence} > 0 then ${order.bookingFeePence} else round(${order.totalPence} / 100.0) end`;
     const keptSql = sql`(${order.totalPence} - ${feeSql})`;
     const netSql = sql`${keptSql} - round(${order.refundedPence} * ${keptSql}::numeric / ${order.totalPence})`;
     // An event without an end time ends with its London day (endOf in domain/event-flags).
@@ -320,5 +379,40 @@ describe("what a host is paid and is due", () => {
     expect(after.events.find((e) => e.eventId === later.id)!.state).toBe("upcoming");
     expect(after.totals[0]!.dueNowPence).toBe(0);
     expect(await db.select().from(hostPayout).where(eq(hostPayout.hostId, unconnected.id))).toEqual([]);
+  });
+  it("keeps Ticketyboo's fee on every sale however the host switches who pays the fee afterwards", async () => {
+    const db = database.db;
+    const host = await createHost(db, { feeMode: "absorb" });
+    const bea = await createBuyer(db);
+    const sold = new Date("2026-10-01T12:00:00Z");
+    const now = new Date();
+    const absorbed = await createEvent(
+      db,
+      { hostId: host.id, name: "Absorbed Quiz", startsAt: new Date("2026-10-10T19:00:00Z") },
+      [{ pricePence: 2000, capacity: 100 }],
+    );
+    const passed = await createEvent(
+      db,
+      { hostId: host.id, name: "Passed Gig", feeMode: "pass", startsAt: new Date("2026-10-10T19:00:00Z") },
+      [{ pricePence: 2000, capacity: 100 }],
+    );
+    const a = await buyTickets(db, { eventId: absorbed.id, buyer: bea, quantity: 1, now: sold, sign: codes.sign });
+    const p = await buyTickets(db, { eventId: passed.id, buyer: bea, quantity: 1, now: sold, sign: codes.sign });
+    expect([a.totalPence, p.totalPence]).toEqual([2000, 2020]);
+    const fair = await hostPayouts(db, { hostId: host.id, now });
+
+    // The event form lets a host change who pays the fee at any time (decision 0030: it changes what later
+    // buyers pay); the orders already made keep what they were charged, and so does our fee on them.
+    await db.update(event).set({ feeMode: "pass" }).where(eq(event.id, absorbed.id));
+    await db.update(event).set({ feeMode: "absorb" }).where(eq(event.id, passed.id));
+    const switched = await hostPayouts(db, { hostId: host.id, now });
+    const byName = Object.fromEntries(switched.events.map((e) => [e.name, e]));
+    expect(byName["Absorbed Quiz"]).toMatchObject({ grossPence: 2000, feesPence: 20, netPence: 1980 });
+    expect(byName["Passed Gig"]).toMatchObject({ grossPence: 2020, feesPence: 20, netPence: 2000 });
+    expect(switched.totals).toEqual(fair.totals);
+
+    await connect(host.id);
+    const paid = (await payOutDueEvents(db, provider, now)).filter((x) => x.hostId === host.id);
+    expect(paid.map((x) => x.amountPence).sort()).toEqual([1980, 2000]);
   });
 });

@@ -5,9 +5,20 @@ import { endOf } from "~/domain/event-flags";
 import { type EventPayout, type PayoutOrder, type PayoutTotals, summarisePayouts } from "~/domain/payouts";
 import { AppError, isAppError } from "~/lib/app-error";
 import { hostSettingsMessages } from "~/texts/host-settings-messages";
+import { messages } from "~/texts/messages";
 import type { HostRole } from "~/db/schema";
 import type { ConnectedAccountState, PaymentProvider } from "./payment-provider";
 import { mayChangeMoneyAndBrand } from "./host-online-profile";
+import type { Throttle, ThrottleRule } from "./throttle";
+
+/*
+ * Each onboarding link and each look at an account is a call to the provider, and Stripe's rate limit
+ * is the whole platform's: a Studio page reloaded in a loop must not use it up and stop every checkout.
+ */
+/** Onboarding links a host may have made (each press of Connect, each return from a stale link). */
+export const ONBOARDING_LINKS: ThrottleRule = { limit: 10, windowMs: 10 * 60_000 };
+/** Looks at a host's not yet connected account the payouts page may make; past them, it shows what we last knew. */
+export const ACCOUNT_CHECKS: ThrottleRule = { limit: 10, windowMs: 60_000 };
 
 /** A host's payout account as the Studio shows it. */
 export interface PayoutAccount {
@@ -46,7 +57,7 @@ export async function payoutAccount(db: Db, hostId: string): Promise<PayoutAccou
 export async function startPayoutOnboarding(
   db: Db,
   provider: PaymentProvider,
-  input: { hostId: string; role: HostRole; publicUrl: string; now: Date },
+  input: { hostId: string; role: HostRole; publicUrl: string; now: Date; throttle: Throttle },
 ): Promise<{ url: string }> {
   if (!mayChangeMoneyAndBrand(input.role)) throw new AppError("forbidden", hostSettingsMessages.ownersOnly);
   const connect = provider.connect;
@@ -56,6 +67,9 @@ export async function startPayoutOnboarding(
     .from(user)
     .where(and(eq(user.id, input.hostId), eq(user.userType, "host"), isNull(user.deletedAt)));
   if (!host) throw new AppError("not_found");
+  const counted = await input.throttle.hit(`payout-onboarding:${input.hostId}`, ONBOARDING_LINKS, input.now);
+  if (!counted.allowed)
+    throw new AppError("rate_limited", messages.auth.tryAgainLater, { retryAfterMs: counted.retryAfterMs });
   const base = input.publicUrl.replace(/\/$/, "");
   try {
     let account = await payoutAccount(db, input.hostId);
@@ -99,14 +113,19 @@ function stateColumns(s: ConnectedAccountState) {
   };
 }
 
-/** Asks the provider how the host's account stands now (the return from onboarding, or the page opening). */
+/**
+ * Asks the provider how the host's account stands now (the return from onboarding, or the page
+ * opening), ACCOUNT_CHECKS times a minute per host at most; past that, what we last knew.
+ */
 export async function refreshPayoutAccount(
   db: Db,
   provider: PaymentProvider,
-  input: { hostId: string; now: Date },
+  input: { hostId: string; now: Date; throttle: Throttle },
 ): Promise<PayoutAccount | null> {
   const account = await payoutAccount(db, input.hostId);
   if (!account || !provider.connect || account.provider !== provider.name) return account;
+  if (!(await input.throttle.hit(`payout-account-check:${input.hostId}`, ACCOUNT_CHECKS, input.now)).allowed)
+    return account;
   const state = await provider.connect.retrieveAccount(account.accountId);
   await recordAccountState(db, state, input.now);
   return payoutAccount(db, input.hostId);
@@ -178,7 +197,6 @@ export async function hostPayouts(db: Db, input: { hostId: string; now: Date }):
       totalPence: order.totalPence,
       bookingFeePence: order.bookingFeePence,
       refundedPence: order.refundedPence,
-      feeMode: event.feeMode,
       applicationFeePence: paymentDestination.applicationFeePence,
     })
     .from(order)

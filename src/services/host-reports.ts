@@ -13,6 +13,7 @@ import {
 } from "~/domain/reports";
 import { AppError } from "~/lib/app-error";
 import { londonYmd } from "~/lib/london-time";
+import type { ThrottleRule } from "./throttle";
 
 /*
  * Partner Studio's reports (issue 21): a host's sales over a range of London days, for all their
@@ -339,6 +340,11 @@ function addMoney(
 /* ---------- The orders report ---------- */
 
 export const ORDERS_REPORT_PAGE_SIZE = 25;
+/**
+ * Orders files a host's team may have made in a window: a hundred thousand orders cost seconds of
+ * database time each (bench:reports), so a file asked for in a loop would keep the database busy.
+ */
+export const ORDERS_EXPORTS: ThrottleRule = { limit: 12, windowMs: 10 * 60_000 };
 /** Rows read per query while a file is written: the file streams, a page at a time. */
 export const ORDERS_EXPORT_BATCH = 1000;
 

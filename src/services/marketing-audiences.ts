@@ -1,7 +1,14 @@
 import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { marketingContact, marketingImport, marketingList } from "~/db/schema";
-import { CONSENT_SOURCE_MAX, type ContactReading, LIST_NAME_MAX, readContactCsv } from "~/domain/campaigns";
+import { marketingContact, marketingImport, marketingList, user } from "~/db/schema";
+import {
+  CONSENT_SOURCE_MAX,
+  type ContactReading,
+  CONTACTS_PER_HOST_MAX,
+  LIST_NAME_MAX,
+  LISTS_PER_HOST_MAX,
+  readContactCsv,
+} from "~/domain/campaigns";
 import { AppError } from "~/lib/app-error";
 import { isUuid } from "~/lib/uuid";
 import { campaignMessages } from "~/texts/campaign-messages";
@@ -118,13 +125,26 @@ export async function createList(db: Db, input: { hostId: string; name: string }
   if (!name) throw new AppError("validation_failed", f.listNameRequired, { field: "name" });
   if ([...name].length > LIST_NAME_MAX)
     throw new AppError("validation_failed", f.listNameTooLong(LIST_NAME_MAX), { field: "name" });
-  const [row] = await db
-    .insert(marketingList)
-    .values({ hostId: input.hostId, name })
-    .onConflictDoNothing()
-    .returning({ id: marketingList.id, name: marketingList.name });
-  if (!row) throw new AppError("validation_failed", f.listNameTaken, { field: "name" });
-  return row;
+  return db.transaction(async (tx) => {
+    await lockHost(tx, input.hostId);
+    const [{ n } = { n: 0 }] = await tx
+      .select({ n: count() })
+      .from(marketingList)
+      .where(eq(marketingList.hostId, input.hostId));
+    if (n >= LISTS_PER_HOST_MAX) throw new AppError("conflict", campaignMessages.tooManyLists(LISTS_PER_HOST_MAX));
+    const [row] = await tx
+      .insert(marketingList)
+      .values({ hostId: input.hostId, name })
+      .onConflictDoNothing()
+      .returning({ id: marketingList.id, name: marketingList.name });
+    if (!row) throw new AppError("validation_failed", f.listNameTaken, { field: "name" });
+    return row;
+  });
+}
+
+/** The host's row, locked: a host's lists and contacts are counted one request after another, never both at once. */
+async function lockHost(tx: Db, hostId: string): Promise<void> {
+  await tx.select({ id: user.id }).from(user).where(eq(user.id, hostId)).for("no key update");
 }
 
 async function ownList(db: Db, hostId: string, listId: string) {
@@ -164,9 +184,10 @@ function checkConsentSource(text: string): string {
 
 /**
  * Imports a CSV file of contacts into one of the host's lists: read and judged again, then every line
- * in one transaction or none. The importer states how the people agreed (`consentSource`) and who
- * imported is recorded; a line without its own consent date takes the import's. The preview's
- * `importId` makes a second confirmation a no-op; an address already on the list keeps its first consent.
+ * in one transaction or none, if the host's lists have room for them all (CONTACTS_PER_HOST_MAX). The
+ * importer states how the people agreed (`consentSource`) and who imported is recorded; a line without
+ * its own consent date takes the import's. The preview's `importId` makes a second confirmation a
+ * no-op; an address already on the list keeps its first consent.
  */
 export async function importContacts(
   db: Db,
@@ -179,8 +200,11 @@ export async function importContacts(
     consentConfirmed: boolean;
     importedBy: string;
     now: Date;
+    /** The contacts a host's lists may hold in all (tests make it small). */
+    contactsMax?: number;
   },
 ): Promise<{ imported: number; already: number }> {
+  const contactsMax = input.contactsMax ?? CONTACTS_PER_HOST_MAX;
   const c = campaignMessages.csv;
   if (!isUuid(input.importId)) throw new AppError("bad_request", c.expired);
   const consentSource = checkConsentSource(input.consentSource);
@@ -190,6 +214,14 @@ export async function importContacts(
   if (!reading.ok) throw new AppError("validation_failed", reading.problem);
   if (reading.invalid > 0) throw new AppError("validation_failed", c.refused(reading.invalid));
   return db.transaction(async (tx) => {
+    await lockHost(tx, input.hostId);
+    const [{ held } = { held: 0 }] = await tx
+      .select({ held: count() })
+      .from(marketingContact)
+      .where(eq(marketingContact.hostId, input.hostId));
+    // Counted as if every line were new (an address already on the list adds nothing, but rarely matters here).
+    if (held + reading.valid > contactsMax)
+      throw new AppError("conflict", campaignMessages.tooManyContacts(contactsMax, Math.max(0, contactsMax - held)));
     const claimed = await tx
       .insert(marketingImport)
       .values({

@@ -157,6 +157,47 @@ describe("creating and saving an event's overview", () => {
     expect(after.slug).toBe(e.slug);
   });
 
+  it("won't move an event people have bought for to a time that has passed (its payout would be due)", async () => {
+    const db = database.db;
+    const host = await createHost(db);
+    const e = await makeEvent(db, { hostId: host.id, startsAt: new Date("2027-02-01T20:00:00Z"), name: "Spring Gig" });
+    await buyTickets(db, { eventId: e.id, buyer: await createBuyer(db), now, sign: codes.sign });
+    const save = (over: Partial<EventDetailsInput>) =>
+      updateEventDetails(db, {
+        hostId: host.id,
+        eventId: e.id,
+        form: form({ name: "Spring Gig", ...over }),
+        description: "",
+        scope: "one",
+        now,
+      });
+
+    // Last week: what we collected would be paid out at once, months before the gig.
+    const backdated = await refusal(save({ date: "2026-11-18", endDate: "", endTime: "22:30" }));
+    expect(backdated.details).toMatchObject({ fields: { date: expect.stringMatching(/passed/) } });
+    // An end an hour ago, on today's date, likewise.
+    const endedEarly = await refusal(save({ date: "2026-11-25", time: "07:00", endTime: "09:00" }));
+    expect(endedEarly.details).toMatchObject({ fields: { date: expect.stringMatching(/passed/) } });
+    expect((await snapshot(e.id)).event!.startsAt).toEqual(new Date("2027-02-01T20:00:00Z"));
+
+    // Moved to another day ahead, or today later on, it is the host's to move.
+    await save({ date: "2026-12-05", time: "19:30", endTime: "22:30" });
+    await save({ date: "2026-11-25", time: "19:30", endTime: "22:30" });
+    expect((await snapshot(e.id)).event!.startsAt).toEqual(new Date("2026-11-25T19:30:00Z"));
+
+    // An event nobody has bought for may be set in the past (a host writing up one that happened).
+    const quiet = await makeEvent(db, { hostId: host.id, startsAt: new Date("2027-02-01T20:00:00Z"), name: "Quiet" });
+    await updateEventDetails(db, {
+      hostId: host.id,
+      eventId: quiet.id,
+      form: form({ name: "Quiet", date: "2026-11-18" }),
+      description: "",
+      scope: "one",
+      now,
+    });
+    expect((await snapshot(quiet.id)).event!.startsAt).toEqual(new Date("2026-11-18T19:30:00Z"));
+  });
+
   it("answers not_found for another host's event, a malformed id or a deleted one, and changes nothing", async () => {
     const db = database.db;
     const host = await createHost(db);

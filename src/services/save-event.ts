@@ -3,6 +3,7 @@ import type { Db } from "~/db/client.server";
 import { event, user, venue } from "~/db/schema";
 import { checkEventDetails, type EventDetails, type EventDetailsInput } from "~/domain/event-details";
 import { mayDo } from "~/domain/event-life-cycle";
+import { movesIntoThePast } from "~/domain/event-flags";
 import { AppError } from "~/lib/app-error";
 import { londonHhMm, londonWallTimeToUtc, londonYmd } from "~/lib/london-time";
 import { sanitizeDescription } from "~/lib/rich-text.server";
@@ -217,6 +218,8 @@ export async function updateEventDetails(
       const details = checked.details;
       if (current.hasOrders && details.currency !== e.currency)
         refuse({ currency: "People have ordered in this currency, so it can't change now." });
+      if (current.hasOrders && movesIntoThePast(e, details, input.now))
+        refuse({ date: "People have tickets for this event, so it can't be moved to a time that has passed." });
       await checkVenue(tx, input.hostId, details);
       const description = sanitizeDescription(input.description);
 

@@ -2,7 +2,8 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
-import { campaignRecipient, emailCampaign, emailMessage, marketingContact, user } from "~/db/schema";
+import { campaignRecipient, emailCampaign, emailMessage, marketingContact, marketingList, user } from "~/db/schema";
+import { CONTACT_IMPORT_MAX_ROWS, CONTACTS_PER_HOST_MAX, LISTS_PER_HOST_MAX } from "~/domain/campaigns";
 import { isAppError } from "~/lib/app-error";
 import { createMailer } from "~/server/email/mailer.server";
 import { createUnsubscribeLinks } from "~/server/email/unsubscribe.server";
@@ -82,7 +83,7 @@ beforeAll(async () => {
   database = await createTestDatabase();
   boss = await startJobs(database, { logger: pino({ level: "silent" }), maintenance: false });
   mailer = createMailer({ database, boss, smtpUrl: undefined, publicUrl, logger: pino({ level: "silent" }) });
-  const host = await createHost(database.db, { hostTitle: "The Crown Folk Club" });
+  const host = await createHost(database.db, { hostTitle: "The Crown Folk Club", emailVerified: true });
   const other = await createHost(database.db, { hostTitle: "Someone Else" });
   hostId = host.id;
   eventId = (await createEvent(database.db, { hostId, startsAt: new Date("2026-12-12T19:30:00Z") })).id;
@@ -134,7 +135,7 @@ describe("who a host may email", () => {
     // Ann, Eve (buyers who opted in) and Fay (a list with consent): nobody else.
     expect(await audienceSize(db, hostId, audience)).toBe(3);
     const campaignId = await campaignTo(audience);
-    await scheduleCampaign(db, { hostId, campaignId, at: null, now });
+    await scheduleCampaign(db, { hostId, campaignId, at: null, now, by: hostId });
     expect(await startDueCampaigns(db, now)).toBe(1);
     const built = await db
       .select({ email: campaignRecipient.email })
@@ -176,7 +177,7 @@ describe("who a host may email", () => {
   it("skips, at the moment of sending, someone who unsubscribes with one click after the send started", async () => {
     const db = database.db;
     const campaignId = await campaignTo({ toBuyers: true, listIds: [] }, "Second gig");
-    await scheduleCampaign(db, { hostId, campaignId, at: null, now });
+    await scheduleCampaign(db, { hostId, campaignId, at: null, now, by: hostId });
     await startDueCampaigns(db, now);
     const ann = people["Ann Optedin"]!.email;
     await unsubscribeFromHost(db, { hostId, email: ann.toUpperCase(), source: "one_click" });
@@ -230,7 +231,7 @@ describe("the sender", () => {
     const listId = await listOf(total, "Big");
     const campaignId = await campaignTo({ toBuyers: false, listIds: [listId] }, "Big news");
     const later = new Date(now.getTime() + 10 * 60_000);
-    await scheduleCampaign(db, { hostId, campaignId, at: new Date(now.getTime() + 5 * 60_000), now });
+    await scheduleCampaign(db, { hostId, campaignId, at: new Date(now.getTime() + 5 * 60_000), now, by: hostId });
     // Not due yet: nothing starts.
     expect(await runCampaignSends({ db, mailer, links, publicUrl }, now)).toMatchObject({ started: 0, sent: 0 });
 
@@ -259,7 +260,7 @@ describe("the sender", () => {
     const db = database.db;
     const listId = await listOf(3, "Crash");
     const campaignId = await campaignTo({ toBuyers: false, listIds: [listId] }, "Crash test");
-    await scheduleCampaign(db, { hostId, campaignId, at: null, now });
+    await scheduleCampaign(db, { hostId, campaignId, at: null, now, by: hostId });
     await startDueCampaigns(db, now);
     const rows = await db.select().from(campaignRecipient).where(eq(campaignRecipient.campaignId, campaignId));
     // A worker claimed two and stored the first one's email, then stopped before marking either sent.
@@ -339,13 +340,14 @@ describe("drafts, schedules and tests", () => {
       campaignId: id,
       at: new Date(now.getTime() - 60_000),
       now,
+      by: hostId,
     }).catch((e: unknown) => e);
     expect(isAppError(refused) && refused.code).toBe("validation_failed");
     const fields = (refused as { details: { fields: Record<string, string> } }).details.fields;
     expect(Object.keys(fields).sort()).toEqual(["block.0.text", "block.1.text", "sendAt", "subject"].sort());
     // Another host's campaign is no such campaign.
     const other = await createHost(db);
-    const hidden = await scheduleCampaign(db, { hostId: other.id, campaignId: id, at: null, now }).catch(
+    const hidden = await scheduleCampaign(db, { hostId: other.id, campaignId: id, at: null, now, by: other.id }).catch(
       (e: unknown) => e,
     );
     expect(isAppError(hidden) && hidden.code).toBe("not_found");
@@ -371,6 +373,51 @@ describe("drafts, schedules and tests", () => {
     expect(test!.html).not.toContain("/api/email/open");
     // No recipients: a test counts for nothing.
     expect(await db.select().from(campaignRecipient).where(eq(campaignRecipient.campaignId, campaignId))).toEqual([]);
+  });
+
+  it("holds a host to a bounded number of lists and contacts, counted across imports, never another's", async () => {
+    const db = database.db;
+    const host = await createHost(db, { hostTitle: "The Bulk Club" });
+    for (let i = 0; i < LISTS_PER_HOST_MAX; i++) await createList(db, { hostId: host.id, name: `List ${i}` });
+    await expect(createList(db, { hostId: host.id, name: "One too many" })).rejects.toMatchObject({
+      code: "conflict",
+      message: expect.stringMatching(/delete one/i),
+    });
+    // Another host's lists are their own.
+    await createList(db, { hostId, name: "Not counted with The Bulk Club's" });
+
+    const [first, second] = await db
+      .select({ id: marketingList.id })
+      .from(marketingList)
+      .where(eq(marketingList.hostId, host.id))
+      .limit(2);
+    const file = (n: number, tag: string) =>
+      `Email\n${Array.from({ length: n }, (_, i) => `${tag}${i}@example.com`).join("\n")}\n`;
+    const base = { hostId: host.id, consentSource: "Door sign-ups", consentConfirmed: true, importedBy: host.id, now };
+    const limits = { contactsMax: 5 };
+    const stored = async () =>
+      (await db.select().from(marketingContact).where(eq(marketingContact.hostId, host.id))).length;
+    await importContacts(db, {
+      ...base,
+      ...limits,
+      listId: first!.id,
+      text: file(3, "a"),
+      importId: crypto.randomUUID(),
+    });
+    // Three more, into another list: past five in all, so none of them.
+    await expect(
+      importContacts(db, { ...base, ...limits, listId: second!.id, text: file(3, "b"), importId: crypto.randomUUID() }),
+    ).rejects.toMatchObject({ code: "conflict", message: expect.stringMatching(/room for 2 more/) });
+    expect(await stored()).toBe(3);
+    await importContacts(db, {
+      ...base,
+      ...limits,
+      listId: second!.id,
+      text: file(2, "b"),
+      importId: crypto.randomUUID(),
+    });
+    expect(await stored()).toBe(5);
+    expect(CONTACTS_PER_HOST_MAX).toBeGreaterThanOrEqual(CONTACT_IMPORT_MAX_ROWS * 10);
   });
 
   it("imports a file all or nothing, and a second confirmation imports nothing", async () => {

@@ -42,8 +42,15 @@ export const campaignMessages = {
   deleted: "Campaign deleted.",
   testSent: (to: string) => `Test sent to ${to}.`,
   tooManyTests: "That's a lot of test emails: try again in an hour.",
+  confirmEmailFirst:
+    "Confirm your email address first: campaigns and tests go out only from people whose address is confirmed. " +
+    "The link is in the email we sent you when you signed up.",
   fixFirst: "Fix what's marked before sending.",
   listCreated: (name: string) => `List "${name}" created.`,
+  tooManyLists: (max: number) => `You have ${max} lists, the most there can be: delete one you no longer use first.`,
+  tooManyContacts: (max: number, room: number) =>
+    `Your lists can hold ${max.toLocaleString("en-GB")} contacts in all, and this file would take you past that ` +
+    `(room for ${room.toLocaleString("en-GB")} more). Delete a list you no longer use first.`,
   listDeleted: (name: string) => `List "${name}" deleted.`,
   csv: {
     noFile: "Choose a CSV file to import.",

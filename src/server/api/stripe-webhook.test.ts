@@ -18,6 +18,7 @@ import { errorResponse } from "../errors";
 import { createStripeProvider, type StripeProvider } from "../payments/stripe.server";
 import { createTicketCodes } from "../ticket-codes.server";
 import { stripeWebhookRoutes } from "./stripe-webhook";
+import { createDbThrottle } from "~/services/throttle";
 
 const WEBHOOK_SECRET = "whsec_ticketyboo_webhook_test";
 const codes = createTicketCodes("a test ticket secret that is long enough");
@@ -344,6 +345,7 @@ describe("Stripe Connect payouts through the webhook", () => {
       role: "owner",
       publicUrl: "https://tickets.example",
       now: new Date(),
+      throttle: createDbThrottle(db, { cleanupProbability: 0 }),
     });
     expect(fake.accountLinks.at(-1)).toMatchObject({
       return_url: "https://tickets.example/h/settings/payouts?from=onboarding",

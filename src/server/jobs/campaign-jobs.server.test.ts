@@ -38,7 +38,7 @@ afterAll(async () => {
 it("sends a due campaign when the campaigns.send job runs on the queue, on its every-minute schedule", async () => {
   const db = database.db;
   const now = new Date();
-  const hostId = (await createHost(db)).id;
+  const hostId = (await createHost(db, { emailVerified: true })).id;
   const list = await createList(db, { hostId, name: "Regulars" });
   await importContacts(db, {
     hostId,
@@ -61,7 +61,7 @@ it("sends a due campaign when the campaigns.send job runs on the queue, on its e
     listIds: [list.id],
     now,
   });
-  await scheduleCampaign(db, { hostId, campaignId: id, at: null, now });
+  await scheduleCampaign(db, { hostId, campaignId: id, at: null, now, by: hostId });
   expect(await boss.getSchedules()).toEqual(
     expect.arrayContaining([expect.objectContaining({ name: CAMPAIGN_SEND_QUEUE, cron: "* * * * *" })]),
   );

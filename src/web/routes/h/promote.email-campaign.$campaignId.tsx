@@ -162,11 +162,11 @@ export async function action({ context, request, params }: Route.ActionArgs) {
         const when = londonDateTimeFromForm(form.sendAtDate, form.sendAtTime);
         if (!when.ok || !when.at)
           throw new AppError("validation_failed", m.fields.scheduleRequired, { field: "sendAt" });
-        const { at } = await scheduleCampaign(db, { hostId, campaignId, at: when.at, now });
+        const { at } = await scheduleCampaign(db, { hostId, campaignId, at: when.at, now, by: user.id });
         return done(m.scheduled(formatTimestamp(at)));
       }
       case "send-now":
-        await scheduleCampaign(db, { hostId, campaignId, at: null, now });
+        await scheduleCampaign(db, { hostId, campaignId, at: null, now, by: user.id });
         return done(m.sendingNow);
       default:
         return done(null);

@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import { ordersCsvHeader, ordersCsvLines } from "~/domain/orders-report-csv";
-import { answeredQuestionLabels, assertHostEvent, hostOrdersForExport } from "~/services/host-reports";
+import { answeredQuestionLabels, assertHostEvent, hostOrdersForExport, ORDERS_EXPORTS } from "~/services/host-reports";
+import { messages } from "~/texts/messages";
 import { loaded } from "~/web/lib/loaded";
 import { readReportQuery } from "~/web/lib/report-query";
 import { OWNER_OR_MANAGER, requireStudio } from "~/web/lib/studio.server";
@@ -11,13 +12,24 @@ import type { Route } from "./+types/reports.orders.export";
  * with each buyer's checkout answers as columns. Streamed: the orders are read a thousand at a time
  * by keyset and written out as they come, so a host with a hundred thousand orders gets their file
  * without the server holding it. A range that makes no sense is refused with what to fix (400);
- * another host's event is a 404, as everywhere in the Studio.
+ * another host's event is a 404, as everywhere in the Studio. A host's team may have ORDERS_EXPORTS
+ * files made in a window (counted per host, before any reading); past it, 429 with Retry-After.
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { hostId } = await requireStudio(context, request, { roles: OWNER_OR_MANAGER });
   const db = context.database.db;
   const read = readReportQuery(request.url, new Date());
   if (read.problem) throw data(read.problem.message, { status: 400 });
+  const counted = await context.throttle.hit(`orders-export:${hostId}`, ORDERS_EXPORTS, new Date());
+  if (!counted.allowed)
+    return new Response(messages.auth.tryAgainLater, {
+      status: 429,
+      headers: {
+        "Content-Type": "text/plain; charset=utf-8",
+        "Retry-After": String(Math.max(1, Math.ceil(counted.retryAfterMs / 1000))),
+        "Cache-Control": "no-store",
+      },
+    });
   const query = {
     hostId,
     eventId: read.event || null,

@@ -31,7 +31,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   let account = summary.account;
   if (account && !account.connected) {
     try {
-      account = await refreshPayoutAccount(db, payments, { hostId, now });
+      account = await refreshPayoutAccount(db, payments, { hostId, now, throttle: context.throttle });
     } catch {
       // The provider is unreachable: the page shows what we last knew.
     }
@@ -61,6 +61,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       role,
       publicUrl: context.publicUrl,
       now: new Date(),
+      throttle: context.throttle,
     });
     return redirect(url);
   } catch (error) {
