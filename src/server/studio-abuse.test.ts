@@ -102,6 +102,35 @@ describe("a campaign from an account whose address nobody confirmed", () => {
   });
 });
 
+describe("a team invitation from an account whose address nobody confirmed", () => {
+  it("is refused, and goes out once the address is confirmed", async () => {
+    const db = studio.database.db;
+    const host = await signInThroughApi(studio.testApp, studio.database, {
+      userType: "host",
+      hostTitle: "Call This Number Now",
+      email: `someone-else-${Date.now()}@example.com`,
+      emailVerified: false,
+    });
+    const stranger = `stranger-${Date.now()}@example.com`;
+    const invitations = () =>
+      db
+        .select({ id: emailMessage.id })
+        .from(emailMessage)
+        .where(and(eq(emailMessage.toAddress, stranger), eq(emailMessage.template, "team-invitation")));
+    const invite = () =>
+      send("/h/settings/permissions", host.cookie, { intent: "invite", email: stranger, role: "manager" });
+
+    const refused = await invite();
+    expect(refused.status).toBe(403);
+    expect(await refused.text()).toContain("Confirm your email address first");
+    expect(await invitations()).toEqual([]);
+
+    await db.update(user).set({ emailVerified: true }).where(eq(user.id, host.person.id));
+    expect((await invite()).status).toBe(200);
+    await expect.poll(async () => (await invitations()).length).toBe(1);
+  });
+});
+
 describe("a tracked link clicked in a loop", () => {
   it("writes the first click and nothing after it", async () => {
     const db = studio.database.db;

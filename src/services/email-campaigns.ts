@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, isNull, ne, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, ne, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { campaignRecipient, emailCampaign, event, ticketType, user, venue } from "~/db/schema";
 import {
@@ -18,6 +18,7 @@ import { formatEventDateTime } from "~/lib/format";
 import { isUuid } from "~/lib/uuid";
 import { campaignMessages } from "~/texts/campaign-messages";
 import type { CampaignLinks } from "./campaign-links";
+import { requireConfirmedSender } from "./confirmed-sender";
 import type { CampaignEmailBlock, CampaignEmailProps } from "./emails/templates";
 import type { EmailTemplate, Mailer } from "./mailer";
 import { audienceSize, hostListChoices, ownListIds } from "./marketing-audiences";
@@ -41,19 +42,6 @@ async function ownCampaign(db: Db, hostId: string, campaignId: string): Promise<
     .where(and(eq(emailCampaign.id, campaignId), eq(emailCampaign.hostId, hostId)));
   if (!row) throw notFound();
   return row;
-}
-
-/**
- * Only someone whose own address is confirmed (read from the database, never the session) may send a
- * test or start a send: anyone can sign up with another person's address and open a Studio, and a
- * test goes to that address with whatever words and links the draft holds.
- */
-async function requireConfirmedSender(db: Db, userId: string): Promise<void> {
-  const [row] = await db
-    .select({ confirmed: user.emailVerified })
-    .from(user)
-    .where(and(eq(user.id, userId), isNull(user.deletedAt)));
-  if (!row?.confirmed) throw new AppError("forbidden", campaignMessages.confirmEmailFirst);
 }
 
 /** The campaigns page: newest first, with what each reached (sent, opened, clicked, bounced). */
@@ -238,7 +226,7 @@ export async function scheduleCampaign(
 ): Promise<{ at: Date }> {
   const campaign = await ownCampaign(db, input.hostId, input.campaignId);
   if (campaign.status !== "draft") throw new AppError("conflict", campaignMessages.notDraft);
-  await requireConfirmedSender(db, input.by);
+  await requireConfirmedSender(db, input.by, campaignMessages.confirmEmailFirst);
   const eventIds = (await campaignEventChoices(db, input.hostId, input.now)).map((e) => e.id);
   const { problems } = readBlocks(campaign.blocks.map(blockInput), eventIds);
   const all = sendProblems({ ...campaign, blockProblems: problems });
@@ -461,7 +449,7 @@ export async function sendTestCampaign(
   },
 ): Promise<{ to: string }> {
   const campaign = await ownCampaign(db, input.hostId, input.campaignId);
-  await requireConfirmedSender(db, input.userId);
+  await requireConfirmedSender(db, input.userId, campaignMessages.confirmEmailFirst);
   const hit = await input.throttle.hit(
     `campaign-tests:${input.hostId}`,
     { limit: TEST_SENDS_PER_HOUR, windowMs: 3_600_000 },

@@ -16,6 +16,7 @@ import { AppError } from "~/lib/app-error";
 import { isUuid } from "~/lib/uuid";
 import { messages } from "~/texts/messages";
 import { afterCommit } from "./after-commit";
+import { requireConfirmedSender } from "./confirmed-sender";
 import { addHostMember } from "./studio-access";
 import type { Throttle } from "./throttle";
 
@@ -143,6 +144,7 @@ export async function inviteToTeam(
   const checked = inviteeEmail(input.email, host.email);
   if (!checked.ok) throw new AppError("validation_failed", checked.message, { field: "email" });
   const email = checked.email;
+  await requireConfirmedSender(db, input.invitedBy, messages.team.confirmEmailFirst);
 
   const counted = await input.throttle.hit(`team-invitations:${input.hostId}`, INVITATION_RULE, input.now);
   if (!counted.allowed)

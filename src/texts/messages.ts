@@ -181,6 +181,9 @@ export const messages = {
   /** Partner Studio's team (/h/settings/permissions) and its invitations. */
   team: {
     alreadySent: "An email has already been sent to this person!",
+    confirmEmailFirst:
+      "Confirm your email address first: invitations go out only from people whose address is confirmed. " +
+      "The link is in the email we sent you when you signed up.",
     emailRequired: "Enter the email address of the person to invite.",
     emailInvalid: "Invalid email: check the address and try again.",
     emailIsHost: "That's this host's own account, which is the owner already.",

@@ -16,6 +16,8 @@ export async function createHost(db: Db, overrides: Partial<typeof user.$inferIn
       firstName: "Harriet",
       lastName: "Host",
       hostTitle: "The Crown Collective",
+      // A host who has confirmed their address, as one sending invitations or campaigns must have.
+      emailVerified: true,
       ...overrides,
     })
     .returning();
