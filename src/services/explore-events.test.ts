@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
 import { createEvent, createHost, createVenue } from "../../tests/factories/events";
 import { createTestDatabase } from "../../tests/setup/test-db";
-import { exploreEvents, exploreMapPins } from "./explore-events";
+import { exploreEvents, exploreMapPins, type ExploreInput } from "./explore-events";
 
 // A Tuesday lunchtime in November (GMT).
 const now = new Date("2026-11-24T12:00:00Z");
@@ -32,31 +32,17 @@ afterAll(async () => {
   await database.close();
 });
 
+/** The whole UK, no filters, nothing saved: what each test changes. */
+const everywhere: ExploreInput = { now, near: null, typed: "", saved: null, filters: {}, miles: undefined };
 const explore = (input: Partial<Parameters<typeof exploreEvents>[1]>) =>
-  exploreEvents(database.db, {
-    now,
-    near: null,
-    typed: "",
-    saved: null,
-    filters: {},
-    miles: undefined,
-    page: 1,
-    ...input,
-  });
+  exploreEvents(database.db, { ...everywhere, page: 1, ...input });
 
 describe("exploreEvents", () => {
   it("lists the whole UK soonest first, with a pin for each event, when there is no place", async () => {
     const found = await explore({});
     expect(found.place).toBeNull();
     expect(found.events.map((e) => e.name)).toEqual(["Manchester gig", "Oxford quiz"]);
-    const pins = await exploreMapPins(database.db, {
-      now,
-      near: null,
-      typed: "",
-      saved: null,
-      filters: {},
-      miles: undefined,
-    });
+    const pins = await exploreMapPins(database.db, everywhere);
     expect(pins.map((p) => [p.name, p.where, p.price])).toEqual([
       ["Manchester gig", "Band on the Wall", "Free Entry"],
       ["Oxford quiz", "The Jericho Tavern", "£5.05"],
@@ -65,7 +51,7 @@ describe("exploreEvents", () => {
   });
 
   it("pins the same events as the list for a place and filters, not the whole UK's", async () => {
-    const input = { now, near: null, typed: "Oxford", saved: null, filters: {}, miles: 10 };
+    const input = { ...everywhere, typed: "Oxford", miles: 10 };
     const [found, pins] = await Promise.all([explore(input), exploreMapPins(database.db, input)]);
     expect(pins.map((p) => p.slug)).toEqual(found.events.map((e) => e.slug));
     expect(pins.map((p) => p.name)).toEqual(["Oxford quiz"]);
