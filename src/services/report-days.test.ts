@@ -327,6 +327,10 @@ describe("the reports' daily roll-up", () => {
       .set({ unitPricePence: 1200 })
       .where(and(eq(orderLine.orderId, late.orderId), eq(orderLine.ticketTypeId, std!.id)));
     await expectTrue(db, "a line repriced");
+    await db.update(ticket).set({ ticketTypeId: vip!.id }).where(eq(ticket.id, late.tickets[1]!.id));
+    await expectTrue(db, "a ticket moved to another type");
+    await db.update(ticket).set({ orderId: coded.orderId }).where(eq(ticket.id, first!.id));
+    await expectTrue(db, "a ticket moved to another order, of another day");
     await db.delete(ticket).where(eq(ticket.id, second!.id));
     await expectTrue(db, "a ticket deleted");
     await db.delete(order).where(eq(order.id, late.orderId));
