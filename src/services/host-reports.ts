@@ -193,38 +193,32 @@ export async function hostOverview(
      group by grouping sets ((), (r.day), (r.event_id), (r.ticket_type_id, r.currency))
     having sum(r.sold) + sum(r.companions) + sum(r.cancelled) <> 0`);
 
-  // The names of the ticket types sold, and their events', in the order the host knows them.
-  const typeNames = (ids: string[]) =>
-    ids.length === 0
-      ? Promise.resolve({ rows: [] as { id: string; name: string; event_name: string }[] })
-      : db.execute<{ id: string; name: string; event_name: string }>(sql`
-          select tt.id, tt.name, e.name as event_name
-            from ticket_type tt join event e on e.id = tt.event_id
-           where tt.id in (${sql.join(
-             ids.map((id) => sql`${id}::uuid`),
-             sql`, `,
-           )})
-           order by e.starts_at desc, tt.sort_order, tt.name`);
+  type LabelRow = {
+    kind: "event" | "type" | "link";
+    id: string;
+    name: string;
+    event_name: string | null;
+    starts_at: Date | string;
+    sort_order: number;
+  };
+  // In the same round, the names the breakdowns show: the host's events (all of them, for the
+  // breakdown by event), and the ticket types and tracking links with rows in the range (links only
+  // the host's own: the orders are theirs).
+  const labelsQuery = db.execute<LabelRow>(sql`
+    select 'event' as kind, e.id::text as id, e.name, null as event_name, e.starts_at, 0 as sort_order
+      from event e
+     where e.host_id = ${input.hostId} and ${input.eventId === null}
+    union all
+    select 'type', tt.id::text, tt.name, e.name, e.starts_at, tt.sort_order
+      from ticket_type tt join event e on e.id = tt.event_id
+     where tt.id in (select r.ticket_type_id from report_day_tickets r where ${where})
+    union all
+    select 'link', l.id::text, l.name, e.name, e.starts_at, 0
+      from tracking_link l join event e on e.id = l.event_id
+     where l.host_id = ${input.hostId}
+       and l.id in (select r.tracking_link_id from report_day_orders r where ${where})`);
 
-  // The names of the tracking links orders came through (only the host's own: the orders are theirs).
-  const linkNames = (ids: string[]) =>
-    ids.length === 0
-      ? Promise.resolve({ rows: [] as { id: string; name: string; event_name: string }[] })
-      : db.execute<{ id: string; name: string; event_name: string }>(sql`
-          select l.id, l.name, e.name as event_name
-            from tracking_link l join event e on e.id = l.event_id
-           where l.host_id = ${input.hostId} and l.id in (${sql.join(
-             ids.map((id) => sql`${id}::uuid`),
-             sql`, `,
-           )})`);
-
-  const eventsQuery = input.eventId
-    ? Promise.resolve({ rows: [] as { id: string; name: string; starts_at: Date | string }[] })
-    : db.execute<{ id: string; name: string; starts_at: Date | string }>(
-        sql`select id, name, starts_at from event where host_id = ${input.hostId}`,
-      );
-
-  const [money, tickets, events] = await Promise.all([moneyQuery, ticketQuery, eventsQuery]);
+  const [money, tickets, labels] = await Promise.all([moneyQuery, ticketQuery, labelsQuery]);
 
   const totals = emptyRow();
   const overTime = new Map<string, ReportRow>(bucketsOf(input.range, bucket).map((k) => [k, emptyRow()]));
@@ -272,10 +266,15 @@ export async function hostOverview(
     }
     for (const target of rowsFor(set, r.key) as ReportRow[]) addTickets(target, r);
   }
-  const [names, links] = await Promise.all([typeNames([...typeRows.keys()]), linkNames([...byLink.keys()])]);
-  const byTicketType = names.rows.map((n) => ({ ...typeRows.get(n.id)!, name: n.name, eventName: n.event_name }));
+  const labelsOf = (kind: LabelRow["kind"]) => labels.rows.filter((l) => l.kind === kind);
+  const startsAt = (l: LabelRow) => new Date(l.starts_at).getTime();
+  // Ticket types in the order the host knows them: latest event first, then as the event lists them.
+  const byTicketType = labelsOf("type")
+    .filter((t) => typeRows.has(t.id))
+    .sort((a, b) => startsAt(b) - startsAt(a) || a.sort_order - b.sort_order || a.name.localeCompare(b.name))
+    .map((t) => ({ ...typeRows.get(t.id)!, name: t.name, eventName: t.event_name ?? "" }));
 
-  const eventInfo = new Map(events.rows.map((e) => [e.id, e]));
+  const eventInfo = new Map(labelsOf("event").map((e) => [e.id, e]));
   return {
     range: input.range,
     bucket,
@@ -296,8 +295,9 @@ export async function hostOverview(
       .map(([code, row]) => ({ code, ...row }))
       .sort((a, b) => b.orders - a.orders || a.code.localeCompare(b.code)),
     byWeekday: [...byWeekday].map(([weekday, row]) => ({ weekday, ...row })),
-    byTrackingLink: links.rows
-      .map((l) => ({ linkId: l.id, name: l.name, eventName: l.event_name, ...byLink.get(l.id)! }))
+    byTrackingLink: labelsOf("link")
+      .filter((l) => byLink.has(l.id))
+      .map((l) => ({ linkId: l.id, name: l.name, eventName: l.event_name ?? "", ...byLink.get(l.id)! }))
       .sort((a, b) => b.orders - a.orders || a.name.localeCompare(b.name)),
   };
 }
@@ -452,21 +452,31 @@ function toRow(r: RawOrderRow): OrderReportRow {
   };
 }
 
-/** A page of the host's orders, newest first, with how many match and their totals. */
+/**
+ * A page of the host's orders, newest first, with how many match. The count and the page asked for
+ * are read together; only a page past the end (the orders changed since the link was made) needs a
+ * second read, of the last page.
+ */
 export async function hostOrdersReport(db: Db, query: OrdersReportQuery & { page: number }) {
   if (query.eventId) await assertHostEvent(db, query.hostId, query.eventId);
   const o = sql.raw("o");
   const where = ordersFilter(o, query);
-  const [counted] = (await db.execute<{ n: string }>(sql`select count(*) as n from "order" o where ${where}`)).rows;
-  const total = Number(counted?.n ?? 0);
+  const pageAt = (page: number) =>
+    db.execute<RawOrderRow>(sql`
+      select ${orderColumns}
+        from "order" o join event e on e.id = o.event_id ${orderTickets}
+       where ${where}
+       order by o.created_at desc, o.id desc
+       limit ${ORDERS_REPORT_PAGE_SIZE} offset ${(page - 1) * ORDERS_REPORT_PAGE_SIZE}`);
+  const asked = Math.max(1, Math.trunc(query.page) || 1);
+  const [counted, first] = await Promise.all([
+    db.execute<{ n: string }>(sql`select count(*) as n from "order" o where ${where}`),
+    pageAt(asked),
+  ]);
+  const total = Number(counted.rows[0]?.n ?? 0);
   const pageCount = Math.max(1, Math.ceil(total / ORDERS_REPORT_PAGE_SIZE));
-  const page = Math.min(Math.max(1, Math.trunc(query.page) || 1), pageCount);
-  const rows = await db.execute<RawOrderRow>(sql`
-    select ${orderColumns}
-      from "order" o join event e on e.id = o.event_id ${orderTickets}
-     where ${where}
-     order by o.created_at desc, o.id desc
-     limit ${ORDERS_REPORT_PAGE_SIZE} offset ${(page - 1) * ORDERS_REPORT_PAGE_SIZE}`);
+  const page = Math.min(asked, pageCount);
+  const rows = page === asked ? first : await pageAt(page);
   return { total, page, pageCount, rows: rows.rows.map(toRow) };
 }
 
