@@ -4,6 +4,7 @@ import {
   boolean,
   check,
   customType,
+  date,
   doublePrecision,
   index,
   integer,
@@ -1660,3 +1661,82 @@ export const hostSummarySent = pgTable(
   },
   (t) => [primaryKey({ columns: [t.hostId, t.kind, t.period] })],
 );
+
+/*
+ * The reports' daily roll-up (decision 0043): a host's orders and tickets summed per London day
+ * (the day each order was placed) and per what the overview breaks them down by. Written only by the
+ * database's triggers on `order`, `ticket` and `order_line` (migration 0034), in the transaction that
+ * changes those rows: each change adds its rows' new figures and takes away their old ones. A
+ * transaction's changes wait in its own `…_pending` rows (nobody else's transaction sees or waits on
+ * them) and move into the roll-up as it commits, every key in one statement and in key order: a row
+ * of the roll-up is locked only for the moment of a commit, and always in the same order.
+ */
+const xid8 = customType<{ data: string }>({ dataType: () => "xid8" });
+
+const dayOrderColumns = () => ({
+  hostId: text("host_id").notNull(),
+  /** The London day the orders were placed on. */
+  day: date("day", { mode: "string" }).notNull(),
+  eventId: uuid("event_id").notNull(),
+  currency: text("currency").notNull(),
+  /** The code the orders used, as they recorded it; null for none. */
+  discountCode: text("discount_code"),
+  /** The tracking link they came through; null for none. */
+  trackingLinkId: uuid("tracking_link_id"),
+  orders: integer("orders").notNull(),
+  /** What the buyers paid, after discounts, with booking fees (`orderMoney` in src/domain/reports.ts). */
+  grossPence: bigint("gross_pence", { mode: "number" }).notNull(),
+  discountPence: bigint("discount_pence", { mode: "number" }).notNull(),
+  /** Booking fees Ticketyboo keeps: least(fee, total − refunded) per order. */
+  feePence: bigint("fee_pence", { mode: "number" }).notNull(),
+  refundedPence: bigint("refunded_pence", { mode: "number" }).notNull(),
+});
+
+const dayTicketColumns = () => ({
+  hostId: text("host_id").notNull(),
+  /** The London day their orders were placed on. */
+  day: date("day", { mode: "string" }).notNull(),
+  eventId: uuid("event_id").notNull(),
+  ticketTypeId: uuid("ticket_type_id").notNull(),
+  currency: text("currency").notNull(),
+  /** Standing (not void) tickets bought, companions apart. */
+  sold: integer("sold").notNull(),
+  companions: integer("companions").notNull(),
+  checkedIn: integer("checked_in").notNull(),
+  /** Void tickets: given back with a cancellation or refund. */
+  cancelled: integer("cancelled").notNull(),
+  /** The standing tickets' prices as their order lines had them (before the order's discount and fee). */
+  faceValuePence: bigint("face_value_pence", { mode: "number" }).notNull(),
+});
+
+/** Orders per host, London day, event, currency, discount code and tracking link (see above). */
+export const reportDayOrders = pgTable("report_day_orders", dayOrderColumns(), (t) => [
+  unique("report_day_orders_key")
+    .on(t.hostId, t.day, t.eventId, t.currency, t.discountCode, t.trackingLinkId)
+    .nullsNotDistinct(),
+]);
+
+/** Tickets per host, London day, event, ticket type and currency (see above). */
+export const reportDayTickets = pgTable("report_day_tickets", dayTicketColumns(), (t) => [
+  primaryKey({ name: "report_day_tickets_pkey", columns: [t.hostId, t.day, t.eventId, t.ticketTypeId, t.currency] }),
+]);
+
+/** Changes to `report_day_orders` a transaction has made and not yet committed; empty between transactions. */
+export const reportDayOrdersPending = pgTable(
+  "report_day_orders_pending",
+  { xact: xid8("xact").notNull(), ...dayOrderColumns() },
+  (t) => [index("report_day_orders_pending_xact_idx").on(t.xact)],
+);
+
+/** Changes to `report_day_tickets` a transaction has made and not yet committed; empty between transactions. */
+export const reportDayTicketsPending = pgTable(
+  "report_day_tickets_pending",
+  { xact: xid8("xact").notNull(), ...dayTicketColumns() },
+  (t) => [index("report_day_tickets_pending_xact_idx").on(t.xact)],
+);
+
+/**
+ * A transaction with pending changes, once: its row's deferred trigger moves them into the roll-up
+ * when it commits (and deletes the row).
+ */
+export const reportDayPendingXact = pgTable("report_day_pending_xact", { xact: xid8("xact").primaryKey() });

@@ -466,6 +466,14 @@ describe("a host's reports", () => {
       [...first.rows.map((r) => r.createdAt.getTime())].sort((a, b) => b - a),
     );
 
+    // A page past the end (orders changed since the link was made) is the last page.
+    const past = await hostOrdersReport(db, { ...base, page: 99 });
+    expect(past).toMatchObject({ page: first.pageCount, pageCount: first.pageCount });
+    expect(past.rows.map((r) => r.id)).toEqual(
+      (await hostOrdersReport(db, { ...base, page: first.pageCount })).rows.map((r) => r.id),
+    );
+    expect(past.rows.length).toBeGreaterThan(0);
+
     const refunded = await hostOrdersReport(db, { ...base, status: "refunded", page: 1 });
     expect(refunded.rows.map((r) => r.buyerName).sort()).toEqual(["Pat Partial", "Ria Refund"]);
     const cancelled = await hostOrdersReport(db, { ...base, status: "cancelled", page: 1 });

@@ -17,10 +17,11 @@ import type { ThrottleRule } from "./throttle";
 
 /*
  * Partner Studio's reports (issue 21): a host's sales over a range of London days, for all their
- * events or one, and their orders a page at a time or as a file. Every figure is a sum over the
- * host's own `order` and `ticket` rows (the same rows checkout writes; nothing is kept apart), so it
- * reconciles with them by construction, and a test sums both ways. Money is per currency, in minor
- * units. An order counts in the range by when it was placed; its tickets count with it.
+ * events or one, and their orders a page at a time or as a file. The overview's figures come from the
+ * daily roll-up the database keeps beside the `order` and `ticket` rows, in the same transactions
+ * (decision 0043); the orders report and the file read the orders themselves. Tests sum the rows a
+ * second way. Money is per currency, in minor units. An order counts in the range by the London day
+ * it was placed on; its tickets count with it.
  */
 
 /** Money summed per currency, minor units. */
@@ -103,27 +104,24 @@ function ordersIn(o: SQL, input: { hostId: string; eventId: string | null; range
   return sql.join(filters, sql` and `);
 }
 
-/**
- * The UTC hour an order was placed in (hours since 1970). London's clock differs from UTC by whole
- * hours, so each UTC hour lies in one London day: the database groups by this plain number, and the
- * hours are placed on London's calendar (day, week, month, day of the week) here, a few thousand at
- * most, rather than converting every order's time zone in SQL (which cost more than the sums).
- */
-const hourOf = (o: SQL) => sql`floor(extract(epoch from ${o}.created_at) / 3600)::bigint`;
-
-/** London's day of each UTC hour, worked out once per hour. */
-function londonDays() {
-  const known = new Map<number, string>();
-  return (hour: number): string => {
-    let day = known.get(hour);
-    if (day === undefined) known.set(hour, (day = londonYmd(new Date(hour * 3_600_000))));
-    return day;
-  };
+/** The same orders' rows of the daily roll-up: the host's, on the London days of the range. */
+function daysIn(r: SQL, input: { hostId: string; eventId: string | null; range: ReportRange }): SQL {
+  const filters = [
+    sql`${r}.host_id = ${input.hostId}`,
+    sql`${r}.day between ${input.range.from}::date and ${input.range.to}::date`,
+  ];
+  if (input.eventId) filters.push(sql`${r}.event_id = ${input.eventId}::uuid`);
+  return sql.join(filters, sql` and `);
 }
 
+/** ISO day of the week of a London day, 1 (Monday) to 7. */
+const weekdayOf = (ymd: string) => ((new Date(`${ymd}T12:00:00Z`).getUTCDay() + 6) % 7) + 1;
+
 /**
- * The overview: totals, over time, by event, ticket type, discount code and day of the week. Two
- * scans: the orders once (grouping sets for each breakdown), their tickets once.
+ * The overview: totals, over time, by event, ticket type, discount code, tracking link and day of the
+ * week. Read from the daily roll-up (decision 0043), which the database keeps equal to the sums over
+ * the host's orders and tickets: two small reads (its orders' rows and its tickets' rows, grouping sets
+ * for every breakdown), however many orders the range holds.
  */
 export async function hostOverview(
   db: Db,
@@ -131,9 +129,8 @@ export async function hostOverview(
 ): Promise<HostOverview> {
   if (input.eventId) await assertHostEvent(db, input.hostId, input.eventId);
   const bucket = bucketFor(input.range);
-  const o = sql.raw("o");
-  const where = ordersIn(o, input);
-  const h = hourOf(o);
+  const r = sql.raw("r");
+  const where = daysIn(r, input);
 
   type MoneyRow = {
     set: number;
@@ -145,25 +142,27 @@ export async function hostOverview(
     fees: string;
     refunds: string;
   };
-  // Grouping sets: 0 totals, 1 by hour (over time and by day of the week), 2 by event, 3 by discount code.
+  // Grouping sets: 0 totals, 1 by day (over time and by day of the week), 2 by event, 3 by discount
+  // code, 4 by tracking link. A key whose orders all moved elsewhere (a row summing to nothing) is left out.
   const moneyQuery = db.execute<MoneyRow>(sql`
     select case
-             when grouping(${h}) = 0 then 1
-             when grouping(o.event_id) = 0 then 2
-             when grouping(o.discount_code) = 0 then 3
-             when grouping(o.tracking_link_id) = 0 then 4
+             when grouping(r.day) = 0 then 1
+             when grouping(r.event_id) = 0 then 2
+             when grouping(r.discount_code) = 0 then 3
+             when grouping(r.tracking_link_id) = 0 then 4
              else 0 end as set,
-           o.currency,
-           coalesce(${h}::text, o.event_id::text, o.discount_code, o.tracking_link_id::text) as key,
-           count(*) as orders,
-           sum(o.total_pence) as gross,
-           sum(o.discount_pence) as discounts,
-           sum(least(o.booking_fee_pence, o.total_pence - o.refunded_pence)) as fees,
-           sum(o.refunded_pence) as refunds
-      from "order" o
+           r.currency,
+           coalesce(r.day::text, r.event_id::text, r.discount_code, r.tracking_link_id::text) as key,
+           sum(r.orders) as orders,
+           sum(r.gross_pence) as gross,
+           sum(r.discount_pence) as discounts,
+           sum(r.fee_pence) as fees,
+           sum(r.refunded_pence) as refunds
+      from report_day_orders r
      where ${where}
-     group by grouping sets ((o.currency), (o.currency, ${h}), (o.currency, o.event_id),
-                             (o.currency, o.discount_code), (o.currency, o.tracking_link_id))`);
+     group by grouping sets ((r.currency), (r.currency, r.day), (r.currency, r.event_id),
+                             (r.currency, r.discount_code), (r.currency, r.tracking_link_id))
+    having sum(r.orders) <> 0`);
 
   type TicketRow = {
     set: number;
@@ -175,61 +174,53 @@ export async function hostOverview(
     cancelled: string;
     face_value: string;
   };
-  // The tickets once, for every breakdown at the same time: 0 totals, 1 by hour, 2 by event, 5 by
-  // ticket type (per currency, for its face value: the price each standing ticket was bought at,
-  // before the order's discount and fee).
+  // The tickets, for every breakdown at once: 0 totals, 1 by day, 2 by event, 5 by ticket type (per
+  // currency, for its face value: the price each standing ticket was bought at, before the order's
+  // discount and fee).
   const ticketQuery = db.execute<TicketRow>(sql`
     select case
-             when grouping(${h}) = 0 then 1
-             when grouping(o.event_id) = 0 then 2
-             when grouping(t.ticket_type_id) = 0 then 5
+             when grouping(r.day) = 0 then 1
+             when grouping(r.event_id) = 0 then 2
+             when grouping(r.ticket_type_id) = 0 then 5
              else 0 end as set,
-           coalesce(${h}::text, o.event_id::text, t.ticket_type_id::text) as key,
-           o.currency,
-           count(*) filter (where t.status <> 'void' and not t.companion) as sold,
-           count(*) filter (where t.status <> 'void' and t.companion) as companions,
-           count(*) filter (where t.status = 'checked_in') as checked_in,
-           count(*) filter (where t.status = 'void') as cancelled,
-           coalesce(sum(l.unit_price_pence) filter (where t.status <> 'void'), 0) as face_value
-      from ticket t
-      join "order" o on o.id = t.order_id
-      left join order_line l on l.order_id = t.order_id and l.ticket_type_id = t.ticket_type_id
-                            and l.companion = t.companion
+           coalesce(r.day::text, r.event_id::text, r.ticket_type_id::text) as key,
+           r.currency,
+           sum(r.sold) as sold,
+           sum(r.companions) as companions,
+           sum(r.checked_in) as checked_in,
+           sum(r.cancelled) as cancelled,
+           sum(r.face_value_pence) as face_value
+      from report_day_tickets r
      where ${where}
-     group by grouping sets ((), (${h}), (o.event_id), (t.ticket_type_id, o.currency))`);
+     group by grouping sets ((), (r.day), (r.event_id), (r.ticket_type_id, r.currency))
+    having sum(r.sold) + sum(r.companions) + sum(r.cancelled) <> 0`);
 
-  // The names of the ticket types sold, and their events', in the order the host knows them.
-  const typeNames = (ids: string[]) =>
-    ids.length === 0
-      ? Promise.resolve({ rows: [] as { id: string; name: string; event_name: string }[] })
-      : db.execute<{ id: string; name: string; event_name: string }>(sql`
-          select tt.id, tt.name, e.name as event_name
-            from ticket_type tt join event e on e.id = tt.event_id
-           where tt.id in (${sql.join(
-             ids.map((id) => sql`${id}::uuid`),
-             sql`, `,
-           )})
-           order by e.starts_at desc, tt.sort_order, tt.name`);
+  type LabelRow = {
+    kind: "event" | "type" | "link";
+    id: string;
+    name: string;
+    event_name: string | null;
+    starts_at: Date | string;
+    sort_order: number;
+  };
+  // In the same round, the names the breakdowns show: the host's events (all of them, for the
+  // breakdown by event), and the ticket types and tracking links with rows in the range (links only
+  // the host's own: the orders are theirs).
+  const labelsQuery = db.execute<LabelRow>(sql`
+    select 'event' as kind, e.id::text as id, e.name, null as event_name, e.starts_at, 0 as sort_order
+      from event e
+     where e.host_id = ${input.hostId} and ${input.eventId === null}
+    union all
+    select 'type', tt.id::text, tt.name, e.name, e.starts_at, tt.sort_order
+      from ticket_type tt join event e on e.id = tt.event_id
+     where tt.id in (select r.ticket_type_id from report_day_tickets r where ${where})
+    union all
+    select 'link', l.id::text, l.name, e.name, e.starts_at, 0
+      from tracking_link l join event e on e.id = l.event_id
+     where l.host_id = ${input.hostId}
+       and l.id in (select r.tracking_link_id from report_day_orders r where ${where})`);
 
-  // The names of the tracking links orders came through (only the host's own: the orders are theirs).
-  const linkNames = (ids: string[]) =>
-    ids.length === 0
-      ? Promise.resolve({ rows: [] as { id: string; name: string; event_name: string }[] })
-      : db.execute<{ id: string; name: string; event_name: string }>(sql`
-          select l.id, l.name, e.name as event_name
-            from tracking_link l join event e on e.id = l.event_id
-           where l.host_id = ${input.hostId} and l.id in (${sql.join(
-             ids.map((id) => sql`${id}::uuid`),
-             sql`, `,
-           )})`);
-
-  const eventsQuery = input.eventId
-    ? Promise.resolve({ rows: [] as { id: string; name: string; starts_at: Date | string }[] })
-    : db.execute<{ id: string; name: string; starts_at: Date | string }>(
-        sql`select id, name, starts_at from event where host_id = ${input.hostId}`,
-      );
-
-  const [money, tickets, events] = await Promise.all([moneyQuery, ticketQuery, eventsQuery]);
+  const [money, tickets, labels] = await Promise.all([moneyQuery, ticketQuery, labelsQuery]);
 
   const totals = emptyRow();
   const overTime = new Map<string, ReportRow>(bucketsOf(input.range, bucket).map((k) => [k, emptyRow()]));
@@ -238,16 +229,12 @@ export async function hostOverview(
   const byLink = new Map<string, MoneyFigures>();
   const byWeekday = new Map<number, ReportRow>(Array.from({ length: 7 }, (_, i) => [i + 1, emptyRow()]));
 
-  const dayOf = londonDays();
-  // Where a row's figures go: an hour's go both to its bucket and to its London day of the week.
+  // Where a row's figures go: a day's go both to its bucket and to its day of the week.
   const rowsFor = (set: number, key: string | null): MoneyFigures[] => {
     if (set === 0) return [totals];
     if (key === null) return [];
-    if (set === 1) {
-      const day = dayOf(Number(key));
-      const weekday = ((new Date(`${day}T12:00:00Z`).getUTCDay() + 6) % 7) + 1;
-      return [overTime.get(bucketStart(day, bucket)), byWeekday.get(weekday)].filter((r) => r !== undefined);
-    }
+    if (set === 1)
+      return [overTime.get(bucketStart(key, bucket)), byWeekday.get(weekdayOf(key))].filter((r) => r !== undefined);
     if (set === 2) return [byEvent.get(key) ?? (byEvent.set(key, emptyRow()), byEvent.get(key)!)];
     if (set === 3) return [byDiscount.get(key) ?? (byDiscount.set(key, emptyMoney()), byDiscount.get(key)!)];
     if (set === 4) return [byLink.get(key) ?? (byLink.set(key, emptyMoney()), byLink.get(key)!)];
@@ -281,10 +268,15 @@ export async function hostOverview(
     }
     for (const target of rowsFor(set, r.key) as ReportRow[]) addTickets(target, r);
   }
-  const [names, links] = await Promise.all([typeNames([...typeRows.keys()]), linkNames([...byLink.keys()])]);
-  const byTicketType = names.rows.map((n) => ({ ...typeRows.get(n.id)!, name: n.name, eventName: n.event_name }));
+  const labelsOf = (kind: LabelRow["kind"]) => labels.rows.filter((l) => l.kind === kind);
+  const startsAt = (l: LabelRow) => new Date(l.starts_at).getTime();
+  // Ticket types in the order the host knows them: latest event first, then as the event lists them.
+  const byTicketType = labelsOf("type")
+    .filter((t) => typeRows.has(t.id))
+    .sort((a, b) => startsAt(b) - startsAt(a) || a.sort_order - b.sort_order || a.name.localeCompare(b.name))
+    .map((t) => ({ ...typeRows.get(t.id)!, name: t.name, eventName: t.event_name ?? "" }));
 
-  const eventInfo = new Map(events.rows.map((e) => [e.id, e]));
+  const eventInfo = new Map(labelsOf("event").map((e) => [e.id, e]));
   return {
     range: input.range,
     bucket,
@@ -305,8 +297,9 @@ export async function hostOverview(
       .map(([code, row]) => ({ code, ...row }))
       .sort((a, b) => b.orders - a.orders || a.code.localeCompare(b.code)),
     byWeekday: [...byWeekday].map(([weekday, row]) => ({ weekday, ...row })),
-    byTrackingLink: links.rows
-      .map((l) => ({ linkId: l.id, name: l.name, eventName: l.event_name, ...byLink.get(l.id)! }))
+    byTrackingLink: labelsOf("link")
+      .filter((l) => byLink.has(l.id))
+      .map((l) => ({ linkId: l.id, name: l.name, eventName: l.event_name ?? "", ...byLink.get(l.id)! }))
       .sort((a, b) => b.orders - a.orders || a.name.localeCompare(b.name)),
   };
 }
@@ -466,21 +459,31 @@ function toRow(r: RawOrderRow): OrderReportRow {
   };
 }
 
-/** A page of the host's orders, newest first, with how many match and their totals. */
+/**
+ * A page of the host's orders, newest first, with how many match. The count and the page asked for
+ * are read together; only a page past the end (the orders changed since the link was made) needs a
+ * second read, of the last page.
+ */
 export async function hostOrdersReport(db: Db, query: OrdersReportQuery & { page: number }) {
   if (query.eventId) await assertHostEvent(db, query.hostId, query.eventId);
   const o = sql.raw("o");
   const where = ordersFilter(o, query);
-  const [counted] = (await db.execute<{ n: string }>(sql`select count(*) as n from "order" o where ${where}`)).rows;
-  const total = Number(counted?.n ?? 0);
+  const pageAt = (page: number) =>
+    db.execute<RawOrderRow>(sql`
+      select ${orderColumns}
+        from "order" o join event e on e.id = o.event_id ${orderTickets}
+       where ${where}
+       order by o.created_at desc, o.id desc
+       limit ${ORDERS_REPORT_PAGE_SIZE} offset ${(page - 1) * ORDERS_REPORT_PAGE_SIZE}`);
+  const asked = Math.max(1, Math.trunc(query.page) || 1);
+  const [counted, first] = await Promise.all([
+    db.execute<{ n: string }>(sql`select count(*) as n from "order" o where ${where}`),
+    pageAt(asked),
+  ]);
+  const total = Number(counted.rows[0]?.n ?? 0);
   const pageCount = Math.max(1, Math.ceil(total / ORDERS_REPORT_PAGE_SIZE));
-  const page = Math.min(Math.max(1, Math.trunc(query.page) || 1), pageCount);
-  const rows = await db.execute<RawOrderRow>(sql`
-    select ${orderColumns}
-      from "order" o join event e on e.id = o.event_id ${orderTickets}
-     where ${where}
-     order by o.created_at desc, o.id desc
-     limit ${ORDERS_REPORT_PAGE_SIZE} offset ${(page - 1) * ORDERS_REPORT_PAGE_SIZE}`);
+  const page = Math.min(asked, pageCount);
+  const rows = page === asked ? first : await pageAt(page);
   return { total, page, pageCount, rows: rows.rows.map(toRow) };
 }
 

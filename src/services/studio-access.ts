@@ -1,7 +1,6 @@
-import { and, asc, eq, isNull } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { hostMember, type HostRole, user } from "~/db/schema";
+import { hostMember, type HostRole } from "~/db/schema";
 
 export type { HostRole };
 
@@ -22,29 +21,15 @@ export interface StudioAccess {
   host: StudioHost;
 }
 
-const hostAccount = alias(user, "host_account");
-
 /**
- * Who `userId` may act for, and as what (decision 0028): a host is the owner of their own account
- * (userType 'host', no row needed); anyone else acts for the hosts whose team (`host_member`) names
- * them. A host acts for their own account first; otherwise the earliest team they joined, or
- * `preferHostId` when they are on that team. Null: nobody they may act for (a buyer, to onboarding).
- * A deleted account acts for nobody, and nobody acts for a host who is no longer a host.
+ * What the Studio needs to know about a person, read in one query: who they are and the teams they
+ * are on (earliest joined first, leaving out hosts who are no longer hosts). The guard and the
+ * switcher both judge from it (`accessFrom`, `choicesFrom`), so a page's layout and the page itself
+ * can share one read.
  */
-export async function resolveStudioAccess(
-  db: Db,
-  input: { userId: string; preferHostId?: string | null },
-): Promise<StudioAccess | null> {
-  const me = await personOf(db, input.userId);
-  if (!me) return null;
-  const own: StudioAccess | null =
-    me.userType === "host" ? { hostId: me.id, role: "owner", host: studioHost(me) } : null;
-  if (own && (!input.preferHostId || input.preferHostId === me.id)) return own;
-
-  const teams = await teamsOf(db, me.id);
-  const team = teams.find((t) => t.host.id === input.preferHostId) ?? (own ? null : teams[0]);
-  if (!team) return own;
-  return { hostId: team.host.id, role: team.role, host: team.host };
+export interface StudioPerson {
+  own: StudioHost | null;
+  teams: StudioChoice[];
 }
 
 /** A host someone may act for in Partner Studio, for the switcher. */
@@ -53,50 +38,72 @@ export interface StudioChoice {
   role: HostRole;
 }
 
+type HostRow = {
+  id: string;
+  name: string;
+  hostTitle: string | null;
+  username: string | null;
+  image: string | null;
+  isVerified: boolean;
+};
+
+/** The person (not deleted) and their teams, in one query; null for nobody. */
+export async function studioPerson(db: Db, userId: string): Promise<StudioPerson | null> {
+  const { rows } = await db.execute<HostRow & { userType: string; teams: unknown }>(sql`
+    select u.id, u.user_type as "userType", u.name, u.host_title as "hostTitle", u.username, u.image,
+           u.is_verified as "isVerified",
+           coalesce((
+             select json_agg(json_build_object(
+                      'role', hm.role, 'id', h.id, 'name', h.name, 'hostTitle', h.host_title,
+                      'username', h.username, 'image', h.image, 'isVerified', h.is_verified)
+                    order by hm.created_at, hm.host_id)
+               from host_member hm join "user" h on h.id = hm.host_id
+              where hm.user_id = u.id and h.user_type = 'host' and h.deleted_at is null
+           ), '[]'::json) as teams
+      from "user" u
+     where u.id = ${userId} and u.deleted_at is null`);
+  const me = rows[0];
+  if (!me) return null;
+  const teams = (typeof me.teams === "string" ? JSON.parse(me.teams) : me.teams) as (HostRow & { role: HostRole })[];
+  return {
+    own: me.userType === "host" ? studioHost(me) : null,
+    teams: teams.map((t) => ({ host: studioHost(t), role: t.role })),
+  };
+}
+
 /**
- * Every host `userId` may act for, as resolveStudioAccess judges them: their own account first (if
- * a host), then the teams they are on in the order they joined. The switcher offers these.
+ * Who a person may act for, and as what (decision 0028): a host is the owner of their own account
+ * (userType 'host', no row needed); anyone else acts for the hosts whose team (`host_member`) names
+ * them. A host acts for their own account first; otherwise the earliest team they joined, or
+ * `preferHostId` when they are on that team. Null: nobody they may act for (a buyer, to onboarding).
+ * A deleted account acts for nobody, and nobody acts for a host who is no longer a host.
  */
+export function accessFrom(person: StudioPerson | null, preferHostId?: string | null): StudioAccess | null {
+  if (!person) return null;
+  const own: StudioAccess | null = person.own ? { hostId: person.own.id, role: "owner", host: person.own } : null;
+  if (own && (!preferHostId || preferHostId === own.hostId)) return own;
+  const team = person.teams.find((t) => t.host.id === preferHostId) ?? (own ? null : person.teams[0]);
+  if (!team) return own;
+  return { hostId: team.host.id, role: team.role, host: team.host };
+}
+
+/** Every host a person may act for, as `accessFrom` judges them: their own account first, then their teams. */
+export function choicesFrom(person: StudioPerson | null): StudioChoice[] {
+  if (!person) return [];
+  return person.own ? [{ host: person.own, role: "owner" }, ...person.teams] : person.teams;
+}
+
+/** `accessFrom` for `userId`, read now. */
+export async function resolveStudioAccess(
+  db: Db,
+  input: { userId: string; preferHostId?: string | null },
+): Promise<StudioAccess | null> {
+  return accessFrom(await studioPerson(db, input.userId), input.preferHostId);
+}
+
+/** `choicesFrom` for `userId`, read now: the switcher offers these. */
 export async function studioChoices(db: Db, userId: string): Promise<StudioChoice[]> {
-  const me = await personOf(db, userId);
-  if (!me) return [];
-  const teams = await teamsOf(db, me.id);
-  return me.userType === "host" ? [{ host: studioHost(me), role: "owner" }, ...teams] : teams;
-}
-
-async function personOf(db: Db, userId: string) {
-  const [me] = await db
-    .select({
-      id: user.id,
-      userType: user.userType,
-      name: user.name,
-      hostTitle: user.hostTitle,
-      username: user.username,
-      image: user.image,
-      isVerified: user.isVerified,
-    })
-    .from(user)
-    .where(and(eq(user.id, userId), isNull(user.deletedAt)));
-  return me ?? null;
-}
-
-/** The teams a person is on, earliest joined first, leaving out hosts who are no longer hosts. */
-async function teamsOf(db: Db, userId: string): Promise<StudioChoice[]> {
-  const rows = await db
-    .select({
-      role: hostMember.role,
-      id: hostAccount.id,
-      name: hostAccount.name,
-      hostTitle: hostAccount.hostTitle,
-      username: hostAccount.username,
-      image: hostAccount.image,
-      isVerified: hostAccount.isVerified,
-    })
-    .from(hostMember)
-    .innerJoin(hostAccount, eq(hostAccount.id, hostMember.hostId))
-    .where(and(eq(hostMember.userId, userId), eq(hostAccount.userType, "host"), isNull(hostAccount.deletedAt)))
-    .orderBy(asc(hostMember.createdAt), asc(hostMember.hostId));
-  return rows.map((r) => ({ host: studioHost(r), role: r.role }));
+  return choicesFrom(await studioPerson(db, userId));
 }
 
 function studioHost(row: {

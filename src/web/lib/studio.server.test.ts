@@ -9,7 +9,7 @@ import { addHostMember, resolveStudioAccess } from "~/services/studio-access";
 import { createEvent, createHost } from "../../../tests/factories/events";
 import { createUser, sessionUserOf } from "../../../tests/factories/users";
 import { createTestDatabase } from "../../../tests/setup/test-db";
-import { OWNER_OR_MANAGER, requireStudio } from "./studio.server";
+import { OWNER_OR_MANAGER, requireStudio, studioFrame } from "./studio.server";
 
 let database: Database;
 beforeAll(async () => {
@@ -121,5 +121,26 @@ describe("who may act for a host in Partner Studio", () => {
       title: "Harriet Host",
       profileComplete: false,
     });
+  });
+
+  it("reads a person's access once a request, shared by the layout and the page, and afresh for the next", async () => {
+    const db = database.db;
+    const host = await createHost(db, { hostTitle: "Shared Read" });
+    const person = await createUser(db);
+    await addHostMember(db, { hostId: host.id, userId: person.id, role: "manager" });
+    const context = contextFor(person);
+    const request = pageRequest("/h/reports/overview");
+    const frame = await studioFrame(context, request);
+    expect(frame).toMatchObject({ hostId: host.id, role: "manager" });
+    expect(frame.choices.map((c) => [c.host.title, c.role])).toEqual([["Shared Read", "manager"]]);
+
+    // Demoted while the page is being served: this request's page still judges as its layout did...
+    await addHostMember(db, { hostId: host.id, userId: person.id, role: "scanner" });
+    expect(await requireStudio(context, request, { roles: OWNER_OR_MANAGER })).toMatchObject({ role: "manager" });
+    // ...and the next request (or the loaders after an action, which get a request of their own) reads again.
+    await expect(
+      requireStudio(context, pageRequest("/h/reports/overview"), { roles: OWNER_OR_MANAGER }),
+    ).rejects.toMatchObject({ init: { status: 404 } });
+    expect(await studioFrame(context, pageRequest("/h/scan"))).toMatchObject({ role: "scanner" });
   });
 });

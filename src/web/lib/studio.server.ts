@@ -1,6 +1,14 @@
 import { type AppLoadContext, data, redirect } from "react-router";
 import type { SessionUser } from "~/services/session-user";
-import { type HostRole, resolveStudioAccess, type StudioHost } from "~/services/studio-access";
+import {
+  accessFrom,
+  choicesFrom,
+  type HostRole,
+  type StudioChoice,
+  type StudioHost,
+  type StudioPerson,
+  studioPerson,
+} from "~/services/studio-access";
 import { requireUser } from "./signed-in.server";
 import { readStudioHostChoice } from "./studio-host-cookie";
 
@@ -18,12 +26,28 @@ export const OWNER_OR_MANAGER: readonly HostRole[] = ["owner", "manager"];
 export const EVERY_ROLE: readonly HostRole[] = ["owner", "manager", "scanner"];
 
 /**
+ * The person's Studio access, read once per request: the layout's loader and the page's run side by
+ * side on the same request and share the read. After an action, React Router hands the loaders a
+ * request of their own, so they read again what the action may have changed (a host switched, a
+ * team joined). Never kept beyond its request.
+ */
+const perRequest = new WeakMap<Request, { userId: string; person: Promise<StudioPerson | null> }>();
+
+function studioPersonFor(context: AppLoadContext, request: Request, userId: string): Promise<StudioPerson | null> {
+  const known = perRequest.get(request);
+  if (known?.userId === userId) return known.person;
+  const person = studioPerson(context.database.db, userId);
+  perRequest.set(request, { userId, person });
+  return person;
+}
+
+/**
  * The one guard for every Partner Studio (/h/*) loader and action (decision 0028): the signed-in
  * person, the host they act for and their role there. Signed out: to log-in, then back. A buyer
  * who acts for no host: to onboarding. A role the page does not allow: the page-not-found answer,
  * which says nothing. Each loader and action asks for itself, since a child loader runs beside the
  * layout's and an action runs without it. The host chosen in the switcher (a cookie) is only a
- * preference, judged afresh by resolveStudioAccess on every request.
+ * preference, judged afresh on every request by `accessFrom`.
  */
 export async function requireStudio(
   context: AppLoadContext,
@@ -31,11 +55,17 @@ export async function requireStudio(
   { roles }: { roles: readonly HostRole[] },
 ): Promise<Studio> {
   const user = requireUser(context, request);
-  const access = await resolveStudioAccess(context.database.db, {
-    userId: user.id,
-    preferHostId: readStudioHostChoice(request),
-  });
+  const access = accessFrom(await studioPersonFor(context, request, user.id), readStudioHostChoice(request));
   if (!access) throw redirect("/h/onboarding");
   if (!roles.includes(access.role)) throw data(null, { status: 404 });
   return { user, ...access };
+}
+
+/** The Studio's frame: the guard for every role, and every host the person may act for (the switcher). */
+export async function studioFrame(
+  context: AppLoadContext,
+  request: Request,
+): Promise<Studio & { choices: StudioChoice[] }> {
+  const studio = await requireStudio(context, request, { roles: EVERY_ROLE });
+  return { ...studio, choices: choicesFrom(await studioPersonFor(context, request, studio.user.id)) };
 }

@@ -2,8 +2,7 @@ import type { ReactNode } from "react";
 import { isRouteErrorResponse, Outlet, useRouteLoaderData } from "react-router";
 import { ErrorCard } from "~/web/components/error-card";
 import { StudioBottomBar, StudioSidebar, StudioTopline } from "~/web/components/studio/studio-nav";
-import { studioChoices } from "~/services/studio-access";
-import { requireStudio } from "~/web/lib/studio.server";
+import { studioFrame } from "~/web/lib/studio.server";
 import type { loader as rootLoader } from "../../root";
 import type { Route } from "./+types/_studio";
 
@@ -16,8 +15,7 @@ export const handle = { studio: true };
  * hosts too is offered them in the switcher.
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const { host, role, user } = await requireStudio(context, request, { roles: ["owner", "manager", "scanner"] });
-  const choices = await studioChoices(context.database.db, user.id);
+  const { host, role, choices } = await studioFrame(context, request);
   return { host, role, others: choices.filter((c) => c.host.id !== host.id) };
 }
 

@@ -20,17 +20,19 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const { hostId } = await requireStudio(context, request, { roles: OWNER_OR_MANAGER });
   const db = context.database.db;
   const query = readReportQuery(request.url, new Date());
-  const events = await reportEvents(db, hostId);
-  const list = await loaded(
-    hostOrdersReport(db, {
-      hostId,
-      eventId: query.event || null,
-      range: query.range,
-      status: query.status || null,
-      q: query.q,
-      page: query.page,
-    }),
-  );
+  const [events, list] = await Promise.all([
+    reportEvents(db, hostId),
+    loaded(
+      hostOrdersReport(db, {
+        hostId,
+        eventId: query.event || null,
+        range: query.range,
+        status: query.status || null,
+        q: query.q,
+        page: query.page,
+      }),
+    ),
+  ]);
   // What the list and the file both cover: the range in force, not a range that was refused.
   const applied = {
     event: query.event,

@@ -30,9 +30,11 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const { hostId } = await requireStudio(context, request, { roles: OWNER_OR_MANAGER });
   const db = context.database.db;
   const query = readReportQuery(request.url, new Date());
-  const events = await reportEvents(db, hostId);
   // An event that isn't the host's is a 404 from the service, as every other Studio page answers.
-  const report = await loaded(hostOverview(db, { hostId, eventId: query.event || null, range: query.range }));
+  const [events, report] = await Promise.all([
+    reportEvents(db, hostId),
+    loaded(hostOverview(db, { hostId, eventId: query.event || null, range: query.range })),
+  ]);
   return {
     events,
     report,
