@@ -40,6 +40,10 @@ export async function expectAccessible(page: Page) {
       { timeout: 5_000 },
     )
     .catch(() => undefined);
+  // Content off screen may be skipped by the browser (content-visibility: the footer, cards after the
+  // first screen's), and axe cannot judge what has no layout: it is drawn for the check, then let be.
+  const shown = await page.addStyleTag({ content: "* { content-visibility: visible !important; }" });
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
   // Legacy mode runs axe.run inside the page (frames included) instead of finishing the run in a
   // fresh page, and only violations come back: the same rules, a third of the time (~1 s a page).
   // (options() replaces the whole option object, so it comes before withTags.)
@@ -48,6 +52,7 @@ export async function expectAccessible(page: Page) {
     .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
     .setLegacyMode(true)
     .analyze();
+  await shown.evaluate((style) => (style as Element).remove()).catch(() => undefined);
   const summary = results.violations.map(
     (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`,
   );
