@@ -12,7 +12,6 @@ import {
   rangeInstants,
 } from "~/domain/reports";
 import { AppError } from "~/lib/app-error";
-import { londonYmd } from "~/lib/london-time";
 import type { ThrottleRule } from "./throttle";
 
 /*
