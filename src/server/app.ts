@@ -13,6 +13,7 @@ import { conversionRoutes } from "./api/conversions";
 import { devBookingRoutes } from "./api/dev-booking";
 import { devCampaignRoutes } from "./api/dev-campaigns";
 import { devTileRoutes } from "./api/dev-tiles";
+import { emailDeliveryWebhookRoutes } from "./api/email-delivery-webhook";
 import { stripeWebhookRoutes } from "./api/stripe-webhook";
 import { unsubscribeRoutes } from "./api/unsubscribe";
 import { campaignTrackingRoutes } from "./api/campaign-tracking";
@@ -219,6 +220,8 @@ export function createApp(deps: AppDeps) {
       }),
     );
   }
+  if (config.emailWebhook)
+    app.route("/api/webhooks/postmark", emailDeliveryWebhookRoutes({ database, ...config.emailWebhook }));
   app.route("/", seoRoutes({ database, publicUrl: config.publicUrl }));
   app.route("/", calendarRoutes({ database, publicUrl: config.publicUrl }));
   app.route(

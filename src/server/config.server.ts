@@ -55,6 +55,12 @@ const EnvSchema = z.object({
   LLM_API_KEY: z.string().optional(),
   /** The model the writing helper asks for at LLM_BASE_URL. */
   LLM_MODEL: z.string().min(1).default("gpt-4o-mini"),
+  /**
+   * The HTTP Basic credentials of the mail provider's bounce and complaint webhook (Postmark's, at
+   * /api/webhooks/postmark): the endpoint exists only when both are set.
+   */
+  EMAIL_WEBHOOK_USER: z.string().min(1).max(100).optional(),
+  EMAIL_WEBHOOK_PASSWORD: z.string().min(16, "EMAIL_WEBHOOK_PASSWORD must be at least 16 characters").optional(),
   /** A team-chat incoming webhook (Slack-compatible `{text}` JSON) for feedback, support and bug reports. */
   TEAM_CHAT_WEBHOOK_URL: optionalUrl,
   /** Behind a reverse proxy, trust its X-Forwarded-For for the client address (rate limits). */
@@ -134,6 +140,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         ? { pixelId: e.META_PIXEL_ID, accessToken: e.META_CONVERSIONS_TOKEN, graphUrl: e.META_GRAPH_URL }
         : undefined,
     teamChatWebhookUrl: e.TEAM_CHAT_WEBHOOK_URL,
+    emailWebhook:
+      e.EMAIL_WEBHOOK_USER && e.EMAIL_WEBHOOK_PASSWORD
+        ? { user: e.EMAIL_WEBHOOK_USER, password: e.EMAIL_WEBHOOK_PASSWORD }
+        : undefined,
     trustProxy: e.TRUST_PROXY,
     authSecret: e.BETTER_AUTH_SECRET,
     logLevel: e.LOG_LEVEL,

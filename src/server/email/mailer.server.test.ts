@@ -146,6 +146,8 @@ describe("mailer over SMTP", () => {
     expect(message.raw).toMatch(/^Subject: Verify your email for Ticketyboo\r?$/m);
     expect(message.raw).toMatch(/^To: bea@example\.com\r?$/m);
     expect(message.raw).toMatch(/^From: Ticketyboo <no-reply@tickets\.example\.org>\r?$/m);
+    // The row's id rides as the mail provider's metadata, for the bounce webhook to name it by.
+    expect(message.raw).toMatch(new RegExp(`^X-PM-Metadata-email-id: ${id}\\r?$`, "im"));
     // Quoted-printable may fold long lines and encode "=" as "=3D"; undo both to find the link.
     const decoded = message.raw.replace(/=\r?\n/g, "").replace(/=3D/g, "=");
     expect(decoded).toContain(verifyUrl.replace(/&/g, "&amp;"));

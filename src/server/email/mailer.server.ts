@@ -7,6 +7,9 @@ import { type Job, type JobQueue, registerWorker } from "../jobs/boss.server";
 import type { AttachmentMaker, Mailer, SendEmailInput } from "~/services/mailer";
 import { renderEmail } from "./render.server";
 
+/** The metadata key each email carries through the mail provider (`X-PM-Metadata-email-id` over SMTP). */
+export const EMAIL_ID_METADATA = "email-id";
+
 /** The pg-boss queue every email goes through, whatever its transport. */
 export const EMAIL_SEND_QUEUE = "email.send";
 
@@ -76,7 +79,9 @@ export function createMailer(options: MailerOptions): ServerMailer {
           subject: row.subject,
           html: row.html,
           text: row.text,
-          headers: row.headers,
+          // The email's own id rides along as the provider's metadata (Postmark's SMTP header), so a
+          // bounce or complaint reported for it later names this row (api/email-delivery-webhook.ts).
+          headers: { ...row.headers, [`X-PM-Metadata-${EMAIL_ID_METADATA}`]: row.id },
           attachments: files.flatMap((f) => (f ? [f] : [])),
         });
       }
