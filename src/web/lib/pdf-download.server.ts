@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "react-router";
 import type { ThrottleRule } from "~/services/throttle";
-import { messages } from "~/texts/messages";
+import { tryAgainLater } from "./try-again-later.server";
 
 /**
  * PDFs a person may have made for them (tickets, receipts) in a window: plenty to print every
@@ -17,15 +17,7 @@ export async function pdfDownload(
   opts: { userId: string; filename: string; render: () => Promise<Buffer> },
 ): Promise<Response> {
   const counted = await context.throttle.hit(`pdf:${opts.userId}`, PDF_DOWNLOADS, new Date());
-  if (!counted.allowed)
-    return new Response(messages.auth.tryAgainLater, {
-      status: 429,
-      headers: {
-        "Content-Type": "text/plain; charset=utf-8",
-        "Retry-After": String(Math.max(1, Math.ceil(counted.retryAfterMs / 1000))),
-        "Cache-Control": "no-store",
-      },
-    });
+  if (!counted.allowed) return tryAgainLater(counted.retryAfterMs);
   const pdf = await opts.render();
   return new Response(new Uint8Array(pdf), {
     headers: {

@@ -1,11 +1,11 @@
 import { data } from "react-router";
 import { ordersCsvHeader, ordersCsvLines } from "~/domain/orders-report-csv";
 import { answeredQuestionLabels, assertHostEvent, hostOrdersForExport, ORDERS_EXPORTS } from "~/services/host-reports";
-import { messages } from "~/texts/messages";
 import { loaded } from "~/web/lib/loaded";
 import { readReportQuery } from "~/web/lib/report-query";
 import { OWNER_OR_MANAGER, requireStudio } from "~/web/lib/studio.server";
 import type { Route } from "./+types/reports.orders.export";
+import { tryAgainLater } from "~/web/lib/try-again-later.server";
 
 /**
  * The orders report as a CSV file, every order the report's filters match (not just the page shown),
@@ -21,15 +21,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const read = readReportQuery(request.url, new Date());
   if (read.problem) throw data(read.problem.message, { status: 400 });
   const counted = await context.throttle.hit(`orders-export:${hostId}`, ORDERS_EXPORTS, new Date());
-  if (!counted.allowed)
-    return new Response(messages.auth.tryAgainLater, {
-      status: 429,
-      headers: {
-        "Content-Type": "text/plain; charset=utf-8",
-        "Retry-After": String(Math.max(1, Math.ceil(counted.retryAfterMs / 1000))),
-        "Cache-Control": "no-store",
-      },
-    });
+  if (!counted.allowed) return tryAgainLater(counted.retryAfterMs);
   const query = {
     hostId,
     eventId: read.event || null,

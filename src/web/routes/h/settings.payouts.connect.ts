@@ -1,6 +1,7 @@
 import { redirect } from "react-router";
 import { isAppError } from "~/lib/app-error";
-import { payoutAccount, startPayoutOnboarding } from "~/services/host-payouts";
+import { payoutAccount } from "~/services/host-payouts";
+import { payoutOnboardingUrl } from "~/web/lib/payout-onboarding.server";
 import { requireStudio } from "~/web/lib/studio.server";
 import type { Route } from "./+types/settings.payouts.connect";
 
@@ -13,14 +14,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const { hostId, role } = await requireStudio(context, request, { roles: ["owner"] });
   if (!(await payoutAccount(context.database.db, hostId))) return redirect("/h/settings/payouts");
   try {
-    const { url } = await startPayoutOnboarding(context.database.db, context.payments, {
-      hostId,
-      role,
-      publicUrl: context.publicUrl,
-      now: new Date(),
-      throttle: context.throttle,
-    });
-    return redirect(url);
+    return redirect(await payoutOnboardingUrl(context, { hostId, role }));
   } catch (error) {
     // Too many links lately, or the provider unreachable: the payouts page, whose Connect button says why.
     if (isAppError(error)) return redirect("/h/settings/payouts");

@@ -5,10 +5,11 @@ import { PAYOUT_DELAY_DAYS, type EventPayout, type PayoutTotals } from "~/domain
 import { formatMoney, formatShortDate } from "~/lib/format";
 import { readForm } from "~/lib/read-form";
 import { mayChangeMoneyAndBrand } from "~/services/host-online-profile";
-import { hostPayouts, refreshPayoutAccount, startPayoutOnboarding } from "~/services/host-payouts";
+import { hostPayouts, refreshPayoutAccount } from "~/services/host-payouts";
 import { hostSettingsMessages } from "~/texts/host-settings-messages";
 import { FormMessage } from "~/web/components/ui/field";
 import { actionError } from "~/web/lib/action-error";
+import { payoutOnboardingUrl } from "~/web/lib/payout-onboarding.server";
 import { OWNER_OR_MANAGER, requireStudio } from "~/web/lib/studio.server";
 import type { Route } from "./+types/settings.payouts";
 
@@ -56,14 +57,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const read = await readForm(request, ConnectForm);
   if (!read.ok) return actionError(read.error);
   try {
-    const { url } = await startPayoutOnboarding(context.database.db, context.payments, {
-      hostId,
-      role,
-      publicUrl: context.publicUrl,
-      now: new Date(),
-      throttle: context.throttle,
-    });
-    return redirect(url);
+    return redirect(await payoutOnboardingUrl(context, { hostId, role }));
   } catch (error) {
     return actionError(error);
   }
