@@ -194,7 +194,14 @@ function MapSlot({
 }) {
   const wide = useMediaQuery("(min-width: 64rem)");
   const visible = shown || wide;
-  const { search } = useLocation();
+  const location = useLocation();
+  // The pins are every match, whichever page of the list is shown: turning a page asks for nothing new.
+  const search = useMemo(() => {
+    const params = new URLSearchParams(location.search);
+    params.delete("page");
+    const rest = params.toString();
+    return rest ? `?${rest}` : "";
+  }, [location.search]);
   const [loaded, setLoaded] = useState<{ search: string; pins: MapPinData[] } | "failed" | null>(null);
   const centre = useMemo(() => (place ? { lat: place.lat, lng: place.lng } : UK_VIEW.centre), [place]);
   const you = useMemo(() => (place && place.source === "device" ? { lat: place.lat, lng: place.lng } : null), [place]);
