@@ -493,6 +493,31 @@ export const featureFlag = pgTable("feature_flag", {
   updatedAt: updatedAt(),
 });
 
+/**
+ * What staff did in the staff console (`/admin`), one row per action, never edited or deleted: who,
+ * what, to which record, and a sentence a person can read. The actor's email is kept beside the id
+ * so the log still says who acted after an account is deleted.
+ */
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    actorId: text("actor_id").references(() => user.id, { onDelete: "set null" }),
+    actorEmail: text("actor_email").notNull(),
+    /** A stable verb: `alert.create`, `blog.publish`, `badge.grant`, … */
+    action: text("action").notNull(),
+    subjectType: text("subject_type").notNull(),
+    subjectId: text("subject_id"),
+    summary: text("summary").notNull(),
+    details: jsonb("details").$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("audit_log_created_idx").on(t.createdAt),
+    index("audit_log_subject_idx").on(t.subjectType, t.subjectId),
+  ],
+);
+
 /** First-party measurements, recorded only with the visitor's consent. */
 export const analyticsEvent = pgTable(
   "analytics_event",

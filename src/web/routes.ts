@@ -115,6 +115,11 @@ export default [
     route("email/unsubscribe", "routes/email/unsubscribe.tsx"),
     route("pay/test/:sessionId", "routes/pay/test.$sessionId.tsx"),
     route("pay/test/connect/:accountId", "routes/pay/test.connect.$accountId.tsx"),
+    // The staff console: staff accounts only, every action written to the audit log.
+    layout("routes/admin/_console.tsx", [
+      route("admin", "routes/admin/home.tsx"),
+      route("admin/audit-log", "routes/admin/audit-log.tsx"),
+    ]),
     route("staff/emails", "routes/staff/emails.tsx"),
     route("staff/outbox", "routes/staff/outbox.tsx"),
     route("staff/outbox/:id", "routes/staff/outbox.$id.tsx"),
