@@ -97,7 +97,14 @@ export default function DeleteAccount({ loaderData, actionData }: Route.Componen
               <li>
                 Tickets you've booked stop appearing anywhere you can reach them, so download any you still need first.
               </li>
-              <li>Hosts keep an anonymous record of past orders, as the law requires for their accounts.</li>
+              <li>
+                Your past orders stay, with the name and email given at checkout, because the law requires sales records
+                to be kept. The{" "}
+                <a href="/legal/privacy-policy" className="link">
+                  privacy policy
+                </a>{" "}
+                says what else is kept and why.
+              </li>
             </ul>
             <p className="mt-3">
               Want a copy first?{" "}
