@@ -37,7 +37,7 @@ export function FollowerCount({ hostId, following, followers }: FollowProps) {
   const state = useFollowState(hostId, { following, followers });
   return (
     <li className="inline-flex items-center gap-1.5">
-      <Users aria-hidden className="size-4" /> {followerLabel(state.followers)}
+      <Users aria-hidden className="size-4" /> <span>{followerLabel(state.followers)}</span>
     </li>
   );
 }
