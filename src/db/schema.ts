@@ -1590,6 +1590,29 @@ export const hostProfile = pgTable(
   ],
 );
 
+/**
+ * A person following a host (their booking page's Follow button): one row per pair, made and removed
+ * only by the follower, removed with the follower's account. The buyer dashboard's "From hosts you
+ * follow" reads it by follower (the key), the page's follower count by host (the index).
+ */
+export const hostFollow = pgTable(
+  "host_follow",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    hostId: text("host_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.hostId] }),
+    index("host_follow_host_idx").on(t.hostId),
+    check("host_follow_not_self", sql`${t.userId} <> ${t.hostId}`),
+  ],
+);
+
 export const PAYOUT_PROVIDERS = ["stripe", "test"] as const;
 
 /**

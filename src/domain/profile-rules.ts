@@ -17,6 +17,9 @@ const USERNAME_PATTERN = /^[a-z0-9_-]+$/;
 /**
  * A host's booking page lives at /{username} (spec §2), beside the site's own top-level pages, so a
  * username may not be one of those paths (now or planned), nor a name that looks official.
+ * `src/web/routes.test.ts` checks that every first path segment of the app is in this list; a new
+ * top-level route adds its name here first. Names already taken stay with their owners, but their
+ * page would be shadowed, so add names before the route ships.
  */
 export const RESERVED_USERNAMES: ReadonlySet<string> = new Set([
   "404",
@@ -38,6 +41,7 @@ export const RESERVED_USERNAMES: ReadonlySet<string> = new Set([
   "dev",
   "email",
   "email-verified",
+  "embed",
   "events",
   "explore",
   "faqs",
@@ -77,6 +81,7 @@ export const RESERVED_USERNAMES: ReadonlySet<string> = new Set([
   "sign-in",
   "sign-up",
   "signup",
+  "signage",
   "site-map",
   "sitemap",
   "staff",
@@ -84,6 +89,7 @@ export const RESERVED_USERNAMES: ReadonlySet<string> = new Set([
   "studio",
   "submit-an-event",
   "support",
+  "t",
   "team",
   "ticketyboo",
   "tickets",

@@ -7,6 +7,7 @@ import {
   feedback,
   guestDisplayConsent,
   hold,
+  hostFollow,
   notification,
   session,
   ticketTransfer,
@@ -72,8 +73,9 @@ export async function deleteBuyerAccount(
       .update(ticketTransfer)
       .set({ status: "cancelled", decidedAt: now })
       .where(and(eq(ticketTransfer.fromUserId, userId), eq(ticketTransfer.status, "pending")));
-    // No longer shown as going anywhere (decision 0037).
+    // No longer shown as going anywhere (decision 0037), nor counted among any host's followers.
     await tx.delete(guestDisplayConsent).where(eq(guestDisplayConsent.userId, userId));
+    await tx.delete(hostFollow).where(eq(hostFollow.userId, userId));
     // Access needs go with the profile, and from any checkout of theirs that copied them. An order's
     // snapshot stays: they chose to give it to that host, whose record of the order it is.
     await tx.update(hold).set({ accessNeeds: null }).where(eq(hold.userId, userId));

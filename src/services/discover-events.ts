@@ -47,11 +47,16 @@ export type EventSort = "date" | "trending" | "recent" | "distance" | "best-sell
 
 export interface EventQuery {
   now: Date;
-  /** "upcoming": not yet ended. "public": the public window, from three days back (ended ones last). */
-  scope: "upcoming" | "public";
+  /**
+   * "upcoming": not yet ended. "past": ended (with sort "date", the latest first). "public": the
+   * public window, from three days back (ended ones last).
+   */
+  scope: "upcoming" | "past" | "public";
   category?: string;
   eventType?: string;
   hostId?: string;
+  /** Only events of the hosts this person follows. */
+  followedBy?: string;
   excludeIds?: string[];
   /** Start time within this range. */
   range?: TimeRange;
@@ -131,10 +136,13 @@ function distanceExpr(centre: LatLng): SQL {
 export function conditions(q: Omit<EventQuery, "sort" | "limit" | "offset">): SQL {
   const parts: SQL[] = [listed];
   if (q.scope === "upcoming") parts.push(sql`${endsAt} > ${q.now}`);
+  else if (q.scope === "past") parts.push(sql`${endsAt} <= ${q.now}`);
   else parts.push(sql`e.starts_at >= ${publicWindowStart(q.now)}`);
   if (q.category) parts.push(sql`e.category = ${q.category}`);
   if (q.eventType) parts.push(sql`e.event_type = ${q.eventType}`);
   if (q.hostId) parts.push(sql`e.host_id = ${q.hostId}`);
+  if (q.followedBy)
+    parts.push(sql`e.host_id in (select f.host_id from host_follow f where f.user_id = ${q.followedBy})`);
   if (q.excludeIds && q.excludeIds.length > 0)
     parts.push(
       sql`e.id not in (${sql.join(

@@ -3,6 +3,7 @@ import type { Db } from "~/db/client.server";
 import { emailMessage, feedback, notification, session, user } from "~/db/schema";
 import { accessNeedLabels, accessNeedsOf } from "~/domain/access-needs";
 import { AppError } from "~/lib/app-error";
+import { followsOf } from "./host-follows";
 import { shownAsGoingOn } from "./whos-going";
 
 /**
@@ -13,7 +14,7 @@ import { shownAsGoingOn } from "./whos-going";
 export async function exportAccountData(db: Db, { userId, now }: { userId: string; now: Date }) {
   const [person] = await db.select().from(user).where(eq(user.id, userId));
   if (!person || person.deletedAt) throw new AppError("not_found");
-  const [sessions, messagesFromThem, emails, notifications, shownAsGoing] = await Promise.all([
+  const [sessions, messagesFromThem, emails, notifications, shownAsGoing, following] = await Promise.all([
     db
       .select({
         createdAt: session.createdAt,
@@ -57,6 +58,7 @@ export async function exportAccountData(db: Db, { userId, now }: { userId: strin
       .where(eq(notification.userId, userId))
       .orderBy(desc(notification.id)),
     shownAsGoingOn(db, userId),
+    followsOf(db, userId),
   ]);
   return {
     exportedAt: now.toISOString(),
@@ -92,6 +94,8 @@ export async function exportAccountData(db: Db, { userId, now }: { userId: strin
       event: s.eventName,
       agreedAt: s.agreedAt.toISOString(),
     })),
+    /** The hosts they follow, whose next events their dashboard shows. */
+    following,
     sessions,
     messagesToUs: messagesFromThem,
     emailsSent: emails,

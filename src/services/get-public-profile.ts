@@ -9,6 +9,8 @@ export interface PublicProfile {
   userType: "buyer" | "host";
   /** The host name for hosts (falling back to their own name), "First Last" for everyone else. */
   displayName: string;
+  /** The name a host hosts under, when they gave one (then they are an organisation to search engines). */
+  hostTitle: string | null;
   firstName: string | null;
   lastName: string | null;
   username: string | null;
@@ -45,6 +47,7 @@ export async function getPublicProfile(db: Db, userId: string): Promise<PublicPr
     id: row.id,
     userType: isHost ? "host" : "buyer",
     displayName: (isHost && row.hostTitle) || ownName,
+    hostTitle: isHost ? row.hostTitle : null,
     firstName: row.firstName,
     lastName: row.lastName,
     username: row.username,

@@ -41,6 +41,9 @@ export default [
       route("u/tickets/:ticketId", "routes/u/tickets.$ticketId.tsx"),
       route("u/tickets/:ticketId/pdf", "routes/u/ticket-pdf.ts"),
       route("u/orders", "routes/u/orders.tsx"),
+      route("u/settings/following", "routes/u/settings/following.tsx"),
+      // A person's profile is for people signed in (spec §2's buyer area); a host's public page is /{username}.
+      route("user/:userId", "routes/user.$userId.tsx"),
       route("orders/:reference/pdf", "routes/order-pdf.ts"),
       route("orders/:reference/receipt", "routes/order-receipt.ts"),
       route("h/onboarding", "routes/h/onboarding.tsx"),
@@ -106,7 +109,6 @@ export default [
       route("checkout/:holdId/return", "routes/checkout.$holdId.return.tsx"),
       route("orders/:reference", "routes/orders.$reference.tsx"),
     ]),
-    route("user/:userId", "routes/user.$userId.tsx"),
     route("tickets/claim/:token", "routes/tickets/claim.$token.tsx"),
     route("h/invitations/:token", "routes/h/invitations.$token.tsx"),
     // The door: a screen of its own, for the host's team or a scanner link (decision 0034).
@@ -128,6 +130,9 @@ export default [
     route("dev/outbox/:id", "routes/dev/outbox.$id.tsx"),
     route("dev/outbox/:id/attachment/:index", "routes/dev/outbox-attachment.ts"),
     route("dev/*", "routes/dev/drills.tsx"),
+    // A host's booking page by username (spec §2). Every static path ranks above it, and every first
+    // segment of this file is a reserved username (src/web/routes.test.ts), so it never shadows a page.
+    route(":username", "routes/$username.tsx"),
     route("404", "routes/not-found.tsx", { id: "routes/404" }),
     route("*", "routes/not-found.tsx", { id: "routes/catch-all" }),
   ]),

@@ -14,6 +14,7 @@ const buyerPages = [
   "/u/dashboard",
   "/u/settings/profile",
   "/u/settings/security",
+  "/u/settings/following",
   "/u/marketing-permissions",
   "/u/display-guests",
   "/u/feedback",

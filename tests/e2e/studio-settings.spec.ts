@@ -96,9 +96,9 @@ test.describe("Partner Studio's online profile and payouts", () => {
     await expect(page.getByText(m.colorsSaved)).toBeVisible();
     await expect(colors.getByLabel(/^Main colour/)).toHaveValue("#1E3A8A");
 
-    // The public profile shows the bio, the link and the colour.
-    await page.getByRole("link", { name: "View your public profile" }).click();
-    await expect(page).toHaveURL(/\/user\/[^/]+$/);
+    // The booking page shows the bio, the link and the colour.
+    await page.getByRole("link", { name: "View your booking page" }).click();
+    await expect(page).toHaveURL(/\/thecrowncollective$/);
     await expect(page.getByText(bio)).toBeVisible();
     const instagram = page
       .getByRole("list", { name: "The Crown Collective elsewhere" })

@@ -13,6 +13,7 @@ import {
   discount,
   event,
   featureFlag,
+  hostFollow,
   order,
   seatClaim,
   ticket,
@@ -23,6 +24,7 @@ import {
 } from "../schema";
 import { createTicketCodes } from "../../server/ticket-codes.server";
 import { normalisePostcode, parseCapacity } from "../../domain/venue-rules";
+import { usernameProblem } from "../../domain/profile-rules";
 import { CATEGORIES, VENUES } from "./demo-data";
 import { chooseBuyerEvents, planDemoOrders } from "./demo-orders";
 import { allocateSales, planDemoEvents, scheduleDemoEvent, seedDemoIfEmpty } from "./seed-demo";
@@ -270,6 +272,13 @@ describe("seedDemoIfEmpty", () => {
     });
     expect(rows.filter((r) => r.user.isStaff).map((r) => r.email)).toEqual(["staff@ticketyboo.test"]);
     expect(byEmail("friend@ticketyboo.test")).toMatchObject({ name: "Femi Friend", userType: "buyer" });
+    // Every demo username is one a host may have: none is a page of the site (a booking page is /{username}).
+    for (const row of rows) if (row.user.username) expect(usernameProblem(row.user.username)).toBeNull();
+    // The demo buyer follows The Crown Collective, so their dashboard has something from a host they follow.
+    const follows = await database.db.select({ userId: hostFollow.userId, hostId: hostFollow.hostId }).from(hostFollow);
+    expect(follows).toEqual([
+      { userId: byEmail("buyer@ticketyboo.test").id, hostId: byEmail("host@ticketyboo.test").id },
+    ]);
   });
 
   it("waitlists people for sold-out shows (the demo buyer for one); a cancellation request awaits a host", async () => {

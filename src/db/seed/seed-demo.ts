@@ -11,6 +11,7 @@ import {
   discount,
   event,
   featureFlag,
+  hostFollow,
   order,
   orderLine,
   seatClaim,
@@ -502,6 +503,12 @@ export async function seedDemoIfEmpty(
           updatedAt: signedUpAt,
         })),
       );
+      // The demo buyer follows The Crown Collective: their dashboard shows its next events.
+      await tx.insert(hostFollow).values({
+        userId: userId("buyer"),
+        hostId: userId("host"),
+        createdAt: new Date(signedUpAt.getTime() + 7 * DAY),
+      });
 
       const venueRows = await tx
         .insert(venue)

@@ -5,6 +5,7 @@ import { NavLink } from "react-router";
 const SECTIONS = [
   { to: "/u/settings/profile", label: "Profile" },
   { to: "/u/settings/security", label: "Security" },
+  { to: "/u/settings/following", label: "Following" },
   { to: "/u/marketing-permissions", label: "Email preferences" },
   { to: "/u/display-guests", label: "Display guests" },
   { to: "/u/feed", label: "Notifications" },

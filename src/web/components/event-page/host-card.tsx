@@ -17,6 +17,8 @@ export function HostCard({
   };
 }) {
   const shown = host.title ?? host.name;
+  // Their booking page when they have a username (every host does once onboarded); else their profile.
+  const page = host.username ? `/${host.username}` : `/user/${host.id}`;
   return (
     <section aria-labelledby="host-heading" className="mt-8">
       <h2 id="host-heading" className="text-xl font-bold">
@@ -41,14 +43,14 @@ export function HostCard({
         )}
         <div className="min-w-0">
           <p className="flex items-center gap-1.5 font-semibold">
-            <Link to={`/user/${host.id}`} className="hover:underline">
+            <Link to={page} className="hover:underline">
               {shown}
             </Link>
             {host.isVerified ? <BadgeCheck aria-label="Verified host" className="size-4 text-brand" /> : null}
           </p>
           {host.title ? <p className="text-sm text-fg-muted">Run by {host.name}</p> : null}
           {host.bio ? <p className="mt-2 line-clamp-3 text-sm">{host.bio}</p> : null}
-          <Link to={`/user/${host.id}`} className="link mt-2 inline-block text-sm">
+          <Link to={page} className="link mt-2 inline-block text-sm">
             More from {shown}
           </Link>
         </div>

@@ -196,8 +196,11 @@ export default function OnlineProfilePage({ loaderData, actionData }: Route.Comp
       <h1 className="mt-1 text-3xl font-extrabold tracking-tight">Online profile</h1>
       <p className="mt-1 max-w-2xl text-fg-muted">
         What people see on your public profile and booking pages.{" "}
-        <Link to={`/user/${profile.hostId}`} className="link inline-flex items-center gap-1">
-          View your public profile <ExternalLink aria-hidden className="size-3.5" />
+        <Link
+          to={profile.username ? `/${profile.username}` : `/user/${profile.hostId}`}
+          className="link inline-flex items-center gap-1"
+        >
+          View your booking page <ExternalLink aria-hidden className="size-3.5" />
         </Link>
       </p>
 

@@ -48,8 +48,8 @@ export default function SettingsProfile({ loaderData }: Route.ComponentProps) {
           <Link to="/h/onlineprofile" className="btn-primary">
             <Pencil aria-hidden className="size-4" /> Edit online profile
           </Link>
-          <Link to={`/user/${profile.hostId}`} className="btn-secondary">
-            View public profile <ExternalLink aria-hidden className="size-4" />
+          <Link to={profile.username ? `/${profile.username}` : `/user/${profile.hostId}`} className="btn-secondary">
+            View booking page <ExternalLink aria-hidden className="size-4" />
           </Link>
         </div>
       </section>

@@ -1,10 +1,11 @@
-import { BellRing, Clock, Compass, Settings, Ticket, Users } from "lucide-react";
+import { BellRing, Clock, Compass, Heart, Settings, Ticket, Users } from "lucide-react";
 import { Link } from "react-router";
 import { formatEventDateTime, formatLondonTime, formatShortDate } from "~/lib/format";
 import { readLocation } from "~/web/lib/location-cookie";
 import { myWaitlists } from "~/services/waitlist-places";
 import { upcomingTicketGroups } from "~/services/list-my-tickets";
 import { recommendForPerson } from "~/services/recommend-events";
+import { followingOnDashboard } from "~/services/host-follows";
 import { EventGrid } from "../../components/events/event-card";
 import { displayName } from "../../components/shell/profile-menu";
 import { TicketGroups } from "../../components/tickets/ticket-groups";
@@ -16,6 +17,8 @@ export const meta: Route.MetaFunction = () => [{ title: "Your dashboard · Ticke
 
 /** How many events' tickets the dashboard shows before "All my tickets". */
 const TICKET_EVENTS = 3;
+/** How many of the followed hosts' next events the dashboard shows (a row or two of cards). */
+const FOLLOWED_EVENTS = 8;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   // The signed-in layout has already sent anyone without a session away.
@@ -23,10 +26,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const db = context.database.db;
   const now = new Date();
   const location = readLocation(request.headers.get("Cookie") ?? "");
-  const [events, tickets, waitlists] = await Promise.all([
+  const [events, tickets, waitlists, following] = await Promise.all([
     recommendForPerson(db, { now, location }),
     upcomingTicketGroups(db, { userId: user.id, now, limit: TICKET_EVENTS + 1 }),
     myWaitlists(db, { userId: user.id }),
+    followingOnDashboard(db, { userId: user.id, now, limit: FOLLOWED_EVENTS }),
   ]);
   const hour = Number(
     new Intl.DateTimeFormat("en-GB", { hour: "numeric", hour12: false, timeZone: "Europe/London" }).format(now),
@@ -37,6 +41,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     tickets: tickets.slice(0, TICKET_EVENTS),
     moreTickets: tickets.length > TICKET_EVENTS,
     waitlists,
+    following,
     now,
     nearby: Boolean(location),
     greeting: greeting(hour),
@@ -48,7 +53,7 @@ function greeting(hour: number): string {
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { user, events, now, nearby, tickets, waitlists } = loaderData;
+  const { user, events, now, nearby, tickets, waitlists, following } = loaderData;
   return (
     <div className="container-page py-8 laptop:py-10">
       <div className="flex flex-wrap items-end justify-between gap-4">
@@ -129,6 +134,40 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           </ul>
         </section>
       ) : null}
+
+      <section aria-labelledby="from-hosts" className="mt-10">
+        <div className="flex flex-wrap items-baseline justify-between gap-2">
+          <h2 id="from-hosts" className="flex items-center gap-2 text-xl font-bold">
+            <Heart aria-hidden className="size-5 text-brand" /> From hosts you follow
+          </h2>
+          {following.hostCount > 0 ? (
+            <Link to="/u/settings/following" className="link text-sm font-semibold">
+              Hosts you follow ({following.hostCount})
+            </Link>
+          ) : null}
+        </div>
+        {following.events.length > 0 ? (
+          <div className="mt-4">
+            <EventGrid events={following.events} now={now} viewerId={user.id} />
+          </div>
+        ) : (
+          <div className="card mt-4 p-6 text-center">
+            <p className="font-semibold">
+              {following.hostCount > 0
+                ? "Nothing coming up from the hosts you follow just now"
+                : "Follow the hosts you like to see their next events here"}
+            </p>
+            <p className="mx-auto mt-1 max-w-md text-sm text-fg-muted">
+              {following.hostCount > 0
+                ? "When they announce something new, it shows here first."
+                : "Every event names its host: open their page and press Follow."}
+            </p>
+            <Link to="/explore" className="btn-secondary mt-4">
+              <Compass aria-hidden className="size-4" /> Explore events
+            </Link>
+          </div>
+        )}
+      </section>
 
       <section aria-labelledby="coming-up" className="mt-10">
         <h2 id="coming-up" className="text-xl font-bold">
