@@ -30,6 +30,7 @@ export default [
     route("legal/cookie-policy", "routes/legal/cookie-policy.tsx"),
     ...INFO_PAGE_ROUTES.map((path) => route(path, "routes/info-page.tsx", { id: `info/${path}` })),
     route("pricing", "routes/pricing.tsx"),
+    route("get-the-app", "routes/get-the-app.tsx"),
     route("log-out", "routes/log-out.tsx"),
     route("reset-password", "routes/reset-password.tsx"),
     route("email-verified", "routes/email-verified.tsx"),
