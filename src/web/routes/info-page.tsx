@@ -1,6 +1,6 @@
 import { ArrowRight } from "lucide-react";
 import { data, Link } from "react-router";
-import { infoPageAt, TOC_FROM_SECTIONS } from "~/web/lib/info-pages.server";
+import { infoPageAt, TOC_FROM_SECTIONS } from "~/lib/info-pages.server";
 import { publicUrlFrom, seo } from "~/web/lib/seo";
 import type { Route } from "./+types/info-page";
 

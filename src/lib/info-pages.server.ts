@@ -131,3 +131,8 @@ export function infoPageAt(pathname: string): InfoPage | null {
   }
   return page;
 }
+
+/** Every page, for the sitemap. */
+export function listInfoPages(): InfoPage[] {
+  return INFO_PAGE_PATHS.flatMap((path) => infoPageAt(`/${path}`) ?? []);
+}

@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import routes from "~/web/routes";
 import { INFO_PAGE_PATHS, infoPageAt, slugify, withHeadingIds } from "./info-pages.server";
 
-const CONTENT = path.resolve(import.meta.dirname, "../../../content/pages");
+const CONTENT = path.resolve(import.meta.dirname, "../../content/pages");
 
 /** Every markdown file under content/pages, as its page's path ("hosting/sell-online"). */
 function markdownFiles(dir = CONTENT): string[] {
