@@ -1,6 +1,7 @@
 import { CheckCircle2, Download, MonitorSmartphone, ScanLine, Ticket, WifiOff } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
+import { PageIntro } from "~/web/components/page-intro";
 import { publicUrlFrom, seo } from "~/web/lib/seo";
 import type { Route } from "./+types/get-the-app";
 
@@ -113,16 +114,14 @@ export default function GetTheApp() {
   const { state, platform, install } = useInstall();
   return (
     <div className="container-page py-10 tablet:py-14">
-      <header className="mx-auto max-w-5xl">
-        <p className="text-sm font-semibold tracking-wide text-brand uppercase">Get the app</p>
-        <h1 className="mt-2 max-w-3xl text-3xl font-extrabold tracking-tight text-balance tablet:text-4xl">
-          Ticketyboo on your home screen, no app store needed
-        </h1>
-        <p className="mt-4 max-w-2xl text-lg text-fg-muted">
-          Ticketyboo installs straight from your browser. It takes next to no space, updates itself, and keeps your
-          tickets ready to show at the door, even with no signal.
-        </p>
-      </header>
+      <PageIntro
+        eyebrow="Get the app"
+        title="Ticketyboo on your home screen, no app store needed"
+        lead={
+          "Ticketyboo installs straight from your browser. It takes next to no space, updates itself, " +
+          "and keeps your tickets ready to show at the door, even with no signal."
+        }
+      />
 
       <section aria-labelledby="install-heading" className="card mx-auto mt-8 max-w-5xl p-5 tablet:p-6">
         <h2 id="install-heading" className="flex items-center gap-2 text-xl font-bold">

@@ -1,6 +1,7 @@
 import { ArrowRight } from "lucide-react";
 import { data, Link } from "react-router";
 import { infoPageAt, TOC_FROM_SECTIONS } from "~/lib/info-pages.server";
+import { PageIntro } from "~/web/components/page-intro";
 import { publicUrlFrom, seo } from "~/web/lib/seo";
 import type { Route } from "./+types/info-page";
 
@@ -49,14 +50,12 @@ export default function InfoPage({ loaderData }: Route.ComponentProps) {
   const hasToc = page.toc.length > 0;
   return (
     <article className="container-page py-10 tablet:py-14">
-      <header className="mx-auto max-w-5xl border-b border-border pb-8">
-        {page.eyebrow ? (
-          <p className="text-sm font-semibold tracking-wide text-brand uppercase">{page.eyebrow}</p>
-        ) : null}
-        <h1 className="mt-2 max-w-3xl text-3xl font-extrabold tracking-tight text-balance tablet:text-4xl">
-          {page.title}
-        </h1>
-        <p className="mt-4 max-w-2xl text-lg text-fg-muted">{page.description}</p>
+      <PageIntro
+        eyebrow={page.eyebrow}
+        title={page.title}
+        lead={page.description}
+        className="border-b border-border pb-8"
+      >
         {page.cta || page.updatedLabel ? (
           <div className="mt-6 flex flex-wrap items-center gap-x-6 gap-y-3">
             {page.cta ? (
@@ -71,7 +70,7 @@ export default function InfoPage({ loaderData }: Route.ComponentProps) {
             ) : null}
           </div>
         ) : null}
-      </header>
+      </PageIntro>
 
       <div className={`mx-auto mt-8 max-w-5xl ${hasToc ? TOC_LAYOUT : ""}`}>
         {hasToc ? (

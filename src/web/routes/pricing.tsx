@@ -15,6 +15,7 @@ import {
   MAX_QUANTITY,
   type CalculatorInput,
 } from "~/web/lib/fee-calculator";
+import { PageIntro } from "~/web/components/page-intro";
 import { publicUrlFrom, seo } from "~/web/lib/seo";
 import type { Route } from "./+types/pricing";
 
@@ -53,16 +54,14 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
   const location = useLocation();
   return (
     <div className="container-page py-10 tablet:py-14">
-      <header className="mx-auto max-w-5xl">
-        <p className="text-sm font-semibold tracking-wide text-brand uppercase">Pricing</p>
-        <h1 className="mt-2 max-w-3xl text-3xl font-extrabold tracking-tight text-balance tablet:text-4xl">
-          Free for free events. {describeFee("GBP")} on paid orders.
-        </h1>
-        <p className="mt-4 max-w-2xl text-lg text-fg-muted">
-          No monthly fee, no set-up fee, no fixed charge per ticket. You choose who pays the booking fee, and every
-          price buyers see already includes it.
-        </p>
-      </header>
+      <PageIntro
+        eyebrow="Pricing"
+        title={`Free for free events. ${describeFee("GBP")} on paid orders.`}
+        lead={
+          "No monthly fee, no set-up fee, no fixed charge per ticket. You choose " +
+          "who pays the booking fee, and every price buyers see already includes it."
+        }
+      />
 
       <div className="mx-auto mt-10 grid max-w-5xl gap-10 laptop:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
         <FeeTable />
