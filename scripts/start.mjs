@@ -1,4 +1,4 @@
-// `npm start`: build when the build is missing or older than the sources (src/, public/), then serve
+// `npm start`: build when the build is missing or older than the sources (src/, public/, content/), then serve
 // the built program (scripts/serve.mjs: the server and the pages in one bundle) with plain node.
 import { spawnSync, spawn } from "node:child_process";
 import fs from "node:fs";
@@ -23,6 +23,8 @@ const builtAt = mtime(path.join(root, "build/server/index.js"));
 const sourcesAt = Math.max(
   newest(path.join(root, "src")),
   newest(path.join(root, "public")),
+  // The markdown pages are read into the build (content/README.md says how to edit them).
+  newest(path.join(root, "content")),
   ...["package.json", "vite.config.ts", "react-router.config.ts"].map((f) => mtime(path.join(root, f))),
 );
 

@@ -1,4 +1,18 @@
+import fs from "node:fs";
+import { fileURLToPath } from "node:url";
 import { index, layout, route, type RouteConfig } from "@react-router/dev/routes";
+
+/**
+ * The pages written in markdown (content/README.md): each file under content/pages is a page at its
+ * own path ("hosting/sell-online.md" is /hosting/sell-online), with a route id of its own.
+ */
+const CONTENT_PAGES = fileURLToPath(new URL("../../content/pages/", import.meta.url));
+const INFO_PAGE_ROUTES = fs
+  .readdirSync(CONTENT_PAGES, { recursive: true, encoding: "utf8" })
+  .map((file) => file.replaceAll("\\", "/"))
+  .filter((file) => file.endsWith(".md"))
+  .map((file) => file.slice(0, -".md".length))
+  .sort();
 
 export default [
   // Every page sits in the shell layout, whose error boundary keeps the header and footer around errors.
@@ -14,6 +28,9 @@ export default [
     route("events/:slug", "routes/events/$slug.tsx"),
     route("events/:slug/more", "routes/events/$slug.more.ts"),
     route("legal/cookie-policy", "routes/legal/cookie-policy.tsx"),
+    ...INFO_PAGE_ROUTES.map((path) => route(path, "routes/info-page.tsx", { id: `info/${path}` })),
+    route("pricing", "routes/pricing.tsx"),
+    route("get-the-app", "routes/get-the-app.tsx"),
     route("log-out", "routes/log-out.tsx"),
     route("reset-password", "routes/reset-password.tsx"),
     route("email-verified", "routes/email-verified.tsx"),

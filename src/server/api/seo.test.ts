@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
+import { listInfoPages } from "~/lib/info-pages.server";
 import { CATEGORIES, EVENT_TYPES } from "~/domain/categories";
 import { createEvent, createHost } from "../../../tests/factories/events";
 import { createTestApp } from "../../../tests/setup/test-app";
@@ -52,6 +53,17 @@ describe("GET /sitemap.xml", () => {
     expect(locs.filter((l) => l.includes("/events/type/"))).toHaveLength(EVENT_TYPES.length);
     const publicGig = String.raw`<url><loc>https://tickets\.example/events/public-gig</loc>`;
     expect(xml).toMatch(new RegExp(publicGig + String.raw`<lastmod>\d{4}-\d{2}-\d{2}T[\d:.]+Z</lastmod></url>`));
+  });
+
+  it("lists the information and legal pages, each with the day it was last updated", async () => {
+    const xml = await (await testApp.app.request("/sitemap.xml")).text();
+    for (const page of ["/pricing", "/get-the-app", "/faqs", "/hosting/sell-online", "/legal/privacy-policy"])
+      expect(xml, page).toContain(`<loc>https://tickets.example${page}</loc>`);
+    const about = listInfoPages().find((p) => p.path === "about");
+    expect(about?.updated).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(xml).toContain(
+      `<url><loc>https://tickets.example/about</loc><lastmod>${about?.updated}T00:00:00.000Z</lastmod></url>`,
+    );
   });
 });
 

@@ -1,10 +1,11 @@
 import { Hono } from "hono";
 import type { Database } from "~/db/client.server";
 import { CATEGORIES, EVENT_TYPES } from "~/domain/categories";
+import { listInfoPages } from "~/lib/info-pages.server";
 import { listSitemapEvents } from "~/services/list-sitemap-events";
 
 /** Pages people can find without signing in, besides events, categories and types. */
-const STATIC_PAGES = ["/", "/explore", "/site-map", "/legal/cookie-policy"];
+const STATIC_PAGES = ["/", "/explore", "/site-map", "/legal/cookie-policy", "/pricing", "/get-the-app"];
 
 const escapeXml = (text: string) =>
   text.replace(/[<>&'"]/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c]!);
@@ -36,6 +37,8 @@ export function seoRoutes(opts: { database: Database; publicUrl: string }) {
         '<?xml version="1.0" encoding="UTF-8"?>',
         '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
         ...STATIC_PAGES.map((p) => url(p)),
+        // The pages written in markdown (content/pages), with the day each says it was last updated.
+        ...listInfoPages().map((p) => url(`/${p.path}`, p.updated ? new Date(`${p.updated}T00:00:00Z`) : undefined)),
         ...CATEGORIES.map((cat) => url(`/events/category/${cat.slug}`)),
         ...EVENT_TYPES.map((t) => url(`/events/type/${t.slug}`)),
         ...events.map((e) => url(`/events/${e.slug}`, e.updatedAt)),

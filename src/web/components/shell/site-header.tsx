@@ -6,12 +6,17 @@ import { onDemand } from "../ui/on-demand";
 import { ProfileMenu } from "./profile-menu";
 import { SearchField } from "./search-field";
 
-/** Routes may name themselves for the header with `export const handle = { title: "…" }`. */
+/**
+ * Routes may name themselves for the header with `export const handle = { title: "…" }`, or with a
+ * function of their loader's data when one module serves many pages (the markdown pages).
+ */
 function usePageTitle(): string | undefined {
   const matches = useMatches();
   for (let i = matches.length - 1; i >= 0; i--) {
-    const handle = matches[i]?.handle as { title?: string } | undefined;
-    if (handle?.title) return handle.title;
+    const match = matches[i];
+    const handle = match?.handle as { title?: string | ((data: unknown) => string | undefined) } | undefined;
+    const title = typeof handle?.title === "function" ? handle.title(match?.loaderData) : handle?.title;
+    if (title) return title;
   }
   return undefined;
 }
