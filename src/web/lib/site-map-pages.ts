@@ -1,11 +1,12 @@
-import type { SiteLink } from "./site-links";
+import { featureLinks, footerColumns, PARTNER_STUDIO, type SiteLink } from "./site-links";
 
-/**
- * The site map's pages besides categories, kinds of event and events (spec §2's public routes),
- * grouped as spec §2 groups them. Every link of the footer and the header is here too (a test
- * checks), so the site map is the one page from which everything can be found.
- */
-export const siteMapSections: { id: string; heading: string; links: SiteLink[] }[] = [
+/** A footer column's pages, without sections of a page (`#…`) and without the site map itself. */
+const column = (heading: string): SiteLink[] =>
+  (footerColumns.find((c) => c.heading === heading)?.links ?? []).filter(
+    (l) => !l.to.includes("#") && l.to !== "/site-map",
+  );
+
+const sections: { id: string; heading: string; links: SiteLink[] }[] = [
   {
     id: "main",
     heading: "Main pages",
@@ -13,9 +14,7 @@ export const siteMapSections: { id: string; heading: string; links: SiteLink[] }
       { label: "Home", to: "/" },
       { label: "Explore the map", to: "/explore" },
       { label: "Search", to: "/search" },
-      { label: "Submit an event", to: "/submit-an-event" },
-      { label: "For guests", to: "/for-guests" },
-      { label: "Get the app", to: "/get-the-app" },
+      ...column("Product").filter((l) => l.to !== PARTNER_STUDIO),
       { label: "Log in", to: "/log-in" },
       { label: "Sign up", to: "/sign-up" },
       { label: "Forgotten your password?", to: "/forgot-password" },
@@ -26,47 +25,30 @@ export const siteMapSections: { id: string; heading: string; links: SiteLink[] }
     heading: "Hosting with Ticketyboo",
     links: [
       { label: "Partner up", to: "/hosts" },
-      { label: "Pricing", to: "/pricing" },
-      { label: "Host your event", to: "/hosting/host-your-event" },
-      { label: "Sell online", to: "/hosting/sell-online" },
-      { label: "Host responsibly", to: "/hosting/host-responsibly" },
-      { label: "Hosting resources", to: "/hosting/hosting-resources" },
-      { label: "Event planning", to: "/hosting/event-planning" },
-      { label: "For hosts", to: "/hosting/for-hosts" },
-      { label: "Partner Studio", to: "/h" },
+      ...column("Hosting Events"),
+      ...featureLinks,
+      { label: "Partner Studio", to: PARTNER_STUDIO },
     ],
   },
   {
     id: "reading",
     heading: "Help and reading",
-    links: [
-      { label: "Help articles", to: "/help" },
-      { label: "FAQs", to: "/faqs" },
-      { label: "Blogs", to: "/blogs" },
-      { label: "Guides", to: "/guides" },
-      { label: "Case studies", to: "/case-studies" },
-      { label: "News centre", to: "/news-center" },
-    ],
+    links: [...column("Resources"), { label: "Case studies", to: "/case-studies" }],
   },
-  {
-    id: "company",
-    heading: "Company",
-    links: [
-      { label: "About", to: "/about" },
-      { label: "Contact", to: "/contact" },
-      { label: "Careers", to: "/careers" },
-      { label: "Investors", to: "/investors" },
-    ],
-  },
-  {
-    id: "legal",
-    heading: "Legal",
-    links: [
-      { label: "Privacy policy", to: "/legal/privacy-policy" },
-      { label: "Terms of use", to: "/legal/terms-of-use" },
-      { label: "Billing", to: "/legal/billing" },
-      { label: "Cookie policy", to: "/legal/cookie-policy" },
-      { label: "Badge verification requirements", to: "/legal/badge-verification-requirements" },
-    ],
-  },
+  { id: "company", heading: "Company", links: column("Company") },
+  { id: "legal", heading: "Legal", links: column("Legal") },
 ];
+
+/**
+ * The site map's pages besides categories, kinds of event and events: spec §2's public routes,
+ * grouped, each once (where it first appears). The footer's and the Features menu's links come from
+ * site-links, so the site map keeps up with them; a test checks every page of spec §2 is here.
+ */
+export const siteMapSections = sections.map((section, i) => ({
+  ...section,
+  links: section.links.filter(
+    (link, j) =>
+      section.links.findIndex((l) => l.to === link.to) === j &&
+      !sections.slice(0, i).some((s) => s.links.some((l) => l.to === link.to)),
+  ),
+}));
