@@ -27,6 +27,11 @@ export const BASE_URL = `http://localhost:${process.env.E2E_PORT ?? 3100}`;
 
 /** Runs axe (WCAG 2.2 A/AA rules) on the page as it is now and fails on any violation. */
 export async function expectAccessible(page: Page) {
+  expect(await axeViolations(page), "axe violations").toEqual([]);
+}
+
+/** Runs axe (WCAG 2.2 A/AA rules) on the page as it is now: one line per rule broken, naming where. */
+export async function axeViolations(page: Page): Promise<string[]> {
   // A part still loading says so (the map: aria-busy until drawn); judge the page once it is done.
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
   // Contrast is judged on the page at rest: let entrance transitions (toasts, dialogs) finish.
@@ -53,10 +58,7 @@ export async function expectAccessible(page: Page) {
     .setLegacyMode(true)
     .analyze();
   await shown.evaluate((style) => (style as Element).remove()).catch(() => undefined);
-  const summary = results.violations.map(
-    (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`,
-  );
-  expect(summary, "axe violations").toEqual([]);
+  return results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
 }
 
 export const DEMO = {

@@ -14,6 +14,7 @@ import type { Route } from "./+types/checkout.$holdId.return";
 export const handle = { title: "Checkout" };
 export const meta: Route.MetaFunction = () => [
   { title: "Confirming your payment · Ticketyboo" },
+  { name: "description", content: "Confirming your payment and issuing your tickets." },
   { name: "robots", content: "noindex" },
 ];
 

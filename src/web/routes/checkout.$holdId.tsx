@@ -28,6 +28,7 @@ import type { Route } from "./+types/checkout.$holdId";
 export const handle = { title: "Checkout" };
 export const meta: Route.MetaFunction = () => [
   { title: "Checkout · Ticketyboo" },
+  { name: "description", content: "Check the tickets you are holding and pay; every price includes the booking fee." },
   { name: "robots", content: "noindex" },
 ];
 

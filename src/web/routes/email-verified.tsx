@@ -5,7 +5,10 @@ import { messages } from "~/texts/messages";
 import type { Route } from "./+types/email-verified";
 
 export const handle = { title: "Email verification" };
-export const meta: Route.MetaFunction = () => [{ title: "Email verification · Ticketyboo" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Email verification · Ticketyboo" },
+  { name: "description", content: "Confirming the email address of your Ticketyboo account." },
+];
 
 /** Where the verification link lands: better-auth has already verified (or refused) the token. */
 export function loader({ request, context }: Route.LoaderArgs) {

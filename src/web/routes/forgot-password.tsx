@@ -11,7 +11,10 @@ import { messages } from "~/texts/messages";
 import type { Route } from "./+types/forgot-password";
 
 export const handle = { title: "Forgot password" };
-export const meta: Route.MetaFunction = () => [{ title: "Forgot password · Ticketyboo" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Forgot password · Ticketyboo" },
+  { name: "description", content: "Forgotten your Ticketyboo password? Ask for a link by email and choose a new one." },
+];
 
 const ForgotForm = z.object({
   email: field.text().transform(normaliseEmail).refine(isValidEmail, messages.auth.invalidEmail),

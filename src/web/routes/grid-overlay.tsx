@@ -4,6 +4,7 @@ import type { Route } from "./+types/grid-overlay";
 export const handle = { title: "Layout grid" };
 export const meta: Route.MetaFunction = () => [
   { title: "Layout grid · Ticketyboo" },
+  { name: "description", content: "The layout grid Ticketyboo's pages are built on, for checking how things line up." },
   { name: "robots", content: "noindex" },
 ];
 

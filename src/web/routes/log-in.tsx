@@ -13,7 +13,13 @@ import { messages } from "~/texts/messages";
 import type { Route } from "./+types/log-in";
 
 export const handle = { title: "Log in" };
-export const meta: Route.MetaFunction = () => [{ title: "Log in · Ticketyboo" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Log in · Ticketyboo" },
+  {
+    name: "description",
+    content: "Log in to Ticketyboo to see your tickets, book in seconds and run your events in Partner Studio.",
+  },
+];
 
 const LogInForm = z.object({
   email: field.text().transform(normaliseEmail),

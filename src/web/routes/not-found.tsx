@@ -6,6 +6,10 @@ export const handle = { title: "Page not found" };
 
 export const meta: Route.MetaFunction = () => [
   { title: "Page not found · Ticketyboo" },
+  {
+    name: "description",
+    content: "We couldn't find that page on Ticketyboo. Search for events or explore what's on near you.",
+  },
   { name: "robots", content: "noindex" },
 ];
 

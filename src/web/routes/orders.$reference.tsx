@@ -22,6 +22,7 @@ import type { Route } from "./+types/orders.$reference";
 export const handle = { title: "Your order" };
 export const meta: Route.MetaFunction = ({ data: loaded }) => [
   { title: loaded ? `Order ${loaded.order.reference} · Ticketyboo` : "Order not found · Ticketyboo" },
+  { name: "description", content: "Your order on Ticketyboo: the tickets, what you paid and your receipt." },
   { name: "robots", content: "noindex" },
 ];
 

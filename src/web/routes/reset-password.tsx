@@ -13,6 +13,7 @@ import type { Route } from "./+types/reset-password";
 export const handle = { title: "Choose a new password" };
 export const meta: Route.MetaFunction = () => [
   { title: "Choose a new password · Ticketyboo" },
+  { name: "description", content: "Choose a new password for your Ticketyboo account." },
   { name: "referrer", content: "no-referrer" },
 ];
 

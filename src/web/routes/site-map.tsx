@@ -3,6 +3,7 @@ import { CATEGORIES } from "~/domain/categories";
 import { formatShortDate } from "~/lib/format";
 import { listEvents } from "~/services/discover-events";
 import { publicUrlFrom, seo } from "../lib/seo";
+import { siteMapSections } from "../lib/site-map-pages";
 import type { Route } from "./+types/site-map";
 
 export const handle = { title: "Site map" };
@@ -11,7 +12,8 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   seo({
     title: "Site map · Ticketyboo",
     description:
-      "Every part of Ticketyboo on one page: categories, kinds of event, what's coming up and the pages about us.",
+      "Every part of Ticketyboo on one page: hosting, help, company and legal pages, categories, kinds of " +
+      "event and what's coming up.",
     path: "/site-map",
     publicUrl: publicUrlFrom(matches),
   });
@@ -35,15 +37,6 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
-const MAIN = [
-  ["/", "Home"],
-  ["/explore", "Explore the map"],
-  ["/search", "Search"],
-  ["/log-in", "Log in"],
-  ["/sign-up", "Sign up"],
-  ["/legal/cookie-policy", "Cookie policy"],
-] as const;
-
 /** The human site map (spec §2 /site-map): everything findable, as plain links. */
 export default function SiteMap({ loaderData }: Route.ComponentProps) {
   return (
@@ -54,20 +47,22 @@ export default function SiteMap({ loaderData }: Route.ComponentProps) {
         events, artists and venues.
       </p>
 
-      <section aria-labelledby="main-heading" className="mt-10">
-        <h2 id="main-heading" className="text-xl font-bold">
-          Main pages
-        </h2>
-        <ul className="mt-3 grid gap-2 tablet:grid-cols-3">
-          {MAIN.map(([href, label]) => (
-            <li key={href}>
-              <Link to={href} className="link">
-                {label}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </section>
+      {siteMapSections.map((section) => (
+        <section key={section.id} aria-labelledby={`${section.id}-heading`} className="mt-10">
+          <h2 id={`${section.id}-heading`} className="text-xl font-bold">
+            {section.heading}
+          </h2>
+          <ul className="mt-3 grid gap-2 tablet:grid-cols-3">
+            {section.links.map((link) => (
+              <li key={link.to}>
+                <Link to={link.to} className="link">
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ))}
 
       <section aria-labelledby="categories-heading" className="mt-10">
         <h2 id="categories-heading" className="text-xl font-bold">

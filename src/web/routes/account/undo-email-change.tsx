@@ -11,6 +11,7 @@ import type { Route } from "./+types/undo-email-change";
 export const handle = { title: "Change your email back" };
 export const meta: Route.MetaFunction = () => [
   { title: "Change your email back · Ticketyboo" },
+  { name: "description", content: "Change the email address of your Ticketyboo account back to the one you had." },
   { name: "robots", content: "noindex" },
 ];
 

@@ -9,6 +9,7 @@ import type { Route } from "./+types/unsubscribe";
 export const handle = { title: "Email preferences" };
 export const meta: Route.MetaFunction = () => [
   { title: "Unsubscribe · Ticketyboo" },
+  { name: "description", content: "Stop an email list from Ticketyboo or a host reaching your inbox." },
   { name: "robots", content: "noindex" },
 ];
 

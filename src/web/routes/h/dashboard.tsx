@@ -32,6 +32,7 @@ const SalesChart = lazy(() => import("~/web/components/studio/sales-chart"));
 export const handle = { title: "Dashboard" };
 export const meta: Route.MetaFunction = () => [
   { title: "Dashboard · Partner Studio · Ticketyboo" },
+  { name: "description", content: "Your sales, upcoming events and what needs your attention in Partner Studio." },
   { name: "robots", content: "noindex" },
 ];
 

@@ -15,6 +15,7 @@ import type { Route } from "./+types/discounts.$discountId";
 export const handle = { title: "Edit discount" };
 export const meta: Route.MetaFunction = ({ data: loaded }) => [
   { title: `${loaded ? loaded.discount.code.toUpperCase() : "Discount"} · Partner Studio · Ticketyboo` },
+  { name: "description", content: "Edit a discount code: its value, when it runs and how many times it can be used." },
   { name: "robots", content: "noindex" },
 ];
 

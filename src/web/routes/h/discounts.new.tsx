@@ -15,6 +15,7 @@ import type { Route } from "./+types/discounts.new";
 export const handle = { title: "New discount" };
 export const meta: Route.MetaFunction = () => [
   { title: "New discount · Partner Studio · Ticketyboo" },
+  { name: "description", content: "Create a discount code for your events." },
   { name: "robots", content: "noindex" },
 ];
 

@@ -9,6 +9,7 @@ import type { Route } from "./+types/discounts";
 export const handle = { title: "Discounts" };
 export const meta: Route.MetaFunction = () => [
   { title: "Discounts · Partner Studio · Ticketyboo" },
+  { name: "description", content: "Your discount codes and how often each has been used." },
   { name: "robots", content: "noindex" },
 ];
 

@@ -22,6 +22,7 @@ import type { Route } from "./+types/events.$eventId.edit._index";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Edit event · Partner Studio · Ticketyboo" },
+  { name: "description", content: "Edit your event's details: name, date, venue, description and pictures." },
   { name: "robots", content: "noindex" },
 ];
 

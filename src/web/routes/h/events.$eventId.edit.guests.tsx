@@ -29,6 +29,7 @@ import type { Route } from "./+types/events.$eventId.edit.guests";
 export const handle = { title: "Edit event" };
 export const meta: Route.MetaFunction = () => [
   { title: "Guests · Edit event · Partner Studio · Ticketyboo" },
+  { name: "description", content: "The guest list for this event: who is coming and who has checked in." },
   { name: "robots", content: "noindex" },
 ];
 

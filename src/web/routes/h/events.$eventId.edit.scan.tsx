@@ -9,6 +9,7 @@ import type { Route } from "./+types/events.$eventId.edit.scan";
 export const handle = { title: "Edit event" };
 export const meta: Route.MetaFunction = () => [
   { title: "Scan · Edit event · Partner Studio · Ticketyboo" },
+  { name: "description", content: "Scan tickets for this event at the door." },
   { name: "robots", content: "noindex" },
 ];
 

@@ -19,6 +19,7 @@ import type { Route } from "./+types/events.$eventId.edit.scanners";
 export const handle = { title: "Edit event" };
 export const meta: Route.MetaFunction = () => [
   { title: "Scanners · Edit event · Partner Studio · Ticketyboo" },
+  { name: "description", content: "Who may scan tickets for this event, and the scanner links you have shared." },
   { name: "robots", content: "noindex" },
 ];
 

@@ -7,6 +7,7 @@ import type { Route } from "./+types/events.$eventId.edit.share";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Share · Edit event · Partner Studio · Ticketyboo" },
+  { name: "description", content: "Links, QR codes and pictures to share this event." },
   { name: "robots", content: "noindex" },
 ];
 

@@ -20,6 +20,7 @@ import type { Route } from "./+types/events.$eventId.edit.survey";
 export const handle = { title: "Edit event" };
 export const meta: Route.MetaFunction = () => [
   { title: "Survey · Edit event · Partner Studio · Ticketyboo" },
+  { name: "description", content: "The questions buyers answer when they book this event." },
   { name: "robots", content: "noindex" },
 ];
 

@@ -30,6 +30,7 @@ import type { Route } from "./+types/events.$eventId.edit.tickets";
 export const handle = { title: "Edit event" };
 export const meta: Route.MetaFunction = () => [
   { title: "Tickets · Edit event · Partner Studio · Ticketyboo" },
+  { name: "description", content: "This event's ticket types: prices, capacity and when each is on sale." },
   { name: "robots", content: "noindex" },
 ];
 

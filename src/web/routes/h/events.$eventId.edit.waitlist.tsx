@@ -18,6 +18,7 @@ import type { Route } from "./+types/events.$eventId.edit.waitlist";
 export const handle = { title: "Edit event" };
 export const meta: Route.MetaFunction = () => [
   { title: "Waitlist · Edit event · Partner Studio · Ticketyboo" },
+  { name: "description", content: "The people waiting for tickets to this event, and the offers sent to them." },
   { name: "robots", content: "noindex" },
 ];
 

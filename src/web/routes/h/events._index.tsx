@@ -28,6 +28,7 @@ import type { Route } from "./+types/events._index";
 export const handle = { title: "Events" };
 export const meta: Route.MetaFunction = () => [
   { title: "Events · Partner Studio · Ticketyboo" },
+  { name: "description", content: "All your events in Partner Studio: drafts, on sale, past and archived." },
   { name: "robots", content: "noindex" },
 ];
 

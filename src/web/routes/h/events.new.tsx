@@ -12,6 +12,7 @@ import type { Route } from "./+types/events.new";
 export const handle = { title: "New event" };
 export const meta: Route.MetaFunction = () => [
   { title: "New event · Partner Studio · Ticketyboo" },
+  { name: "description", content: "Create a new event in Partner Studio." },
   { name: "robots", content: "noindex" },
 ];
 

@@ -16,6 +16,7 @@ import type { Route } from "./+types/guests.addguest";
 export const handle = { title: "Add guest" };
 export const meta: Route.MetaFunction = () => [
   { title: "Add guest · Partner Studio · Ticketyboo" },
+  { name: "description", content: "Add a guest to one of your events' guest lists." },
   { name: "robots", content: "noindex" },
 ];
 

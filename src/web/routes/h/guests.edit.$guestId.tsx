@@ -18,6 +18,7 @@ import type { Route } from "./+types/guests.edit.$guestId";
 export const handle = { title: "Edit guest" };
 export const meta: Route.MetaFunction = () => [
   { title: "Edit guest · Partner Studio · Ticketyboo" },
+  { name: "description", content: "Edit a guest on one of your guest lists." },
   { name: "robots", content: "noindex" },
 ];
 

@@ -20,6 +20,7 @@ import type { Route } from "./+types/guests";
 export const handle = { title: "Guests" };
 export const meta: Route.MetaFunction = () => [
   { title: "Guests · Partner Studio · Ticketyboo" },
+  { name: "description", content: "Every guest across your events, and who has checked in." },
   { name: "robots", content: "noindex" },
 ];
 

@@ -15,6 +15,7 @@ import type { Route } from "./+types/invitations.$token";
 export const handle = { title: "Team invitation" };
 export const meta: Route.MetaFunction = () => [
   { title: "Join a team · Partner Studio · Ticketyboo" },
+  { name: "description", content: "Accept an invitation to join a host's team on Ticketyboo." },
   { name: "robots", content: "noindex" },
 ];
 

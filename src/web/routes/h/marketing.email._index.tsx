@@ -8,6 +8,7 @@ import type { Route } from "./+types/marketing.email._index";
 export const handle = { title: "Email marketing" };
 export const meta: Route.MetaFunction = () => [
   { title: "Email marketing · Partner Studio · Ticketyboo" },
+  { name: "description", content: "Email the people who booked your events and follow you." },
   { name: "robots", content: "noindex" },
 ];
 

@@ -33,6 +33,7 @@ import type { Route } from "./+types/marketing.email.recipients";
 export const handle = { title: "Audiences" };
 export const meta: Route.MetaFunction = () => [
   { title: "Audiences · Email marketing · Partner Studio · Ticketyboo" },
+  { name: "description", content: "The audiences your email campaigns can go to." },
   { name: "robots", content: "noindex" },
 ];
 

@@ -28,6 +28,7 @@ import type { Route } from "./+types/onboarding";
 export const handle = { title: "Become a Partner" };
 export const meta: Route.MetaFunction = () => [
   { title: "Become a Partner · Partner Studio · Ticketyboo" },
+  { name: "description", content: "Become a Ticketyboo partner: set up your host profile and start selling tickets." },
   { name: "robots", content: "noindex" },
 ];
 

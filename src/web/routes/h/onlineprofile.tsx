@@ -32,6 +32,7 @@ import type { Route } from "./+types/onlineprofile";
 export const handle = { title: "Online profile" };
 export const meta: Route.MetaFunction = () => [
   { title: "Online profile · Partner Studio · Ticketyboo" },
+  { name: "description", content: "Your public host page: the bio, pictures and links buyers see." },
   { name: "robots", content: "noindex" },
 ];
 

@@ -25,6 +25,7 @@ import type { Route } from "./+types/promote.$hostId.share";
 export const handle = { title: "Promote" };
 export const meta: Route.MetaFunction = ({ data: loaded }) => [
   { title: `${loaded?.kit ? `${loaded.kit.event.name} · ` : ""}Share kit · Promote · Partner Studio · Ticketyboo` },
+  { name: "description", content: "Posters, pictures and links to share your events." },
   { name: "robots", content: "noindex" },
 ];
 

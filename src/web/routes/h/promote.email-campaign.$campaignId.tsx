@@ -34,6 +34,7 @@ import type { Route } from "./+types/promote.email-campaign.$campaignId";
 export const handle = { title: "Email campaign" };
 export const meta: Route.MetaFunction = () => [
   { title: "Email campaign · Partner Studio · Ticketyboo" },
+  { name: "description", content: "An email campaign: its message, its audience and how it was received." },
   { name: "robots", content: "noindex" },
 ];
 

@@ -10,6 +10,7 @@ import type { Route } from "./+types/promote.email-campaign._index";
 export const handle = { title: "New campaign" };
 export const meta: Route.MetaFunction = () => [
   { title: "New campaign · Partner Studio · Ticketyboo" },
+  { name: "description", content: "Write a new email campaign to your audience." },
   { name: "robots", content: "noindex" },
 ];
 

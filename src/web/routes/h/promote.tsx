@@ -9,6 +9,7 @@ import type { Route } from "./+types/promote";
 export const handle = { title: "Promote" };
 export const meta: Route.MetaFunction = () => [
   { title: "Promote · Partner Studio · Ticketyboo" },
+  { name: "description", content: "Ways to promote your events: share kits, tracking links and email." },
   { name: "robots", content: "noindex" },
 ];
 

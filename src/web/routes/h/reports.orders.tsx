@@ -13,6 +13,7 @@ import type { Route } from "./+types/reports.orders";
 export const handle = { title: "Reports" };
 export const meta: Route.MetaFunction = () => [
   { title: "Orders report · Partner Studio · Ticketyboo" },
+  { name: "description", content: "Every order for your events, to filter and download." },
   { name: "robots", content: "noindex" },
 ];
 

@@ -23,6 +23,7 @@ const WeekdayChart = lazy(() =>
 export const handle = { title: "Reports" };
 export const meta: Route.MetaFunction = () => [
   { title: "Reports overview · Partner Studio · Ticketyboo" },
+  { name: "description", content: "Your sales, fees and payouts over time." },
   { name: "robots", content: "noindex" },
 ];
 

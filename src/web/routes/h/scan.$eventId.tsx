@@ -14,6 +14,7 @@ export const handle = { bare: true };
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: loaderData?.allowed ? `Scan · ${loaderData.event.name} · Ticketyboo` : "Scan Not Allowed · Ticketyboo" },
+  { name: "description", content: "Scan tickets at the door of an event." },
   { name: "robots", content: "noindex" },
   { name: "theme-color", content: "#111114" },
 ];

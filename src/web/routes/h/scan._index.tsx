@@ -8,6 +8,7 @@ import type { Route } from "./+types/scan._index";
 export const handle = { title: "Scan" };
 export const meta: Route.MetaFunction = () => [
   { title: "Scan tickets · Partner Studio · Ticketyboo" },
+  { name: "description", content: "Choose an event and scan its tickets at the door." },
   { name: "robots", content: "noindex" },
 ];
 

@@ -8,6 +8,7 @@ import type { Route } from "./+types/scan.link.$token";
 export const handle = { bare: true };
 export const meta: Route.MetaFunction = () => [
   { title: "Scanner link · Ticketyboo" },
+  { name: "description", content: "Scan tickets at the door with a link a host shared with you." },
   { name: "robots", content: "noindex" },
 ];
 

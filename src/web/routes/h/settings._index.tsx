@@ -8,6 +8,7 @@ import type { Route } from "./+types/settings._index";
 export const handle = { title: "Settings" };
 export const meta: Route.MetaFunction = () => [
   { title: "Settings · Partner Studio · Ticketyboo" },
+  { name: "description", content: "Your host profile's settings in Partner Studio." },
   { name: "robots", content: "noindex" },
 ];
 

@@ -13,6 +13,7 @@ import type { Route } from "./+types/settings.colors";
 export const handle = { title: "Colours" };
 export const meta: Route.MetaFunction = () => [
   { title: "Colours · Settings · Partner Studio · Ticketyboo" },
+  { name: "description", content: "The colours of your host page and booking widget." },
   { name: "robots", content: "noindex" },
 ];
 

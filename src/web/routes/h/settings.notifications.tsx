@@ -13,6 +13,7 @@ import type { Route } from "./+types/settings.notifications";
 export const handle = { title: "Notifications" };
 export const meta: Route.MetaFunction = () => [
   { title: "Notifications · Settings · Partner Studio · Ticketyboo" },
+  { name: "description", content: "Which emails Partner Studio sends you about your events and sales." },
   { name: "robots", content: "noindex" },
 ];
 

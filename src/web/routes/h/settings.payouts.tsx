@@ -16,6 +16,7 @@ import type { Route } from "./+types/settings.payouts";
 export const handle = { title: "Payouts" };
 export const meta: Route.MetaFunction = () => [
   { title: "Payouts · Settings · Partner Studio · Ticketyboo" },
+  { name: "description", content: "Where your ticket money is paid out, and your payouts so far." },
   { name: "robots", content: "noindex" },
 ];
 

@@ -17,6 +17,7 @@ import type { Route } from "./+types/settings.permissions";
 export const handle = { title: "Team" };
 export const meta: Route.MetaFunction = () => [
   { title: "Team and permissions · Partner Studio · Ticketyboo" },
+  { name: "description", content: "Your team: who can manage your events, sell tickets and scan at the door." },
   { name: "robots", content: "noindex" },
 ];
 

@@ -16,6 +16,7 @@ import type { Route } from "./+types/tickets.orders.$orderId";
 export const handle = { title: "Order" };
 export const meta: Route.MetaFunction = ({ data }) => [
   { title: `${data?.order.reference ?? "Order"} · Tickets · Partner Studio · Ticketyboo` },
+  { name: "description", content: "An order for one of your events: the buyer, the tickets and any refunds." },
   { name: "robots", content: "noindex" },
 ];
 

@@ -23,6 +23,7 @@ import type { Route } from "./+types/tickets";
 export const handle = { title: "Tickets" };
 export const meta: Route.MetaFunction = () => [
   { title: "Tickets · Partner Studio · Ticketyboo" },
+  { name: "description", content: "Tickets sold for your events, their orders and cancellation requests." },
   { name: "robots", content: "noindex" },
 ];
 

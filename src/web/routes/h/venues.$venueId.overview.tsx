@@ -28,6 +28,7 @@ const words = venueMessages;
 export const handle = { title: "Venue" };
 export const meta: Route.MetaFunction = ({ data: page }) => [
   { title: `${page?.venue.name ?? "Venue"} · Venues · Partner Studio · Ticketyboo` },
+  { name: "description", content: "A venue's details, and the events you hold there." },
   { name: "robots", content: "noindex" },
 ];
 

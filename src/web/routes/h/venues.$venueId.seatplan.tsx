@@ -18,6 +18,7 @@ import type { Route } from "./+types/venues.$venueId.seatplan";
 export const handle = { title: "Seat plan" };
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: `Seat plan${loaderData ? ` · ${loaderData.plan.venue.name}` : ""} · Partner Studio · Ticketyboo` },
+  { name: "description", content: "The seat plan of a venue: its sections, rows and seats." },
   { name: "robots", content: "noindex" },
 ];
 

@@ -21,6 +21,7 @@ const words = venueMessages;
 export const handle = { title: "Add a venue" };
 export const meta: Route.MetaFunction = () => [
   { title: "Add a venue · Partner Studio · Ticketyboo" },
+  { name: "description", content: "Add a venue where you hold events." },
   { name: "robots", content: "noindex" },
 ];
 

@@ -10,6 +10,7 @@ import type { Route } from "./+types/venues";
 export const handle = { title: "Venues" };
 export const meta: Route.MetaFunction = () => [
   { title: "Venues · Partner Studio · Ticketyboo" },
+  { name: "description", content: "The venues where you hold events." },
   { name: "robots", content: "noindex" },
 ];
 

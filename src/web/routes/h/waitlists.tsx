@@ -18,6 +18,7 @@ import type { Route } from "./+types/waitlists";
 export const handle = { title: "Waitlists" };
 export const meta: Route.MetaFunction = () => [
   { title: "Waitlists · Partner Studio · Ticketyboo" },
+  { name: "description", content: "Everyone waiting for tickets across your events." },
   { name: "robots", content: "noindex" },
 ];
 

@@ -13,6 +13,7 @@ import type { Route } from "./+types/claim.$token";
 export const handle = { title: "Claim a ticket" };
 export const meta: Route.MetaFunction = () => [
   { title: "Claim your ticket · Ticketyboo" },
+  { name: "description", content: "Claim a ticket someone has sent you on Ticketyboo." },
   { name: "robots", content: "noindex" },
 ];
 

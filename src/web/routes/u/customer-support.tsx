@@ -16,7 +16,10 @@ import { messages } from "~/texts/messages";
 import type { Route } from "./+types/customer-support";
 
 export const handle = { title: "Customer support" };
-export const meta: Route.MetaFunction = () => [{ title: "Customer support · Ticketyboo" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Customer support · Ticketyboo" },
+  { name: "description", content: "Get help with a booking, a ticket or your account from the Ticketyboo team." },
+];
 
 export function loader({ context, request }: Route.LoaderArgs) {
   const user = requireUser(context, request);

@@ -13,7 +13,10 @@ import { requireUser } from "~/web/lib/signed-in.server";
 import type { Route } from "./+types/dashboard";
 
 export const handle = { title: "Dashboard" };
-export const meta: Route.MetaFunction = () => [{ title: "Your dashboard · Ticketyboo" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Your dashboard · Ticketyboo" },
+  { name: "description", content: "Your Ticketyboo dashboard: your next tickets and events picked for you." },
+];
 
 /** How many events' tickets the dashboard shows before "All my tickets". */
 const TICKET_EVENTS = 3;

@@ -17,7 +17,10 @@ import { messages } from "~/texts/messages";
 import type { Route } from "./+types/delete-account";
 
 export const handle = { title: "Delete account" };
-export const meta: Route.MetaFunction = () => [{ title: "Delete account · Ticketyboo" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Delete account · Ticketyboo" },
+  { name: "description", content: "Delete your Ticketyboo account and the personal data kept with it." },
+];
 
 export function loader({ context, request }: Route.LoaderArgs) {
   return { isHost: requireUser(context, request).userType === "host" };

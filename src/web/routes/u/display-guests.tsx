@@ -14,7 +14,10 @@ import { messages } from "~/texts/messages";
 import type { Route } from "./+types/display-guests";
 
 export const handle = { title: "Display guests" };
-export const meta: Route.MetaFunction = () => [{ title: "Display guests · Ticketyboo" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Display guests · Ticketyboo" },
+  { name: "description", content: "Choose whether your events' pages show who is going." },
+];
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = requireUser(context, request);

@@ -12,7 +12,13 @@ import { requireUser } from "~/web/lib/signed-in.server";
 import type { Route } from "./+types/feed";
 
 export const handle = { title: "Notifications" };
-export const meta: Route.MetaFunction = () => [{ title: "Notifications · Ticketyboo" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Notifications · Ticketyboo" },
+  {
+    name: "description",
+    content: "Your notifications on Ticketyboo: news about your tickets, your orders and the hosts you follow.",
+  },
+];
 
 /** A page cursor from the query string: a positive whole number, or nothing. */
 function cursor(value: string | null): number | null {

@@ -15,7 +15,10 @@ import { messages } from "~/texts/messages";
 import type { Route } from "./+types/feedback";
 
 export const handle = { title: "Feedback" };
-export const meta: Route.MetaFunction = () => [{ title: "Feedback · Ticketyboo" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Feedback · Ticketyboo" },
+  { name: "description", content: "Tell the Ticketyboo team what works, what doesn't and what you'd like next." },
+];
 
 export function loader({ context, request }: Route.LoaderArgs) {
   requireUser(context, request);

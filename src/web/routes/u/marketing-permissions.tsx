@@ -18,7 +18,10 @@ import { useUnsavedChanges } from "~/web/lib/use-unsaved-changes";
 import type { Route } from "./+types/marketing-permissions";
 
 export const handle = { title: "Email preferences" };
-export const meta: Route.MetaFunction = () => [{ title: "Email preferences · Ticketyboo" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Email preferences · Ticketyboo" },
+  { name: "description", content: "Choose which emails Ticketyboo and the hosts you book with may send you." },
+];
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = requireUser(context, request);

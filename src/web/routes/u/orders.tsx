@@ -9,6 +9,10 @@ import type { Route } from "./+types/orders";
 export const handle = { title: "My Orders" };
 export const meta: Route.MetaFunction = () => [
   { title: "My orders · Ticketyboo" },
+  {
+    name: "description",
+    content: "Your Ticketyboo orders: what you paid, your receipts and any cancellation requests.",
+  },
   { name: "robots", content: "noindex" },
 ];
 

@@ -38,6 +38,10 @@ export const meta: Route.MetaFunction = ({ data: loaded }) => [
       ? `${loaded.ticket.event.name}: your ticket · Ticketyboo`
       : `${messages.informational.ticketNotFound} · Ticketyboo`,
   },
+  {
+    name: "description",
+    content: "Your ticket with its QR code to show at the door, and when and where the event is.",
+  },
   { name: "robots", content: "noindex" },
 ];
 

@@ -10,6 +10,10 @@ import type { Route } from "./+types/tickets";
 export const handle = { title: "My Tickets" };
 export const meta: Route.MetaFunction = () => [
   { title: "My tickets · Ticketyboo" },
+  {
+    name: "description",
+    content: "Every ticket you hold on Ticketyboo, upcoming and past, ready to show at the door.",
+  },
   { name: "robots", content: "noindex" },
 ];
 

@@ -41,7 +41,10 @@ import { messages } from "~/texts/messages";
 import type { Route } from "./+types/profile";
 
 export const handle = { title: "Profile" };
-export const meta: Route.MetaFunction = () => [{ title: "Profile settings · Ticketyboo" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Profile settings · Ticketyboo" },
+  { name: "description", content: "Your name, username, photo and the details other people see on Ticketyboo." },
+];
 
 const TEXT_FIELDS = ["firstName", "lastName", "username", "phone", "bio", "hostTitle"] as const;
 const IMAGE_FIELDS = [

@@ -15,7 +15,10 @@ import { requireUser } from "~/web/lib/signed-in.server";
 import type { Route } from "./+types/security";
 
 export const handle = { title: "Security" };
-export const meta: Route.MetaFunction = () => [{ title: "Security · Ticketyboo" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Security · Ticketyboo" },
+  { name: "description", content: "Your password, email address and sign-in security on Ticketyboo." },
+];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(context, request);

@@ -1,0 +1,255 @@
+import type { Browser, Page } from "@playwright/test";
+import { RESERVED_USERNAMES } from "../../src/domain/profile-rules";
+import { axeViolations, BASE_URL, DEMO, expect, signIn, test } from "./fixtures";
+
+/**
+ * The site crawler: every link a visitor can reach from `/` (header, footer, menus, bottom nav,
+ * site map, page bodies) leads to a real page, with a title of its own, a description and one h1,
+ * and axe passes on it in the light and the dark theme. Three visitors walk the site breadth-first:
+ * signed out, a buyer and a host. Every problem is collected and reported together at the end, so
+ * one run shows everything.
+ *
+ * Bounded to stay quick: each path pattern (an event page, a category, a host's page…) is visited
+ * a few times at most per visitor, and axe runs once per pattern in each theme, by the first visitor
+ * who reaches it.
+ */
+
+/** The root layout's own title: a page that shows it has not named itself. */
+const SITE_DEFAULT_TITLE = "Ticketyboo · Tickets for the UK grassroots scene";
+const HOME_TITLE_ALLOWED = new Set(["/"]);
+
+/** Enough for every page there is today and the pages spec §2 adds; a safety net, not a target. */
+const MAX_PAGES_PER_VISITOR = 150;
+/** The whole crawl's time; past it the crawl stops and says what it did not reach, rather than time out silently. */
+const BUDGET_MS = Number(process.env.CRAWL_BUDGET_MS ?? 4 * 60_000);
+
+/**
+ * Partner Studio's pages are visited and checked here, but axe runs on each of them, in both themes,
+ * in the Studio's own specs (studio-*.spec.ts): not again here.
+ */
+const AXE_ELSEWHERE = /^\/h(\/|$)/;
+
+/** Query parameters that name a different page (a Studio view); every other query is dropped. */
+const PAGE_QUERY = new Set(["view"]);
+
+/**
+ * Links that are not pages to read: leaving, downloads, the developer's routes, one-time links,
+ * and GET routes that do something (switching host, resending a code, unsubscribing).
+ */
+const SKIP = [
+  /^\/log-out\/?$/,
+  /^\/(dev|api|img|assets)(\/|$)/,
+  /\.(pdf|csv|ics|png|jpe?g|webp|svg|xml|json|webmanifest|txt)$/i,
+  /\/(pdf|receipt|export|download-data)$/,
+  /^\/h\/promote\/[^/]+\/share\/[^/]+\/[^/]+$/, // a share-kit image
+  /^\/(account|email|checkout|pay|tickets\/claim|h\/invitations|h\/scan\/link)\//,
+  /^\/h\/(switch-host|events\/write|settings\/payouts\/connect)$/,
+  /^\/h\/events\/[^/]+\/status$/,
+  /^\/events\/[^/]+\/more$/,
+  /^\/explore\/pins$/,
+  /^\/u\/settings\/username-available$/,
+];
+
+/** A page's pattern, and how many pages of that pattern each visitor reads. */
+function patternOf(path: string): { pattern: string; cap: number } {
+  const [pathname, query = ""] = path.split("?");
+  const segments = pathname!.split("/").filter(Boolean);
+  const rules: [RegExp, string, number][] = [
+    [/^\/events\/(category|type)\/[^/]+$/, "/events/$1/:slug", 2],
+    [/^\/events\/[^/]+$/, "/events/:slug", 2],
+    [/^\/(blogs|guides|help|case-studies|news-center)\/[^/]+$/, "/$1/:slug", 2],
+    [/^\/hosts\/[^/]+\/signage$/, "/hosts/:id/signage", 1],
+    [/^\/hosts\/[^/]+$/, "/hosts/:id", 1],
+    [/^\/user\/[^/]+$/, "/user/:id", 1],
+    [/^\/orders\/[^/]+$/, "/orders/:reference", 1],
+  ];
+  for (const [re, pattern, cap] of rules) {
+    if (re.test(pathname!)) return { pattern: pathname!.replace(re, pattern), cap };
+  }
+  // One-segment paths are the site's own pages (usernames may not take them) or a host's /{username}.
+  if (segments.length === 1 && !RESERVED_USERNAMES.has(segments[0]!)) return { pattern: "/:username", cap: 2 };
+  // Ids in any other path (a ticket, an event in Studio, a venue): one of each kind is enough.
+  const generic = segments.map((s) => (/\d/.test(s) && /^[0-9a-z_-]{6,}$/i.test(s) ? ":id" : s)).join("/");
+  return { pattern: `/${generic}${query ? `?${query}` : ""}`, cap: 1 };
+}
+
+/** The page a link names, as a same-origin path (query kept only where it names a page), or null to skip it. */
+function pageFor(href: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(href, BASE_URL);
+  } catch {
+    return null;
+  }
+  if (url.origin !== new URL(BASE_URL).origin) return null;
+  const pathname = url.pathname.length > 1 ? url.pathname.replace(/\/+$/, "") : url.pathname;
+  if (SKIP.some((re) => re.test(pathname))) return null;
+  const query = [...url.searchParams].filter(([name]) => PAGE_QUERY.has(name));
+  return query.length ? `${pathname}?${new URLSearchParams(query)}` : pathname;
+}
+
+interface Visitor {
+  name: string;
+  who?: { email: string; password: string };
+}
+
+const VISITORS: Visitor[] = [
+  { name: "signed out" },
+  { name: "buyer", who: DEMO.buyer },
+  { name: "host", who: DEMO.host },
+];
+
+/** The links on the page as it is now, menus included when they are open. */
+async function linksOn(page: Page): Promise<{ href: string; download: boolean }[]> {
+  return page
+    .locator("a[href]")
+    .evaluateAll((anchors) =>
+      anchors.map((a) => ({ href: (a as HTMLAnchorElement).href, download: a.hasAttribute("download") })),
+    );
+}
+
+/** Opens a Radix menu (its links are in the page only while it is open), reads its links and closes it. */
+async function linksInMenu(page: Page, button: ReturnType<Page["getByRole"]>) {
+  if ((await button.count()) === 0) return [];
+  // The button's code loads when it is first reached for, after the page has hydrated: press until it opens.
+  await expect(async () => {
+    if ((await page.getByRole("menu").count()) === 0) await button.first().click();
+    await expect(page.getByRole("menu")).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 10_000 });
+  const links = await page
+    .getByRole("menu")
+    .locator("a[href]")
+    .evaluateAll((anchors) => anchors.map((a) => ({ href: (a as HTMLAnchorElement).href, download: false })));
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("menu")).toHaveCount(0);
+  return links;
+}
+
+async function crawl(browser: Browser, visitor: Visitor, axed: Set<string>, failures: string[], deadline: number) {
+  const context = await browser.newContext({ baseURL: BASE_URL, viewport: { width: 1280, height: 800 } });
+  // The cookie choice made up front, and the light theme picked rather than left to the device.
+  await context.addCookies([
+    {
+      name: "tb_consent",
+      value: encodeURIComponent(
+        JSON.stringify({ necessary: true, performance: false, statistics: false, savedAt: "2026-01-01T00:00:00Z" }),
+      ),
+      url: BASE_URL,
+    },
+  ]);
+  await context.addCookies([{ name: "tb_theme", value: "light", url: BASE_URL }]);
+  const page = await context.newPage();
+  if (visitor.who) await signIn(page, visitor.who);
+
+  const consoleErrors: string[] = [];
+  page.on("console", (m) => void (m.type() === "error" && consoleErrors.push(m.text())));
+  page.on("pageerror", (e) => consoleErrors.push(`pageerror: ${e.message}`));
+
+  const fail = (path: string, from: string, reason: string) =>
+    failures.push(`[${visitor.name}] ${path} (linked from ${from}): ${reason}`);
+  const visits = new Map<string, number>();
+  const queued = new Set<string>(["/"]);
+  const queue: { path: string; from: string }[] = [{ path: "/", from: "the start" }];
+  let pages = 0;
+  let menusRead = false;
+
+  while (queue.length > 0) {
+    const { path, from } = queue.shift()!;
+    const { pattern, cap } = patternOf(path);
+    if ((visits.get(pattern) ?? 0) >= cap) continue;
+    if (pages >= MAX_PAGES_PER_VISITOR || Date.now() > deadline) {
+      const why = pages >= MAX_PAGES_PER_VISITOR ? `${MAX_PAGES_PER_VISITOR} pages` : `${BUDGET_MS / 1000} s`;
+      fail(path, from, `not visited, nor ${queue.length} more in the queue: the crawl stopped at ${why}`);
+      break;
+    }
+    visits.set(pattern, (visits.get(pattern) ?? 0) + 1);
+    pages++;
+    const started = Date.now();
+
+    consoleErrors.length = 0;
+    const response = await page.goto(path).catch((error: Error) => error);
+    if (response instanceof Error || response === null) {
+      fail(path, from, `did not load (${response instanceof Error ? response.message.split("\n")[0] : "no response"})`);
+      continue;
+    }
+    const status = response.status();
+    const loaded = Date.now();
+    if (status === 404 || status >= 500) {
+      fail(path, from, `HTTP ${status}`);
+      continue;
+    }
+    // Where it ended up, after any redirect (the sign-in pages send a signed-in person on).
+    const landed = pageFor(page.url()) ?? path;
+    const landedPattern = patternOf(landed).pattern;
+    if (landedPattern !== pattern) visits.set(landedPattern, Math.max(visits.get(landedPattern) ?? 0, 1));
+    const where = landed === path ? path : `${path} → ${landed}`;
+
+    const title = await page.title();
+    if (!title.trim()) fail(where, from, "no <title>");
+    else if (title === SITE_DEFAULT_TITLE && !HOME_TITLE_ALLOWED.has(landed))
+      fail(where, from, "the site's default <title>, not one of its own");
+    const descriptions = await page
+      .locator('meta[name="description"]')
+      .evaluateAll((metas) => metas.map((m) => m.getAttribute("content") ?? ""));
+    if (descriptions.length !== 1 || !descriptions[0]!.trim())
+      fail(where, from, `${descriptions.length} meta descriptions (${JSON.stringify(descriptions)}), not one`);
+    const h1s = await page.locator("h1").allInnerTexts();
+    if (h1s.length !== 1) fail(where, from, `${h1s.length} h1 elements (${JSON.stringify(h1s)}), not one`);
+
+    const links = await linksOn(page);
+    if (!menusRead) {
+      menusRead = true;
+      const nav = page.getByRole("navigation", { name: "Main" });
+      links.push(...(await linksInMenu(page, nav.getByRole("button", { name: "Features" }))));
+      links.push(...(await linksInMenu(page, page.getByRole("button", { name: /^(Menu|Account menu for .*)$/ }))));
+    }
+    for (const link of links) {
+      if (link.download) continue;
+      const next = pageFor(link.href);
+      if (next && !queued.has(next)) {
+        queued.add(next);
+        queue.push({ path: next, from: landed });
+      }
+    }
+
+    const checked = Date.now();
+    if (!axed.has(landedPattern) && !AXE_ELSEWHERE.test(landed)) {
+      axed.add(landedPattern);
+      for (const theme of ["light", "dark"] as const) {
+        // The theme is CSS alone (color-scheme on <html>): the page the dark cookie renders is this
+        // page with data-theme="dark", which is what the theme toggle sets too. No second load.
+        await page.evaluate((t) => (document.documentElement.dataset.theme = t), theme);
+        const violations = await axeViolations(page).catch((error: Error) => [
+          `axe could not run: ${error.message.split("\n")[0]}`,
+        ]);
+        for (const v of violations) fail(where, from, `axe (${theme}): ${v}`);
+      }
+    }
+    for (const error of consoleErrors) fail(where, from, `console error: ${error}`);
+    // CRAWL_LOG=1 prints each page and where its time went.
+    if (process.env.CRAWL_LOG) {
+      const ms = `load ${loaded - started}, checks ${checked - loaded}, axe ${Date.now() - checked} ms`;
+      console.log(`[${visitor.name}] ${where} ${status}: ${ms}`);
+    }
+  }
+  await context.close();
+  return pages;
+}
+
+test("every page a visitor can reach from the home page is real, titled, described, has one h1 and passes axe", async ({
+  browser,
+}) => {
+  test.setTimeout(BUDGET_MS + 60_000);
+  const deadline = Date.now() + BUDGET_MS;
+  const failures: string[] = [];
+  const axed = new Set<string>();
+  const counts: string[] = [];
+  for (const visitor of VISITORS) {
+    await test.step(visitor.name, async () => {
+      const pages = await crawl(browser, visitor, axed, failures, deadline);
+      counts.push(`${visitor.name}: ${pages} pages`);
+    });
+  }
+  test.info().annotations.push({ type: "crawled", description: `${counts.join(", ")}; axe on ${axed.size} patterns` });
+  expect(failures, `Problems found (${counts.join(", ")}):\n${failures.join("\n")}\n`).toEqual([]);
+});
