@@ -29,14 +29,20 @@ export const HELP_TOPICS = [
   "Payouts",
 ] as const;
 
-/** How each kind is named where a person reads it, and the prefix of its audit actions. */
-export const CONTENT_KIND_INFO: Record<ContentKind, { noun: string; plural: string; action: string }> = {
-  blog: { noun: "blog post", plural: "Blogs", action: "blog" },
-  guide: { noun: "guide", plural: "Guides", action: "guide" },
-  case_study: { noun: "case study", plural: "Case studies", action: "case_study" },
-  news: { noun: "news item", plural: "News", action: "news" },
-  help: { noun: "help article", plural: "Help articles", action: "help" },
+/**
+ * How each kind is named where a person reads it, where its public pages are (the list at `path`,
+ * each post at `path/<slug>`), and the prefix of its audit actions (`blog.publish`).
+ */
+export const CONTENT_KIND_INFO: Record<ContentKind, { noun: string; plural: string; path: string; action: string }> = {
+  blog: { noun: "blog post", plural: "Blogs", path: "/blogs", action: "blog" },
+  guide: { noun: "guide", plural: "Guides", path: "/guides", action: "guide" },
+  case_study: { noun: "case study", plural: "Case studies", path: "/case-studies", action: "case_study" },
+  news: { noun: "news item", plural: "News centre", path: "/news-center", action: "news" },
+  help: { noun: "help article", plural: "Help articles", path: "/help", action: "help" },
 };
+
+/** The public address of one post. */
+export const contentPostPath = (kind: ContentKind, slug: string) => `${CONTENT_KIND_INFO[kind].path}/${slug}`;
 
 export function isContentKind(value: unknown): value is ContentKind {
   return typeof value === "string" && (CONTENT_KINDS as readonly string[]).includes(value);
@@ -105,11 +111,12 @@ export function checkContentPost(input: ContentPostDraft): {
  * What publishing needs beyond a draft: words a reader will see in lists and search results.
  * (A draft can be saved half-written; a published post cannot be empty.)
  */
-export function publishProblems(post: Pick<ContentPostDraft, "description" | "body">): Partial<
-  Record<ContentPostField, string>
-> {
+export function publishProblems(
+  post: Pick<ContentPostDraft, "description" | "body">,
+): Partial<Record<ContentPostField, string>> {
   const problems: Partial<Record<ContentPostField, string>> = {};
-  if (!post.description) problems.description = "Write a short description before publishing: lists and search show it.";
+  if (!post.description)
+    problems.description = "Write a short description before publishing: lists and search show it.";
   if (!post.body.trim()) problems.body = "Write the body before publishing.";
   return problems;
 }
