@@ -190,8 +190,14 @@ export async function readPostForStaff(db: Db, postId: string) {
   return post;
 }
 
+/** What the editor needs: the post (none for a new one) and the topics to suggest. */
+export async function contentEditorData(db: Db, postId: string | null) {
+  const [post, topics] = await Promise.all([postId ? readPostForStaff(db, postId) : null, helpTopicsInUse(db)]);
+  return { post, topics };
+}
+
 /** The topics help articles already use, for the editor's suggestions (the usual ones first). */
-export async function helpTopicsInUse(db: Db): Promise<string[]> {
+async function helpTopicsInUse(db: Db): Promise<string[]> {
   const rows = await db
     .selectDistinct({ topic: contentPost.topic })
     .from(contentPost)
@@ -251,6 +257,8 @@ export async function saveContentPost(
         ? await tx.select().from(contentPost).where(eq(contentPost.id, input.postId)).for("update")
         : [];
       if (input.postId && !current) throw new AppError("not_found", "No such post.");
+      // A post's address belongs to its kind: moving it would break every link to it.
+      if (current && current.kind !== post.kind) throw new AppError("bad_request", "A post's kind can't change.");
       const kind = current?.kind ?? post.kind;
       const noun = CONTENT_KIND_INFO[kind].noun;
       const status = input.status ?? current?.status ?? "draft";
