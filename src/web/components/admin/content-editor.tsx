@@ -176,7 +176,7 @@ export function ContentEditor(props: ContentEditorProps) {
           ) : null}
         </section>
 
-        <section aria-labelledby="header-heading" className="card p-5 tablet:p-6">
+        <section aria-labelledby="header-heading" className="card p-5 tablet:p-6 [&_fieldset]:max-w-2xl">
           <h2 id="header-heading" className="sr-only">
             Header picture
           </h2>
