@@ -18,6 +18,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import type { CampaignBlock } from "../domain/campaigns";
+import { CONTENT_KINDS, CONTENT_STATUSES } from "../domain/content-posts";
 import type { EventQuestion } from "../domain/event-questions";
 import type { SocialLinks } from "../domain/host-profile";
 
@@ -515,6 +516,58 @@ export const auditLog = pgTable(
   (t) => [
     index("audit_log_created_idx").on(t.createdAt),
     index("audit_log_subject_idx").on(t.subjectType, t.subjectId),
+  ],
+);
+
+/** What the help search matches in a post: the title weighs most, then topic and description, then the body. */
+const CONTENT_SEARCH_DOCUMENT = [
+  `setweight(to_tsvector('english'::regconfig, "title"), 'A')`,
+  `setweight(to_tsvector('english'::regconfig, coalesce("topic", '') || ' ' || "description"), 'B')`,
+  `setweight(to_tsvector('english'::regconfig, "body"), 'C')`,
+].join(" || ");
+
+/**
+ * What staff write for the public site: blog posts, guides, case studies, news and help articles
+ * (the kind decides where it is shown). The address is the slug, unique within its kind. Drafts are
+ * never shown publicly. `updated_at` is when the words last changed (publishing alone does not
+ * count); `search_vector` is the database's own, made from the title, topic, description and body.
+ */
+export const contentPost = pgTable(
+  "content_post",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    kind: text("kind", { enum: CONTENT_KINDS }).notNull(),
+    slug: text("slug").notNull(),
+    title: text("title").notNull(),
+    description: text("description").notNull().default(""),
+    /** Help articles only: the heading the help centre files it under. */
+    topic: text("topic"),
+    /** Storage key of the header picture (served at /media/<key>, resized through /img). */
+    headerImage: text("header_image"),
+    /** Markdown, rendered by src/lib/markdown.server.ts when shown. */
+    body: text("body").notNull().default(""),
+    status: text("status", { enum: CONTENT_STATUSES }).notNull().default("draft"),
+    /** When it was first published; kept through unpublishing, so a republished post keeps its date. */
+    publishedAt: tz("published_at"),
+    authorId: text("author_id").references(() => user.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    searchVector: tsvector("search_vector").generatedAlwaysAs(sql.raw(CONTENT_SEARCH_DOCUMENT)),
+  },
+  (t) => [
+    uniqueIndex("content_post_kind_slug_idx").on(t.kind, t.slug),
+    index("content_post_listing_idx")
+      .on(t.kind, t.publishedAt)
+      .where(sql`status = 'published'`),
+    index("content_post_search_idx").using("gin", t.searchVector),
+    check("content_post_kind", sql`${t.kind} in ('blog', 'guide', 'case_study', 'news', 'help')`),
+    check("content_post_status", sql`${t.status} in ('draft', 'published')`),
+    check("content_post_slug_format", sql`${t.slug} ~ '^[a-z0-9]+(-[a-z0-9]+)*$' and length(${t.slug}) <= 80`),
+    check("content_post_published_at", sql`${t.status} = 'draft' or ${t.publishedAt} is not null`),
+    check(
+      "content_post_sizes",
+      sql`length(${t.title}) <= 140 and length(${t.description}) <= 300 and length(${t.body}) <= 50000`,
+    ),
   ],
 );
 

@@ -17,7 +17,13 @@ const UPLOAD_LIMITS: Record<string, number> = {
   "/u/settings/profile": PROFILE_FORM_MAX_BYTES,
   "/h/onboarding": ONE_IMAGE_FORM_MAX_BYTES,
   "/h/onlineprofile": PROFILE_FORM_MAX_BYTES,
+  // The staff console's post editor (a header picture and up to 50,000 characters) and its body pictures.
+  "/admin/content/new": ONE_IMAGE_FORM_MAX_BYTES,
+  "/admin/content/pictures": ONE_IMAGE_FORM_MAX_BYTES,
 };
+
+/** The staff console's editor of one post. */
+const CONTENT_POST_EDITOR = /^\/admin\/content\/[0-9a-f-]{36}$/;
 
 /** The event editor's overview, where pictures are added. */
 const EVENT_OVERVIEW = /^\/h\/events\/[0-9a-f-]{36}\/edit$/;
@@ -25,6 +31,6 @@ const EVENT_OVERVIEW = /^\/h\/events\/[0-9a-f-]{36}\/edit$/;
 /** The body limit for a request to `path`. */
 export function bodyLimitFor(path: string): number {
   const page = path.endsWith(".data") ? path.slice(0, -".data".length) : path;
-  if (EVENT_OVERVIEW.test(page)) return ONE_IMAGE_FORM_MAX_BYTES;
+  if (EVENT_OVERVIEW.test(page) || CONTENT_POST_EDITOR.test(page)) return ONE_IMAGE_FORM_MAX_BYTES;
   return UPLOAD_LIMITS[page] ?? REQUEST_BODY_MAX_BYTES;
 }

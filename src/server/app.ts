@@ -348,6 +348,7 @@ export function pageContext(
     buildVersion: deps.buildVersion,
     devRoutes: deps.config.devRoutes,
     mapTileUrl: deps.config.mapTileUrl,
+    chatSupportUrl: deps.config.chatSupportUrl,
     publicUrl: deps.config.publicUrl,
     robotCheck: deps.robotCheck,
     throttle: deps.throttle,

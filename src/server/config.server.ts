@@ -61,6 +61,14 @@ const EnvSchema = z.object({
    */
   EMAIL_WEBHOOK_USER: z.string().min(1).max(100).optional(),
   EMAIL_WEBHOOK_PASSWORD: z.string().min(16, "EMAIL_WEBHOOK_PASSWORD must be at least 16 characters").optional(),
+  /**
+   * Where 'Chat Support' leads: the live chat and help centre of the support desk (opened in a new
+   * tab, outside the app). Unset: the help centre's chat links lead to our own support form.
+   */
+  CHAT_SUPPORT_URL: z.preprocess(
+    (v) => (typeof v === "string" && v.trim() === "" ? undefined : v),
+    z.url({ protocol: /^https?$/, message: "must be an http(s) address, such as https://chat.example.com" }).optional(),
+  ),
   /** A team-chat incoming webhook (Slack-compatible `{text}` JSON) for feedback, support and bug reports. */
   TEAM_CHAT_WEBHOOK_URL: optionalUrl,
   /** Behind a reverse proxy, trust its X-Forwarded-For for the client address (rate limits). */
@@ -140,6 +148,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         ? { pixelId: e.META_PIXEL_ID, accessToken: e.META_CONVERSIONS_TOKEN, graphUrl: e.META_GRAPH_URL }
         : undefined,
     teamChatWebhookUrl: e.TEAM_CHAT_WEBHOOK_URL,
+    chatSupportUrl: e.CHAT_SUPPORT_URL ?? null,
     emailWebhook:
       e.EMAIL_WEBHOOK_USER && e.EMAIL_WEBHOOK_PASSWORD
         ? { user: e.EMAIL_WEBHOOK_USER, password: e.EMAIL_WEBHOOK_PASSWORD }

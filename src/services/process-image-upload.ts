@@ -12,7 +12,7 @@ import type { FileStorage } from "~/services/file-storage";
 import { messages } from "~/texts/messages";
 
 /** What the image is for decides its final shape. */
-export type ImagePurpose = "profile" | "cover" | "event";
+export type ImagePurpose = "profile" | "cover" | "event" | "picture";
 
 const SHAPES = {
   /** Shown round, at most 160 px across on a 4× screen: a 640 px square is plenty. */
@@ -21,6 +21,8 @@ const SHAPES = {
   cover: { width: 1600 },
   /** An event's pictures: shown up to full width on its page, in its proportions. */
   event: { width: 1600 },
+  /** A picture inside a staff-written post's body, shown at most the article's width. */
+  picture: { width: 1600 },
 } as const;
 
 const JPEG_QUALITY = 82;
@@ -46,7 +48,20 @@ export interface StoredImage {
  */
 export async function processImageUpload(
   storage: Pick<FileStorage, "save">,
-  { userId, purpose, bytes, field }: { userId: string; purpose: ImagePurpose; bytes: Uint8Array; field: string },
+  {
+    userId,
+    purpose,
+    bytes,
+    field,
+    prefix = userUploadPrefix(userId),
+  }: {
+    userId: string;
+    purpose: ImagePurpose;
+    bytes: Uint8Array;
+    field: string;
+    /** Where it is stored: the uploader's own prefix unless the file belongs to the site (`content/`). */
+    prefix?: string;
+  },
 ): Promise<StoredImage> {
   const refuse = (message: string): never => {
     throw new AppError("validation_failed", message, { field });
@@ -95,7 +110,7 @@ export async function processImageUpload(
     return refuse(messages.images.invalidFile);
   }
 
-  const key = `${userUploadPrefix(userId)}${purpose}-${randomUUID()}.jpg`;
+  const key = `${prefix}${purpose}-${randomUUID()}.jpg`;
   await storage.save(key, output.data, "image/jpeg");
   return { key, url: `/media/${key}`, width: output.info.width, height: output.info.height };
 }

@@ -30,6 +30,8 @@ export interface TicketybooContext {
   buildVersion: string;
   devRoutes: boolean;
   mapTileUrl: string;
+  /** The live chat outside the app (CHAT_SUPPORT_URL); null when none is configured. */
+  chatSupportUrl: string | null;
   /** The site's public origin (PUBLIC_URL), for canonical links and sharing. */
   publicUrl: string;
   /** The robot check: `await context.robotCheck.verify(form.get("altcha"), new Date())`. */

@@ -8,6 +8,7 @@ import {
   alert,
   appMeta,
   cancellationRequest,
+  contentPost,
   discount,
   event,
   featureFlag,
@@ -34,6 +35,7 @@ import {
   type SeatSectionSeed,
   type TicketSeed,
 } from "./demo-data";
+import { DEMO_POSTS } from "./demo-content";
 import { crowdEmail, DEMO_CROWD, planDemoOrders, priceDemoOrder } from "./demo-orders";
 import { seedTrackingLinks } from "./demo-tracking-links";
 
@@ -424,8 +426,8 @@ async function forEachLimited<T>(items: readonly T[], limit: number, fn: (item: 
 /* ---------- Writing ---------- */
 
 /**
- * Seeds the demo (five accounts, venues, sixty events and their orders, waitlists, a welcome alert,
- * feature flags) into an
+ * Seeds the demo (five accounts, venues, sixty events and their orders, waitlists, staff-written
+ * posts and help articles, a welcome alert, feature flags) into an
  * empty database, and returns false if it is already there. Images are stored first (saving the
  * same key twice is harmless); everything in the database lands in one transaction whose first
  * write is the marker row, so a crash leaves nothing half-seeded and a concurrent seeder waits on
@@ -458,6 +460,19 @@ export async function seedDemoIfEmpty(
       "image/jpeg",
     );
   });
+  // The staff-written posts' header pictures, drawn like the events' covers.
+  const postPictureKey = (slug: string) => `seed/content/${slug}.jpg`;
+  await forEachLimited(
+    DEMO_POSTS.filter((p) => p.picture),
+    4,
+    async (p) => {
+      await storage.save(
+        postPictureKey(p.slug),
+        await renderCoverImage({ title: p.title, category: p.picture!, seed: `content:${p.slug}` }),
+        "image/jpeg",
+      );
+    },
+  );
   // One hash for every account: scrypt is deliberately slow, and the password is the same.
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const userId = (key: string) => users.find((u) => u.key === key)!.id;
@@ -636,6 +651,26 @@ export async function seedDemoIfEmpty(
       });
       await seedAfterTheSale(tx, { now, events, eventId, buyerId: userId("buyer") });
       await seedTrackingLinks(tx, { now, hostId: userId("host") });
+
+      await tx.insert(contentPost).values(
+        DEMO_POSTS.map((p) => {
+          const publishedAt = new Date(now.getTime() - p.daysAgo * DAY);
+          return {
+            kind: p.kind,
+            slug: p.slug,
+            title: p.title,
+            description: p.description,
+            topic: p.topic ?? null,
+            headerImage: p.picture ? postPictureKey(p.slug) : null,
+            body: p.body,
+            status: "published" as const,
+            publishedAt,
+            authorId: userId("staff"),
+            createdAt: new Date(publishedAt.getTime() - DAY),
+            updatedAt: new Date(publishedAt.getTime() + (p.editedAfterDays ?? 0) * DAY),
+          };
+        }),
+      );
 
       await tx.insert(alert).values({
         heading: "Welcome to Ticketyboo",

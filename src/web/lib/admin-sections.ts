@@ -11,6 +11,11 @@ export interface AdminSection {
 export const ADMIN_SECTIONS: AdminSection[] = [
   { to: "/admin/audit-log", label: "Audit log", description: "Every action staff have taken here, newest first." },
   {
+    to: "/admin/content",
+    label: "Blogs & help",
+    description: "Write and publish blog posts, guides, case studies, news and help articles.",
+  },
+  {
     to: "/staff/outbox",
     label: "Email outbox",
     description: "Every email Ticketyboo has stored: queued, sent and failed.",

@@ -1,0 +1,14 @@
+import { BackToList, ContentPost, contentPostMeta } from "~/web/components/content/content-post";
+import { loadContentPost } from "~/web/lib/content-pages.server";
+import type { Route } from "./+types/case-studies.$slug";
+
+export const handle = { title: "Case study" };
+export const meta: Route.MetaFunction = ({ data, matches }) => contentPostMeta(data, matches);
+
+export async function loader({ context, params }: Route.LoaderArgs) {
+  return loadContentPost(context, params.slug, "case_study");
+}
+
+export default function Page({ loaderData }: Route.ComponentProps) {
+  return <ContentPost post={loaderData} back={<BackToList kind="case_study" />} />;
+}
