@@ -200,27 +200,29 @@ describe("who may act", () => {
     const gone = { id: crypto.randomUUID(), email: "nobody@example.com" };
     for (const actor of [buyer, gone]) {
       const attempts = [
-        createAlert(
-          db,
-          actor,
-          { heading: "Hacked", description: "Hacked", isFullPage: true, active: true },
-          new Date(),
-        ),
-        updateAlert(
-          db,
-          actor,
-          a!.id,
-          { heading: "Hacked", description: "Hacked", isFullPage: true, showAgain: true },
-          new Date(),
-        ),
-        setAlertActive(db, actor, a!.id, false),
-        setFeatureFlag(db, actor, "guarded-flag", true, new Date()),
-        describeFeatureFlag(db, actor, "guarded-flag", { description: "x", isPublic: true }, new Date()),
-        setMessageHandled(db, actor, { box: "feedback", id: m!.id, handled: true }, new Date()),
-        reviewSubmittedEvent(db, actor, { id: s!.id, status: "reviewed" }, new Date()),
-        setVerifiedBadge(db, actor, { hostId: host.id, verified: true, note: "trust me" }),
+        () =>
+          createAlert(
+            db,
+            actor,
+            { heading: "Hacked", description: "Hacked", isFullPage: true, active: true },
+            new Date(),
+          ),
+        () =>
+          updateAlert(
+            db,
+            actor,
+            a!.id,
+            { heading: "Hacked", description: "Hacked", isFullPage: true, showAgain: true },
+            new Date(),
+          ),
+        () => setAlertActive(db, actor, a!.id, false),
+        () => setFeatureFlag(db, actor, "guarded-flag", true, new Date()),
+        () => describeFeatureFlag(db, actor, "guarded-flag", { description: "x", isPublic: true }, new Date()),
+        () => setMessageHandled(db, actor, { box: "feedback", id: m!.id, handled: true }, new Date()),
+        () => reviewSubmittedEvent(db, actor, { id: s!.id, status: "reviewed" }, new Date()),
+        () => setVerifiedBadge(db, actor, { hostId: host.id, verified: true, note: "trust me" }),
       ];
-      for (const attempt of attempts) await expect(attempt).rejects.toMatchObject({ code: "not_found" });
+      for (const attempt of attempts) await expect(attempt()).rejects.toMatchObject({ code: "not_found" });
     }
     expect((await db.select().from(alert).where(eq(alert.id, a!.id)))[0]).toMatchObject({
       heading: "Keep me",
