@@ -1,5 +1,5 @@
 import { CalendarClock, LifeBuoy, MessageSquareText } from "lucide-react";
-import { useEffect, useId, useRef } from "react";
+import { useEffect, useRef } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
 import { CONTACT_LIMITS, CONTACT_TOPICS, isContactTopic, MEETING_TOPIC } from "~/domain/contact-rules";
@@ -8,8 +8,9 @@ import { field, readForm } from "~/lib/read-form";
 import { submitContactMessage } from "~/services/public-messages";
 import { RobotCheck } from "~/web/components/robot-check";
 import { SentCard, useRobotCheckKey } from "~/web/components/public-forms/sent-card";
-import { FormMessage, TextAreaField, TextField } from "~/web/components/ui/field";
+import { FormMessage, SelectField, TextAreaField, TextField } from "~/web/components/ui/field";
 import { actionError, refusalOf } from "~/web/lib/action-error";
+import { publicPostGuard } from "~/web/lib/public-post.server";
 import { HELP_ARTICLES } from "~/web/lib/site-links";
 import { messages } from "~/texts/messages";
 import type { Route } from "./+types/contact";
@@ -53,13 +54,7 @@ export async function action({ context, request }: Route.ActionArgs) {
     const { replyTo } = await submitContactMessage(
       context.database.db,
       { ...values, userId: context.user?.id ?? null },
-      {
-        throttle: context.throttle,
-        ip: context.clientIp,
-        now: new Date(),
-        robotCheck: context.robotCheck,
-        robotPayload: altcha,
-      },
+      publicPostGuard(context, altcha),
     );
     return { sent: true as const, replyTo };
   } catch (error) {
@@ -73,7 +68,6 @@ export async function action({ context, request }: Route.ActionArgs) {
 
 export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
-  const topicId = useId();
   const topicRef = useRef<HTMLSelectElement>(null);
   const robotKey = useRobotCheckKey(actionData);
   const failed = actionData && !actionData.sent ? actionData : null;
@@ -131,34 +125,17 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
                   error={fieldErrors.email}
                 />
               </div>
-              <div>
-                <label htmlFor={topicId} className="block text-sm font-medium">
-                  What&apos;s it about?
-                </label>
-                <select
-                  ref={topicRef}
-                  id={topicId}
-                  name="topic"
-                  required
-                  defaultValue={values.topic}
-                  aria-invalid={fieldErrors.topic ? true : undefined}
-                  aria-describedby={fieldErrors.topic ? `${topicId}-error` : undefined}
-                  className="mt-1 h-11 w-full rounded-xl border border-border bg-surface px-3 text-fg
-                    focus:border-brand focus:outline-none aria-[invalid=true]:border-danger tablet:max-w-sm"
-                >
-                  <option value="">Choose a topic</option>
-                  {CONTACT_TOPICS.map((t) => (
-                    <option key={t.id} value={t.id}>
-                      {t.label}
-                    </option>
-                  ))}
-                </select>
-                {fieldErrors.topic ? (
-                  <p id={`${topicId}-error`} className="mt-1 text-sm font-medium text-danger">
-                    {fieldErrors.topic}
-                  </p>
-                ) : null}
-              </div>
+              <SelectField
+                ref={topicRef}
+                label="What's it about?"
+                name="topic"
+                required
+                placeholder="Choose a topic"
+                options={CONTACT_TOPICS}
+                defaultValue={values.topic}
+                className="tablet:max-w-sm"
+                error={fieldErrors.topic}
+              />
               <TextAreaField
                 label="Message"
                 name="message"

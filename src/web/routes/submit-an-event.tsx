@@ -8,6 +8,7 @@ import { RobotCheck } from "~/web/components/robot-check";
 import { SentCard, useRobotCheckKey } from "~/web/components/public-forms/sent-card";
 import { FormMessage, TextAreaField, TextField } from "~/web/components/ui/field";
 import { actionError, refusalOf } from "~/web/lib/action-error";
+import { publicPostGuard } from "~/web/lib/public-post.server";
 import { messages } from "~/texts/messages";
 import type { Route } from "./+types/submit-an-event";
 
@@ -39,13 +40,7 @@ export async function action({ context, request }: Route.ActionArgs) {
     await submitEventSuggestion(
       context.database.db,
       { ...values, userId: context.user?.id ?? null },
-      {
-        throttle: context.throttle,
-        ip: context.clientIp,
-        now: new Date(),
-        robotCheck: context.robotCheck,
-        robotPayload: altcha,
-      },
+      publicPostGuard(context, altcha),
     );
     return { sent: true as const };
   } catch (error) {
