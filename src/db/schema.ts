@@ -707,9 +707,36 @@ export const feedback = pgTable(
     subject: text("subject"),
     message: text("message").notNull(),
     postedToChatAt: tz("posted_to_chat_at"),
+    /** When a staff member marked it dealt with in the staff console (null: still open). */
+    handledAt: tz("handled_at"),
+    handledBy: text("handled_by").references(() => user.id, { onDelete: "set null" }),
     createdAt: createdAt(),
   },
   (t) => [index("feedback_kind_created_idx").on(t.kind, t.createdAt)],
+);
+
+/**
+ * An event a visitor suggested by its link (/submit-an-event), for staff to look at: reviewed
+ * (looked at, and followed up or listed) or rejected. The email, when given, is for a reply only.
+ */
+export const submittedEvent = pgTable(
+  "submitted_event",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    url: text("url").notNull(),
+    note: text("note"),
+    email: text("email"),
+    /** Who sent it when they were signed in. */
+    userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
+    status: text("status", { enum: ["new", "reviewed", "rejected"] })
+      .notNull()
+      .default("new"),
+    reviewedAt: tz("reviewed_at"),
+    reviewedBy: text("reviewed_by").references(() => user.id, { onDelete: "set null" }),
+    postedToChatAt: tz("posted_to_chat_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("submitted_event_status_created_idx").on(t.status, t.createdAt)],
 );
 
 /** A person's feed: numbered so the newest sorts first. */

@@ -128,7 +128,14 @@ async function main({ root: ROOT, dev, getBuild, clientDir, devMiddleware: handl
   const teamChat = createTeamChat(config.teamChatWebhookUrl, logger);
   // Emails and other work that transactions record for after their commit: queued when a request
   // or job that may have written ends, and every second for work left by an instance that stopped.
-  const afterCommit = await startAfterCommitWork({ boss, database, mailer, publicUrl: config.publicUrl, logger });
+  const afterCommit = await startAfterCommitWork({
+    boss,
+    database,
+    mailer,
+    publicUrl: config.publicUrl,
+    teamChat,
+    logger,
+  });
   const afterCommitSweep = setInterval(() => afterCommit.wake(), 1_000);
   afterCommitSweep.unref();
   afterCommit.wake();

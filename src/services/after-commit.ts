@@ -39,7 +39,12 @@ export type AfterCommitWork =
   | { kind: "waitlist-offers" }
   | { kind: "host-onboarding"; userId: string }
   /** The link's token rides here until the email is made, as a shared ticket's does: the invitation keeps its hash. */
-  | { kind: "team-invitation"; invitationId: string; token: string };
+  | { kind: "team-invitation"; invitationId: string; token: string }
+  /** A visitor's message (contact form) or event suggestion, announced in the team chat when one is configured. */
+  | { kind: "team-chat"; about: TeamChatSubject; id: string };
+
+/** What a team-chat post is about: a `feedback` row of kind contact, or a `submitted_event` row. */
+export type TeamChatSubject = "contact" | "submitted-event";
 
 /**
  * Records work to do after the commit, in the caller's transaction: it is done if and only if that

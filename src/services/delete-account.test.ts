@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
-import { account, emailMessage, feedback, notification, session, user } from "~/db/schema";
+import { account, emailMessage, feedback, notification, session, submittedEvent, user } from "~/db/schema";
 import { createTestDatabase } from "../../tests/setup/test-db";
 import { createEvent } from "../../tests/factories/events";
 import { createUser, FACTORY_PASSWORD } from "../../tests/factories/users";
@@ -40,6 +40,11 @@ async function buyerWithHistory() {
     name: person.name,
     email: person.email,
     message: "Love the all-in prices",
+  });
+  await db.insert(submittedEvent).values({
+    url: `https://example.org/suggested-by-${person.id}`,
+    email: person.email,
+    userId: person.id,
   });
   await db.insert(notification).values({ userId: person.id, title: "Welcome to Ticketyboo" });
   await db.insert(emailMessage).values({
@@ -150,6 +155,12 @@ describe("deleteBuyerAccount", () => {
     expect(await db.select().from(emailMessage).where(eq(emailMessage.toAddress, person.email))).toEqual([]);
     const kept = await db.select().from(feedback).where(eq(feedback.message, "Love the all-in prices"));
     expect(kept).toEqual([expect.objectContaining({ userId: null, name: DELETED_NAME, email: "" })]);
+    // An event they suggested stays for the team, without who sent it.
+    const suggested = await db
+      .select()
+      .from(submittedEvent)
+      .where(eq(submittedEvent.url, `https://example.org/suggested-by-${person.id}`));
+    expect(suggested).toEqual([expect.objectContaining({ userId: null, email: null })]);
     expect(await isCurrentPassword(db, person.id, FACTORY_PASSWORD)).toBe(false);
   });
 

@@ -10,6 +10,7 @@ import {
   hostFollow,
   notification,
   session,
+  submittedEvent,
   ticketTransfer,
   user,
   verification,
@@ -81,6 +82,7 @@ export async function deleteBuyerAccount(
     await tx.update(hold).set({ accessNeeds: null }).where(eq(hold.userId, userId));
     // What they told us stays for the team, but no longer says who they were.
     await tx.update(feedback).set({ userId: null, name: DELETED_NAME, email: "" }).where(eq(feedback.userId, userId));
+    await tx.update(submittedEvent).set({ userId: null, email: null }).where(eq(submittedEvent.userId, userId));
     await tx
       .update(user)
       .set({

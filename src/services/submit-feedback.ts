@@ -79,7 +79,7 @@ export async function submitFeedback(
   const text = [
     `*Feedback* from ${chatEscape(person.name)} (${chatEscape(person.email)}, ` +
       `${person.userType})${topicLabel ? ` about ${topicLabel}` : ""}`,
-    quote(checked.value.message),
+    chatQuote(checked.value.message),
     `ref ${row!.id}`,
   ].join("\n");
   return { id: row!.id, replyTo: person.email, postedToChat: await announce(db, chat, row!.id, text) };
@@ -120,7 +120,7 @@ export async function submitSupportRequest(
     `*Support request* from ${chatEscape(person.name)} (${chatEscape(person.email)}, ${person.userType})`,
     `*Subject:* ${chatEscape(checked.value.subject)}`,
     reference ? `*Order:* ${reference}` : null,
-    quote(checked.value.message),
+    chatQuote(checked.value.message),
     `ref ${row!.id}`,
   ]
     .filter((line) => line !== null)
@@ -149,7 +149,8 @@ export function chatEscape(text: string): string {
   return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 }
 
-function quote(message: string): string {
+/** What a person wrote, as a quote in chat markup, escaped. */
+export function chatQuote(message: string): string {
   return message
     .split("\n")
     .map((line) => `> ${chatEscape(line)}`)

@@ -137,6 +137,13 @@ export const messages = {
     saved: "Saved",
     nothingToChange: "Nothing to change",
   },
+  publicForms: {
+    contactSent: "Thanks, your message is with us",
+    contactReply: (email: string) => `We'll reply to ${email} within 2 working days.`,
+    eventSubmitted: "Thanks for the tip!",
+    /** Spec §8 (buyer): the event link submit failure. */
+    eventSubmitFailed: "Sorry, we couldn't submit that event link. Please try again.",
+  },
   feedback: {
     thanks: "Thanks — we read every message",
     supportReply: (email: string) => `We'll reply to ${email} within 2 working days`,

@@ -20,6 +20,8 @@ export interface AfterCommitOptions {
   /** What the work needs: the mailer (which queues each email on `email.send`) and the site's address. */
   mailer: EmailDeps["mailer"];
   publicUrl: string;
+  /** The team's chat webhook, for visitors' messages announced after their commit. */
+  teamChat?: EmailDeps["teamChat"];
   logger: Logger;
   /** Retries after the first attempt (5) and the delay before the first (10 s), doubling after. */
   retry?: { limit: number; delaySeconds: number };
@@ -52,7 +54,7 @@ export async function startAfterCommitWork(options: AfterCommitOptions): Promise
   const db = database.db;
   const retry = options.retry ?? { limit: 5, delaySeconds: 10 };
   const log = logger.child({ component: "after-commit" });
-  const deps: EmailDeps = { db, mailer: options.mailer, publicUrl: options.publicUrl };
+  const deps: EmailDeps = { db, mailer: options.mailer, publicUrl: options.publicUrl, teamChat: options.teamChat };
 
   async function run(job: Job<WorkJob>): Promise<void> {
     const [row] = await db.select().from(afterCommitWork).where(eq(afterCommitWork.id, job.data.workId));

@@ -15,6 +15,8 @@ import { ticketDocuments } from "../ticket-documents";
 import { renderTicketsPdf } from "../ticket-pdf.server";
 import { claimOfferNotices } from "../waitlist-offers";
 import { sendHostOnboarding } from "./host-onboarding";
+import { postToTeamChat } from "../team-chat-posts";
+import type { ChatPoster } from "../submit-feedback";
 import { sendTeamInvitation } from "./team-invitation";
 
 /**
@@ -39,6 +41,8 @@ export interface EmailDeps {
   db: Db;
   mailer: Mailer;
   publicUrl: string;
+  /** The team's chat, for `team-chat` work (visitors' messages); absent or unconfigured, nothing is posted. */
+  teamChat?: ChatPoster | null;
 }
 
 const base = (publicUrl: string) => publicUrl.replace(/\/$/, "");
@@ -450,5 +454,7 @@ export async function doAfterCommitWork(deps: EmailDeps, work: AfterCommitWork, 
       return sendHostOnboarding(deps, work.userId);
     case "team-invitation":
       return sendTeamInvitation(deps, work, now);
+    case "team-chat":
+      return postToTeamChat(deps, work);
   }
 }

@@ -9,6 +9,16 @@ export interface AdminSection {
 }
 
 export const ADMIN_SECTIONS: AdminSection[] = [
+  { to: "/admin/alerts", label: "Alerts", description: "Banners and full-page notices every visitor sees once." },
+  { to: "/admin/feature-flags", label: "Feature flags", description: "Turn features on and off; public or private." },
+  {
+    to: "/admin/feedback",
+    label: "Feedback",
+    description: "Feedback, bug reports and support requests from signed-in people.",
+  },
+  { to: "/admin/contact-messages", label: "Contact messages", description: "Messages from the contact form." },
+  { to: "/admin/submitted-events", label: "Submitted events", description: "Events visitors suggested by link." },
+  { to: "/admin/badges", label: "Verified badges", description: "Grant or remove hosts' verified badges." },
   { to: "/admin/audit-log", label: "Audit log", description: "Every action staff have taken here, newest first." },
   {
     to: "/admin/content",
@@ -19,5 +29,10 @@ export const ADMIN_SECTIONS: AdminSection[] = [
     to: "/staff/outbox",
     label: "Email outbox",
     description: "Every email Ticketyboo has stored: queued, sent and failed.",
+  },
+  {
+    to: "/staff/emails",
+    label: "Emails not delivered",
+    description: "Emails still retrying, and those that gave up: send them again.",
   },
 ];

@@ -1,4 +1,11 @@
-import { useId, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from "react";
+import {
+  forwardRef,
+  useId,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+} from "react";
 
 /**
  * Form building blocks shared by every form: a label above, the control, then a hint or the error
@@ -70,6 +77,43 @@ export function TextAreaField({
     </div>
   );
 }
+
+/** A choice from a list; `options` are the choices after an empty "placeholder" option. */
+export const SelectField = forwardRef<
+  HTMLSelectElement,
+  FieldChrome &
+    SelectHTMLAttributes<HTMLSelectElement> & {
+      name: string;
+      placeholder: string;
+      options: readonly { id: string; label: string }[];
+    }
+>(function SelectField({ label, error, hint, aside, className, placeholder, options, ...select }, ref) {
+  const id = useId();
+  const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="block text-sm font-medium">
+        {label} {aside ? <span className="font-normal text-fg-muted">{aside}</span> : null}
+      </label>
+      <select
+        ref={ref}
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+        className={`${control} h-11 border-border`}
+        {...select}
+      >
+        <option value="">{placeholder}</option>
+        {options.map((o) => (
+          <option key={o.id} value={o.id}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+      <FieldNotes id={id} hint={hint} error={error} />
+    </div>
+  );
+});
 
 export function CheckboxField({
   label,

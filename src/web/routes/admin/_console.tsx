@@ -13,7 +13,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 const tab = ({ isActive }: { isActive: boolean }) =>
-  `inline-flex min-h-10 shrink-0 items-center rounded-full px-4 text-sm font-semibold ${
+  `inline-flex min-h-10 shrink-0 items-center rounded-full px-4 text-sm font-semibold whitespace-nowrap ${
     isActive ? "bg-brand-strong text-on-brand" : "text-fg-muted hover:bg-surface-2 hover:text-fg"
   }`;
 

@@ -1,5 +1,5 @@
 import { HeartHandshake } from "lucide-react";
-import { useId, useRef } from "react";
+import { useRef } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
 import { FEEDBACK_TOPICS, LIMITS } from "~/domain/feedback-rules";
@@ -7,7 +7,7 @@ import { AppError, isAppError } from "~/lib/app-error";
 import { field, readForm } from "~/lib/read-form";
 import { submitFeedback } from "~/services/submit-feedback";
 import { SettingsLayout } from "~/web/components/settings-layout";
-import { FormMessage, TextAreaField } from "~/web/components/ui/field";
+import { FormMessage, SelectField, TextAreaField } from "~/web/components/ui/field";
 import { actionError, refusalOf } from "~/web/lib/action-error";
 import { requireUser } from "~/web/lib/signed-in.server";
 import { useUnsavedChanges } from "~/web/lib/use-unsaved-changes";
@@ -63,7 +63,6 @@ export default function Feedback({ actionData }: Route.ComponentProps) {
   const formRef = useRef<HTMLFormElement>(null);
   useUnsavedChanges(formRef);
   const busy = useNavigation().state === "submitting";
-  const topicId = useId();
 
   if (actionData?.sent) {
     return (
@@ -99,32 +98,16 @@ export default function Feedback({ actionData }: Route.ComponentProps) {
     >
       <Form ref={formRef} method="post" className="card max-w-2xl space-y-5 p-5 tablet:p-6" noValidate>
         <FormMessage>{formError}</FormMessage>
-        <div>
-          <label htmlFor={topicId} className="block text-sm font-medium">
-            What's it about? <span className="font-normal text-fg-muted">(optional)</span>
-          </label>
-          <select
-            id={topicId}
-            name="topic"
-            defaultValue={failed?.values.topic ?? ""}
-            aria-invalid={fieldErrors.topic ? true : undefined}
-            aria-describedby={fieldErrors.topic ? `${topicId}-error` : undefined}
-            className="mt-1 h-11 w-full rounded-xl border border-border bg-surface px-3 text-fg focus:border-brand
-              focus:outline-none aria-[invalid=true]:border-danger tablet:max-w-xs"
-          >
-            <option value="">Choose a topic</option>
-            {FEEDBACK_TOPICS.map((t) => (
-              <option key={t.id} value={t.id}>
-                {t.label}
-              </option>
-            ))}
-          </select>
-          {fieldErrors.topic ? (
-            <p id={`${topicId}-error`} className="mt-1 text-sm font-medium text-danger">
-              {fieldErrors.topic}
-            </p>
-          ) : null}
-        </div>
+        <SelectField
+          label="What's it about?"
+          aside="(optional)"
+          name="topic"
+          placeholder="Choose a topic"
+          options={FEEDBACK_TOPICS}
+          defaultValue={failed?.values.topic ?? ""}
+          className="tablet:max-w-xs"
+          error={fieldErrors.topic}
+        />
         <TextAreaField
           label="Message"
           name="message"
