@@ -13,6 +13,8 @@ export default [
     route("events/type/:type", "routes/events/type.$type.tsx"),
     route("events/:slug", "routes/events/$slug.tsx"),
     route("events/:slug/more", "routes/events/$slug.more.ts"),
+    // The widget's tickets arrive here, in a new tab, to be held and paid for (decision 0046).
+    route("events/:slug/book", "routes/events/$slug.book.tsx"),
     route("legal/cookie-policy", "routes/legal/cookie-policy.tsx"),
     route("log-out", "routes/log-out.tsx"),
     route("reset-password", "routes/reset-password.tsx"),
@@ -107,6 +109,11 @@ export default [
       route("orders/:reference", "routes/orders.$reference.tsx"),
     ]),
     route("user/:userId", "routes/user.$userId.tsx"),
+    // The host's pages for other places: the booking widget (the only page other sites may frame,
+    // decision 0046) and a screen at the venue. Screens of their own: no shell around them.
+    route("hosts/:hostId", "routes/hosts.$hostId.tsx"),
+    route("hosts/:hostId/signage", "routes/hosts.$hostId.signage.tsx"),
+    route("hosts/:hostId/signage/feed", "routes/hosts.$hostId.signage.feed.ts"),
     route("tickets/claim/:token", "routes/tickets/claim.$token.tsx"),
     route("h/invitations/:token", "routes/h/invitations.$token.tsx"),
     // The door: a screen of its own, for the host's team or a scanner link (decision 0034).
