@@ -16,7 +16,7 @@ import type { Route } from "./+types/hosts.$hostId";
  * own website, and the only page any site may frame (src/server/framing.ts, decision 0046). No
  * header, footer or cookie card; links that leave it open a new tab.
  */
-export const handle = { title: "Booking widget", bare: true };
+export const handle = { title: "Booking widget", bare: true, framed: true };
 
 const WidgetQuery = z.object({
   event: field.text(200),
