@@ -38,7 +38,8 @@ test("a visitor books through the widget on the host's own site; the host's sign
   page,
   browser,
 }, testInfo) => {
-  test.setTimeout(150_000);
+  // Two sites, two signed-in people and a payment: the longest journey in the suite.
+  test.setTimeout(240_000);
   const name = `Widget Night ${Date.now().toString(36)}`;
   const made = await page.request.post("/dev/scenarios/event", {
     data: { name, capacity: 20, pricePence: 1000 },
@@ -113,7 +114,7 @@ test("a visitor books through the widget on the host's own site; the host's sign
     // £10 + the 1% booking fee, twice: £20.20, all in.
     await expect(tickets.getByText("Total (2 tickets)")).toBeVisible();
     await expect(tickets.getByText("£20.20")).toBeVisible();
-    await inBothThemes(page, () => expectAccessible(page));
+    // (Axe is run on the widget as its own page below: the host's page around it is not ours to judge.)
 
     // Continue opens our own page in a new tab, where the tickets are held and paid for.
     const opened = page.context().waitForEvent("page");
