@@ -70,6 +70,8 @@ describe("the share kit's words", () => {
     expect(code.iframe).toContain('src="https://ticketyboo.test/hosts/host-1?event=folk-night"');
     expect(code.iframe).toContain('title="Book tickets: Folk &quot;Night&quot; &lt;Live&gt;"');
     expect(code.button).toContain('href="https://ticketyboo.test/events/folk-night"');
+    // Every upcoming event of the host's: the widget's list.
+    expect(code.programme).toContain('src="https://ticketyboo.test/hosts/host-1"');
   });
 
   it("writes ready texts with the name, when, where, price and link, leaving out a price there isn't", () => {

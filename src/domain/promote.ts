@@ -90,20 +90,23 @@ export function trackingCookie(code: string, secure: boolean): string {
 
 /**
  * The booking widget's embed code. The widget is the host's page `/hosts/{hostId}` (spec §2
- * "Widgets"), with the event chosen by `?event=`; it is built by a later issue, so until then the
- * frame shows what that route shows.
+ * "Widgets", the one page other sites may frame: decision 0046): `iframe` opens on this event
+ * (`?event=`), `programme` on the list of all the host's upcoming events. Tickets are chosen in the
+ * frame and paid for in a new tab on our site.
  */
 export function widgetEmbedCode(input: { publicUrl: string; hostId: string; slug: string; eventName: string }): {
   iframe: string;
+  programme: string;
   button: string;
 } {
   const base = input.publicUrl.replace(/\/+$/, "");
-  const src = `${base}/hosts/${encodeURIComponent(input.hostId)}?event=${encodeURIComponent(input.slug)}`;
-  const title = escapeAttribute(`Book tickets: ${input.eventName}`);
+  const widget = `${base}/hosts/${encodeURIComponent(input.hostId)}`;
+  const frame = (src: string, title: string) =>
+    `<iframe src="${escapeAttribute(src)}" title="${escapeAttribute(title)}" width="100%" height="640" ` +
+    `style="border:0;max-width:480px" loading="lazy"></iframe>`;
   return {
-    iframe:
-      `<iframe src="${escapeAttribute(src)}" title="${title}" width="100%" height="640" ` +
-      `style="border:0;max-width:480px" loading="lazy"></iframe>`,
+    iframe: frame(`${widget}?event=${encodeURIComponent(input.slug)}`, `Book tickets: ${input.eventName}`),
+    programme: frame(widget, "Book tickets"),
     button:
       `<a href="${escapeAttribute(`${base}/events/${encodeURIComponent(input.slug)}`)}" ` +
       `style="display:inline-block;padding:12px 20px;border-radius:999px;background:#c8175f;color:#fff;` +

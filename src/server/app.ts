@@ -32,6 +32,7 @@ import type { Config } from "./config.server";
 import type { Mailer } from "~/services/mailer";
 import type { UnsubscribeLinks } from "./email/unsubscribe.server";
 import { errorResponse } from "./errors";
+import { FRAMEABLE_PAGE, framingAllowedOn } from "./framing";
 import { inputGuard } from "./input-guard";
 import { onPublicOrigin, sameSiteOnly } from "./same-site";
 import type { RobotCheck } from "./robot-check.server";
@@ -131,6 +132,8 @@ export function createApp(deps: AppDeps) {
       "request",
     );
   });
+  // The booking widget alone may be framed, by any site (decision 0046); everything else by none.
+  app.use(framingAllowedOn(FRAMEABLE_PAGE));
   app.use(
     secureHeaders({
       // The dev server injects inline module scripts for hot reload; production gets the full policy.

@@ -494,6 +494,7 @@ describe("every route of the app", () => {
         "error",
         "cancelled",
         "as",
+        "event",
       ];
       const junk = [
         "-1",

@@ -103,6 +103,10 @@ export const meta: Route.MetaFunction = () => [
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const root = useRouteLoaderData<typeof loader>("root");
+  // A page made to sit in other sites' frames (the booking widget, decision 0046) may find the
+  // browser's storage refused there (third-party storage blocked): scroll restoration's inline script
+  // would throw reading it, and a frame this short has no scroll to restore.
+  const framed = useMatches().some((m) => (m.handle as { framed?: boolean } | undefined)?.framed === true);
   return (
     <html lang="en-GB" data-theme={root?.theme ?? undefined} suppressHydrationWarning>
       <head>
@@ -114,7 +118,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="bg-bg text-fg antialiased">
         {children}
-        <ScrollRestoration nonce={nonce} />
+        {framed ? null : <ScrollRestoration nonce={nonce} />}
         <Scripts nonce={nonce} />
       </body>
     </html>

@@ -38,6 +38,8 @@ export default [
     route("news-center/:slug", "routes/news-center.$slug.tsx"),
     route("help", "routes/help._index.tsx"),
     route("help/:slug", "routes/help.$slug.tsx"),
+    // The widget's tickets arrive here, in a new tab, to be held and paid for (decision 0046).
+    route("events/:slug/book", "routes/events/$slug.book.tsx"),
     route("legal/cookie-policy", "routes/legal/cookie-policy.tsx"),
     ...INFO_PAGE_ROUTES.map((path) => route(path, "routes/info-page.tsx", { id: `info/${path}` })),
     route("pricing", "routes/pricing.tsx"),
@@ -139,6 +141,11 @@ export default [
       route("checkout/:holdId/return", "routes/checkout.$holdId.return.tsx"),
       route("orders/:reference", "routes/orders.$reference.tsx"),
     ]),
+    // The host's pages for other places: the booking widget (the only page other sites may frame,
+    // decision 0046) and a screen at the venue. Screens of their own: no shell around them.
+    route("hosts/:hostId", "routes/hosts.$hostId.tsx"),
+    route("hosts/:hostId/signage", "routes/hosts.$hostId.signage.tsx"),
+    route("hosts/:hostId/signage/feed", "routes/hosts.$hostId.signage.feed.ts"),
     route("tickets/claim/:token", "routes/tickets/claim.$token.tsx"),
     route("h/invitations/:token", "routes/h/invitations.$token.tsx"),
     // The door: a screen of its own, for the host's team or a scanner link (decision 0034).

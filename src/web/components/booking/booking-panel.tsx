@@ -4,7 +4,7 @@ import { Form, useNavigation, useRouteLoaderData } from "react-router";
 import { toast } from "~/web/components/ui/toast";
 import { sanitiseBasket, type Basket } from "~/domain/basket";
 import { parsePounds, poundsForInput, type Currency } from "~/domain/money";
-import { chosenAmountAccepted, priceOrder, priceTerms, type FeeMode } from "~/domain/pricing";
+import { chosenAmountAccepted, priceTerms, type FeeMode } from "~/domain/pricing";
 import { remaining } from "~/domain/ticket-availability";
 import type { EventPageTicket } from "~/services/get-event-page";
 import { messages } from "~/texts/messages";
@@ -14,6 +14,7 @@ import { useAddToCartTracking } from "~/web/lib/conversions";
 import { DiscountCodeField, useDiscountCode } from "./discount-code";
 import { InlineLogIn } from "./inline-log-in";
 import { OrderTotals } from "./order-totals";
+import { priceBasket } from "./basket-price";
 import { readSavedBasket, saveBasket, type SavedBasket } from "./saved-basket";
 import { TicketPrices } from "./ticket-prices";
 import { TicketRow } from "./ticket-row";
@@ -168,17 +169,7 @@ export function BookingPanel(props: BookingPanelProps) {
         ticketOf(l.ticketTypeId).pricePence,
       ),
   );
-  const pricedLines = basket.lines.map((l) => {
-    const t = ticketOf(l.ticketTypeId);
-    if (!t.payWhatYouWish) return { quantity: l.quantity, unitPricePence: t.pricePence };
-    return {
-      quantity: l.quantity,
-      unitPricePence: chosenAmountAccepted(l.amountPence, t.pricePence) ? l.amountPence : t.pricePence,
-      floorPence: t.pricePence,
-    };
-  });
-  const breakdown = priceOrder(pricedLines, { discount: coupon?.rule ?? null, feeMode, fee: terms.fee });
-  const count = basket.lines.reduce((n, l) => n + l.quantity, 0);
+  const { breakdown, count } = priceBasket(basket.lines, ticketOf, terms, coupon?.rule ?? null);
   const seated = props.seatPlan !== null;
 
   // Seats are chosen section by section: each ticket's seat is in the section it sells, at its price.

@@ -6,8 +6,17 @@ import { TextField } from "~/web/components/ui/field";
  * up on the sign-up page and come back to this page, where the basket is waiting (it is kept in
  * this browser).
  */
-export function InlineLogIn({ slug, error }: { slug: string; error: string | null }) {
-  const back = encodeURIComponent(`/events/${slug}`);
+export function InlineLogIn({
+  slug,
+  error,
+  back: backTo,
+}: {
+  slug: string;
+  error: string | null;
+  /** Where signing up comes back to: the event's page unless said. */
+  back?: string;
+}) {
+  const back = encodeURIComponent(backTo ?? `/events/${slug}`);
   return (
     <fieldset className="mt-4 space-y-3 border-t border-border pt-4">
       <legend className="float-left mb-3 w-full text-sm font-semibold">Log in to check out</legend>

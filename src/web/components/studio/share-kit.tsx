@@ -18,7 +18,7 @@ export interface ShareKitData {
   /** Where each download is, by its file name (poster.pdf, poster.png, square.png, story.png). */
   downloads: { asset: string; href: string; label: string; type: string }[];
   texts: { id: string; label: string; text: string }[];
-  embed: { iframe: string; button: string };
+  embed: { iframe: string; programme: string; button: string };
 }
 
 async function copyText(text: string, what: string) {
@@ -168,11 +168,13 @@ export function ShareKit({ kit }: { kit: ShareKitData }) {
           <Code2 aria-hidden className="size-5 text-brand" /> Put booking on your website
         </h2>
         <p className="text-sm text-fg-muted">
-          Paste the booking widget into your own site's HTML, or a 'Get tickets' button that opens this event's page.
+          Paste the booking widget into your own site's HTML: people choose tickets in it and pay in a new tab on
+          Ticketyboo. Or a 'Get tickets' button that opens this event's page.
         </p>
         {(
           [
-            ["iframe", "Booking widget (iframe)", kit.embed.iframe],
+            ["iframe", "Booking widget for this event (iframe)", kit.embed.iframe],
+            ["programme", "Booking widget for all your upcoming events (iframe)", kit.embed.programme],
             ["button", "'Get tickets' button", kit.embed.button],
           ] as const
         ).map(([id, label, code]) => (

@@ -1,21 +1,17 @@
 import { lazy, Suspense } from "react";
 import { data, redirect } from "react-router";
 import { z } from "zod";
-import type { Basket } from "~/domain/basket";
 import { badgeLabel, cardBadges, hasEnded, isSoldOut } from "~/domain/event-flags";
 import { cardPriceLabel, isVisible } from "~/domain/ticket-availability";
 import { soldOutFor } from "~/domain/waitlist";
 import { type SeatMark, sellableSeatCount } from "~/domain/seat-plan";
 import { isAppError } from "~/lib/app-error";
-import { normaliseEmail } from "~/domain/account-rules";
-import { authFailure, authHeaders, cookiesFrom } from "~/web/lib/auth-calls.server";
 import { messages } from "~/texts/messages";
 import { formatEventDateTime } from "~/lib/format";
 import { eventPageExtras } from "~/services/event-page-extras";
 import { eventIdBySlug, getEventPage } from "~/services/get-event-page";
 import { countCodeTry } from "~/services/booking-limits";
 import { discountProblemText, findDiscount } from "~/services/find-discount";
-import { holdSigningIn, type SignIn } from "~/services/hold-signing-in";
 import { joinWaitlist, leaveWaitlist } from "~/services/join-waitlist";
 import { setShownAsGoing } from "~/services/whos-going";
 import { unlockPrivateTickets } from "~/services/unlock-private-tickets";
@@ -30,11 +26,11 @@ import { GettingThere } from "~/web/components/event-page/getting-there";
 import { HostCard } from "~/web/components/event-page/host-card";
 import { MoreEvents } from "~/web/components/event-page/more-events";
 import { EventActions } from "~/web/components/events/event-actions";
-import { CheckoutForm, checkoutRequest } from "~/domain/checkout-form";
-import { trackingCodeOfPress } from "~/domain/promote";
+import { CheckoutForm } from "~/domain/checkout-form";
 import { answerError } from "~/lib/error-table";
 import { field, readForm } from "~/lib/read-form";
 import { actionError } from "~/web/lib/action-error";
+import { pressCheckout } from "~/web/lib/checkout-press.server";
 import { eventJsonLd } from "~/web/lib/event-json-ld";
 import { imageUrl } from "~/web/lib/images";
 import { describe, publicUrlFrom, seo } from "~/web/lib/seo";
@@ -159,62 +155,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
   // Checkout needs a signed-in person. Signed out, the panel asks for email and password inline
   // and they come with the basket: one step signs in and holds the tickets (spec §5 messages).
-  const buyerId = context.user?.id ?? null;
-  let credentials: { email: string; password: string } | null = null;
-  if (!buyerId) {
-    const email = normaliseEmail(form.email);
-    const password = form.password;
-    if (!email || !password) throw redirect(`/log-in?redirect=${encodeURIComponent(`/events/${params.slug}`)}`);
-    credentials = { email, password };
-  }
-  const checkout = checkoutRequest(
-    form.checkout,
-    new URL(request.url).searchParams.get("key"),
-    context.ticketCodes.unlockKey,
-  );
-  const signIn: SignIn = async ({ email, password }) => {
-    const result = await context.auth.api.signInEmail({
-      body: { email, password, rememberMe: true },
-      headers: authHeaders(request, context),
-      returnHeaders: true,
-    });
-    return { userId: result.response.user.id, setCookies: cookiesFrom(result.headers).getSetCookie() };
-  };
-  const result = await holdSigningIn(
-    { db, throttle: context.throttle, signIn },
-    {
-      slug: params.slug,
-      buyerId,
-      credentials,
-      checkout,
-      ip: context.clientIp,
-      now,
-      trackingCode: trackingCodeOfPress(request.headers.get("Cookie") ?? "", request.url),
-    },
-  );
-  if (result.kind === "sign-in-failed") {
-    const failure = authFailure(result.error, messages.auth.invalidCredentials);
-    // The log-in page can show the robot check this account now needs, then come back here.
-    if (failure.code === "ROBOT_CHECK_REQUIRED")
-      throw redirect(`/log-in?check=robot&redirect=${encodeURIComponent(`/events/${params.slug}`)}`);
-    return data(
-      {
-        signInError:
-          failure.status === 429 || failure.status >= 500 ? failure.message : messages.auth.invalidCredentials,
-        email: credentials?.email ?? "",
-      },
-      { status: failure.status === 429 ? 429 : 401 },
-    );
-  }
-  const cookies = new Headers();
-  for (const cookie of result.setCookies) cookies.append("Set-Cookie", cookie);
-  if (result.kind === "held") throw redirect(`/checkout/${result.holdId}`, { headers: cookies });
-  const error = result.error;
-  if (error.code === "not_found") throw data(null, { status: 404 });
-  const basket = (error.details?.basket as Basket | undefined) ?? null;
-  // Signed in just now, the person stays signed in even though the tickets could not be held.
-  const { status, message } = answerError(error);
-  return data({ checkoutError: message, correctedBasket: basket }, { status, headers: cookies });
+  return pressCheckout(request, context, { slug: params.slug, back: `/events/${params.slug}`, form });
 }
 
 export const meta: Route.MetaFunction = ({ data: loaded, matches }) => {
