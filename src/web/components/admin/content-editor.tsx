@@ -14,7 +14,7 @@ import {
 } from "~/domain/content-posts";
 import { IMAGE_ACCEPT } from "~/domain/image-rules";
 import { ImagePicker } from "~/web/components/image-picker";
-import { FormMessage, TextAreaField, TextField } from "~/web/components/ui/field";
+import { FieldErrorCount, FormMessage, TextAreaField, TextField } from "~/web/components/ui/field";
 import { useAskFirst } from "~/web/lib/use-ask-first";
 import { useHydrated } from "~/web/lib/use-hydrated";
 import { useUnsavedChanges } from "~/web/lib/use-unsaved-changes";
@@ -112,13 +112,7 @@ export function ContentEditor(props: ContentEditorProps) {
       >
         <input type="hidden" name="kind" value={kind} />
         {props.formError ? <FormMessage>{props.formError}</FormMessage> : null}
-        {errorCount > 0 ? (
-          <FormMessage>
-            {errorCount === 1
-              ? "Please check the highlighted field."
-              : `Please check the ${errorCount} highlighted fields.`}
-          </FormMessage>
-        ) : null}
+        <FieldErrorCount count={errorCount} />
 
         <section aria-labelledby="words-heading" className="card grid grid-cols-1 gap-5 p-5 tablet:p-6">
           <h2 id="words-heading" className="text-lg font-bold">

@@ -191,3 +191,13 @@ export function FormMessage({
     </div>
   );
 }
+
+/** Above a form whose fields were refused: how many highlighted fields to look at (nothing when none). */
+export function FieldErrorCount({ count }: { count: number }) {
+  if (count === 0) return null;
+  return (
+    <FormMessage>
+      {count === 1 ? "Please check the highlighted field." : `Please check the ${count} highlighted fields.`}
+    </FormMessage>
+  );
+}

@@ -18,7 +18,7 @@ import { processImageUpload, type StoredImage } from "~/services/process-image-u
 import { getEditableProfile, profileProblemMessage } from "~/services/update-profile";
 import { messages } from "~/texts/messages";
 import { ImagePicker } from "~/web/components/image-picker";
-import { FormMessage, TextAreaField, TextField } from "~/web/components/ui/field";
+import { FieldErrorCount, FormMessage, TextAreaField, TextField } from "~/web/components/ui/field";
 import { UsernameField } from "~/web/components/username-field";
 import { actionError, refusalOf } from "~/web/lib/action-error";
 import { setFlash } from "~/web/lib/flash.server";
@@ -141,13 +141,7 @@ export default function HostOnboarding({ loaderData, actionData }: Route.Compone
             aria-label="Host profile"
           >
             {formError ? <FormMessage>{formError}</FormMessage> : null}
-            {errorCount > 0 ? (
-              <FormMessage>
-                {errorCount === 1
-                  ? "Please check the highlighted field."
-                  : `Please check the ${errorCount} highlighted fields.`}
-              </FormMessage>
-            ) : null}
+            <FieldErrorCount count={errorCount} />
             <section aria-labelledby="host-heading" className="card space-y-5 p-5 tablet:p-6">
               <h2 id="host-heading" className="text-lg font-bold">
                 Your host profile

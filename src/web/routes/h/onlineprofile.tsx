@@ -21,7 +21,7 @@ import { messages } from "~/texts/messages";
 import { colorValues, ColorsForm } from "~/web/components/host-profile/brand-colors-fields";
 import { SocialIcon } from "~/web/components/host-profile/social-icon";
 import { ImagePicker } from "~/web/components/image-picker";
-import { FormMessage, TextAreaField, TextField } from "~/web/components/ui/field";
+import { FieldErrorCount, FormMessage, TextAreaField, TextField } from "~/web/components/ui/field";
 import { toast } from "~/web/components/ui/toast";
 import { actionError, refusalOf } from "~/web/lib/action-error";
 import { chatSupport } from "~/web/lib/site-links";
@@ -241,13 +241,7 @@ export default function OnlineProfilePage({ loaderData, actionData }: Route.Comp
       >
         <input type="hidden" name="intent" value="profile" />
         {profileRefusal?.formError ? <FormMessage>{profileRefusal.formError}</FormMessage> : null}
-        {errorCount > 0 ? (
-          <FormMessage>
-            {errorCount === 1
-              ? "Please check the highlighted field."
-              : `Please check the ${errorCount} highlighted fields.`}
-          </FormMessage>
-        ) : null}
+        <FieldErrorCount count={errorCount} />
         <section aria-labelledby="about-heading" className="card space-y-5 p-5 tablet:p-6">
           <h2 id="about-heading" className="text-lg font-bold">
             About

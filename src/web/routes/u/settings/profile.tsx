@@ -31,7 +31,7 @@ import {
 import { ImagePicker } from "~/web/components/image-picker";
 import { UsernameField } from "~/web/components/username-field";
 import { SettingsLayout } from "~/web/components/settings-layout";
-import { CheckboxField, FormMessage, TextAreaField, TextField } from "~/web/components/ui/field";
+import { CheckboxField, FieldErrorCount, FormMessage, TextAreaField, TextField } from "~/web/components/ui/field";
 import { actionError, refusalOf } from "~/web/lib/action-error";
 import { PROFILE_FORM_MAX_BYTES } from "~/domain/request-limits";
 import { requireUser } from "~/web/lib/signed-in.server";
@@ -214,13 +214,7 @@ export default function ProfileSettings({ loaderData, actionData }: Route.Compon
         noValidate
       >
         {formError ? <FormMessage>{formError}</FormMessage> : null}
-        {errorCount > 0 ? (
-          <FormMessage>
-            {errorCount === 1
-              ? "Please check the highlighted field."
-              : `Please check the ${errorCount} highlighted fields.`}
-          </FormMessage>
-        ) : null}
+        <FieldErrorCount count={errorCount} />
 
         <section aria-labelledby="images-heading" className="card space-y-6 p-5 tablet:p-6">
           <h2 id="images-heading" className="text-lg font-bold">
