@@ -163,7 +163,7 @@ describe("the contact form", () => {
 });
 
 describe("submitting an event", () => {
-  it("stores the link (https:// added, fragment dropped), note and email, and posts to the chat after the commit", async () => {
+  it("stores the link (https:// added, fragment dropped), note and email, and posts to chat after commit", async () => {
     const chat = createTeamChat(chatUrl, quiet);
     const { id } = await submitEventSuggestion(
       database.db,
