@@ -1,62 +1,33 @@
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "~/db/client.server";
+import { beforeAll, describe, expect, it } from "vitest";
 import { hostFollow } from "~/db/schema";
 import { createEvent, createHost } from "../../tests/factories/events";
-import { createTestApp, signInThroughApi } from "../../tests/setup/test-app";
-import { createTestDatabase } from "../../tests/setup/test-db";
-import { loadRouteBuild } from "../../tests/setup/route-build";
+import { studioTestApp } from "../../tests/setup/studio-app";
+import { signInThroughApi } from "../../tests/setup/test-app";
 
 /**
  * A host's booking page and its Follow form through the real app, as a browser without JavaScript
  * (or a script) sends them: who may post, with what, and what each refusal answers.
  */
-let database: Database;
-let testApp: Awaited<ReturnType<typeof createTestApp>>;
-let routes: Awaited<ReturnType<typeof loadRouteBuild>> | undefined;
-let host: Awaited<ReturnType<typeof createHost>>;
+const app = studioTestApp("host-page");
 const username = `crown-${randomUUID().slice(0, 6)}`;
+let host: Awaited<ReturnType<typeof createHost>>;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  routes = await loadRouteBuild();
-  const { build } = routes;
-  testApp = await createTestApp(
-    database,
-    { DATA_DIR: `/tmp/ticketyboo-host-page-${process.pid}` },
-    { getBuild: async () => build },
-  );
-  host = await createHost(database.db, { username, isVerified: true });
-  await createEvent(database.db, {
-    hostId: host.id,
-    startsAt: new Date(Date.now() + 7 * 86_400_000),
-    name: "Folk Night",
-  });
-}, 120_000);
-
-afterAll(async () => {
-  await testApp?.close();
-  await routes?.close();
-  await database?.close();
+  host = await createHost(app.database.db, { username, isVerified: true });
+  const startsAt = new Date(Date.now() + 7 * 86_400_000);
+  await createEvent(app.database.db, { hostId: host.id, startsAt, name: "Folk Night" });
 });
 
-function request(path: string, init: { form?: Record<string, string>; cookie?: string } = {}) {
-  return testApp.app.request(new URL(path, testApp.config.publicUrl).href, {
-    method: init.form ? "POST" : "GET",
-    redirect: "manual",
-    headers: {
-      Origin: testApp.config.publicUrl,
-      ...(init.form ? { "Content-Type": "application/x-www-form-urlencoded" } : {}),
-      ...(init.cookie ? { Cookie: init.cookie } : {}),
-    },
-    ...(init.form ? { body: new URLSearchParams(init.form).toString() } : {}),
-  });
-}
+const request = (path: string, init: { form?: Record<string, string>; cookie?: string } = {}) =>
+  app.send(path, init.cookie ?? null, init.form);
+const signIn = (overrides: Parameters<typeof signInThroughApi>[2] = {}) =>
+  signInThroughApi(app.testApp, app.database, overrides);
 
 const follows = async (userId: string) =>
   (
-    await database.db
+    await app.database.db
       .select()
       .from(hostFollow)
       .where(and(eq(hostFollow.userId, userId), eq(hostFollow.hostId, host.id)))
@@ -82,7 +53,7 @@ describe("/{username}", () => {
     expect(upper.headers.get("Location")).toBe(`/${username}?page=2`);
     expect((await request("/nobody-by-this-name")).status).toBe(404);
     expect((await request("/a")).status).toBe(404);
-    const { person } = await signInThroughApi(testApp, database, { username: `buyer-${randomUUID().slice(0, 6)}` });
+    const { person } = await signIn({ username: `buyer-${randomUUID().slice(0, 6)}` });
     expect((await request(`/${person.username}`)).status).toBe(404);
   });
 });
@@ -92,11 +63,11 @@ describe("following by form", () => {
     const res = await request(`/${username}`, { form: { intent: "follow", hostId: host.id } });
     expect(res.status).toBe(302);
     expect(res.headers.get("Location")).toBe(`/log-in?redirect=${encodeURIComponent(`/${username}`)}`);
-    expect(await database.db.select().from(hostFollow).where(eq(hostFollow.hostId, host.id))).toEqual([]);
+    expect(await app.database.db.select().from(hostFollow).where(eq(hostFollow.hostId, host.id))).toEqual([]);
   });
 
   it("follows from the host's page and unfollows from the list, without JavaScript", async () => {
-    const { person, cookie } = await signInThroughApi(testApp, database);
+    const { person, cookie } = await signIn();
     const followed = await request(`/${username}`, { form: { intent: "follow", hostId: host.id }, cookie });
     expect(followed.status).toBe(200);
     expect(await followed.text()).toContain("Unfollow");
@@ -113,20 +84,20 @@ describe("following by form", () => {
   });
 
   it("answers bad posts with a 4xx, never a 500, and never follows oneself or someone unknown", async () => {
-    const { person, cookie } = await signInThroughApi(testApp, database);
+    const { person, cookie } = await signIn();
     const post = (form: Record<string, string>) => request(`/${username}`, { form, cookie });
     expect((await post({ intent: "follow" })).status).toBe(422);
     expect((await post({ intent: "like", hostId: host.id })).status).toBe(422);
     expect((await post({ intent: "follow", hostId: "x".repeat(500) })).status).toBe(422);
     expect((await post({ intent: "follow", hostId: "no-such-host" })).status).toBe(404);
     expect((await post({ intent: "follow", hostId: person.id })).status).toBe(409);
-    expect(await database.db.select().from(hostFollow).where(eq(hostFollow.userId, person.id))).toEqual([]);
+    expect(await app.database.db.select().from(hostFollow).where(eq(hostFollow.userId, person.id))).toEqual([]);
   });
 
   it("keeps /user/{id} for people signed in", async () => {
     const res = await request(`/user/${host.id}`, {});
     expect(res.status).toBe(302);
-    const { cookie } = await signInThroughApi(testApp, database);
+    const { cookie } = await signIn();
     const page = await request(`/user/${host.id}`, { cookie });
     expect(page.status).toBe(200);
     expect(await page.text()).toContain(`href="/${username}"`);
