@@ -99,6 +99,7 @@ test.describe("Partner Studio's online profile and payouts", () => {
     // The booking page shows the bio, the link and the colour.
     await page.getByRole("link", { name: "View your booking page" }).click();
     await expect(page).toHaveURL(/\/thecrowncollective$/);
+    await expect(page.getByRole("heading", { level: 1, name: "The Crown Collective" })).toBeVisible();
     await expect(page.getByText(bio)).toBeVisible();
     const instagram = page
       .getByRole("list", { name: "The Crown Collective elsewhere" })
