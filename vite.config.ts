@@ -36,6 +36,20 @@ const listingParts = srcFiles(
   "web/components/events/category-strip.tsx",
   "web/components/events/listing-page.tsx",
 );
+// The booking panel's parts (its rows, totals, inline log-in, the saved basket, seats, directions):
+// the event page and the widget's booking page share them, and shared they split into tiny files.
+const bookingParts = srcFiles(
+  "domain/seat-plan.ts",
+  "lib/maps.ts",
+  "web/components/booking/inline-log-in.tsx",
+  "web/components/booking/ticket-row.tsx",
+  "web/components/booking/order-totals.tsx",
+  "web/components/booking/basket-price.ts",
+  "web/components/booking/saved-basket.ts",
+  "web/components/booking/ticket-prices.tsx",
+);
+// The form fields and the profile's rules: sign-up, log-in and the booking panel's inline log-in use them.
+const formParts = srcFiles("web/components/ui/field.tsx", "domain/profile-rules.ts");
 
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [tailwindcss(), reactRouter(), migrationsBesideServer(), precompressed(), shell.plugin],
@@ -54,6 +68,8 @@ export default defineConfig(({ isSsrBuild }) => ({
                   { name: "shell", test: (id: string) => shell.modules.has(id) },
                   { name: "cards", test: cardRules },
                   { name: "listings", test: listingParts },
+                  { name: "forms", test: formParts },
+                  { name: "booking", test: bookingParts },
                 ],
               },
             },
