@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
+import { contentPost } from "~/db/schema";
 import { listInfoPages } from "~/lib/info-pages.server";
 import { CATEGORIES, EVENT_TYPES } from "~/domain/categories";
 import { createEvent, createHost } from "../../../tests/factories/events";
@@ -23,6 +24,14 @@ beforeAll(async () => {
   await make("archived-gig", { status: "archived" });
   await make("unpublished-gig", { status: "unpublished" });
   await make("cancelled-gig", { isCancelled: true });
+  await createHost(database.db, { username: "crowncollective" });
+  await createHost(database.db, { username: "gonehost", deletedAt: new Date() });
+  await createHost(database.db, { username: "justbuying", userType: "buyer" });
+  await database.db.insert(contentPost).values([
+    { kind: "blog", slug: "open-mic-season", title: "Open mic season", status: "published", publishedAt: days(-2) },
+    { kind: "help", slug: "refunds", title: "Refunds", status: "published", publishedAt: days(-2) },
+    { kind: "guide", slug: "still-a-draft", title: "Still a draft" },
+  ]);
 });
 
 afterAll(async () => {
@@ -65,13 +74,27 @@ describe("GET /sitemap.xml", () => {
       `<url><loc>https://tickets.example/about</loc><lastmod>${about?.updated}T00:00:00.000Z</lastmod></url>`,
     );
   });
+
+  it("lists hosts' booking pages and published posts, with the lists of posts; no draft, buyer or deleted host", async () => {
+    const xml = await (await testApp.app.request("/sitemap.xml")).text();
+    const locs = [...xml.matchAll(/<loc>https:\/\/tickets\.example([^<]+)<\/loc>/g)].map((m) => m[1]!);
+    for (const path of ["/crowncollective", "/blogs/open-mic-season", "/help/refunds"])
+      expect(locs, path).toContain(path);
+    for (const path of ["/blogs", "/guides", "/case-studies", "/news-center", "/help", "/contact", "/submit-an-event"])
+      expect(locs, path).toContain(path);
+    for (const path of ["/gonehost", "/justbuying", "/guides/still-a-draft"]) expect(locs, path).not.toContain(path);
+    expect(xml).toMatch(/<loc>https:\/\/tickets\.example\/crowncollective<\/loc><lastmod>[\d-]+T[\d:.]+Z<\/lastmod>/);
+  });
 });
 
 describe("GET /robots.txt", () => {
   it("keeps private areas out and names the sitemap", async () => {
     const text = await (await testApp.app.request("/robots.txt")).text();
     expect(text).toContain("User-agent: *");
-    for (const path of ["/u/", "/h/", "/api/", "/dev/", "/staff/"]) expect(text).toContain(`Disallow: ${path}`);
+    for (const path of ["/u/", "/h/", "/admin", "/api/", "/dev/", "/staff/", "/hosts/"])
+      expect(text).toContain(`Disallow: ${path}\n`);
+    // The host landing page is not under /hosts/.
+    expect(text).not.toContain("Disallow: /hosts\n");
     expect(text).toContain("Sitemap: https://tickets.example/sitemap.xml");
   });
 });

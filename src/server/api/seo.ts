@@ -1,11 +1,29 @@
 import { Hono } from "hono";
 import type { Database } from "~/db/client.server";
 import { CATEGORIES, EVENT_TYPES } from "~/domain/categories";
+import { CONTENT_KIND_INFO } from "~/domain/content-posts";
 import { listInfoPages } from "~/lib/info-pages.server";
-import { listSitemapEvents } from "~/services/list-sitemap-events";
+import { listSitemapEvents, listSitemapPages } from "~/services/list-sitemap-events";
 
-/** Pages people can find without signing in, besides events, categories and types. */
-const STATIC_PAGES = ["/", "/explore", "/site-map", "/legal/cookie-policy", "/pricing", "/get-the-app"];
+/** Pages people can find without signing in, besides events, categories, types, hosts and posts. */
+const STATIC_PAGES = [
+  "/",
+  "/explore",
+  "/site-map",
+  "/legal/cookie-policy",
+  "/pricing",
+  "/get-the-app",
+  "/contact",
+  "/submit-an-event",
+  // The lists of staff-written posts (each post is listed below).
+  ...Object.values(CONTENT_KIND_INFO).map((kind) => kind.path),
+];
+
+/**
+ * What search engines are asked to leave alone: private areas, the API, and /hosts/ (the booking
+ * widget and signage, a host's own page over again, for frames and screens).
+ */
+const DISALLOWED = ["/u/", "/h/", "/admin", "/api/", "/dev/", "/staff/", "/log-out", "/search", "/img", "/hosts/"];
 
 const escapeXml = (text: string) =>
   text.replace(/[<>&'"]/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c]!);
@@ -20,7 +38,7 @@ export function seoRoutes(opts: { database: Database; publicUrl: string }) {
         [
           "User-agent: *",
           "Allow: /",
-          ...["/u/", "/h/", "/api/", "/dev/", "/staff/", "/log-out", "/search", "/img"].map((p) => `Disallow: ${p}`),
+          ...DISALLOWED.map((p) => `Disallow: ${p}`),
           "",
           `Sitemap: ${origin}/sitemap.xml`,
           "",
@@ -28,7 +46,10 @@ export function seoRoutes(opts: { database: Database; publicUrl: string }) {
       );
     })
     .get("/sitemap.xml", async (c) => {
-      const events = await listSitemapEvents(opts.database.db);
+      const [events, pages] = await Promise.all([
+        listSitemapEvents(opts.database.db),
+        listSitemapPages(opts.database.db),
+      ]);
       const url = (path: string, lastmod?: Date) =>
         `  ` +
         `<url><loc>${escapeXml(origin + path)}</loc>` +
@@ -42,6 +63,8 @@ export function seoRoutes(opts: { database: Database; publicUrl: string }) {
         ...CATEGORIES.map((cat) => url(`/events/category/${cat.slug}`)),
         ...EVENT_TYPES.map((t) => url(`/events/type/${t.slug}`)),
         ...events.map((e) => url(`/events/${e.slug}`, e.updatedAt)),
+        // Hosts' booking pages and published posts.
+        ...pages.map((p) => url(p.path, p.updatedAt)),
         "</urlset>",
         "",
       ].join("\n");
