@@ -71,6 +71,9 @@ async function overflowing(page: Page, paths: string[]): Promise<string[]> {
 }
 
 test.describe("no page scrolls sideways", () => {
+  // A campaign's preview and an email's own page show it in a sandboxed frame, whose blocked scripts
+  // the browser may log.
+  test.use({ allowConsoleErrors: [/Blocked script execution in 'about:srcdoc'/] });
   test.beforeEach(async ({ page }) => acceptNecessaryOnly(page));
 
   test.describe("signed out", () => {
@@ -195,9 +198,6 @@ test.describe("no page scrolls sideways", () => {
   });
 
   test.describe("staff", () => {
-    // An email's own page shows it in a sandboxed frame, whose blocked scripts the browser logs.
-    test.use({ allowConsoleErrors: [/Blocked script execution in 'about:srcdoc'/] });
-
     test("staff pages, at 320, 375 and 768 px", async ({ page }) => {
       test.setTimeout(120_000);
       await signIn(page, { email: "staff@ticketyboo.test", password: DEMO.buyer.password });

@@ -45,13 +45,15 @@ test("who's going shows only guests who chose to be, and only while the host sho
   });
   expect(friendSale.status()).toBe(200);
   const going = page.getByRole("region", { name: "Who's going" });
+  // Off to begin with, even when a failed try left it on.
+  const host = await personPage(browser, HOST2);
+  await setShowGuests(host, false);
 
   // The host doesn't show guests: no section, for anyone.
   await page.goto(`/events/${slug}`);
   await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Your host" })).toBeVisible();
   await expect(going).toHaveCount(0);
-  const host = await personPage(browser, HOST2);
   await setShowGuests(host, true);
 
   // On: three going, nobody shown yet (nobody has chosen to be), and a visitor has nothing to choose.
@@ -79,8 +81,13 @@ test("who's going shows only guests who chose to be, and only while the host sho
   await expect(going).not.toContainText("Buyer");
   await expect(going).not.toContainText("@");
   await expectAccessible(page);
+  // A profile is for people signed in: the visitor is asked to log in, and a signed-in guest sees it.
   await faces.getByRole("link", { name: "Bea" }).click();
-  await expect(page.getByRole("heading", { level: 1, name: "Bea Buyer" })).toBeVisible();
+  await expect(page).toHaveURL(/\/log-in\?redirect=%2Fuser%2F/);
+  await buyer.reload();
+  await theirs.getByRole("list", { name: "Guests going" }).getByRole("link", { name: "Bea" }).click();
+  await expect(buyer.getByRole("heading", { level: 1, name: "Bea Buyer" })).toBeVisible();
+  await buyer.goBack();
 
   // Hiding again takes them off at once.
   await theirs.getByRole("button", { name: "Hide me" }).click();
