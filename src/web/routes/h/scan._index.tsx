@@ -29,8 +29,13 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 export default function ChooseScanEvent({ loaderData }: Route.ComponentProps) {
   const { today, later, role } = loaderData;
   return (
-    <div className="flex flex-col gap-4">
-      <p className="text-fg-muted">Choose the event at your door. The scanner works offline once it has opened.</p>
+    <div className="flex flex-col gap-4 py-6 laptop:py-8">
+      <div>
+        <h1 className="text-3xl font-extrabold tracking-tight">Scan tickets</h1>
+        <p className="mt-1 text-fg-muted">
+          Choose the event at your door. The scanner works offline once it has opened.
+        </p>
+      </div>
       {today.length + later.length === 0 ? (
         <div className="card flex flex-col items-center gap-3 p-8 text-center">
           <CalendarX2 aria-hidden className="size-10 text-fg-muted" />
