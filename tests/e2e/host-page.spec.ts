@@ -33,6 +33,7 @@ test("a visitor opens a host's page, logs in to follow, sees their events on the
   await expect(page.getByRole("heading", { level: 1, name: "Northern Sparks" })).toBeVisible();
   await expect(page.getByText("Community nights, fundraisers and dance floors")).toBeVisible();
   await expect(page).toHaveTitle(/Northern Sparks/);
+  await expect(page.locator("header p[aria-hidden]"), "the header names the host").toHaveText("Northern Sparks");
   const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').first().textContent()) ?? "{}");
   expect(jsonLd).toMatchObject({ "@type": "Organization", name: "Northern Sparks" });
   const upcoming = page.getByRole("region", { name: "Upcoming events" });

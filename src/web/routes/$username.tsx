@@ -13,7 +13,11 @@ import { imageUrl } from "~/web/lib/images";
 import { describe, publicUrlFrom, seo } from "~/web/lib/seo";
 import type { Route } from "./+types/$username";
 
-export const handle = { title: "Host" };
+/** The header names the host whose page this is. */
+export const handle = {
+  title: (loaded: unknown) =>
+    (loaded as { profile?: { displayName: string } } | undefined)?.profile?.displayName ?? "Host",
+};
 
 /**
  * A host's booking page (spec §2 `/{username}`): who they are in their own colours, their upcoming
