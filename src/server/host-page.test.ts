@@ -8,9 +8,11 @@ import { signInThroughApi } from "../../tests/setup/test-app";
 
 /**
  * A host's booking page and its Follow form through the real app, as a browser without JavaScript
- * (or a script) sends them: who may post, with what, and what each refusal answers.
+ * (or a script) sends them: who may post, with what, and what each refusal answers. Also where
+ * Chat Support leads when a live chat is configured.
  */
-const app = studioTestApp("host-page");
+const CHAT = "https://chat.example/ticketyboo";
+const app = studioTestApp("host-page", { CHAT_SUPPORT_URL: CHAT });
 const username = `crown-${randomUUID().slice(0, 6)}`;
 let host: Awaited<ReturnType<typeof createHost>>;
 
@@ -101,5 +103,17 @@ describe("following by form", () => {
     const page = await request(`/user/${host.id}`, { cookie });
     expect(page.status).toBe(200);
     expect(await page.text()).toContain(`href="/${username}"`);
+  });
+});
+
+describe("Chat Support with CHAT_SUPPORT_URL set", () => {
+  it("leads to the live chat in a new tab from help, and every page hands the menu its address", async () => {
+    const help = await (await request("/help")).text();
+    expect(help).toMatch(new RegExp(`<a href="${CHAT}" target="_blank" rel="noopener noreferrer"[^>]*>`));
+    // The profile menu is drawn in the browser from the root's data, which every page carries.
+    const home = await (await request("/")).text();
+    // (React Router's stream escapes the quotes; the home page names the chat nowhere else.)
+    expect(home).toContain("chatSupportUrl");
+    expect(home).toContain(CHAT);
   });
 });

@@ -71,6 +71,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         }))
         .filter((a) => !seen.has(a.stamp)),
       flags,
+      // Where Chat Support leads when a live chat is configured (else our support form).
+      chatSupportUrl: context.chatSupportUrl,
       requestId: context.requestId,
       buildVersion: context.buildVersion,
       appUi,

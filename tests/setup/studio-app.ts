@@ -8,11 +8,12 @@ export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
 /**
  * The whole app over HTTP with React Router's built pages, on a fresh copy of the test database,
- * made before a test file's tests and closed after them (call it once, at the top of the file).
+ * made before a test file's tests and closed after them (call it once, at the top of the file), with
+ * `env` added to its configuration.
  * `send` asks for a page, or posts a form as a browser without JavaScript does: from the site's own
  * origin, redirects not followed.
  */
-export function studioTestApp(name: string) {
+export function studioTestApp(name: string, env: Record<string, string> = {}) {
   let database: Database | undefined;
   let testApp: TestApp | undefined;
   let routes: Awaited<ReturnType<typeof loadRouteBuild>> | undefined;
@@ -23,7 +24,7 @@ export function studioTestApp(name: string) {
     const { build } = routes;
     testApp = await createTestApp(
       database,
-      { DATA_DIR: `/tmp/ticketyboo-${name}-${process.pid}` },
+      { DATA_DIR: `/tmp/ticketyboo-${name}-${process.pid}`, ...env },
       { getBuild: async () => build },
     );
   }, 120_000);

@@ -1,5 +1,6 @@
 import {
   BadgeCheck,
+  ExternalLink,
   CircleHelp,
   LogIn,
   LogOut,
@@ -14,7 +15,7 @@ import {
 } from "lucide-react";
 import { DropdownMenu } from "radix-ui";
 import { useEffect, useRef, type ReactNode } from "react";
-import { Link } from "react-router";
+import { Link, useRouteLoaderData } from "react-router";
 import type { SessionUser } from "~/services/session-user";
 import { chatSupport, HELP_ARTICLES, studioLinkFor } from "~/web/lib/site-links";
 import { useTheme } from "~/web/lib/theme";
@@ -32,6 +33,27 @@ function MenuLink({ to, icon, children }: { to: string; icon: ReactNode; childre
         {icon}
         {children}
       </Link>
+    </DropdownMenu.Item>
+  );
+}
+
+/** Chat Support: the configured live chat in a new tab (outside the app), else our support form. */
+function ChatSupportItem({ signedIn, icon }: { signedIn: boolean; icon: string }) {
+  const chatUrl = useRouteLoaderData<{ chatSupportUrl: string | null }>("root")?.chatSupportUrl ?? null;
+  if (!chatUrl)
+    return (
+      <MenuLink to={chatSupport(signedIn)} icon={<MessageCircle aria-hidden className={icon} />}>
+        Chat Support
+      </MenuLink>
+    );
+  return (
+    <DropdownMenu.Item asChild>
+      <a href={chatUrl} target="_blank" rel="noopener noreferrer" className={itemClass}>
+        <MessageCircle aria-hidden className={icon} />
+        Chat Support
+        <ExternalLink aria-hidden className="ml-auto size-3.5 text-fg-muted" />
+        <span className="sr-only"> (opens in a new tab)</span>
+      </a>
     </DropdownMenu.Item>
   );
 }
@@ -83,9 +105,7 @@ export function ProfileMenuContent({ user, defaultOpen, focusOnMount }: { user: 
               <MenuLink to="/u/orders" icon={<Receipt aria-hidden className={icon} />}>
                 My Orders
               </MenuLink>
-              <MenuLink to={chatSupport(true)} icon={<MessageCircle aria-hidden className={icon} />}>
-                Chat Support
-              </MenuLink>
+              <ChatSupportItem signedIn icon={icon} />
               <MenuLink to={HELP_ARTICLES} icon={<CircleHelp aria-hidden className={icon} />}>
                 Help Articles
               </MenuLink>
@@ -115,9 +135,7 @@ export function ProfileMenuContent({ user, defaultOpen, focusOnMount }: { user: 
                 Sign Up
               </MenuLink>
               <DropdownMenu.Separator className="my-1 h-px bg-border" />
-              <MenuLink to={chatSupport(false)} icon={<MessageCircle aria-hidden className={icon} />}>
-                Chat Support
-              </MenuLink>
+              <ChatSupportItem signedIn={false} icon={icon} />
               <MenuLink to={HELP_ARTICLES} icon={<CircleHelp aria-hidden className={icon} />}>
                 Help Articles
               </MenuLink>
