@@ -1,3 +1,4 @@
+import os from "node:os";
 import path from "node:path";
 import { configDefaults, defineConfig } from "vitest/config";
 
@@ -6,6 +7,10 @@ const alias = { "~": path.resolve(import.meta.dirname, "src") };
 export default defineConfig({
   resolve: { alias },
   test: {
+    // A worker per core. Vitest's default leaves one core to itself (one worker on a 2-core CI
+    // machine), but its own process sits idle while the files run: two workers take the suite from
+    // about 6.5 to 4.5 minutes there.
+    maxWorkers: os.availableParallelism(),
     projects: [
       {
         resolve: { alias },
