@@ -128,19 +128,28 @@ describe("who may act for a host in Partner Studio", () => {
     const host = await createHost(db, { hostTitle: "Shared Read" });
     const person = await createUser(db);
     await addHostMember(db, { hostId: host.id, userId: person.id, role: "manager" });
+    // One HTTP request: one load context, and a Request object for each loader.
     const context = contextFor(person);
-    const request = pageRequest("/h/reports/overview");
-    const frame = await studioFrame(context, request);
+    const frame = await studioFrame(context, pageRequest("/h/reports/overview"));
     expect(frame).toMatchObject({ hostId: host.id, role: "manager" });
     expect(frame.choices.map((c) => [c.host.title, c.role])).toEqual([["Shared Read", "manager"]]);
 
     // Demoted while the page is being served: this request's page still judges as its layout did...
     await addHostMember(db, { hostId: host.id, userId: person.id, role: "scanner" });
-    expect(await requireStudio(context, request, { roles: OWNER_OR_MANAGER })).toMatchObject({ role: "manager" });
-    // ...and the next request (or the loaders after an action, which get a request of their own) reads again.
+    const page = pageRequest("/h/reports/overview");
+    expect(await requireStudio(context, page, { roles: OWNER_OR_MANAGER })).toMatchObject({ role: "manager" });
+    // ...and the next request reads again.
     await expect(
-      requireStudio(context, pageRequest("/h/reports/overview"), { roles: OWNER_OR_MANAGER }),
+      requireStudio(contextFor(person), pageRequest("/h/reports/overview"), { roles: OWNER_OR_MANAGER }),
     ).rejects.toMatchObject({ init: { status: 404 } });
-    expect(await studioFrame(context, pageRequest("/h/scan"))).toMatchObject({ role: "scanner" });
+    expect(await studioFrame(contextFor(person), pageRequest("/h/scan"))).toMatchObject({ role: "scanner" });
+
+    // An action reads afresh, and the loaders after it in the same request read what it left.
+    const action = new Request("http://localhost/h/events/new", { method: "POST" });
+    await expect(requireStudio(context, action, { roles: OWNER_OR_MANAGER })).rejects.toMatchObject({
+      init: { status: 404 },
+    });
+    await addHostMember(db, { hostId: host.id, userId: person.id, role: "manager" });
+    expect(await studioFrame(context, pageRequest("/h/events"))).toMatchObject({ role: "manager" });
   });
 });

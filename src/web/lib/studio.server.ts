@@ -26,18 +26,24 @@ export const OWNER_OR_MANAGER: readonly HostRole[] = ["owner", "manager"];
 export const EVERY_ROLE: readonly HostRole[] = ["owner", "manager", "scanner"];
 
 /**
- * The person's Studio access, read once per request: the layout's loader and the page's run side by
- * side on the same request and share the read. After an action, React Router hands the loaders a
- * request of their own, so they read again what the action may have changed (a host switched, a
- * team joined). Never kept beyond its request.
+ * The person's Studio access, read once per HTTP request: the layout's loader and the page's run side
+ * by side and share the read. React Router hands each loader a Request object of its own, so the read
+ * is kept against the request's load context, which the server makes once per HTTP request. An action
+ * reads afresh and forgets what was kept, so the loaders that follow it in the same request (a form
+ * posted without JavaScript) read again what it may have changed (a host switched, a team joined).
+ * Never kept beyond its request.
  */
-const perRequest = new WeakMap<Request, { userId: string; person: Promise<StudioPerson | null> }>();
+const perRequest = new WeakMap<AppLoadContext, { userId: string; person: Promise<StudioPerson | null> }>();
 
 function studioPersonFor(context: AppLoadContext, request: Request, userId: string): Promise<StudioPerson | null> {
-  const known = perRequest.get(request);
+  if (request.method !== "GET" && request.method !== "HEAD") {
+    perRequest.delete(context);
+    return studioPerson(context.database.db, userId);
+  }
+  const known = perRequest.get(context);
   if (known?.userId === userId) return known.person;
   const person = studioPerson(context.database.db, userId);
-  perRequest.set(request, { userId, person });
+  perRequest.set(context, { userId, person });
   return person;
 }
 
