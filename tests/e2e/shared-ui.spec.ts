@@ -36,17 +36,6 @@ test.describe("shared UI", () => {
     await expect(overlay).toHaveCount(0, { timeout: 5_000 });
   });
 
-  test("an alert shows once: 'Got it' keeps it away after reload", async ({ page }) => {
-    await page.goto("/");
-    const banner = page.getByRole("region", { name: "Announcement" });
-    await expect(banner).toContainText("Welcome to Ticketyboo");
-    await banner.getByRole("button", { name: "Got it" }).click();
-    await expect(banner).toHaveCount(0);
-    await page.reload();
-    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-    await expect(page.getByRole("region", { name: "Announcement" })).toHaveCount(0);
-  });
-
   test("Ctrl+D toggles the debug panel and Ctrl+G the grid", async ({ page }) => {
     await page.goto("/");
     await page.getByRole("heading", { level: 1 }).click();

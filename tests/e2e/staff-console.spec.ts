@@ -5,7 +5,9 @@ import { solveRobotCheck } from "./account-helpers";
 /**
  * The staff console end to end: visitors write through the contact form and suggest an event (robot
  * check solved), staff publish an alert, grant a badge and turn a flag, see what visitors sent and
- * deal with it, and the audit log lists every action; a new visitor sees the alert once.
+ * deal with it, and the audit log lists every action; a new visitor sees the alert once. This is the
+ * suite's one test of an alert's "Got it": a second on the demo's own banner would race this one, whose
+ * newer alert every page shows first while it is up.
  */
 const STAFF = { email: "staff@ticketyboo.test", password: "ticketyboo" };
 
@@ -21,8 +23,8 @@ async function accessibleInBothThemes(page: Page) {
 }
 
 test("staff run the console; visitors' messages reach it and the alert shows once", async ({ page, browser }) => {
-  // Long: a dozen pages, each checked by axe in both themes.
-  test.setTimeout(420_000);
+  // Long: a dozen pages, each checked by axe in both themes (about 30 s on an idle machine).
+  test.setTimeout(150_000);
   const stamp = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
   const eventLink = `https://example.org/quiz-night-${stamp}`;
   const visitorEmail = `visitor.${stamp}@example.com`;
