@@ -75,7 +75,7 @@ describe("GET /sitemap.xml", () => {
     );
   });
 
-  it("lists hosts' booking pages and published posts, with the lists of posts; no draft, buyer or deleted host", async () => {
+  it("lists hosts' pages, published posts and the lists of posts; no draft, buyer or deleted host", async () => {
     const xml = await (await testApp.app.request("/sitemap.xml")).text();
     const locs = [...xml.matchAll(/<loc>https:\/\/tickets\.example([^<]+)<\/loc>/g)].map((m) => m[1]!);
     for (const path of ["/crowncollective", "/blogs/open-mic-season", "/help/refunds"])
