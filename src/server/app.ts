@@ -38,7 +38,6 @@ import { onPublicOrigin, sameSiteOnly } from "./same-site";
 import type { RobotCheck } from "./robot-check.server";
 import type { FileStorage } from "./storage/local-storage.server";
 import { createSessionReader } from "./session-reader";
-import { createTeamChat, type TeamChat } from "./team-chat.server";
 import { createWritingHelper } from "./writing-helper.server";
 import type { WritingHelper } from "~/services/writing-helper";
 import { AppError } from "~/lib/app-error";
@@ -60,8 +59,6 @@ export interface AppDeps {
   logger: Logger;
   /** Queues email (rendered, stored, delivered by a background job). */
   mailer: Mailer;
-  /** Where feedback and support requests are posted; built from config when not given. */
-  teamChat?: TeamChat;
   /** ALTCHA proof-of-work challenges and verification (replays recorded in the database). */
   robotCheck: RobotCheck;
   /** Shared rate-limit counters: PostgreSQL, or Redis when REDIS_URL is set. */
@@ -105,7 +102,6 @@ export function createApp(deps: AppDeps) {
   const { config, database, auth, logger } = deps;
   const app = new Hono<AppEnv>();
   const https = config.publicUrl.startsWith("https://");
-  const teamChat = deps.teamChat ?? createTeamChat(config.teamChatWebhookUrl, logger);
   const writingHelper = config.llm ? createWritingHelper(config.llm, logger) : null;
 
   app.use(requestId({ headerName: "X-Request-Id" }));
@@ -297,7 +293,7 @@ export function createApp(deps: AppDeps) {
       return { user: null, setCookies: [] };
     });
     const context = pageContext(
-      { ...deps, teamChat, writingHelper },
+      { ...deps, writingHelper },
       {
         user: session.user,
         clientIp: clientIp(c, config.trustProxy),
@@ -337,7 +333,6 @@ export function pageContext(
     | "conversions"
     | "unsubscribe"
   > & {
-    teamChat: TeamChat;
     writingHelper?: WritingHelper | null;
   },
   request: Pick<AppLoadContext, "user" | "clientIp" | "requestId" | "nonce">,
@@ -346,7 +341,6 @@ export function pageContext(
     database: deps.database,
     auth: deps.auth,
     storage: deps.storage,
-    teamChat: deps.teamChat,
     mailer: deps.mailer,
     buildVersion: deps.buildVersion,
     devRoutes: deps.config.devRoutes,

@@ -165,7 +165,6 @@ async function main({ root: ROOT, dev, getBuild, clientDir, devMiddleware: handl
     auth,
     storage,
     logger,
-    teamChat,
     mailer,
     robotCheck,
     throttle,

@@ -40,11 +40,11 @@ export type AfterCommitWork =
   | { kind: "host-onboarding"; userId: string }
   /** The link's token rides here until the email is made, as a shared ticket's does: the invitation keeps its hash. */
   | { kind: "team-invitation"; invitationId: string; token: string }
-  /** A visitor's message (contact form) or event suggestion, announced in the team chat when one is configured. */
+  /** A message to the team (contact form, feedback, support) or an event suggestion, announced in the team chat. */
   | { kind: "team-chat"; about: TeamChatSubject; id: string };
 
-/** What a team-chat post is about: a `feedback` row of kind contact, or a `submitted_event` row. */
-export type TeamChatSubject = "contact" | "submitted-event";
+/** What a team-chat post is about: a `feedback` row of that kind, or a `submitted_event` row. */
+export type TeamChatSubject = "contact" | "feedback" | "support" | "submitted-event";
 
 /**
  * Records work to do after the commit, in the caller's transaction: it is done if and only if that

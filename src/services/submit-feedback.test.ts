@@ -5,9 +5,11 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
 import { feedback } from "~/db/schema";
 import { createTeamChat } from "~/server/team-chat.server";
+import { recordedWork } from "../../tests/factories/after-commit";
 import { createTestDatabase } from "../../tests/setup/test-db";
 import { createUser } from "../../tests/factories/users";
 import { MESSAGE_LIMITS, submitFeedback, submitSupportRequest } from "./submit-feedback";
+import { postToTeamChat } from "./team-chat-posts";
 import { createDbThrottle } from "./throttle";
 
 let database: Database;
@@ -53,22 +55,26 @@ async function stored(id: string) {
   return row!;
 }
 
+/** The chat post a stored message leaves for after the commit, made as the worker makes it. */
+async function announce(about: "feedback" | "support", id: string, chat = createTeamChat(chatUrl, quiet)) {
+  expect(await recordedWork(database.db, "team-chat", { about, id })).toHaveLength(1);
+  await postToTeamChat({ db: database.db, teamChat: chat }, { about, id });
+}
+
 describe("submitFeedback", () => {
-  it("stores the message with the person's id, name and email, then posts it to the team chat", async () => {
+  it("stores the message with the person's id, name and email, and posts it to the team chat after", async () => {
     const person = await createUser(database.db, {
       firstName: "Priya",
       lastName: "Shah",
       name: "Priya Shah",
       email: "priya@example.com",
     });
-    const chat = createTeamChat(chatUrl, quiet);
     const result = await submitFeedback(
       database.db,
-      chat,
       { userId: person.id, message: "  Love the all-in prices!  ", topic: "booking" },
       guard(),
     );
-    expect(result).toMatchObject({ replyTo: "priya@example.com", postedToChat: true });
+    expect(result).toMatchObject({ replyTo: "priya@example.com" });
     const row = await stored(result.id);
     expect(row).toMatchObject({
       kind: "feedback",
@@ -77,62 +83,65 @@ describe("submitFeedback", () => {
       email: "priya@example.com",
       subject: "Booking and paying",
       message: "Love the all-in prices!",
+      postedToChatAt: null,
     });
-    expect(row.postedToChatAt).toBeInstanceOf(Date);
-    expect(row.postedToChatAt!.getTime()).toBeGreaterThanOrEqual(row.createdAt.getTime() - 1000);
+    // Nothing was posted while the person waited: the post is work recorded with the message.
+    expect(posts).toEqual([]);
+    await announce("feedback", result.id);
+    expect((await stored(result.id)).postedToChatAt).toBeInstanceOf(Date);
     expect(posts).toHaveLength(1);
     expect(posts[0]!.text).toContain("*Feedback* from Priya Shah (priya@example.com, buyer) about Booking and paying");
     expect(posts[0]!.text).toContain("> Love the all-in prices!");
     expect(posts[0]!.text).toContain(result.id);
+    // A job run twice does not post twice.
+    await postToTeamChat(
+      { db: database.db, teamChat: createTeamChat(chatUrl, quiet) },
+      { about: "feedback", id: result.id },
+    );
+    expect(posts).toHaveLength(1);
   });
 
   it("escapes chat markup so a message cannot ping the whole channel", async () => {
     const person = await createUser(database.db, { name: "Sam <!here>" });
-    await submitFeedback(
+    const { id } = await submitFeedback(
       database.db,
-      createTeamChat(chatUrl, quiet),
       { userId: person.id, message: "<!channel> fish & chips\nsecond line" },
       guard(),
     );
+    await announce("feedback", id);
     expect(posts[0]!.text).not.toContain("<!");
     expect(posts[0]!.text).toContain("Sam &lt;!here&gt;");
     expect(posts[0]!.text).toContain("> &lt;!channel&gt; fish &amp; chips\n> second line");
   });
 
-  it("keeps the message when the chat refuses it, without marking it posted", async () => {
+  it("keeps the message when the chat refuses it, unmarked, for the worker to try again", async () => {
     chatStatus = 500;
     const person = await createUser(database.db);
-    const result = await submitFeedback(
-      database.db,
-      createTeamChat(chatUrl, quiet),
-      { userId: person.id, message: "The map is great" },
-      guard(),
-    );
-    expect(result.postedToChat).toBe(false);
+    const result = await submitFeedback(database.db, { userId: person.id, message: "The map is great" }, guard());
+    await expect(announce("feedback", result.id)).rejects.toThrow(/did not take/);
     const row = await stored(result.id);
     expect(row.message).toBe("The map is great");
     expect(row.postedToChatAt).toBeNull();
+    chatStatus = 200;
+    await postToTeamChat(
+      { db: database.db, teamChat: createTeamChat(chatUrl, quiet) },
+      { about: "feedback", id: row.id },
+    );
+    expect((await stored(result.id)).postedToChatAt).toBeInstanceOf(Date);
   });
 
-  it("stores the message when no chat is configured", async () => {
+  it("stores the message and posts nothing when no chat is configured", async () => {
     const person = await createUser(database.db);
-    for (const chat of [null, createTeamChat(undefined, quiet)]) {
-      const result = await submitFeedback(
-        database.db,
-        chat,
-        { userId: person.id, message: "Dark mode please" },
-        guard(),
-      );
-      expect(result.postedToChat).toBe(false);
-      expect((await stored(result.id)).postedToChatAt).toBeNull();
-    }
+    const result = await submitFeedback(database.db, { userId: person.id, message: "Dark mode please" }, guard());
+    await announce("feedback", result.id, createTeamChat(undefined, quiet));
+    expect((await stored(result.id)).postedToChatAt).toBeNull();
     expect(posts).toEqual([]);
   });
 
   it("refuses bad input with field errors and stores nothing", async () => {
     const person = await createUser(database.db);
     await expect(
-      submitFeedback(database.db, null, { userId: person.id, message: " ", topic: "nonsense" }, guard()),
+      submitFeedback(database.db, { userId: person.id, message: " ", topic: "nonsense" }, guard()),
     ).rejects.toMatchObject({
       code: "validation_failed",
       details: { fields: { message: "Please enter a message.", topic: "Please choose a topic from the list." } },
@@ -142,21 +151,20 @@ describe("submitFeedback", () => {
 
   it("refuses an unknown or deleted account", async () => {
     await expect(
-      submitFeedback(database.db, null, { userId: "nobody", message: "Hello there" }, guard()),
+      submitFeedback(database.db, { userId: "nobody", message: "Hello there" }, guard()),
     ).rejects.toMatchObject({ code: "not_found" });
     const gone = await createUser(database.db, { deletedAt: new Date() });
     await expect(
-      submitFeedback(database.db, null, { userId: gone.id, message: "Hello there" }, guard()),
+      submitFeedback(database.db, { userId: gone.id, message: "Hello there" }, guard()),
     ).rejects.toMatchObject({ code: "not_found" });
   });
 });
 
 describe("submitSupportRequest", () => {
-  it("stores the subject, the order reference and the message and tells the team", async () => {
+  it("stores the subject, the order reference and the message, and tells the team after", async () => {
     const host = await createUser(database.db, { userType: "host", name: "Dev Patel", email: "dev@example.com" });
     const result = await submitSupportRequest(
       database.db,
-      createTeamChat(chatUrl, quiet),
       {
         userId: host.id,
         subject: "Payout not arrived",
@@ -165,7 +173,7 @@ describe("submitSupportRequest", () => {
       },
       guard(),
     );
-    expect(result).toMatchObject({ replyTo: "dev@example.com", postedToChat: true });
+    expect(result).toMatchObject({ replyTo: "dev@example.com" });
     const row = await stored(result.id);
     expect(row).toMatchObject({
       kind: "support",
@@ -175,10 +183,12 @@ describe("submitSupportRequest", () => {
       subject: "Payout not arrived",
       message: "Order reference: TB-1234\n\nMy payout for Friday's gig hasn't arrived yet.",
     });
-    expect(row.postedToChatAt).not.toBeNull();
+    expect(posts).toEqual([]);
+    await announce("support", result.id);
+    expect((await stored(result.id)).postedToChatAt).not.toBeNull();
     expect(posts[0]!.text).toContain("*Support request* from Dev Patel (dev@example.com, host)");
     expect(posts[0]!.text).toContain("*Subject:* Payout not arrived");
-    expect(posts[0]!.text).toContain("*Order:* TB-1234");
+    expect(posts[0]!.text).toContain("*Order:* TB-1234\n> My payout for Friday's gig hasn't arrived yet.");
   });
 
   it("needs a subject and a message, and names the field that is wrong", async () => {
@@ -186,7 +196,6 @@ describe("submitSupportRequest", () => {
     await expect(
       submitSupportRequest(
         database.db,
-        null,
         { userId: person.id, subject: "Hi", message: "Help", orderReference: "" },
         guard(),
       ),
@@ -211,10 +220,9 @@ describe("messages to the team are limited like sign-up", () => {
     for (let i = 0; i < limit; i++) {
       const send =
         i % 2 === 0
-          ? submitFeedback(database.db, null, { userId: person.id, message: `Idea number ${i}` }, guard(undefined, now))
+          ? submitFeedback(database.db, { userId: person.id, message: `Idea number ${i}` }, guard(undefined, now))
           : submitSupportRequest(
               database.db,
-              null,
               { userId: person.id, subject: "Help please", message: `Question number ${i}` },
               guard(undefined, now),
             );
@@ -222,7 +230,7 @@ describe("messages to the team are limited like sign-up", () => {
     }
     // From a new address every time: the person's own limit still holds.
     await expect(
-      submitFeedback(database.db, null, { userId: person.id, message: "One more idea" }, guard(undefined, now)),
+      submitFeedback(database.db, { userId: person.id, message: "One more idea" }, guard(undefined, now)),
     ).rejects.toMatchObject({
       code: "rate_limited",
       message: "Please try again in a few minutes!",
@@ -230,7 +238,6 @@ describe("messages to the team are limited like sign-up", () => {
     await expect(
       submitSupportRequest(
         database.db,
-        null,
         { userId: person.id, subject: "Help please", message: "One more question" },
         guard(undefined, now),
       ),
@@ -238,7 +245,7 @@ describe("messages to the team are limited like sign-up", () => {
     expect(await countOf(person.id)).toBe(limit);
     // The window passes, and they may write again.
     const later = new Date(now.getTime() + MESSAGE_LIMITS.byPerson.windowMs + 1);
-    await submitFeedback(database.db, null, { userId: person.id, message: "Back again" }, guard(undefined, later));
+    await submitFeedback(database.db, { userId: person.id, message: "Back again" }, guard(undefined, later));
     expect(await countOf(person.id)).toBe(limit + 1);
   });
 
@@ -248,20 +255,15 @@ describe("messages to the team are limited like sign-up", () => {
     const { limit } = MESSAGE_LIMITS.byAddress;
     for (let i = 0; i < limit; i++) {
       const person = await createUser(database.db);
-      await submitFeedback(
-        database.db,
-        null,
-        { userId: person.id, message: `Hello from account ${i}` },
-        guard(ip, now),
-      );
+      await submitFeedback(database.db, { userId: person.id, message: `Hello from account ${i}` }, guard(ip, now));
     }
     const next = await createUser(database.db);
     await expect(
-      submitFeedback(database.db, null, { userId: next.id, message: "And another" }, guard(ip, now)),
+      submitFeedback(database.db, { userId: next.id, message: "And another" }, guard(ip, now)),
     ).rejects.toMatchObject({ code: "rate_limited" });
     expect(await countOf(next.id)).toBe(0);
     // Another address is not held back by this one.
-    await submitFeedback(database.db, null, { userId: next.id, message: "From elsewhere" }, guard(undefined, now));
+    await submitFeedback(database.db, { userId: next.id, message: "From elsewhere" }, guard(undefined, now));
     expect(await countOf(next.id)).toBe(1);
   });
 
@@ -269,11 +271,11 @@ describe("messages to the team are limited like sign-up", () => {
     const person = await createUser(database.db);
     const ip = crypto.randomUUID();
     for (let i = 0; i < MESSAGE_LIMITS.byAddress.limit + 5; i++) {
-      await expect(
-        submitFeedback(database.db, null, { userId: person.id, message: " " }, guard(ip)),
-      ).rejects.toMatchObject({ code: "validation_failed" });
+      await expect(submitFeedback(database.db, { userId: person.id, message: " " }, guard(ip))).rejects.toMatchObject({
+        code: "validation_failed",
+      });
     }
-    await submitFeedback(database.db, null, { userId: person.id, message: "Now a real message" }, guard(ip));
+    await submitFeedback(database.db, { userId: person.id, message: "Now a real message" }, guard(ip));
     expect(await countOf(person.id)).toBe(1);
   });
 });

@@ -4,6 +4,7 @@ import { feedback, user } from "~/db/schema";
 import { checkFeedback, checkSupportRequest, FEEDBACK_TOPICS } from "~/domain/feedback-rules";
 import { AppError } from "~/lib/app-error";
 import { messages } from "~/texts/messages";
+import { afterCommit } from "./after-commit";
 import type { Throttle } from "./throttle";
 
 /** Where messages are announced to the team (server/team-chat.server.ts); posting never throws. */
@@ -16,7 +17,6 @@ export interface Submitted {
   id: string;
   /** Where a reply goes: the person's account email, never one typed into the form. */
   replyTo: string;
-  postedToChat: boolean;
 }
 
 const HOUR = 60 * 60_000;
@@ -51,11 +51,10 @@ async function countMessage(guard: PostGuard, userId: string): Promise<void> {
 
 /**
  * Feedback from a signed-in person (spec §3 feedback: message, user email, name, userId). It is
- * stored first, so nothing is lost when the chat is down, then announced to the team chat.
+ * stored, so nothing is lost when the chat is down, and announced in the team chat after the commit.
  */
 export async function submitFeedback(
   db: Db,
-  chat: ChatPoster | null,
   { userId, message, topic }: { userId: string; message: unknown; topic?: unknown },
   guard: PostGuard,
 ): Promise<Submitted> {
@@ -65,30 +64,20 @@ export async function submitFeedback(
   await countMessage(guard, userId);
   const person = await findSender(db, userId);
   const topicLabel = FEEDBACK_TOPICS.find((t) => t.id === checked.value.topic)?.label ?? null;
-  const [row] = await db
-    .insert(feedback)
-    .values({
-      kind: "feedback",
-      userId,
-      name: person.name,
-      email: person.email,
-      subject: topicLabel,
-      message: checked.value.message,
-    })
-    .returning({ id: feedback.id });
-  const text = [
-    `*Feedback* from ${chatEscape(person.name)} (${chatEscape(person.email)}, ` +
-      `${person.userType})${topicLabel ? ` about ${topicLabel}` : ""}`,
-    chatQuote(checked.value.message),
-    `ref ${row!.id}`,
-  ].join("\n");
-  return { id: row!.id, replyTo: person.email, postedToChat: await announce(db, chat, row!.id, text) };
+  const id = await storeMessage(db, {
+    kind: "feedback",
+    userId,
+    name: person.name,
+    email: person.email,
+    subject: topicLabel,
+    message: checked.value.message,
+  });
+  return { id, replyTo: person.email };
 }
 
 /** A request for help: a subject, the message and, when it is about a booking, the order reference. */
 export async function submitSupportRequest(
   db: Db,
-  chat: ChatPoster | null,
   {
     userId,
     subject,
@@ -105,27 +94,28 @@ export async function submitSupportRequest(
   const { orderReference: reference } = checked.value;
   // The feedback table has no column for it: the reference leads the message, where staff read first.
   const stored = reference ? `Order reference: ${reference}\n\n${checked.value.message}` : checked.value.message;
-  const [row] = await db
-    .insert(feedback)
-    .values({
-      kind: "support",
-      userId,
-      name: person.name,
-      email: person.email,
-      subject: checked.value.subject,
-      message: stored,
-    })
-    .returning({ id: feedback.id });
-  const text = [
-    `*Support request* from ${chatEscape(person.name)} (${chatEscape(person.email)}, ${person.userType})`,
-    `*Subject:* ${chatEscape(checked.value.subject)}`,
-    reference ? `*Order:* ${reference}` : null,
-    chatQuote(checked.value.message),
-    `ref ${row!.id}`,
-  ]
-    .filter((line) => line !== null)
-    .join("\n");
-  return { id: row!.id, replyTo: person.email, postedToChat: await announce(db, chat, row!.id, text) };
+  const id = await storeMessage(db, {
+    kind: "support",
+    userId,
+    name: person.name,
+    email: person.email,
+    subject: checked.value.subject,
+    message: stored,
+  });
+  return { id, replyTo: person.email };
+}
+
+/**
+ * Stores the message and, in the same transaction, the work of announcing it in the team chat: the
+ * post is made after the commit (services/team-chat-posts.ts), never while the person waits, and is
+ * retried while the chat is down.
+ */
+async function storeMessage(db: Db, values: typeof feedback.$inferInsert & { kind: "feedback" | "support" }) {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.insert(feedback).values(values).returning({ id: feedback.id });
+    await afterCommit(tx, { kind: "team-chat", about: values.kind, id: row!.id });
+    return row!.id;
+  });
 }
 
 async function findSender(db: Db, userId: string) {
@@ -135,13 +125,6 @@ async function findSender(db: Db, userId: string) {
     .where(and(eq(user.id, userId), isNull(user.deletedAt)));
   if (!person) throw new AppError("not_found");
   return person;
-}
-
-async function announce(db: Db, chat: ChatPoster | null, id: string, text: string): Promise<boolean> {
-  if (!chat?.configured) return false;
-  const posted = await chat.post(text);
-  if (posted) await db.update(feedback).set({ postedToChatAt: new Date() }).where(eq(feedback.id, id));
-  return posted;
 }
 
 /** Chat markup treats &, < and > as control characters (`<!channel>` pings everyone): escape what people typed. */

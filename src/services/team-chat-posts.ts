@@ -1,12 +1,13 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { feedback, submittedEvent } from "~/db/schema";
+import { feedback, submittedEvent, user } from "~/db/schema";
 import type { TeamChatSubject } from "./after-commit";
 import { chatEscape, chatQuote, type ChatPoster } from "./submit-feedback";
 
 /**
- * Announces a visitor's contact message or event suggestion in the team chat: after-commit work
- * (`team-chat`), so it runs only once the row is saved, and never while the visitor waits. Without
+ * Announces a message to the team (the contact form, a signed-in person's feedback or support
+ * request) or an event suggestion in the team chat: after-commit work (`team-chat`), so it runs only
+ * once the row is saved, and never while the person who sent it waits. Without
  * a webhook there is nothing to do; a post the chat refuses throws, so the worker retries it with
  * backoff; a post already made (a job run twice) is not made again.
  */
@@ -16,22 +17,35 @@ export async function postToTeamChat(
 ): Promise<void> {
   const chat = deps.teamChat;
   if (!chat?.configured) return;
-  const table = work.about === "contact" ? feedback : submittedEvent;
-  const text = work.about === "contact" ? await contactText(deps.db, work.id) : await suggestionText(deps.db, work.id);
+  const table = work.about === "submitted-event" ? submittedEvent : feedback;
+  const text =
+    work.about === "submitted-event" ? await suggestionText(deps.db, work.id) : await messageText(deps.db, work.id);
   if (text === null) return;
   if (!(await chat.post(text))) throw new Error(`the team chat did not take the ${work.about} post ${work.id}`);
   await deps.db.update(table).set({ postedToChatAt: new Date() }).where(eq(table.id, work.id));
 }
 
-async function contactText(db: Db, id: string): Promise<string | null> {
-  const [row] = await db.select().from(feedback).where(eq(feedback.id, id));
-  if (!row || row.postedToChatAt) return null;
-  return [
-    `*Contact form* from ${chatEscape(row.name)} (${chatEscape(row.email)})` +
-      (row.subject ? `: ${chatEscape(row.subject)}` : ""),
-    chatQuote(row.message),
-    `ref ${row.id}`,
-  ].join("\n");
+async function messageText(db: Db, id: string): Promise<string | null> {
+  const [found] = await db
+    .select({ row: feedback, userType: user.userType })
+    .from(feedback)
+    .leftJoin(user, eq(user.id, feedback.userId))
+    .where(eq(feedback.id, id));
+  if (!found || found.row.postedToChatAt) return null;
+  const { row, userType } = found;
+  const from = `${chatEscape(row.name)} (${chatEscape(row.email)}${userType ? `, ${userType}` : ""})`;
+  const heading =
+    row.kind === "feedback"
+      ? `*Feedback* from ${from}${row.subject ? ` about ${chatEscape(row.subject)}` : ""}`
+      : row.kind === "support"
+        ? `*Support request* from ${from}\n*Subject:* ${chatEscape(row.subject ?? "")}`
+        : `*Contact form* from ${from}${row.subject ? `: ${chatEscape(row.subject)}` : ""}`;
+  // A support request about a booking starts with its order reference (services/submit-feedback.ts).
+  const order = row.kind === "support" ? /^Order reference: (TB-[A-Z0-9]+)\n\n/.exec(row.message) : null;
+  const message = order ? row.message.slice(order[0].length) : row.message;
+  return [heading, order ? `*Order:* ${order[1]}` : null, chatQuote(message), `ref ${row.id}`]
+    .filter((line) => line !== null)
+    .join("\n");
 }
 
 async function suggestionText(db: Db, id: string): Promise<string | null> {

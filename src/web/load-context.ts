@@ -4,7 +4,6 @@ import type { RobotCheck } from "~/server/robot-check.server";
 import type { Mailer } from "~/services/mailer";
 import type { FileStorage } from "~/services/file-storage";
 import type { TestProviderPage } from "~/server/payments/test-provider.server";
-import type { TeamChat } from "~/server/team-chat.server";
 import type { TicketCodes } from "~/server/ticket-codes.server";
 import type { UnsubscribeLinks } from "~/server/email/unsubscribe.server";
 import type { PaymentProvider } from "~/services/payment-provider";
@@ -17,8 +16,6 @@ export interface TicketybooContext {
   auth: Auth;
   /** Uploaded files (profile images, event images): local disk by default. */
   storage: FileStorage;
-  /** The team's chat webhook (feedback, support requests); posting never throws. */
-  teamChat: TeamChat;
   /** The mailer port, passed to the services that queue email (a route never sends one itself). */
   mailer: Mailer;
   user: SessionUser | null;

@@ -42,7 +42,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     const { replyTo } = await submitSupportRequest(
       context.database.db,
-      context.teamChat,
       { userId: user.id, ...values },
       {
         throttle: context.throttle,

@@ -41,7 +41,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     await submitFeedback(
       context.database.db,
-      context.teamChat,
       { userId: user.id, ...values },
       {
         throttle: context.throttle,
