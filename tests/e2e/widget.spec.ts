@@ -46,15 +46,15 @@ test("a visitor books through the widget on the host's own site; the host's sign
     headers: { Origin: BASE_URL },
   });
   expect(made.status()).toBe(200);
-  const { slug } = (await made.json()) as { slug: string };
+  const { slug, eventId } = (await made.json()) as { slug: string; eventId: string };
 
   // The host: the event's share kit gives the widget's embed code; My Signage opens the venue screen.
   const hostContext = await browser.newContext({ viewport: { width: 1920, height: 1080 } });
   const host = await hostContext.newPage();
   await acceptNecessaryOnly(host);
   await signIn(host, DEMO.host);
-  await host.goto("/h/promote");
-  await host.getByRole("link", { name: `Share kit and tracking links: ${name}` }).click();
+  // The event's Share tab (Promote lists only the next 30 events, and other journeys add theirs).
+  await host.goto(`/h/events/${eventId}/edit/share`);
   const embed = await host.getByLabel("Booking widget for this event (iframe)").inputValue();
   expect(embed).toMatch(new RegExp(`^<iframe src="${BASE_URL}/hosts/[^"?]+\\?event=${slug}" title="Book tickets: `));
   const widgetUrl = /src="([^"]+)"/.exec(embed)![1]!;

@@ -29,6 +29,13 @@ const Scenario = z.object({
   answer: z.string().trim().min(1).max(500).optional(),
   /** Access needs the buyer shares with the host on the order sold. */
   accessNeeds: z.object({ needs: z.array(z.string()).max(10), notes: z.string().max(500) }).optional(),
+  /** When it starts, in whole hours from now (a week ahead unless told): soonest first in the Studio's lists. */
+  startsInHours: z
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 365)
+    .default(7 * 24),
 });
 
 const Waiting = z.object({
@@ -164,7 +171,7 @@ export function devBookingRoutes(database: Database, sign: TicketSigner) {
         .orderBy(asc(venue.createdAt))
         .limit(1);
       const now = new Date();
-      const startsAt = new Date(Math.ceil((now.getTime() + 7 * 86_400_000) / 3_600_000) * 3_600_000);
+      const startsAt = new Date(Math.ceil((now.getTime() + s.startsInHours * 3_600_000) / 3_600_000) * 3_600_000);
       const [created] = await db
         .insert(event)
         .values({
