@@ -52,6 +52,64 @@ const COOKIES = [
     purpose: "Set only inside the Ticketyboo app, to hide the website footer.",
     lasts: "Until you close the app",
   },
+  {
+    name: "tb_flash",
+    category: "Necessary",
+    purpose: "Carries a one-off message (such as 'Event saved') to the next page you see, then is removed.",
+    lasts: "1 minute at most",
+  },
+  {
+    name: "tb_verify_later",
+    category: "Necessary",
+    purpose: "Set when you choose 'Not now' on the reminder to confirm your email, so it stops asking for a while.",
+    lasts: "7 days",
+  },
+  {
+    name: "tb_loc",
+    category: "Necessary",
+    purpose:
+      "The place you chose to share ('Use my location' or a place you typed), so the home page can show " +
+      "what's near you. Set only when you ask for it; it is sent to nobody but this site.",
+    lasts: "30 days",
+  },
+  {
+    name: "tb_studio_host",
+    category: "Necessary",
+    purpose: "In Partner Studio, which host you chose to act for, when you're on more than one team.",
+    lasts: "1 year",
+  },
+  {
+    name: "tb_door",
+    category: "Necessary",
+    purpose: "On a phone opened with a door scanner link, that link, so the scanner keeps working at the door.",
+    lasts: "Until the link expires",
+  },
+];
+
+/** What the site keeps in the browser's own storage rather than in cookies: never sent to us by itself. */
+const BROWSER_STORAGE = [
+  {
+    name: "Your basket",
+    purpose: "The tickets you picked on an event page, so they're still there if you leave and come back.",
+    lasts: "Until you book or clear them",
+  },
+  {
+    name: "Your tickets, offline",
+    purpose: "Copies of your ticket pages, so they open at the door with no signal.",
+    lasts: "Until you sign out",
+  },
+  {
+    name: "Table settings in Partner Studio",
+    purpose: "The columns and order you chose for the Studio's tables.",
+    lasts: "Until you clear your browser's data",
+  },
+  {
+    name: "The door's guest list",
+    purpose:
+      "On a device scanning tickets at the door: the event's tickets (holders' names among them) and the gate's " +
+      "name, so check-in works with no signal.",
+    lasts: "72 hours after the device last refreshed them, except the event it is scanning now",
+  },
 ];
 
 const MEASUREMENTS = [
@@ -103,6 +161,22 @@ export default function CookiePolicy() {
           </tbody>
         </table>
       </div>
+
+      <h2 className="mt-10 text-xl font-bold">Kept in your browser</h2>
+      <p className="mt-2 text-fg-muted">
+        Some things stay in your browser's own storage rather than in a cookie. They're never sent to us by themselves,
+        and they're needed for what you asked for, so they're always on.
+      </p>
+      <dl className="mt-4 space-y-4">
+        {BROWSER_STORAGE.map((k) => (
+          <div key={k.name} className="card p-4">
+            <dt className="font-semibold">{k.name}</dt>
+            <dd className="mt-1 text-sm text-fg-muted">
+              {k.purpose} <span className="whitespace-nowrap">Kept: {k.lasts.toLowerCase()}.</span>
+            </dd>
+          </div>
+        ))}
+      </dl>
 
       <h2 className="mt-10 text-xl font-bold">Optional measurements</h2>
       <p className="mt-2 text-fg-muted">
