@@ -3,18 +3,19 @@ import type { Db } from "~/db/client.server";
 import { emailMessage, feedback, notification, session, user } from "~/db/schema";
 import { accessNeedLabels, accessNeedsOf } from "~/domain/access-needs";
 import { AppError } from "~/lib/app-error";
+import { exportBookings } from "./export-bookings";
 import { followsOf } from "./host-follows";
 import { shownAsGoingOn } from "./whos-going";
 
 /**
  * Everything we hold about a person, as they would want to read it (UK GDPR Art. 15 and 20):
- * their profile and preferences, where they are signed in, what they told us, what we sent them
- * and their notifications. Orders and tickets join this list when bookings exist.
+ * their profile and preferences, where they are signed in, what they told us, what we sent them,
+ * their notifications, and their bookings (orders, tickets, tickets passed on, waitlists).
  */
 export async function exportAccountData(db: Db, { userId, now }: { userId: string; now: Date }) {
   const [person] = await db.select().from(user).where(eq(user.id, userId));
   if (!person || person.deletedAt) throw new AppError("not_found");
-  const [sessions, messagesFromThem, emails, notifications, shownAsGoing, following] = await Promise.all([
+  const [sessions, messagesFromThem, emails, notifications, shownAsGoing, following, bookings] = await Promise.all([
     db
       .select({
         createdAt: session.createdAt,
@@ -59,6 +60,7 @@ export async function exportAccountData(db: Db, { userId, now }: { userId: strin
       .orderBy(desc(notification.id)),
     shownAsGoingOn(db, userId),
     followsOf(db, userId),
+    exportBookings(db, userId),
   ]);
   return {
     exportedAt: now.toISOString(),
@@ -100,7 +102,7 @@ export async function exportAccountData(db: Db, { userId, now }: { userId: strin
     messagesToUs: messagesFromThem,
     emailsSent: emails,
     notifications,
-    orders: [],
+    ...bookings,
   };
 }
 

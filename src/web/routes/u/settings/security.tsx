@@ -333,8 +333,8 @@ export default function Security({ loaderData, actionData }: Route.ComponentProp
             Your data
           </h2>
           <p className="mt-1 max-w-xl text-sm text-fg-muted">
-            Download everything we hold about your account as a JSON file: your profile, preferences, sessions, messages
-            and notifications.
+            Download everything we hold about your account as a JSON file: your profile, preferences, sessions,
+            messages, notifications, orders, tickets and waitlists.
           </p>
           <a href="/u/settings/download-data" className="btn-secondary mt-4" download>
             <Download aria-hidden className="size-4" /> Download my data
