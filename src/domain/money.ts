@@ -43,3 +43,14 @@ export function poundsForInput(minor: number): string {
   assertMinorUnits(minor);
   return `${Math.floor(minor / 100)}.${String(minor % 100).padStart(2, "0")}`;
 }
+
+/**
+ * The part of `amount` a refund takes back, in proportion to the order it came from: `refunded` of
+ * `total`, rounded half up once (a full refund takes all of it; none, nothing). As Stripe gives back
+ * a transfer and our fee when part of a payment is refunded.
+ */
+export function refundedShare(amount: number, refunded: number, total: number): number {
+  if (total <= 0) return 0;
+  const taken = Math.min(Math.max(refunded, 0), total);
+  return Math.floor((2 * taken * amount + total) / (2 * total));
+}

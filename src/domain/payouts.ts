@@ -1,4 +1,4 @@
-import { ACTIVE_PROVIDER_FEE, feeFor, type Currency, type FeeRate } from "./money";
+import { ACTIVE_PROVIDER_FEE, feeFor, refundedShare, type Currency, type FeeRate } from "./money";
 
 /**
  * What a host has been paid and what is due to them (issue 21, decision 0041). Pure: the payouts
@@ -51,11 +51,6 @@ export function platformFee(o: PayoutOrder, rate: FeeRate = ACTIVE_PROVIDER_FEE)
   return o.bookingFeePence > 0 ? o.bookingFeePence : Math.min(o.totalPence, feeFor(o.totalPence, rate));
 }
 
-/** Half-up division of non-negative integers. */
-function divideHalfUp(numerator: number, denominator: number): number {
-  return Math.floor((2 * numerator + denominator) / (2 * denominator));
-}
-
 /**
  * The host's share of one order after refunds: its net (total less our fee), less the refunded
  * share of that net (a full refund leaves nothing; a part refund takes its proportion, rounded once).
@@ -63,8 +58,7 @@ function divideHalfUp(numerator: number, denominator: number): number {
 export function orderNet(o: PayoutOrder, rate: FeeRate = ACTIVE_PROVIDER_FEE): number {
   if (o.totalPence === 0) return 0;
   const net = o.totalPence - platformFee(o, rate);
-  const refundedShare = divideHalfUp(Math.min(o.refundedPence, o.totalPence) * net, o.totalPence);
-  return net - refundedShare;
+  return net - refundedShare(net, o.refundedPence, o.totalPence);
 }
 
 export type PayoutState = "upcoming" | "due" | "paid" | "at_sale";

@@ -1,6 +1,8 @@
+import fc from "fast-check";
 import Papa from "papaparse";
 import { describe, expect, it } from "vitest";
 import { decimalAmount, ordersCsvHeader, ordersCsvLines } from "./orders-report-csv";
+import { orderNet } from "./payouts";
 import {
   bucketFor,
   bucketsOf,
@@ -84,18 +86,19 @@ describe("a report's range", () => {
 });
 
 describe("an order's money", () => {
-  it("keeps net = gross − refunds − fees, the fee given back only with everything", () => {
+  it("keeps net = gross − refunds − fees, a refund taking our fee back in proportion", () => {
     expect(orderMoney({ totalPence: 1010, bookingFeePence: 10, refundedPence: 0 })).toEqual({
       gross: 1010,
       refunds: 0,
       fees: 10,
       net: 1000,
     });
-    expect(orderMoney({ totalPence: 1010, bookingFeePence: 10, refundedPence: 500 })).toEqual({
-      gross: 1010,
-      refunds: 500,
+    // Half refunded: the host's share and our fee both halve (the billing terms' example).
+    expect(orderMoney({ totalPence: 2020, bookingFeePence: 20, refundedPence: 1010 })).toEqual({
+      gross: 2020,
+      refunds: 1010,
       fees: 10,
-      net: 500,
+      net: 1000,
     });
     expect(orderMoney({ totalPence: 1010, bookingFeePence: 10, refundedPence: 1010 })).toEqual({
       gross: 1010,
@@ -103,7 +106,41 @@ describe("an order's money", () => {
       fees: 0,
       net: 0,
     });
-    expect(orderMoney({ totalPence: 1010, bookingFeePence: 10, refundedPence: 1005 }).fees).toBe(5);
+    // Absorbed: no booking fee on the order, none counted here (it comes out of the payout).
+    expect(orderMoney({ totalPence: 1000, bookingFeePence: 0, refundedPence: 400 })).toEqual({
+      gross: 1000,
+      refunds: 400,
+      fees: 0,
+      net: 600,
+    });
+  });
+
+  it("counts the host's share exactly as payouts do, for any order with a fee passed on and any refund", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 100, max: 1_000_000 }),
+        fc.integer({ min: 1, max: 10_000 }),
+        fc.integer({ min: 0, max: 1_000 }),
+        (price, fee, refundPart) => {
+          const total = price + Math.min(fee, price);
+          const bookingFeePence = total - price;
+          const refundedPence = Math.floor((total * refundPart) / 1_000);
+          const m = orderMoney({ totalPence: total, bookingFeePence, refundedPence });
+          const paid = orderNet({
+            eventId: "e",
+            currency: "GBP",
+            totalPence: total,
+            bookingFeePence,
+            refundedPence,
+            applicationFeePence: null,
+          });
+          expect(m.net).toBe(paid);
+          expect(m.net).toBe(m.gross - m.refunds - m.fees);
+          expect(m.fees).toBeGreaterThanOrEqual(0);
+          expect(m.fees).toBeLessThanOrEqual(bookingFeePence);
+        },
+      ),
+    );
   });
 
   it("tells a partial refund apart", () => {

@@ -1,4 +1,5 @@
 import { addDaysYmd, londonWallTimeToUtc, londonYmd } from "~/lib/london-time";
+import { refundedShare } from "./money";
 
 /*
  * What Partner Studio's reports judge (issue 21): the range of London days a report covers, how its
@@ -114,14 +115,17 @@ export const WEEKDAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday",
 
 /**
  * An order's money as the reports count it. `gross` is what the buyer paid (after any discount, with
- * the booking fee); `refunds` what was given back; `fees` the booking fee Ticketyboo keeps, which is
- * given back with a refund of everything; `net` what is left for the host. So for every order, and
- * for any sum of orders: net = gross − refunds − fees.
+ * the booking fee); `refunds` what was given back; `fees` the booking fee Ticketyboo keeps, less the
+ * refunded share of it (a part refund takes the host's share and our fee in proportion, as the
+ * billing terms and payouts do; a full refund gives it all back); `net` what is left for the host.
+ * So for every order, and for any sum of orders: net = gross − refunds − fees (decision 0050).
  */
 export function orderMoney(o: { totalPence: number; bookingFeePence: number; refundedPence: number }) {
   const kept = o.totalPence - o.refundedPence;
-  const fees = Math.min(o.bookingFeePence, kept);
-  return { gross: o.totalPence, refunds: o.refundedPence, fees, net: kept - fees };
+  // The host's share is worked out as payouts work it out (`orderNet`), so the two never differ by a penny.
+  const share = o.totalPence - o.bookingFeePence;
+  const net = share - refundedShare(share, o.refundedPence, o.totalPence);
+  return { gross: o.totalPence, refunds: o.refundedPence, fees: kept - net, net };
 }
 
 /** The share of tickets let in, as a whole percent rounded down (so 100% means everyone): null with none. */

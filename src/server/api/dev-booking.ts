@@ -5,6 +5,7 @@ import { z } from "zod";
 import type { Database } from "~/db/client.server";
 import { event, hold, order, payment, paymentDestination, ticket, ticketType, user, venue } from "~/db/schema";
 import { checkAccessNeeds } from "~/domain/access-needs";
+import { orderMoney } from "~/domain/reports";
 import { AppError } from "~/lib/app-error";
 import { personName } from "~/lib/person-name";
 import { readJson } from "~/lib/read-form";
@@ -135,10 +136,22 @@ export function devBookingRoutes(database: Database, sign: TicketSigner) {
       const day = sql`(o.created_at at time zone 'Europe/London')::date`;
       const where = sql`o.host_id = ${host.id} and ${day} between ${from}::date and ${to}::date
         ${eventId ? sql`and o.event_id = ${eventId}::uuid` : sql``}`;
-      const money = await database.db.execute<Record<string, string>>(sql`
-        select o.currency, count(*) as orders, sum(o.total_pence) as gross, sum(o.refunded_pence) as refunds,
-               sum(least(o.booking_fee_pence, o.total_pence - o.refunded_pence)) as fees
-          from "order" o where ${where} group by o.currency`);
+      // Every order read and summed here by the reports' own rule for one order (`orderMoney`), apart from
+      // the roll-up the reports read.
+      const orders = await database.db.execute<Record<string, string>>(sql`
+        select o.currency, o.total_pence, o.booking_fee_pence, o.refunded_pence from "order" o where ${where}`);
+      const money: Record<string, { gross: number; refunds: number; fees: number }> = {};
+      for (const o of orders.rows) {
+        const m = orderMoney({
+          totalPence: Number(o.total_pence),
+          bookingFeePence: Number(o.booking_fee_pence),
+          refundedPence: Number(o.refunded_pence),
+        });
+        const sum = (money[o.currency!] ??= { gross: 0, refunds: 0, fees: 0 });
+        sum.gross += m.gross;
+        sum.refunds += m.refunds;
+        sum.fees += m.fees;
+      }
       const [tickets] = (
         await database.db.execute<Record<string, string>>(sql`
           select count(*) filter (where t.status <> 'void' and not t.companion) as sold,
@@ -146,15 +159,10 @@ export function devBookingRoutes(database: Database, sign: TicketSigner) {
             from ticket t join "order" o on o.id = t.order_id where ${where}`)
       ).rows;
       return c.json({
-        orders: money.rows.reduce((n, r) => n + Number(r.orders), 0),
+        orders: orders.rows.length,
         sold: Number(tickets?.sold ?? 0),
         checkedIn: Number(tickets?.checked_in ?? 0),
-        money: Object.fromEntries(
-          money.rows.map((r) => [
-            r.currency,
-            { gross: Number(r.gross), refunds: Number(r.refunds), fees: Number(r.fees) },
-          ]),
-        ),
+        money,
       });
     })
     .post("/scenarios/event", async (c) => {

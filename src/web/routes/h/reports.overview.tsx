@@ -139,8 +139,8 @@ export default function ReportsOverview({ loaderData }: Route.ComponentProps) {
       </dl>
       <p className="mt-2 max-w-3xl text-xs text-fg-muted">
         Gross is what buyers paid, after discounts and with booking fees. Net is gross less refunds and the booking fees
-        Ticketyboo keeps (a full refund gives the fee back too). When you absorb the booking fee, it comes out of your
-        payout and is not counted here.
+        Ticketyboo keeps: a refund gives back its share of the fee (all of it when the whole order is refunded), as your
+        payouts count it. When you absorb the booking fee, it comes out of your payout and is not counted here.
       </p>
 
       <div className="mt-6 grid grid-cols-1 gap-6">
