@@ -172,7 +172,7 @@ export default function CookiePolicy() {
           <div key={k.name} className="card p-4">
             <dt className="font-semibold">{k.name}</dt>
             <dd className="mt-1 text-sm text-fg-muted">
-              {k.purpose} <span className="whitespace-nowrap">Kept: {k.lasts.toLowerCase()}.</span>
+              {k.purpose} Kept: {k.lasts.toLowerCase()}.
             </dd>
           </div>
         ))}
