@@ -75,6 +75,12 @@ export const user = pgTable(
     deletedAt: tz("deleted_at"),
     /** Private: copied to an order only when the buyer chooses to share it with that order's host. */
     accessNeeds: jsonb("access_needs").$type<StoredAccessNeeds>(),
+    /**
+     * When they agreed to the terms of use at sign-up, and which terms: the 'Last updated' day of
+     * content/pages/legal/terms-of-use.md then. Null for accounts made before it was recorded.
+     */
+    termsAcceptedAt: tz("terms_accepted_at"),
+    termsVersion: text("terms_version"),
   },
   (t) => [check("user_username_format", sql`${t.username} ~ '^[a-z0-9_-]+$'`)],
 );

@@ -14,8 +14,8 @@ export const AUTH_ENDPOINT_POLICY: Readonly<Record<string, { policy: EndpointPol
   "/sign-up/email": {
     policy: "guarded",
     why:
-      "robot check, per-address limit, email, names and password rules; role set from the sign-up choice only; no " +
-      "image",
+      "robot check, per-address limit, email, names and password rules; the terms agreed to (when and which are " +
+      "recorded); role set from the sign-up choice only; no image",
   },
   "/sign-in/email": {
     policy: "guarded",

@@ -93,6 +93,7 @@ const signUpBody = (email: string, extra: Record<string, unknown> = {}) => ({
   firstName: "Sam",
   lastName: "Sign",
   userType: "buyer",
+  terms: true,
   ...extra,
 });
 
@@ -235,6 +236,9 @@ describe("sign-up", () => {
       [signUpBody("bad-email@example.toolong"), "INVALID_EMAIL", "Invalid email"],
       [signUpBody("admin@example.com", { userType: "admin" }), "INVALID_USER_TYPE", "host"],
       [signUpBody("nameless@example.com", { firstName: " " }), "FIRST_NAME_REQUIRED", "first name"],
+      // The form's box must be ticked, and a script calling the API must say so too.
+      [signUpBody("no-terms@example.com", { terms: undefined }), "TERMS_NOT_AGREED", "You need to agree to our terms"],
+      [signUpBody("terms-text@example.com", { terms: "yes" }), "TERMS_NOT_AGREED", "agree to our terms"],
     ];
     for (const [body, code, words] of cases) {
       const res = await post("/sign-up/email", body, { ip, headers: { "x-altcha": await solved() } });
@@ -270,7 +274,10 @@ describe("sign-up", () => {
       isVerified: false,
       emailVerified: false,
       firstName: "Sam",
+      // When, and to which terms (their 'Last updated' day), they agreed.
+      termsVersion: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
     });
+    expect(Math.abs(row!.termsAcceptedAt!.getTime() - Date.now())).toBeLessThan(60_000);
     const emails = await database.db.select().from(emailMessage).where(eq(emailMessage.toAddress, email));
     expect(emails.map((e) => e.template).sort()).toEqual(["host-onboarding", "verify-email"]);
     const verify = emails.find((e) => e.template === "verify-email")!;

@@ -7,6 +7,7 @@ import * as schema from "~/db/schema";
 import { isUserType, isValidEmail, normaliseEmail, passwordProblem } from "~/domain/account-rules";
 import { normaliseName, personNameProblem } from "~/domain/profile-rules";
 import { formatLondonTime } from "~/lib/format";
+import { infoPageAt } from "~/lib/info-pages.server";
 import { addNotification } from "~/services/add-notification";
 import { checkPasswordThrottled } from "~/services/check-password";
 import { EMAIL_CHANGE_UNDO_DAYS, isEmailChangeLinkRevoked, recordEmailChange } from "~/services/email-change";
@@ -199,6 +200,9 @@ export function createAuth({
         hostTitle: { type: "string", required: false, input: false },
         isVerified: { type: "boolean", required: false, defaultValue: false, input: false },
         isStaff: { type: "boolean", required: false, defaultValue: false, input: false },
+        // When, and to which terms, the person agreed at sign-up: set by the create hook below.
+        termsAcceptedAt: { type: "date", required: false, input: false },
+        termsVersion: { type: "string", required: false, input: false },
       },
     },
     databaseHooks: {
@@ -218,6 +222,8 @@ export function createAuth({
                 userType: isUserType(body.userType) ? body.userType : "buyer",
                 ...(firstName && lastName ? { firstName, lastName, name: `${firstName} ${lastName}` } : {}),
                 image: null,
+                // The guard below lets no sign-up through without the terms agreed to.
+                ...(body.terms === true ? { termsAcceptedAt: now(), termsVersion: termsVersion() } : {}),
               },
             };
           },
@@ -303,6 +309,7 @@ export function createAuth({
             await requireRobotCheck(ctx.headers);
             if (!isValidEmail(email)) throw badRequest(messages.auth.invalidEmail, "INVALID_EMAIL");
             if (!isUserType(body.userType)) throw badRequest(messages.auth.chooseAccountType, "INVALID_USER_TYPE");
+            if (body.terms !== true) throw badRequest(messages.auth.mustAgreeToTerms, "TERMS_NOT_AGREED");
             const firstName = checkedName("firstName", body.firstName);
             const lastName = checkedName("lastName", body.lastName);
             // A profile image is uploaded from the profile page, never named.
@@ -459,4 +466,9 @@ function withCallback(url: string, callback: string): string {
   const asked = u.searchParams.get("callbackURL");
   if (!asked || asked === "/") u.searchParams.set("callbackURL", callback);
   return u.toString();
+}
+
+/** The terms a person agrees to now: the 'Last updated' day of the terms of use (content/pages/legal). */
+function termsVersion(): string | null {
+  return infoPageAt("/legal/terms-of-use")?.updated ?? null;
 }

@@ -79,6 +79,9 @@ export async function exportAccountData(db: Db, { userId, now }: { userId: strin
       profileImage: person.image,
       coverImage: person.coverImage,
       signUpDate: person.createdAt.toISOString(),
+      /** When they agreed to the terms of use at sign-up, and which terms (their 'Last updated' day). */
+      termsAgreedAt: person.termsAcceptedAt?.toISOString() ?? null,
+      termsVersion: person.termsVersion,
       updatedAt: person.updatedAt.toISOString(),
     },
     accessNeeds: accessNeedsExport(person.accessNeeds),

@@ -14,7 +14,7 @@ async function signUpBuyer(page: Page) {
   const who = { email: `access-${stamp}@example.com`, password: "brass-band-2026" };
   const challenge = (await (await page.request.get("/api/altcha/challenge")).json()) as Challenge;
   const res = await page.request.post("/api/auth/sign-up/email", {
-    data: { ...who, name: "Ash Access", firstName: "Ash", lastName: "Access", userType: "buyer" },
+    data: { ...who, name: "Ash Access", firstName: "Ash", lastName: "Access", userType: "buyer", terms: true },
     headers: { Origin: BASE_URL, "x-altcha": await solveRobotCheck(challenge) },
   });
   expect(res.status(), "signing up").toBe(200);

@@ -59,7 +59,7 @@ test.describe("Partner Studio's team", () => {
     await acceptNecessaryOnly(them);
     const challenge = (await (await them.request.get("/api/altcha/challenge")).json()) as Challenge;
     const signedUp = await them.request.post("/api/auth/sign-up/email", {
-      data: { ...invitee, name: "Casey Crew", firstName: "Casey", lastName: "Crew", userType: "buyer" },
+      data: { ...invitee, name: "Casey Crew", firstName: "Casey", lastName: "Crew", userType: "buyer", terms: true },
       headers: { Origin: BASE_URL, "x-altcha": await solveRobotCheck(challenge) },
     });
     expect(signedUp.status(), "signing up").toBe(200);

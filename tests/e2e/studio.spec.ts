@@ -17,7 +17,14 @@ async function signUpBuyer(page: Page) {
   const who = { email: `new-host-${stamp}@example.com`, password: "quiz-night-2026" };
   const challenge = (await (await page.request.get("/api/altcha/challenge")).json()) as Challenge;
   const res = await page.request.post("/api/auth/sign-up/email", {
-    data: { ...who, name: "Robin Quizmaster", firstName: "Robin", lastName: "Quizmaster", userType: "buyer" },
+    data: {
+      ...who,
+      name: "Robin Quizmaster",
+      firstName: "Robin",
+      lastName: "Quizmaster",
+      userType: "buyer",
+      terms: true,
+    },
     headers: { Origin: BASE_URL, "x-altcha": await solveRobotCheck(challenge) },
   });
   expect(res.status(), "signing up").toBe(200);

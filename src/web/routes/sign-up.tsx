@@ -91,6 +91,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       firstName: values.firstName,
       lastName: values.lastName,
       userType: values.userType as UserType,
+      // Agreed to on the form (checked above); the auth hook records when, and to which terms.
+      terms: true,
       callbackURL: "/email-verified",
     };
     const result = await context.auth.api.signUpEmail({
