@@ -67,6 +67,12 @@ export function accessNeedLabels(value: AccessNeeds): string[] {
   return value.needs.map((n) => ACCESS_NEED_LABELS[n]);
 }
 
+/** Stored needs as a person reads them (a data download, the sales desk): the labels and their own words. */
+export function accessNeedsForReading(stored: unknown): { needs: string[]; notes: string } | null {
+  const needs = accessNeedsOf(stored);
+  return needs ? { needs: accessNeedLabels(needs), notes: needs.notes } : null;
+}
+
 /** One line for a summary: "Wheelchair user, Hearing loop" (the notes are shown apart). */
 export function accessNeedsLine(value: AccessNeeds): string {
   return accessNeedLabels(value).join(", ");

@@ -1,7 +1,7 @@
 import { desc, eq } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { emailMessage, feedback, notification, session, user } from "~/db/schema";
-import { accessNeedLabels, accessNeedsOf } from "~/domain/access-needs";
+import { accessNeedsForReading } from "~/domain/access-needs";
 import { AppError } from "~/lib/app-error";
 import { exportBookings } from "./export-bookings";
 import { followsOf } from "./host-follows";
@@ -84,7 +84,7 @@ export async function exportAccountData(db: Db, { userId, now }: { userId: strin
       termsVersion: person.termsVersion,
       updatedAt: person.updatedAt.toISOString(),
     },
-    accessNeeds: accessNeedsExport(person.accessNeeds),
+    accessNeeds: accessNeedsForReading(person.accessNeeds),
     preferences: {
       marketingEmails: { general: person.marketingGeneral, venues: person.marketingVenues },
       hostingNotifications: {
@@ -107,10 +107,4 @@ export async function exportAccountData(db: Db, { userId, now }: { userId: strin
     notifications,
     ...bookings,
   };
-}
-
-/** The access needs on the profile as a person reads them: the needs by name, and their own words. */
-function accessNeedsExport(stored: unknown) {
-  const needs = accessNeedsOf(stored);
-  return needs ? { needs: accessNeedLabels(needs), notes: needs.notes } : null;
 }

@@ -10,7 +10,8 @@ import {
   ticketType,
   waitlistEntry,
 } from "~/db/schema";
-import { accessNeedLabels, accessNeedsOf } from "~/domain/access-needs";
+import { accessNeedsForReading } from "~/domain/access-needs";
+import { answeredQuestions } from "~/domain/event-questions";
 
 const iso = (at: Date | null) => (at ? at.toISOString() : null);
 
@@ -64,47 +65,47 @@ export async function exportBookings(db: Db, userId: string) {
     : [[], []];
 
   return {
-    orders: orders.map(({ order: o, eventName, eventStartsAt }) => {
-      const needs = accessNeedsOf(o.accessNeeds);
-      return {
-        reference: o.reference,
-        event: eventName,
-        eventStartsAt: eventStartsAt.toISOString(),
-        status: o.status,
-        currency: o.currency,
-        lines: lines
-          .filter((l) => l.orderId === o.id)
-          .map((l) => ({
-            ticket: l.name,
-            quantity: l.quantity,
-            unitPricePence: l.unitPricePence,
-            companion: l.companion,
-          })),
-        subtotalPence: o.subtotalPence,
-        discountCode: o.discountCode,
-        discountPence: o.discountPence,
-        bookingFeePence: o.bookingFeePence,
-        totalPence: o.totalPence,
-        refundedPence: o.refundedPence,
-        nameGiven: o.buyerName,
-        emailGiven: o.buyerEmail,
-        answers: (o.questions ?? []).map((q) => ({ question: q.label, answer: o.answers?.[q.id] ?? null })),
-        accessNeedsShared: needs ? { needs: accessNeedLabels(needs), notes: needs.notes } : null,
-        placedAt: o.createdAt.toISOString(),
-        paidAt: iso(o.paidAt),
-        cancelledAt: iso(o.cancelledAt),
-        cancellationRequests: cancellations
-          .filter((c) => c.orderId === o.id)
-          .map((c) => ({
-            reason: c.reason,
-            status: c.status,
-            refundPence: c.refundPence,
-            hostMessage: c.hostMessage,
-            requestedAt: c.createdAt.toISOString(),
-            decidedAt: iso(c.decidedAt),
-          })),
-      };
-    }),
+    orders: orders.map(({ order: o, eventName, eventStartsAt }) => ({
+      reference: o.reference,
+      event: eventName,
+      eventStartsAt: eventStartsAt.toISOString(),
+      status: o.status,
+      currency: o.currency,
+      lines: lines
+        .filter((l) => l.orderId === o.id)
+        .map((l) => ({
+          ticket: l.name,
+          quantity: l.quantity,
+          unitPricePence: l.unitPricePence,
+          companion: l.companion,
+        })),
+      subtotalPence: o.subtotalPence,
+      discountCode: o.discountCode,
+      discountPence: o.discountPence,
+      bookingFeePence: o.bookingFeePence,
+      totalPence: o.totalPence,
+      refundedPence: o.refundedPence,
+      nameGiven: o.buyerName,
+      emailGiven: o.buyerEmail,
+      answers: answeredQuestions(o.questions ?? [], o.answers ?? {}).map((q) => ({
+        question: q.label,
+        answer: o.answers![q.id]!,
+      })),
+      accessNeedsShared: accessNeedsForReading(o.accessNeeds),
+      placedAt: o.createdAt.toISOString(),
+      paidAt: iso(o.paidAt),
+      cancelledAt: iso(o.cancelledAt),
+      cancellationRequests: cancellations
+        .filter((c) => c.orderId === o.id)
+        .map((c) => ({
+          reason: c.reason,
+          status: c.status,
+          refundPence: c.refundPence,
+          hostMessage: c.hostMessage,
+          requestedAt: c.createdAt.toISOString(),
+          decidedAt: iso(c.decidedAt),
+        })),
+    })),
     tickets: held.map(({ ticket: t, eventName, eventStartsAt, type }) => ({
       event: eventName,
       eventStartsAt: eventStartsAt.toISOString(),

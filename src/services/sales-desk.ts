@@ -12,7 +12,7 @@ import {
   user,
   venue,
 } from "~/db/schema";
-import { accessNeedLabels, accessNeedsOf } from "~/domain/access-needs";
+import { accessNeedsForReading } from "~/domain/access-needs";
 import { answeredQuestions } from "~/domain/event-questions";
 import {
   RESEND_PER_ADDRESS,
@@ -260,7 +260,6 @@ export async function salesDeskOrder(db: Db, input: { hostId: string; orderId: s
       .orderBy(desc(cancellationRequest.createdAt)),
     ticketEmails(db, o.id),
   ]);
-  const shared = accessNeedsOf(o.accessNeeds);
   // A ticket passed to a friend is theirs: the buyer's own tickets are those still with the buyer's account.
   const withBuyer = (t: { holderUserId: string | null }) => o.userId === null || t.holderUserId === o.userId;
   return {
@@ -303,7 +302,7 @@ export async function salesDeskOrder(db: Db, input: { hostId: string; orderId: s
       question: q.label,
       answer: o.answers[q.id]!,
     })),
-    accessNeeds: shared ? { needs: accessNeedLabels(shared), notes: shared.notes } : null,
+    accessNeeds: accessNeedsForReading(o.accessNeeds),
     cancellationRequests: requests,
     emails,
   };
