@@ -108,3 +108,14 @@ export async function acceptNecessaryOnly(page: Page) {
     },
   ]);
 }
+
+/**
+ * Waits until the page's scripts run: the header's search field becomes a combobox only then. A
+ * controlled field typed into before that is reset to its first value when React takes the page over.
+ */
+export async function untilHydrated(page: Page) {
+  await expect(page.getByRole("search").getByRole("combobox", { name: "Search events" })).toHaveAttribute(
+    "aria-expanded",
+    "false",
+  );
+}

@@ -4,7 +4,7 @@ import matter from "gray-matter";
 import { ACTIVE_PROVIDER_FEE } from "../../src/domain/money";
 import { priceOrder } from "../../src/domain/pricing";
 import { formatMoney } from "../../src/lib/format";
-import { acceptNecessaryOnly, expect, test } from "./fixtures";
+import { acceptNecessaryOnly, expect, test, untilHydrated } from "./fixtures";
 
 const CONTENT = path.resolve(import.meta.dirname, "../../content/pages");
 const markdownPages = fs
@@ -71,7 +71,9 @@ test("the information pages as served, their contents and links, and the pricing
   await page.getByRole("link", { name: "pricing page" }).click();
   await expect(page).toHaveURL(/\/pricing$/);
 
-  // The calculator: checkout's own price function, as people type.
+  // The calculator: checkout's own price function, as people type (once the page runs: the links
+  // above work without scripts, so this may be a fresh page whose fields React would reset).
+  await untilHydrated(page);
   const calculator = page.getByRole("region", { name: "Fee calculator" });
   const figure = (label: string) => calculator.getByText(label, { exact: true }).locator("xpath=following-sibling::dd");
   const gbp = (pence: number) => formatMoney(pence, "GBP");
