@@ -147,6 +147,13 @@ export function ensureBuild(): string {
   return buildFile;
 }
 
+/** The pages' build in the one bundle, which exports it beside our server (see scripts/serve.mjs). */
+export async function loadPagesBuild(buildFile: string): Promise<ServerBuild> {
+  const { build } = (await import(buildFile)) as { build?: ServerBuild };
+  if (!build?.routes) throw new Error(`${buildFile} exports no pages' build`);
+  return build;
+}
+
 /** The app serving HTTP over a benchmark's database, and the ticket codes it signs and checks with. */
 export interface BenchServer {
   port: number;
@@ -217,7 +224,7 @@ async function startServerProcess(bench: BenchDatabase, url: string): Promise<Be
 
 /** The app inside this process, over the PGlite database the benchmark also reads. */
 async function startServerInProcess(bench: BenchDatabase, buildFile: string): Promise<BenchServer> {
-  const build = (await import(buildFile)) as ServerBuild;
+  const build = await loadPagesBuild(buildFile);
   await prepareDatabase(bench.database);
   const testApp = await createTestApp(
     bench.database,

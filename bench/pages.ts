@@ -11,7 +11,7 @@ import http from "node:http";
 import path from "node:path";
 import { getRequestListener } from "@hono/node-server";
 import { sql } from "drizzle-orm";
-import { createRequestHandler, type ServerBuild } from "react-router";
+import { createRequestHandler } from "react-router";
 import { prepareDatabase } from "../src/db/migrate.server";
 import { seedDemoIfEmpty } from "../src/db/seed/seed-demo";
 import { loadTicketCodes } from "../src/server/ticket-codes.server";
@@ -19,7 +19,7 @@ import { pageContext } from "../src/server/app";
 import { createLocalStorage } from "../src/server/storage/local-storage.server";
 import { firstLoadJs, readBuildManifest } from "../tests/budgets/page-js";
 import { createTestApp } from "../tests/setup/test-app";
-import { arg, benchDatabase, percentile, round } from "./lib";
+import { arg, benchDatabase, loadPagesBuild, percentile, round } from "./lib";
 
 const REQUESTS = Number(arg("requests", "200"));
 const ROOT = path.resolve(import.meta.dirname, "..");
@@ -29,7 +29,7 @@ const built = spawnSync(process.execPath, [path.join(ROOT, "scripts/start.mjs"),
   stdio: "inherit",
 });
 if (built.status !== 0) process.exit(built.status ?? 1);
-const { build } = (await import(buildFile)) as { build: ServerBuild };
+const build = await loadPagesBuild(buildFile);
 const clientDir = path.join(ROOT, "build/client");
 
 const bench = await benchDatabase("pages");

@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import path from "node:path";
 import { readMarkdownDocument } from "~/lib/markdown.server";
 
 /**
@@ -6,7 +8,27 @@ import { readMarkdownDocument } from "~/lib/markdown.server";
  * The files are read into the server bundle when it is built, so a page is only ever looked up in
  * this fixed map by its address, never read from a path made of the address.
  */
-const FILES = import.meta.glob<string>("/content/pages/**/*.md", { query: "?raw", import: "default", eager: true });
+const FILES = readPages();
+
+/**
+ * The files by their path from the project's root ("/content/pages/about.md"). Vite builds them into
+ * the bundle; code run without Vite (the benchmarks, under tsx) has no `import.meta.glob` and reads the
+ * same files from the checkout once, when this module loads.
+ */
+function readPages(): Record<string, string> {
+  try {
+    return import.meta.glob<string>("/content/pages/**/*.md", { query: "?raw", import: "default", eager: true });
+  } catch {
+    const root = path.resolve(import.meta.dirname, "../..");
+    const dir = path.join(root, "content/pages");
+    return Object.fromEntries(
+      fs
+        .readdirSync(dir, { recursive: true, encoding: "utf8" })
+        .filter((file) => file.endsWith(".md"))
+        .map((file) => [`/content/pages/${file.replaceAll("\\", "/")}`, fs.readFileSync(path.join(dir, file), "utf8")]),
+    );
+  }
+}
 
 const PREFIX = "/content/pages/";
 
