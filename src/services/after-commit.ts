@@ -34,6 +34,11 @@ export type AfterCommitWork =
     }
   /** The host cancelled the event: everyone holding this order's tickets is told, and its buyer of the refund due. */
   | { kind: "event-cancelled"; orderId: string; refundPence: number }
+  /**
+   * The host moved the event to another time or place: everyone holding this order's tickets is told.
+   * `was` is how it stood before (what it is now is read when the email is made).
+   */
+  | { kind: "event-changed"; orderId: string; was: EventWas }
   /** The host cancelled the event: someone still waiting for places there is told their wait is over. */
   | { kind: "waitlist-event-cancelled"; entryId: string }
   | { kind: "waitlist-offers" }
@@ -42,6 +47,13 @@ export type AfterCommitWork =
   | { kind: "team-invitation"; invitationId: string; token: string }
   /** A message to the team (contact form, feedback, support) or an event suggestion, announced in the team chat. */
   | { kind: "team-chat"; about: TeamChatSubject; id: string };
+
+/** An event's time and place before a change: its start and end (ISO), and its place as emails name it. */
+export interface EventWas {
+  startsAt: string;
+  endsAt: string | null;
+  where: string;
+}
 
 /** What a team-chat post is about: a `feedback` row of that kind, or a `submitted_event` row. */
 export type TeamChatSubject = "contact" | "feedback" | "support" | "submitted-event";
@@ -53,4 +65,9 @@ export type TeamChatSubject = "contact" | "feedback" | "support" | "submitted-ev
  */
 export async function afterCommit(tx: Db, work: AfterCommitWork): Promise<void> {
   await tx.insert(afterCommitWork).values({ work });
+}
+
+/** Records several pieces of work at once (one statement), in the caller's transaction, as `afterCommit` does. */
+export async function afterCommitAll(tx: Db, works: AfterCommitWork[]): Promise<void> {
+  if (works.length > 0) await tx.insert(afterCommitWork).values(works.map((work) => ({ work })));
 }

@@ -5,6 +5,7 @@ import type {
   CancellationRequestedProps,
   EmailChangedProps,
   EventCancelledProps,
+  EventChangedProps,
   WaitlistEventCancelledProps,
   EventReminderProps,
   HostSummaryProps,
@@ -37,6 +38,7 @@ export type EmailTemplate =
   | { name: "waitlist-offer"; props: WaitlistOfferProps }
   | { name: "event-reminder"; props: EventReminderProps }
   | { name: "event-cancelled"; props: EventCancelledProps }
+  | { name: "event-changed"; props: EventChangedProps }
   | { name: "waitlist-event-cancelled"; props: WaitlistEventCancelledProps }
   | { name: "team-invitation"; props: TeamInvitationProps }
   | { name: "host-summary"; props: HostSummaryProps }

@@ -5,13 +5,14 @@ import { asc, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
-import { event, ticketType } from "~/db/schema";
+import { event, order, ticketType } from "~/db/schema";
 import type { EventDetailsInput } from "~/domain/event-details";
 import { isAppError } from "~/lib/app-error";
 import { messages } from "~/texts/messages";
 import { createTicketCodes } from "~/server/ticket-codes.server";
 import { createLocalStorage, type FileStorage } from "~/server/storage/local-storage.server";
 import { createEvent as makeEvent, createHost, createVenue } from "../../tests/factories/events";
+import { recordedWork } from "../../tests/factories/after-commit";
 import { buyTickets, createBuyer } from "../../tests/factories/orders";
 import { createTestDatabase } from "../../tests/setup/test-db";
 import { EVENT_IMAGES_MAX } from "~/domain/event-details";
@@ -196,6 +197,98 @@ describe("creating and saving an event's overview", () => {
       now,
     });
     expect((await snapshot(quiet.id)).event!.startsAt).toEqual(new Date("2026-11-18T19:30:00Z"));
+  });
+
+  it("tells the people with tickets when a save moves the start or the place, nobody for other changes", async () => {
+    const db = database.db;
+    const host = await createHost(db);
+    const crown = await createVenue(db, host.id, {
+      name: "The Crown",
+      formattedAddress: "1 High Street, Sheffield S1 2AA",
+    });
+    const mill = await createVenue(db, host.id, {
+      name: "The Mill",
+      formattedAddress: "9 River Lane, Sheffield S3 8BB",
+    });
+    const e = await makeEvent(db, {
+      hostId: host.id,
+      name: "Moving Quiz",
+      startsAt: new Date("2027-01-12T19:30:00Z"),
+      endsAt: new Date("2027-01-12T22:30:00Z"),
+      venueId: crown.id,
+    });
+    const kept = await buyTickets(db, { eventId: e.id, buyer: await createBuyer(db), now, sign: codes.sign });
+    const refunded = await buyTickets(db, { eventId: e.id, buyer: await createBuyer(db), now, sign: codes.sign });
+    await db.update(order).set({ status: "refunded" }).where(eq(order.id, refunded.orderId));
+    const save = (over: Partial<EventDetailsInput>, description = "") =>
+      updateEventDetails(db, {
+        hostId: host.id,
+        eventId: e.id,
+        form: form({ name: "Moving Quiz", venueId: crown.id, ...over }),
+        description,
+        scope: "one",
+        now,
+      });
+    const told = async () =>
+      (await recordedWork(db, "event-changed")).filter(
+        (w) => w.orderId === kept.orderId || w.orderId === refunded.orderId,
+      );
+
+    // A new description, name or end time alone: nobody is emailed.
+    expect(await save({ name: "Moving Quiz!", endTime: "23:00" }, "<p>Now with a picture round.</p>")).toEqual({
+      updated: 1,
+      ordersTold: 0,
+    });
+    expect(await told()).toEqual([]);
+
+    // Another start: the standing order is told, with how it stood; the refunded one is not.
+    expect(await save({ name: "Moving Quiz!", time: "20:00", endTime: "23:00" })).toEqual({
+      updated: 1,
+      ordersTold: 1,
+    });
+    expect(await told()).toEqual([
+      {
+        kind: "event-changed",
+        orderId: kept.orderId,
+        was: {
+          startsAt: "2027-01-12T19:30:00.000Z",
+          endsAt: "2027-01-12T23:00:00.000Z",
+          where: "The Crown, 1 High Street, Sheffield S1 2AA",
+        },
+      },
+    ]);
+
+    // Another venue, then online: each is told, with the place it was.
+    await save({ name: "Moving Quiz!", time: "20:00", endTime: "23:00", venueId: mill.id });
+    await save({
+      name: "Moving Quiz!",
+      time: "20:00",
+      endTime: "23:00",
+      venueId: "",
+      isOnline: true,
+      onlineUrl: "https://meet.example.com/quiz",
+    });
+    expect((await told()).map((w) => w.was.where).sort()).toEqual([
+      "The Crown, 1 High Street, Sheffield S1 2AA",
+      "The Crown, 1 High Street, Sheffield S1 2AA",
+      "The Mill, 9 River Lane, Sheffield S3 8BB",
+    ]);
+
+    // An event nobody holds tickets for, moved: nothing to tell.
+    const quiet = await makeEvent(db, {
+      hostId: host.id,
+      name: "Quiet Quiz",
+      startsAt: new Date("2027-01-12T19:30:00Z"),
+    });
+    const moved = await updateEventDetails(db, {
+      hostId: host.id,
+      eventId: quiet.id,
+      form: form({ name: "Quiet Quiz", time: "21:00" }),
+      description: "",
+      scope: "one",
+      now,
+    });
+    expect(moved).toEqual({ updated: 1, ordersTold: 0 });
   });
 
   it("answers not_found for another host's event, a malformed id or a deleted one, and changes nothing", async () => {

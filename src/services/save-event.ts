@@ -1,13 +1,15 @@
 import { and, asc, eq, gte, inArray, ne, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { event, user, venue } from "~/db/schema";
+import { event, order, user, venue } from "~/db/schema";
 import { checkEventDetails, type EventDetails, type EventDetailsInput } from "~/domain/event-details";
 import { mayDo } from "~/domain/event-life-cycle";
-import { movesIntoThePast } from "~/domain/event-flags";
+import { hasEnded, movesIntoThePast } from "~/domain/event-flags";
 import { AppError } from "~/lib/app-error";
 import { londonHhMm, londonWallTimeToUtc, londonYmd } from "~/lib/london-time";
 import { sanitizeDescription } from "~/lib/rich-text.server";
 import { isUuid } from "~/lib/uuid";
+import { afterCommitAll } from "./after-commit";
+import { eventPlace } from "./event-place";
 import { claimNewEvents } from "./event-quota";
 import { isUniqueViolation } from "./update-profile";
 
@@ -185,7 +187,7 @@ export async function updateEventDetails(
     scope: SeriesScope;
     now: Date;
   },
-): Promise<{ updated: number }> {
+): Promise<{ updated: number; ordersTold: number }> {
   if (!isUuid(input.eventId)) throw new AppError("not_found", "No such event.");
   try {
     return await db.transaction(async (tx) => {
@@ -227,7 +229,8 @@ export async function updateEventDetails(
         .update(event)
         .set({ ...details, description, updatedAt: input.now })
         .where(eq(event.id, e.id));
-      if (input.scope === "one" || !e.seriesId) return { updated: 1 };
+      let ordersTold = await tellOfMove(tx, e, details, input.now);
+      if (input.scope === "one" || !e.seriesId) return { updated: 1, ordersTold };
 
       // The later dates: same details, their own day and address; the currency only where nobody ordered.
       const later = await tx
@@ -235,6 +238,8 @@ export async function updateEventDetails(
           id: event.id,
           startsAt: event.startsAt,
           endsAt: event.endsAt,
+          venueId: event.venueId,
+          isOnline: event.isOnline,
           currency: event.currency,
           hasOrders: HAS_ORDERS,
         })
@@ -266,13 +271,49 @@ export async function updateEventDetails(
             updatedAt: input.now,
           })
           .where(eq(event.id, date.id));
+        ordersTold += await tellOfMove(tx, date, { ...shared, startsAt: newStart }, input.now);
       }
-      return { updated: 1 + later.length };
+      return { updated: 1 + later.length, ordersTold };
     });
   } catch (error) {
     if (slugTaken(error)) refuse(SLUG_TAKEN);
     throw error;
   }
+}
+
+type Placed = { startsAt: Date; venueId: string | null; isOnline: boolean };
+
+/**
+ * A date moved to another start or place before it is over: once the save commits, everyone holding
+ * tickets from each of its standing orders is told (`event-changed`, with how it stood before). A new
+ * end time alone tells nobody. Answers how many orders were told.
+ */
+async function tellOfMove(
+  tx: Db,
+  before: Placed & { id: string; endsAt: Date | null },
+  after: Placed,
+  now: Date,
+): Promise<number> {
+  const moved =
+    before.startsAt.getTime() !== after.startsAt.getTime() ||
+    before.venueId !== after.venueId ||
+    before.isOnline !== after.isOnline;
+  if (!moved || hasEnded(before, now)) return 0;
+  const standing = await tx
+    .select({ id: order.id })
+    .from(order)
+    .where(and(eq(order.eventId, before.id), inArray(order.status, ["paid", "free"])));
+  if (standing.length === 0) return 0;
+  const was = {
+    startsAt: before.startsAt.toISOString(),
+    endsAt: before.endsAt?.toISOString() ?? null,
+    where: await eventPlace(tx, before),
+  };
+  await afterCommitAll(
+    tx,
+    standing.map((o) => ({ kind: "event-changed", orderId: o.id, was })),
+  );
+  return standing.length;
 }
 
 /**

@@ -239,6 +239,9 @@ export const messages = {
     unpublished: "Event unpublished",
     created: "Event created",
     updated: "Event updated",
+    /** After a save that moved an event people hold tickets for. */
+    ticketHoldersTold: (orders: number) =>
+      `Everyone with tickets is being emailed the new details (${orders} ${orders === 1 ? "order" : "orders"})`,
     deletedToast: "Event deleted",
     archived: "Event archived",
     duplicated: "Event duplicated",

@@ -2,16 +2,21 @@ import { and, eq } from "drizzle-orm";
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
-import { emailMessage, ticket, user, waitlistEntry } from "~/db/schema";
+import { emailMessage, notification, order, ticket, user, waitlistEntry } from "~/db/schema";
 import { formatMoney } from "~/lib/format";
 import { claimTicket, sendTicket } from "~/services/transfer-ticket";
-import { createEvent, createHost } from "../../../tests/factories/events";
+import { createEvent, createHost, createVenue } from "../../../tests/factories/events";
 import { buyTickets, createBuyer } from "../../../tests/factories/orders";
 import { createTestApp } from "../../../tests/setup/test-app";
 import { createTestDatabase } from "../../../tests/setup/test-db";
 import { type JobQueue, startJobs, stopJobs } from "../jobs/boss.server";
 import { createTicketCodes } from "../ticket-codes.server";
-import { sendEventCancelled, sendEventReminders, sendWaitlistEventCancelled } from "~/services/emails/after-sale";
+import {
+  sendEventCancelled,
+  sendEventChanged,
+  sendEventReminders,
+  sendWaitlistEventCancelled,
+} from "~/services/emails/after-sale";
 import { createMailer } from "./mailer.server";
 import { createUnsubscribeLinks } from "./unsubscribe.server";
 
@@ -172,6 +177,78 @@ describe("an event cancelled by its host", () => {
     expect(toWren!.text).toContain("Hi Wren,");
     expect(toWren!.text).toContain("no places will come up");
     expect(toWren!.text).toContain(`${publicUrl}/explore`);
+  });
+});
+
+describe("an event moved by its host", () => {
+  it("tells the buyer and a friend with a ticket when and where it is now, and nothing once moved back", async () => {
+    const db = database.db;
+    const mailer = createMailer({ database, boss, smtpUrl: undefined, publicUrl, logger: pino({ level: "silent" }) });
+    const host = await createHost(db);
+    const mill = await createVenue(db, host.id, {
+      name: "The Mill",
+      formattedAddress: "9 River Lane, Sheffield S3 8BB",
+    });
+    const e = await createEvent(db, {
+      hostId: host.id,
+      name: "Riverside Folk Night",
+      startsAt: new Date("2026-12-18T20:00:00Z"),
+      endsAt: new Date("2026-12-18T23:00:00Z"),
+      venueId: mill.id,
+    });
+    const [bea, sam] = [await createBuyer(db, "Bea Mover"), await createBuyer(db, "Sam Along")];
+    const bought = await buyTickets(db, { eventId: e.id, buyer: bea, quantity: 2, now, sign: codes.sign });
+    await db.update(ticket).set({ holderUserId: sam.id }).where(eq(ticket.id, bought.tickets[0]!.id));
+    const to = async (email: string) =>
+      db
+        .select()
+        .from(emailMessage)
+        .where(and(eq(emailMessage.toAddress, email), eq(emailMessage.template, "event-changed")));
+
+    // It was at the Crown, half an hour earlier; now it is at the Mill at 8.
+    const was = {
+      startsAt: "2026-12-18T19:30:00.000Z",
+      endsAt: "2026-12-18T23:00:00.000Z",
+      where: "The Crown, 1 High Street, Sheffield S1 2AA",
+    };
+    await sendEventChanged({ db, mailer, publicUrl }, { orderId: bought.orderId, was });
+    const [toBea] = await to(bea.email);
+    expect(toBea!.subject).toBe("New date and place for Riverside Folk Night");
+    expect(toBea!.text).toContain("The host has changed the date and place of Riverside Folk Night");
+    expect(toBea!.text).toContain("Your tickets still work");
+    expect(toBea!.text).toMatch(
+      /When: Friday 18 December 2026, 8:00 pm.*\n+Previously: Friday 18 December 2026, 7:30 pm/,
+    );
+    expect(toBea!.text).toMatch(
+      /Where: The Mill, 9 River Lane, Sheffield S3 8BB\n+Previously: The Crown, 1 High Street, Sheffield S1 2AA/,
+    );
+    expect(toBea!.text).toContain(`${publicUrl}/orders/${bought.reference}`);
+    const [toSam] = await to(sam.email);
+    expect(toSam!.text).toContain("Hi Sam,");
+    expect(toSam!.text).toContain(`${publicUrl}/u/tickets`);
+    const feed = await db.select().from(notification).where(eq(notification.userId, bea.id));
+    expect(feed.map((n) => n.title)).toContain("New date and place for Riverside Folk Night");
+
+    // Only the place moved: the email says so, and shows no earlier time.
+    await sendEventChanged(
+      { db, mailer, publicUrl },
+      { orderId: bought.orderId, was: { ...was, startsAt: "2026-12-18T20:00:00.000Z" } },
+    );
+    const placeOnly = (await to(bea.email)).find((m) => m.subject === "New place for Riverside Folk Night");
+    expect(placeOnly!.text).not.toMatch(/Previously: Friday/);
+
+    // Put back as it was before the work ran, or the order refunded since: nothing more is sent.
+    const sent = (await to(bea.email)).length;
+    await sendEventChanged(
+      { db, mailer, publicUrl },
+      {
+        orderId: bought.orderId,
+        was: { ...was, startsAt: "2026-12-18T20:00:00.000Z", where: "The Mill, 9 River Lane, Sheffield S3 8BB" },
+      },
+    );
+    await db.update(order).set({ status: "refunded" }).where(eq(order.id, bought.orderId));
+    await sendEventChanged({ db, mailer, publicUrl }, { orderId: bought.orderId, was });
+    expect(await to(bea.email)).toHaveLength(sent);
   });
 });
 

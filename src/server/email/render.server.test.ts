@@ -57,6 +57,31 @@ const cases: { template: EmailTemplate; subject: string; action: { text: string;
   },
   {
     template: {
+      name: "event-changed",
+      props: {
+        firstName: "Sam",
+        eventName: "Quiz at the Crown",
+        when: "Tuesday 8 December 2026, 8:00 pm (UK time)",
+        where: "The Crown, 1 High Street, Sheffield",
+        wasWhen: "Tuesday 8 December 2026, 7:30 pm (UK time)",
+        wasWhere: null,
+        reference: "TB-7QK2MZ9P",
+        url: "https://tickets.example.org/u/tickets",
+        isBuyer: false,
+      },
+    },
+    subject: "New date for Quiz at the Crown",
+    action: { text: "See my tickets", href: "https://tickets.example.org/u/tickets" },
+    says: [
+      /Hi Sam,/,
+      /The host has changed the date of Quiz at the Crown/,
+      /When: Tuesday 8 December 2026, 8:00 pm \(UK time\)\n+Previously: Tuesday 8 December 2026, 7:30 pm/,
+      /Where: The Crown, 1 High Street, Sheffield\n(?!\n*Previously)/,
+      /pass it on to a friend/,
+    ],
+  },
+  {
+    template: {
       name: "waitlist-event-cancelled",
       props: {
         firstName: "Bea",

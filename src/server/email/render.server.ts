@@ -7,6 +7,7 @@ import { CancellationRequested, cancellationRequestedSubject } from "./templates
 import { ChangeEmail, changeEmailSubject } from "./templates/change-email";
 import { EmailChanged, emailChangedSubject } from "./templates/email-changed";
 import { EventCancelled, eventCancelledSubject } from "./templates/event-cancelled";
+import { EventChanged, eventChangedSubject } from "./templates/event-changed";
 import { WaitlistEventCancelled, waitlistEventCancelledSubject } from "./templates/waitlist-event-cancelled";
 import { EventReminder, eventReminderSubject } from "./templates/event-reminder";
 import { HostOnboarding, hostOnboardingSubject } from "./templates/host-onboarding";
@@ -96,6 +97,8 @@ function compose(template: EmailTemplate, publicUrl: string): { subject: string;
         subject: eventCancelledSubject(template.props),
         element: createElement(EventCancelled, template.props),
       };
+    case "event-changed":
+      return { subject: eventChangedSubject(template.props), element: createElement(EventChanged, template.props) };
     case "waitlist-event-cancelled":
       return {
         subject: waitlistEventCancelledSubject(template.props),

@@ -1,11 +1,13 @@
-import { and, eq, isNotNull } from "drizzle-orm";
+import { and, eq, isNotNull, ne } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { cancellationRequest, event, order, orderLine, ticket, user, waitlistEntry } from "~/db/schema";
 import { formatMoney, formatWhenInFull } from "~/lib/format";
 import { directionsUrl } from "~/lib/maps";
 import { lineLabel } from "~/domain/companion-tickets";
 import { addNotification } from "../add-notification";
-import type { AfterCommitWork, CancellationOutcome } from "../after-commit";
+import type { AfterCommitWork, CancellationOutcome, EventWas } from "../after-commit";
+import { eventPlace } from "../event-place";
+import { eventChangedTitle } from "./templates";
 import { claimDueReminders } from "../event-reminders";
 import { getOrder } from "../get-order";
 import { getMyTicket } from "../list-my-tickets";
@@ -271,6 +273,70 @@ export async function sendEventCancelled(deps: EmailDeps, input: { orderId: stri
   }
 }
 
+/**
+ * The host moved the event: the order's buyer and each friend holding one of its tickets are told when
+ * and where it is now, beside what changed, with a note in their feed. Nothing is sent when the order
+ * or the event no longer stands, or when the host has since put the time and place back as they were.
+ */
+export async function sendEventChanged(deps: EmailDeps, input: { orderId: string; was: EventWas }) {
+  const [row] = await deps.db
+    .select({
+      order,
+      event: {
+        name: event.name,
+        startsAt: event.startsAt,
+        endsAt: event.endsAt,
+        venueId: event.venueId,
+        isOnline: event.isOnline,
+        isCancelled: event.isCancelled,
+        status: event.status,
+      },
+    })
+    .from(order)
+    .innerJoin(event, eq(event.id, order.eventId))
+    .where(eq(order.id, input.orderId));
+  if (!row || row.event.isCancelled || row.event.status === "deleted") return;
+  if (row.order.status !== "paid" && row.order.status !== "free") return;
+  const o = row.order;
+  const now = { when: when(row.event.startsAt, row.event.endsAt), where: await eventPlace(deps.db, row.event) };
+  const was = {
+    when: when(new Date(input.was.startsAt), input.was.endsAt ? new Date(input.was.endsAt) : null),
+    where: input.was.where,
+  };
+  const wasWhen = was.when !== now.when ? was.when : null;
+  const wasWhere = was.where !== now.where ? was.where : null;
+  if (!wasWhen && !wasWhere) return;
+  const site = base(deps.publicUrl);
+  const common = { eventName: row.event.name, ...now, wasWhen, wasWhere, reference: o.reference };
+  const title = eventChangedTitle(common);
+  const body = `Now ${now.when}, ${now.where}.`;
+  await deps.mailer.send({
+    to: o.buyerEmail,
+    userId: o.userId,
+    template: {
+      name: "event-changed",
+      props: { ...common, firstName: firstName(o.buyerName), url: `${site}/orders/${o.reference}`, isBuyer: true },
+    },
+  });
+  if (o.userId) await addNotification(deps.db, { userId: o.userId, title, body, link: `/orders/${o.reference}` });
+  const holders = await deps.db
+    .selectDistinct({ id: user.id, email: user.email, firstName: user.firstName, name: user.name })
+    .from(ticket)
+    .innerJoin(user, eq(user.id, ticket.holderUserId))
+    .where(and(eq(ticket.orderId, o.id), isNotNull(ticket.holderUserId), ne(ticket.status, "void")));
+  for (const h of holders.filter((h) => h.id !== o.userId)) {
+    await deps.mailer.send({
+      to: h.email,
+      userId: h.id,
+      template: {
+        name: "event-changed",
+        props: { ...common, firstName: h.firstName ?? firstName(h.name), url: `${site}/u/tickets`, isBuyer: false },
+      },
+    });
+    await addNotification(deps.db, { userId: h.id, title, body, link: "/u/tickets" });
+  }
+}
+
 /** Someone waiting for places at an event its host cancelled is told their wait is over (and in their feed). */
 export async function sendWaitlistEventCancelled(deps: EmailDeps, entryId: string) {
   const [row] = await deps.db
@@ -445,6 +511,8 @@ export async function doAfterCommitWork(deps: EmailDeps, work: AfterCommitWork, 
       return sendCancellationOutcome(deps, work);
     case "event-cancelled":
       return sendEventCancelled(deps, work);
+    case "event-changed":
+      return sendEventChanged(deps, work);
     case "waitlist-event-cancelled":
       return sendWaitlistEventCancelled(deps, work.entryId);
     case "waitlist-offers":

@@ -122,6 +122,33 @@ export interface WaitlistEventCancelledProps {
   url: string;
 }
 
+/** To everyone holding a ticket for an event whose host moved it to another time or place. */
+export interface EventChangedProps {
+  firstName: string;
+  eventName: string;
+  /** When it is now: 'Thursday 26 November 2026, 7:30 pm – 11:00 pm' */
+  when: string;
+  /** Where it is now: 'The Crown, 1 High Street, Sheffield', 'Online' */
+  where: string;
+  /** When it was to be, when that changed; null when only the place did. */
+  wasWhen: string | null;
+  /** Where it was to be, when that changed; null when only the time did. */
+  wasWhere: string | null;
+  reference: string;
+  /** The buyer sees their order; someone given a ticket sees their tickets. */
+  url: string;
+  isBuyer: boolean;
+}
+
+/** What an event's host moved, as the email and the feed say it: its date, its place, or both. */
+export function whatMoved({ wasWhen, wasWhere }: Pick<EventChangedProps, "wasWhen" | "wasWhere">) {
+  return wasWhen && wasWhere ? "date and place" : wasWhere ? "place" : "date";
+}
+
+/** The subject of the email and the title of the note in the feed. */
+export const eventChangedTitle = (props: Pick<EventChangedProps, "eventName" | "wasWhen" | "wasWhere">) =>
+  `New ${whatMoved(props)} for ${props.eventName}`;
+
 export interface EventCancelledProps {
   firstName: string;
   eventName: string;

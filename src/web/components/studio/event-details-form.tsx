@@ -89,7 +89,7 @@ interface EventDetailsFormProps {
   formError: string | null;
   venues: { id: string; name: string; city: string }[];
   slugLocked: boolean;
-  /** Orders exist: the currency is fixed. */
+  /** Orders exist: the currency is fixed, and a new start or place is emailed to the people with tickets. */
   currencyLocked: boolean;
   /** Later dates of the event's series (0: none, or a new event). */
   laterDates: number;
@@ -336,6 +336,11 @@ export function EventDetailsForm(props: EventDetailsFormProps) {
           />
         </div>
         <p className="text-sm text-fg-muted">UK time, 24-hour (19:30 is 7.30pm).</p>
+        {props.currencyLocked ? (
+          <p className="text-sm text-fg-muted">
+            People have tickets: if you change the start or the place, we email each of them when you save.
+          </p>
+        ) : null}
       </section>
 
       <section aria-labelledby="where-heading" className="card flex flex-col gap-4 p-5 tablet:p-6">

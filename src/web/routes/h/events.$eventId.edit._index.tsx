@@ -65,7 +65,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   try {
     switch (form.intent) {
       case "save": {
-        const { updated } = await updateEventDetails(db, {
+        const { updated, ordersTold } = await updateEventDetails(db, {
           hostId,
           eventId,
           form: detailsInput(form),
@@ -73,7 +73,8 @@ export async function action({ context, request, params }: Route.ActionArgs) {
           scope: form.scope,
           now,
         });
-        return done(updated > 1 ? `${messages.studio.updated}: ${updated} dates` : messages.studio.updated);
+        const saved = updated > 1 ? `${messages.studio.updated}: ${updated} dates` : messages.studio.updated;
+        return done(ordersTold > 0 ? `${saved}. ${messages.studio.ticketHoldersTold(ordersTold)}` : saved);
       }
       case "image-add": {
         if (!form.image)
