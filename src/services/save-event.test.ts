@@ -20,7 +20,14 @@ import { addEventImage, moveEventImage, removeEventImage } from "./event-images"
 import { repeatEvent, seriesDates } from "./repeat-event";
 import { duplicateEvent } from "./duplicate-event";
 import { NEW_EVENTS_PER_HOUR } from "./event-quota";
-import { createEvent, eventEditorData, placeEventAtNewVenue, updateEventDetails } from "./save-event";
+import {
+  createEvent,
+  eventEditorData,
+  MOVES_TOLD_PER_DAY,
+  placeEventAtNewVenue,
+  updateEventDetails,
+} from "./save-event";
+import { createDbThrottle } from "./throttle";
 
 let database: Database;
 let storage: FileStorage;
@@ -228,7 +235,9 @@ describe("creating and saving an event's overview", () => {
         description,
         scope: "one",
         now,
+        throttle,
       });
+    const throttle = createDbThrottle(db);
     const told = async () =>
       (await recordedWork(db, "event-changed")).filter(
         (w) => w.orderId === kept.orderId || w.orderId === refunded.orderId,
@@ -273,6 +282,18 @@ describe("creating and saving an event's overview", () => {
       "The Crown, 1 High Street, Sheffield S1 2AA",
       "The Mill, 9 River Lane, Sheffield S3 8BB",
     ]);
+
+    // Two more moves make five today, the most that email people; a sixth is refused by field and saves
+    // nothing, while a save that moves nothing still goes through.
+    await save({ name: "Moving Quiz!", time: "20:30", endTime: "23:00", venueId: mill.id });
+    await save({ name: "Moving Quiz!", time: "21:00", endTime: "23:00", venueId: mill.id });
+    expect(await told()).toHaveLength(5);
+    const sixth = await refusal(save({ name: "Moving Quiz!", time: "21:30", endTime: "23:00", venueId: mill.id }));
+    expect(sixth.details).toMatchObject({ fields: { date: messages.studio.movedTooOften(MOVES_TOLD_PER_DAY.limit) } });
+    expect((await snapshot(e.id)).event!.startsAt).toEqual(new Date("2027-01-12T21:00:00Z"));
+    expect(await told()).toHaveLength(5);
+    await save({ name: "Moving Quiz, the last one", time: "21:00", endTime: "23:00", venueId: mill.id });
+    expect((await snapshot(e.id)).event!.name).toBe("Moving Quiz, the last one");
 
     // An event nobody holds tickets for, moved: nothing to tell.
     const quiet = await makeEvent(db, {

@@ -8,9 +8,11 @@ import { AppError } from "~/lib/app-error";
 import { londonHhMm, londonWallTimeToUtc, londonYmd } from "~/lib/london-time";
 import { sanitizeDescription } from "~/lib/rich-text.server";
 import { isUuid } from "~/lib/uuid";
+import { messages } from "~/texts/messages";
 import { afterCommitAll } from "./after-commit";
 import { eventPlace } from "./event-place";
 import { claimNewEvents } from "./event-quota";
+import type { Throttle, ThrottleRule } from "./throttle";
 import { isUniqueViolation } from "./update-profile";
 
 /*
@@ -186,11 +188,20 @@ export async function updateEventDetails(
     description: string;
     scope: SeriesScope;
     now: Date;
+    /** Counts the moves that email ticket holders (see MOVES_TOLD_PER_DAY); absent in tests of other things. */
+    throttle?: Throttle;
   },
 ): Promise<{ updated: number; ordersTold: number }> {
   if (!isUuid(input.eventId)) throw new AppError("not_found", "No such event.");
+  // Read before the transaction and counted after it (the counters may share its database); two
+  // saves at the same moment may both pass, which a limit against flooding inboxes can bear.
+  const movesKey = `event-moved:${input.eventId}`;
+  const movedTooOften = input.throttle
+    ? !(await input.throttle.peek(movesKey, MOVES_TOLD_PER_DAY, input.now)).allowed
+    : false;
+  const tell = { now: input.now, movedTooOften };
   try {
-    return await db.transaction(async (tx) => {
+    const saved = await db.transaction(async (tx) => {
       const [current] = await tx
         .select({
           e: event,
@@ -229,7 +240,7 @@ export async function updateEventDetails(
         .update(event)
         .set({ ...details, description, updatedAt: input.now })
         .where(eq(event.id, e.id));
-      let ordersTold = await tellOfMove(tx, e, details, input.now);
+      let ordersTold = await tellOfMove(tx, e, details, tell);
       if (input.scope === "one" || !e.seriesId) return { updated: 1, ordersTold };
 
       // The later dates: same details, their own day and address; the currency only where nobody ordered.
@@ -271,10 +282,12 @@ export async function updateEventDetails(
             updatedAt: input.now,
           })
           .where(eq(event.id, date.id));
-        ordersTold += await tellOfMove(tx, date, { ...shared, startsAt: newStart }, input.now);
+        ordersTold += await tellOfMove(tx, date, { ...shared, startsAt: newStart }, tell);
       }
       return { updated: 1 + later.length, ordersTold };
     });
+    if (saved.ordersTold > 0) await input.throttle?.hit(movesKey, MOVES_TOLD_PER_DAY, input.now);
+    return saved;
   } catch (error) {
     if (slugTaken(error)) refuse(SLUG_TAKEN);
     throw error;
@@ -284,26 +297,34 @@ export async function updateEventDetails(
 type Placed = { startsAt: Date; venueId: string | null; isOnline: boolean };
 
 /**
+ * Each move of a date emails everyone with tickets, so a date may be moved with emails this many times
+ * a day: enough to put a mistake right, too few to flood people's inboxes by saving again and again.
+ */
+export const MOVES_TOLD_PER_DAY: ThrottleRule = { limit: 5, windowMs: 24 * 60 * 60 * 1000 };
+
+/**
  * A date moved to another start or place before it is over: once the save commits, everyone holding
  * tickets from each of its standing orders is told (`event-changed`, with how it stood before). A new
- * end time alone tells nobody. Answers how many orders were told.
+ * end time alone tells nobody. Past MOVES_TOLD_PER_DAY (counted per saved event) the save is refused, by
+ * field. Answers how many orders were told.
  */
 async function tellOfMove(
   tx: Db,
   before: Placed & { id: string; endsAt: Date | null },
   after: Placed,
-  now: Date,
+  input: { now: Date; movedTooOften: boolean },
 ): Promise<number> {
   const moved =
     before.startsAt.getTime() !== after.startsAt.getTime() ||
     before.venueId !== after.venueId ||
     before.isOnline !== after.isOnline;
-  if (!moved || hasEnded(before, now)) return 0;
+  if (!moved || hasEnded(before, input.now)) return 0;
   const standing = await tx
     .select({ id: order.id })
     .from(order)
     .where(and(eq(order.eventId, before.id), inArray(order.status, ["paid", "free"])));
   if (standing.length === 0) return 0;
+  if (input.movedTooOften) refuse({ date: messages.studio.movedTooOften(MOVES_TOLD_PER_DAY.limit) });
   const was = {
     startsAt: before.startsAt.toISOString(),
     endsAt: before.endsAt?.toISOString() ?? null,

@@ -239,6 +239,10 @@ export const messages = {
     unpublished: "Event unpublished",
     created: "Event created",
     updated: "Event updated",
+    /** A save that would move an event people hold tickets for once too often today. */
+    movedTooOften: (limit: number) =>
+      `This date has been moved ${limit} times today, and each move emails everyone with tickets. ` +
+      "Try again tomorrow, or save your other changes with the date and place as they are.",
     /** After a save that moved an event people hold tickets for. */
     ticketHoldersTold: (orders: number) =>
       `Everyone with tickets is being emailed the new details (${orders} ${orders === 1 ? "order" : "orders"})`,

@@ -72,6 +72,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
           description: form.description,
           scope: form.scope,
           now,
+          throttle: context.throttle,
         });
         const saved = updated > 1 ? `${messages.studio.updated}: ${updated} dates` : messages.studio.updated;
         return done(ordersTold > 0 ? `${saved}. ${messages.studio.ticketHoldersTold(ordersTold)}` : saved);
