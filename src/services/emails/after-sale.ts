@@ -216,6 +216,21 @@ export async function sendCancellationOutcome(
 }
 
 /**
+ * The people other than the buyer holding tickets from an order (passed on to them), once each. A
+ * cancelled event's tickets are void by the time its email is made, so that one asks for those too.
+ */
+async function friendsHolding(db: Db, o: { id: string; userId: string | null }, { voidToo }: { voidToo: boolean }) {
+  const holders = await db
+    .selectDistinct({ id: user.id, email: user.email, firstName: user.firstName, name: user.name })
+    .from(ticket)
+    .innerJoin(user, eq(user.id, ticket.holderUserId))
+    .where(
+      and(eq(ticket.orderId, o.id), isNotNull(ticket.holderUserId), voidToo ? undefined : ne(ticket.status, "void")),
+    );
+  return holders.filter((h) => h.id !== o.userId);
+}
+
+/**
  * The host cancelled the event: the order's buyer is told, with the refund on its way when they
  * paid, and so is each friend holding one of its tickets. A note goes in each person's feed too.
  */
@@ -249,12 +264,7 @@ export async function sendEventCancelled(deps: EmailDeps, input: { orderId: stri
     },
   });
   if (o.userId) await addNotification(deps.db, { userId: o.userId, title, body: "", link: `/orders/${o.reference}` });
-  const holders = await deps.db
-    .selectDistinct({ id: user.id, email: user.email, firstName: user.firstName, name: user.name })
-    .from(ticket)
-    .innerJoin(user, eq(user.id, ticket.holderUserId))
-    .where(and(eq(ticket.orderId, o.id), isNotNull(ticket.holderUserId)));
-  for (const h of holders.filter((h) => h.id !== o.userId)) {
+  for (const h of await friendsHolding(deps.db, o, { voidToo: true })) {
     await deps.mailer.send({
       to: h.email,
       userId: h.id,
@@ -319,12 +329,7 @@ export async function sendEventChanged(deps: EmailDeps, input: { orderId: string
     },
   });
   if (o.userId) await addNotification(deps.db, { userId: o.userId, title, body, link: `/orders/${o.reference}` });
-  const holders = await deps.db
-    .selectDistinct({ id: user.id, email: user.email, firstName: user.firstName, name: user.name })
-    .from(ticket)
-    .innerJoin(user, eq(user.id, ticket.holderUserId))
-    .where(and(eq(ticket.orderId, o.id), isNotNull(ticket.holderUserId), ne(ticket.status, "void")));
-  for (const h of holders.filter((h) => h.id !== o.userId)) {
+  for (const h of await friendsHolding(deps.db, o, { voidToo: false })) {
     await deps.mailer.send({
       to: h.email,
       userId: h.id,
