@@ -213,8 +213,8 @@ describe("an event moved by its host", () => {
     };
     await sendEventChanged({ db, mailer, publicUrl }, { orderId: bought.orderId, was });
     const [toBea] = await to(bea.email);
-    expect(toBea!.subject).toBe("New date and place for Riverside Folk Night");
-    expect(toBea!.text).toContain("The host has changed the date and place of Riverside Folk Night");
+    expect(toBea!.subject).toBe("New time and place for Riverside Folk Night");
+    expect(toBea!.text).toContain("The host has changed the time and place of Riverside Folk Night");
     expect(toBea!.text).toContain("Your tickets still work");
     expect(toBea!.text).toMatch(
       /When: Friday 18 December 2026, 8:00 pm.*\n+Previously: Friday 18 December 2026, 7:30 pm/,
@@ -227,7 +227,7 @@ describe("an event moved by its host", () => {
     expect(toSam!.text).toContain("Hi Sam,");
     expect(toSam!.text).toContain(`${publicUrl}/u/tickets`);
     const feed = await db.select().from(notification).where(eq(notification.userId, bea.id));
-    expect(feed.map((n) => n.title)).toContain("New date and place for Riverside Folk Night");
+    expect(feed.map((n) => n.title)).toContain("New time and place for Riverside Folk Night");
 
     // Only the place moved: the email says so, and shows no earlier time.
     await sendEventChanged(
@@ -236,6 +236,18 @@ describe("an event moved by its host", () => {
     );
     const placeOnly = (await to(bea.email)).find((m) => m.subject === "New place for Riverside Folk Night");
     expect(placeOnly!.text).not.toMatch(/Previously: Friday/);
+
+    // Moved from a week earlier, same place: a new date.
+    await sendEventChanged(
+      { db, mailer, publicUrl },
+      {
+        orderId: bought.orderId,
+        was: { startsAt: "2026-12-11T20:00:00.000Z", endsAt: null, where: "The Mill, 9 River Lane, Sheffield S3 8BB" },
+      },
+    );
+    const dateOnly = (await to(bea.email)).find((m) => m.subject === "New date for Riverside Folk Night");
+    expect(dateOnly!.text).toMatch(/Previously: Friday 11 December 2026, 8:00 pm/);
+    expect(dateOnly!.text).not.toMatch(/Previously: The/);
 
     // Put back as it was before the work ran, or the order refunded since: nothing more is sent.
     const sent = (await to(bea.email)).length;

@@ -2,6 +2,7 @@ import { and, eq, isNotNull, ne } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { cancellationRequest, event, order, orderLine, ticket, user, waitlistEntry } from "~/db/schema";
 import { formatMoney, formatWhenInFull } from "~/lib/format";
+import { londonYmd } from "~/lib/london-time";
 import { directionsUrl } from "~/lib/maps";
 import { lineLabel } from "~/domain/companion-tickets";
 import { addNotification } from "../add-notification";
@@ -317,7 +318,8 @@ export async function sendEventChanged(deps: EmailDeps, input: { orderId: string
   const wasWhere = was.where !== now.where ? was.where : null;
   if (!wasWhen && !wasWhere) return;
   const site = base(deps.publicUrl);
-  const common = { eventName: row.event.name, ...now, wasWhen, wasWhere, reference: o.reference };
+  const sameDay = londonYmd(new Date(input.was.startsAt)) === londonYmd(row.event.startsAt);
+  const common = { eventName: row.event.name, ...now, wasWhen, wasWhere, sameDay, reference: o.reference };
   const title = eventChangedTitle(common);
   const body = `Now ${now.when}, ${now.where}.`;
   await deps.mailer.send({

@@ -134,19 +134,24 @@ export interface EventChangedProps {
   wasWhen: string | null;
   /** Where it was to be, when that changed; null when only the time did. */
   wasWhere: string | null;
+  /** The start moved within its UK day: a new time rather than a new date (absent in emails queued before). */
+  sameDay?: boolean;
   reference: string;
   /** The buyer sees their order; someone given a ticket sees their tickets. */
   url: string;
   isBuyer: boolean;
 }
 
-/** What an event's host moved, as the email and the feed say it: its date, its place, or both. */
-export function whatMoved({ wasWhen, wasWhere }: Pick<EventChangedProps, "wasWhen" | "wasWhere">) {
-  return wasWhen && wasWhere ? "date and place" : wasWhere ? "place" : "date";
+type Moved = Pick<EventChangedProps, "wasWhen" | "wasWhere" | "sameDay">;
+
+/** What a host moved, as the email and the feed say it: its date (its time, on the same day), its place, or both. */
+export function whatMoved({ wasWhen, wasWhere, sameDay }: Moved) {
+  const start = sameDay ? "time" : "date";
+  return wasWhen && wasWhere ? `${start} and place` : wasWhere ? "place" : start;
 }
 
 /** The subject of the email and the title of the note in the feed. */
-export const eventChangedTitle = (props: Pick<EventChangedProps, "eventName" | "wasWhen" | "wasWhere">) =>
+export const eventChangedTitle = (props: Moved & Pick<EventChangedProps, "eventName">) =>
   `New ${whatMoved(props)} for ${props.eventName}`;
 
 export interface EventCancelledProps {

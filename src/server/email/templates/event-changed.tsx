@@ -10,7 +10,7 @@ export function EventChanged(props: EventChangedProps) {
   return (
     <EmailLayout
       preview={`${props.eventName} is now ${props.when}, ${props.where}. Your tickets still work.`}
-      heading={`The ${moved} ${moved === "date and place" ? "have" : "has"} changed`}
+      heading={`The ${moved} ${moved.endsWith(" and place") ? "have" : "has"} changed`}
       action={{ label: props.isBuyer ? "See my order" : "See my tickets", url: props.url }}
       afterAction={
         props.isBuyer
