@@ -24,10 +24,11 @@ const HOME_TITLE_ALLOWED = new Set(["/"]);
 /** Enough for every page there is today and the pages spec §2 adds; a safety net, not a target. */
 const MAX_PAGES_PER_VISITOR = 150;
 /**
- * Each visitor's time (about 2.5 min for the host on an idle machine, more beside the rest of the suite);
- * past it the crawl stops and says what it did not reach, rather than time out silently.
+ * Each visitor's time: about 2.5 min for the host on an idle machine, more beside the rest of the suite,
+ * and 6 min on a machine running at half its usual speed (27 November), so the net is wider than that.
+ * Past it the crawl stops and says what it did not reach, rather than time out silently.
  */
-const BUDGET_MS = Number(process.env.CRAWL_BUDGET_MS ?? 6 * 60_000);
+const BUDGET_MS = Number(process.env.CRAWL_BUDGET_MS ?? 10 * 60_000);
 
 /**
  * What the browser logs when axe, which runs in every frame, reaches an email preview's frame: the
