@@ -19,25 +19,17 @@ if (!buildOnly && Number.isInteger(port) && port > 0 && port <= 65535 && !(await
   );
   process.exit(1);
 }
-const builtAt = mtime(path.join(root, "build/server/index.js"));
-const sourcesAt = Math.max(
-  newest(path.join(root, "src")),
-  newest(path.join(root, "public")),
-  // The markdown pages are read into the build (content/README.md says how to edit them).
-  newest(path.join(root, "content")),
-  ...["package.json", "vite.config.ts", "react-router.config.ts"].map((f) => mtime(path.join(root, f))),
-);
-
-if (builtAt < sourcesAt) {
-  console.log(builtAt === 0 ? "No build yet: building…" : "Sources changed since the last build: rebuilding…");
-  // Always a production build, whatever NODE_ENV the caller has (a test runner sets "test", which
-  // would otherwise give the browser React's development build).
-  const result = spawnSync("npx", ["react-router", "build"], {
-    cwd: root,
-    stdio: "inherit",
-    env: { ...process.env, NODE_ENV: "production" },
-  });
-  if (result.status !== 0) process.exit(result.status ?? 1);
+// One build at a time: test files that start the built server can ask together (two Vitest workers),
+// and two builds into one folder would cost twice and could leave it half written. The second waits
+// for the first, then finds the build up to date. (Not in build/: the build empties that folder.)
+const lock = path.join(root, "node_modules/.cache/ticketyboo-build.lock");
+if (isStale()) {
+  await takeLock();
+  try {
+    if (isStale()) build();
+  } finally {
+    fs.rmSync(lock, { recursive: true, force: true });
+  }
 }
 if (buildOnly) process.exit(0);
 
@@ -50,6 +42,70 @@ const child = spawn(process.execPath, ["--max-semi-space-size=32", path.join(roo
 });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => child.kill(signal));
 child.on("exit", (code) => process.exit(code ?? 0));
+
+function isStale() {
+  const builtAt = mtime(path.join(root, "build/server/index.js"));
+  const sourcesAt = Math.max(
+    newest(path.join(root, "src")),
+    newest(path.join(root, "public")),
+    // The markdown pages are read into the build (content/README.md says how to edit them).
+    newest(path.join(root, "content")),
+    ...["package.json", "vite.config.ts", "react-router.config.ts"].map((f) => mtime(path.join(root, f))),
+  );
+  return builtAt < sourcesAt;
+}
+
+function build() {
+  const first = !fs.existsSync(path.join(root, "build/server/index.js"));
+  console.log(first ? "No build yet: building…" : "Sources changed since the last build: rebuilding…");
+  // Always a production build, whatever NODE_ENV the caller has (a test runner sets "test", which
+  // would otherwise give the browser React's development build).
+  const result = spawnSync("npx", ["react-router", "build"], {
+    cwd: root,
+    stdio: "inherit",
+    env: { ...process.env, NODE_ENV: "production" },
+  });
+  if (result.status !== 0) {
+    fs.rmSync(lock, { recursive: true, force: true });
+    process.exit(result.status ?? 1);
+  }
+}
+
+/** The build's lock: a folder (made or not, atomically) naming the process that holds it. */
+async function takeLock() {
+  for (;;) {
+    try {
+      fs.mkdirSync(path.dirname(lock), { recursive: true });
+      fs.mkdirSync(lock);
+      fs.writeFileSync(path.join(lock, "pid"), String(process.pid));
+      return;
+    } catch (error) {
+      if (error.code !== "EEXIST") throw error;
+    }
+    // A holder that has gone (a build killed half way) leaves its lock: take it over.
+    if (lockIsAbandoned()) fs.rmSync(lock, { recursive: true, force: true });
+    else await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}
+
+function lockIsAbandoned() {
+  try {
+    const holder = Number(fs.readFileSync(path.join(lock, "pid"), "utf8"));
+    return holder > 0 && !isAlive(holder);
+  } catch {
+    // No name in it yet: abandoned only if it has stayed nameless for a while.
+    return Date.now() - mtime(lock) > 10_000 && mtime(lock) > 0;
+  }
+}
+
+function isAlive(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return error.code === "EPERM";
+  }
+}
 
 function mtime(file) {
   try {

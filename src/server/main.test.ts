@@ -41,6 +41,21 @@ function tempDir() {
   return dir;
 }
 
+/**
+ * `npm start`'s script as it is, in a checkout of its own with a source file and no build yet, where
+ * `npx react-router build` runs `build` (shell lines) instead: nothing is fetched or built for real.
+ */
+function fakeCheckout(build: string): string {
+  const checkout = tempDir();
+  fs.mkdirSync(path.join(checkout, "scripts"));
+  fs.copyFileSync(path.join(ROOT, "scripts/start.mjs"), path.join(checkout, "scripts/start.mjs"));
+  for (const dir of ["src", "public", "content", "node_modules/.bin"])
+    fs.mkdirSync(path.join(checkout, dir), { recursive: true });
+  fs.writeFileSync(path.join(checkout, "src/app.ts"), "export {};\n");
+  fs.writeFileSync(path.join(checkout, "node_modules/.bin/react-router"), `#!/bin/sh\n${build}\n`, { mode: 0o755 });
+  return checkout;
+}
+
 /** Runs the server (or `npm start`'s script) with `env` until it exits by itself; its exit code and what it printed. */
 function start(
   env: Record<string, string>,
@@ -82,19 +97,9 @@ describe("starting the server", () => {
     const blocker = net.createServer();
     await new Promise<void>((resolve) => blocker.listen(0, "127.0.0.1", resolve));
     const port = (blocker.address() as net.AddressInfo).port;
-    // The script as it is, in a checkout with no build yet, where it would build first.
-    const checkout = tempDir();
-    fs.mkdirSync(path.join(checkout, "scripts"));
-    fs.copyFileSync(path.join(ROOT, "scripts/start.mjs"), path.join(checkout, "scripts/start.mjs"));
-    for (const dir of ["src", "public", "node_modules/.bin"])
-      fs.mkdirSync(path.join(checkout, dir), { recursive: true });
-    fs.writeFileSync(path.join(checkout, "src/app.ts"), "export {};\n");
-    // A build that would only say it ran (nothing is fetched or built for real).
-    fs.writeFileSync(
-      path.join(checkout, "node_modules/.bin/react-router"),
-      "#!/bin/sh\necho built-for-the-test\nexit 1\n",
-      { mode: 0o755 },
-    );
+    // The script as it is, in a checkout with no build yet, where it would build first; a build that
+    // would only say it ran.
+    const checkout = fakeCheckout("echo built-for-the-test\nexit 1");
     try {
       const { code, output } = await start({ PORT: String(port), DATA_DIR: tempDir() }, [
         path.join(checkout, "scripts/start.mjs"),
@@ -105,6 +110,32 @@ describe("starting the server", () => {
     } finally {
       await new Promise((resolve) => blocker.close(resolve));
     }
+  });
+
+  it("builds once when two ask at once: the second waits for the first, then finds the build up to date", async () => {
+    // A build that takes a moment, notes each time it runs, and leaves the server's file.
+    const checkout = fakeCheckout(
+      'sleep 1\necho ran >> builds.log\nmkdir -p build/server\necho "export {};" > build/server/index.js',
+    );
+    const both = await Promise.all(
+      [1, 2].map(() => start({}, [path.join(checkout, "scripts/start.mjs"), "--build-only"])),
+    );
+    expect(both.map((b) => b.code)).toEqual([0, 0]);
+    expect(fs.readFileSync(path.join(checkout, "builds.log"), "utf8")).toBe("ran\n");
+    expect(fs.existsSync(path.join(checkout, "node_modules/.cache/ticketyboo-build.lock"))).toBe(false);
+  });
+
+  it("takes over a build's lock left by a process that has gone", async () => {
+    const checkout = fakeCheckout(
+      'echo ran >> builds.log\nmkdir -p build/server\necho "export {};" > build/server/index.js',
+    );
+    const lock = path.join(checkout, "node_modules/.cache/ticketyboo-build.lock");
+    fs.mkdirSync(lock, { recursive: true });
+    // A process id that no running process has (above Linux's largest).
+    fs.writeFileSync(path.join(lock, "pid"), "4194305");
+    const { code } = await start({}, [path.join(checkout, "scripts/start.mjs"), "--build-only"]);
+    expect(code).toBe(0);
+    expect(fs.readFileSync(path.join(checkout, "builds.log"), "utf8")).toBe("ran\n");
   });
 
   it("refuses to open a PGlite data directory another process has open, saying what to do", async () => {
