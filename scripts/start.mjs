@@ -25,11 +25,13 @@ if (!buildOnly && Number.isInteger(port) && port > 0 && port <= 65535 && !(await
 const lock = path.join(root, "node_modules/.cache/ticketyboo-build.lock");
 if (isStale()) {
   await takeLock();
+  let status = 0;
   try {
-    if (isStale()) build();
+    if (isStale()) status = build();
   } finally {
     fs.rmSync(lock, { recursive: true, force: true });
   }
+  if (status !== 0) process.exit(status);
 }
 if (buildOnly) process.exit(0);
 
@@ -55,6 +57,7 @@ function isStale() {
   return builtAt < sourcesAt;
 }
 
+/** Builds for production; the build's exit status. */
 function build() {
   const first = !fs.existsSync(path.join(root, "build/server/index.js"));
   console.log(first ? "No build yet: building…" : "Sources changed since the last build: rebuilding…");
@@ -65,10 +68,7 @@ function build() {
     stdio: "inherit",
     env: { ...process.env, NODE_ENV: "production" },
   });
-  if (result.status !== 0) {
-    fs.rmSync(lock, { recursive: true, force: true });
-    process.exit(result.status ?? 1);
-  }
+  return result.status ?? 1;
 }
 
 /** The build's lock: a folder (made or not, atomically) naming the process that holds it. */

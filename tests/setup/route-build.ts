@@ -1,5 +1,5 @@
 import type { ServerBuild } from "react-router";
-import { createServer, type ViteDevServer } from "vite";
+import { createServer } from "vite";
 
 /**
  * React Router's server build of the app, made by Vite from source as the dev server makes it (no
@@ -11,20 +11,15 @@ import { createServer, type ViteDevServer } from "vite";
  * each file passes its own through the app's context. `close` is kept for the callers' symmetry and
  * lets Vite go only when the worker ends.
  */
-let shared: Promise<{ vite: ViteDevServer; build: ServerBuild }> | undefined;
+let shared: Promise<ServerBuild> | undefined;
 
 export async function loadRouteBuild(): Promise<{ build: ServerBuild; close: () => Promise<void> }> {
-  shared ??= (async () => {
-    const vite = await createServer({
-      root: process.cwd(),
-      configFile: "vite.config.ts",
-      server: { middlewareMode: true, hmr: false, watch: null },
-      appType: "custom",
-      logLevel: "silent",
-    });
-    const build = (await vite.ssrLoadModule("virtual:react-router/server-build")) as ServerBuild;
-    return { vite, build };
-  })();
-  const { build } = await shared;
-  return { build, close: async () => {} };
+  shared ??= createServer({
+    root: process.cwd(),
+    configFile: "vite.config.ts",
+    server: { middlewareMode: true, hmr: false, watch: null },
+    appType: "custom",
+    logLevel: "silent",
+  }).then((vite) => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>);
+  return { build: await shared, close: async () => {} };
 }
