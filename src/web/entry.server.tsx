@@ -1,6 +1,5 @@
 import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
-import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { type AppLoadContext, type EntryContext, ServerRouter } from "react-router";
 import { NonceProvider } from "./lib/nonce";
@@ -14,11 +13,8 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
-  // Bots and no-JS clients get the whole document at once; browsers get it streamed.
-  const waitForAll = isbot(request.headers.get("user-agent") ?? "") || routerContext.isSpaMode;
   const nonce = loadContext.nonce;
   return new Promise<Response>((resolve, reject) => {
-    let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
         <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
@@ -29,8 +25,12 @@ export default function handleRequest(
         // is in the document. Otherwise React moves every one past the first 12.8 KB of HTML into a
         // hidden template that its script reveals, and a page read without JavaScript never shows it.
         progressiveChunkSize: Number.POSITIVE_INFINITY,
-        [waitForAll ? "onAllReady" : "onShellReady"]() {
-          shellRendered = true;
+        // Everyone gets the whole document at once, browsers too. Every loader has finished before React
+        // renders (none hands it a promise), so all that can still wait is a part whose code loads on
+        // demand (React.lazy: the Access block, the waitlist card). The first page to show one after the
+        // server starts would otherwise go out with the part left behind, in a hidden element that only
+        // React's script reveals: shown late with JavaScript, and never without it.
+        onAllReady() {
           const body = new PassThrough();
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           resolve(
@@ -45,8 +45,9 @@ export default function handleRequest(
           reject(error);
         },
         onError(error: unknown) {
+          // A part that failed is rendered again in the browser; the page is still a failure, and said so.
           responseStatusCode = 500;
-          if (shellRendered) console.error(error);
+          console.error(error);
         },
       },
     );
