@@ -6,6 +6,7 @@ import { messages } from "~/texts/messages";
 import { inSaleWindow, isOnSale, remaining } from "~/domain/ticket-availability";
 import { currencySymbol, formatEventDateTime, formatMoney } from "~/lib/format";
 import type { EventPageTicket } from "~/services/get-event-page";
+import { useHydrated } from "~/web/lib/use-hydrated";
 
 /**
  * One ticket type in the booking panel: its name, all-in price and availability, the number
@@ -99,6 +100,9 @@ function Stepper(props: {
 }) {
   // A button that becomes disabled under the keyboard drops focus to the page: move it to the number first.
   const input = useRef<HTMLInputElement>(null);
+  // The buttons work only with the page's script: until it runs they are shown disabled rather than
+  // swallowing a press (the number itself takes typing, and the form sends it, without script).
+  const hydrated = useHydrated();
   const step = (delta: number) => {
     const next = props.value + delta;
     if (next <= 0 || next >= props.max) input.current?.focus();
@@ -110,7 +114,7 @@ function Stepper(props: {
         type="button"
         className="btn-secondary size-9 min-h-0 p-0"
         onClick={() => step(-1)}
-        disabled={props.value === 0}
+        disabled={!hydrated || props.value === 0}
         aria-label={`One fewer ${props.label}`}
       >
         <Minus aria-hidden className="size-4" />
@@ -133,7 +137,7 @@ function Stepper(props: {
         type="button"
         className="btn-secondary size-9 min-h-0 p-0"
         onClick={() => step(1)}
-        disabled={props.value >= props.max}
+        disabled={!hydrated || props.value >= props.max}
         aria-label={`One more ${props.label}`}
       >
         <Plus aria-hidden className="size-4" />
