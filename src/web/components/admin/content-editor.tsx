@@ -221,6 +221,7 @@ export function ContentEditor(props: ContentEditorProps) {
               <div
                 role="region"
                 aria-labelledby="preview-label"
+                tabIndex={0}
                 className="mt-1 max-h-[34rem] min-h-28 overflow-y-auto rounded-xl border border-border bg-bg p-4"
               >
                 {preview.html ? (

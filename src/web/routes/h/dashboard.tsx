@@ -195,7 +195,12 @@ export default function HostDashboard({ loaderData }: Route.ComponentProps) {
                 </p>
                 <details className="mt-3 text-sm">
                   <summary className="cursor-pointer font-semibold">Figures by day</summary>
-                  <div className="mt-2 max-h-64 overflow-y-auto">
+                  <div
+                    className="mt-2 max-h-64 overflow-y-auto"
+                    tabIndex={0}
+                    role="group"
+                    aria-label="Table, scrolls up and down"
+                  >
                     <table className="w-full text-left">
                       <caption className="sr-only">Tickets sold and revenue by day</caption>
                       <thead className="text-xs text-fg-muted uppercase">

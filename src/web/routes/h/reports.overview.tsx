@@ -170,7 +170,12 @@ export default function ReportsOverview({ loaderData }: Route.ComponentProps) {
               </p>
               <details className="mt-3 text-sm">
                 <summary className="cursor-pointer font-semibold">Figures by {bucketWord.toLowerCase()}</summary>
-                <div className="mt-2 max-h-72 overflow-auto">
+                <div
+                  className="mt-2 max-h-72 overflow-auto"
+                  tabIndex={0}
+                  role="group"
+                  aria-label="Table, scrolls up and down"
+                >
                   <table className="w-full text-left">
                     <caption className="sr-only">Sales over time</caption>
                     <thead className="text-xs text-fg-muted uppercase">
