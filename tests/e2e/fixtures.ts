@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, expect, type Frame, type Page } from "@playwright/test";
 
 /**
  * Every e2e test fails on a console error or an uncaught page error, unless the test names the
@@ -31,6 +31,14 @@ export async function expectAccessible(page: Page) {
 }
 
 /**
+ * Runs axe on the page as it is now in the light theme and then the dark one, and fails on any violation.
+ * See `axeViolationsInBothThemes`: one load, every rule in light, the colour rules in dark.
+ */
+export async function expectAccessibleInBothThemes(page: Page) {
+  expect(await axeViolationsInBothThemes(page), "axe violations").toEqual([]);
+}
+
+/**
  * The rules that judge colour. A theme is CSS alone (colours on `<html data-theme>`), so a page seen in a
  * second theme can only break these: the rest of axe has already judged the same markup.
  */
@@ -42,9 +50,61 @@ const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
  * `coloursOnly` runs only the colour rules, for the same page again in another theme.
  */
 export async function axeViolations(page: Page, { coloursOnly = false } = {}): Promise<string[]> {
+  const letBe = await atRest(page);
+  try {
+    return await runAxe(page, coloursOnly);
+  } finally {
+    await letBe();
+  }
+}
+
+/**
+ * Runs axe on the page as it is now in both themes: every rule in the light theme, then the colour rules
+ * in the dark one (`COLOUR_RULES`), each line naming its theme. The theme is CSS alone: the page the dark
+ * cookie renders is this page with `data-theme="dark"` on `<html>`, which is what the theme toggle sets, so
+ * the page is not loaded again, and the theme it had is put back afterwards.
+ */
+export async function axeViolationsInBothThemes(page: Page): Promise<string[]> {
+  const letBe = await atRest(page);
+  const had = await page.evaluate(() => document.documentElement.getAttribute("data-theme"));
+  try {
+    const violations: string[] = [];
+    for (const theme of ["light", "dark"] as const) {
+      await page.evaluate((t) => (document.documentElement.dataset.theme = t), theme);
+      // A new theme starts the colours' transitions (links, buttons): judge the colours they end on.
+      await settled(page);
+      const found = await runAxe(page, theme === "dark");
+      violations.push(...found.map((v) => `(${theme}) ${v}`));
+    }
+    return violations;
+  } finally {
+    await page.evaluate((t) => {
+      if (t === null) document.documentElement.removeAttribute("data-theme");
+      else document.documentElement.dataset.theme = t;
+    }, had);
+    await letBe();
+  }
+}
+
+/**
+ * Waits for the page to be at rest for axe, and draws what the browser skips off screen; returns the
+ * function that lets the page be again.
+ */
+async function atRest(page: Page): Promise<() => Promise<void>> {
   // A part still loading says so (the map: aria-busy until drawn); judge the page once it is done.
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
-  // Contrast is judged on the page at rest: let entrance transitions (toasts, dialogs) finish.
+  await settled(page);
+  // Content off screen may be skipped by the browser (content-visibility: the footer, cards after the
+  // first screen's), and axe cannot judge what has no layout: it is drawn for the check, then let be.
+  const shown = await page.addStyleTag({ content: "* { content-visibility: visible !important; }" });
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  return async () => {
+    await shown.evaluate((style) => (style as Element).remove()).catch(() => undefined);
+  };
+}
+
+/** Contrast is judged on the page at rest: lets transitions (toasts, dialogs, a theme's colours) finish. */
+async function settled(page: Page) {
   await page
     .waitForFunction(
       () =>
@@ -55,17 +115,30 @@ export async function axeViolations(page: Page, { coloursOnly = false } = {}): P
       { timeout: 5_000 },
     )
     .catch(() => undefined);
-  // Content off screen may be skipped by the browser (content-visibility: the footer, cards after the
-  // first screen's), and axe cannot judge what has no layout: it is drawn for the check, then let be.
-  const shown = await page.addStyleTag({ content: "* { content-visibility: visible !important; }" });
-  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+}
+
+/**
+ * axe's source, for a page whose every frame has it already (a second run on the same document): a
+ * statement that does nothing, so the half-megabyte script is not sent and compiled again.
+ */
+const ALREADY_THERE = ";";
+
+async function runAxe(page: Page, coloursOnly: boolean): Promise<string[]> {
+  // AxeBuilder sends axe's source to the page, then to every frame (the page's own again) before each
+  // run. A frame where it cannot run (an email preview, sandboxed without scripts) counts as without.
+  const has = (frame: Frame) =>
+    Promise.race([
+      frame.evaluate(() => "axe" in window).catch(() => false),
+      new Promise<false>((done) => setTimeout(() => done(false), 1_000)),
+    ]);
+  const frames = await Promise.all(page.frames().map(has));
+  const axeSource = frames.every(Boolean) ? ALREADY_THERE : undefined;
   // Legacy mode runs axe.run inside the page (frames included) instead of finishing the run in a
   // fresh page, and only violations come back: the same rules, a third of the time (~1 s a page).
   // (options() replaces the whole option object, so it comes before withTags.)
-  const builder = new AxeBuilder({ page }).options({ resultTypes: ["violations"] }).setLegacyMode(true);
+  const builder = new AxeBuilder({ page, axeSource }).options({ resultTypes: ["violations"] }).setLegacyMode(true);
   const rules = coloursOnly ? builder.withRules(COLOUR_RULES) : builder.withTags(WCAG_TAGS);
   const results = await rules.analyze();
-  await shown.evaluate((style) => (style as Element).remove()).catch(() => undefined);
   return results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
 }
 

@@ -1,5 +1,4 @@
-import type { Page } from "@playwright/test";
-import { acceptNecessaryOnly, BASE_URL, expect, expectAccessible, test } from "./fixtures";
+import { acceptNecessaryOnly, expect, expectAccessible, expectAccessibleInBothThemes, test } from "./fixtures";
 
 /*
  * A host's booking page by username and following (spec §2 `/{username}`): a visitor opens Northern
@@ -12,14 +11,6 @@ const FRIEND = { email: "friend@ticketyboo.test", password: "ticketyboo" };
 
 // The 404 of a name nobody has is logged by the browser.
 test.use({ allowConsoleErrors: [/status of 404 \(Not Found\)/] });
-
-async function inBothThemes(page: Page, check: () => Promise<void>) {
-  for (const theme of ["light", "dark"] as const) {
-    await page.context().addCookies([{ name: "tb_theme", value: theme, url: BASE_URL }]);
-    await page.reload();
-    await check();
-  }
-}
 
 test("a visitor opens a host's page, logs in to follow, sees their events on the dashboard and unfollows", async ({
   page,
@@ -40,7 +31,7 @@ test("a visitor opens a host's page, logs in to follow, sees their events on the
   const next = (await upcoming.getByRole("heading", { level: 3 }).first().textContent())!.trim();
   const followers = page.getByText(/^\d+ followers?$/);
   await expect(followers).toHaveText("0 followers");
-  await inBothThemes(page, () => expectAccessible(page));
+  await expectAccessibleInBothThemes(page);
   // A name nobody has is the site's 404.
   const missing = await page.goto("/nobody-has-this-name");
   expect(missing?.status()).toBe(404);
@@ -67,7 +58,7 @@ test("a visitor opens a host's page, logs in to follow, sees their events on the
   await page.goto("/u/dashboard");
   const fromHosts = page.getByRole("region", { name: "From hosts you follow" });
   await expect(fromHosts.getByRole("heading", { level: 3, name: next })).toBeVisible();
-  await inBothThemes(page, () => expectAccessible(page));
+  await expectAccessibleInBothThemes(page);
 
   // Unfollow from the list of hosts they follow; the dashboard says how to follow someone again.
   await fromHosts.getByRole("link", { name: "Hosts you follow (1)" }).click();

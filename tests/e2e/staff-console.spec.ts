@@ -1,5 +1,4 @@
-import type { Page } from "@playwright/test";
-import { acceptNecessaryOnly, expect, expectAccessible, signIn, test } from "./fixtures";
+import { acceptNecessaryOnly, expect, expectAccessibleInBothThemes, signIn, test } from "./fixtures";
 import { solveRobotCheck } from "./account-helpers";
 
 /**
@@ -14,14 +13,6 @@ const STAFF = { email: "staff@ticketyboo.test", password: "ticketyboo" };
 // The forms refused on purpose (no robot check, a link that is not one) answer 422, which Chromium logs.
 test.use({ allowConsoleErrors: [/status of 422/] });
 
-/** axe in both themes: contrast problems hide in one of them. */
-async function accessibleInBothThemes(page: Page) {
-  for (const colorScheme of ["light", "dark"] as const) {
-    await page.emulateMedia({ colorScheme });
-    await expectAccessible(page);
-  }
-}
-
 test("staff run the console; visitors' messages reach it and the alert shows once", async ({ page, browser }) => {
   // Long: a dozen pages, each checked by axe in both themes (about 30 s on an idle machine).
   test.setTimeout(150_000);
@@ -34,7 +25,7 @@ test("staff run the console; visitors' messages reach it and the alert shows onc
   await page.goto("/contact#schedule-a-meeting");
   await expect(page.getByRole("heading", { level: 1, name: "Contact us" })).toBeVisible();
   await expect(page.getByLabel("What's it about?")).toHaveValue("schedule-a-meeting");
-  await accessibleInBothThemes(page);
+  await expectAccessibleInBothThemes(page);
   await page.getByLabel("Your name").fill("Vic Visitor");
   await page.getByLabel("Email").fill(visitorEmail);
   await page.getByLabel("Message").fill(`Could we meet about hosting our quiz nights? (${stamp})`);
@@ -54,13 +45,13 @@ test("staff run the console; visitors' messages reach it and the alert shows onc
   await solveRobotCheck(page);
   await page.getByRole("button", { name: "Submit event" }).click();
   await expect(page.getByText("Please enter a full web address, starting with https://")).toBeVisible();
-  await accessibleInBothThemes(page);
+  await expectAccessibleInBothThemes(page);
   await page.getByLabel("Link to the event").fill(eventLink);
   await page.getByLabel("Anything we should know?").fill("Every Tuesday at the Crown.");
   await solveRobotCheck(page);
   await page.getByRole("button", { name: "Submit event" }).click();
   await expect(page.getByRole("heading", { name: "Thanks for the tip!" })).toBeVisible();
-  await accessibleInBothThemes(page);
+  await expectAccessibleInBothThemes(page);
 
   // Staff, in a browser of their own.
   const staffContext = await browser.newContext();
@@ -69,7 +60,7 @@ test("staff run the console; visitors' messages reach it and the alert shows onc
   await signIn(staff, STAFF);
   await staff.goto("/admin");
   await expect(staff.getByRole("heading", { level: 1, name: "Staff console" })).toBeVisible();
-  await accessibleInBothThemes(staff);
+  await expectAccessibleInBothThemes(staff);
 
   // What the visitor sent is there, and is dealt with.
   await staff
@@ -79,7 +70,7 @@ test("staff run the console; visitors' messages reach it and the alert shows onc
   const message = staff.getByRole("article", { name: "Contact from Vic Visitor" }).filter({ hasText: stamp });
   await expect(message).toContainText("Schedule a meeting");
   await expect(message).toContainText(visitorEmail);
-  await accessibleInBothThemes(staff);
+  await expectAccessibleInBothThemes(staff);
   await message.getByRole("button", { name: "Mark handled" }).click();
   await expect(staff.getByText("Marked handled.")).toBeVisible();
   await expect(message).toHaveCount(0);
@@ -87,7 +78,7 @@ test("staff run the console; visitors' messages reach it and the alert shows onc
   await staff.goto("/admin/submitted-events");
   const suggestion = staff.getByRole("listitem").filter({ hasText: eventLink });
   await expect(suggestion.getByRole("link", { name: new RegExp(eventLink) })).toHaveAttribute("href", eventLink);
-  await accessibleInBothThemes(staff);
+  await expectAccessibleInBothThemes(staff);
   await suggestion.getByRole("button", { name: "Mark reviewed" }).click();
   await expect(staff.getByText("Marked reviewed.")).toBeVisible();
   await staff.goto("/admin/submitted-events?state=reviewed");
@@ -95,7 +86,7 @@ test("staff run the console; visitors' messages reach it and the alert shows onc
 
   // A flag turned on (and back off: other tests share the demo).
   await staff.goto("/admin/feature-flags");
-  await accessibleInBothThemes(staff);
+  await expectAccessibleInBothThemes(staff);
   await staff.getByRole("button", { name: "Turn ‘ai-description-helper’ on" }).click();
   await expect(staff.getByRole("button", { name: "Turn ‘ai-description-helper’ off" })).toBeVisible();
   await staff.getByRole("button", { name: "Turn ‘ai-description-helper’ off" }).click();
@@ -111,11 +102,11 @@ test("staff run the console; visitors' messages reach it and the alert shows onc
   await host.getByLabel("What did you check?").fill(`Photo ID and venue agreement ${stamp}`);
   await host.getByRole("button", { name: /Grant the badge to/ }).click();
   await expect(host.getByText("Verified", { exact: true })).toBeVisible();
-  await accessibleInBothThemes(staff);
+  await expectAccessibleInBothThemes(staff);
 
   // An alert published: a new visitor sees it once.
   await staff.goto("/admin/alerts");
-  await accessibleInBothThemes(staff);
+  await expectAccessibleInBothThemes(staff);
   const heading = `Box office hours ${stamp}`;
   await staff.getByLabel("Heading").fill(heading);
   await staff.getByLabel("Message", { exact: true }).fill("The box office opens late on Sunday.");
@@ -159,6 +150,6 @@ test("staff run the console; visitors' messages reach it and the alert shows onc
     "Marked handled the contact message from Vic Visitor (‘Schedule a meeting’)",
   ])
     await expect(log.getByText(line, { exact: false }).first()).toBeVisible();
-  await accessibleInBothThemes(staff);
+  await expectAccessibleInBothThemes(staff);
   await staffContext.close();
 });

@@ -1,4 +1,13 @@
-import { BASE_URL, DEMO, acceptNecessaryOnly, expect, expectAccessible, signIn, test } from "./fixtures";
+import {
+  BASE_URL,
+  DEMO,
+  acceptNecessaryOnly,
+  expect,
+  expectAccessible,
+  expectAccessibleInBothThemes,
+  signIn,
+  test,
+} from "./fixtures";
 
 /*
  * Promote (issue 21): the demo host makes a tracking link for an event, a buyer opens it (having
@@ -99,14 +108,11 @@ test("the demo host makes a tracking link and sees a sale through it; the share 
   await page.goto(`/h/events/${eventId}/edit/share`);
   await expect(page.getByRole("link", { name: "Tracking links in Promote" })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Posters and pictures" })).toBeVisible();
-  await expectAccessible(page);
-
-  // The dark theme passes too.
-  await page.emulateMedia({ colorScheme: "dark" });
-  await expectAccessible(page);
+  // In both themes, as are the next two.
+  await expectAccessibleInBothThemes(page);
   await page.goto(`/h/promote`);
-  await expectAccessible(page);
+  await expectAccessibleInBothThemes(page);
   await page.getByRole("link", { name: `Share kit and tracking links: ${name}` }).click();
   await expect(row).toBeVisible();
-  await expectAccessible(page);
+  await expectAccessibleInBothThemes(page);
 });

@@ -1,5 +1,14 @@
-import type { APIRequestContext, Page } from "@playwright/test";
-import { acceptNecessaryOnly, BASE_URL, DEMO, expect, expectAccessible, signIn, test } from "./fixtures";
+import type { APIRequestContext } from "@playwright/test";
+import {
+  acceptNecessaryOnly,
+  BASE_URL,
+  DEMO,
+  expect,
+  expectAccessible,
+  expectAccessibleInBothThemes,
+  signIn,
+  test,
+} from "./fixtures";
 
 /*
  * Partner Studio's seat plan editor: the demo host opens their comedy club's plan, renames a row,
@@ -25,14 +34,6 @@ async function eventPath(request: APIRequestContext, name: string): Promise<stri
   return found!.url;
 }
 
-async function inBothThemes(page: Page, check: () => Promise<void>) {
-  for (const theme of ["light", "dark"] as const) {
-    await page.context().addCookies([{ name: "tb_theme", value: theme, url: BASE_URL }]);
-    await page.reload();
-    await check();
-  }
-}
-
 test.describe("the seat plan editor", () => {
   test.beforeEach(async ({ page }) => acceptNecessaryOnly(page));
   // Another host's try is answered 404, which the browser logs.
@@ -48,7 +49,7 @@ test.describe("the seat plan editor", () => {
     await page.goto(`/h/venues/${id}/seatplan`);
     await expect(page.getByRole("heading", { level: 1, name: "Seat plan" })).toBeVisible();
     await expect(page.getByText(`Partner Studio · ${VENUE}`)).toBeVisible();
-    await inBothThemes(page, () => expectAccessible(page));
+    await expectAccessibleInBothThemes(page);
 
     const plan = page.getByRole("grid", { name: `Seat plan of ${VENUE}` });
     const status = page.getByRole("status").filter({ hasText: /Row|Tool/ });

@@ -1,8 +1,15 @@
-import type { Page } from "@playwright/test";
 import { endOf } from "../../src/domain/event-flags";
 import { formatMoney } from "../../src/lib/format";
 import { hostSettingsMessages as m } from "../../src/texts/host-settings-messages";
-import { BASE_URL, DEMO, acceptNecessaryOnly, expect, expectAccessible, signIn, test } from "./fixtures";
+import {
+  DEMO,
+  acceptNecessaryOnly,
+  expect,
+  expectAccessible,
+  expectAccessibleInBothThemes,
+  signIn,
+  test,
+} from "./fixtures";
 
 /*
  * Partner Studio's online profile, settings and payouts (issue 21), one journey: the demo host
@@ -10,14 +17,6 @@ import { BASE_URL, DEMO, acceptNecessaryOnly, expect, expectAccessible, signIn, 
  * one saved, sees both on their public profile, connects payouts with the test provider, and reads
  * what is due, which the test works out itself from the host's orders as the database has them.
  */
-
-async function inBothThemes(page: Page, check: () => Promise<void>) {
-  for (const theme of ["light", "dark"] as const) {
-    await page.context().addCookies([{ name: "tb_theme", value: theme, url: BASE_URL }]);
-    await page.reload();
-    await check();
-  }
-}
 
 interface RawOrder {
   eventId: string;
@@ -73,7 +72,7 @@ test.describe("Partner Studio's online profile and payouts", () => {
       .click();
     await expect(page.getByRole("heading", { level: 1, name: "Online profile" })).toBeVisible();
     await expect(page.getByRole("heading", { name: "Verified badge" })).toBeVisible();
-    await inBothThemes(page, () => expectAccessible(page));
+    await expectAccessibleInBothThemes(page);
 
     const profile = page.getByRole("form", { name: "Online profile" });
     await profile.getByLabel("Bio").fill(bio);
@@ -106,14 +105,14 @@ test.describe("Partner Studio's online profile and payouts", () => {
       .getByRole("link", { name: /Instagram/ });
     await expect(instagram).toHaveAttribute("href", "https://instagram.com/crowncollective");
     await expect(page.getByText("Event host", { exact: true })).toHaveCSS("background-color", "rgb(30, 58, 138)");
-    await inBothThemes(page, () => expectAccessible(page));
+    await expectAccessibleInBothThemes(page);
 
     // Settings › Payouts: not connected yet, then connected through the test provider's onboarding.
     await page.goto("/h/settings");
     await expect(page.getByRole("heading", { level: 1, name: "Profile" })).toBeVisible();
     await page.getByRole("navigation", { name: "Settings" }).getByRole("link", { name: "Payouts" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Payouts" })).toBeVisible();
-    await inBothThemes(page, () => expectAccessible(page));
+    await expectAccessibleInBothThemes(page);
     await page.getByRole("button", { name: "Connect payouts" }).click();
     await expect(page).toHaveURL(/\/pay\/test\/connect\/acct_test_/);
     await expect(page.getByRole("heading", { name: "Set up payouts" })).toBeVisible();
@@ -121,7 +120,7 @@ test.describe("Partner Studio's online profile and payouts", () => {
     await page.getByRole("button", { name: "Complete test onboarding" }).click();
     await expect(page).toHaveURL(/\/h\/settings\/payouts\?from=onboarding$/);
     await expect(page.getByRole("status").getByText("Connected")).toBeVisible();
-    await inBothThemes(page, () => expectAccessible(page));
+    await expectAccessibleInBothThemes(page);
 
     // What is due, as the page says it and as the orders add up (other journeys may sell meanwhile: both are
     // read again until they agree).

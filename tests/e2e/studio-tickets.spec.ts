@@ -1,19 +1,19 @@
-import type { Page } from "@playwright/test";
-import { acceptNecessaryOnly, BASE_URL, DEMO, expect, expectAccessible, signIn, test } from "./fixtures";
+import {
+  acceptNecessaryOnly,
+  BASE_URL,
+  DEMO,
+  expect,
+  expectAccessible,
+  expectAccessibleInBothThemes,
+  signIn,
+  test,
+} from "./fixtures";
 
 /*
  * The event editor's tickets and survey views, and discounts: the demo host fills an event's ticket
  * types up to the bound, asks a question at checkout and makes a code for that event only; then the
  * demo buyer books with the code, answers the question, and finds the answer on their order.
  */
-
-async function inBothThemes(page: Page, check: () => Promise<void>) {
-  for (const theme of ["light", "dark"] as const) {
-    await page.context().addCookies([{ name: "tb_theme", value: theme, url: BASE_URL }]);
-    await page.reload();
-    await check();
-  }
-}
 
 test.describe("the event editor's tickets, survey and discounts", () => {
   // The refused add is answered 422, which the browser logs.
@@ -45,7 +45,7 @@ test.describe("the event editor's tickets, survey and discounts", () => {
     await expect(main.getByText("7 of 10")).toBeVisible();
     // The buyer's all-in price beside the face value, from the one price function.
     await expect(main.getByText("Buyers pay £15.15, including a £0.15 booking fee").first()).toBeVisible();
-    await inBothThemes(page, () => expectAccessible(page));
+    await expectAccessibleInBothThemes(page);
 
     const add = page.getByRole("form", { name: "Add a ticket type" });
     // A refusal names each field and keeps what was typed.

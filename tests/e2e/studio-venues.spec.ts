@@ -1,5 +1,13 @@
-import type { Page } from "@playwright/test";
-import { acceptNecessaryOnly, BASE_URL, DEMO, expect, expectAccessible, signIn, test } from "./fixtures";
+import {
+  acceptNecessaryOnly,
+  BASE_URL,
+  DEMO,
+  expect,
+  expectAccessible,
+  expectAccessibleInBothThemes,
+  signIn,
+  test,
+} from "./fixtures";
 
 /*
  * Partner Studio's venues: the demo host adds a venue with its access information (a refusal first,
@@ -11,14 +19,6 @@ import { acceptNecessaryOnly, BASE_URL, DEMO, expect, expectAccessible, signIn, 
 const HOST2 = { email: "host2@ticketyboo.test", password: DEMO.host.password };
 /** A demo venue of the demo host's with events on sale (it has no access information in the seed). */
 const DEMO_VENUE = "Clwb Ifor Bach";
-
-async function inBothThemes(page: Page, check: () => Promise<void>) {
-  for (const theme of ["light", "dark"] as const) {
-    await page.context().addCookies([{ name: "tb_theme", value: theme, url: BASE_URL }]);
-    await page.reload();
-    await check();
-  }
-}
 
 test.describe("Partner Studio venues", () => {
   test.beforeEach(async ({ page }) => acceptNecessaryOnly(page));
@@ -36,7 +36,7 @@ test.describe("Partner Studio venues", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Venues" })).toBeVisible();
     const studioNav = page.getByRole("navigation", { name: "Partner Studio" });
     await expect(studioNav.getByRole("link", { name: "Venues" })).toHaveAttribute("aria-current", "page");
-    await inBothThemes(page, () => expectAccessible(page));
+    await expectAccessibleInBothThemes(page);
 
     // Adding: a refusal names each field, says the spec's words, and loses nothing typed.
     await page.getByRole("link", { name: "Add a venue" }).click();
@@ -99,7 +99,7 @@ test.describe("Partner Studio venues", () => {
       "href",
       new URL(overviewUrl).pathname.replace(/overview$/, "seatplan"),
     );
-    await inBothThemes(page, () => expectAccessible(page));
+    await expectAccessibleInBothThemes(page);
 
     // In the list, with its capacity, no seats, no events and its access icons.
     await page.getByRole("link", { name: "Venues", exact: true }).first().click();
@@ -175,7 +175,7 @@ test.describe("Partner Studio venues", () => {
     await expect(access.getByText("No accessible parking")).toBeVisible();
     await expect(access.getByText("ask staff for the lift", { exact: false })).toBeVisible();
     await expect(access.getByText("Quiet space")).toHaveCount(0);
-    await inBothThemes(page, () => expectAccessible(page));
+    await expectAccessibleInBothThemes(page);
 
     // It is in the page as served: without JavaScript too.
     const plain = await browser.newContext({ javaScriptEnabled: false });
