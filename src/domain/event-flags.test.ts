@@ -2,6 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   badgeLabel,
+  joinLink,
   cardBadges,
   effectiveCapacity,
   endOf,
@@ -151,5 +152,15 @@ describe("listing rule and public window", () => {
 
   it("starts public lists three days back", () => {
     expect(publicWindowStart(at("2026-11-24T12:00:00Z"))).toEqual(at("2026-11-21T12:00:00Z"));
+  });
+});
+
+describe("joinLink", () => {
+  const link = "https://meet.example.com/quiz";
+  it("is the online event's link, and none at a venue, once cancelled, or before the host adds it", () => {
+    expect(joinLink({ isOnline: true, isCancelled: false, onlineUrl: link })).toBe(link);
+    expect(joinLink({ isOnline: true, isCancelled: false, onlineUrl: null })).toBeNull();
+    expect(joinLink({ isOnline: true, isCancelled: true, onlineUrl: link })).toBeNull();
+    expect(joinLink({ isOnline: false, isCancelled: false, onlineUrl: link })).toBeNull();
   });
 });

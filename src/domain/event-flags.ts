@@ -121,3 +121,11 @@ export function badgeLabel(badge: CardBadge): string {
       return `${badge.percent}% SoldOut`;
   }
 }
+
+/**
+ * The link an online event is joined by, for the people holding its tickets (never the public page):
+ * none for an event at a venue, a cancelled one, or one whose host has not added it yet.
+ */
+export function joinLink(e: { isOnline: boolean; isCancelled: boolean; onlineUrl: string | null }): string | null {
+  return e.isOnline && !e.isCancelled ? e.onlineUrl : null;
+}

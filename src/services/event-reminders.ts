@@ -17,6 +17,8 @@ export interface DueReminder {
     lat: number | null;
     lng: number | null;
     isOnline: boolean;
+    /** The link an online event is joined by, once its host has added it. */
+    onlineUrl: string | null;
   };
 }
 
@@ -42,6 +44,7 @@ export async function claimDueReminders(db: Db, now: Date, limit = 200): Promise
     lat: number | null;
     lng: number | null;
     is_online: boolean;
+    online_url: string | null;
   }>(sql`
     with due as (
       select t.event_id, t.holder_user_id as user_id, count(*)::int as tickets
@@ -64,7 +67,7 @@ export async function claimDueReminders(db: Db, now: Date, limit = 200): Promise
     )
     select c.event_id, c.user_id, u.email, u.first_name, u.name, d.tickets,
       e.name as event_name, e.slug, e.starts_at, e.ends_at, v.name as venue_name, v.formatted_address as address,
-      v.lat, v.lng, e.is_online
+      v.lat, v.lng, e.is_online, case when e.is_online then e.online_url end as online_url
     from claimed c
     join due d on d.event_id = c.event_id and d.user_id = c.user_id
     join "user" u on u.id = c.user_id
@@ -86,6 +89,7 @@ export async function claimDueReminders(db: Db, now: Date, limit = 200): Promise
       lat: r.lat === null ? null : Number(r.lat),
       lng: r.lng === null ? null : Number(r.lng),
       isOnline: r.is_online,
+      onlineUrl: r.online_url,
     },
   }));
 }

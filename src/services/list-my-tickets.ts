@@ -11,7 +11,7 @@ import {
   user,
   venue,
 } from "~/db/schema";
-import { hasEnded } from "~/domain/event-flags";
+import { hasEnded, joinLink } from "~/domain/event-flags";
 import { ticketSeat } from "~/lib/seats";
 import { isUuid } from "~/lib/uuid";
 import { fetchCards, type EventCardData } from "./discover-events";
@@ -242,6 +242,8 @@ export async function getMyTicket(db: Db, input: { ticketId: string; userId: str
       endsAt: row.event.endsAt,
       isOnline: row.event.isOnline,
       isCancelled: row.event.isCancelled,
+      // Only its holder reads this ticket (the query above): the online event's link is theirs.
+      joinUrl: joinLink(row.event),
       image: row.event.images[0] ?? null,
       host: row.host.title ?? row.host.name,
     },

@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
-import { emailMessage, notification, order, ticket, user, waitlistEntry } from "~/db/schema";
+import { emailMessage, event, notification, order, ticket, user, waitlistEntry } from "~/db/schema";
 import { formatMoney } from "~/lib/format";
 import { claimTicket, sendTicket } from "~/services/transfer-ticket";
 import { createEvent, createHost, createVenue } from "../../../tests/factories/events";
@@ -15,8 +15,11 @@ import {
   sendEventCancelled,
   sendEventChanged,
   sendEventReminders,
+  sendOrderConfirmation,
   sendWaitlistEventCancelled,
 } from "~/services/emails/after-sale";
+import { getMyTicket } from "~/services/list-my-tickets";
+import { getOrder } from "~/services/get-order";
 import { createMailer } from "./mailer.server";
 import { createUnsubscribeLinks } from "./unsubscribe.server";
 
@@ -119,6 +122,67 @@ describe("the day-before reminder", () => {
       ).toBe(0);
     },
   );
+});
+
+describe("an online event's link", () => {
+  it("reaches the people holding its tickets (confirmation, reminder, ticket, order) once it is added", async () => {
+    const db = database.db;
+    const mailer = createMailer({ database, boss, smtpUrl: undefined, publicUrl, logger: pino({ level: "silent" }) });
+    const host = await createHost(db);
+    const link = "https://meet.example.com/online-quiz-night";
+    const online = await createEvent(db, {
+      hostId: host.id,
+      name: "Online Quiz Night",
+      startsAt: new Date("2026-12-05T18:00:00Z"),
+      isOnline: true,
+      onlineUrl: null,
+    });
+    const [ada, ben] = [await createBuyer(db, "Ada Online"), await createBuyer(db, "Ben Online")];
+    const bought = await buyTickets(db, {
+      eventId: online.id,
+      buyer: ada,
+      now: new Date("2026-11-24T12:00:00Z"),
+      sign: codes.sign,
+    });
+    // Booked before the host added the link: the confirmation has none, and her ticket says it is to come.
+    await sendOrderConfirmation({ db, mailer, publicUrl }, bought.orderId);
+    const [before] = await db
+      .select()
+      .from(emailMessage)
+      .where(and(eq(emailMessage.toAddress, ada.email), eq(emailMessage.template, "order-confirmation")));
+    expect(before!.text).toContain("Where: Online");
+    expect(before!.text).not.toContain("Join online");
+    expect((await getMyTicket(db, { ticketId: bought.tickets[0]!.id, userId: ada.id }))!.event.joinUrl).toBeNull();
+
+    await db.update(event).set({ onlineUrl: link }).where(eq(event.id, online.id));
+    const later = await buyTickets(db, {
+      eventId: online.id,
+      buyer: ben,
+      now: new Date("2026-11-25T12:00:00Z"),
+      sign: codes.sign,
+    });
+    await sendOrderConfirmation({ db, mailer, publicUrl }, later.orderId);
+    const [bens] = await db
+      .select()
+      .from(emailMessage)
+      .where(and(eq(emailMessage.toAddress, ben.email), eq(emailMessage.template, "order-confirmation")));
+    expect(bens!.text).toContain(`Join online: ${link}`);
+    expect(bens!.html).toContain(`href="${link}"`);
+    // The day before, both are reminded with it; their ticket and order pages carry it.
+    expect(await sendEventReminders({ db, mailer, publicUrl, unsubscribe }, now)).toBeGreaterThanOrEqual(2);
+    for (const who of [ada, ben]) {
+      const [reminder] = await remindersTo(who.email);
+      expect(reminder!.text).toContain(`Join online: ${link}`);
+    }
+    expect((await getMyTicket(db, { ticketId: bought.tickets[0]!.id, userId: ada.id }))!.event.joinUrl).toBe(link);
+    expect((await getOrder(db, { reference: bought.reference, userId: ada.id }))!.event.joinUrl).toBe(link);
+    // Nobody else reads it: the ticket is only its holder's, the order only its buyer's.
+    expect(await getMyTicket(db, { ticketId: bought.tickets[0]!.id, userId: ben.id })).toBeNull();
+    expect(await getOrder(db, { reference: bought.reference, userId: ben.id })).toBeNull();
+    // Cancelled, the link is gone from what its holders see.
+    await db.update(event).set({ isCancelled: true }).where(eq(event.id, online.id));
+    expect((await getOrder(db, { reference: bought.reference, userId: ada.id }))!.event.joinUrl).toBeNull();
+  });
 });
 
 describe("an event cancelled by its host", () => {

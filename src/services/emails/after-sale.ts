@@ -438,6 +438,7 @@ export async function sendEventReminders(
           tickets: r.tickets,
           ticketsUrl: `${base(deps.publicUrl)}/u/tickets`,
           directionsUrl: r.event.lat !== null && r.event.lng !== null ? directionsUrl(r.event.lat, r.event.lng) : null,
+          joinUrl: r.event.onlineUrl,
           unsubscribeUrl: deps.unsubscribe.pageUrl(r.userId),
         },
       },
@@ -470,6 +471,7 @@ export async function sendOrderConfirmation(deps: EmailDeps, orderId: string): P
         })),
         total: o.totalPence === 0 ? "Free" : formatMoney(o.totalPence, o.currency),
         orderUrl: `${base(deps.publicUrl)}/orders/${o.reference}`,
+        joinUrl: o.event.joinUrl,
       },
     },
   });

@@ -21,6 +21,8 @@ export interface EventReminderProps {
   ticketsUrl: string;
   /** A map link for a venue; null online. */
   directionsUrl: string | null;
+  /** The link an online event is joined by, once its host has added it (absent in emails queued before). */
+  joinUrl?: string | null;
   unsubscribeUrl: string;
 }
 
@@ -35,6 +37,8 @@ export interface OrderConfirmationProps {
   /** '£20.20', or 'Free' */
   total: string;
   orderUrl: string;
+  /** The link an online event is joined by, once its host has added it (absent in emails queued before). */
+  joinUrl?: string | null;
 }
 
 export interface OrderRefundedProps {

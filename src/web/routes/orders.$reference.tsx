@@ -12,6 +12,7 @@ import type { EventQuestion } from "~/domain/event-questions";
 import { getOrder } from "~/services/get-order";
 import { messages } from "~/texts/messages";
 import { actionError, refusalOf } from "~/web/lib/action-error";
+import { OnlinePlace } from "~/web/components/tickets/online-place";
 import { OrderBreakdown, OrderLines } from "~/web/components/booking/order-summary";
 import { forgetOrderedBasket } from "~/web/components/booking/saved-basket";
 import { useAskFirst } from "~/web/lib/use-ask-first";
@@ -156,7 +157,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
                     {o.event.venue.address}
                   </>
                 ) : (
-                  "Online: the joining details are on your tickets."
+                  <OnlinePlace joinUrl={o.event.joinUrl} />
                 )}
               </span>
             </p>

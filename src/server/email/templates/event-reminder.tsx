@@ -1,4 +1,4 @@
-import { EmailLayout, Fact, Facts, P } from "./layout";
+import { EmailLayout, Fact, Facts, JoinFact, P } from "./layout";
 import { greeting } from "./greeting";
 import type { EventReminderProps } from "~/services/emails/templates";
 
@@ -31,6 +31,7 @@ export function EventReminder(props: EventReminderProps) {
             </>
           ) : null}
         </Fact>
+        {props.joinUrl ? <JoinFact url={props.joinUrl} /> : null}
       </Facts>
     </EmailLayout>
   );

@@ -158,3 +158,12 @@ export function Fact({ label, children }: { label: string; children: ReactNode }
     </Text>
   );
 }
+
+/** An online event's link, for the people holding its tickets: shown whole, so it can be copied too. */
+export function JoinFact({ url }: { url: string }) {
+  return (
+    <Fact label="Join online">
+      <a href={url}>{url}</a>
+    </Fact>
+  );
+}

@@ -1,5 +1,5 @@
 import { Text } from "@react-email/components";
-import { EmailLayout, Fact, Facts, P } from "./layout";
+import { EmailLayout, Fact, Facts, JoinFact, P } from "./layout";
 import { greeting } from "./greeting";
 import type { OrderConfirmationProps } from "~/services/emails/templates";
 
@@ -27,6 +27,7 @@ export function OrderConfirmation(props: OrderConfirmationProps) {
       <Facts>
         <Fact label="When">{props.when}</Fact>
         <Fact label="Where">{props.where}</Fact>
+        {props.joinUrl ? <JoinFact url={props.joinUrl} /> : null}
         <Fact label="Order">
           {props.reference} · {props.total}
         </Fact>

@@ -22,6 +22,7 @@ import { directionsUrl } from "~/lib/maps";
 import { getMyTicket } from "~/services/list-my-tickets";
 import { cancelTransfer, sendTicket } from "~/services/transfer-ticket";
 import { ErrorCard } from "~/web/components/error-card";
+import { OnlinePlace } from "~/web/components/tickets/online-place";
 import { displayName } from "~/web/components/shell/profile-menu";
 import { FormMessage, TextField } from "~/web/components/ui/field";
 import { useKeepOffline } from "~/web/lib/offline-tickets";
@@ -191,7 +192,7 @@ export default function TicketPage({ loaderData, actionData }: Route.ComponentPr
                     {t.venue.address}
                   </>
                 ) : (
-                  "Online: the host sends joining details before it starts."
+                  <OnlinePlace joinUrl={t.event.joinUrl} />
                 )}
               </span>
             </p>
