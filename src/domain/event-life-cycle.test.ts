@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { messages } from "~/texts/messages";
+import { studioMessages } from "~/texts/studio-messages";
 import { lifeCycleMessages } from "~/texts/life-cycle-messages";
 import { studioTicketMessages } from "~/texts/studio-ticket-messages";
 import {
@@ -34,7 +35,7 @@ const draft = (e: Partial<LifeCycleEvent> = {}): LifeCycleEvent => ({
 });
 const none: EventSales = { paidTickets: 0, freeTickets: 0, revenuePence: 0 };
 const refusal = (message: string) => ({ ok: false, message });
-const s = messages.studio;
+const s = studioMessages;
 
 describe("publishing", () => {
   it("needs at least one ticket type and a venue, or for an online event its link", () => {

@@ -1,4 +1,5 @@
 import { messages } from "~/texts/messages";
+import { studioMessages } from "~/texts/studio-messages";
 import { EVENT_NAME_MAX } from "./event-details";
 import { lifeCycleMessages } from "~/texts/life-cycle-messages";
 import { studioTicketMessages } from "~/texts/studio-ticket-messages";
@@ -44,31 +45,31 @@ const no = (message: string): Verdict => ({ ok: false, message });
 
 /** Whether the host may take this action now. */
 export function mayDo(action: LifeCycleAction, e: LifeCycleEvent, sales: EventSales): Verdict {
-  if (e.status === "deleted") return no(messages.studio.deleted);
+  if (e.status === "deleted") return no(studioMessages.deleted);
   // A cancelled event keeps its record for its buyers: it can be archived or copied, nothing more.
   if (e.isCancelled && action !== "archive" && action !== "duplicate")
-    return no(action === "cancel" ? messages.studio.alreadyCancelled : messages.studio.notWhileCancelled);
+    return no(action === "cancel" ? studioMessages.alreadyCancelled : studioMessages.notWhileCancelled);
   // An archived event is a record too: copy it to run it again.
   if (e.status === "archived" && (action === "publish" || action === "unpublish" || action === "edit"))
-    return no(messages.studio.archivedNoChange);
+    return no(studioMessages.archivedNoChange);
   const sold = sales.paidTickets + sales.freeTickets;
   switch (action) {
     case "publish":
       if (e.status === "published") return yes;
-      if (e.ticketTypes < TICKET_TYPES_MIN) return no(messages.studio.publishNeedsTickets);
+      if (e.ticketTypes < TICKET_TYPES_MIN) return no(studioMessages.publishNeedsTickets);
       if (e.isOnline ? !e.hasOnlineLink : !e.hasVenue)
-        return no(e.isOnline ? messages.studio.publishNeedsLink : messages.studio.publishNeedsVenue);
+        return no(e.isOnline ? studioMessages.publishNeedsLink : studioMessages.publishNeedsVenue);
       return yes;
     case "unpublish":
       if (e.status !== "published") return no(messages.generic.operationFailed);
-      return sold > 0 ? no(messages.studio.cannotUnpublishSold) : yes;
+      return sold > 0 ? no(studioMessages.cannotUnpublishSold) : yes;
     case "archive":
       return e.status === "archived" ? no(messages.generic.operationFailed) : yes;
     case "delete":
       // Money taken is a record the host and buyers keep: archive. Free bookings go first, by cancelling them.
-      if (sales.revenuePence > 0) return no(messages.studio.cannotDeleteRevenue);
-      if (sales.paidTickets > 0) return no(messages.studio.cannotDeleteSold);
-      if (sales.freeTickets > 0) return no(messages.studio.cannotDeleteFreeSold);
+      if (sales.revenuePence > 0) return no(studioMessages.cannotDeleteRevenue);
+      if (sales.paidTickets > 0) return no(studioMessages.cannotDeleteSold);
+      if (sales.freeTickets > 0) return no(studioMessages.cannotDeleteFreeSold);
       return yes;
     case "cancel":
     case "duplicate":
@@ -118,7 +119,7 @@ export function displayStatus(e: Pick<LifeCycleEvent, "status" | "isCancelled">)
  * taken is never given back this way (that is cancelling the event).
  */
 export function mayCancelFreeOrders(e: LifeCycleEvent, sales: EventSales): Verdict {
-  if (e.status === "deleted") return no(messages.studio.deleted);
+  if (e.status === "deleted") return no(studioMessages.deleted);
   return sales.freeTickets > 0 ? yes : no(lifeCycleMessages.noFreeBookings);
 }
 
@@ -148,7 +149,7 @@ export function eventMenu(e: LifeCycleEvent, sales: EventSales): MenuItem[] {
   if (!e.isCancelled) items.push(item("cancel"));
   const deleting = item("delete");
   // Free bookings are all that stand in the way of deleting: offer to cancel them first.
-  if (!deleting.verdict.ok && deleting.verdict.message === messages.studio.cannotDeleteFreeSold)
+  if (!deleting.verdict.ok && deleting.verdict.message === studioMessages.cannotDeleteFreeSold)
     items.push(item("cancel_free_orders"));
   items.push(deleting);
   return items;
@@ -175,8 +176,8 @@ export function mayEdit(e: Pick<LifeCycleEvent, "status" | "isCancelled">): Verd
 
 /** Adding or removing a ticket type keeps an event within 1 to 10 (spec §5). */
 export function ticketTypeCountAfter(current: number, change: "add" | "remove"): Verdict {
-  if (change === "add" && current >= TICKET_TYPES_MAX) return no(messages.studio.ticketTypesMaximum);
-  if (change === "remove" && current <= TICKET_TYPES_MIN) return no(messages.studio.ticketTypesMinimum);
+  if (change === "add" && current >= TICKET_TYPES_MAX) return no(studioMessages.ticketTypesMaximum);
+  if (change === "remove" && current <= TICKET_TYPES_MIN) return no(studioMessages.ticketTypesMinimum);
   return yes;
 }
 
@@ -187,7 +188,7 @@ export function ticketTypeCountAfter(current: number, change: "add" | "remove"):
 export function capacityAllowed(capacity: number, sold: number, held = 0): Verdict {
   if (capacity >= sold + held) return yes;
   return no(
-    held === 0 ? messages.studio.capacityBelowSold(sold) : studioTicketMessages.tickets.capacityBelowTaken(sold, held),
+    held === 0 ? studioMessages.capacityBelowSold(sold) : studioTicketMessages.tickets.capacityBelowTaken(sold, held),
   );
 }
 

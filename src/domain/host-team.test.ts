@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { HOST_ROLES } from "~/db/schema";
-import { messages } from "~/texts/messages";
+import { teamMessages } from "~/texts/studio-messages";
 import {
   accepterProblem,
   invitationExpiresAt,
@@ -25,14 +25,14 @@ describe("a host's team", () => {
       ok: true,
       email: "mo.manager@example.com",
     });
-    expect(inviteeEmail("   ", "host@ticketyboo.test")).toEqual({ ok: false, message: messages.team.emailRequired });
-    expect(inviteeEmail("mo@", "host@ticketyboo.test")).toEqual({ ok: false, message: messages.team.emailInvalid });
+    expect(inviteeEmail("   ", "host@ticketyboo.test")).toEqual({ ok: false, message: teamMessages.emailRequired });
+    expect(inviteeEmail("mo@", "host@ticketyboo.test")).toEqual({ ok: false, message: teamMessages.emailInvalid });
     expect(inviteeEmail("a..b@example.com", "host@ticketyboo.test")).toMatchObject({ ok: false });
     expect(inviteeEmail(`${"a".repeat(250)}@example.com`, "host@ticketyboo.test")).toMatchObject({ ok: false });
     // The host's own address: they are the owner without an invitation.
     expect(inviteeEmail("HOST@ticketyboo.test", "host@ticketyboo.test")).toEqual({
       ok: false,
-      message: messages.team.emailIsHost,
+      message: teamMessages.emailIsHost,
     });
   });
 

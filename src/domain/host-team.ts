@@ -1,4 +1,4 @@
-import { messages } from "~/texts/messages";
+import { teamMessages } from "~/texts/studio-messages";
 import { isValidEmail, normaliseEmail } from "./account-rules";
 
 /**
@@ -64,9 +64,9 @@ export function inviteeEmail(
   hostEmail: string,
 ): { ok: true; email: string } | { ok: false; message: string } {
   const email = normaliseEmail(typed);
-  if (!email) return { ok: false, message: messages.team.emailRequired };
-  if (!isValidEmail(email)) return { ok: false, message: messages.team.emailInvalid };
-  if (email === normaliseEmail(hostEmail)) return { ok: false, message: messages.team.emailIsHost };
+  if (!email) return { ok: false, message: teamMessages.emailRequired };
+  if (!isValidEmail(email)) return { ok: false, message: teamMessages.emailInvalid };
+  if (email === normaliseEmail(hostEmail)) return { ok: false, message: teamMessages.emailIsHost };
   return { ok: true, email };
 }
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
 import { event, type user } from "~/db/schema";
 import { createTestProvider } from "~/server/payments/test-provider.server";
-import { messages } from "~/texts/messages";
+import { studioMessages } from "~/texts/studio-messages";
 import { lifeCycleMessages } from "~/texts/life-cycle-messages";
 import { createEvent, createHost, createVenue } from "../../tests/factories/events";
 import { createUser, sessionUserOf } from "../../tests/factories/users";
@@ -81,11 +81,11 @@ describe("the event status route", () => {
     const e = await draft();
     expect(await post(owner, e.id, { intent: "publish", back: "/h/events" })).toEqual({
       status: 200,
-      body: { ok: true, message: messages.studio.published },
+      body: { ok: true, message: studioMessages.published },
     });
     expect((await post(owner, e.id, { intent: "publish" })).body).toEqual({
       ok: true,
-      message: messages.studio.published,
+      message: studioMessages.published,
     });
     expect((await statusOf(e.id)).status).toBe("published");
   });
@@ -151,7 +151,7 @@ describe("the event status route", () => {
     });
     expect(await post(owner, e.id, { intent: "cancel" })).toEqual({
       status: 409,
-      body: { ok: false, message: messages.studio.alreadyCancelled },
+      body: { ok: false, message: studioMessages.alreadyCancelled },
     });
   });
 });

@@ -4,7 +4,7 @@ import { hostInvitation, hostMember, user } from "~/db/schema";
 import { inviteToTeam } from "~/services/host-team";
 import { addHostMember } from "~/services/studio-access";
 import { createDbThrottle } from "~/services/throttle";
-import { messages } from "~/texts/messages";
+import { teamMessages } from "~/texts/studio-messages";
 import { createHost } from "../../tests/factories/events";
 import { signInThroughApi } from "../../tests/setup/test-app";
 import { studioTestApp } from "../../tests/setup/studio-app";
@@ -56,7 +56,7 @@ describe("the permissions page", () => {
       role: "scanner",
     });
     expect(sent.status).toBe(200);
-    expect(await sent.text()).toContain(messages.team.invited("new.crew@example.com"));
+    expect(await sent.text()).toContain(teamMessages.invited("new.crew@example.com"));
     const again = await send("/h/settings/permissions", owner.cookie, {
       intent: "invite",
       email: "new.crew@example.com",
@@ -69,7 +69,7 @@ describe("the permissions page", () => {
     expect(email).toContain('aria-invalid="true"');
     expect(email).toContain('value="new.crew@example.com"');
     const noteId = /aria-describedby="([^"]+)"/.exec(email)![1]!;
-    expect(new RegExp(`id="${noteId}"[^>]*>([^<]*)<`).exec(refused)![1]).toBe(messages.team.alreadySent);
+    expect(new RegExp(`id="${noteId}"[^>]*>([^<]*)<`).exec(refused)![1]).toBe(teamMessages.alreadySent);
     expect(await invitationsOf(owner.person.id)).toHaveLength(1);
 
     const badRole = await send("/h/settings/permissions", owner.cookie, {
@@ -78,7 +78,7 @@ describe("the permissions page", () => {
       role: "admin",
     });
     expect(badRole.status).toBe(422);
-    expect(await badRole.text()).toContain(messages.team.roleRequired);
+    expect(await badRole.text()).toContain(teamMessages.roleRequired);
 
     const changed = await send("/h/settings/permissions", owner.cookie, {
       intent: "role",
@@ -86,16 +86,16 @@ describe("the permissions page", () => {
       role: "owner",
     });
     expect(changed.status).toBe(200);
-    expect(await changed.text()).toContain(messages.team.roleChanged("Mia Manager", "Owner"));
+    expect(await changed.text()).toContain(teamMessages.roleChanged("Mia Manager", "Owner"));
     // A second owner may change the team too.
     const byNewOwner = await send("/h/settings/permissions", manager.cookie);
     expect(await byNewOwner.text()).toContain("Invite someone");
 
     const [invitation] = await invitationsOf(owner.person.id);
     const revoked = await send("/h/settings/permissions", owner.cookie, { intent: "revoke", target: invitation!.id });
-    expect(await revoked.text()).toContain(messages.team.revoked("new.crew@example.com"));
+    expect(await revoked.text()).toContain(teamMessages.revoked("new.crew@example.com"));
     const removed = await send("/h/settings/permissions", owner.cookie, { intent: "remove", target: managerId });
-    expect(await removed.text()).toContain(messages.team.removed("Mia Manager"));
+    expect(await removed.text()).toContain(teamMessages.removed("Mia Manager"));
     expect(await studio.database.db.select().from(hostMember).where(eq(hostMember.id, managerId))).toEqual([]);
     // Removed, they act for nobody: a buyer again, sent to onboarding.
     const after = await send("/h/settings/permissions", manager.cookie);
@@ -207,7 +207,7 @@ describe("the invitation link", () => {
 
     const again = await send(path, invitee.cookie, {});
     expect(again.status).toBe(409);
-    expect(await again.text()).toContain(messages.team.used);
+    expect(await again.text()).toContain(teamMessages.used);
     const shown = await send(path, invitee.cookie);
     expect(shown.status).toBe(200);
     expect(await shown.text()).toContain("you&#x27;re on the team");
@@ -221,14 +221,14 @@ describe("the invitation link", () => {
       .where(eq(hostInvitation.id, sent.invitationId));
     const expired = await send(path, invitee.cookie);
     expect(expired.status).toBe(410);
-    expect(await expired.text()).toContain(messages.team.expired("Northern Lights"));
+    expect(await expired.text()).toContain(teamMessages.expired("Northern Lights"));
     await send("/h/settings/permissions", owner.cookie, { intent: "revoke", target: sent.invitationId });
     const revoked = await send(path, null);
     expect(revoked.status).toBe(410);
     expect(await revoked.text()).toContain("has withdrawn this invitation");
     const unknown = await send("/h/invitations/not-a-real-token", invitee.cookie);
     expect(unknown.status).toBe(404);
-    expect(await unknown.text()).toContain(messages.team.linkUnknown.replace("'", "&#x27;"));
+    expect(await unknown.text()).toContain(teamMessages.linkUnknown.replace("'", "&#x27;"));
     expect((await send("/h/invitations/not-a-real-token", invitee.cookie, {})).status).toBe(404);
     expect(await studio.database.db.select().from(hostMember).where(eq(hostMember.userId, invitee.person.id))).toEqual(
       [],

@@ -39,6 +39,11 @@ export type AfterCommitWork =
    * `was` is how it stood before (what it is now is read when the email is made).
    */
   | { kind: "event-changed"; orderId: string; was: EventWas }
+  /**
+   * The host added the link an online event is joined by, or changed it: everyone holding this order's
+   * tickets is told (the link itself is read when the email is made). `added`: it had none before.
+   */
+  | { kind: "event-link"; orderId: string; added: boolean }
   /** The host cancelled the event: someone still waiting for places there is told their wait is over. */
   | { kind: "waitlist-event-cancelled"; entryId: string }
   | { kind: "waitlist-offers" }

@@ -15,7 +15,7 @@ import {
 import { isAppError } from "~/lib/app-error";
 import { createTestProvider } from "~/server/payments/test-provider.server";
 import { createTicketCodes } from "~/server/ticket-codes.server";
-import { messages } from "~/texts/messages";
+import { studioMessages } from "~/texts/studio-messages";
 import { recordedWork } from "../../tests/factories/after-commit";
 import { createEvent, createHost, createVenue } from "../../tests/factories/events";
 import { buyTickets, createBuyer } from "../../tests/factories/orders";
@@ -145,7 +145,7 @@ describe("cancelling an event", () => {
     // Pressed again: refused in words, and nobody is refunded twice.
     expect(
       await errorOf(cancelEvent(database.db, provider, { eventId: e.id, hostId, actedBy: hostId, now })),
-    ).toMatchObject({ code: "conflict", message: messages.studio.alreadyCancelled });
+    ).toMatchObject({ code: "conflict", message: studioMessages.alreadyCancelled });
     expect(await refundsOf(await paymentIdsOf(paidIds))).toHaveLength(2);
   });
 

@@ -4,7 +4,7 @@ import type { Database } from "~/db/client.server";
 import { order, ticket, ticketType } from "~/db/schema";
 import { isAppError } from "~/lib/app-error";
 import { createTicketCodes } from "~/server/ticket-codes.server";
-import { messages } from "~/texts/messages";
+import { studioMessages } from "~/texts/studio-messages";
 import { lifeCycleMessages } from "~/texts/life-cycle-messages";
 import { recordedWork } from "../../tests/factories/after-commit";
 import { createEvent, createHost, createVenue } from "../../tests/factories/events";
@@ -46,7 +46,7 @@ describe("cancelling an event's free bookings", () => {
       await buyTickets(db, { eventId: e.id, buyer: await createBuyer(db, "Ola Other"), now, sign: codes.sign }),
     ];
     expect(await codeOf(changeEventStatus(db, { eventId: e.id, hostId, action: "delete", now }))).toMatchObject({
-      message: messages.studio.cannotDeleteFreeSold,
+      message: studioMessages.cannotDeleteFreeSold,
     });
 
     expect(await cancelFreeOrders(db, { eventId: e.id, hostId, now })).toEqual({ cancelled: 2 });

@@ -5,7 +5,7 @@ import { event, hold, holdLine, ticketType, venueSeatSection } from "~/db/schema
 import type { TicketTypeDraft } from "~/domain/event-life-cycle";
 import { isAppError } from "~/lib/app-error";
 import { createTicketCodes } from "~/server/ticket-codes.server";
-import { messages } from "~/texts/messages";
+import { studioMessages } from "~/texts/studio-messages";
 import { studioTicketMessages } from "~/texts/studio-ticket-messages";
 import { createEvent, createHost, createVenue } from "../../tests/factories/events";
 import { buyTickets, createBuyer } from "../../tests/factories/orders";
@@ -88,7 +88,7 @@ describe("adding ticket types", () => {
     const eleventh = await refusal(
       addTicketType(database.db, { hostId, eventId, draft: draft({ name: "One more" }), seatSectionId: null, now }),
     );
-    expect(eleventh).toMatchObject({ code: "conflict", message: messages.studio.ticketTypesMaximum });
+    expect(eleventh).toMatchObject({ code: "conflict", message: studioMessages.ticketTypesMaximum });
     expect(await typesOf(eventId)).toHaveLength(10);
   });
 
@@ -208,7 +208,7 @@ describe("changing a ticket type", () => {
     );
     expect(below).toMatchObject({
       code: "validation_failed",
-      message: messages.studio.capacityBelowSold(3),
+      message: studioMessages.capacityBelowSold(3),
       details: { field: "capacity" },
     });
     // Nothing else was written either: the statement is one.
@@ -313,7 +313,7 @@ describe("changing a ticket type", () => {
         now,
       }),
     );
-    expect(error).toMatchObject({ code: "conflict", message: messages.studio.notWhileCancelled });
+    expect(error).toMatchObject({ code: "conflict", message: studioMessages.notWhileCancelled });
   });
 });
 
@@ -321,7 +321,7 @@ describe("removing ticket types", () => {
   it("never removes the last one", async () => {
     const { eventId, types } = await newEvent();
     const error = await refusal(removeTicketType(database.db, { hostId, eventId, ticketTypeId: types[0]!.id }));
-    expect(error).toMatchObject({ code: "conflict", message: messages.studio.ticketTypesMinimum });
+    expect(error).toMatchObject({ code: "conflict", message: studioMessages.ticketTypesMinimum });
     expect(await typesOf(eventId)).toHaveLength(1);
   });
 

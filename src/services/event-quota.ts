@@ -2,7 +2,7 @@ import { and, eq, gt, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { event, user } from "~/db/schema";
 import { AppError } from "~/lib/app-error";
-import { messages } from "~/texts/messages";
+import { studioMessages } from "~/texts/studio-messages";
 
 /**
  * How many events a host may make in an hour, by the form, repeats and copies together: a season of
@@ -23,5 +23,5 @@ export async function claimNewEvents(tx: Db, input: { hostId: string; count: num
     .from(event)
     .where(and(eq(event.hostId, input.hostId), gt(event.createdAt, new Date(input.now.getTime() - HOUR_MS))));
   if (Number(made?.count ?? 0) + input.count > NEW_EVENTS_PER_HOUR)
-    throw new AppError("rate_limited", messages.studio.tooManyNewEvents(NEW_EVENTS_PER_HOUR));
+    throw new AppError("rate_limited", studioMessages.tooManyNewEvents(NEW_EVENTS_PER_HOUR));
 }

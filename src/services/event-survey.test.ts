@@ -5,7 +5,7 @@ import { event, order, ticketType } from "~/db/schema";
 import type { QuestionDraft } from "~/domain/event-questions";
 import { isAppError } from "~/lib/app-error";
 import { createTicketCodes } from "~/server/ticket-codes.server";
-import { messages } from "~/texts/messages";
+import { studioMessages } from "~/texts/studio-messages";
 import { studioTicketMessages } from "~/texts/studio-ticket-messages";
 import { createEvent, createHost } from "../../tests/factories/events";
 import { createBuyer } from "../../tests/factories/orders";
@@ -126,7 +126,7 @@ describe("the survey", () => {
     await database.db.update(event).set({ status: "archived" }).where(eq(event.id, eventId));
     expect(await refusal(addQuestion(database.db, { hostId, eventId, draft: question() }))).toMatchObject({
       code: "conflict",
-      message: messages.studio.archivedNoChange,
+      message: studioMessages.archivedNoChange,
     });
   });
 });

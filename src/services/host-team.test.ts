@@ -6,6 +6,7 @@ import { hostInvitation, hostMember, user } from "~/db/schema";
 import { INVITATIONS_PER_HOUR, OPEN_INVITATIONS_MAX, TEAM_PAGE_SIZE } from "~/domain/host-team";
 import { isAppError } from "~/lib/app-error";
 import { messages } from "~/texts/messages";
+import { teamMessages } from "~/texts/studio-messages";
 import { recordedWork } from "../../tests/factories/after-commit";
 import { createHost } from "../../tests/factories/events";
 import { createUser } from "../../tests/factories/users";
@@ -80,7 +81,7 @@ describe("inviting someone to a host's team", () => {
     const host = await aHost();
     await invite(host.id, "twice@example.com");
     const again = await errorOf(invite(host.id, "TWICE@example.com", "scanner"));
-    expect(again).toMatchObject({ code: "conflict", message: messages.team.alreadySent, details: { field: "email" } });
+    expect(again).toMatchObject({ code: "conflict", message: teamMessages.alreadySent, details: { field: "email" } });
     const rows = await db.select().from(hostInvitation).where(eq(hostInvitation.hostId, host.id));
     expect(rows.map((r) => r.role)).toEqual(["manager"]);
     // Another host may invite the same person.
@@ -104,16 +105,16 @@ describe("inviting someone to a host's team", () => {
     const host = await aHost();
     expect(await errorOf(invite(host.id, " "))).toMatchObject({
       code: "validation_failed",
-      message: messages.team.emailRequired,
+      message: teamMessages.emailRequired,
       details: { field: "email" },
     });
-    expect((await errorOf(invite(host.id, "not an address"))).message).toBe(messages.team.emailInvalid);
-    expect((await errorOf(invite(host.id, host.email.toUpperCase()))).message).toBe(messages.team.emailIsHost);
+    expect((await errorOf(invite(host.id, "not an address"))).message).toBe(teamMessages.emailInvalid);
+    expect((await errorOf(invite(host.id, host.email.toUpperCase()))).message).toBe(teamMessages.emailIsHost);
     const member = await createUser(db, { email: "Already.Here@example.com" });
     await addHostMember(db, { hostId: host.id, userId: member.id, role: "scanner" });
     expect(await errorOf(invite(host.id, "already.here@example.com"))).toMatchObject({
       code: "conflict",
-      message: messages.team.alreadyMember("already.here@example.com"),
+      message: teamMessages.alreadyMember("already.here@example.com"),
     });
     expect(await db.select().from(hostInvitation).where(eq(hostInvitation.hostId, host.id))).toEqual([]);
   });
@@ -146,7 +147,7 @@ describe("inviting someone to a host's team", () => {
       })),
     );
     const full = await errorOf(invite(host.id, "fifty-first@example.com"));
-    expect(full.message).toBe(messages.team.tooManyOpen(OPEN_INVITATIONS_MAX));
+    expect(full.message).toBe(teamMessages.tooManyOpen(OPEN_INVITATIONS_MAX));
     await revokeInvitation(db, {
       hostId: host.id,
       invitationId: (await db.select().from(hostInvitation).where(eq(hostInvitation.hostId, host.id)))[0]!.id,
@@ -164,7 +165,7 @@ describe("inviting someone to a host's team", () => {
     ]);
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
     const refused = results.find((r) => r.status === "rejected") as PromiseRejectedResult;
-    expect(refused.reason).toMatchObject({ code: "conflict", message: messages.team.alreadySent });
+    expect(refused.reason).toMatchObject({ code: "conflict", message: teamMessages.alreadySent });
     expect(await db.select().from(hostInvitation).where(eq(hostInvitation.hostId, host.id))).toHaveLength(1);
   });
 });
@@ -292,7 +293,7 @@ describe("accepting an invitation", () => {
     const [row] = await db.select().from(hostInvitation).where(eq(hostInvitation.id, sent.invitationId));
     expect(row).toMatchObject({ acceptedAt: now, acceptedBy: person.id });
     const again = await errorOf(acceptInvitation(db, { token: sent.token, userId: person.id, now }));
-    expect(again).toMatchObject({ code: "conflict", message: messages.team.used });
+    expect(again).toMatchObject({ code: "conflict", message: teamMessages.used });
     expect(await db.select().from(hostMember).where(eq(hostMember.userId, person.id))).toHaveLength(1);
   });
 
@@ -316,14 +317,14 @@ describe("accepting an invitation", () => {
     const stranger = await createUser(db);
     expect(await errorOf(acceptInvitation(db, { token: sent.token, userId: stranger.id, now }))).toMatchObject({
       code: "forbidden",
-      message: messages.team.wrongAccount(person.email),
+      message: teamMessages.wrongAccount(person.email),
     });
     // The host's own account is not the invited address either.
     expect((await errorOf(acceptInvitation(db, { token: sent.token, userId: host.id, now }))).code).toBe("forbidden");
     await db.update(user).set({ emailVerified: false }).where(eq(user.id, person.id));
     expect(await errorOf(acceptInvitation(db, { token: sent.token, userId: person.id, now }))).toMatchObject({
       code: "forbidden",
-      message: messages.team.unverified(person.email),
+      message: teamMessages.unverified(person.email),
     });
     expect(await db.select().from(hostMember).where(eq(hostMember.hostId, host.id))).toEqual([]);
     expect((await findInvitation(db, { token: sent.token, now }))?.state).toBe("open");
@@ -335,16 +336,16 @@ describe("accepting an invitation", () => {
     const late = new Date(now.getTime() + 7 * DAY);
     expect(await errorOf(acceptInvitation(db, { token: sent.token, userId: person.id, now: late }))).toMatchObject({
       code: "conflict",
-      message: messages.team.expired("The Crown Collective"),
+      message: teamMessages.expired("The Crown Collective"),
     });
     await revokeInvitation(db, { hostId: host.id, invitationId: sent.invitationId, now });
     expect((await errorOf(acceptInvitation(db, { token: sent.token, userId: person.id, now }))).message).toBe(
-      messages.team.revokedLink("The Crown Collective"),
+      teamMessages.revokedLink("The Crown Collective"),
     );
     for (const token of ["made-up", "", "x".repeat(5000)])
       expect(await errorOf(acceptInvitation(db, { token, userId: person.id, now }))).toMatchObject({
         code: "not_found",
-        message: messages.team.linkUnknown,
+        message: teamMessages.linkUnknown,
       });
     expect(await db.select().from(hostMember).where(eq(hostMember.hostId, host.id))).toEqual([]);
   });
@@ -364,7 +365,7 @@ describe("accepting an invitation", () => {
     await db.update(user).set({ userType: "buyer" }).where(eq(user.id, lapsing.host.id));
     expect(
       await errorOf(acceptInvitation(db, { token: lapsing.sent.token, userId: lapsing.person.id, now })),
-    ).toMatchObject({ message: messages.team.hostGone });
+    ).toMatchObject({ message: teamMessages.hostGone });
   });
 });
 

@@ -15,6 +15,7 @@ import {
 import { AppError } from "~/lib/app-error";
 import { isUuid } from "~/lib/uuid";
 import { messages } from "~/texts/messages";
+import { teamMessages } from "~/texts/studio-messages";
 import { afterCommit } from "./after-commit";
 import { requireConfirmedSender } from "./confirmed-sender";
 import { addHostMember } from "./studio-access";
@@ -144,7 +145,7 @@ export async function inviteToTeam(
   const checked = inviteeEmail(input.email, host.email);
   if (!checked.ok) throw new AppError("validation_failed", checked.message, { field: "email" });
   const email = checked.email;
-  await requireConfirmedSender(db, input.invitedBy, messages.team.confirmEmailFirst);
+  await requireConfirmedSender(db, input.invitedBy, teamMessages.confirmEmailFirst);
 
   const counted = await input.throttle.hit(`team-invitations:${input.hostId}`, INVITATION_RULE, input.now);
   if (!counted.allowed)
@@ -156,7 +157,7 @@ export async function inviteToTeam(
       .from(hostMember)
       .innerJoin(user, eq(user.id, hostMember.userId))
       .where(and(eq(hostMember.hostId, input.hostId), sql`lower(${user.email}) = ${email}`));
-    if (member) throw new AppError("conflict", messages.team.alreadyMember(email), { field: "email" });
+    if (member) throw new AppError("conflict", teamMessages.alreadyMember(email), { field: "email" });
 
     // An expired invitation to this address gives way to the new one (the unique index holds one open).
     await tx
@@ -174,7 +175,7 @@ export async function inviteToTeam(
       .from(hostInvitation)
       .where(and(eq(hostInvitation.hostId, input.hostId), openInvitation, gt(hostInvitation.expiresAt, input.now)));
     if (open >= OPEN_INVITATIONS_MAX)
-      throw new AppError("conflict", messages.team.tooManyOpen(OPEN_INVITATIONS_MAX), { field: "email" });
+      throw new AppError("conflict", teamMessages.tooManyOpen(OPEN_INVITATIONS_MAX), { field: "email" });
 
     const token = randomBytes(24).toString("base64url");
     const [created] = await tx
@@ -190,7 +191,7 @@ export async function inviteToTeam(
       })
       .onConflictDoNothing()
       .returning({ id: hostInvitation.id });
-    if (!created) throw new AppError("conflict", messages.team.alreadySent, { field: "email" });
+    if (!created) throw new AppError("conflict", teamMessages.alreadySent, { field: "email" });
     await afterCommit(tx, { kind: "team-invitation", invitationId: created.id, token });
     return { invitationId: created.id, email, token };
   });
@@ -201,24 +202,24 @@ export async function changeMemberRole(
   db: Db,
   input: { hostId: string; memberId: string; role: HostRole },
 ): Promise<{ name: string; role: HostRole }> {
-  if (!isUuid(input.memberId)) throw new AppError("not_found", messages.team.memberNotFound);
+  if (!isUuid(input.memberId)) throw new AppError("not_found", teamMessages.memberNotFound);
   const [changed] = await db
     .update(hostMember)
     .set({ role: input.role })
     .where(and(eq(hostMember.id, input.memberId), eq(hostMember.hostId, input.hostId)))
     .returning({ userId: hostMember.userId, role: hostMember.role });
-  if (!changed) throw new AppError("not_found", messages.team.memberNotFound);
+  if (!changed) throw new AppError("not_found", teamMessages.memberNotFound);
   return { name: await nameOf(db, changed.userId), role: changed.role };
 }
 
 /** Takes a member off the team: they act for the host no more from their next request. */
 export async function removeMember(db: Db, input: { hostId: string; memberId: string }): Promise<{ name: string }> {
-  if (!isUuid(input.memberId)) throw new AppError("not_found", messages.team.memberNotFound);
+  if (!isUuid(input.memberId)) throw new AppError("not_found", teamMessages.memberNotFound);
   const [removed] = await db
     .delete(hostMember)
     .where(and(eq(hostMember.id, input.memberId), eq(hostMember.hostId, input.hostId)))
     .returning({ userId: hostMember.userId });
-  if (!removed) throw new AppError("not_found", messages.team.memberNotFound);
+  if (!removed) throw new AppError("not_found", teamMessages.memberNotFound);
   return { name: await nameOf(db, removed.userId) };
 }
 
@@ -227,13 +228,13 @@ export async function revokeInvitation(
   db: Db,
   input: { hostId: string; invitationId: string; now: Date },
 ): Promise<{ email: string }> {
-  if (!isUuid(input.invitationId)) throw new AppError("not_found", messages.team.invitationNotFound);
+  if (!isUuid(input.invitationId)) throw new AppError("not_found", teamMessages.invitationNotFound);
   const [revoked] = await db
     .update(hostInvitation)
     .set({ revokedAt: input.now })
     .where(and(eq(hostInvitation.id, input.invitationId), eq(hostInvitation.hostId, input.hostId), openInvitation))
     .returning({ email: hostInvitation.email });
-  if (!revoked) throw new AppError("not_found", messages.team.invitationNotFound);
+  if (!revoked) throw new AppError("not_found", teamMessages.invitationNotFound);
   return revoked;
 }
 
@@ -288,22 +289,22 @@ export async function acceptInvitation(
   input: { token: string; userId: string; now: Date },
 ): Promise<{ hostId: string; hostTitle: string; role: HostRole }> {
   const found = await findInvitation(db, input);
-  if (!found) throw new AppError("not_found", messages.team.linkUnknown);
+  if (!found) throw new AppError("not_found", teamMessages.linkUnknown);
   const closed = closedInvitation(found.state, found.host.title);
   if (closed) throw closed;
-  if (found.hostGone) throw new AppError("conflict", messages.team.hostGone, { reason: "host_gone" });
+  if (found.hostGone) throw new AppError("conflict", teamMessages.hostGone, { reason: "host_gone" });
 
   const [person] = await db
     .select({ id: user.id, email: user.email, emailVerified: user.emailVerified })
     .from(user)
     .where(and(eq(user.id, input.userId), isNull(user.deletedAt)));
-  if (!person) throw new AppError("not_found", messages.team.linkUnknown);
+  if (!person) throw new AppError("not_found", teamMessages.linkUnknown);
   const notYou = accepterProblem(person, found.email);
   if (notYou === "wrong_account")
-    throw new AppError("forbidden", messages.team.wrongAccount(found.email), { reason: notYou });
+    throw new AppError("forbidden", teamMessages.wrongAccount(found.email), { reason: notYou });
   if (notYou === "unverified")
-    throw new AppError("forbidden", messages.team.unverified(found.email), { reason: notYou });
-  if (person.id === found.hostId) throw new AppError("conflict", messages.team.isHost, { reason: "is_host" });
+    throw new AppError("forbidden", teamMessages.unverified(found.email), { reason: notYou });
+  if (person.id === found.hostId) throw new AppError("conflict", teamMessages.isHost, { reason: "is_host" });
 
   return db.transaction(async (tx) => {
     const [accepted] = await tx
@@ -323,7 +324,7 @@ export async function acceptInvitation(
       const seen = await findInvitation(tx, input);
       throw (
         closedInvitation(seen?.state ?? "accepted", found.host.title) ??
-        new AppError("conflict", messages.team.used, { reason: "accepted" })
+        new AppError("conflict", teamMessages.used, { reason: "accepted" })
       );
     }
     await addHostMember(tx, { hostId: found.hostId, userId: person.id, role: accepted.role });
@@ -333,9 +334,9 @@ export async function acceptInvitation(
 
 /** The refusal for a link that is no longer open, in words that say why; null while it is open. */
 function closedInvitation(state: InvitationState, hostTitle: string): AppError | null {
-  if (state === "accepted") return new AppError("conflict", messages.team.used, { reason: "accepted" });
-  if (state === "revoked") return new AppError("conflict", messages.team.revokedLink(hostTitle), { reason: "revoked" });
-  if (state === "expired") return new AppError("conflict", messages.team.expired(hostTitle), { reason: "expired" });
+  if (state === "accepted") return new AppError("conflict", teamMessages.used, { reason: "accepted" });
+  if (state === "revoked") return new AppError("conflict", teamMessages.revokedLink(hostTitle), { reason: "revoked" });
+  if (state === "expired") return new AppError("conflict", teamMessages.expired(hostTitle), { reason: "expired" });
   return null;
 }
 

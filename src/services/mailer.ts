@@ -6,6 +6,7 @@ import type {
   EmailChangedProps,
   EventCancelledProps,
   EventChangedProps,
+  EventLinkProps,
   WaitlistEventCancelledProps,
   EventReminderProps,
   HostSummaryProps,
@@ -39,6 +40,7 @@ export type EmailTemplate =
   | { name: "event-reminder"; props: EventReminderProps }
   | { name: "event-cancelled"; props: EventCancelledProps }
   | { name: "event-changed"; props: EventChangedProps }
+  | { name: "event-link"; props: EventLinkProps }
   | { name: "waitlist-event-cancelled"; props: WaitlistEventCancelledProps }
   | { name: "team-invitation"; props: TeamInvitationProps }
   | { name: "host-summary"; props: HostSummaryProps }

@@ -8,7 +8,7 @@ import type { Database } from "~/db/client.server";
 import { event, order, ticketType } from "~/db/schema";
 import type { EventDetailsInput } from "~/domain/event-details";
 import { isAppError } from "~/lib/app-error";
-import { messages } from "~/texts/messages";
+import { studioMessages } from "~/texts/studio-messages";
 import { createTicketCodes } from "~/server/ticket-codes.server";
 import { createLocalStorage, type FileStorage } from "~/server/storage/local-storage.server";
 import { createEvent as makeEvent, createHost, createVenue } from "../../tests/factories/events";
@@ -289,7 +289,7 @@ describe("creating and saving an event's overview", () => {
     await save({ name: "Moving Quiz!", time: "21:00", endTime: "23:00", venueId: mill.id });
     expect(await told()).toHaveLength(5);
     const sixth = await refusal(save({ name: "Moving Quiz!", time: "21:30", endTime: "23:00", venueId: mill.id }));
-    expect(sixth.details).toMatchObject({ fields: { date: messages.studio.movedTooOften(MOVES_TOLD_PER_DAY.limit) } });
+    expect(sixth.details).toMatchObject({ fields: { date: studioMessages.movedTooOften(MOVES_TOLD_PER_DAY.limit) } });
     expect((await snapshot(e.id)).event!.startsAt).toEqual(new Date("2027-01-12T21:00:00Z"));
     expect(await told()).toHaveLength(5);
     await save({ name: "Moving Quiz, the last one", time: "21:00", endTime: "23:00", venueId: mill.id });
@@ -310,6 +310,54 @@ describe("creating and saving an event's overview", () => {
       now,
     });
     expect(moved).toEqual({ updated: 1, ordersTold: 0 });
+  });
+
+  it("tells the people with tickets when an online date gets its link or a new one, nobody when it goes", async () => {
+    const db = database.db;
+    const host = await createHost(db);
+    const e = await makeEvent(db, {
+      hostId: host.id,
+      name: "Online Quiz",
+      startsAt: new Date("2027-01-12T19:30:00Z"),
+      endsAt: new Date("2027-01-12T22:30:00Z"),
+      isOnline: true,
+      onlineUrl: null,
+    });
+    const kept = await buyTickets(db, { eventId: e.id, buyer: await createBuyer(db), now, sign: codes.sign });
+    const throttle = createDbThrottle(db);
+    const save = (onlineUrl: string, name = "Online Quiz") =>
+      updateEventDetails(db, {
+        hostId: host.id,
+        eventId: e.id,
+        form: form({ name, isOnline: true, onlineUrl }),
+        description: "",
+        scope: "one",
+        now,
+        throttle,
+      });
+    const told = async () => (await recordedWork(db, "event-link")).filter((w) => w.orderId === kept.orderId);
+
+    // The first link: the order is told it is there to join by; the same link saved again tells nobody.
+    expect(await save("https://meet.example.com/quiz")).toEqual({ updated: 1, ordersTold: 1 });
+    expect(await save("https://meet.example.com/quiz", "Online Quiz!")).toEqual({ updated: 1, ordersTold: 0 });
+    expect(await told()).toEqual([{ kind: "event-link", orderId: kept.orderId, added: true }]);
+    // A new link is told as a change; a link taken away tells nobody (its holders' pages say it is to come).
+    await save("https://meet.example.com/quiz-2");
+    expect(await save("")).toEqual({ updated: 1, ordersTold: 0 });
+    expect((await told()).map((w) => w.added)).toEqual([true, false]);
+    expect((await recordedWork(db, "event-changed")).filter((w) => w.orderId === kept.orderId)).toEqual([]);
+
+    // Links and moves count together, five a day: the sixth email-making save is refused by the link's field.
+    await save("https://meet.example.com/quiz-3");
+    await save("https://meet.example.com/quiz-4");
+    await save("https://meet.example.com/quiz-5");
+    expect(await told()).toHaveLength(5);
+    const sixth = await refusal(save("https://meet.example.com/quiz-6"));
+    expect(sixth.details).toMatchObject({
+      fields: { onlineUrl: studioMessages.linkChangedTooOften(MOVES_TOLD_PER_DAY.limit) },
+    });
+    expect((await snapshot(e.id)).event!.onlineUrl).toBe("https://meet.example.com/quiz-5");
+    expect(await told()).toHaveLength(5);
   });
 
   it("answers not_found for another host's event, a malformed id or a deleted one, and changes nothing", async () => {
@@ -410,7 +458,7 @@ describe("how many events a host may make in an hour", () => {
     const refusedAsTooMany = async (work: Promise<unknown>) =>
       expect(await refusal(work)).toMatchObject({
         code: "rate_limited",
-        message: messages.studio.tooManyNewEvents(NEW_EVENTS_PER_HOUR),
+        message: studioMessages.tooManyNewEvents(NEW_EVENTS_PER_HOUR),
       });
     // Three dates would be one too many; two fit.
     await refusedAsTooMany(repeatEvent(db, { hostId: host.id, eventId: first.id, every: "weekly", count: 4, now }));

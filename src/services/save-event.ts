@@ -8,7 +8,7 @@ import { AppError } from "~/lib/app-error";
 import { londonHhMm, londonWallTimeToUtc, londonYmd } from "~/lib/london-time";
 import { sanitizeDescription } from "~/lib/rich-text.server";
 import { isUuid } from "~/lib/uuid";
-import { messages } from "~/texts/messages";
+import { studioMessages } from "~/texts/studio-messages";
 import { afterCommitAll } from "./after-commit";
 import { eventPlace } from "./event-place";
 import { claimNewEvents } from "./event-quota";
@@ -251,6 +251,7 @@ export async function updateEventDetails(
           endsAt: event.endsAt,
           venueId: event.venueId,
           isOnline: event.isOnline,
+          onlineUrl: event.onlineUrl,
           currency: event.currency,
           hasOrders: HAS_ORDERS,
         })
@@ -294,7 +295,7 @@ export async function updateEventDetails(
   }
 }
 
-type Placed = { startsAt: Date; venueId: string | null; isOnline: boolean };
+type Placed = { startsAt: Date; venueId: string | null; isOnline: boolean; onlineUrl: string | null };
 
 /**
  * Each move of a date emails everyone with tickets, so a date may be moved with emails this many times
@@ -304,9 +305,10 @@ export const MOVES_TOLD_PER_DAY: ThrottleRule = { limit: 5, windowMs: 24 * 60 * 
 
 /**
  * A date moved to another start or place before it is over: once the save commits, everyone holding
- * tickets from each of its standing orders is told (`event-changed`, with how it stood before). A new
- * end time alone tells nobody. Past MOVES_TOLD_PER_DAY (counted per saved event) the save is refused, by
- * field. Answers how many orders were told.
+ * tickets from each of its standing orders is told (`event-changed`, with how it stood before). So is an
+ * online date that stays where it is but gets the link it is joined by, or a new one (`event-link`). A new
+ * end time alone tells nobody, nor does a link taken away. Past MOVES_TOLD_PER_DAY (counted per saved
+ * event, moves and links together) the save is refused, by field. Answers how many orders were told.
  */
 async function tellOfMove(
   tx: Db,
@@ -318,13 +320,27 @@ async function tellOfMove(
     before.startsAt.getTime() !== after.startsAt.getTime() ||
     before.venueId !== after.venueId ||
     before.isOnline !== after.isOnline;
-  if (!moved || hasEnded(before, input.now)) return 0;
+  const newLink = !moved && after.isOnline && after.onlineUrl !== null && after.onlineUrl !== before.onlineUrl;
+  if ((!moved && !newLink) || hasEnded(before, input.now)) return 0;
   const standing = await tx
     .select({ id: order.id })
     .from(order)
     .where(and(eq(order.eventId, before.id), inArray(order.status, ["paid", "free"])));
   if (standing.length === 0) return 0;
-  if (input.movedTooOften) refuse({ date: messages.studio.movedTooOften(MOVES_TOLD_PER_DAY.limit) });
+  if (input.movedTooOften)
+    refuse(
+      moved
+        ? { date: studioMessages.movedTooOften(MOVES_TOLD_PER_DAY.limit) }
+        : { onlineUrl: studioMessages.linkChangedTooOften(MOVES_TOLD_PER_DAY.limit) },
+    );
+  if (newLink) {
+    const added = before.onlineUrl === null;
+    await afterCommitAll(
+      tx,
+      standing.map((o) => ({ kind: "event-link", orderId: o.id, added })),
+    );
+    return standing.length;
+  }
   const was = {
     startsAt: before.startsAt.toISOString(),
     endsAt: before.endsAt?.toISOString() ?? null,

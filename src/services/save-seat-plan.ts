@@ -12,7 +12,7 @@ import {
 import { AppError } from "~/lib/app-error";
 import { seatName } from "~/lib/seats";
 import { isUuid } from "~/lib/uuid";
-import { messages } from "~/texts/messages";
+import { studioMessages } from "~/texts/studio-messages";
 import { eventsWithSales, ownVenue, takenSeats, upcoming } from "./get-seat-plan";
 
 /**
@@ -198,5 +198,5 @@ async function saveSections(tx: Db, venueId: string, layout: SeatLayout, removed
 function refusal(code: "validation_failed" | "conflict", problems: SeatPlanProblem[]) {
   const fields: Record<string, string> = {};
   for (const p of problems) fields[p.field] ??= p.message;
-  return new AppError(code, messages.studio.seatPlanError, { problems, fields });
+  return new AppError(code, studioMessages.seatPlanError, { problems, fields });
 }

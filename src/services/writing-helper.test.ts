@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
 import { createWritingHelper } from "~/server/writing-helper.server";
-import { messages } from "~/texts/messages";
+import { studioMessages } from "~/texts/studio-messages";
 import { createTestDatabase } from "../../tests/setup/test-db";
 import { createDbThrottle } from "./throttle";
 import { draftDescription, WRITING_HELPER_RULE } from "./writing-helper";
@@ -78,7 +78,7 @@ describe("the writing helper", () => {
     for (const m of ["error", "empty", "slow"] as const) {
       mode = m;
       expect(await draftDescription(helper, createDbThrottle(database.db), input("host-b")), m).toEqual({
-        error: messages.studio.writingHelperNoResponse,
+        error: studioMessages.writingHelperNoResponse,
       });
     }
   });
@@ -90,7 +90,7 @@ describe("the writing helper", () => {
     for (let i = 0; i < WRITING_HELPER_RULE.limit; i++) await draftDescription(helper, throttle, input("host-c"));
     const asked = seen.length;
     expect(await draftDescription(helper, throttle, input("host-c"))).toEqual({
-      error: messages.studio.writingHelperBusy,
+      error: studioMessages.writingHelperBusy,
     });
     expect(seen.length).toBe(asked);
   });

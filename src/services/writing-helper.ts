@@ -1,6 +1,6 @@
 import { findCategory } from "~/domain/categories";
 import { sanitizeDescription } from "~/lib/rich-text.server";
-import { messages } from "~/texts/messages";
+import { studioMessages } from "~/texts/studio-messages";
 import type { Throttle } from "./throttle";
 
 /**
@@ -34,7 +34,7 @@ export async function draftDescription(
   const name = input.name.trim().slice(0, 200);
   if (!name) return { error: "Give the event a name first: the helper starts from it." };
   const allowed = await throttle.hit(`writing-helper:${input.hostId}`, WRITING_HELPER_RULE, input.now);
-  if (!allowed.allowed) return { error: messages.studio.writingHelperBusy };
+  if (!allowed.allowed) return { error: studioMessages.writingHelperBusy };
   const category = findCategory(input.category)?.label;
   const notes = input.notes
     .replace(/<[^>]*>/g, " ")
@@ -51,5 +51,5 @@ export async function draftDescription(
     },
   ]);
   const html = answer ? sanitizeDescription(answer) : "";
-  return html ? { html } : { error: messages.studio.writingHelperNoResponse };
+  return html ? { html } : { error: studioMessages.writingHelperNoResponse };
 }

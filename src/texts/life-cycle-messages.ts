@@ -2,7 +2,7 @@
  * The words of an event's life-cycle actions in Partner Studio (the events list's menu, and the
  * editor's), apart from `messages` because that object ships with every page's up-front JavaScript
  * and these are needed only in the Studio. The spec's own toasts (event published, archived…) stay in
- * `messages.studio`.
+ * `studioMessages`.
  */
 export const lifeCycleMessages = {
   noFreeBookings: "This event has no free bookings to cancel.",

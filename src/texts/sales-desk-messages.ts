@@ -1,4 +1,4 @@
-import { messages } from "./messages";
+import { teamMessages } from "./studio-messages";
 
 /**
  * The sales desk (/h/tickets and an order's page there): what Partner Studio says about tickets
@@ -14,7 +14,7 @@ export const salesDeskMessages = {
   },
   noSuchOrder: "No such order.",
   /** Spec §8, the wait of spec §9 between two resends to one person. */
-  alreadySent: messages.team.alreadySent,
+  alreadySent: teamMessages.alreadySent,
   nothingToSend: "This order has no tickets that still stand, so there is nothing to send.",
   resent: (email: string) => `Tickets sent again to ${email}. It can take a minute or two to arrive.`,
   tooManyResends: "You've resent a lot of tickets in the last hour. Please try again later.",

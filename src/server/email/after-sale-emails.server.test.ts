@@ -14,6 +14,7 @@ import { createTicketCodes } from "../ticket-codes.server";
 import {
   sendEventCancelled,
   sendEventChanged,
+  sendEventLink,
   sendEventReminders,
   sendOrderConfirmation,
   sendWaitlistEventCancelled,
@@ -182,6 +183,45 @@ describe("an online event's link", () => {
     // Cancelled, the link is gone from what its holders see.
     await db.update(event).set({ isCancelled: true }).where(eq(event.id, online.id));
     expect((await getOrder(db, { reference: bought.reference, userId: ada.id }))!.event.joinUrl).toBeNull();
+  });
+});
+
+describe("an online event's new link", () => {
+  it("is emailed to the buyer with a note in their feed, and not once the event is cancelled or linkless", async () => {
+    const db = database.db;
+    const mailer = createMailer({ database, boss, smtpUrl: undefined, publicUrl, logger: pino({ level: "silent" }) });
+    const host = await createHost(db);
+    const link = "https://meet.example.com/new-link-night";
+    const online = await createEvent(db, {
+      hostId: host.id,
+      name: "New Link Night",
+      startsAt: new Date("2026-12-10T19:00:00Z"),
+      isOnline: true,
+      onlineUrl: link,
+    });
+    const cy = await createBuyer(db, "Cy Online");
+    const bought = await buyTickets(db, { eventId: online.id, buyer: cy, now, sign: codes.sign });
+    const sentTo = async () =>
+      db
+        .select()
+        .from(emailMessage)
+        .where(and(eq(emailMessage.toAddress, cy.email), eq(emailMessage.template, "event-link")));
+
+    await sendEventLink({ db, mailer, publicUrl }, { orderId: bought.orderId, added: false });
+    const [email] = await sentTo();
+    expect(email!.subject).toBe("A new link to join New Link Night");
+    expect(email!.text).toContain("The host has changed the link to join");
+    expect(email!.text).toContain(link);
+    expect(email!.html).toContain(`href="${link}"`);
+    const [note] = await db.select().from(notification).where(eq(notification.userId, cy.id));
+    expect(note).toMatchObject({ title: "A new link to join New Link Night", link: `/orders/${bought.reference}` });
+
+    // The link taken away, or the event cancelled, before the email is made: nothing more is sent.
+    await db.update(event).set({ onlineUrl: null }).where(eq(event.id, online.id));
+    await sendEventLink({ db, mailer, publicUrl }, { orderId: bought.orderId, added: false });
+    await db.update(event).set({ onlineUrl: link, isCancelled: true }).where(eq(event.id, online.id));
+    await sendEventLink({ db, mailer, publicUrl }, { orderId: bought.orderId, added: false });
+    expect(await sentTo()).toHaveLength(1);
   });
 });
 

@@ -84,6 +84,28 @@ const cases: { template: EmailTemplate; subject: string; action: { text: string;
   },
   {
     template: {
+      name: "event-link",
+      props: {
+        firstName: "Sam",
+        eventName: "Online Quiz",
+        when: "Tuesday 8 December 2026, 8:00 pm (UK time)",
+        joinUrl: "https://meet.example.com/online-quiz",
+        added: true,
+        reference: "TB-7QK2MZ9P",
+        url: "https://tickets.example.org/u/tickets",
+        isBuyer: false,
+      },
+    },
+    subject: "How to join Online Quiz",
+    action: { text: "Join the event", href: "https://meet.example.com/online-quiz" },
+    says: [
+      /Hi Sam,/,
+      /The host has added the link to join Online Quiz/,
+      /on your tickets too: https:\/\/tickets\.example\.org\/u\/tickets/,
+    ],
+  },
+  {
+    template: {
       name: "waitlist-event-cancelled",
       props: {
         firstName: "Bea",

@@ -8,6 +8,7 @@ import { ChangeEmail, changeEmailSubject } from "./templates/change-email";
 import { EmailChanged, emailChangedSubject } from "./templates/email-changed";
 import { EventCancelled, eventCancelledSubject } from "./templates/event-cancelled";
 import { EventChanged, eventChangedSubject } from "./templates/event-changed";
+import { EventLink, eventLinkSubject } from "./templates/event-link";
 import { WaitlistEventCancelled, waitlistEventCancelledSubject } from "./templates/waitlist-event-cancelled";
 import { EventReminder, eventReminderSubject } from "./templates/event-reminder";
 import { HostOnboarding, hostOnboardingSubject } from "./templates/host-onboarding";
@@ -99,6 +100,8 @@ function compose(template: EmailTemplate, publicUrl: string): { subject: string;
       };
     case "event-changed":
       return { subject: eventChangedSubject(template.props), element: createElement(EventChanged, template.props) };
+    case "event-link":
+      return { subject: eventLinkSubject(template.props), element: createElement(EventLink, template.props) };
     case "waitlist-event-cancelled":
       return {
         subject: waitlistEventCancelledSubject(template.props),

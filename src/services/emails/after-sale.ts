@@ -5,10 +5,11 @@ import { formatMoney, formatWhenInFull } from "~/lib/format";
 import { londonYmd } from "~/lib/london-time";
 import { directionsUrl } from "~/lib/maps";
 import { lineLabel } from "~/domain/companion-tickets";
+import { joinLink } from "~/domain/event-flags";
 import { addNotification } from "../add-notification";
 import type { AfterCommitWork, CancellationOutcome, EventWas } from "../after-commit";
 import { eventPlace } from "../event-place";
-import { eventChangedTitle } from "./templates";
+import { eventChangedTitle, eventLinkTitle } from "./templates";
 import { claimDueReminders } from "../event-reminders";
 import { getOrder } from "../get-order";
 import { getMyTicket } from "../list-my-tickets";
@@ -299,6 +300,7 @@ export async function sendEventChanged(deps: EmailDeps, input: { orderId: string
         endsAt: event.endsAt,
         venueId: event.venueId,
         isOnline: event.isOnline,
+        onlineUrl: event.onlineUrl,
         isCancelled: event.isCancelled,
         status: event.status,
       },
@@ -310,6 +312,7 @@ export async function sendEventChanged(deps: EmailDeps, input: { orderId: string
   if (row.order.status !== "paid" && row.order.status !== "free") return;
   const o = row.order;
   const now = { when: when(row.event.startsAt, row.event.endsAt), where: await eventPlace(deps.db, row.event) };
+  const joinUrl = joinLink(row.event);
   const was = {
     when: when(new Date(input.was.startsAt), input.was.endsAt ? new Date(input.was.endsAt) : null),
     where: input.was.where,
@@ -319,7 +322,7 @@ export async function sendEventChanged(deps: EmailDeps, input: { orderId: string
   if (!wasWhen && !wasWhere) return;
   const site = base(deps.publicUrl);
   const sameDay = londonYmd(new Date(input.was.startsAt)) === londonYmd(row.event.startsAt);
-  const common = { eventName: row.event.name, ...now, wasWhen, wasWhere, sameDay, reference: o.reference };
+  const common = { eventName: row.event.name, ...now, joinUrl, wasWhen, wasWhere, sameDay, reference: o.reference };
   const title = eventChangedTitle(common);
   const body = `Now ${now.when}, ${now.where}.`;
   await deps.mailer.send({
@@ -337,6 +340,65 @@ export async function sendEventChanged(deps: EmailDeps, input: { orderId: string
       userId: h.id,
       template: {
         name: "event-changed",
+        props: { ...common, firstName: h.firstName ?? firstName(h.name), url: `${site}/u/tickets`, isBuyer: false },
+      },
+    });
+    await addNotification(deps.db, { userId: h.id, title, body, link: "/u/tickets" });
+  }
+}
+
+/**
+ * The host added the link an online event is joined by, or changed it: the order's buyer and each friend
+ * holding one of its tickets get the link as it is now, with a note in their feed. Nothing is sent when
+ * the order or the event no longer stands, or the event has no link (or is no longer online) by then.
+ */
+export async function sendEventLink(deps: EmailDeps, input: { orderId: string; added: boolean }) {
+  const [row] = await deps.db
+    .select({
+      order,
+      event: {
+        name: event.name,
+        startsAt: event.startsAt,
+        endsAt: event.endsAt,
+        isOnline: event.isOnline,
+        onlineUrl: event.onlineUrl,
+        isCancelled: event.isCancelled,
+        status: event.status,
+      },
+    })
+    .from(order)
+    .innerJoin(event, eq(event.id, order.eventId))
+    .where(eq(order.id, input.orderId));
+  if (!row || row.event.status === "deleted") return;
+  if (row.order.status !== "paid" && row.order.status !== "free") return;
+  const joinUrl = joinLink(row.event);
+  if (!joinUrl) return;
+  const o = row.order;
+  const site = base(deps.publicUrl);
+  const common = {
+    eventName: row.event.name,
+    when: when(row.event.startsAt, row.event.endsAt),
+    joinUrl,
+    added: input.added,
+    reference: o.reference,
+  };
+  const title = eventLinkTitle(common);
+  const body = "The link is on your tickets.";
+  await deps.mailer.send({
+    to: o.buyerEmail,
+    userId: o.userId,
+    template: {
+      name: "event-link",
+      props: { ...common, firstName: firstName(o.buyerName), url: `${site}/orders/${o.reference}`, isBuyer: true },
+    },
+  });
+  if (o.userId) await addNotification(deps.db, { userId: o.userId, title, body, link: `/orders/${o.reference}` });
+  for (const h of await friendsHolding(deps.db, o, { voidToo: false })) {
+    await deps.mailer.send({
+      to: h.email,
+      userId: h.id,
+      template: {
+        name: "event-link",
         props: { ...common, firstName: h.firstName ?? firstName(h.name), url: `${site}/u/tickets`, isBuyer: false },
       },
     });
@@ -522,6 +584,8 @@ export async function doAfterCommitWork(deps: EmailDeps, work: AfterCommitWork, 
       return sendEventCancelled(deps, work);
     case "event-changed":
       return sendEventChanged(deps, work);
+    case "event-link":
+      return sendEventLink(deps, work);
     case "waitlist-event-cancelled":
       return sendWaitlistEventCancelled(deps, work.entryId);
     case "waitlist-offers":

@@ -134,6 +134,8 @@ export interface EventChangedProps {
   when: string;
   /** Where it is now: 'The Crown, 1 High Street, Sheffield', 'Online' */
   where: string;
+  /** Online now, the link it is joined by, once its host has added it (absent in emails queued before). */
+  joinUrl?: string | null;
   /** When it was to be, when that changed; null when only the place did. */
   wasWhen: string | null;
   /** Where it was to be, when that changed; null when only the time did. */
@@ -145,6 +147,25 @@ export interface EventChangedProps {
   url: string;
   isBuyer: boolean;
 }
+
+export interface EventLinkProps {
+  firstName: string;
+  eventName: string;
+  /** 'Thursday 26 November 2026, 7:30 pm – 11:00 pm' */
+  when: string;
+  /** The link it is joined by now. */
+  joinUrl: string;
+  /** True when the event had no link before; false when the host changed it. */
+  added: boolean;
+  reference: string;
+  /** The buyer sees their order; someone given a ticket sees their tickets. */
+  url: string;
+  isBuyer: boolean;
+}
+
+/** The subject of the email and the title of the note in the feed. */
+export const eventLinkTitle = ({ eventName, added }: Pick<EventLinkProps, "eventName" | "added">) =>
+  added ? `How to join ${eventName}` : `A new link to join ${eventName}`;
 
 type Moved = Pick<EventChangedProps, "wasWhen" | "wasWhere" | "sameDay">;
 

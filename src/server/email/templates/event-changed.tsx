@@ -1,4 +1,4 @@
-import { EmailLayout, Fact, Facts, P } from "./layout";
+import { EmailLayout, Fact, Facts, JoinFact, P } from "./layout";
 import { greeting } from "./greeting";
 import { eventChangedTitle, whatMoved, type EventChangedProps } from "~/services/emails/templates";
 
@@ -29,6 +29,7 @@ export function EventChanged(props: EventChangedProps) {
         {props.wasWhen ? <Fact label="Previously">{props.wasWhen}</Fact> : null}
         <Fact label="Where">{props.where}</Fact>
         {props.wasWhere ? <Fact label="Previously">{props.wasWhere}</Fact> : null}
+        {props.joinUrl ? <JoinFact url={props.joinUrl} /> : null}
       </Facts>
     </EmailLayout>
   );

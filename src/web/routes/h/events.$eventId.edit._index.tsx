@@ -10,6 +10,7 @@ import { addEventImage, moveEventImage, removeEventImage } from "~/services/even
 import { repeatEvent, seriesDates } from "~/services/repeat-event";
 import { eventEditorData, updateEventDetails } from "~/services/save-event";
 import { messages } from "~/texts/messages";
+import { studioMessages } from "~/texts/studio-messages";
 import { EventDetailsForm, eventFormValues } from "~/web/components/studio/event-details-form";
 import { FormMessage } from "~/web/components/ui/field";
 import { actionError, refusalOf } from "~/web/lib/action-error";
@@ -74,8 +75,8 @@ export async function action({ context, request, params }: Route.ActionArgs) {
           now,
           throttle: context.throttle,
         });
-        const saved = updated > 1 ? `${messages.studio.updated}: ${updated} dates` : messages.studio.updated;
-        return done(ordersTold > 0 ? `${saved}. ${messages.studio.ticketHoldersTold(ordersTold)}` : saved);
+        const saved = updated > 1 ? `${studioMessages.updated}: ${updated} dates` : studioMessages.updated;
+        return done(ordersTold > 0 ? `${saved}. ${studioMessages.ticketHoldersTold(ordersTold)}` : saved);
       }
       case "image-add": {
         if (!form.image)

@@ -6,7 +6,7 @@ import { DiscountForm, discountDraftFrom, typedDiscount } from "~/domain/discoun
 import { TICKET_TYPES_MAX } from "~/domain/event-life-cycle";
 import { TicketTypeForm, ticketTypeDraftFrom, typedTicketType } from "~/domain/ticket-type-form";
 import { field, readForm } from "~/lib/read-form";
-import { messages } from "~/texts/messages";
+import { studioMessages } from "~/texts/studio-messages";
 import { studioTicketMessages } from "~/texts/studio-ticket-messages";
 import { addTicketType, moveTicketType, removeTicketType, updateTicketType } from "~/services/edit-ticket-types";
 import { createDiscount, eventDiscounts } from "~/services/host-discounts";
@@ -213,7 +213,7 @@ export default function EventTickets({ loaderData, actionData }: Route.Component
                         </button>
                       </Form>
                     ) : (
-                      <p className="text-xs text-fg-muted">{messages.studio.ticketTypesMinimum}</p>
+                      <p className="text-xs text-fg-muted">{studioMessages.ticketTypesMinimum}</p>
                     )}
                   </div>
                   <details key={saved} open={Boolean(editRefused)} className="mt-4 border-t border-border pt-4">
@@ -246,7 +246,7 @@ export default function EventTickets({ loaderData, actionData }: Route.Component
 
         {full ? (
           <p role="status" className="card p-4 text-sm font-medium">
-            {messages.studio.ticketTypesMaximum}
+            {studioMessages.ticketTypesMaximum}
           </p>
         ) : (
           <section aria-labelledby="add-ticket-heading" className="card p-5">

@@ -9,6 +9,7 @@ import { cancelFreeOrders } from "~/services/cancel-free-orders";
 import { changeEventStatus } from "~/services/change-event-status";
 import { duplicateEvent } from "~/services/duplicate-event";
 import { messages } from "~/texts/messages";
+import { studioMessages } from "~/texts/studio-messages";
 import { lifeCycleMessages } from "~/texts/life-cycle-messages";
 import type { EventActionAnswer } from "~/web/components/studio/event-actions";
 import { setFlash } from "~/web/lib/flash.server";
@@ -25,7 +26,7 @@ const StatusForm = z.object({
   back: z.string().max(2000).default(""),
 });
 
-const s = messages.studio;
+const s = studioMessages;
 const DONE: Record<Exclude<Intent, "duplicate" | "cancel" | "cancel_free_orders">, string> = {
   publish: s.published,
   unpublish: s.unpublished,

@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import { readForm } from "~/lib/read-form";
 import { createEvent, eventEditorData } from "~/services/save-event";
-import { messages } from "~/texts/messages";
+import { studioMessages } from "~/texts/studio-messages";
 import { EventDetailsForm, eventFormValues } from "~/web/components/studio/event-details-form";
 import { actionError, refusalOf } from "~/web/lib/action-error";
 import { detailsInput, EventDetailsFormSchema } from "~/web/lib/event-form.server";
@@ -35,7 +35,7 @@ export async function action({ context, request }: Route.ActionArgs) {
       now: new Date(),
     });
     return redirect(`/h/events/${id}/edit/tickets`, {
-      headers: setFlash(new Headers(), { tone: "success", text: `${messages.studio.created}. Now add its tickets.` }),
+      headers: setFlash(new Headers(), { tone: "success", text: `${studioMessages.created}. Now add its tickets.` }),
     });
   } catch (error) {
     return actionError(error, { extra: { values: read.data as unknown as Record<string, string | string[]> } });

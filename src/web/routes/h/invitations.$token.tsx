@@ -4,7 +4,7 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { accepterProblem, TEAM_ROLE_TEXT } from "~/domain/host-team";
 import { formatLongDate, formatLondonTime } from "~/lib/format";
 import { acceptInvitation, findInvitation } from "~/services/host-team";
-import { messages } from "~/texts/messages";
+import { teamMessages } from "~/texts/studio-messages";
 import { HostAvatar, studioHomeFor } from "~/web/components/studio/studio-nav";
 import { FormMessage } from "~/web/components/ui/field";
 import { actionError } from "~/web/lib/action-error";
@@ -60,7 +60,7 @@ export async function action({ params, context, request }: Route.ActionArgs) {
     const headers = new Headers({ "Set-Cookie": studioHostChoiceCookie(joined.hostId, request) });
     setFlash(headers, {
       tone: "success",
-      text: messages.team.joined(joined.hostTitle, TEAM_ROLE_TEXT[joined.role].label),
+      text: teamMessages.joined(joined.hostTitle, TEAM_ROLE_TEXT[joined.role].label),
     });
     throw redirect(studioHomeFor(joined.role), { headers });
   } catch (error) {
@@ -76,7 +76,7 @@ export default function TeamInvitationPage({ loaderData, actionData, params }: R
       <Frame>
         <MailWarning aria-hidden className="size-8 text-brand" />
         <h1 className="mt-3 text-2xl font-extrabold tracking-tight">We don&apos;t know this link</h1>
-        <p className="mt-2 text-sm text-fg-muted">{messages.team.linkUnknown}</p>
+        <p className="mt-2 text-sm text-fg-muted">{teamMessages.linkUnknown}</p>
       </Frame>
     );
   }
@@ -124,17 +124,17 @@ export default function TeamInvitationPage({ loaderData, actionData, params }: R
         ) : loaderData.kind === "closed" ? (
           <p role="alert" className="rounded-xl bg-danger-soft px-3 py-2 text-danger">
             {loaderData.state === "expired"
-              ? messages.team.expired(invitation.host.title)
+              ? teamMessages.expired(invitation.host.title)
               : loaderData.state === "revoked"
-                ? messages.team.revokedLink(invitation.host.title)
-                : messages.team.used}
+                ? teamMessages.revokedLink(invitation.host.title)
+                : teamMessages.used}
           </p>
         ) : loaderData.kind === "host_gone" ? (
           <p role="alert" className="rounded-xl bg-danger-soft px-3 py-2 text-danger">
-            {messages.team.hostGone}
+            {teamMessages.hostGone}
           </p>
         ) : loaderData.kind === "is_host" ? (
-          <p>{messages.team.isHost}</p>
+          <p>{teamMessages.isHost}</p>
         ) : loaderData.kind === "wrong_account" ? (
           <>
             <p>
@@ -152,7 +152,7 @@ export default function TeamInvitationPage({ loaderData, actionData, params }: R
           </>
         ) : loaderData.kind === "unverified" ? (
           <>
-            <p>{messages.team.unverified(invitation.email)}</p>
+            <p>{teamMessages.unverified(invitation.email)}</p>
             <Form method="post" action="/account/resend-verification" reloadDocument>
               <button type="submit" className="btn-secondary w-full">
                 Send the verification link again

@@ -17,6 +17,7 @@ import { becomeHost } from "~/services/become-host";
 import { processImageUpload, type StoredImage } from "~/services/process-image-upload";
 import { getEditableProfile, profileProblemMessage } from "~/services/update-profile";
 import { messages } from "~/texts/messages";
+import { studioMessages } from "~/texts/studio-messages";
 import { ImagePicker } from "~/web/components/image-picker";
 import { FieldErrorCount, FormMessage, TextAreaField, TextField } from "~/web/components/ui/field";
 import { UsernameField } from "~/web/components/username-field";
@@ -98,7 +99,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     throw error;
   }
   throw redirect("/h/dashboard", {
-    headers: setFlash(new Headers(), { tone: "success", text: messages.studio.onboarded }),
+    headers: setFlash(new Headers(), { tone: "success", text: studioMessages.onboarded }),
   });
 }
 

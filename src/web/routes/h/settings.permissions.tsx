@@ -6,7 +6,7 @@ import { mayChangeTeam, TEAM_ROLE_TEXT, TEAM_ROLES, type TeamRole } from "~/doma
 import { formatShortDate } from "~/lib/format";
 import { field, readForm } from "~/lib/read-form";
 import { changeMemberRole, hostTeam, inviteToTeam, removeMember, revokeInvitation } from "~/services/host-team";
-import { messages } from "~/texts/messages";
+import { teamMessages } from "~/texts/studio-messages";
 import { FormMessage, TextField } from "~/web/components/ui/field";
 import { Pagination } from "~/web/components/ui/pagination";
 import { actionError } from "~/web/lib/action-error";
@@ -33,7 +33,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return { host, canChange: mayChangeTeam(role), ...team };
 }
 
-const role = z.enum(TEAM_ROLES, { error: messages.team.roleRequired });
+const role = z.enum(TEAM_ROLES, { error: teamMessages.roleRequired });
 
 /** The page's forms, one per intent; `target` is the member or invitation a row's form acts on. */
 const TeamForm = z.discriminatedUnion("intent", [
@@ -65,18 +65,18 @@ export async function action({ request, context }: Route.ActionArgs) {
         now,
         throttle: context.throttle,
       });
-      return { ok: messages.team.invited(sent.email), intent: form.intent };
+      return { ok: teamMessages.invited(sent.email), intent: form.intent };
     }
     if (form.intent === "role") {
       const changed = await changeMemberRole(db, { hostId, memberId: target, role: form.role });
-      return { ok: messages.team.roleChanged(changed.name, TEAM_ROLE_TEXT[changed.role].label), intent: form.intent };
+      return { ok: teamMessages.roleChanged(changed.name, TEAM_ROLE_TEXT[changed.role].label), intent: form.intent };
     }
     if (form.intent === "remove") {
       const removed = await removeMember(db, { hostId, memberId: target });
-      return { ok: messages.team.removed(removed.name), intent: form.intent };
+      return { ok: teamMessages.removed(removed.name), intent: form.intent };
     }
     const revoked = await revokeInvitation(db, { hostId, invitationId: target, now });
-    return { ok: messages.team.revoked(revoked.email), intent: form.intent };
+    return { ok: teamMessages.revoked(revoked.email), intent: form.intent };
   } catch (error) {
     return actionError(error, {
       extra: { intent: form.intent, target, email: form.intent === "invite" ? form.email : "" },

@@ -2,7 +2,7 @@ import { data, redirect } from "react-router";
 import { z } from "zod";
 import { field, readForm } from "~/lib/read-form";
 import { resolveStudioAccess } from "~/services/studio-access";
-import { messages } from "~/texts/messages";
+import { teamMessages } from "~/texts/studio-messages";
 import { studioHomeFor } from "~/web/components/studio/studio-nav";
 import { actionError } from "~/web/lib/action-error";
 import { setFlash } from "~/web/lib/flash.server";
@@ -30,6 +30,6 @@ export async function action({ context, request }: Route.ActionArgs) {
   const chosen = await resolveStudioAccess(context.database.db, { userId: user.id, preferHostId: read.data.hostId });
   if (!chosen || chosen.hostId !== read.data.hostId) throw data(null, { status: 404 });
   const headers = new Headers({ "Set-Cookie": studioHostChoiceCookie(chosen.hostId, request) });
-  setFlash(headers, { tone: "success", text: messages.team.switched(chosen.host.title) });
+  setFlash(headers, { tone: "success", text: teamMessages.switched(chosen.host.title) });
   throw redirect(studioHomeFor(chosen.role), { headers });
 }

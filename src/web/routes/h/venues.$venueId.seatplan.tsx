@@ -6,7 +6,7 @@ import { AppError, isAppError } from "~/lib/app-error";
 import { readForm } from "~/lib/read-form";
 import { getSeatPlan } from "~/services/get-seat-plan";
 import { saveSeatPlan } from "~/services/save-seat-plan";
-import { messages } from "~/texts/messages";
+import { studioMessages } from "~/texts/studio-messages";
 import { SeatPlanEditor } from "~/web/components/studio/seat-plan-editor";
 import { toast } from "~/web/components/ui/toast";
 import { actionError } from "~/web/lib/action-error";
@@ -43,7 +43,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   const { layout, problems } = read.data;
   try {
     // Characters of a typed plan that mean nothing are named before anything else is judged.
-    if (problems.length > 0) throw new AppError("validation_failed", messages.studio.seatPlanError, { problems });
+    if (problems.length > 0) throw new AppError("validation_failed", studioMessages.seatPlanError, { problems });
     const saved = await saveSeatPlan(context.database.db, { hostId, venueId, layout, now: new Date() });
     return { ok: true as const, savedAt: Date.now(), seats: saved.seats };
   } catch (error) {
@@ -64,7 +64,7 @@ export default function SeatPlanPage({ loaderData, actionData }: Route.Component
   const savedAt = actionData?.ok ? actionData.savedAt : 0;
 
   useEffect(() => {
-    if (actionData?.ok) toast.success(messages.studio.seatPlanSaved);
+    if (actionData?.ok) toast.success(studioMessages.seatPlanSaved);
   }, [actionData]);
 
   return (
@@ -78,7 +78,7 @@ export default function SeatPlanPage({ loaderData, actionData }: Route.Component
       </p>
       {actionData?.ok && !hydrated ? (
         <p role="status" className="mt-4 rounded-xl bg-surface-2 px-3 py-2 text-sm text-success">
-          {messages.studio.seatPlanSaved}
+          {studioMessages.seatPlanSaved}
         </p>
       ) : null}
       <SeatPlanEditor
