@@ -37,7 +37,9 @@ test.describe("home", () => {
   });
 
   test("pages through what's coming up", async ({ page }) => {
-    await page.goto("/");
+    // Pressed once the page's script has settled, as booking.spec's presses are: under a loaded CI a press
+    // made while the page was hydrating once left it on page 1.
+    await page.goto("/", { waitUntil: "networkidle" });
     const pages = page.getByRole("navigation", { name: "Upcoming events pages" });
     await pages.getByRole("link", { name: "Page 2" }).click();
     await expect(page).toHaveURL(/\?page=2#upcoming$/);

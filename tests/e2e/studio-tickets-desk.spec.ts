@@ -70,6 +70,9 @@ test("the demo host finds an order on the sales desk, reads it and resends its t
   await expectAccessible(page);
   await main.getByRole("link", { name: "Show every ticket" }).click();
   await expect(page).toHaveURL(/\/h\/tickets$/);
+  // The address changes before React draws the page for it, and the search box is drawn afresh (empty)
+  // for the new search: typing before that is lost, so wait for it.
+  await expect(search.getByLabel("Search tickets")).toHaveValue("");
   await search.getByLabel("Search tickets").fill(reference);
   await search.getByRole("button", { name: "Search" }).click();
   await expect(main.getByText("2 tickets found.")).toBeVisible();
