@@ -13,7 +13,7 @@ import { eventChangedTitle, eventLinkTitle } from "./templates";
 import { claimDueReminders } from "../event-reminders";
 import { getOrder } from "../get-order";
 import { getMyTicket } from "../list-my-tickets";
-import type { AttachmentMaker, Mailer } from "../mailer";
+import type { AttachmentMaker, EmailTemplate, Mailer } from "../mailer";
 import { describeRefundedPayment } from "../settle-payment";
 import { ticketDocuments } from "../ticket-documents";
 import { renderTicketsPdf } from "../ticket-pdf.server";
@@ -320,30 +320,41 @@ export async function sendEventChanged(deps: EmailDeps, input: { orderId: string
   const wasWhen = was.when !== now.when ? was.when : null;
   const wasWhere = was.where !== now.where ? was.where : null;
   if (!wasWhen && !wasWhere) return;
-  const site = base(deps.publicUrl);
   const sameDay = londonYmd(new Date(input.was.startsAt)) === londonYmd(row.event.startsAt);
   const common = { eventName: row.event.name, ...now, joinUrl, wasWhen, wasWhere, sameDay, reference: o.reference };
-  const title = eventChangedTitle(common);
-  const body = `Now ${now.when}, ${now.where}.`;
+  await tellHolders(deps, o, {
+    title: eventChangedTitle(common),
+    body: `Now ${now.when}, ${now.where}.`,
+    email: (who) => ({ name: "event-changed", props: { ...common, ...who } }),
+  });
+}
+
+/**
+ * An order's buyer and each friend holding one of its tickets: an email each (the buyer's pointing at
+ * the order, a friend's at their tickets) and the same note in their feed.
+ */
+async function tellHolders(
+  deps: EmailDeps,
+  o: { id: string; userId: string | null; buyerEmail: string; buyerName: string; reference: string },
+  tell: {
+    title: string;
+    body: string;
+    email: (who: { firstName: string; url: string; isBuyer: boolean }) => EmailTemplate;
+  },
+) {
+  const site = base(deps.publicUrl);
+  const note = { title: tell.title, body: tell.body };
+  const url = `${site}/orders/${o.reference}`;
   await deps.mailer.send({
     to: o.buyerEmail,
     userId: o.userId,
-    template: {
-      name: "event-changed",
-      props: { ...common, firstName: firstName(o.buyerName), url: `${site}/orders/${o.reference}`, isBuyer: true },
-    },
+    template: tell.email({ firstName: firstName(o.buyerName), url, isBuyer: true }),
   });
-  if (o.userId) await addNotification(deps.db, { userId: o.userId, title, body, link: `/orders/${o.reference}` });
+  if (o.userId) await addNotification(deps.db, { userId: o.userId, ...note, link: `/orders/${o.reference}` });
   for (const h of await friendsHolding(deps.db, o, { voidToo: false })) {
-    await deps.mailer.send({
-      to: h.email,
-      userId: h.id,
-      template: {
-        name: "event-changed",
-        props: { ...common, firstName: h.firstName ?? firstName(h.name), url: `${site}/u/tickets`, isBuyer: false },
-      },
-    });
-    await addNotification(deps.db, { userId: h.id, title, body, link: "/u/tickets" });
+    const who = { firstName: h.firstName ?? firstName(h.name), url: `${site}/u/tickets`, isBuyer: false };
+    await deps.mailer.send({ to: h.email, userId: h.id, template: tell.email(who) });
+    await addNotification(deps.db, { userId: h.id, ...note, link: "/u/tickets" });
   }
 }
 
@@ -373,37 +384,18 @@ export async function sendEventLink(deps: EmailDeps, input: { orderId: string; a
   if (row.order.status !== "paid" && row.order.status !== "free") return;
   const joinUrl = joinLink(row.event);
   if (!joinUrl) return;
-  const o = row.order;
-  const site = base(deps.publicUrl);
   const common = {
     eventName: row.event.name,
     when: when(row.event.startsAt, row.event.endsAt),
     joinUrl,
     added: input.added,
-    reference: o.reference,
+    reference: row.order.reference,
   };
-  const title = eventLinkTitle(common);
-  const body = "The link is on your tickets.";
-  await deps.mailer.send({
-    to: o.buyerEmail,
-    userId: o.userId,
-    template: {
-      name: "event-link",
-      props: { ...common, firstName: firstName(o.buyerName), url: `${site}/orders/${o.reference}`, isBuyer: true },
-    },
+  await tellHolders(deps, row.order, {
+    title: eventLinkTitle(common),
+    body: "The link is on your tickets.",
+    email: (who) => ({ name: "event-link", props: { ...common, ...who } }),
   });
-  if (o.userId) await addNotification(deps.db, { userId: o.userId, title, body, link: `/orders/${o.reference}` });
-  for (const h of await friendsHolding(deps.db, o, { voidToo: false })) {
-    await deps.mailer.send({
-      to: h.email,
-      userId: h.id,
-      template: {
-        name: "event-link",
-        props: { ...common, firstName: h.firstName ?? firstName(h.name), url: `${site}/u/tickets`, isBuyer: false },
-      },
-    });
-    await addNotification(deps.db, { userId: h.id, title, body, link: "/u/tickets" });
-  }
 }
 
 /** Someone waiting for places at an event its host cancelled is told their wait is over (and in their feed). */
