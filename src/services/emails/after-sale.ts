@@ -291,25 +291,8 @@ export async function sendEventCancelled(deps: EmailDeps, input: { orderId: stri
  * or the event no longer stands, or when the host has since put the time and place back as they were.
  */
 export async function sendEventChanged(deps: EmailDeps, input: { orderId: string; was: EventWas }) {
-  const [row] = await deps.db
-    .select({
-      order,
-      event: {
-        name: event.name,
-        startsAt: event.startsAt,
-        endsAt: event.endsAt,
-        venueId: event.venueId,
-        isOnline: event.isOnline,
-        onlineUrl: event.onlineUrl,
-        isCancelled: event.isCancelled,
-        status: event.status,
-      },
-    })
-    .from(order)
-    .innerJoin(event, eq(event.id, order.eventId))
-    .where(eq(order.id, input.orderId));
-  if (!row || row.event.isCancelled || row.event.status === "deleted") return;
-  if (row.order.status !== "paid" && row.order.status !== "free") return;
+  const row = await standingOrder(deps.db, input.orderId);
+  if (!row || row.event.isCancelled) return;
   const o = row.order;
   const now = { when: when(row.event.startsAt, row.event.endsAt), where: await eventPlace(deps.db, row.event) };
   const joinUrl = joinLink(row.event);
@@ -327,6 +310,29 @@ export async function sendEventChanged(deps: EmailDeps, input: { orderId: string
     body: `Now ${now.when}, ${now.where}.`,
     email: (who) => ({ name: "event-changed", props: { ...common, ...who } }),
   });
+}
+
+/** An order that still stands (paid or free) and its event, as the holders' emails read them; null otherwise. */
+async function standingOrder(db: Db, orderId: string) {
+  const [row] = await db
+    .select({
+      order,
+      event: {
+        name: event.name,
+        startsAt: event.startsAt,
+        endsAt: event.endsAt,
+        venueId: event.venueId,
+        isOnline: event.isOnline,
+        onlineUrl: event.onlineUrl,
+        isCancelled: event.isCancelled,
+        status: event.status,
+      },
+    })
+    .from(order)
+    .innerJoin(event, eq(event.id, order.eventId))
+    .where(eq(order.id, orderId));
+  if (!row || row.event.status === "deleted") return null;
+  return row.order.status === "paid" || row.order.status === "free" ? row : null;
 }
 
 /**
@@ -364,24 +370,8 @@ async function tellHolders(
  * the order or the event no longer stands, or the event has no link (or is no longer online) by then.
  */
 export async function sendEventLink(deps: EmailDeps, input: { orderId: string; added: boolean }) {
-  const [row] = await deps.db
-    .select({
-      order,
-      event: {
-        name: event.name,
-        startsAt: event.startsAt,
-        endsAt: event.endsAt,
-        isOnline: event.isOnline,
-        onlineUrl: event.onlineUrl,
-        isCancelled: event.isCancelled,
-        status: event.status,
-      },
-    })
-    .from(order)
-    .innerJoin(event, eq(event.id, order.eventId))
-    .where(eq(order.id, input.orderId));
-  if (!row || row.event.status === "deleted") return;
-  if (row.order.status !== "paid" && row.order.status !== "free") return;
+  const row = await standingOrder(deps.db, input.orderId);
+  if (!row) return;
   const joinUrl = joinLink(row.event);
   if (!joinUrl) return;
   const common = {
