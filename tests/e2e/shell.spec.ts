@@ -23,6 +23,24 @@ test.describe("pages of the shell", () => {
     await expectAccessible(page);
   });
 
+  test.describe("without signal", () => {
+    // The browser logs the fetch it could not make.
+    test.use({ allowConsoleErrors: [/ERR_INTERNET_DISCONNECTED/] });
+
+    test("code fetched in the background that cannot arrive fails quietly, with no error on the page", async ({
+      page,
+    }) => {
+      // The confirmation dialog's code is fetched once the page is idle; with no signal that fetch fails.
+      await page.route(/\/assets\/confirm-dialog-view-[^/]+\.js$/, (route) => route.abort("internetdisconnected"));
+      const failed = page.waitForEvent("requestfailed", (r) => /confirm-dialog-view-/.test(r.url()));
+      await page.goto("/");
+      await failed;
+      // A rejection nobody handled would reach the page as an error (the fixture fails the test on it)
+      // within a task or two of the failure: give it a moment.
+      await page.evaluate(() => new Promise((done) => setTimeout(done, 200)));
+    });
+  });
+
   test.describe("not found", () => {
     test.use({ allowConsoleErrors: [/status of 404/] });
 

@@ -28,16 +28,20 @@ export function ConsentedMeasurements({ consent }: { consent: CookieConsent | nu
   useEffect(() => {
     if (!consent?.performance) return;
     let cancelled = false;
-    void import("web-vitals").then(({ onCLS, onFCP, onINP, onLCP, onTTFB }) => {
-      if (cancelled) return;
-      const report = (metric: { name: string; value: number }) =>
-        send({ kind: "web_vital", path: location.pathname, name: metric.name, value: metric.value });
-      onCLS(report);
-      onFCP(report);
-      onINP(report);
-      onLCP(report);
-      onTTFB(report);
-    });
+    void import("web-vitals").then(
+      ({ onCLS, onFCP, onINP, onLCP, onTTFB }) => {
+        if (cancelled) return;
+        const report = (metric: { name: string; value: number }) =>
+          send({ kind: "web_vital", path: location.pathname, name: metric.name, value: metric.value });
+        onCLS(report);
+        onFCP(report);
+        onINP(report);
+        onLCP(report);
+        onTTFB(report);
+      },
+      // Offline the library cannot be fetched: this page goes unmeasured, and nothing else is the worse.
+      () => undefined,
+    );
     return () => {
       cancelled = true;
     };

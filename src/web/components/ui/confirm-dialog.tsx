@@ -34,7 +34,8 @@ export function ConfirmDialogHost() {
   const [wanted, setWanted] = useState(false);
   useEffect(() => {
     const idle = window.requestIdleCallback ?? ((fn: () => void) => window.setTimeout(fn, 2000));
-    idle(() => void import("./confirm-dialog-view"));
+    // Offline (a venue without signal) the fetch fails: harmless, as the dialog asks again when needed.
+    idle(() => void import("./confirm-dialog-view").catch(() => undefined));
   }, []);
   useEffect(() => {
     if (request) setWanted(true);
