@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
+import { joinLink } from "~/domain/event-flags";
 
 export interface DueReminder {
   eventId: string;
@@ -67,7 +68,7 @@ export async function claimDueReminders(db: Db, now: Date, limit = 200): Promise
     )
     select c.event_id, c.user_id, u.email, u.first_name, u.name, d.tickets,
       e.name as event_name, e.slug, e.starts_at, e.ends_at, v.name as venue_name, v.formatted_address as address,
-      v.lat, v.lng, e.is_online, case when e.is_online then e.online_url end as online_url
+      v.lat, v.lng, e.is_online, e.online_url
     from claimed c
     join due d on d.event_id = c.event_id and d.user_id = c.user_id
     join "user" u on u.id = c.user_id
@@ -89,7 +90,8 @@ export async function claimDueReminders(db: Db, now: Date, limit = 200): Promise
       lat: r.lat === null ? null : Number(r.lat),
       lng: r.lng === null ? null : Number(r.lng),
       isOnline: r.is_online,
-      onlineUrl: r.online_url,
+      // Only events that still stand are reminded of (the query): the link, by the one rule for it.
+      onlineUrl: joinLink({ isOnline: r.is_online, isCancelled: false, onlineUrl: r.online_url }),
     },
   }));
 }

@@ -4,7 +4,9 @@
  */
 export function OnlinePlace({ joinUrl }: { joinUrl: string | null }) {
   if (!joinUrl)
-    return <>Online. The host hasn&apos;t added the link to join yet: it will be here, and in your reminder email.</>;
+    return (
+      <>Online. The host hasn&apos;t added the link to join yet: we&apos;ll email it to you, and it will be here.</>
+    );
   return (
     <>
       <strong>Online</strong>
