@@ -58,12 +58,12 @@ async function seed(hostId: string, now: Date) {
       select g, q, discount, 1500 * q as subtotal, round((1500 * q - discount) * 0.01)::int as fee from g
     )
     insert into "order" (reference, event_id, host_id, buyer_email, buyer_name, status, currency, subtotal_pence,
-                         discount_pence, discount_code, booking_fee_pence, total_pence, refunded_pence, answers,
-                         questions, created_at, paid_at)
+                         discount_pence, discount_code, booking_fee_pence, total_pence, platform_fee_pence,
+                         refunded_pence, answers, questions, created_at, paid_at)
     select 'BENCH' || lpad(p.g::text, 9, '0'), ev.id, ${hostId}, 'buyer' || p.g || '@example.com', 'Buyer ' || p.g,
            case when p.g % 50 = 0 then 'refunded' when p.g % 97 = 0 then 'cancelled' else 'paid' end,
            'GBP', p.subtotal, p.discount, case when p.discount > 0 then 'early' end, p.fee,
-           p.subtotal - p.discount + p.fee,
+           p.subtotal - p.discount + p.fee, p.fee,
            case when p.g % 50 = 0 then p.subtotal - p.discount + p.fee else 0 end,
            case when p.g % 4 = 0 then '{"q1":"None"}'::jsonb else '{}'::jsonb end,
            case when p.g % 4 = 0

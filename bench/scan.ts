@@ -28,6 +28,7 @@ import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import pg from "pg";
 import { order, ticket, ticketType } from "../src/db/schema";
+import { ACTIVE_PROVIDER_FEE, feeFor } from "../src/domain/money";
 import { offlineScanOutcome, type OfflineTicket, type ScanOutcome, SYNC_BATCH_MAX } from "../src/domain/scanning";
 import { type Hmac, verifyTicketCode } from "../src/domain/ticket-codes";
 import type { TicketCodes } from "../src/server/ticket-codes.server";
@@ -102,6 +103,7 @@ async function seedEvent(hostId: string, name: string, count: number, codes: Tic
       status: "paid",
       subtotalPence: 1000 * n,
       totalPence: 1000 * n,
+      platformFeePence: feeFor(1000 * n, ACTIVE_PROVIDER_FEE),
       provider: "test",
       paidAt: new Date(),
     });

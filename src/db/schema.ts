@@ -951,6 +951,12 @@ export const order = pgTable(
     discountPence: integer("discount_pence").notNull().default(0),
     bookingFeePence: integer("booking_fee_pence").notNull().default(0),
     totalPence: integer("total_pence").notNull(),
+    /**
+     * Ticketyboo's fee on the order as it was sold: the booking fee when the buyer paid it, else the fee
+     * out of the host's price (absorbed), at the rate of the day of the sale. Payouts read it, so a
+     * change of rate never reprices earlier sales.
+     */
+    platformFeePence: integer("platform_fee_pence").notNull(),
     discountId: uuid("discount_id").references(() => discount.id, { onDelete: "set null" }),
     discountCode: text("discount_code"),
     provider: text("provider"),
@@ -991,6 +997,7 @@ export const order = pgTable(
         sql`${t.subtotalPence} >= 0 and ${t.discountPence} >= 0 and ${t.bookingFeePence} >= 0 and ${totalAddsUp}`,
       ),
       check("order_refunded", sql`${t.refundedPence} >= 0 and ${t.refundedPence} <= ${t.totalPence}`),
+      check("order_platform_fee", sql`${t.platformFeePence} >= 0 and ${t.platformFeePence} <= ${t.totalPence}`),
     ];
   },
 );

@@ -2,13 +2,13 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { ACTIVE_PROVIDER_FEE } from "./money";
 import { orderNet, payableFrom, PAYOUT_DELAY_DAYS, platformFee, summarisePayouts, type PayoutOrder } from "./payouts";
-import { priceOrder } from "./pricing";
+import { platformFeeOf, priceOrder } from "./pricing";
 
 const order = (over: Partial<PayoutOrder> = {}): PayoutOrder => ({
   eventId: "e1",
   currency: "GBP",
   totalPence: 2020,
-  bookingFeePence: 20,
+  platformFeePence: 20,
   refundedPence: 0,
   applicationFeePence: null,
   ...over,
@@ -23,16 +23,24 @@ const events = [
 const now = new Date("2026-11-26T12:00:00Z");
 
 describe("one order's share", () => {
-  it("keeps the booking fee passed on, our fee out of an absorbed price, the application fee as charged", () => {
+  it("keeps the fee the order recorded at the sale, or the application fee a connected account's sale kept", () => {
     expect(platformFee(order())).toBe(20);
     expect(orderNet(order())).toBe(2000);
-    expect(platformFee(order({ totalPence: 2000, bookingFeePence: 0 }))).toBe(20);
-    expect(orderNet(order({ totalPence: 2000, bookingFeePence: 0 }))).toBe(1980);
+    expect(orderNet(order({ totalPence: 2000, platformFeePence: 20 }))).toBe(1980);
     expect(orderNet(order({ applicationFeePence: 25 }))).toBe(1995);
-    expect(orderNet(order({ totalPence: 0, bookingFeePence: 0 }))).toBe(0);
+    expect(orderNet(order({ totalPence: 0, platformFeePence: 0 }))).toBe(0);
   });
 
-  it("reads our fee from the order as checkout charged it, for either fee mode, whatever the event says later", () => {
+  it("never reprices an earlier sale: a fee recorded at another day's rate stays as it was charged", () => {
+    // £20 absorbed, sold when the rate was 2.5%: 50p, where today's 1% would make it 20p.
+    const sold = order({ totalPence: 2000, platformFeePence: 50 });
+    expect(platformFee(sold)).toBe(50);
+    expect(orderNet(sold)).toBe(1950);
+    const [row] = summarisePayouts({ events, orders: [sold], payouts: [], now }).events;
+    expect(row).toMatchObject({ grossPence: 2000, feesPence: 50, netPence: 1950, balancePence: 1950 });
+  });
+
+  it("pays the host what checkout priced as theirs, for either fee mode, whatever the event says later", () => {
     fc.assert(
       fc.property(
         fc.array(
@@ -51,8 +59,10 @@ describe("one order's share", () => {
         fc.constantFrom("pass" as const, "absorb" as const),
         (lines, discount, feeMode) => {
           const charged = priceOrder(lines, { discount, feeMode, fee: ACTIVE_PROVIDER_FEE });
-          const o = order({ totalPence: charged.totalPence, bookingFeePence: charged.bookingFeePence });
-          expect(platformFee(o)).toBe(charged.totalPence - charged.hostPence);
+          const o = order({ totalPence: charged.totalPence, platformFeePence: platformFeeOf(charged) });
+          expect(platformFee(o)).toBe(
+            feeMode === "pass" ? charged.bookingFeePence : charged.totalPence - charged.hostPence,
+          );
           expect(orderNet(o)).toBe(charged.totalPence === 0 ? 0 : charged.hostPence);
         },
       ),
@@ -68,8 +78,8 @@ describe("one order's share", () => {
         fc.integer({ min: 0, max: 1_000_000 }),
         fc.constantFrom("pass" as const, "absorb" as const),
         (total, refund, feeMode) => {
-          const fee = feeMode === "pass" ? Math.round(total / 101) : 0;
-          const o = order({ totalPence: total, bookingFeePence: fee, refundedPence: Math.min(refund, total) });
+          const fee = feeMode === "pass" ? Math.round(total / 101) : Math.round(total / 100);
+          const o = order({ totalPence: total, platformFeePence: fee, refundedPence: Math.min(refund, total) });
           const net = orderNet(o);
           expect(net).toBeGreaterThanOrEqual(0);
           expect(net).toBeLessThanOrEqual(total - platformFee(o));
@@ -144,12 +154,12 @@ describe("a host's payouts", () => {
     fc.assert(
       fc.property(fc.array(arbOrder, { maxLength: 30 }), (raw) => {
         const orders = raw.map((r) => {
-          const fee = r.feeMode === "pass" ? Math.floor(r.totalPence / 101) : 0;
+          const fee = r.feeMode === "pass" ? Math.floor(r.totalPence / 101) : Math.floor(r.totalPence / 100);
           return order({
             eventId: r.eventId,
             currency: r.currency,
             totalPence: r.totalPence,
-            bookingFeePence: fee,
+            platformFeePence: fee,
             refundedPence: Math.floor((r.totalPence * r.refundPart) / 100),
             applicationFeePence: r.routed ? Math.floor(r.totalPence / 100) : null,
           });

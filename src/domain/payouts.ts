@@ -1,4 +1,4 @@
-import { ACTIVE_PROVIDER_FEE, feeFor, refundedShare, type Currency, type FeeRate } from "./money";
+import { refundedShare, type Currency } from "./money";
 
 /**
  * What a host has been paid and what is due to them (issue 21, decision 0041). Pure: the payouts
@@ -19,7 +19,8 @@ export interface PayoutOrder {
   eventId: string;
   currency: Currency;
   totalPence: number;
-  bookingFeePence: number;
+  /** Ticketyboo's fee as the order recorded it at the sale (passed on or absorbed, at that day's rate). */
+  platformFeePence: number;
   refundedPence: number;
   /** The application fee when the sale went to the host's connected account; null when Ticketyboo collected it. */
   applicationFeePence: number | null;
@@ -39,25 +40,22 @@ export interface PaidOutRecord {
 }
 
 /**
- * Ticketyboo's fee on one order as it was charged, read from the order alone: the booking fee when the
- * buyer paid one (the fee was passed on), else our fee out of the price (absorbed). Never from the
- * event's fee mode now: a host may change it after sales (decision 0030), and reading it would let a
- * switch from absorbed to passed on pay them our fee on every earlier sale. A passed-on order with no
- * booking fee is one whose fee rounded to nothing, and our fee out of its price is then nothing too
- * (`priceOrder`: the same fee of the same amount), so the reading is exact.
+ * Ticketyboo's fee on one order as it was charged: the application fee a connected account's sale
+ * kept, else the fee the order recorded when it was sold (decision 0053). Never worked out again from
+ * the event's fee mode now (a host may change it after sales, decision 0030) or from today's rate (a
+ * change of rate would reprice every earlier sale).
  */
-export function platformFee(o: PayoutOrder, rate: FeeRate = ACTIVE_PROVIDER_FEE): number {
-  if (o.applicationFeePence !== null) return o.applicationFeePence;
-  return o.bookingFeePence > 0 ? o.bookingFeePence : Math.min(o.totalPence, feeFor(o.totalPence, rate));
+export function platformFee(o: PayoutOrder): number {
+  return o.applicationFeePence ?? o.platformFeePence;
 }
 
 /**
  * The host's share of one order after refunds: its net (total less our fee), less the refunded
  * share of that net (a full refund leaves nothing; a part refund takes its proportion, rounded once).
  */
-export function orderNet(o: PayoutOrder, rate: FeeRate = ACTIVE_PROVIDER_FEE): number {
+export function orderNet(o: PayoutOrder): number {
   if (o.totalPence === 0) return 0;
-  const net = o.totalPence - platformFee(o, rate);
+  const net = o.totalPence - platformFee(o);
   return net - refundedShare(net, o.refundedPence, o.totalPence);
 }
 
@@ -112,9 +110,7 @@ export function summarisePayouts(input: {
   orders: readonly PayoutOrder[];
   payouts: readonly PaidOutRecord[];
   now: Date;
-  rate?: FeeRate;
 }): { events: EventPayout[]; totals: PayoutTotals[] } {
-  const rate = input.rate ?? ACTIVE_PROVIDER_FEE;
   const eventById = new Map(input.events.map((e) => [e.id, e]));
   const rows = new Map<string, EventPayout>();
   const rowFor = (eventId: string, currency: Currency): EventPayout | null => {
@@ -146,10 +142,10 @@ export function summarisePayouts(input: {
     if (o.totalPence === 0) continue;
     const row = rowFor(o.eventId, o.currency);
     if (!row) continue;
-    const net = orderNet(o, rate);
+    const net = orderNet(o);
     row.orders += 1;
     row.grossPence += o.totalPence;
-    row.feesPence += platformFee(o, rate);
+    row.feesPence += platformFee(o);
     row.refundsPence += o.refundedPence;
     row.netPence += net;
     if (o.applicationFeePence !== null) row.paidAtSalePence += net;

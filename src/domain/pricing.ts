@@ -34,6 +34,15 @@ export interface PriceBreakdown {
   hostPence: number;
 }
 
+/**
+ * Ticketyboo's fee on a priced order: the booking fee the buyer pays, or, when the host absorbs it, the
+ * part of their price it comes out of. What the order records as sold and a connected account's
+ * application fee.
+ */
+export function platformFeeOf(b: Pick<PriceBreakdown, "totalPence" | "hostPence">): number {
+  return b.totalPence - b.hostPence;
+}
+
 function roundHalfUp(numerator: number, denominator: number): number {
   return Math.floor((2 * numerator + denominator) / (2 * denominator));
 }

@@ -130,7 +130,7 @@ describe("an order's money", () => {
             eventId: "e",
             currency: "GBP",
             totalPence: total,
-            bookingFeePence,
+            platformFeePence: bookingFeePence,
             refundedPence,
             applicationFeePence: null,
           });

@@ -17,7 +17,7 @@ import { onSale } from "~/domain/event-life-cycle";
 import { ACTIVE_PROVIDER_FEE } from "~/domain/money";
 import { answeredQuestions } from "~/domain/event-questions";
 import { orderReference } from "~/domain/order-reference";
-import { priceOrder, type DiscountRule } from "~/domain/pricing";
+import { platformFeeOf, priceOrder, type DiscountRule } from "~/domain/pricing";
 import { AppError } from "~/lib/app-error";
 import { afterCommit } from "./after-commit";
 import { syncWaitlistFlags } from "./waitlist-offers";
@@ -216,6 +216,7 @@ export async function completeOrder(db: Db, input: CompleteInput): Promise<Compl
         discountPence: breakdown.discountPence,
         bookingFeePence: breakdown.bookingFeePence,
         totalPence: breakdown.totalPence,
+        platformFeePence: platformFeeOf(breakdown),
         discountId: d?.id ?? null,
         discountCode: d?.code ?? null,
         provider: input.payment?.provider ?? null,

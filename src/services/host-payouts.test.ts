@@ -415,4 +415,39 @@ describe("what a host is paid and is due", () => {
     const paid = (await payOutDueEvents(db, provider, now)).filter((x) => x.hostId === host.id);
     expect(paid.map((x) => x.amountPence).sort()).toEqual([1980, 2000]);
   });
+
+  it("pays each sale out at the fee its order recorded, so a later change of rate never reprices it", async () => {
+    const db = database.db;
+    const host = await createHost(db, { feeMode: "absorb" });
+    const bea = await createBuyer(db);
+    const sold = new Date("2026-10-01T12:00:00Z");
+    const now = new Date();
+    const absorbed = await createEvent(
+      db,
+      { hostId: host.id, name: "Absorbed Pottery", startsAt: new Date("2026-10-10T19:00:00Z") },
+      [{ pricePence: 2000, capacity: 100 }],
+    );
+    const passed = await createEvent(
+      db,
+      { hostId: host.id, name: "Passed Run", feeMode: "pass", startsAt: new Date("2026-10-10T19:00:00Z") },
+      [{ pricePence: 2000, capacity: 100 }],
+    );
+    const a = await buyTickets(db, { eventId: absorbed.id, buyer: bea, quantity: 2, now: sold, sign: codes.sign });
+    const p = await buyTickets(db, { eventId: passed.id, buyer: bea, quantity: 1, now: sold, sign: codes.sign });
+    // Checkout records our fee on the order as it charged it: 1% of the £40 absorbed, the 20p passed on.
+    const recorded = await db
+      .select({ id: order.id, bookingFeePence: order.bookingFeePence, platformFeePence: order.platformFeePence })
+      .from(order)
+      .where(eq(order.hostId, host.id));
+    expect(recorded.find((o) => o.id === a.orderId)).toMatchObject({ bookingFeePence: 0, platformFeePence: 40 });
+    expect(recorded.find((o) => o.id === p.orderId)).toMatchObject({ bookingFeePence: 20, platformFeePence: 20 });
+
+    // An order sold on a day the rate was 2.5% (as the record says; today's rate would make it 40p) is
+    // paid out at what it was charged, and so is everything else.
+    await db.update(order).set({ platformFeePence: 100 }).where(eq(order.id, a.orderId));
+    const { events } = await hostPayouts(db, { hostId: host.id, now });
+    const byName = Object.fromEntries(events.map((e) => [e.name, e]));
+    expect(byName["Absorbed Pottery"]).toMatchObject({ grossPence: 4000, feesPence: 100, netPence: 3900 });
+    expect(byName["Passed Run"]).toMatchObject({ grossPence: 2020, feesPence: 20, netPence: 2000 });
+  });
 });

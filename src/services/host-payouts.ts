@@ -186,8 +186,9 @@ export interface HostPayouts {
 
 /**
  * What the host has been paid and what is due (decision 0041), from their orders: each paid
- * order's total, booking fee and refunds, whether it went to their account at the sale (its
- * payment's destination), and the payouts made since. Every figure comes from the orders table.
+ * order's total, Ticketyboo's fee as the order recorded it, and refunds, whether it went to their
+ * account at the sale (its payment's destination), and the payouts made since. Every figure comes
+ * from the orders table.
  */
 export async function hostPayouts(db: Db, input: { hostId: string; now: Date }): Promise<HostPayouts> {
   const orders = await db
@@ -195,7 +196,7 @@ export async function hostPayouts(db: Db, input: { hostId: string; now: Date }):
       eventId: order.eventId,
       currency: order.currency,
       totalPence: order.totalPence,
-      bookingFeePence: order.bookingFeePence,
+      platformFeePence: order.platformFeePence,
       refundedPence: order.refundedPence,
       applicationFeePence: paymentDestination.applicationFeePence,
     })

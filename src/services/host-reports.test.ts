@@ -3,6 +3,7 @@ import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database, Db } from "~/db/client.server";
 import { order, orderLine, ticket, ticketTransfer, ticketType, trackingLink } from "~/db/schema";
+import { ACTIVE_PROVIDER_FEE, feeFor } from "~/domain/money";
 import { orderMoney, type ReportRange, rangeInstants } from "~/domain/reports";
 import { createTicketCodes } from "~/server/ticket-codes.server";
 import { createEvent, createHost } from "../../tests/factories/events";
@@ -82,6 +83,8 @@ async function seedOrder(
       discountCode: input.discountCode ?? null,
       bookingFeePence: fee,
       totalPence: total,
+      // The booking fee when the buyer paid it, else the fee out of the host's price, as a sale records it.
+      platformFeePence: fee > 0 ? fee : feeFor(total, ACTIVE_PROVIDER_FEE),
       refundedPence: input.refundedPence ?? 0,
       answers: input.answers ?? {},
       questions: input.questions ?? [],

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, lt, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { event, hold, holdLine, order, payment, paymentDestination, user, type PaymentRefundReason } from "~/db/schema";
+import { platformFeeOf } from "~/domain/pricing";
 import { AppError, isAppError } from "~/lib/app-error";
 import { personName } from "~/lib/person-name";
 import { RefundRefusedError, type PaymentProvider, type SessionState } from "./payment-provider";
@@ -70,7 +71,7 @@ export async function startPayment(
     // With a connected account that takes charges, the sale goes to the host and our fee stays
     // with us as the application fee (decision 0041); otherwise we collect it as before.
     const accountId = await checkoutDestination(db, { hostId: due.hostId, provider: provider.name });
-    const destination = accountId ? { accountId, applicationFeePence: due.totalPence - due.hostPence } : undefined;
+    const destination = accountId ? { accountId, applicationFeePence: platformFeeOf(due) } : undefined;
     const session = await provider.createCheckout({
       paymentId,
       amountPence: due.totalPence,

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { hashPassword } from "better-auth/crypto";
 import { TransactionRollbackError, and, asc, eq, inArray, ne } from "drizzle-orm";
+import { platformFeeOf } from "../../domain/pricing";
 import { addDaysYmd, londonWallTimeToUtc, londonYmd } from "../../lib/london-time";
 import type { Db } from "../client.server";
 import {
@@ -308,6 +309,7 @@ async function seedOrders(
       discountPence: price.discountPence,
       bookingFeePence: price.bookingFeePence,
       totalPence: price.totalPence,
+      platformFeePence: platformFeeOf(price),
       discountId: p.discounted ? ctx.crowdCode.id : null,
       discountCode: p.discounted ? ctx.crowdCode.code : null,
       provider: price.totalPence === 0 ? null : "test",
