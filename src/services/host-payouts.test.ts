@@ -380,24 +380,34 @@ describe("what a host is paid and is due", () => {
     expect(after.totals[0]!.dueNowPence).toBe(0);
     expect(await db.select().from(hostPayout).where(eq(hostPayout.hostId, unconnected.id))).toEqual([]);
   });
-  it("keeps Ticketyboo's fee on every sale however the host switches who pays the fee afterwards", async () => {
+  /** A host's two £20 events that ended in October, the fee absorbed on one and passed on on the other. */
+  async function absorbedAndPassed(names: [string, string]) {
     const db = database.db;
     const host = await createHost(db, { feeMode: "absorb" });
-    const bea = await createBuyer(db);
-    const sold = new Date("2026-10-01T12:00:00Z");
+    const startsAt = new Date("2026-10-10T19:00:00Z");
+    const absorbed = await createEvent(db, { hostId: host.id, name: names[0], startsAt }, [
+      { pricePence: 2000, capacity: 100 },
+    ]);
+    const passed = await createEvent(db, { hostId: host.id, name: names[1], feeMode: "pass", startsAt }, [
+      { pricePence: 2000, capacity: 100 },
+    ]);
+    const buy = async (eventId: string, quantity: number) =>
+      buyTickets(db, {
+        eventId,
+        buyer: await createBuyer(db),
+        quantity,
+        now: new Date("2026-10-01T12:00:00Z"),
+        sign: codes.sign,
+      });
+    return { host, absorbed, passed, buy };
+  }
+
+  it("keeps Ticketyboo's fee on every sale however the host switches who pays the fee afterwards", async () => {
+    const db = database.db;
     const now = new Date();
-    const absorbed = await createEvent(
-      db,
-      { hostId: host.id, name: "Absorbed Quiz", startsAt: new Date("2026-10-10T19:00:00Z") },
-      [{ pricePence: 2000, capacity: 100 }],
-    );
-    const passed = await createEvent(
-      db,
-      { hostId: host.id, name: "Passed Gig", feeMode: "pass", startsAt: new Date("2026-10-10T19:00:00Z") },
-      [{ pricePence: 2000, capacity: 100 }],
-    );
-    const a = await buyTickets(db, { eventId: absorbed.id, buyer: bea, quantity: 1, now: sold, sign: codes.sign });
-    const p = await buyTickets(db, { eventId: passed.id, buyer: bea, quantity: 1, now: sold, sign: codes.sign });
+    const { host, absorbed, passed, buy } = await absorbedAndPassed(["Absorbed Quiz", "Passed Gig"]);
+    const a = await buy(absorbed.id, 1);
+    const p = await buy(passed.id, 1);
     expect([a.totalPence, p.totalPence]).toEqual([2000, 2020]);
     const fair = await hostPayouts(db, { hostId: host.id, now });
 
@@ -418,22 +428,9 @@ describe("what a host is paid and is due", () => {
 
   it("pays each sale out at the fee its order recorded, so a later change of rate never reprices it", async () => {
     const db = database.db;
-    const host = await createHost(db, { feeMode: "absorb" });
-    const bea = await createBuyer(db);
-    const sold = new Date("2026-10-01T12:00:00Z");
-    const now = new Date();
-    const absorbed = await createEvent(
-      db,
-      { hostId: host.id, name: "Absorbed Pottery", startsAt: new Date("2026-10-10T19:00:00Z") },
-      [{ pricePence: 2000, capacity: 100 }],
-    );
-    const passed = await createEvent(
-      db,
-      { hostId: host.id, name: "Passed Run", feeMode: "pass", startsAt: new Date("2026-10-10T19:00:00Z") },
-      [{ pricePence: 2000, capacity: 100 }],
-    );
-    const a = await buyTickets(db, { eventId: absorbed.id, buyer: bea, quantity: 2, now: sold, sign: codes.sign });
-    const p = await buyTickets(db, { eventId: passed.id, buyer: bea, quantity: 1, now: sold, sign: codes.sign });
+    const { host, absorbed, passed, buy } = await absorbedAndPassed(["Absorbed Pottery", "Passed Run"]);
+    const a = await buy(absorbed.id, 2);
+    const p = await buy(passed.id, 1);
     // Checkout records our fee on the order as it charged it: 1% of the £40 absorbed, the 20p passed on.
     const recorded = await db
       .select({ id: order.id, bookingFeePence: order.bookingFeePence, platformFeePence: order.platformFeePence })
@@ -445,7 +442,7 @@ describe("what a host is paid and is due", () => {
     // An order sold on a day the rate was 2.5% (as the record says; today's rate would make it 40p) is
     // paid out at what it was charged, and so is everything else.
     await db.update(order).set({ platformFeePence: 100 }).where(eq(order.id, a.orderId));
-    const { events } = await hostPayouts(db, { hostId: host.id, now });
+    const { events } = await hostPayouts(db, { hostId: host.id, now: new Date() });
     const byName = Object.fromEntries(events.map((e) => [e.name, e]));
     expect(byName["Absorbed Pottery"]).toMatchObject({ grossPence: 4000, feesPence: 100, netPence: 3900 });
     expect(byName["Passed Run"]).toMatchObject({ grossPence: 2020, feesPence: 20, netPence: 2000 });
