@@ -142,6 +142,17 @@ describe("a host's payouts", () => {
     expect(refundedAfter.totals[0]).toMatchObject({ dueNowPence: -2000, paidPence: 2000 });
   });
 
+  it("says a payout set aside and not yet confirmed by the provider is being paid, not paid", () => {
+    const sending = summarisePayouts({
+      events,
+      orders: [order()],
+      payouts: [{ eventId: "e1", currency: "GBP", amountPence: 2000, paidAt: now, sending: true }],
+      now,
+    });
+    expect(sending.events[0]).toMatchObject({ state: "sending", balancePence: 0, paidOutPence: 2000 });
+    expect(sending.totals[0]).toMatchObject({ dueNowPence: 0, paidPence: 2000 });
+  });
+
   it("always adds up: net = paid at sale + paid out + balance, and totals are the rows' sums", () => {
     const arbOrder = fc.record({
       eventId: fc.constantFrom("e1", "e2"),

@@ -37,6 +37,8 @@ export interface PaidOutRecord {
   currency: Currency;
   amountPence: number;
   paidAt: Date;
+  /** Set aside for the host, its transfer not yet confirmed by the provider. */
+  sending?: boolean;
 }
 
 /**
@@ -59,7 +61,7 @@ export function orderNet(o: PayoutOrder): number {
   return net - refundedShare(net, o.refundedPence, o.totalPence);
 }
 
-export type PayoutState = "upcoming" | "due" | "paid" | "at_sale";
+export type PayoutState = "upcoming" | "due" | "sending" | "paid" | "at_sale";
 
 export interface EventPayout {
   eventId: string;
@@ -78,7 +80,11 @@ export interface EventPayout {
   paidAtSalePence: number;
   /** What Ticketyboo has paid out for this event since. */
   paidOutPence: number;
-  /** What Ticketyboo still holds for them (negative: refunds made after the payout, taken from the next). */
+  /**
+   * What Ticketyboo still holds for them. Negative only when money went back after the payout: hosts
+   * can't refund from an event paid out (decision 0054), so that is our support team's doing, and
+   * settled with the host by them.
+   */
   balancePence: number;
   state: PayoutState;
 }
@@ -150,9 +156,12 @@ export function summarisePayouts(input: {
     row.netPence += net;
     if (o.applicationFeePence !== null) row.paidAtSalePence += net;
   }
+  const sending = new Set<EventPayout>();
   for (const p of input.payouts) {
     const row = rowFor(p.eventId, p.currency);
-    if (row) row.paidOutPence += p.amountPence;
+    if (!row) continue;
+    row.paidOutPence += p.amountPence;
+    if (p.sending) sending.add(row);
   }
   const totals = new Map<Currency, PayoutTotals>();
   for (const row of rows.values()) {
@@ -164,7 +173,9 @@ export function summarisePayouts(input: {
           ? "due"
           : "upcoming"
         : row.paidOutPence > 0
-          ? "paid"
+          ? sending.has(row)
+            ? "sending"
+            : "paid"
           : row.paidAtSalePence > 0
             ? "at_sale"
             : payable

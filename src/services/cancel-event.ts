@@ -3,11 +3,13 @@ import type { Db } from "~/db/client.server";
 import { cancellationRequest, order, waitlistEntry } from "~/db/schema";
 import { mayDo } from "~/domain/event-life-cycle";
 import { AppError } from "~/lib/app-error";
+import { studioMessages } from "~/texts/studio-messages";
 import { afterCommit } from "./after-commit";
 import { returnOrderStock } from "./cancel-order";
 import { moveStatus, releaseEventHolds } from "./change-event-status";
 import { refundAndFinish } from "./decide-cancellation";
 import { ownEvent } from "./event-sales";
+import { eventPaidOut, lockEventPayout } from "./host-payouts";
 import type { PaymentProvider } from "./payment-provider";
 import { syncWaitlistFlags } from "./waitlist-offers";
 
@@ -45,6 +47,11 @@ export async function cancelEvent(
     const e = await ownEvent(tx, input);
     const verdict = mayDo("cancel", e.lifeCycle, e.sales);
     if (!verdict.ok) throw new AppError("conflict", verdict.message, { reason: "cancel" });
+    // Cancelling refunds every buyer: never out of takings already paid to the host (the payout job
+    // takes the same lock, so the two take turns).
+    await lockEventPayout(tx, e.id);
+    if (await eventPaidOut(tx, e.id))
+      throw new AppError("conflict", studioMessages.paidOutRefunds, { reason: "paid_out" });
     await moveStatus(tx, e, { isCancelled: true, updatedAt: input.now });
     await releaseEventHolds(tx, e.id, input.now);
 

@@ -5,7 +5,8 @@ import { CANCEL_FAILED, parseRefund } from "~/domain/cancellation";
 import { AppError } from "~/lib/app-error";
 import { isUuid } from "~/lib/uuid";
 import { lineLabel } from "~/domain/companion-tickets";
-import { paidToHostAccount } from "./host-payouts";
+import { studioMessages } from "~/texts/studio-messages";
+import { lockEventPayout, paidToHostAccount, refundFollowsPayout } from "./host-payouts";
 import { RefundRefusedError, type PaymentProvider } from "./payment-provider";
 import { returnOrderStock } from "./cancel-order";
 import { afterCommit } from "./after-commit";
@@ -55,17 +56,24 @@ export async function approveCancellation(
   const refund = parseRefund(input.refund, o);
   if (!refund.ok) throw new AppError("validation_failed", refund.error, { field: "refund" });
 
-  const [claimed] = await db
-    .update(cancellationRequest)
-    .set({
-      status: "refunding",
-      refundPence: refund.pence,
-      // Who decided: a team member acting for the host, or the host.
-      decidedBy: input.decidedBy ?? input.hostId,
-      decidedAt: input.now,
-    })
-    .where(and(eq(cancellationRequest.id, request.id), eq(cancellationRequest.status, "pending")))
-    .returning();
+  const claimed = await db.transaction(async (tx) => {
+    // Never a refund out of money already paid to the host: the payout job takes the same lock.
+    await lockEventPayout(tx, o.eventId);
+    if (await refundFollowsPayout(tx, o))
+      throw new AppError("conflict", studioMessages.paidOutRefunds, { reason: "paid_out" });
+    const [row] = await tx
+      .update(cancellationRequest)
+      .set({
+        status: "refunding",
+        refundPence: refund.pence,
+        // Who decided: a team member acting for the host, or the host.
+        decidedBy: input.decidedBy ?? input.hostId,
+        decidedAt: input.now,
+      })
+      .where(and(eq(cancellationRequest.id, request.id), eq(cancellationRequest.status, "pending")))
+      .returning();
+    return row;
+  });
   if (!claimed) {
     const [now] = await db.select().from(cancellationRequest).where(eq(cancellationRequest.id, request.id));
     if (now!.status === "declined")

@@ -1,7 +1,8 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
 import {
+  cancellationRequest,
   event,
   hostPayout,
   hostPayoutAccount,
@@ -17,7 +18,10 @@ import { createTestProvider } from "~/server/payments/test-provider.server";
 import { createTicketCodes } from "~/server/ticket-codes.server";
 import { createEvent, createHost } from "../../tests/factories/events";
 import { buyTickets, createBuyer } from "../../tests/factories/orders";
+import { studioMessages } from "~/texts/studio-messages";
 import { createTestDatabase } from "../../tests/setup/test-db";
+import { cancelEvent } from "./cancel-event";
+import { approveCancellation, refundAndFinish } from "./decide-cancellation";
 import { holdTickets } from "./hold-tickets";
 import {
   ACCOUNT_CHECKS,
@@ -321,6 +325,7 @@ describe("what a host is paid and is due", () => {
       currency: "GBP",
       amountPence: byName["Past Quiz"]!.balancePence,
       accountId: account!.accountId,
+      providerTransferId: "tr_test_past_quiz",
       paidAt: now,
     });
     const after = await hostPayouts(db, { hostId: host.id, now });
@@ -380,6 +385,113 @@ describe("what a host is paid and is due", () => {
     expect(after.totals[0]!.dueNowPence).toBe(0);
     expect(await db.select().from(hostPayout).where(eq(hostPayout.hostId, unconnected.id))).toEqual([]);
   });
+  it("waits to pay out while a refund is under way, and never refunds out of takings already paid out", async () => {
+    const db = database.db;
+    const host = await createHost(db);
+    const now = new Date();
+    const gig = await createEvent(db, {
+      hostId: host.id,
+      name: "Paid Out Gig",
+      startsAt: new Date("2026-10-10T19:00:00Z"),
+    });
+    const sale = async () => {
+      const buyer = await createBuyer(db);
+      const bought = await buyTickets(db, {
+        eventId: gig.id,
+        buyer,
+        now: new Date("2026-10-01T12:00:00Z"),
+        sign: codes.sign,
+      });
+      return { ...bought, buyerId: buyer.id };
+    };
+    const [ann, ben, cat] = [await sale(), await sale(), await sale()];
+    await connect(host.id);
+    const ask = async (o: { orderId: string; buyerId: string }, status: "pending" | "refunding") => {
+      const [row] = await db
+        .insert(cancellationRequest)
+        .values({ orderId: o.orderId, requestedBy: o.buyerId, reason: "Can't come after all", status })
+        .returning();
+      return row!;
+    };
+    const ours = async () => (await payOutDueEvents(db, provider, now)).filter((p) => p.eventId === gig.id);
+
+    // Ann's refund is approved and not yet made: nothing is paid out while it is money going back.
+    const annRequest = await ask(ann, "refunding");
+    await db.update(cancellationRequest).set({ refundPence: 1010 }).where(eq(cancellationRequest.id, annRequest.id));
+    expect(await ours()).toEqual([]);
+    const [annOrder] = await db.select().from(order).where(eq(order.id, ann.orderId));
+    await refundAndFinish(db, provider, { ...annRequest, refundPence: 1010 }, annOrder!, now);
+    // Made, it is counted: the payout is Ben's and Cat's £10 each, less our 10p on each.
+    expect(await ours()).toEqual([{ hostId: host.id, eventId: gig.id, amountPence: 2000 }]);
+
+    // Paid out, a host can no longer refund from it, by approving a request or by cancelling the event.
+    const benRequest = await ask(ben, "pending");
+    const approval = await rejection(
+      approveCancellation(db, provider, { requestId: benRequest.id, hostId: host.id, refund: "", now }),
+    );
+    expect(approval).toMatchObject({ code: "conflict", message: studioMessages.paidOutRefunds });
+    const cancel = await rejection(
+      cancelEvent(db, provider, { eventId: gig.id, hostId: host.id, actedBy: host.id, now }),
+    );
+    expect(cancel).toMatchObject({ code: "conflict", message: studioMessages.paidOutRefunds });
+    const orders = await db
+      .select()
+      .from(order)
+      .where(inArray(order.id, [ben.orderId, cat.orderId]));
+    expect(orders.map((o) => [o.status, o.refundedPence])).toEqual([
+      ["paid", 0],
+      ["paid", 0],
+    ]);
+    const [request] = await db.select().from(cancellationRequest).where(eq(cancellationRequest.id, benRequest.id));
+    expect(request!.status).toBe("pending");
+    const [stillOn] = await db.select({ isCancelled: event.isCancelled }).from(event).where(eq(event.id, gig.id));
+    expect(stillOn!.isCancelled).toBe(false);
+    const { events } = await hostPayouts(db, { hostId: host.id, now });
+    expect(events.find((e) => e.eventId === gig.id)).toMatchObject({
+      state: "paid",
+      paidOutPence: 2000,
+      balancePence: 0,
+    });
+  });
+
+  it("sends a payout a stopped run set aside, with the same key, on the next run", async () => {
+    const db = database.db;
+    const host = await createHost(db);
+    const now = new Date();
+    const gig = await createEvent(db, {
+      hostId: host.id,
+      name: "Stopped Gig",
+      startsAt: new Date("2026-10-10T19:00:00Z"),
+    });
+    await buyTickets(db, {
+      eventId: gig.id,
+      buyer: await createBuyer(db),
+      now: new Date("2026-10-01T12:00:00Z"),
+      sign: codes.sign,
+    });
+    const account = await connect(host.id);
+    // As a run leaves it when it stops between setting the payout aside and hearing from the provider.
+    await db.insert(hostPayout).values({
+      hostId: host.id,
+      eventId: gig.id,
+      currency: "GBP",
+      amountPence: 1000,
+      accountId: account!.accountId,
+      paidAt: now,
+    });
+    const before = await hostPayouts(db, { hostId: host.id, now });
+    expect(before.events.find((e) => e.eventId === gig.id)).toMatchObject({ state: "sending", balancePence: 0 });
+
+    const sent = (await payOutDueEvents(db, provider, now)).filter((p) => p.eventId === gig.id);
+    expect(sent).toEqual([{ hostId: host.id, eventId: gig.id, amountPence: 1000 }]);
+    const rows = await db.select().from(hostPayout).where(eq(hostPayout.eventId, gig.id));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.providerTransferId).toMatch(/^tr_test_/);
+    const after = await hostPayouts(db, { hostId: host.id, now });
+    expect(after.events.find((e) => e.eventId === gig.id)!.state).toBe("paid");
+    expect((await payOutDueEvents(db, provider, now)).filter((p) => p.eventId === gig.id)).toEqual([]);
+  });
+
   /** A host's two £20 events that ended in October, the fee absorbed on one and passed on on the other. */
   async function absorbedAndPassed(names: [string, string]) {
     const db = database.db;

@@ -1,6 +1,15 @@
-import { and, eq, gt, inArray, isNull } from "drizzle-orm";
+import { and, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { event, hostPayout, hostPayoutAccount, order, payment, paymentDestination, user } from "~/db/schema";
+import {
+  cancellationRequest,
+  event,
+  hostPayout,
+  hostPayoutAccount,
+  order,
+  payment,
+  paymentDestination,
+  user,
+} from "~/db/schema";
 import { endOf } from "~/domain/event-flags";
 import { type EventPayout, type PayoutOrder, type PayoutTotals, summarisePayouts } from "~/domain/payouts";
 import { AppError, isAppError } from "~/lib/app-error";
@@ -211,6 +220,7 @@ export async function hostPayouts(db: Db, input: { hostId: string; now: Date }):
       currency: hostPayout.currency,
       amountPence: hostPayout.amountPence,
       paidAt: hostPayout.paidAt,
+      sending: sql<boolean>`${hostPayout.providerTransferId} is null`,
     })
     .from(hostPayout)
     .where(eq(hostPayout.hostId, input.hostId));
@@ -232,6 +242,44 @@ export async function hostPayouts(db: Db, input: { hostId: string; now: Date }):
   return { account: await payoutAccount(db, input.hostId), ...summary };
 }
 
+/**
+ * Takes the event's payout lock until the transaction ends (its row, FOR UPDATE): a payout of the event
+ * and a host's refund on it take turns, so Ticketyboo never pays a host money it is also giving back.
+ */
+export async function lockEventPayout(tx: Db, eventId: string): Promise<void> {
+  await tx.select({ id: event.id }).from(event).where(eq(event.id, eventId)).for("update");
+}
+
+/** Whether any refund of the event's orders has been approved and not yet made (it is money going back). */
+async function refundsUnderWay(db: Db, eventId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: cancellationRequest.id })
+    .from(cancellationRequest)
+    .innerJoin(order, eq(order.id, cancellationRequest.orderId))
+    .where(and(eq(order.eventId, eventId), eq(cancellationRequest.status, "refunding")))
+    .limit(1);
+  return Boolean(row);
+}
+
+/** Whether Ticketyboo has paid the host what it collected for this event (in any currency). */
+export async function eventPaidOut(db: Db, eventId: string): Promise<boolean> {
+  const [row] = await db.select({ id: hostPayout.id }).from(hostPayout).where(eq(hostPayout.eventId, eventId)).limit(1);
+  return Boolean(row);
+}
+
+/**
+ * Whether refunding this order now would give back money Ticketyboo has already paid the host: its event
+ * was paid out, and the sale was collected by Ticketyboo (a sale paid to the host's own account is
+ * refunded from there, its transfer reversed). Call it holding `lockEventPayout`.
+ */
+export async function refundFollowsPayout(
+  db: Db,
+  o: { eventId: string; providerPaymentId: string | null },
+): Promise<boolean> {
+  if (!(await eventPaidOut(db, o.eventId))) return false;
+  return !(o.providerPaymentId && (await paidToHostAccount(db, o.providerPaymentId)));
+}
+
 /** Whether a captured payment went to a host's connected account (its refund then reverses the transfer). */
 export async function paidToHostAccount(db: Db, providerPaymentId: string): Promise<boolean> {
   const [row] = await db
@@ -246,9 +294,13 @@ export async function paidToHostAccount(db: Db, providerPaymentId: string): Prom
 /**
  * Pays hosts what Ticketyboo collected for their events once it is due (decision 0041): for each
  * host with a connected account that can be paid, each event and currency due now with money in it
- * and no payout yet is sent by one transfer, keyed by event and currency (asked again, the provider
- * answers the same transfer), then recorded in `host_payout` (unique per event and currency).
- * A host whose transfer fails is left for the next run. Answers the payouts recorded.
+ * and no payout yet. Each payout is first set aside in `host_payout` (unique per event and currency),
+ * holding the event's payout lock, with its amount read afresh under that lock: a refund made since is
+ * counted, one still under way waits for the next run, and no host refund can start once it is set
+ * aside (decision 0054). Then it is sent by one transfer keyed by event and currency (asked again, the
+ * provider answers the same transfer) and its transfer recorded. A payout whose transfer got no answer
+ * stays set aside, shown as being paid, and is asked for again, with the same key and amount, on the
+ * next run before anything else of that host's. Answers the payouts sent.
  */
 export async function payOutDueEvents(
   db: Db,
@@ -262,19 +314,55 @@ export async function payOutDueEvents(
     .from(hostPayoutAccount)
     .where(and(eq(hostPayoutAccount.provider, provider.name), eq(hostPayoutAccount.payoutsEnabled, true)));
   const paid: { hostId: string; eventId: string; amountPence: number }[] = [];
-  for (const { hostId, accountId } of accounts) {
+  const payable = (e: EventPayout | undefined): e is EventPayout =>
+    e !== undefined && e.state === "due" && e.balancePence > 0 && e.paidOutPence === 0;
+  type SetAside = Pick<
+    typeof hostPayout.$inferSelect,
+    "id" | "hostId" | "eventId" | "currency" | "amountPence" | "accountId"
+  > & { name: string };
+  // Sends one payout set aside; false when the provider refused or did not answer (it stays set aside).
+  const send = async (p: SetAside) => {
+    try {
+      const { transferId } = await connect.transfer({
+        accountId: p.accountId,
+        amountPence: p.amountPence,
+        currency: p.currency,
+        description: `Ticketyboo payout: ${p.name}`,
+        idempotencyKey: `payout-${p.eventId}-${p.currency}`,
+      });
+      await db.update(hostPayout).set({ providerTransferId: transferId }).where(eq(hostPayout.id, p.id));
+      paid.push({ hostId: p.hostId, eventId: p.eventId, amountPence: p.amountPence });
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  hosts: for (const { hostId, accountId } of accounts) {
+    const unsent = await db
+      .select({
+        id: hostPayout.id,
+        hostId: hostPayout.hostId,
+        eventId: hostPayout.eventId,
+        currency: hostPayout.currency,
+        amountPence: hostPayout.amountPence,
+        accountId: hostPayout.accountId,
+        name: event.name,
+      })
+      .from(hostPayout)
+      .innerJoin(event, eq(event.id, hostPayout.eventId))
+      .where(and(eq(hostPayout.hostId, hostId), isNull(hostPayout.providerTransferId)));
+    for (const p of unsent) if (!(await send(p))) continue hosts;
+
     const { events } = await hostPayouts(db, { hostId, now });
-    for (const e of events) {
-      if (e.state !== "due" || e.balancePence <= 0 || e.paidOutPence > 0) continue;
-      try {
-        const { transferId } = await connect.transfer({
-          accountId,
-          amountPence: e.balancePence,
-          currency: e.currency,
-          description: `Ticketyboo payout: ${e.name}`,
-          idempotencyKey: `payout-${e.eventId}-${e.currency}`,
-        });
-        const [row] = await db
+    for (const candidate of events.filter(payable)) {
+      const setAside = await db.transaction(async (tx) => {
+        await lockEventPayout(tx, candidate.eventId);
+        if (await refundsUnderWay(tx, candidate.eventId)) return null;
+        const e = (await hostPayouts(tx, { hostId, now })).events.find(
+          (x) => x.eventId === candidate.eventId && x.currency === candidate.currency,
+        );
+        if (!payable(e)) return null;
+        const [row] = await tx
           .insert(hostPayout)
           .values({
             hostId,
@@ -282,16 +370,14 @@ export async function payOutDueEvents(
             currency: e.currency,
             amountPence: e.balancePence,
             accountId,
-            providerTransferId: transferId,
             paidAt: now,
           })
           .onConflictDoNothing()
-          .returning({ id: hostPayout.id });
-        if (row) paid.push({ hostId, eventId: e.eventId, amountPence: e.balancePence });
-      } catch {
-        // The provider refused or could not be reached: nothing is recorded, and the next run asks again.
-        break;
-      }
+          .returning();
+        return row ? { ...row, name: e.name } : null;
+      });
+      // The provider refused or could not be reached: the rest of this host's wait for the next run.
+      if (setAside && !(await send(setAside))) break;
     }
   }
   return paid;

@@ -15,6 +15,10 @@ export const studioMessages = {
   cannotDeleteSold: "Tickets are sold for this event: cancel it, and its bookings, before you delete it.",
   cancelFreeOrdersFailed: "Error on cancelling free orders",
   alreadyCancelled: "This event is already cancelled.",
+  /** A refund Ticketyboo would pay out of money it has already paid the host (decision 0054). */
+  paidOutRefunds:
+    "We've already paid you this event's takings, so refunds for it now go through our support team. " +
+    "Contact us and we'll sort it out with you.",
   deleted: "This event has been deleted.",
   notWhileCancelled: "This event is cancelled: it can be archived, not changed.",
   archivedNoChange: "This event is archived: duplicate it to run it again.",

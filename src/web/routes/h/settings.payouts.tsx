@@ -71,6 +71,7 @@ function Money({ pence, currency }: { pence: number; currency: string }) {
 const STATE_TEXT: Record<EventPayout["state"], string> = {
   upcoming: "Due after the event",
   due: "Due now",
+  sending: "Being paid to your account",
   paid: "Paid",
   at_sale: "Paid at each sale",
 };
@@ -215,7 +216,7 @@ export default function PayoutsPage({ loaderData, actionData }: Route.ComponentP
                 </div>
                 <div className="tablet:text-right">
                   <p className="font-semibold tabular-nums">
-                    {e.state === "paid" || e.state === "at_sale"
+                    {e.state === "paid" || e.state === "sending" || e.state === "at_sale"
                       ? formatMoney(e.paidAtSalePence + e.paidOutPence, e.currency)
                       : formatMoney(e.balancePence, e.currency)}
                   </p>
