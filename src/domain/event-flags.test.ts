@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import {
   badgeLabel,
   joinLink,
+  orderJoinLink,
   cardBadges,
   effectiveCapacity,
   endOf,
@@ -162,5 +163,18 @@ describe("joinLink", () => {
     expect(joinLink({ isOnline: true, isCancelled: false, onlineUrl: null })).toBeNull();
     expect(joinLink({ isOnline: true, isCancelled: true, onlineUrl: link })).toBeNull();
     expect(joinLink({ isOnline: false, isCancelled: false, onlineUrl: link })).toBeNull();
+  });
+
+  it("shows on an order only while it stands and its buyer still holds one of its tickets", () => {
+    const online = { isOnline: true, isCancelled: false, onlineUrl: link };
+    const mine = { status: "valid", holderUserId: "bea" };
+    const given = { status: "valid", holderUserId: "cal" };
+    expect(orderJoinLink(online, { status: "paid", userId: "bea" }, [mine, given])).toBe(link);
+    expect(orderJoinLink(online, { status: "free", userId: "bea" }, [{ ...mine, status: "checked_in" }])).toBe(link);
+    expect(orderJoinLink(online, { status: "refunded", userId: "bea" }, [mine])).toBeNull();
+    expect(orderJoinLink(online, { status: "cancelled", userId: "bea" }, [mine])).toBeNull();
+    expect(orderJoinLink(online, { status: "paid", userId: "bea" }, [{ ...mine, status: "void" }])).toBeNull();
+    expect(orderJoinLink(online, { status: "paid", userId: "bea" }, [given])).toBeNull();
+    expect(orderJoinLink({ ...online, isCancelled: true }, { status: "paid", userId: "bea" }, [mine])).toBeNull();
   });
 });

@@ -129,3 +129,18 @@ export function badgeLabel(badge: CardBadge): string {
 export function joinLink(e: { isOnline: boolean; isCancelled: boolean; onlineUrl: string | null }): string | null {
   return e.isOnline && !e.isCancelled ? e.onlineUrl : null;
 }
+
+/**
+ * The join link as a buyer's order page shows it: only while the order stands and its buyer still holds
+ * one of its tickets. Refunded, cancelled, or every ticket given away, the link is no longer theirs,
+ * however the host changes it.
+ */
+export function orderJoinLink(
+  e: { isOnline: boolean; isCancelled: boolean; onlineUrl: string | null },
+  o: { status: string; userId: string | null },
+  tickets: readonly { status: string; holderUserId: string | null }[],
+): string | null {
+  if (o.status !== "paid" && o.status !== "free") return null;
+  const holds = tickets.some((t) => (t.status === "valid" || t.status === "checked_in") && t.holderUserId === o.userId);
+  return holds ? joinLink(e) : null;
+}

@@ -1,7 +1,7 @@
 import { and, eq, isNotNull } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { event, order, orderLine, payment, ticket, ticketType, user, venue } from "~/db/schema";
-import { joinLink } from "~/domain/event-flags";
+import { orderJoinLink } from "~/domain/event-flags";
 import { ticketSeat } from "~/lib/seats";
 import { ticketOrder } from "./ticket-order";
 import { pendingTransferTo } from "./transfer-ticket";
@@ -61,8 +61,8 @@ export async function getOrder(db: Db, input: { reference: string; userId: strin
       image: row.event.images[0] ?? null,
       isOnline: row.event.isOnline,
       isCancelled: row.event.isCancelled,
-      // The buyer's own order (or its confirmation): the online event's link is theirs to see.
-      joinUrl: joinLink(row.event),
+      // The buyer's own order (or its confirmation): the online event's link, while they hold a ticket.
+      joinUrl: orderJoinLink(row.event, row.order, tickets),
       venue: row.venue
         ? { name: row.venue.name, address: row.venue.formattedAddress, lat: row.venue.lat, lng: row.venue.lng }
         : null,

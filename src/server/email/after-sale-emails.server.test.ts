@@ -180,6 +180,18 @@ describe("an online event's link", () => {
     // Nobody else reads it: the ticket is only its holder's, the order only its buyer's.
     expect(await getMyTicket(db, { ticketId: bought.tickets[0]!.id, userId: ben.id })).toBeNull();
     expect(await getOrder(db, { reference: bought.reference, userId: ben.id })).toBeNull();
+    // Ben's order refunded (its ticket void), his order page no longer carries it, even a new one.
+    await db
+      .update(order)
+      .set({ status: "refunded", refundedPence: later.totalPence })
+      .where(eq(order.id, later.orderId));
+    await db.update(ticket).set({ status: "void" }).where(eq(ticket.orderId, later.orderId));
+    await db
+      .update(event)
+      .set({ onlineUrl: `${link}-moved` })
+      .where(eq(event.id, online.id));
+    expect((await getOrder(db, { reference: later.reference, userId: ben.id }))!.event.joinUrl).toBeNull();
+    expect((await getOrder(db, { reference: bought.reference, userId: ada.id }))!.event.joinUrl).toBe(`${link}-moved`);
     // Cancelled, the link is gone from what its holders see.
     await db.update(event).set({ isCancelled: true }).where(eq(event.id, online.id));
     expect((await getOrder(db, { reference: bought.reference, userId: ada.id }))!.event.joinUrl).toBeNull();
