@@ -1097,6 +1097,8 @@ export const ticketTransfer = pgTable(
       .on(t.ticketId)
       .where(sql`status = 'pending'`),
     index("ticket_transfer_from_idx").on(t.fromUserId),
+    // The transfers an address was sent lately: a day's are counted before another (decision 0055).
+    index("ticket_transfer_to_idx").on(t.toEmail, t.createdAt),
   ],
 );
 

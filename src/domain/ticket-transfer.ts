@@ -1,5 +1,6 @@
 import { isValidEmail, normaliseEmail } from "./account-rules";
 import { hasEnded, type EventTimes } from "./event-flags";
+import { personNameProblem } from "./profile-rules";
 import { messages } from "~/texts/messages";
 
 /**
@@ -51,6 +52,31 @@ export function recipientProblem(toEmail: string, fromEmail: string): string | n
   if (!isValidEmail(email)) return "Invalid email: check your friend's address.";
   if (normaliseEmail(email) === normaliseEmail(fromEmail)) return "That's your own email address: enter your friend's.";
   return null;
+}
+
+/**
+ * How many tickets one person may send in an hour, and one address receive in a day, counting those
+ * taken back: each is an email Ticketyboo sends on someone's word (decision 0055).
+ */
+export const TRANSFERS_PER_SENDER_HOUR = 10;
+export const TRANSFERS_PER_ADDRESS_DAY = 5;
+
+export const transferLimitText = {
+  sender: "That's a lot of tickets sent in an hour: try again later.",
+  address: "That address has been sent several tickets today: try again tomorrow, or ask your friend for another.",
+  confirmFirst:
+    "Confirm your email address first: then you can send tickets to friends. " +
+    "The link is in the email we sent you when you signed up.",
+  name: "Enter your friend's name as it is: just their name, without links.",
+};
+
+// A web address or a domain ("evil.example", "www.x", "https://"): never part of a person's name.
+const LINK_LIKE = /:\/\/|www\.|[\p{L}\p{N}-]\.[\p{L}]{2,}/iu;
+
+/** Why the friend's name (the email's greeting, optional; normalised) would be refused, or null. */
+export function greetingNameProblem(name: string): string | null {
+  if (name === "") return null;
+  return personNameProblem(name) || LINK_LIKE.test(name) ? transferLimitText.name : null;
 }
 
 /** Why a signed-in person may not claim a transfer sent to `toEmail`, or null when they may. */

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
 import { ticket, ticketTransfer, user } from "~/db/schema";
@@ -301,5 +301,51 @@ describe("passing a ticket to a friend", () => {
         )
       ).details?.reason,
     ).toBe("cancellation_pending");
+  });
+
+  it("sends only from a confirmed address, greets a friend by a plain name, and caps the emails it makes", async () => {
+    const db = database.db;
+    const e = await createEvent(db, { hostId, startsAt: new Date("2026-12-05T19:30:00Z") });
+    const send = (from: { id: string; email: string }, ticketId: string, toEmail: string, toName = "") =>
+      sendTicket(db, { ticketId, from: { ...from, name: "Sender" }, toEmail, toName, now });
+    const sent = async (from: { id: string }) =>
+      (await db.select().from(ticketTransfer).where(eq(ticketTransfer.fromUserId, from.id))).length;
+
+    // Anyone can sign up with someone else's address: until it is confirmed, nothing goes out in its name.
+    const una = await createBuyer(db, "Una Unconfirmed", { emailVerified: false });
+    const [unas] = (await buyTickets(db, { eventId: e.id, buyer: una, now, sign: codes.sign })).tickets;
+    const unconfirmed = await errorOf(send(una, unas!.id, "friend@example.com"));
+    expect(unconfirmed).toMatchObject({ code: "forbidden" });
+    expect(unconfirmed.message).toMatch(/^Confirm your email address first/);
+    expect(await sent(una)).toBe(0);
+
+    // The greeting is the friend's name: a link or a domain in it is refused, with nothing sent.
+    const bea = await createBuyer(db, "Bea Buyer");
+    const [t] = (await buyTickets(db, { eventId: e.id, buyer: bea, now, sign: codes.sign })).tickets;
+    for (const name of ["Claim your prize at evil.example", "see https://x.test", "www.prize"]) {
+      const refused = await errorOf(send(bea, t!.id, "friend@example.com", name));
+      expect(refused).toMatchObject({ code: "validation_failed", details: { field: "name" } });
+    }
+    expect(await sent(bea)).toBe(0);
+    await send(bea, t!.id, "friend@example.com", "Mary-Ann O'Neil");
+
+    // Sent and taken back over and over: five to one address a day, ten from one person an hour.
+    const round = async (toEmail: string) => {
+      const [open] = await db
+        .select()
+        .from(ticketTransfer)
+        .where(and(eq(ticketTransfer.ticketId, t!.id), eq(ticketTransfer.status, "pending")));
+      if (open) await cancelTransfer(db, { transferId: open.id, userId: bea.id, now });
+      return send(bea, t!.id, toEmail);
+    };
+    for (let i = 0; i < 4; i++) await round("friend@example.com");
+    const address = await errorOf(round("friend@example.com"));
+    expect(address).toMatchObject({ code: "rate_limited" });
+    expect(address.message).toMatch(/^That address has been sent several tickets today/);
+    for (let i = 0; i < 5; i++) await round(`friend${i}@example.com`);
+    const sender = await errorOf(round("another@example.com"));
+    expect(sender).toMatchObject({ code: "rate_limited" });
+    expect(sender.message).toMatch(/^That's a lot of tickets sent in an hour/);
+    expect(await sent(bea)).toBe(10);
   });
 });

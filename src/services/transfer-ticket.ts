@@ -3,18 +3,24 @@ import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { cancellationRequest, event, order, ticket, ticketTransfer, ticketType, user, venue } from "~/db/schema";
 import { normaliseEmail } from "~/domain/account-rules";
+import { normaliseName } from "~/domain/profile-rules";
 import {
   claimantProblem,
   claimantProblemText,
+  greetingNameProblem,
   recipientProblem,
   TICKET_NOT_FOUND,
+  transferLimitText,
   transferProblem,
   transferProblemText,
+  TRANSFERS_PER_ADDRESS_DAY,
+  TRANSFERS_PER_SENDER_HOUR,
 } from "~/domain/ticket-transfer";
 import { AppError } from "~/lib/app-error";
 import { isUuid } from "~/lib/uuid";
 import type { TicketSigner } from "./complete-order";
 import { afterCommit } from "./after-commit";
+import { requireConfirmedSender } from "./confirmed-sender";
 import { ticketNameColumn } from "./ticket-name";
 
 const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
@@ -82,6 +88,11 @@ export async function sendTicket(
 ): Promise<{ transferId: string; token: string; toEmail: string; eventName: string }> {
   const problem = recipientProblem(input.toEmail, input.from.email);
   if (problem) throw new AppError("validation_failed", problem, { field: "email" });
+  const toName = normaliseName(input.toName ?? "");
+  const nameProblem = greetingNameProblem(toName);
+  if (nameProblem) throw new AppError("validation_failed", nameProblem, { field: "name" });
+  // Each transfer is an email in words partly the sender's: only from a confirmed address (decision 0055).
+  await requireConfirmedSender(db, input.from.id, transferLimitText.confirmFirst);
   return db.transaction(async (tx) => {
     const found = await lockTicketForTransfer(tx, input.ticketId);
     if (!found || found.ticket.holderUserId !== input.from.id) throw new AppError("not_found", TICKET_NOT_FOUND);
@@ -92,8 +103,9 @@ export async function sendTicket(
     });
     if (blocked) throw new AppError("conflict", transferProblemText[blocked], { reason: blocked });
 
-    const token = randomBytes(24).toString("base64url");
     const toEmail = normaliseEmail(input.toEmail);
+    await withinTransferLimits(tx, { fromUserId: input.from.id, toEmail, now: input.now });
+    const token = randomBytes(24).toString("base64url");
     const [created] = await tx
       .insert(ticketTransfer)
       .values({
@@ -101,7 +113,7 @@ export async function sendTicket(
         fromUserId: input.from.id,
         fromName: input.from.name,
         toEmail,
-        toName: input.toName?.trim().slice(0, 80) || null,
+        toName: toName || null,
         tokenHash: hashToken(token),
         createdAt: input.now,
       })
@@ -119,11 +131,47 @@ export async function sendTicket(
       ticketId: input.ticketId,
       from: { id: input.from.id, name: input.from.name },
       toEmail,
-      toName: input.toName?.trim() || null,
+      toName: toName || null,
       token,
     });
     return { transferId: created.id, token, toEmail, eventName: found.event.name };
   });
+}
+
+/**
+ * Refuses a transfer past the sender's hourly or the address's daily number, counting every transfer
+ * made, taken back or not (taking back and sending again is another email).
+ */
+async function withinTransferLimits(tx: Db, input: { fromUserId: string; toEmail: string; now: Date }) {
+  const hourAgo = new Date(input.now.getTime() - 60 * 60 * 1000);
+  const dayAgo = new Date(input.now.getTime() - 24 * 60 * 60 * 1000);
+  const [counts] = await tx
+    .select({
+      bySender: sql<number>`count(*) filter (where ${ticketTransfer.fromUserId} = ${input.fromUserId}
+                                              and ${ticketTransfer.createdAt} > ${hourAgo})::int`,
+      toAddress: sql<number>`count(*) filter (where ${ticketTransfer.toEmail} = ${input.toEmail})::int`,
+    })
+    .from(ticketTransfer)
+    .where(
+      and(
+        sql`${ticketTransfer.createdAt} > ${dayAgo}`,
+        sql`(${ticketTransfer.fromUserId} = ${input.fromUserId} or ${ticketTransfer.toEmail} = ${input.toEmail})`,
+      ),
+    );
+  if (Number(counts?.bySender ?? 0) >= TRANSFERS_PER_SENDER_HOUR)
+    throw new AppError("rate_limited", transferLimitText.sender, { retryAfterMs: 60 * 60 * 1000 });
+  if (Number(counts?.toAddress ?? 0) >= TRANSFERS_PER_ADDRESS_DAY)
+    throw new AppError("rate_limited", transferLimitText.address, { retryAfterMs: 24 * 60 * 60 * 1000 });
+}
+
+/** Whether the transfer a claim link's token names is still waiting for the friend (not claimed or taken back). */
+export async function transferStillPending(db: Db, token: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: ticketTransfer.id })
+    .from(ticketTransfer)
+    .where(and(eq(ticketTransfer.tokenHash, hashToken(token)), eq(ticketTransfer.status, "pending")))
+    .limit(1);
+  return Boolean(row);
 }
 
 /** The sender takes back a ticket the friend has not claimed yet. */

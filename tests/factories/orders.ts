@@ -6,7 +6,8 @@ import { completeOrder, type TicketSigner } from "../../src/services/complete-or
 import { holdTickets } from "../../src/services/hold-tickets";
 
 /** A buyer account (no password: these tests call services, not the sign-in form). */
-export async function createBuyer(db: Db, name = "Bea Buyer") {
+/** A buyer, their address confirmed as most people's is (`emailVerified: false` for one who hasn't yet). */
+export async function createBuyer(db: Db, name = "Bea Buyer", opts: { emailVerified?: boolean } = {}) {
   const id = randomUUID();
   const [first, last] = name.split(" ");
   const [row] = await db
@@ -18,6 +19,7 @@ export async function createBuyer(db: Db, name = "Bea Buyer") {
       userType: "buyer",
       firstName: first,
       lastName: last ?? null,
+      emailVerified: opts.emailVerified ?? true,
     })
     .returning();
   return row!;

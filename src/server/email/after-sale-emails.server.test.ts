@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
 import { emailMessage, event, notification, order, ticket, user, waitlistEntry } from "~/db/schema";
 import { formatMoney } from "~/lib/format";
-import { claimTicket, sendTicket } from "~/services/transfer-ticket";
+import { cancelTransfer, claimTicket, sendTicket } from "~/services/transfer-ticket";
 import { createEvent, createHost, createVenue } from "../../../tests/factories/events";
 import { buyTickets, createBuyer } from "../../../tests/factories/orders";
 import { createTestApp } from "../../../tests/setup/test-app";
@@ -17,6 +17,7 @@ import {
   sendEventLink,
   sendEventReminders,
   sendOrderConfirmation,
+  sendTicketShared,
   sendWaitlistEventCancelled,
 } from "~/services/emails/after-sale";
 import { getMyTicket } from "~/services/list-my-tickets";
@@ -408,5 +409,37 @@ describe("one-click unsubscribe", () => {
     } finally {
       await t.close();
     }
+  });
+});
+
+describe("a ticket sent to a friend", () => {
+  it("is announced once, and not at all when taken back before its email goes", async () => {
+    const db = database.db;
+    const mailer = createMailer({ database, boss, smtpUrl: undefined, publicUrl, logger: pino({ level: "silent" }) });
+    const host = await createHost(db);
+    const e = await createEvent(db, {
+      hostId: host.id,
+      name: "Taken Back Night",
+      startsAt: new Date("2026-12-12T19:00:00Z"),
+    });
+    const bea = await createBuyer(db);
+    const bought = await buyTickets(db, { eventId: e.id, buyer: bea, now, sign: codes.sign });
+    const ticketId = bought.tickets[0]!.id;
+    const toEmail = `kit-${ticketId.slice(0, 8)}@example.com`;
+    const send = () => sendTicket(db, { ticketId, from: { ...bea, name: "Bea" }, toEmail, toName: "Kit", now });
+    const email = (token: string) =>
+      sendTicketShared(
+        { db, mailer, publicUrl },
+        { ticketId, from: { id: bea.id, name: "Bea" }, toEmail, toName: "Kit", token },
+      );
+
+    const first = await send();
+    await cancelTransfer(db, { transferId: first.transferId, userId: bea.id, now });
+    await email(first.token);
+    const second = await send();
+    await email(second.token);
+    const mails = await db.select().from(emailMessage).where(eq(emailMessage.toAddress, toEmail));
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.text).toContain(`/tickets/claim/${second.token}`);
   });
 });

@@ -17,6 +17,7 @@ import type { AttachmentMaker, EmailTemplate, Mailer } from "../mailer";
 import { describeRefundedPayment } from "../settle-payment";
 import { ticketDocuments } from "../ticket-documents";
 import { renderTicketsPdf } from "../ticket-pdf.server";
+import { transferStillPending } from "../transfer-ticket";
 import { claimOfferNotices } from "../waitlist-offers";
 import { sendHostOnboarding } from "./host-onboarding";
 import { postToTeamChat } from "../team-chat-posts";
@@ -79,6 +80,8 @@ export async function sendTicketShared(
     token: string;
   },
 ) {
+  // Read when the email goes: a transfer taken back before then is not announced.
+  if (!(await transferStillPending(deps.db, input.token))) return;
   const t = await getMyTicket(deps.db, { ticketId: input.ticketId, userId: input.from.id });
   if (!t) return;
   await deps.mailer.send({

@@ -15,6 +15,7 @@ import { data, Form, isRouteErrorResponse, Link, useNavigation, useRouteLoaderDa
 import { z } from "zod";
 import { hasEnded } from "~/domain/event-flags";
 import { transferProblem, transferProblemText } from "~/domain/ticket-transfer";
+import { NAME_MAX_LENGTH } from "~/domain/profile-rules";
 import { field, readForm } from "~/lib/read-form";
 import { actionError, refusalOf } from "~/web/lib/action-error";
 import { formatLondonTime, formatLongDate, formatShortDate, formatTimeRange } from "~/lib/format";
@@ -296,8 +297,9 @@ export default function TicketPage({ loaderData, actionData }: Route.ComponentPr
                   name="name"
                   label="Their name (optional)"
                   autoComplete="off"
-                  maxLength={80}
+                  maxLength={NAME_MAX_LENGTH}
                   defaultValue={actionData && "name" in actionData ? actionData.name : ""}
+                  error={refusalOf(actionData).fieldErrors.name}
                 />
                 <button type="submit" name="intent" value="send" className="btn-primary" disabled={busy}>
                   <Send aria-hidden className="size-4" /> {busy ? "Sending…" : "Send ticket"}

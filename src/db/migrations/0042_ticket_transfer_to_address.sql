@@ -1,0 +1,1 @@
+CREATE INDEX "ticket_transfer_to_idx" ON "ticket_transfer" USING btree ("to_email","created_at");
