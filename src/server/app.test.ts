@@ -1,12 +1,13 @@
 import { createUnsubscribeLinks } from "./email/unsubscribe.server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pino } from "pino";
-import { sql } from "drizzle-orm";
+import { like, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { analyticsEvent } from "~/db/schema";
+import { analyticsEvent, rateLimit } from "~/db/schema";
 import { serializeConsent } from "~/lib/consent";
 import { createDbThrottle } from "~/services/throttle";
 import { createTestDatabase } from "../../tests/setup/test-db";
+import { METRICS_PER_ADDRESS } from "./api/metrics";
 import { createApp } from "./app";
 import { createAuth } from "./auth.server";
 import { loadConfig } from "./config.server";
@@ -128,5 +129,17 @@ describe("POST /api/metrics", () => {
   it("names what is wrong with a malformed measurement", async () => {
     const res = await post({ kind: "web_vital", path: "/", name: "LCP", value: -5 });
     expect(res.status).toBe(422);
+  });
+
+  it("records at most so many measurements from one address in ten minutes, then drops them with 429", async () => {
+    await database.db.delete(rateLimit).where(like(rateLimit.key, "metrics:%"));
+    const cookie = serializeConsent({ necessary: true, performance: true, statistics: true, savedAt: "" }, false);
+    const before = await count();
+    const statuses: number[] = [];
+    for (let i = 0; i <= METRICS_PER_ADDRESS.limit; i++)
+      statuses.push((await post({ kind: "page_view", path: `/explore/${i}` }, cookie)).status);
+    expect(statuses.filter((s) => s === 204)).toHaveLength(METRICS_PER_ADDRESS.limit);
+    expect(statuses.at(-1)).toBe(429);
+    expect(await count()).toBe(before + METRICS_PER_ADDRESS.limit);
   });
 });

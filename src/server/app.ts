@@ -176,7 +176,7 @@ export function createApp(deps: AppDeps) {
     const body = c.req.method === "GET" ? undefined : await c.req.raw.arrayBuffer();
     return auth.handler(new Request(c.req.url, { method: c.req.method, headers, body }));
   });
-  app.route("/api/metrics", metricsRoutes(database));
+  app.route("/api/metrics", metricsRoutes({ database, throttle: deps.throttle, trustProxy: config.trustProxy }));
   app.route("/api/email/unsubscribe", unsubscribeRoutes({ database, links: deps.unsubscribe }));
   app.route("/api/email", campaignTrackingRoutes({ database, links: deps.unsubscribe }));
   app.route("/api/altcha", altchaRoutes(deps.robotCheck));

@@ -5,6 +5,9 @@ import { AppError } from "~/lib/app-error";
 import { readConsent } from "~/lib/consent";
 import { readJson } from "~/lib/read-form";
 import { recordAnalyticsEvent } from "~/services/record-analytics-event";
+import type { Throttle, ThrottleRule } from "~/services/throttle";
+import type { AppEnv } from "../app";
+import { clientIp } from "../client-ip";
 import { errorResponse } from "../errors";
 
 const Body = z.discriminatedUnion("kind", [
@@ -18,17 +21,29 @@ const Body = z.discriminatedUnion("kind", [
 ]);
 
 /**
+ * Measurements one address may record in ten minutes: a page view and up to five web vitals a page,
+ * for someone reading 50 pages in that time. Each is a row, so past it they are dropped (429).
+ */
+export const METRICS_PER_ADDRESS: ThrottleRule = { limit: 300, windowMs: 10 * 60 * 1000 };
+
+/**
  * First-party measurements. The server refuses them unless the visitor's consent cookie allows the
  * kind: statistics for page views, performance for web vitals. Nothing identifies the visitor.
  */
-export function metricsRoutes(database: Database) {
-  return new Hono().post("/", async (c) => {
+export function metricsRoutes(deps: { database: Database; throttle: Throttle; trustProxy: boolean }) {
+  return new Hono<AppEnv>().post("/", async (c) => {
     const parsed = await readJson(c.req.raw, Body);
     if (!parsed.ok) return errorResponse(c, parsed.error);
     const consent = readConsent(c.req.header("Cookie") ?? "");
     const allowed = parsed.data.kind === "page_view" ? consent?.statistics : consent?.performance;
     if (!allowed) return errorResponse(c, new AppError("forbidden", "No consent for this measurement"));
-    await recordAnalyticsEvent(database.db, parsed.data);
+    const counted = await deps.throttle.hit(`metrics:${clientIp(c, deps.trustProxy)}`, METRICS_PER_ADDRESS, new Date());
+    if (!counted.allowed)
+      return errorResponse(
+        c,
+        new AppError("rate_limited", "Too many measurements", { retryAfterMs: counted.retryAfterMs }),
+      );
+    await recordAnalyticsEvent(deps.database.db, parsed.data);
     return c.body(null, 204);
   });
 }
