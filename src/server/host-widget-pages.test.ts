@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { hold, ticketType, user } from "~/db/schema";
 import { createEvent, createHost } from "../../tests/factories/events";
@@ -232,5 +232,43 @@ describe("/events/{slug}/book", () => {
     const widget = await harness.send(`/hosts/${host.id}`, null);
     await widget.arrayBuffer();
     expect(widget.status).toBe(404);
+  });
+});
+
+describe("the event page", () => {
+  it("names only the ticket types a visitor may see: a private one with its key, a hidden one in time", async () => {
+    const db = harness.database.db;
+    const host = await createHost(db);
+    const event = await createEvent(
+      db,
+      { hostId: host.id, name: "Crew Night", startsAt: new Date(Date.now() + 7 * DAY_MS) },
+      [
+        { pricePence: 1000, capacity: 50, name: "Standard" },
+        { pricePence: 300, capacity: 10, name: "Crew and friends", kind: "private" },
+        {
+          pricePence: 500,
+          capacity: 10,
+          name: "Second release",
+          kind: "scheduled_hidden",
+          salesStartAt: new Date(Date.now() + 2 * DAY_MS),
+        },
+      ],
+    );
+    const [crew] = await db
+      .select({ id: ticketType.id })
+      .from(ticketType)
+      .where(and(eq(ticketType.eventId, event.id), eq(ticketType.kind, "private")));
+    const key = harness.testApp.ticketCodes.unlockKey(crew!.id);
+    for (const path of [`/events/${event.slug}`, `/events/${event.slug}.data`]) {
+      const res = await harness.send(path, null);
+      expect(res.status).toBe(200);
+      const body = await res.text();
+      expect(body).toContain("Standard");
+      expect(body).not.toContain("Crew and friends");
+      expect(body).not.toContain("Second release");
+      const unlocked = await (await harness.send(`${path}?key=${key}`, null)).text();
+      expect(unlocked).toContain("Crew and friends");
+      expect(unlocked).not.toContain("Second release");
+    }
   });
 });

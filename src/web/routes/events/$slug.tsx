@@ -56,7 +56,10 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   // Built here, for search engines: the browser only puts it back in the head.
   const jsonLd = event.status === "published" && !event.isPrivate ? eventJsonLd(event, context.publicUrl, now) : null;
   return {
-    event,
+    // Only the ticket types this visitor may see: a private one without its key, or a hidden one before
+    // its window, is not even named here (its price and sales are the host's business). A private
+    // code's tickets come with the code's answer.
+    event: { ...event, tickets: event.tickets.filter((t) => isVisible(t, now, unlockedIds.includes(t.id))) },
     now,
     viewerId,
     isOwner: viewerId === event.host.id,
