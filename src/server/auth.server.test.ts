@@ -638,5 +638,10 @@ describe("change of email", () => {
     });
     expect(again.headers.get("location")).toBe("/email-verified?error=INVALID_TOKEN");
     expect((await userRow(person.id)).email).toBe(person.email);
+    // Nor be sent to another site on the way: a browser reads `/\evil.example` as `//evil.example`.
+    const elsewhere = await app.request(`${link}&callbackURL=${encodeURIComponent("/\\evil.example")}`, {
+      headers: { "X-Forwarded-For": newIp() },
+    });
+    expect(elsewhere.headers.get("location") ?? "").not.toContain("evil.example");
   });
 });

@@ -8,6 +8,7 @@ import { isUserType, isValidEmail, normaliseEmail, passwordProblem } from "~/dom
 import { normaliseName, personNameProblem } from "~/domain/profile-rules";
 import { formatLondonTime } from "~/lib/format";
 import { infoPageAt } from "~/lib/info-pages.server";
+import { safeRedirect } from "~/lib/safe-redirect";
 import { addNotification } from "~/services/add-notification";
 import { checkPasswordThrottled } from "~/services/check-password";
 import { EMAIL_CHANGE_UNDO_DAYS, isEmailChangeLinkRevoked, recordEmailChange } from "~/services/email-change";
@@ -366,9 +367,10 @@ export function createAuth({
               holder &&
               (await isEmailChangeLinkRevoked(db, { userId: holder.id, issuedAt: link.issuedAt, now: now() }))
             ) {
-              const callback = typeof ctx.query?.callbackURL === "string" ? ctx.query.callbackURL : "";
-              if (callback.startsWith("/") && !callback.startsWith("//"))
-                throw ctx.redirect(`${callback}${callback.includes("?") ? "&" : "?"}error=INVALID_TOKEN`);
+              // Back to our own page only: `/\evil.example` is another site to a browser, as `//` is.
+              const asked = typeof ctx.query?.callbackURL === "string" ? ctx.query.callbackURL : "";
+              const callback = safeRedirect(asked, "");
+              if (callback) throw ctx.redirect(`${callback}${callback.includes("?") ? "&" : "?"}error=INVALID_TOKEN`);
               throw new APIError("UNAUTHORIZED", { message: "Invalid token", code: "INVALID_TOKEN" });
             }
             return;
