@@ -31,6 +31,7 @@ const draft = (e: Partial<LifeCycleEvent> = {}): LifeCycleEvent => ({
   hasVenue: true,
   hasOnlineLink: false,
   ticketTypes: 1,
+  hasEnded: false,
   ...e,
 });
 const none: EventSales = { paidTickets: 0, freeTickets: 0, revenuePence: 0 };
@@ -46,6 +47,11 @@ describe("publishing", () => {
     expect(mayDo("publish", draft({ isOnline: true, hasVenue: false, hasOnlineLink: true }), none)).toEqual({
       ok: true,
     });
+  });
+
+  it("refuses an event whose date has passed, which nobody could go to", () => {
+    expect(mayDo("publish", draft({ hasEnded: true }), none)).toEqual(refusal(s.publishEnded));
+    expect(mayDo("publish", draft({ status: "unpublished", hasEnded: true }), none)).toEqual(refusal(s.publishEnded));
   });
 
   it("brings an unpublished event back, and publishing twice changes nothing", () => {

@@ -26,6 +26,8 @@ export interface LifeCycleEvent {
   /** The link people join an online event by. */
   hasOnlineLink: boolean;
   ticketTypes: number;
+  /** Its date has passed (`hasEnded`): nobody could go to it any more. */
+  hasEnded: boolean;
 }
 
 /** What the event has sold, from its orders (refunded and cancelled ones left out). */
@@ -56,6 +58,7 @@ export function mayDo(action: LifeCycleAction, e: LifeCycleEvent, sales: EventSa
   switch (action) {
     case "publish":
       if (e.status === "published") return yes;
+      if (e.hasEnded) return no(studioMessages.publishEnded);
       if (e.ticketTypes < TICKET_TYPES_MIN) return no(studioMessages.publishNeedsTickets);
       if (e.isOnline ? !e.hasOnlineLink : !e.hasVenue)
         return no(e.isOnline ? studioMessages.publishNeedsLink : studioMessages.publishNeedsVenue);
@@ -170,7 +173,14 @@ export function copyName(name: string): string {
  * once it is deleted, cancelled or archived (those keep their record as it stands).
  */
 export function mayEdit(e: Pick<LifeCycleEvent, "status" | "isCancelled">): Verdict {
-  const asIs: LifeCycleEvent = { ...e, isOnline: false, hasVenue: true, hasOnlineLink: false, ticketTypes: 1 };
+  const asIs: LifeCycleEvent = {
+    ...e,
+    isOnline: false,
+    hasVenue: true,
+    hasOnlineLink: false,
+    ticketTypes: 1,
+    hasEnded: false,
+  };
   return mayDo("edit", asIs, { paidTickets: 0, freeTickets: 0, revenuePence: 0 });
 }
 

@@ -47,6 +47,22 @@ export function formatEventDateTime(date: Date): string {
   return lowerAmPm(dateTime.format(date));
 }
 
+const dateTimeWithYear = new Intl.DateTimeFormat("en-GB", {
+  timeZone: LONDON,
+  weekday: "short",
+  day: "numeric",
+  month: "short",
+  year: "numeric",
+  hour: "numeric",
+  minute: "2-digit",
+  hourCycle: "h12",
+});
+
+/** 'Sat 14 Nov 2026, 7:30 pm' in London time: where a wrong year would otherwise go unseen (the event editor). */
+export function formatEventDateTimeWithYear(date: Date): string {
+  return lowerAmPm(dateTimeWithYear.format(date));
+}
+
 const clock = new Intl.DateTimeFormat("en-GB", {
   timeZone: LONDON,
   hour: "numeric",

@@ -66,6 +66,20 @@ describe("publishing", () => {
     expect((await statusOf(online.id)).lastPublishedAt).toEqual(later);
   });
 
+  it("refuses an event whose date has passed, as the host's clock reads it", async () => {
+    const db = database.db;
+    const gone = await createEvent(db, {
+      hostId,
+      venueId,
+      startsAt: new Date("2026-01-10T19:30:00Z"),
+      status: "draft",
+    });
+    expect(await errorOf(change(gone.id, "publish"))).toMatchObject({ code: "conflict", message: s.publishEnded });
+    expect((await statusOf(gone.id)).status).toBe("draft");
+    // The same event, published on a day before it: the clock is the caller's.
+    expect(await change(gone.id, "publish", new Date("2026-01-01T12:00:00Z"))).toMatchObject({ status: "published" });
+  });
+
   it("refuses a link that is no web address at the database", async () => {
     const e = await createEvent(database.db, { hostId, startsAt, status: "draft", isOnline: true });
     await expect(

@@ -2,6 +2,7 @@ import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { event, order, ticket } from "~/db/schema";
 import type { EventSales, LifeCycleEvent } from "~/domain/event-life-cycle";
+import { hasEnded } from "~/domain/event-flags";
 import { AppError } from "~/lib/app-error";
 import { isUuid } from "~/lib/uuid";
 
@@ -62,7 +63,7 @@ export type OwnEvent = typeof event.$inferSelect & { lifeCycle: LifeCycleEvent; 
  * and its sales), read in the caller's transaction. Another host's event, a deleted one's id
  * given as text that is no id, or none at all: not found, which says nothing of whose it is.
  */
-export async function ownEvent(db: Db, input: { eventId: string; hostId: string }): Promise<OwnEvent> {
+export async function ownEvent(db: Db, input: { eventId: string; hostId: string; now?: Date }): Promise<OwnEvent> {
   if (!isUuid(input.eventId)) throw new AppError("not_found", "No such event.");
   const [row] = await db
     .select({
@@ -74,12 +75,16 @@ export async function ownEvent(db: Db, input: { eventId: string; hostId: string 
   if (!row) throw new AppError("not_found", "No such event.");
   const e = row.event;
   const sales = (await salesOfEvents(db, [e.id])).get(e.id)!;
-  return { ...e, lifeCycle: lifeCycleOf(e, Number(row.ticketTypes)), sales };
+  return { ...e, lifeCycle: lifeCycleOf(e, Number(row.ticketTypes), input.now ?? new Date()), sales };
 }
 
 export function lifeCycleOf(
-  e: Pick<typeof event.$inferSelect, "status" | "isCancelled" | "isOnline" | "venueId" | "onlineUrl">,
+  e: Pick<
+    typeof event.$inferSelect,
+    "status" | "isCancelled" | "isOnline" | "venueId" | "onlineUrl" | "startsAt" | "endsAt"
+  >,
   ticketTypes: number,
+  now: Date,
 ): LifeCycleEvent {
   return {
     status: e.status,
@@ -88,5 +93,6 @@ export function lifeCycleOf(
     hasVenue: e.venueId !== null,
     hasOnlineLink: Boolean(e.onlineUrl),
     ticketTypes,
+    hasEnded: hasEnded(e, now),
   };
 }

@@ -122,6 +122,7 @@ describe("the host's events table", () => {
       paidTickets: row.paidTickets,
       freeTickets: 2,
       menu: row.menu,
+      ended: false,
     });
     const other = await createHost(database.db, { email: "list-menu-other@example.com" });
     await expect(eventActionsFor(database.db, { eventId: ids["100% Vinyl"]!, hostId: other.id })).rejects.toMatchObject(

@@ -46,7 +46,7 @@ const likeText = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}
  */
 export async function listHostEvents(
   db: Db,
-  input: { hostId: string; query: EventListQuery; pageSize?: number },
+  input: { hostId: string; query: EventListQuery; pageSize?: number; now?: Date },
 ): Promise<{ rows: EventListRow[]; total: number; page: number; pages: number }> {
   const { query } = input;
   const pageSize = input.pageSize ?? EVENT_LIST_PAGE_SIZE;
@@ -93,6 +93,7 @@ export async function listHostEvents(
         onlineUrl: event.onlineUrl,
         venueId: event.venueId,
         startsAt: event.startsAt,
+        endsAt: event.endsAt,
         soldTotal: event.soldTotal,
         capacityTotal: event.capacityTotal,
         currency: event.currency,
@@ -111,7 +112,7 @@ export async function listHostEvents(
     found.map((f) => f.event.id),
   );
   const rows = found.map(({ event: e, revenue: kept, ticketTypes }): EventListRow => {
-    const lifeCycle = lifeCycleOf(e, Number(ticketTypes));
+    const lifeCycle = lifeCycleOf(e, Number(ticketTypes), input.now ?? new Date());
     const sold = sales.get(e.id)!;
     return {
       id: e.id,
@@ -138,9 +139,12 @@ export async function listHostEvents(
 export async function eventActionsFor(
   db: Db,
   input: { eventId: string; hostId: string },
-): Promise<Pick<EventListRow, "id" | "name" | "slug" | "status" | "paidTickets" | "freeTickets" | "menu">> {
+): Promise<
+  Pick<EventListRow, "id" | "name" | "slug" | "status" | "paidTickets" | "freeTickets" | "menu"> & { ended: boolean }
+> {
   const e = await ownEvent(db, input);
   return {
+    ended: e.lifeCycle.hasEnded,
     id: e.id,
     name: e.name,
     slug: e.slug,

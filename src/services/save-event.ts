@@ -221,6 +221,7 @@ export async function updateEventDetails(
           hasVenue: false,
           hasOnlineLink: false,
           ticketTypes: 0,
+          hasEnded: false,
         },
         { paidTickets: 0, freeTickets: 0, revenuePence: 0 },
       );

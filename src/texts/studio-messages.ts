@@ -9,6 +9,7 @@ export const studioMessages = {
   publishNeedsTickets: "Add at least one ticket type before you publish.",
   publishNeedsVenue: "Choose a venue before you publish.",
   publishNeedsLink: "Add the link people join by before you publish an online event.",
+  publishEnded: "This event's date has passed: set a date still to come, then publish.",
   cannotUnpublishSold: "You can't unpublish an event once tickets are sold. Cancel the event instead.",
   cannotDeleteFreeSold: "Cancel the free bookings before you delete this event.",
   cannotDeleteRevenue: "This event has taken payments, so it can't be deleted. You can archive it instead.",

@@ -1,6 +1,6 @@
 import { ExternalLink } from "lucide-react";
 import { Link, Outlet } from "react-router";
-import { formatEventDateTime } from "~/lib/format";
+import { formatEventDateTimeWithYear } from "~/lib/format";
 import { eventActionsFor } from "~/services/list-host-events";
 import { studioEventHeader } from "~/services/studio-event";
 import { EventActions } from "~/web/components/studio/event-actions";
@@ -39,14 +39,18 @@ export default function EventEditor({ loaderData }: Route.ComponentProps) {
         <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
           <h1 className="text-2xl font-bold break-words">{header.name}</h1>
           <span className="rounded-full bg-surface-2 px-2.5 py-0.5 text-xs font-semibold text-fg-muted">
-            {header.isCancelled ? "Cancelled" : (STATUS[header.status] ?? header.status)}
+            {header.isCancelled
+              ? "Cancelled"
+              : actions.ended && header.status === "published"
+                ? "Ended"
+                : (STATUS[header.status] ?? header.status)}
           </span>
           <div className="ml-auto">
             <EventActions event={actions} />
           </div>
         </div>
         <p className="text-sm text-fg-muted">
-          {formatEventDateTime(header.startsAt)}
+          {formatEventDateTimeWithYear(header.startsAt)}
           {header.status === "published" ? (
             <>
               {" · "}

@@ -36,13 +36,14 @@ const STATUS_WORDS: Record<string, string> = {
   archived: "Archived",
 };
 
-function EventRow({ e }: { e: Route.ComponentProps["loaderData"]["upcoming"][number] }) {
+function EventRow({ e, past = false }: { e: Route.ComponentProps["loaderData"]["upcoming"][number]; past?: boolean }) {
   return (
     <li className="card flex flex-wrap items-center justify-between gap-3 p-4">
       <span className="min-w-0">
         <span className="block font-semibold">{e.name}</span>
         <span className="block text-sm text-fg-muted">
-          {formatEventDateTime(new Date(e.startsAt))} · {e.isCancelled ? "Cancelled" : STATUS_WORDS[e.status]}
+          {formatEventDateTime(new Date(e.startsAt))} ·{" "}
+          {e.isCancelled ? "Cancelled" : past && e.status === "published" ? "Ended" : STATUS_WORDS[e.status]}
         </span>
       </span>
       <Link to={e.href} className="btn-secondary" aria-label={`Share kit and tracking links: ${e.name}`}>
@@ -97,7 +98,7 @@ export default function Promote({ loaderData }: Route.ComponentProps) {
           </h2>
           <ul className="mt-4 flex flex-col gap-3">
             {past.map((e) => (
-              <EventRow key={e.id} e={e} />
+              <EventRow key={e.id} e={e} past />
             ))}
           </ul>
         </section>
