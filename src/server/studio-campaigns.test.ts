@@ -32,6 +32,26 @@ describe("the campaign pages", () => {
     const editor = made.headers.get("Location")!;
     expect(editor).toMatch(/^\/h\/promote\/email-campaign\/[0-9a-f-]{36}$/);
 
+    // A test of a draft with no subject or content waits, saying what to add: it would show nothing.
+    const blank = await send(editor, host.cookie, {
+      intent: "test",
+      subject: "",
+      previewText: "",
+      blockKind: "",
+      blockText: "",
+      blockUrl: "",
+      blockLabel: "",
+      blockEvent: "",
+      toBuyers: "on",
+    });
+    expect(blank.status).toBe(422);
+    const sentTests = () =>
+      studio.database.db
+        .select()
+        .from(emailMessage)
+        .where(and(eq(emailMessage.toAddress, host.person.email), eq(emailMessage.template, "campaign")));
+    expect(await sentTests()).toEqual([]);
+
     const saved = await send(editor, host.cookie, {
       intent: "test",
       subject: "Folk night is back",
@@ -48,10 +68,7 @@ describe("the campaign pages", () => {
     expect(page).toContain("Email preview");
     expect(page).toContain("See you on Friday");
 
-    const [test] = await studio.database.db
-      .select()
-      .from(emailMessage)
-      .where(and(eq(emailMessage.toAddress, host.person.email), eq(emailMessage.template, "campaign")));
+    const [test] = await sentTests();
     expect(test!.subject).toBe("[Test] Folk night is back");
     expect(test!.headers["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");
 

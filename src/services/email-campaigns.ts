@@ -450,6 +450,11 @@ export async function sendTestCampaign(
 ): Promise<{ to: string }> {
   const campaign = await ownCampaign(db, input.hostId, input.campaignId);
   await requireConfirmedSender(db, input.userId, campaignMessages.confirmEmailFirst);
+  // A test shows the email as it will go: with nothing to show (no subject, or no content), it waits.
+  const { subject, blocks } = sendProblems({ ...campaign, blockProblems: {} });
+  const missing = Object.fromEntries(Object.entries({ subject, blocks }).filter(([, v]) => v !== undefined));
+  if (Object.keys(missing).length > 0)
+    throw new AppError("validation_failed", campaignMessages.fixFirst, { fields: missing });
   const hit = await input.throttle.hit(
     `campaign-tests:${input.hostId}`,
     { limit: TEST_SENDS_PER_HOUR, windowMs: 3_600_000 },
