@@ -5,6 +5,7 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
 import { formatLongDate, formatMoney, formatShortDate, formatTimeRange } from "~/lib/format";
 import { cancellationOption } from "~/domain/cancellation";
+import { hasEnded } from "~/domain/event-flags";
 import { AppError } from "~/lib/app-error";
 import { field, readForm } from "~/lib/read-form";
 import { cancelFreeOrder, latestCancellation, requestCancellation } from "~/services/cancel-order";
@@ -12,7 +13,7 @@ import type { EventQuestion } from "~/domain/event-questions";
 import { getOrder } from "~/services/get-order";
 import { messages } from "~/texts/messages";
 import { actionError, refusalOf } from "~/web/lib/action-error";
-import { OnlinePlace } from "~/web/components/tickets/online-place";
+import { JoinOnline, OnlinePlace } from "~/web/components/tickets/online-place";
 import { OrderBreakdown, OrderLines } from "~/web/components/booking/order-summary";
 import { forgetOrderedBasket } from "~/web/components/booking/saved-basket";
 import { useAskFirst } from "~/web/lib/use-ask-first";
@@ -42,7 +43,8 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     openRequest: cancellation && cancellation.status !== "declined" ? cancellation.status : null,
   });
   const tickets = found.tickets.map(({ code, ...t }, i) => ({ ...t, code: qr[i] ? code : null }));
-  return { order: { ...found, tickets }, qr, viewerId: user.id, cancellation, option };
+  const over = hasEnded(found.event, new Date());
+  return { order: { ...found, tickets }, qr, viewerId: user.id, cancellation, option, over };
 }
 
 const CancelForm = z.object({ intent: field.text(), reason: field.text() });
@@ -84,6 +86,8 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
   const lateRefund = o.status === "refunded" && o.tickets.length === 0;
   const cancelled = o.status === "cancelled" || (o.status === "refunded" && !lateRefund);
   const mine = o.tickets.filter((t) => t.holderUserId === viewerId && t.status !== "void");
+  // An online event has no door: the way in comes first, while it can still be joined.
+  const online = o.event.venue === null && o.event.isOnline;
   // Bought: the basket it came from is emptied, so reopening the event does not offer it again.
   useEffect(() => forgetOrderedBasket(o.event.id, o.createdAt), [o.event.id, o.createdAt]);
   return (
@@ -135,6 +139,10 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
             </p>
           ) : null}
 
+          {online && !cancelled && !o.event.isCancelled && !loaderData.over ? (
+            <JoinOnline joinUrl={o.event.joinUrl} />
+          ) : null}
+
           <section aria-labelledby="event-heading" className="card mt-6 grid gap-4 p-5 tablet:grid-cols-2">
             <h2 id="event-heading" className="sr-only">
               The event
@@ -172,7 +180,9 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
                     {o.tickets.length === 1 ? "ticket" : `${o.tickets.length} tickets`}
                   </h2>
                   <p className="mt-1 text-sm text-fg-muted">
-                    Show the QR code at the door. Each one lets one person in, once.
+                    {online
+                      ? "You join by the link above: each ticket's code is its proof."
+                      : "Show the QR code at the door. Each one lets one person in, once."}
                   </p>
                 </div>
                 {mine.length > 0 ? (

@@ -23,7 +23,7 @@ import { directionsUrl } from "~/lib/maps";
 import { getMyTicket } from "~/services/list-my-tickets";
 import { cancelTransfer, sendTicket } from "~/services/transfer-ticket";
 import { ErrorCard } from "~/web/components/error-card";
-import { OnlinePlace } from "~/web/components/tickets/online-place";
+import { JoinOnline, OnlinePlace } from "~/web/components/tickets/online-place";
 import { displayName } from "~/web/components/shell/profile-menu";
 import { FormMessage, TextField } from "~/web/components/ui/field";
 import { useKeepOffline } from "~/web/lib/offline-tickets";
@@ -112,8 +112,10 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 
 export default function TicketPage({ loaderData, actionData }: Route.ComponentProps) {
   useKeepOffline(loaderData.userId);
-  const screenOn = useWakeLock(!loaderData.over);
   const { ticket: t, qr } = loaderData;
+  // An online event has no door: its link comes first, and the screen need not stay on.
+  const online = t.venue === null && t.event.isOnline;
+  const screenOn = useWakeLock(!loaderData.over && !online);
   const busy = useNavigation().state !== "idle";
   const seat = t.seat;
   const used = t.status === "checked_in";
@@ -136,6 +138,8 @@ export default function TicketPage({ loaderData, actionData }: Route.ComponentPr
           {formatShortDate(t.checkedInAt)} at {formatLondonTime(t.checkedInAt)}.
         </p>
       ) : null}
+
+      {online && !t.event.isCancelled && !loaderData.over ? <JoinOnline joinUrl={t.event.joinUrl} /> : null}
 
       <div className="mt-5 grid gap-6 tablet:grid-cols-[minmax(0,20rem)_minmax(0,1fr)]">
         <section aria-labelledby="qr-heading" className="card flex flex-col items-center self-start p-5 text-center">
@@ -161,6 +165,8 @@ export default function TicketPage({ loaderData, actionData }: Route.ComponentPr
           <p className="mt-2 font-mono text-xs break-all select-all">{t.code}</p>
           {loaderData.over ? (
             <p className="mt-3 text-xs text-fg-muted">This event is over. The ticket stays here as a keepsake.</p>
+          ) : online ? (
+            <p className="mt-3 text-xs text-fg-muted">You join by the link: this code is your ticket&apos;s proof.</p>
           ) : (
             <p className="mt-3 text-xs text-fg-muted">
               {screenOn
