@@ -115,11 +115,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     };
     return actionError(authError(error, { fieldFor }), { extra: { values } });
   }
-  const to = safeRedirect(new URL(request.url).searchParams.get("redirect"), "/u/dashboard");
+  // A new host goes straight on to their host profile, then their first event (the Studio's onboarding).
+  const home = values.userType === "host" ? "/h/onboarding" : "/u/dashboard";
+  const to = safeRedirect(new URL(request.url).searchParams.get("redirect"), home);
   setFlash(cookies, {
     tone: "success",
     text: `Welcome to Ticketyboo, ${values.firstName}! We've sent a link to ${values.email} to verify your email.`,
-    ...(values.userType === "host" ? { link: { href: "/h/dashboard", label: "Open Partner Studio" } } : {}),
   });
   return redirect(to, { headers: cookies });
 }
