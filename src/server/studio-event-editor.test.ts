@@ -1,8 +1,10 @@
+import type { Challenge } from "altcha-lib";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { discount, event, ticketType } from "~/db/schema";
 import { studioTicketMessages } from "~/texts/studio-ticket-messages";
 import { createEvent } from "../../tests/factories/events";
+import { solveRobotCheck } from "../../tests/factories/robot-check";
 import { signInThroughApi } from "../../tests/setup/test-app";
 import { studioTestApp } from "../../tests/setup/studio-app";
 
@@ -139,6 +141,27 @@ describe("nobody else's", () => {
     ]);
     const [kept] = await studio.database.db.select().from(discount).where(eq(discount.id, code!.id));
     expect(kept).toMatchObject({ name: "Friends", value: 1000 });
+  });
+
+  it("a new host's sign-up goes on to onboarding, and a buyer's to their dashboard", async () => {
+    for (const [userType, home] of [
+      ["host", "/h/onboarding"],
+      ["buyer", "/u/dashboard"],
+    ] as const) {
+      const challenge = (await (await studio.testApp.app.request(url("/api/altcha/challenge"))).json()) as Challenge;
+      const res = await post("/sign-up", {
+        userType,
+        firstName: "Robin",
+        lastName: "Newcomer",
+        email: `signup-${userType}-${Date.now()}@example.com`,
+        password: "lantern-meadow-63",
+        confirmPassword: "lantern-meadow-63",
+        terms: "on",
+        altcha: await solveRobotCheck(challenge),
+      });
+      expect(res.status, userType).toBe(302);
+      expect(res.headers.get("Location"), userType).toBe(home);
+    }
   });
 
   it("a buyer is sent to become a host, and a visitor to log in", async () => {
