@@ -53,17 +53,11 @@ export const eventStatusAction = (eventId: string) => `/h/events/${eventId}/stat
  * to the event's status route; with JavaScript it goes through a fetcher, asks first in the app's
  * confirmation dialog where it can't be undone, and answers with a toast.
  */
-export function EventActions({ event: e, label = "Actions" }: { event: ActionsEvent; label?: string }) {
-  const fetcher = useFetcher<EventActionAnswer>();
-  const askFirst = useAskFirst(fetcher.submit);
-  const location = useLocation();
+/** Says each answer of the status route once, as a toast (with its link, such as the event's page). */
+function useAnswerToasts(answer: EventActionAnswer | undefined) {
   const navigate = useNavigate();
-  const idBase = useId();
   const shown = useRef<EventActionAnswer | undefined>(undefined);
-  const busy = fetcher.state !== "idle";
-
   useEffect(() => {
-    const answer = fetcher.data;
     // At once, not when idle: a deleted event's row is gone once the list has loaded again.
     if (!answer || shown.current === answer) return;
     shown.current = answer;
@@ -73,7 +67,46 @@ export function EventActions({ event: e, label = "Actions" }: { event: ActionsEv
       answer.message,
       link ? { action: { label: link.label, onClick: () => void navigate(link.href) }, duration: 10_000 } : undefined,
     );
-  }, [fetcher.data, navigate]);
+  }, [answer, navigate]);
+}
+
+/**
+ * A draft's (or an unpublished event's) way on sale in plain view, in the editor's frame: Publish when it
+ * may go, else what it still needs. The actions menu offers the same.
+ */
+export function PublishPrompt({ event: e }: { event: ActionsEvent }) {
+  const fetcher = useFetcher<EventActionAnswer>();
+  const location = useLocation();
+  useAnswerToasts(fetcher.data);
+  const publish = e.menu.find((m) => m.action === "publish");
+  if (!publish || (e.status !== "draft" && e.status !== "unpublished")) return null;
+  return (
+    <fetcher.Form
+      method="post"
+      action={eventStatusAction(e.id)}
+      className="flex flex-wrap items-center justify-between gap-3 rounded-2xl border border-border bg-surface-2 p-4"
+    >
+      <input type="hidden" name="back" value={`${location.pathname}${location.search}`} />
+      <p className="min-w-0 text-sm">
+        <strong>Not on sale yet.</strong>{" "}
+        {publish.verdict.ok ? "Publish it when you're ready: buyers can book straight away." : publish.verdict.message}
+      </p>
+      {publish.verdict.ok ? (
+        <button type="submit" name="intent" value="publish" className="btn-primary" disabled={fetcher.state !== "idle"}>
+          <Send aria-hidden className="size-4" /> Publish now
+        </button>
+      ) : null}
+    </fetcher.Form>
+  );
+}
+
+export function EventActions({ event: e, label = "Actions" }: { event: ActionsEvent; label?: string }) {
+  const fetcher = useFetcher<EventActionAnswer>();
+  const askFirst = useAskFirst(fetcher.submit);
+  const location = useLocation();
+  const idBase = useId();
+  const busy = fetcher.state !== "idle";
+  useAnswerToasts(fetcher.data);
 
   const ask = askFirst((_form, submitter) => {
     const action = submitter?.value as MenuAction | undefined;

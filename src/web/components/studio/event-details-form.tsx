@@ -1,6 +1,6 @@
 import { Sparkles } from "lucide-react";
 import { lazy, Suspense, useEffect, useId, useRef, useState, type ReactNode } from "react";
-import { Form, Link, useFetcher, useNavigation } from "react-router";
+import { Form, Link, useFetcher, useNavigation, useRevalidator } from "react-router";
 import { CATEGORIES, findCategory } from "~/domain/categories";
 import { EVENT_NAME_MAX, EVENT_SLUG_MAX, slugFromName } from "~/domain/event-details";
 import { headlinePrice, priceTerms } from "~/domain/pricing";
@@ -131,6 +131,17 @@ export function EventDetailsForm(props: EventDetailsFormProps) {
   const descriptionRef = useRef<HTMLTextAreaElement>(null);
   const [replacement, setReplacement] = useState<{ html: string; at: number } | null>(null);
   const ids = { description: useId(), descriptionHint: useId() };
+  // A new event's venue is added in another tab: back here, the list is read again (what was typed stays).
+  const revalidator = useRevalidator();
+  const addsVenueElsewhere = !props.addVenueHref;
+  useEffect(() => {
+    if (!addsVenueElsewhere) return;
+    const back = () => {
+      if (document.visibilityState === "visible") void revalidator.revalidate();
+    };
+    document.addEventListener("visibilitychange", back);
+    return () => document.removeEventListener("visibilitychange", back);
+  }, [addsVenueElsewhere, revalidator]);
 
   const example = headlinePrice(
     1000,
@@ -387,7 +398,13 @@ export function EventDetailsForm(props: EventDetailsFormProps) {
                     and you'll come back here with your event there (save your changes first).
                   </>
                 ) : (
-                  <>Not listed? Save this as a draft, or choose Online for now: you can add a venue from its page.</>
+                  <>
+                    Not listed?{" "}
+                    <a href="/h/venues/add" target="_blank" rel="noopener" className="link">
+                      Add a venue<span className="sr-only"> (opens in a new tab)</span>
+                    </a>{" "}
+                    in a new tab, and it will be in this list when you come back.
+                  </>
                 )}
               </p>
             }

@@ -3,7 +3,7 @@ import { Link, Outlet } from "react-router";
 import { formatEventDateTimeWithYear } from "~/lib/format";
 import { eventActionsFor } from "~/services/list-host-events";
 import { studioEventHeader } from "~/services/studio-event";
-import { EventActions } from "~/web/components/studio/event-actions";
+import { EventActions, PublishPrompt } from "~/web/components/studio/event-actions";
 import { EventTabs } from "~/web/components/studio/event-tabs";
 import { OWNER_OR_MANAGER, requireStudio } from "~/web/lib/studio.server";
 import { loaded } from "~/web/lib/loaded";
@@ -60,6 +60,7 @@ export default function EventEditor({ loaderData }: Route.ComponentProps) {
             </>
           ) : null}
         </p>
+        <PublishPrompt event={actions} />
       </div>
       <EventTabs eventId={header.id} />
       <Outlet />
