@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Database } from "~/db/client.server";
 import {
   cancellationRequest,
@@ -19,6 +19,7 @@ import { createTicketCodes } from "~/server/ticket-codes.server";
 import { createEvent, createHost } from "../../tests/factories/events";
 import { buyTickets, createBuyer } from "../../tests/factories/orders";
 import { studioMessages } from "~/texts/studio-messages";
+import { whileLocked } from "../../tests/setup/locks";
 import { createTestDatabase } from "../../tests/setup/test-db";
 import { cancelEvent } from "./cancel-event";
 import { approveCancellation, refundAndFinish } from "./decide-cancellation";
@@ -453,6 +454,57 @@ describe("what a host is paid and is due", () => {
       balancePence: 0,
     });
   });
+
+  it.runIf(inject("testDb").engine === "postgres")(
+    "on PostgreSQL, a payout and a host's refund pressed at once take turns: never both out of the same money",
+    async () => {
+      const db = database.db;
+      const host = await createHost(db);
+      const now = new Date();
+      const gig = await createEvent(db, {
+        hostId: host.id,
+        name: "Racing Gig",
+        startsAt: new Date("2026-10-10T19:00:00Z"),
+      });
+      const sold = new Date("2026-10-01T12:00:00Z");
+      const ann = await createBuyer(db);
+      const bought = await buyTickets(db, { eventId: gig.id, buyer: ann, now: sold, sign: codes.sign });
+      await buyTickets(db, { eventId: gig.id, buyer: await createBuyer(db), now: sold, sign: codes.sign });
+      await connect(host.id);
+      const [asked] = await db
+        .insert(cancellationRequest)
+        .values({ orderId: bought.orderId, requestedBy: ann.id, reason: "Can't come after all" })
+        .returning();
+      const [approval, payout] = await whileLocked<unknown>(
+        database,
+        (tx) => tx.execute(sql`select 1 from event where id = ${gig.id} for update`),
+        2,
+        () => [
+          approveCancellation(db, provider, { requestId: asked!.id, hostId: host.id, refund: "", now }),
+          payOutDueEvents(db, provider, now),
+        ],
+      );
+      const paidOut = (await db.select().from(hostPayout).where(eq(hostPayout.eventId, gig.id))).reduce(
+        (n, p) => n + p.amountPence,
+        0,
+      );
+      const [annOrder] = await db.select().from(order).where(eq(order.id, bought.orderId));
+      expect(payout!.status).toBe("fulfilled");
+      if (approval!.status === "fulfilled") {
+        // The refund went first: the payout, now or on a later run, is the other order's £10 alone.
+        expect(annOrder!.status).toBe("refunded");
+        expect([0, 1000]).toContain(paidOut);
+        await payOutDueEvents(db, provider, now);
+        const after = await db.select().from(hostPayout).where(eq(hostPayout.eventId, gig.id));
+        expect(after.map((p) => p.amountPence)).toEqual([1000]);
+      } else {
+        // The payout went first: Ann's money went to the host, and the host's refund of it is refused.
+        expect(approval!.reason).toMatchObject({ code: "conflict", message: studioMessages.paidOutRefunds });
+        expect(paidOut).toBe(2000);
+        expect(annOrder!.status).toBe("paid");
+      }
+    },
+  );
 
   it("sends a payout a stopped run set aside, with the same key, on the next run", async () => {
     const db = database.db;
