@@ -13,7 +13,7 @@ export interface TicketDocument {
   eventName: string;
   /** 'Saturday 5 December 2026, 7:30 pm – 11:00 pm (UK time)' */
   when: string;
-  /** 'The Jericho Tavern, 56 Walton Street, Oxford OX2 6AE', or 'Online' */
+  /** 'The Jericho Tavern, 56 Walton Street, Oxford OX2 6AE', or for an online event where its link is */
   where: string;
   typeName: string;
   /** 'J12', when seated. */
@@ -70,7 +70,12 @@ export async function ticketDocuments(
       code: r.ticket.code,
       eventName: r.event.name,
       when: formatWhenInFull(r.event.startsAt, r.event.endsAt),
-      where: r.venue ? `${r.venue.name}, ${r.venue.formattedAddress}` : "Online",
+      // The link itself stays on the ticket page and in the emails: a PDF is easily passed around.
+      where: r.venue
+        ? `${r.venue.name}, ${r.venue.formattedAddress}`
+        : r.event.isOnline
+          ? "Online: join by the link on your ticket page, or in your email"
+          : "Venue to be announced",
       typeName: r.typeName,
       seat: ticketSeat(r.ticket, r.venue?.seatRowNames),
       holderName: r.ticket.holderName,

@@ -14,7 +14,7 @@ import { ticketQrSvg } from "~/web/lib/ticket-qr.server";
 import { data, Form, isRouteErrorResponse, Link, useNavigation, useRouteLoaderData } from "react-router";
 import { z } from "zod";
 import { hasEnded } from "~/domain/event-flags";
-import { transferProblem, transferProblemText } from "~/domain/ticket-transfer";
+import { transferLimitText, transferProblem, transferProblemText } from "~/domain/ticket-transfer";
 import { NAME_MAX_LENGTH } from "~/domain/profile-rules";
 import { field, readForm } from "~/lib/read-form";
 import { actionError, refusalOf } from "~/web/lib/action-error";
@@ -67,7 +67,12 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     now,
     over: hasEnded(ticket.event, now),
     userId: user.id,
-    transferBlocked: blocked ? transferProblemText[blocked] : null,
+    // Sending is refused until their own address is confirmed (decision 0055): said here, before they try.
+    transferBlocked: blocked
+      ? transferProblemText[blocked]
+      : !ticket.pendingTransfer && !user.emailVerified
+        ? transferLimitText.confirmFirst
+        : null,
   };
 }
 
