@@ -33,6 +33,7 @@ export interface HostVenue {
     name: string;
     slug: string;
     startsAt: Date;
+    endsAt: Date | null;
     status: string;
     isCancelled: boolean;
   }[];
@@ -76,6 +77,7 @@ export async function getHostVenue(db: Db, input: { hostId: string; venueId: str
       name: event.name,
       slug: event.slug,
       startsAt: event.startsAt,
+      endsAt: event.endsAt,
       status: event.status,
       isCancelled: event.isCancelled,
     })

@@ -25,6 +25,7 @@ import { Pagination } from "~/web/components/ui/pagination";
 import { OWNER_OR_MANAGER, requireStudio } from "~/web/lib/studio.server";
 import { useHydrated } from "~/web/lib/use-hydrated";
 import type { Route } from "./+types/dashboard";
+import { eventStatusWord } from "~/web/lib/event-status-word";
 
 // Recharts comes only with this page, and only in the browser: the figures are in a table as well.
 const SalesChart = lazy(() => import("~/web/components/studio/sales-chart"));
@@ -56,10 +57,8 @@ const ATTENTION: Record<AttentionReason, string> = {
   starting_soon_unsold: "Starts within a week with places unsold",
 };
 
-const STATUS_LABEL: Record<string, string> = {
-  draft: "Draft",
-  published: "On sale",
-  unpublished: "Unpublished",
+/** An order's state (an event's is `eventStatusWord`). */
+const ORDER_STATUS: Record<string, string> = {
   paid: "Paid",
   free: "Free",
   refunded: "Refunded",
@@ -296,7 +295,7 @@ export default function HostDashboard({ loaderData }: Route.ComponentProps) {
                         {o.status !== "paid" && o.status !== "free" ? (
                           <p className="mt-1">
                             <span className="rounded-full bg-surface-2 px-2 py-0.5 text-xs font-medium">
-                              {STATUS_LABEL[o.status] ?? o.status}
+                              {ORDER_STATUS[o.status] ?? o.status}
                             </span>
                           </p>
                         ) : null}
@@ -428,9 +427,7 @@ function EventList({
             </p>
             <p className="text-fg-muted">{formatEventDateTime(e.startsAt)}</p>
             <p className="mt-1 flex flex-wrap items-center gap-2">
-              <span className="rounded-full bg-surface-2 px-2 py-0.5 text-xs font-medium">
-                {e.isCancelled ? "Cancelled" : (STATUS_LABEL[e.status] ?? e.status)}
-              </span>
+              <span className="rounded-full bg-surface-2 px-2 py-0.5 text-xs font-medium">{eventStatusWord(e)}</span>
               <span className="tabular-nums">
                 {e.sold}/{e.capacity} sold
               </span>

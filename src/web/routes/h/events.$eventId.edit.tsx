@@ -8,6 +8,7 @@ import { EventTabs } from "~/web/components/studio/event-tabs";
 import { OWNER_OR_MANAGER, requireStudio } from "~/web/lib/studio.server";
 import { loaded } from "~/web/lib/loaded";
 import type { Route } from "./+types/events.$eventId.edit";
+import { eventStatusWord } from "~/web/lib/event-status-word";
 
 export const handle = { title: "Edit event" };
 
@@ -21,13 +22,6 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   return { header, actions };
 }
 
-const STATUS: Record<string, string> = {
-  draft: "Draft",
-  published: "On sale",
-  unpublished: "Unpublished",
-  archived: "Archived",
-};
-
 export default function EventEditor({ loaderData }: Route.ComponentProps) {
   const { header, actions } = loaderData;
   return (
@@ -39,11 +33,7 @@ export default function EventEditor({ loaderData }: Route.ComponentProps) {
         <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
           <h1 className="text-2xl font-bold break-words">{header.name}</h1>
           <span className="rounded-full bg-surface-2 px-2.5 py-0.5 text-xs font-semibold text-fg-muted">
-            {header.isCancelled
-              ? "Cancelled"
-              : actions.ended && header.status === "published"
-                ? "Ended"
-                : (STATUS[header.status] ?? header.status)}
+            {eventStatusWord(header, actions.ended)}
           </span>
           <div className="ml-auto">
             <EventActions event={actions} />

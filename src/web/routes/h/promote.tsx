@@ -5,6 +5,7 @@ import { promotableEvents, type PromotableEvent } from "~/services/share-kit";
 import { shareKitHref } from "~/web/lib/share-kit.server";
 import { OWNER_OR_MANAGER, requireStudio } from "~/web/lib/studio.server";
 import type { Route } from "./+types/promote";
+import { eventStatusWord } from "~/web/lib/event-status-word";
 
 export const handle = { title: "Promote" };
 export const meta: Route.MetaFunction = () => [
@@ -29,21 +30,13 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   };
 }
 
-const STATUS_WORDS: Record<string, string> = {
-  draft: "Draft",
-  published: "On sale",
-  unpublished: "Unpublished",
-  archived: "Archived",
-};
-
 function EventRow({ e, past = false }: { e: Route.ComponentProps["loaderData"]["upcoming"][number]; past?: boolean }) {
   return (
     <li className="card flex flex-wrap items-center justify-between gap-3 p-4">
       <span className="min-w-0">
         <span className="block font-semibold">{e.name}</span>
         <span className="block text-sm text-fg-muted">
-          {formatEventDateTime(new Date(e.startsAt))} ·{" "}
-          {e.isCancelled ? "Cancelled" : past && e.status === "published" ? "Ended" : STATUS_WORDS[e.status]}
+          {formatEventDateTime(new Date(e.startsAt))} · {eventStatusWord(e, past)}
         </span>
       </span>
       <Link to={e.href} className="btn-secondary" aria-label={`Share kit and tracking links: ${e.name}`}>

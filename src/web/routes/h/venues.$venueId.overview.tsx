@@ -22,6 +22,8 @@ import { OWNER_OR_MANAGER, requireStudio } from "~/web/lib/studio.server";
 import { useAskFirst } from "~/web/lib/use-ask-first";
 import { useUnsavedChanges } from "~/web/lib/use-unsaved-changes";
 import type { Route } from "./+types/venues.$venueId.overview";
+import { eventStatusWord } from "~/web/lib/event-status-word";
+import { hasEnded } from "~/domain/event-flags";
 
 const words = venueMessages;
 
@@ -70,13 +72,6 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   }
   return { ok: words.updated };
 }
-
-const STATUS: Record<string, string> = {
-  draft: "Draft",
-  published: "On sale",
-  unpublished: "Unpublished",
-  archived: "Archived",
-};
 
 export default function VenueOverview({ loaderData, actionData }: Route.ComponentProps) {
   const { venue, now } = loaderData;
@@ -157,13 +152,10 @@ export default function VenueOverview({ loaderData, actionData }: Route.Componen
                   <Link to={`/events/${e.slug}`} className="font-semibold break-words hover:underline">
                     {e.name}
                   </Link>
-                  <span className="block text-sm text-fg-muted">
-                    {formatEventDateTime(e.startsAt)}
-                    {e.startsAt < now ? " · Past" : ""}
-                  </span>
+                  <span className="block text-sm text-fg-muted">{formatEventDateTime(e.startsAt)}</span>
                 </span>
                 <span className="rounded-full bg-surface-2 px-2.5 py-0.5 text-xs font-semibold">
-                  {e.isCancelled ? "Cancelled" : (STATUS[e.status] ?? e.status)}
+                  {eventStatusWord(e, hasEnded(e, now))}
                 </span>
               </li>
             ))}
