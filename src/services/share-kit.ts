@@ -92,6 +92,7 @@ export interface PromotableEvent {
   status: ShareKitEvent["status"];
   isCancelled: boolean;
   startsAt: Date;
+  endsAt: Date | null;
 }
 
 /**
@@ -109,6 +110,7 @@ export async function promotableEvents(
     status: event.status,
     isCancelled: event.isCancelled,
     startsAt: event.startsAt,
+    endsAt: event.endsAt,
   };
   const live = and(eq(event.hostId, input.hostId), inArray(event.status, ["draft", "published", "unpublished"]));
   const [upcoming, past] = await Promise.all([

@@ -6,6 +6,7 @@ import { shareKitHref } from "~/web/lib/share-kit.server";
 import { OWNER_OR_MANAGER, requireStudio } from "~/web/lib/studio.server";
 import type { Route } from "./+types/promote";
 import { eventStatusWord } from "~/web/lib/event-status-word";
+import { hasEnded } from "~/domain/event-flags";
 
 export const handle = { title: "Promote" };
 export const meta: Route.MetaFunction = () => [
@@ -20,8 +21,10 @@ const SHOWN = 30;
 /** Promote (issue 21): each event's share kit and tracking links, soonest events first. */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { hostId } = await requireStudio(context, request, { roles: OWNER_OR_MANAGER });
-  const { upcoming, past } = await promotableEvents(context.database.db, { hostId, now: new Date() });
-  const withHref = (e: PromotableEvent) => ({ ...e, href: shareKitHref(hostId, e.id) });
+  const now = new Date();
+  const { upcoming, past } = await promotableEvents(context.database.db, { hostId, now });
+  // "Past" lists what has started: one still going is not "Ended" yet.
+  const withHref = (e: PromotableEvent) => ({ ...e, ended: hasEnded(e, now), href: shareKitHref(hostId, e.id) });
   // The page lists the next few; the share kit's own event picker reaches every one.
   return {
     upcoming: upcoming.slice(0, SHOWN).map(withHref),
@@ -30,13 +33,13 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   };
 }
 
-function EventRow({ e, past = false }: { e: Route.ComponentProps["loaderData"]["upcoming"][number]; past?: boolean }) {
+function EventRow({ e }: { e: Route.ComponentProps["loaderData"]["upcoming"][number] }) {
   return (
     <li className="card flex flex-wrap items-center justify-between gap-3 p-4">
       <span className="min-w-0">
         <span className="block font-semibold">{e.name}</span>
         <span className="block text-sm text-fg-muted">
-          {formatEventDateTime(new Date(e.startsAt))} · {eventStatusWord(e, past)}
+          {formatEventDateTime(new Date(e.startsAt))} · {eventStatusWord(e, e.ended)}
         </span>
       </span>
       <Link to={e.href} className="btn-secondary" aria-label={`Share kit and tracking links: ${e.name}`}>
@@ -91,7 +94,7 @@ export default function Promote({ loaderData }: Route.ComponentProps) {
           </h2>
           <ul className="mt-4 flex flex-col gap-3">
             {past.map((e) => (
-              <EventRow key={e.id} e={e} past />
+              <EventRow key={e.id} e={e} />
             ))}
           </ul>
         </section>
