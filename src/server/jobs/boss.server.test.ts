@@ -73,6 +73,44 @@ describe("the job queue", () => {
     }
   });
 
+  it("stops only once a worker caught in the middle of fetching has run the jobs it got", async () => {
+    const boss = await startJobs(database, { logger, pollingIntervalSeconds: 0.5, maintenance: false });
+    let stopped = false;
+    let ranBeforeStopped = 0;
+    let ranAfterStopped = 0;
+    const worker = await registerWorker<{ n: number }>(
+      { boss, database },
+      "test.late",
+      { retryLimit: 0, retryDelaySeconds: 1, retryBackoff: false, pollingIntervalSeconds: 30 },
+      async () => {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        if (stopped) ranAfterStopped++;
+        else ranBeforeStopped++;
+      },
+    );
+    await boss.send("test.late", { n: 1 });
+    // The job table is locked, so the worker's fetch, once woken, waits in the database.
+    let release = () => {};
+    let locked = () => {};
+    const isLocked = new Promise<void>((resolve) => (locked = resolve));
+    const holding = database.db.transaction(async (tx) => {
+      await tx.execute(sql.raw(`lock table ${JOBS_SCHEMA}.job in access exclusive mode`));
+      locked();
+      await new Promise<void>((resolve) => (release = resolve));
+    });
+    await isLocked;
+    worker.notify();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const stopping = stopJobs(boss).then(() => void (stopped = true));
+    // pg-boss's own stop sees no worker holding jobs and is done well within this.
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(stopped).toBe(false);
+    release();
+    await holding;
+    await stopping;
+    expect({ ranBeforeStopped, ranAfterStopped }).toEqual({ ranBeforeStopped: 1, ranAfterStopped: 0 });
+  });
+
   it("leaves the app's connection usable after a failed pg-boss script", async () => {
     const boss = await startJobs(database, { logger, pollingIntervalSeconds: 0.5, maintenance: false });
     try {

@@ -29,10 +29,26 @@ export interface StartJobsOptions {
   maintenance?: boolean;
 }
 
+/**
+ * What a queue still has under way: its statements and our handlers. pg-boss's graceful stop waits
+ * only for workers holding jobs, so a worker in the middle of fetching (holding none yet) can get
+ * its jobs, run their handlers and mark them done after `stop()` has resolved, on a database the
+ * caller has closed by then. `stopJobs` waits for both to settle.
+ */
+const underWay = new WeakMap<JobQueue, Set<Promise<unknown>>>();
+
+function track<T>(work: Set<Promise<unknown>>, promise: Promise<T>): Promise<T> {
+  work.add(promise);
+  const done = () => work.delete(promise);
+  promise.then(done, done);
+  return promise;
+}
+
 export async function startJobs(database: Database, options: StartJobsOptions): Promise<JobQueue> {
   const { logger, pollingIntervalSeconds = 2, maintenance = true } = options;
+  const work = new Set<Promise<unknown>>();
   const boss = new PgBoss({
-    db: jobDatabase(database),
+    db: jobDatabase(database, work),
     schema: JOBS_SCHEMA,
     pollingIntervalSeconds,
     supervise: maintenance,
@@ -43,12 +59,27 @@ export async function startJobs(database: Database, options: StartJobsOptions): 
   await database.withAdvisoryLock(JOBS_START_LOCK_KEY, async () => {
     await boss.start();
   });
+  underWay.set(boss, work);
   return boss;
 }
 
-/** Stops taking jobs and waits (up to `timeoutMs`) for running ones to finish. Call before closing the database. */
+/**
+ * Stops taking jobs and waits (up to `timeoutMs` in all) for running ones to finish, and for any
+ * statement the queue still has under way. Call before closing the database.
+ */
 export async function stopJobs(boss: JobQueue, { timeoutMs = 8_000 }: { timeoutMs?: number } = {}): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
   await boss.stop({ graceful: true, wait: true, timeout: timeoutMs });
+  const work = underWay.get(boss);
+  if (!work) return;
+  // A fetch that ends hands its jobs to the handler in the same turn of the event loop, so work is
+  // judged finished only once a whole turn has passed with nothing under way.
+  for (;;) {
+    await new Promise((resolve) => setImmediate(resolve));
+    if (work.size === 0 || Date.now() >= deadline) return;
+    const left = deadline - Date.now();
+    await Promise.race([Promise.allSettled([...work]), new Promise((resolve) => setTimeout(resolve, left).unref())]);
+  }
 }
 
 export interface WorkerOptions {
@@ -96,11 +127,11 @@ export async function registerWorker<T extends object>(
       batchSize: 1,
       ...(options.pollingIntervalSeconds ? { pollingIntervalSeconds: options.pollingIntervalSeconds } : {}),
     };
-    ids.push(
-      await boss.work<T>(queue, workOptions, async (jobs) => {
-        for (const job of jobs) await handler(job);
-      }),
-    );
+    const work = underWay.get(boss);
+    const handle = async (jobs: Job<T>[]) => {
+      for (const job of jobs) await handler(job);
+    };
+    ids.push(await boss.work<T>(queue, workOptions, (jobs) => (work ? track(work, handle(jobs)) : handle(jobs))));
   }
   return {
     notify() {
@@ -114,7 +145,12 @@ export async function registerWorker<T extends object>(
  * result (it reads `rows`). Statements with parameters are single statements; those without may be
  * scripts (schema creation and upgrades wrap several statements in BEGIN … COMMIT).
  */
-function jobDatabase(database: Database): PgBoss.Db {
+function jobDatabase(database: Database, work: Set<Promise<unknown>>): PgBoss.Db {
+  const db = engineDatabase(database);
+  return { executeSql: (text, values) => track(work, db.executeSql(text, values)) };
+}
+
+function engineDatabase(database: Database): PgBoss.Db {
   const raw = rawClientOf(database);
   if (raw.engine === "pglite") {
     const client = raw.client;
