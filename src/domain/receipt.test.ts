@@ -39,12 +39,12 @@ describe("a receipt's rows", () => {
     );
     expect(rows.map((r) => [r.label, r.amount])).toEqual([
       ["2 × Free entry", "Free"],
-      ["Booking fee", "£0"],
+      ["Booking fee", "£0.00"],
       ["Total paid", "Free"],
     ]);
   });
 
-  it("lines, discount with its code, fee, total, then the refund and what was kept", () => {
+  it("lines, discount with its code, fee, total, then the refund and what was kept, every amount with its pence", () => {
     const rows = receiptRows(
       order({
         currency: "EUR",
@@ -61,13 +61,13 @@ describe("a receipt's rows", () => {
       }),
     );
     expect(rows.map((r) => [r.label, r.amount, r.kind])).toEqual([
-      ["2 × Adult at €10", "€20", "line"],
-      ["1 × Child", "€5", "line"],
+      ["2 × Adult at €10", "€20.00", "line"],
+      ["1 × Child", "€5.00", "line"],
       ["Discount (EARLY)", "−€2.50", "adjustment"],
       ["Booking fee", "€1.35", "adjustment"],
       ["Total paid", "€23.85", "total"],
       ["Refunded", "−€23.85", "refund"],
-      ["Paid after refunds", "€0", "total"],
+      ["Paid after refunds", "€0.00", "total"],
     ]);
   });
 
@@ -81,7 +81,7 @@ describe("a receipt's rows", () => {
       }),
     );
     expect(rows.slice(0, 2).map((r) => [r.label, r.amount])).toEqual([
-      ["1 × General admission", "£15"],
+      ["1 × General admission", "£15.00"],
       ["1 × Companion ticket · free", "Free"],
     ]);
     expect(rows.find((r) => r.label === "Total paid")?.amount).toBe("£15.90");

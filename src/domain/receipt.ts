@@ -1,4 +1,4 @@
-import { formatMoney } from "~/lib/format";
+import { formatAmount, formatMoney } from "~/lib/format";
 import { lineLabel } from "./companion-tickets";
 
 /**
@@ -41,9 +41,11 @@ export interface ReceiptRow {
  * "1 × Companion ticket · free" (decision 0031).
  */
 export function receiptRows(o: ReceiptOrder): ReceiptRow[] {
-  const money = (pence: number) => formatMoney(pence, o.currency);
+  // The amounts' column always shows pence (£20.00 above £0.20); a unit price in a label reads as prose.
+  const money = (pence: number) => formatAmount(pence, o.currency);
+  const price = (pence: number) => formatMoney(pence, o.currency);
   const rows: ReceiptRow[] = o.lines.map((l) => ({
-    label: `${lineLabel(l)}${l.quantity > 1 && l.unitPricePence > 0 ? ` at ${money(l.unitPricePence)}` : ""}`,
+    label: `${lineLabel(l)}${l.quantity > 1 && l.unitPricePence > 0 ? ` at ${price(l.unitPricePence)}` : ""}`,
     amount: l.unitPricePence === 0 ? "Free" : money(l.quantity * l.unitPricePence),
     kind: "line",
   }));

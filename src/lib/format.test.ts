@@ -8,6 +8,7 @@ import {
   formatEventDateTime,
   formatLondonTime,
   formatLongDate,
+  formatAmount,
   formatMoney,
   formatNumericDate,
   formatShortDate,
@@ -44,6 +45,10 @@ describe("formatMoney and addresses", () => {
     expect(formatMoney(1200, "GBP")).toBe("£12");
     expect(formatMoney(1010, "GBP")).toBe("£10.10");
     expect(formatMoney(5, "GBP")).toBe("£0.05");
+    // In a column or a breakdown, pence are always written.
+    expect(formatAmount(1200, "GBP")).toBe("£12.00");
+    expect(formatAmount(123456, "GBP")).toBe("£1,234.56");
+    expect(formatAmount(0, "EUR")).toBe("€0.00");
   });
 
   it("says each currency with its own symbol", () => {

@@ -15,14 +15,23 @@ const money = new Map<string, Intl.NumberFormat>();
  * Minor units in their currency, with its own symbol: £12, £10.10, €8.08. The currency is always said, never assumed.
  */
 export function formatMoney(minor: number, currency: string): string {
+  const text = formatAmount(minor, currency);
+  // Whole pounds read better without ".00" (£12, not £12.00).
+  return minor % 100 === 0 ? text.replace(/\.00$/, "") : text;
+}
+
+/**
+ * Money with its pence always written (£40.00, £40.40), for amounts read down a column or added up
+ * in a breakdown, where '£40' beside '£40.40' reads as a different kind of figure. Prices in prose and
+ * headlines keep `formatMoney`.
+ */
+export function formatAmount(minor: number, currency: string): string {
   let f = money.get(currency);
   if (!f) {
     f = new Intl.NumberFormat("en-GB", { style: "currency", currency });
     money.set(currency, f);
   }
-  const text = f.format(minor / 100);
-  // Whole pounds read better without ".00" (£12, not £12.00).
-  return minor % 100 === 0 ? text.replace(/\.00$/, "") : text;
+  return f.format(minor / 100);
 }
 
 /** A currency's own symbol, for a field where a person types an amount in it: £, €. */

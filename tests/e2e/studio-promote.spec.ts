@@ -99,7 +99,7 @@ test("the demo host makes a tracking link and sees a sale through it; the share 
   await expect(row.getByRole("cell").nth(1)).toHaveText("1");
   await expect(row.getByRole("cell").nth(2)).toHaveText("1");
   await expect(row.getByRole("cell").nth(3)).toHaveText("1");
-  await expect(row.getByRole("cell").nth(4)).toHaveText("£10");
+  await expect(row.getByRole("cell").nth(4)).toHaveText("£10.00");
   // A link with a sale can't be deleted, only archived.
   await expect(row.getByRole("button", { name: "Delete Sam the promoter" })).toHaveCount(0);
   await expectAccessible(page);

@@ -1,5 +1,5 @@
 import { endOf } from "../../src/domain/event-flags";
-import { formatMoney } from "../../src/lib/format";
+import { formatAmount } from "../../src/lib/format";
 import { hostSettingsMessages as m } from "../../src/texts/host-settings-messages";
 import {
   DEMO,
@@ -132,9 +132,9 @@ test.describe("Partner Studio's online profile and payouts", () => {
       const want = expectedFigures(orders, new Date());
       const totals = page.getByRole("region", { name: "Totals in GBP" });
       const card = (label: string) => totals.locator("div", { has: page.getByText(label, { exact: true }) }).last();
-      await expect(card("Paid to you")).toContainText(formatMoney(want.paid, "GBP"), { timeout: 1_000 });
-      await expect(card("Due now")).toContainText(formatMoney(want.dueNow, "GBP"), { timeout: 1_000 });
-      await expect(card("Due after upcoming events")).toContainText(formatMoney(want.upcoming, "GBP"), {
+      await expect(card("Paid to you")).toContainText(formatAmount(want.paid, "GBP"), { timeout: 1_000 });
+      await expect(card("Due now")).toContainText(formatAmount(want.dueNow, "GBP"), { timeout: 1_000 });
+      await expect(card("Due after upcoming events")).toContainText(formatAmount(want.upcoming, "GBP"), {
         timeout: 1_000,
       });
     }).toPass({ timeout: 30_000 });

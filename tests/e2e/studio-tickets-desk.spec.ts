@@ -92,7 +92,7 @@ test("the demo host finds an order on the sales desk, reads it and resends its t
   await expect(access.getByText("Near the front, please.")).toBeVisible();
   const payment = page.getByRole("region", { name: "Payment" });
   await expect(payment).toContainText("2 × General admission");
-  await expect(payment.getByText("2 × General admission").locator("xpath=following-sibling::dd")).toHaveText("£24");
+  await expect(payment.getByText("2 × General admission").locator("xpath=following-sibling::dd")).toHaveText("£24.00");
   await expect(payment.getByText("Booking fee").locator("xpath=following-sibling::dd")).toHaveText("£0.24");
   await expect(payment.getByText("Paid, all in").locator("xpath=following-sibling::dd")).toHaveText("£24.24");
   await expect(page.getByRole("region", { name: "2 tickets" }).getByText("Valid")).toHaveCount(2);

@@ -2,7 +2,7 @@ import { Archive, ArchiveRestore, Copy, Pencil, Trash2 } from "lucide-react";
 import { Form } from "react-router";
 import { TRACKING_LINK_NAME_MAX } from "~/domain/promote";
 import type { FieldErrors } from "~/lib/error-table";
-import { formatMoney } from "~/lib/format";
+import { formatAmount } from "~/lib/format";
 import { FormMessage, TextField } from "~/web/components/ui/field";
 import { toast } from "~/web/components/ui/toast";
 import { useAskFirst } from "~/web/lib/use-ask-first";
@@ -68,7 +68,7 @@ export function TrackingLinks({
                   ["Visits", String(l.visits)],
                   ["Orders", String(l.orders)],
                   ["Tickets", String(l.tickets)],
-                  ["Net sales", formatMoney(l.netPence, currency)],
+                  ["Net sales", formatAmount(l.netPence, currency)],
                 ] as const
               ).map(([term, value]) => (
                 <div key={term} className="rounded-lg bg-surface-2 p-2">
@@ -121,7 +121,7 @@ export function TrackingLinks({
                 <td className="p-3 text-right tabular-nums">{total((l) => l.orders)}</td>
                 <td className="p-3 text-right tabular-nums">{total((l) => l.tickets)}</td>
                 <td className="p-3 text-right tabular-nums">
-                  {formatMoney(
+                  {formatAmount(
                     total((l) => l.netPence),
                     currency,
                   )}
@@ -159,7 +159,7 @@ function LinkRow({
       <td className="p-3 text-right align-top tabular-nums">{link.visits}</td>
       <td className="p-3 text-right align-top tabular-nums">{link.orders}</td>
       <td className="p-3 text-right align-top tabular-nums">{link.tickets}</td>
-      <td className="p-3 text-right align-top tabular-nums">{formatMoney(link.netPence, currency)}</td>
+      <td className="p-3 text-right align-top tabular-nums">{formatAmount(link.netPence, currency)}</td>
       <td className="p-3 align-top">
         <LinkActions link={link} busy={busy} refused={refused} />
       </td>

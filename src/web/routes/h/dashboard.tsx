@@ -17,6 +17,7 @@ import {
   formatChartDay,
   formatEventDateTime,
   formatLondonTime,
+  formatAmount,
   formatMoney,
   formatShortDate,
 } from "~/lib/format";
@@ -290,7 +291,7 @@ export default function HostDashboard({ loaderData }: Route.ComponentProps) {
                       </div>
                       <div className="text-right text-sm">
                         <p className="font-semibold tabular-nums">
-                          {o.totalPence === 0 ? "Free" : formatMoney(o.totalPence, o.currency)}
+                          {o.totalPence === 0 ? "Free" : formatAmount(o.totalPence, o.currency)}
                         </p>
                         {o.status !== "paid" && o.status !== "free" ? (
                           <p className="mt-1">

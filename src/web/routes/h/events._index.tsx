@@ -2,7 +2,7 @@ import { CalendarPlus, Plus } from "lucide-react";
 import { data, Link } from "react-router";
 import { z } from "zod";
 import { DISPLAY_STATUSES, type DisplayStatus } from "~/domain/event-life-cycle";
-import { formatEventDateTime, formatMoney, formatNumericDate } from "~/lib/format";
+import { formatAmount, formatEventDateTime, formatNumericDate } from "~/lib/format";
 import { field, parseQuery } from "~/lib/read-form";
 import {
   EVENT_LIST_PAGE_SIZE,
@@ -111,7 +111,7 @@ const columns: DataColumn<Row>[] = [
     header: "Revenue",
     meta: { label: "Revenue", numeric: true },
     sortDescFirst: true,
-    cell: (c) => formatMoney(c.getValue(), c.row.original.currency),
+    cell: (c) => formatAmount(c.getValue(), c.row.original.currency),
   }),
   col.display({
     id: "actions",

@@ -1,7 +1,7 @@
 import { ReceiptText } from "lucide-react";
 import { Link } from "react-router";
 import { ORDER_REPORT_STATUS_TEXT, orderReportStatus } from "~/domain/reports";
-import { formatCalendarDay, formatMoney, formatNumericDate, formatTimestamp } from "~/lib/format";
+import { formatCalendarDay, formatAmount, formatNumericDate, formatTimestamp } from "~/lib/format";
 import { hostOrdersReport, ORDERS_REPORT_PAGE_SIZE, reportEvents } from "~/services/host-reports";
 import { ReportFilters, ReportFrame } from "~/web/components/studio/report-frame";
 import { Pagination } from "~/web/components/ui/pagination";
@@ -156,13 +156,13 @@ export default function ReportsOrders({ loaderData }: Route.ComponentProps) {
                         ) : null}
                       </td>
                       <td className="px-2 py-2 tabular-nums">
-                        {formatMoney(o.totalPence, o.currency)}
+                        {formatAmount(o.totalPence, o.currency)}
                         {o.discountCode ? (
                           <span className="block text-xs text-fg-muted">code {o.discountCode}</span>
                         ) : null}
                         {o.refundedPence > 0 ? (
                           <span className="block text-xs text-fg-muted">
-                            {formatMoney(o.refundedPence, o.currency)} refunded
+                            {formatAmount(o.refundedPence, o.currency)} refunded
                           </span>
                         ) : null}
                       </td>
@@ -195,8 +195,8 @@ export default function ReportsOrders({ loaderData }: Route.ComponentProps) {
                   <p className="text-sm break-all text-fg-muted">{o.buyerEmail}</p>
                   <p className="mt-2 text-sm">{o.eventName}</p>
                   <p className="mt-1 text-sm tabular-nums">
-                    {o.tickets} {o.tickets === 1 ? "ticket" : "tickets"} · {formatMoney(o.totalPence, o.currency)}
-                    {o.refundedPence > 0 ? ` · ${formatMoney(o.refundedPence, o.currency)} refunded` : ""}
+                    {o.tickets} {o.tickets === 1 ? "ticket" : "tickets"} · {formatAmount(o.totalPence, o.currency)}
+                    {o.refundedPence > 0 ? ` · ${formatAmount(o.refundedPence, o.currency)} refunded` : ""}
                   </p>
                   <p className="mt-1 text-xs text-fg-muted">
                     <Link to={`/h/tickets/orders/${o.id}`} className="link font-mono">

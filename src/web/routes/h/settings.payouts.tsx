@@ -2,7 +2,7 @@ import { CheckCircle2, CircleAlert, FlaskConical, Landmark } from "lucide-react"
 import { Form, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import { PAYOUT_DELAY_DAYS, type EventPayout, type PayoutTotals } from "~/domain/payouts";
-import { formatMoney, formatShortDate } from "~/lib/format";
+import { formatAmount, formatShortDate } from "~/lib/format";
 import { readForm } from "~/lib/read-form";
 import { mayChangeMoneyAndBrand } from "~/services/host-online-profile";
 import { hostPayouts, refreshPayoutAccount } from "~/services/host-payouts";
@@ -65,7 +65,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 function Money({ pence, currency }: { pence: number; currency: string }) {
-  return <>{formatMoney(pence, currency)}</>;
+  return <>{formatAmount(pence, currency)}</>;
 }
 
 const STATE_TEXT: Record<EventPayout["state"], string> = {
@@ -99,7 +99,7 @@ function Totals({ t }: { t: PayoutTotals }) {
         Sales <Money pence={t.grossPence} currency={t.currency} /> · Ticketyboo fees{" "}
         <Money pence={t.feesPence} currency={t.currency} /> · Refunds{" "}
         <Money pence={t.refundsPence} currency={t.currency} /> · Net{" "}
-        <strong className="text-fg">{formatMoney(t.netPence, t.currency)}</strong>
+        <strong className="text-fg">{formatAmount(t.netPence, t.currency)}</strong>
       </p>
     </section>
   );
@@ -210,15 +210,15 @@ export default function PayoutsPage({ loaderData, actionData }: Route.ComponentP
                   <p className="font-semibold break-words">{e.name}</p>
                   <p className="text-sm text-fg-muted">
                     Ends {formatShortDate(new Date(e.endsAt))} · {e.orders} {e.orders === 1 ? "order" : "orders"} ·
-                    {`sales ${formatMoney(e.grossPence, e.currency)}, fees ${formatMoney(e.feesPence, e.currency)}, `}
-                    {`refunds ${formatMoney(e.refundsPence, e.currency)}`}
+                    {`sales ${formatAmount(e.grossPence, e.currency)}, fees ${formatAmount(e.feesPence, e.currency)}, `}
+                    {`refunds ${formatAmount(e.refundsPence, e.currency)}`}
                   </p>
                 </div>
                 <div className="tablet:text-right">
                   <p className="font-semibold tabular-nums">
                     {e.state === "paid" || e.state === "sending" || e.state === "at_sale"
-                      ? formatMoney(e.paidAtSalePence + e.paidOutPence, e.currency)
-                      : formatMoney(e.balancePence, e.currency)}
+                      ? formatAmount(e.paidAtSalePence + e.paidOutPence, e.currency)
+                      : formatAmount(e.balancePence, e.currency)}
                   </p>
                   <p className="text-sm text-fg-muted">
                     {STATE_TEXT[e.state]}

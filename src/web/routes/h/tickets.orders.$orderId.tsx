@@ -2,7 +2,7 @@ import { Accessibility, CheckCircle2, Mail, MessageSquareText, Receipt, Send, Ti
 import type { ReactNode } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
-import { formatEventDateTime, formatMoney, formatTimestamp } from "~/lib/format";
+import { formatEventDateTime, formatAmount, formatTimestamp } from "~/lib/format";
 import { readForm } from "~/lib/read-form";
 import { resendTickets, salesDeskOrder, type SalesDeskOrder } from "~/services/sales-desk";
 import { salesDeskMessages } from "~/texts/sales-desk-messages";
@@ -66,7 +66,7 @@ function Panel({ id, title, icon, children }: { id: string; title: string; icon:
 export default function SalesDeskOrderPage({ loaderData, actionData }: Route.ComponentProps) {
   const { order: o } = loaderData;
   const busy = useNavigation().state !== "idle";
-  const money = (pence: number) => formatMoney(pence, o.money.currency);
+  const money = (pence: number) => formatAmount(pence, o.money.currency);
   const stands = o.status === "paid" || o.status === "free";
   const companions = o.tickets.filter((t) => t.companion).length;
 
