@@ -44,7 +44,7 @@ describe("a receipt's rows", () => {
     ]);
   });
 
-  it("lines, discount with its code, fee, total, then the refund and what was kept, every amount with its pence", () => {
+  it("lines, discount with its code, fee, total, then the refund and what was kept, each amount in pence too", () => {
     const rows = receiptRows(
       order({
         currency: "EUR",
