@@ -160,6 +160,14 @@ export function normaliseName(raw: string): string {
 // Control characters and angle brackets have no place in a name shown to others.
 const UNSAFE_NAME = /[\p{Cc}\p{Cf}<>]/u;
 
+// A web address or a domain ("evil.example", "www.x", "https://"): never part of a person's name.
+const LINK_LIKE = /:\/\/|www\.|[\p{L}\p{N}-]\.[\p{L}]{2,}/iu;
+
+/** Whether a name holds a web address or a domain: not one to put in an email we send to someone else. */
+export function looksLikeALink(name: string): boolean {
+  return LINK_LIKE.test(name);
+}
+
 /**
  * Why a first or last name (already normalised) would be refused, or null: the profile form's rule, wherever a name is
  * written.

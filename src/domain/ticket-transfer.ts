@@ -1,6 +1,6 @@
 import { isValidEmail, normaliseEmail } from "./account-rules";
 import { hasEnded, type EventTimes } from "./event-flags";
-import { personNameProblem } from "./profile-rules";
+import { looksLikeALink, personNameProblem } from "./profile-rules";
 import { messages } from "~/texts/messages";
 
 /**
@@ -70,13 +70,10 @@ export const transferLimitText = {
   name: "Enter your friend's name as it is: just their name, without links.",
 };
 
-// A web address or a domain ("evil.example", "www.x", "https://"): never part of a person's name.
-const LINK_LIKE = /:\/\/|www\.|[\p{L}\p{N}-]\.[\p{L}]{2,}/iu;
-
 /** Why the friend's name (the email's greeting, optional; normalised) would be refused, or null. */
 export function greetingNameProblem(name: string): string | null {
   if (name === "") return null;
-  return personNameProblem(name) || LINK_LIKE.test(name) ? transferLimitText.name : null;
+  return personNameProblem(name) || looksLikeALink(name) ? transferLimitText.name : null;
 }
 
 /** Why a signed-in person may not claim a transfer sent to `toEmail`, or null when they may. */

@@ -22,6 +22,12 @@ export const AUTH_LIMITS = {
   resetByAccount: { limit: 3, windowMs: 15 * MINUTE },
   /** Spec §4/§9: re-sending an email is blocked for 5 minutes. */
   verifySend: { limit: 1, windowMs: 5 * MINUTE },
+  /**
+   * Changes of email asked for by one account, and from one address, in a day: each sends a link to
+   * an address the asker chose, so past a person who mistyped one, they are someone mailing strangers.
+   */
+  emailChangeByAccount: { limit: 3, windowMs: 24 * 60 * MINUTE },
+  emailChangeByIp: { limit: 10, windowMs: 24 * 60 * MINUTE },
 } as const;
 
 export const throttleKeys = {
@@ -31,5 +37,7 @@ export const throttleKeys = {
   resetByIp: (ip: string) => `auth:reset:ip:${ip}`,
   resetByAccount: (email: string) => `auth:reset:acct:${email}`,
   verifySend: (email: string) => `auth:verify-send:${email.toLowerCase()}`,
+  emailChangeByAccount: (userId: string) => `auth:email-change:acct:${userId}`,
+  emailChangeByIp: (ip: string) => `auth:email-change:ip:${ip}`,
   signInFailuresByAccountAndIp: (email: string, ip: string) => `auth:signin-fail:acct-ip:${email}|${ip}`,
 };

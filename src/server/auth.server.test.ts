@@ -285,6 +285,26 @@ describe("sign-up", () => {
     expect(verify.html).toContain(encodeURIComponent("/email-verified"));
   });
 
+  it("a confirmation link confirms the address but signs nobody in: whoever opens it may not be who signed up", async () => {
+    const email = "opened-elsewhere@example.com";
+    const made = await post("/sign-up/email", signUpBody(email), {
+      ip: newIp(),
+      headers: { "x-altcha": await solved() },
+    });
+    expect(made.status).toBe(200);
+    const [verify] = await database.db
+      .select()
+      .from(emailMessage)
+      .where(and(eq(emailMessage.toAddress, email), eq(emailMessage.template, "verify-email")));
+    const link = /(\/api\/auth\/verify-email\?token=[^"\s]+)/.exec(verify!.text)![1]!;
+    const opened = await app.request(link.replaceAll("&amp;", "&"), { headers: { "X-Forwarded-For": newIp() } });
+    expect(opened.status).toBe(302);
+    expect(opened.headers.get("location")).toBe("/email-verified");
+    expect(opened.headers.getSetCookie().filter((c) => c.startsWith("tb.session_token="))).toEqual([]);
+    const [row] = await database.db.select().from(user).where(eq(user.email, email));
+    expect(row?.emailVerified).toBe(true);
+  });
+
   it("blocks resending the verification email for 5 minutes, saying when", async () => {
     const email = "resend@example.com";
     const ip = newIp();
@@ -609,9 +629,20 @@ describe("change of email", () => {
     expect(confirm?.template).toBe("change-email");
     const link = /(\/api\/auth\/verify-email\?token=[^"&\s]+)/.exec(confirm!.text)![1]!;
 
-    const followed = await app.request(`${link}&callbackURL=%2Femail-verified`, {
+    // Opened where nobody is signed in, it asks for the account's password first, and changes nothing yet.
+    const signedOut = await app.request(`${link}&callbackURL=%2Femail-verified`, {
       headers: { "X-Forwarded-For": newIp() },
     });
+    expect(signedOut.status).toBe(302);
+    const logIn = new URL(signedOut.headers.get("location")!, "http://localhost:3000");
+    expect(logIn.pathname).toBe("/log-in");
+    const back = logIn.searchParams.get("redirect")!;
+    expect(back).toMatch(/^\/api\/auth\/verify-email\?token=.+&callbackURL=%2Femail-verified$/);
+    expect(signedOut.headers.getSetCookie().filter((c) => c.startsWith("tb.session_token="))).toEqual([]);
+    expect((await userRow(person.id)).email).toBe(person.email);
+
+    // Signed in as its owner, the same link confirms the change.
+    const followed = await app.request(back, { headers: { "X-Forwarded-For": newIp(), Cookie: cookie } });
     expect(followed.status).toBe(302);
     expect(followed.headers.get("location")).toBe("/email-verified");
     expect((await userRow(person.id)).email).toBe(newEmail);
@@ -643,5 +674,61 @@ describe("change of email", () => {
       headers: { "X-Forwarded-For": newIp() },
     });
     expect(elsewhere.headers.get("location") ?? "").not.toContain("evil.example");
+  });
+  it("a link opened by someone else signs nobody in to the account, and a stranger's link changes nothing", async () => {
+    const { person, cookie } = await signedIn();
+    const newEmail = `stranger-${person.id.slice(0, 8)}@example.com`;
+    await post("/change-email", { newEmail, password: FACTORY_PASSWORD }, { ip: newIp(), headers: { Cookie: cookie } });
+    const [confirm] = await changeEmails(newEmail);
+    const link = /(\/api\/auth\/verify-email\?token=[^"&\s]+)/.exec(confirm!.text)![1]!;
+    // The address's owner, signed in to an account of their own, is refused by better-auth.
+    const other = await signedIn();
+    const elsewhere = await app.request(`${link}&callbackURL=%2Femail-verified`, {
+      headers: { "X-Forwarded-For": newIp(), Cookie: other.cookie },
+    });
+    expect(elsewhere.headers.get("location")).toMatch(/^\/email-verified\?error=/);
+    expect((await userRow(person.id)).email).toBe(person.email);
+    expect((await userRow(other.person.id)).email).toBe(other.person.email);
+  });
+
+  it("caps changes of email per account and per address in a day, saying so", async () => {
+    const { person, cookie } = await signedIn();
+    const ip = newIp();
+    const ask = (i: number) =>
+      post(
+        "/change-email",
+        { newEmail: `cap-${i}-${person.id.slice(0, 8)}@example.com`, password: FACTORY_PASSWORD },
+        { ip, headers: { Cookie: cookie } },
+      );
+    for (let i = 0; i < 3; i++) expect((await ask(i)).status).toBe(200);
+    const fourth = await ask(3);
+    expect(fourth.status).toBe(429);
+    expect(await fourth.json()).toMatchObject({
+      message: "You've asked to change your email address several times today. Please try again tomorrow.",
+    });
+    expect(await changeEmails(`cap-3-${person.id.slice(0, 8)}@example.com`)).toEqual([]);
+
+    // Other accounts from one address: ten in a day in all.
+    const shared = newIp();
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      const next = await signedIn();
+      const res = await post(
+        "/change-email",
+        { newEmail: `ip-cap-${i}-${next.person.id.slice(0, 8)}@example.com`, password: FACTORY_PASSWORD },
+        { ip: shared, headers: { Cookie: next.cookie } },
+      );
+      statuses.push(res.status);
+    }
+    expect(statuses).toEqual([...Array<number>(10).fill(200), 429]);
+  });
+
+  it("greets by a plain name only: a name holding a domain is not put in the email", async () => {
+    const { person, cookie } = await signedIn({ firstName: "Win500 at evil.example" });
+    const newEmail = `greeting-${person.id.slice(0, 8)}@example.com`;
+    await post("/change-email", { newEmail, password: FACTORY_PASSWORD }, { ip: newIp(), headers: { Cookie: cookie } });
+    const [confirm] = await changeEmails(newEmail);
+    expect(confirm?.text).toMatch(/Hi there,/);
+    expect(confirm?.text).not.toContain("evil.example");
   });
 });

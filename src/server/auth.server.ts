@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import * as schema from "~/db/schema";
 import { isUserType, isValidEmail, normaliseEmail, passwordProblem } from "~/domain/account-rules";
-import { normaliseName, personNameProblem } from "~/domain/profile-rules";
+import { looksLikeALink, normaliseName, personNameProblem } from "~/domain/profile-rules";
 import { formatLondonTime } from "~/lib/format";
 import { infoPageAt } from "~/lib/info-pages.server";
 import { safeRedirect } from "~/lib/safe-redirect";
@@ -79,6 +79,10 @@ export function createAuth({
   const hit = async (key: string, rule: { limit: number; windowMs: number }) => {
     const result = await throttle.hit(key, rule, now());
     if (!result.allowed) throw tooMany(result.retryAfterMs);
+  };
+  const hitEmailChange = async (key: string, rule: { limit: number; windowMs: number }) => {
+    const result = await throttle.hit(key, rule, now());
+    if (!result.allowed) throw tooMany(result.retryAfterMs, messages.auth.emailChangesToday);
   };
   const peek = async (
     key: string,
@@ -169,7 +173,9 @@ export function createAuth({
     },
     emailVerification: {
       sendOnSignUp: true,
-      autoSignInAfterVerification: true,
+      // A link opens the account to whoever follows it only with its password (decision 0056): a stranger given
+      // the link to an account someone else made in their name is not signed in to it.
+      autoSignInAfterVerification: false,
       expiresIn: VERIFY_EMAIL_EXPIRES_IN_S,
       async sendVerificationEmail({ user, url }) {
         // Every verification email counts towards the 5-minute resend wait (spec §4).
@@ -354,6 +360,10 @@ export function createAuth({
             // A session alone must not be enough to take the account: the password too, on every route.
             await requireCurrentPassword(ctx, body.password, messages.auth.incorrectPassword);
             await peek(throttleKeys.verifySend(newEmail), AUTH_LIMITS.verifySend, nextSendMessage);
+            const asker = await getSessionFromCtx(ctx);
+            if (asker)
+              await hitEmailChange(throttleKeys.emailChangeByAccount(asker.user.id), AUTH_LIMITS.emailChangeByAccount);
+            await hitEmailChange(throttleKeys.emailChangeByIp(ip), AUTH_LIMITS.emailChangeByIp);
             return;
           }
           case "/verify-email": {
@@ -372,6 +382,16 @@ export function createAuth({
               const callback = safeRedirect(asked, "");
               if (callback) throw ctx.redirect(`${callback}${callback.includes("?") ? "&" : "?"}error=INVALID_TOKEN`);
               throw new APIError("UNAUTHORIZED", { message: "Invalid token", code: "INVALID_TOKEN" });
+            }
+            // better-auth signs whoever opens a change-of-email link in to the account, if no one is signed in: a
+            // stranger sent one would be using the asker's account. It is confirmed signed in as its owner (another
+            // person signed in is refused by better-auth itself).
+            if (!(await getSessionFromCtx(ctx))) {
+              const asked = typeof ctx.query?.callbackURL === "string" ? ctx.query.callbackURL : "";
+              const back =
+                `/api/auth/verify-email?token=${encodeURIComponent(String(ctx.query?.token))}` +
+                `&callbackURL=${encodeURIComponent(safeRedirect(asked, "/email-verified"))}`;
+              throw ctx.redirect(`/log-in?redirect=${encodeURIComponent(back)}`);
             }
             return;
           }
@@ -431,9 +451,14 @@ export function createAuth({
 
 export type Auth = ReturnType<typeof createAuth>;
 
+/**
+ * The greeting of an account's emails. They go to an address the account's maker typed, who may not be its owner:
+ * a name holding a link or a domain ("Claim your prize at evil.example") is not put in them.
+ */
 function firstNameOf(user: { name: string } & Record<string, unknown>): string {
   const first = user.firstName;
-  return typeof first === "string" && first.trim() !== "" ? first : user.name.split(" ")[0] || "there";
+  const name = typeof first === "string" && first.trim() !== "" ? first : user.name.split(" ")[0] || "";
+  return name === "" || looksLikeALink(name) ? "there" : name;
 }
 
 /**

@@ -25,6 +25,7 @@ export const messages = {
     authenticationError: "Authentication error.Please log out and log in",
     emailInUse: "This email is already in use. Try Forget Password to regain access.",
     tryAgainLater: "Please try again in a few minutes!",
+    emailChangesToday: "You've asked to change your email address several times today. Please try again tomorrow.",
     passwordTooShort: "Please enter a password of at least 6 characters.",
     passwordsDoNotMatch: "passwords do not match, please check and try again",
     mustAgreeToTerms: "You need to agree to our terms to use Ticketyboo",

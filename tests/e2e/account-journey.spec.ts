@@ -147,7 +147,16 @@ test.describe("an account from sign-up to deletion", () => {
       page.getByText(new RegExp(`sent a link to ${person.newEmail.replace(/[.+]/g, "\\$&")}`, "i")).first(),
     ).toBeVisible();
 
+    // Opened in a browser where nobody is signed in (another device, or someone else), the link asks for the
+    // account's password before it changes anything.
+    await page.context().clearCookies({ name: "tb.session_token" });
     await followEmailLink(page, person.newEmail, "Confirm your new email address", "Confirm my new email");
+    await expect(page).toHaveURL(/\/log-in\?redirect=/);
+    await expect(page.getByText("Log in to confirm your new email address")).toBeVisible();
+    await page.getByLabel("Email").fill(person.email);
+    await page.getByLabel("Password").fill(password);
+    await page.getByRole("button", { name: "Log In" }).click();
+    await expect(page.getByRole("heading", { name: "Email verified" })).toBeVisible();
     await page.goto("/u/settings/security");
     await expect(page.getByRole("region", { name: "Email address" })).toContainText(
       `Currently ${person.newEmail} (verified)`,

@@ -1,4 +1,4 @@
-import { Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
+import { Form, Link, redirect, redirectDocument, useNavigation, useSearchParams } from "react-router";
 import { z } from "zod";
 import { normaliseEmail } from "~/domain/account-rules";
 import { field, readForm } from "~/lib/read-form";
@@ -67,7 +67,13 @@ export async function action({ request, context }: Route.ActionArgs) {
       link: { href: "/h/dashboard", label: "Open Partner Studio" },
     });
   const to = safeRedirect(new URL(request.url).searchParams.get("redirect"), "/u/dashboard");
-  return redirect(to, { headers: cookies });
+  // A change-of-email link is the server's, not a page: the browser loads it whole.
+  return isEmailChangeLink(to) ? redirectDocument(to, { headers: cookies }) : redirect(to, { headers: cookies });
+}
+
+/** A change-of-email link, which sends a visitor who is not signed in here first (auth.server.ts). */
+function isEmailChangeLink(path: string | null): boolean {
+  return path?.startsWith("/api/auth/verify-email?") ?? false;
 }
 
 export default function LogIn({ actionData }: Route.ComponentProps) {
@@ -80,7 +86,11 @@ export default function LogIn({ actionData }: Route.ComponentProps) {
   return (
     <AuthCard
       title="Welcome back"
-      subtitle="Log in to see your tickets and book in seconds."
+      subtitle={
+        isEmailChangeLink(redirectTo)
+          ? "Log in to confirm your new email address: with the address and password you use now."
+          : "Log in to see your tickets and book in seconds."
+      }
       footer={
         <>
           New to Ticketyboo?{" "}
