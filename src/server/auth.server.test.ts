@@ -285,7 +285,7 @@ describe("sign-up", () => {
     expect(verify.html).toContain(encodeURIComponent("/email-verified"));
   });
 
-  it("a confirmation link confirms the address but signs nobody in: whoever opens it may not be who signed up", async () => {
+  it("a confirmation link confirms the address but signs nobody in: its opener may not be who signed up", async () => {
     const email = "opened-elsewhere@example.com";
     const made = await post("/sign-up/email", signUpBody(email), {
       ip: newIp(),
@@ -675,7 +675,7 @@ describe("change of email", () => {
     });
     expect(elsewhere.headers.get("location") ?? "").not.toContain("evil.example");
   });
-  it("a link opened by someone else signs nobody in to the account, and a stranger's link changes nothing", async () => {
+  it("a change-of-email link opened by another account changes nothing and signs nobody in", async () => {
     const { person, cookie } = await signedIn();
     const newEmail = `stranger-${person.id.slice(0, 8)}@example.com`;
     await post("/change-email", { newEmail, password: FACTORY_PASSWORD }, { ip: newIp(), headers: { Cookie: cookie } });
