@@ -8,7 +8,12 @@ import { IMAGE_MAX_BYTES } from "~/domain/image-rules";
 import { isAppError } from "~/lib/app-error";
 import { createLocalStorage, type FileStorage } from "~/server/storage/local-storage.server";
 import { messages } from "~/texts/messages";
-import { processImageUpload } from "./process-image-upload";
+import {
+  isImageRefusal,
+  processImageUpload,
+  UPLOAD_DECODES_AT_ONCE,
+  UPLOAD_DECODES_WAITING,
+} from "./process-image-upload";
 
 let root: string;
 let storage: FileStorage;
@@ -295,5 +300,39 @@ describe("processImageUpload", () => {
       .raw()
       .toBuffer({ resolveWithObject: true });
     expect(data[0]).toBeGreaterThan(245);
+  });
+
+  it("decodes one upload at a time with a short line; past it, each is refused on its field with words to retry", async () => {
+    // Big enough that its decode outlasts the others' header reads (a few milliseconds).
+    const bytes = new Uint8Array(await solid(4000, 3000).png().toBuffer());
+    const before = (await storedKeys()).length;
+    const many = UPLOAD_DECODES_AT_ONCE + UPLOAD_DECODES_WAITING + 3;
+    const outcomes = await Promise.all(
+      Array.from({ length: many }, () =>
+        processImageUpload(storage, { userId, purpose: "cover", field: "coverImage", bytes }).then(
+          () => "stored",
+          (e: unknown) => e,
+        ),
+      ),
+    );
+    const stored = outcomes.filter((o) => o === "stored");
+    const refused = outcomes.filter((o) => o !== "stored");
+    expect(stored).toHaveLength(UPLOAD_DECODES_AT_ONCE + UPLOAD_DECODES_WAITING);
+    expect(refused).toHaveLength(3);
+    for (const error of refused) {
+      expect(isImageRefusal(error)).toBe(true);
+      expect(error).toMatchObject({
+        code: "rate_limited",
+        message: messages.images.busy,
+        details: { field: "coverImage" },
+      });
+    }
+    expect((await storedKeys()).length).toBe(before + stored.length);
+    // The line empties as the decodes finish: the next upload goes straight through.
+    await expect(
+      processImageUpload(storage, { userId, purpose: "cover", field: "coverImage", bytes }),
+    ).resolves.toMatchObject({
+      width: 1600,
+    });
   });
 });

@@ -7,7 +7,8 @@ import {
   IMAGE_SIGNATURE_BYTES,
   isWithinPixelLimit,
 } from "~/domain/image-rules";
-import { AppError } from "~/lib/app-error";
+import { AppError, isAppError } from "~/lib/app-error";
+import { WorkQueueFull, workSlots } from "~/lib/work-slots";
 import type { FileStorage } from "~/services/file-storage";
 import { messages } from "~/texts/messages";
 
@@ -26,6 +27,20 @@ const SHAPES = {
 } as const;
 
 const JPEG_QUALITY = 82;
+
+/**
+ * Uploads decoded at once in this process, and waiting for their turn. A picture near the pixel limit takes a core
+ * for a couple of seconds: without a bound, a few dozen posted together (by one free account) held every core, and
+ * every page waited behind them. Past the line, the upload is refused with words to try again.
+ */
+export const UPLOAD_DECODES_AT_ONCE = 1;
+export const UPLOAD_DECODES_WAITING = 6;
+const decodes = workSlots(UPLOAD_DECODES_AT_ONCE, UPLOAD_DECODES_WAITING);
+
+/** A refusal of one picture that its form shows beside the picture's field (a bad file, or too busy now). */
+export function isImageRefusal(error: unknown): error is AppError {
+  return isAppError(error) && (error.code === "validation_failed" || error.code === "rate_limited");
+}
 
 export interface StoredImage {
   /** The storage key (served at /media/<key>). */
@@ -85,6 +100,30 @@ export async function processImageUpload(
   if (!header.width || !header.height) refuse(messages.images.invalidFile);
   if (!isWithinPixelLimit(header.width, header.height)) refuse(messages.images.tooManyPixels);
 
+  const release = await decodes.acquire().catch((error: unknown) => {
+    if (error instanceof WorkQueueFull) throw new AppError("rate_limited", messages.images.busy, { field });
+    throw error;
+  });
+  let output: { data: Buffer; info: OutputInfo };
+  try {
+    const upright = header.autoOrient ?? { width: header.width, height: header.height };
+    output = await decode(input, upright, purpose, () => refuse(messages.images.invalidFile));
+  } finally {
+    release();
+  }
+
+  const key = `${prefix}${purpose}-${randomUUID()}.jpg`;
+  await storage.save(key, output.data, "image/jpeg");
+  return { key, url: `/media/${key}`, width: output.info.width, height: output.info.height };
+}
+
+/** The one real decode: upright, sRGB on white, in the purpose's shape, as a fresh JPEG with no metadata. */
+async function decode(
+  input: Buffer,
+  upright: { width: number; height: number },
+  purpose: ImagePurpose,
+  refuse: () => never,
+): Promise<{ data: Buffer; info: OutputInfo }> {
   // limitInputPixels stays on as the backstop for the one real decode.
   let pipeline = sharp(input, { limitInputPixels: IMAGE_MAX_PIXELS, failOn: "error" })
     .autoOrient()
@@ -93,26 +132,20 @@ export async function processImageUpload(
     .toColourspace("srgb");
   if (purpose === "profile") {
     // Square, cropped from the middle; never enlarged beyond the picture's own short side.
-    const upright = header.autoOrient ?? { width: header.width, height: header.height };
     const side = Math.min(SHAPES.profile.width, upright.width, upright.height);
     pipeline = pipeline.resize(side, side, { fit: "cover", position: "centre" });
   } else {
     pipeline = pipeline.resize({ width: SHAPES[purpose].width, withoutEnlargement: true });
   }
 
-  let output: { data: Buffer; info: OutputInfo };
   try {
     // No keepMetadata/withMetadata: sharp writes none of the input's EXIF, XMP, IPTC or ICC.
-    output = await pipeline
+    return await pipeline
       .jpeg({ quality: JPEG_QUALITY, progressive: true, mozjpeg: true })
       .toBuffer({ resolveWithObject: true });
   } catch {
-    return refuse(messages.images.invalidFile);
+    return refuse();
   }
-
-  const key = `${prefix}${purpose}-${randomUUID()}.jpg`;
-  await storage.save(key, output.data, "image/jpeg");
-  return { key, url: `/media/${key}`, width: output.info.width, height: output.info.height };
 }
 
 /** Where a person's uploads are stored: only the upload above writes under it, naming them from their session. */

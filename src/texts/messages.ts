@@ -156,6 +156,7 @@ export const messages = {
     unsupportedFormat: "Unsupported image format. Please choose JPEG, JPG or PNG images.",
     invalidFile: "Invalid file. Only supports JPEG/JPG/PNG file",
     tooManyPixels: "That image is too big to process. Please choose one under 40 megapixels.",
+    busy: "We're busy with a lot of pictures just now. Please try again in a minute.",
   },
   profile: {
     saved: "Profile updated",

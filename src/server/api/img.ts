@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { WorkQueueFull, workSlots } from "~/lib/work-slots";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { Hono } from "hono";
@@ -61,8 +62,6 @@ export interface ImageRouteOptions {
   maxQueuedRenders?: number;
 }
 
-class RenderQueueFull extends Error {}
-
 /**
  * `GET /img?url=&w=&q=`: a stored image resized for the page that asked (spec §7), in the best
  * format the browser takes. Anyone may ask, so what it costs is bounded: widths from a fixed set,
@@ -71,7 +70,7 @@ class RenderQueueFull extends Error {}
  */
 export function imageRoutes(opts: ImageRouteOptions) {
   const pending = new Map<string, Promise<Buffer | null>>();
-  const slots = renderSlots(
+  const slots = workSlots(
     opts.maxConcurrentRenders ?? DEFAULT_CONCURRENT_RENDERS,
     opts.maxQueuedRenders ?? DEFAULT_QUEUED_RENDERS,
   );
@@ -135,7 +134,7 @@ export function imageRoutes(opts: ImageRouteOptions) {
     try {
       data = await job;
     } catch (error) {
-      if (error instanceof RenderQueueFull) {
+      if (error instanceof WorkQueueFull) {
         c.header("Retry-After", "2");
         return errorResponse(c, new AppError("rate_limited"));
       }
@@ -148,29 +147,6 @@ export function imageRoutes(opts: ImageRouteOptions) {
     c.header("X-Content-Type-Options", "nosniff");
     return c.body(new Uint8Array(data));
   });
-}
-
-/** At most `max` holders at once and `maxWaiting` in line; anyone beyond is refused at once. */
-function renderSlots(max: number, maxWaiting: number) {
-  let busy = 0;
-  const waiting: (() => void)[] = [];
-  const release = () => {
-    const next = waiting.shift();
-    if (next) next();
-    else busy--;
-  };
-  return {
-    async acquire(): Promise<() => void> {
-      if (busy < max) {
-        busy++;
-        return release;
-      }
-      if (waiting.length >= maxWaiting) throw new RenderQueueFull();
-      // The releaser hands its slot straight to the next in line: busy stays the same.
-      await new Promise<void>((resolve) => waiting.push(resolve));
-      return release;
-    },
-  };
 }
 
 /**

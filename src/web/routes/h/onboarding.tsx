@@ -11,10 +11,10 @@ import {
   validateHostOnboarding,
 } from "~/domain/profile-rules";
 import { PROFILE_FORM_MAX_BYTES } from "~/domain/request-limits";
-import { AppError, isAppError } from "~/lib/app-error";
+import { AppError } from "~/lib/app-error";
 import { field, readForm } from "~/lib/read-form";
 import { becomeHost } from "~/services/become-host";
-import { processImageUpload, type StoredImage } from "~/services/process-image-upload";
+import { isImageRefusal, processImageUpload, type StoredImage } from "~/services/process-image-upload";
 import { getEditableProfile, profileProblemMessage } from "~/services/update-profile";
 import { messages } from "~/texts/messages";
 import { studioMessages } from "~/texts/studio-messages";
@@ -95,7 +95,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (result.discardedImageKey) await context.storage.remove(result.discardedImageKey).catch(() => undefined);
   } catch (error) {
     if (stored) await context.storage.remove(stored.key).catch(() => undefined);
-    if (isAppError(error) && error.code === "validation_failed") return actionError(error, { extra: { values } });
+    if (isImageRefusal(error)) return actionError(error, { extra: { values } });
     throw error;
   }
   throw redirect("/h/dashboard", {

@@ -6,7 +6,7 @@ import { SOCIAL_LINK_MAX_LENGTH, SOCIAL_NETWORK_RULES, SOCIAL_NETWORKS } from "~
 import { uploadedImageRefusal } from "~/domain/image-rules";
 import { BIO_MAX_LENGTH } from "~/domain/profile-rules";
 import { PROFILE_FORM_MAX_BYTES } from "~/domain/request-limits";
-import { AppError, isAppError } from "~/lib/app-error";
+import { AppError } from "~/lib/app-error";
 import { field, readForm } from "~/lib/read-form";
 import {
   getOnlineProfile,
@@ -15,7 +15,12 @@ import {
   saveBrandColors,
   saveOnlineProfile,
 } from "~/services/host-online-profile";
-import { processImageUpload, type ImagePurpose, type StoredImage } from "~/services/process-image-upload";
+import {
+  isImageRefusal,
+  processImageUpload,
+  type ImagePurpose,
+  type StoredImage,
+} from "~/services/process-image-upload";
 import { hostSettingsMessages } from "~/texts/host-settings-messages";
 import { messages } from "~/texts/messages";
 import { colorValues, ColorsForm } from "~/web/components/host-profile/brand-colors-fields";
@@ -131,7 +136,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         stored.push(image);
         images[upload.field] = image.url;
       } catch (error) {
-        if (!isAppError(error) || error.code !== "validation_failed") throw error;
+        if (!isImageRefusal(error)) throw error;
         fieldErrors[upload.field] = error.message;
       }
     }

@@ -18,9 +18,14 @@ import {
   type ProfileInput,
   validateProfile,
 } from "~/domain/profile-rules";
-import { AppError, isAppError } from "~/lib/app-error";
+import { AppError } from "~/lib/app-error";
 import { field, readForm } from "~/lib/read-form";
-import { processImageUpload, type ImagePurpose, type StoredImage } from "~/services/process-image-upload";
+import {
+  isImageRefusal,
+  processImageUpload,
+  type ImagePurpose,
+  type StoredImage,
+} from "~/services/process-image-upload";
 import {
   type AccessNeedsInput,
   getEditableProfile,
@@ -132,7 +137,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         stored.push(image);
         images[upload.field as "image" | "coverImage"] = image.url;
       } catch (error) {
-        if (!isAppError(error) || error.code !== "validation_failed") throw error;
+        if (!isImageRefusal(error)) throw error;
         fieldErrors[upload.field] = error.message;
       }
     }
