@@ -302,7 +302,7 @@ describe("processImageUpload", () => {
     expect(data[0]).toBeGreaterThan(245);
   });
 
-  it("decodes one upload at a time with a short line; past it, each is refused on its field with words to retry", async () => {
+  it("decodes one upload at a time with a short line; past it, refuses on the field with words to retry", async () => {
     // Big enough that its decode outlasts the others' header reads (a few milliseconds).
     const bytes = new Uint8Array(await solid(4000, 3000).png().toBuffer());
     const before = (await storedKeys()).length;
