@@ -12,6 +12,20 @@ const refusal = (env: Record<string, string>) => {
   return null;
 };
 
+describe("the development routes on a real deployment", () => {
+  it("refuses to start with them asked for on an https address, and never turns them on there by itself", () => {
+    const https = { PUBLIC_URL: "https://tickets.example", ALLOW_TEST_PAYMENTS: "true" };
+    expect(refusal({ ...https, ENABLE_DEV_ROUTES: "true" })).toContain(
+      "ENABLE_DEV_ROUTES: the development routes would show every email sent, password-reset links included, to " +
+        "anyone on https://tickets.example",
+    );
+    for (const NODE_ENV of ["development", "test"])
+      expect(loadConfig({ ...base, ...https, NODE_ENV })).toMatchObject({ devRoutes: false });
+    expect(loadConfig({ ...base, NODE_ENV: "development" })).toMatchObject({ devRoutes: true });
+    expect(loadConfig({ ...base, ENABLE_DEV_ROUTES: "true" })).toMatchObject({ devRoutes: true });
+  });
+});
+
 describe("test payments on a real deployment", () => {
   it("refuses to start on an https address with no payment provider, naming what to set", () => {
     const message = refusal({ PUBLIC_URL: "https://tickets.example" });

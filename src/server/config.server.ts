@@ -115,6 +115,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
             `payments, or set ALLOW_TEST_PAYMENTS=true if this site is meant to take test payments.`,
     );
   }
+  // The development routes read every email (password-reset links too) to anyone: never on a real deployment (https),
+  // and not by a stray NODE_ENV there either.
+  const https = e.PUBLIC_URL?.startsWith("https:") ?? false;
+  if (https && e.ENABLE_DEV_ROUTES) {
+    throw new ConfigError(
+      `Invalid configuration:\n  ENABLE_DEV_ROUTES: the development routes would show every email sent, ` +
+        `password-reset links included, to anyone on ${e.PUBLIC_URL}. Leave ENABLE_DEV_ROUTES unset on a real site.`,
+    );
+  }
   // A live key is only ever sent to Stripe itself.
   if (e.STRIPE_API_URL && !(e.STRIPE_SECRET_KEY && isStripeTestKey(e.STRIPE_SECRET_KEY))) {
     throw new ConfigError(
@@ -157,7 +166,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     authSecret: e.BETTER_AUTH_SECRET,
     logLevel: e.LOG_LEVEL,
     seedDemo: e.SEED_DEMO,
-    devRoutes: e.ENABLE_DEV_ROUTES ?? e.NODE_ENV !== "production",
+    devRoutes: e.ENABLE_DEV_ROUTES ?? (e.NODE_ENV !== "production" && !https),
   };
 }
 
