@@ -1,5 +1,4 @@
 import { useEffect, useState } from "react";
-import { useFetcher } from "react-router";
 import { normaliseUsername } from "~/domain/profile-rules";
 import { TextField } from "~/web/components/ui/field";
 
@@ -10,10 +9,13 @@ export interface UsernameCheck {
   message: string;
 }
 
-/** Username with a live, debounced "is it free?" check; the save still has the last word. */
-
 /** How the username check's answer looks. */
 const STATUS_TONE = { ok: "font-medium text-success", bad: "font-medium text-danger", muted: "text-fg-muted" } as const;
+/**
+ * Username with a live, debounced "is it free?" check; the save still has the last word. The check is a plain request,
+ * not a React Router fetcher: a fetcher's loads are made again after every save, and one that fails (a slow or lost
+ * connection) takes the whole page to its error screen, losing what was typed. A check that fails here says nothing.
+ */
 export function UsernameField({
   initial,
   saved,
@@ -29,27 +31,37 @@ export function UsernameField({
   hint?: string;
 }) {
   const [typed, setTyped] = useState(initial);
-  const check = useFetcher<UsernameCheck>();
-  const load = check.load;
+  const [checked, setChecked] = useState<{ username: string; answer: UsernameCheck | null } | null>(null);
   const wanted = normaliseUsername(typed);
   const unchanged = wanted === saved;
 
   useEffect(() => {
     if (wanted === "" || unchanged) return;
-    const timer = setTimeout(
-      () => void load(`/u/settings/username-available?username=${encodeURIComponent(wanted)}`),
-      500,
-    );
-    return () => clearTimeout(timer);
-  }, [wanted, unchanged, load]);
+    const asking = new AbortController();
+    const timer = setTimeout(() => {
+      fetch(`/u/settings/username-available?username=${encodeURIComponent(wanted)}`, {
+        signal: asking.signal,
+        headers: { Accept: "application/json" },
+      })
+        .then((res) => (res.ok ? (res.json() as Promise<UsernameCheck>) : null))
+        .catch(() => null)
+        .then((answer) => {
+          if (!asking.signal.aborted) setChecked({ username: wanted, answer });
+        });
+    }, 500);
+    return () => {
+      clearTimeout(timer);
+      asking.abort();
+    };
+  }, [wanted, unchanged]);
 
   // The server's refusal is about the name it was sent: once that is changed, the live check speaks.
   const refused = error && wanted === normaliseUsername(initial) ? error : undefined;
-  const answer = check.data && check.data.username === wanted ? check.data : null;
+  const done = checked?.username === wanted ? checked : null;
   let status: { tone: "muted" | "ok" | "bad"; text: string } | null = null;
   if (!refused && !unchanged && wanted !== "") {
-    if (answer) status = { tone: answer.available ? "ok" : "bad", text: answer.message };
-    else status = { tone: "muted", text: "Checking…" };
+    if (done?.answer) status = { tone: done.answer.available ? "ok" : "bad", text: done.answer.message };
+    else if (!done) status = { tone: "muted", text: "Checking…" };
   }
 
   return (

@@ -1,4 +1,3 @@
-import { data } from "react-router";
 import { normaliseUsername, usernameProblem } from "~/domain/profile-rules";
 import { isUsernameAvailable, profileProblemMessage } from "~/services/update-profile";
 import { requireUser } from "~/web/lib/signed-in.server";
@@ -9,7 +8,7 @@ import type { UsernameCheck } from "~/web/components/username-field";
 export type { UsernameCheck };
 
 /**
- * GET ?username= → whether the signed-in person could take that username, for the live hint on
+ * GET ?username= → (JSON) whether the signed-in person could take that username, for the live hint on
  * the profile form. Their own current username counts as available. Saving still checks.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -18,14 +17,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const headers = { "Cache-Control": "private, no-store" };
   const problem = usernameProblem(username);
   if (problem && problem !== "reserved") {
-    return data<UsernameCheck>(
-      { username, available: false, message: profileProblemMessage({ field: "username", problem }) },
-      { headers },
-    );
+    const answer: UsernameCheck = {
+      username,
+      available: false,
+      message: profileProblemMessage({ field: "username", problem }),
+    };
+    return Response.json(answer, { headers });
   }
   const available = await isUsernameAvailable(context.database.db, username, me.id);
-  return data<UsernameCheck>(
-    { username, available, message: available ? messages.profile.usernameAvailable : messages.profile.usernameTaken },
-    { headers },
-  );
+  const answer: UsernameCheck = {
+    username,
+    available,
+    message: available ? messages.profile.usernameAvailable : messages.profile.usernameTaken,
+  };
+  return Response.json(answer, { headers });
 }
