@@ -165,7 +165,10 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
                     {o.event.venue.address}
                   </>
                 ) : (
-                  <OnlinePlace joinUrl={o.event.joinUrl} />
+                  <OnlinePlace
+                    joinUrl={o.event.joinUrl}
+                    standing={!cancelled && !o.event.isCancelled && !loaderData.over}
+                  />
                 )}
               </span>
             </p>
@@ -336,6 +339,7 @@ function CancelSection(props: {
             title: "Cancel this booking?",
             description: "Your tickets will stop working and your places go back on sale. You can't undo this.",
             confirmLabel: "Cancel booking",
+            cancelLabel: "Keep booking",
             tone: "danger",
           })}
         >

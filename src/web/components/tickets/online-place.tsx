@@ -2,9 +2,11 @@ import { Video } from "lucide-react";
 
 /**
  * Where an online event happens, for someone holding its tickets: the link they join by, or what to
- * expect while the host has not added it yet.
+ * expect while the host has not added it yet. A booking that no longer stands (cancelled, refunded,
+ * the ticket passed on, the event called off or over) reads "Online", with no promise of a link.
  */
-export function OnlinePlace({ joinUrl }: { joinUrl: string | null }) {
+export function OnlinePlace({ joinUrl, standing }: { joinUrl: string | null; standing: boolean }) {
+  if (!joinUrl && !standing) return <>Online</>;
   if (!joinUrl)
     return (
       <>Online. The host hasn&apos;t added the link to join yet: we&apos;ll email it to you, and it will be here.</>

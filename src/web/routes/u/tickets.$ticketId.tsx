@@ -204,7 +204,7 @@ export default function TicketPage({ loaderData, actionData }: Route.ComponentPr
                     {t.venue.address}
                   </>
                 ) : (
-                  <OnlinePlace joinUrl={t.event.joinUrl} />
+                  <OnlinePlace joinUrl={t.event.joinUrl} standing={!t.event.isCancelled && !loaderData.over} />
                 )}
               </span>
             </p>
