@@ -24,6 +24,13 @@ describe("where an order stands", () => {
     [order({ status: "cancelled", refundedPence: 1590 }), "Refunded"],
     [order({ status: "cancelled", totalPence: 0, subtotalPence: 0, bookingFeePence: 0 }), "Cancelled"],
   ] as const)("%#: %s", (o, words) => expect(orderStanding(o)).toBe(words));
+
+  it("says a refund is asked for while the host decides, unless it is already refunded in full", () => {
+    expect(orderStanding(order(), true)).toBe("Refund asked for");
+    expect(orderStanding(order({ refundedPence: 500 }), true)).toBe("Refund asked for");
+    expect(orderStanding(order({ refundedPence: 1590 }), true)).toBe("Refunded");
+    expect(orderStanding(order({ status: "cancelled", refundedPence: 1590 }), true)).toBe("Refunded");
+  });
 });
 
 describe("a receipt's rows", () => {

@@ -18,13 +18,21 @@ export interface ReceiptOrder {
   lines: readonly { name: string; quantity: number; unitPricePence: number; companion?: boolean }[];
 }
 
-export type OrderStanding = "Paid" | "Booked" | "Partly refunded" | "Refunded" | "Cancelled";
+export type OrderStanding = "Paid" | "Booked" | "Partly refunded" | "Refunded" | "Cancelled" | "Refund asked for";
 
-/** Where an order stands, in the words the order list shows. */
-export function orderStanding(o: Pick<ReceiptOrder, "status" | "refundedPence" | "totalPence">): OrderStanding {
+/**
+ * Where an order stands, in the words the order list shows. `refundAsked`: the buyer's request to cancel is with the
+ * host (or its refund is on its way), which the list says rather than a plain "Paid".
+ */
+export function orderStanding(
+  o: Pick<ReceiptOrder, "status" | "refundedPence" | "totalPence">,
+  refundAsked = false,
+): OrderStanding {
   if (o.status === "refunded") return "Refunded";
   if (o.status === "cancelled") return o.refundedPence > 0 ? "Refunded" : "Cancelled";
-  if (o.refundedPence > 0) return o.refundedPence >= o.totalPence ? "Refunded" : "Partly refunded";
+  if (o.refundedPence >= o.totalPence && o.refundedPence > 0) return "Refunded";
+  if (refundAsked) return "Refund asked for";
+  if (o.refundedPence > 0) return "Partly refunded";
   return o.status === "free" ? "Booked" : "Paid";
 }
 

@@ -6,6 +6,7 @@ import { createTicketCodes } from "~/server/ticket-codes.server";
 import { createEvent, createHost } from "../../tests/factories/events";
 import { buyTickets, createBuyer } from "../../tests/factories/orders";
 import { createTestDatabase } from "../../tests/setup/test-db";
+import { requestCancellation } from "./cancel-order";
 import { listMyOrders } from "./list-my-orders";
 import { orderReceipt } from "./order-receipt";
 import { claimTicket, sendTicket } from "./transfer-ticket";
@@ -46,11 +47,13 @@ describe("my orders", () => {
       now,
     });
     await claimTicket(db, codes.sign, { token: sent.token, user: { id: sam.id, name: sam.name }, now });
+    // Bea asked for the newest one to be cancelled: the host has yet to decide.
+    await requestCancellation(db, { reference: bought[2]!.reference, userId: bea.id, reason: "I'm ill", now });
 
     const first = await listMyOrders(db, { userId: bea.id, page: 1, pageSize: 2 });
     expect(first).toMatchObject({ page: 1, pages: 2, total: 3 });
     expect(first.orders.map((o) => [o.reference, o.tickets, o.standing])).toEqual([
-      [bought[2]!.reference, 3, "Paid"],
+      [bought[2]!.reference, 3, "Refund asked for"],
       [bought[1]!.reference, 1, "Partly refunded"],
     ]);
     expect(first.orders[1]).toMatchObject({ refundedPence: 100, totalPence: bought[1]!.totalPence });

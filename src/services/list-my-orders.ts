@@ -1,6 +1,6 @@
 import { count, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { event, order, orderLine, venue } from "~/db/schema";
+import { cancellationRequest, event, order, orderLine, venue } from "~/db/schema";
 import { orderStanding, type OrderStanding } from "~/domain/receipt";
 
 export const ORDERS_PAGE_SIZE = 20;
@@ -42,6 +42,8 @@ export async function listMyOrders(
       event: { name: event.name, slug: event.slug, startsAt: event.startsAt },
       isOnline: event.isOnline,
       venue: venue.name,
+      refundAsked: sql<boolean>`exists (select 1 from ${cancellationRequest} cr
+        where cr.order_id = ${order.id} and cr.status in ('pending', 'refunding'))`,
     })
     .from(order)
     .innerJoin(event, eq(event.id, order.eventId))
@@ -58,7 +60,7 @@ export async function listMyOrders(
     orders: rows.map((r) => ({
       reference: r.order.reference,
       placedAt: r.order.paidAt ?? r.order.createdAt,
-      standing: orderStanding(r.order),
+      standing: orderStanding(r.order, r.refundAsked),
       currency: r.order.currency,
       totalPence: r.order.totalPence,
       refundedPence: r.order.refundedPence,

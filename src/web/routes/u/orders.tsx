@@ -65,6 +65,7 @@ export default function MyOrders({ loaderData }: Route.ComponentProps) {
 const standingClass: Record<MyOrder["standing"], string> = {
   Paid: "bg-success/10 text-success",
   Booked: "bg-success/10 text-success",
+  "Refund asked for": "bg-warning-soft text-warning",
   "Partly refunded": "bg-surface-2 text-fg",
   Refunded: "bg-surface-2 text-fg",
   Cancelled: "bg-surface-2 text-fg-muted",
