@@ -198,7 +198,7 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
         {checkout.event.name} · {formatEventDateTime(checkout.event.startsAt)} · {checkout.event.place}
       </p>
 
-      {loaderData.testPayments ? <TestPaymentsNotice className="mt-4" /> : null}
+      {loaderData.testPayments && !free ? <TestPaymentsNotice className="mt-4" /> : null}
 
       {loaderData.cancelled ? (
         <p role="status" className="mt-4 rounded-xl bg-surface-2 px-4 py-3 text-sm">

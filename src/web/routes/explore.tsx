@@ -23,7 +23,7 @@ export const handle = { title: "Explore" };
 export const meta: Route.MetaFunction = ({ matches, data: loaded }) =>
   seo({
     title: loaded?.place
-      ? `Events near ${loaded.place.label} · Explore · Ticketyboo`
+      ? `Events ${loaded.place.label ? `near ${loaded.place.label}` : "near you"} · Explore · Ticketyboo`
       : "Explore events near you · Ticketyboo",
     description:
       "Gigs, quiz nights, comedy, workshops and more on a map: find what's on near you tonight, this weekend or this " +

@@ -305,7 +305,7 @@ export function BookingPanel(props: BookingPanelProps) {
               : "Log in and check out"}
       </button>
       <p className="mt-3 text-xs text-fg-muted">
-        Prices include every fee. We hold your tickets for 10 minutes while you pay.
+        Prices include every fee. We hold your tickets for 10 minutes while you check out.
       </p>
     </Form>
   );
