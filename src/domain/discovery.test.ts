@@ -10,6 +10,7 @@ import {
   normaliseQuery,
   PRICE_FILTERS,
   RECOMMENDATIONS_LIMIT,
+  whenInQuery,
 } from "./discovery";
 
 const at = (iso: string) => new Date(iso);
@@ -168,5 +169,22 @@ describe("recommendations", () => {
     const merged = mergeRecommendations(related, [ev("best")]);
     expect(merged).toHaveLength(RECOMMENDATIONS_LIMIT);
     expect(merged.every((e) => e.id.startsWith("r"))).toBe(true);
+  });
+});
+
+describe("a search that says when", () => {
+  it("turns tonight, tomorrow, the weekend and this week into the date filter, leaving the other words", () => {
+    expect(whenInQuery("tonight")).toEqual({ date: "today", words: "" });
+    expect(whenInQuery("comedy tonight")).toEqual({ date: "today", words: "comedy" });
+    expect(whenInQuery("Pub quiz Today in Leeds")).toEqual({ date: "today", words: "Pub quiz in Leeds" });
+    expect(whenInQuery("what's on tomorrow night")).toEqual({ date: "tomorrow", words: "what's" });
+    expect(whenInQuery("gigs this weekend")).toEqual({ date: "weekend", words: "gigs" });
+    expect(whenInQuery("jazz this week")).toEqual({ date: "week", words: "jazz" });
+  });
+
+  it("leaves a search alone when the word is only part of another", () => {
+    expect(whenInQuery("weekender festival")).toBeNull();
+    expect(whenInQuery("todays special")).toBeNull();
+    expect(whenInQuery("pub quiz")).toBeNull();
   });
 });

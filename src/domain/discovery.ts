@@ -39,6 +39,27 @@ export const DATE_FILTERS = [
 ] as const;
 export type DateFilter = (typeof DATE_FILTERS)[number]["slug"];
 
+/** When in words people type into a search ("quiz tonight"), and the date filter each means. */
+const WHEN_WORDS: readonly (readonly [RegExp, DateFilter])[] = [
+  [/(^|\s)(tonight|today)(?=\s|$)/i, "today"],
+  [/(^|\s)tomorrow( night)?(?=\s|$)/i, "tomorrow"],
+  [/(^|\s)(this )?weekend(?=\s|$)/i, "weekend"],
+  [/(^|\s)this week(?=\s|$)/i, "week"],
+];
+
+/**
+ * A search that says when ("comedy tonight", "this weekend"): the date filter it means, and the words left to search
+ * for (possibly none). Event text seldom holds these words, so they would otherwise find nothing, or the wrong night.
+ */
+export function whenInQuery(q: string): { date: DateFilter; words: string } | null {
+  for (const [pattern, date] of WHEN_WORDS) {
+    if (!pattern.test(q)) continue;
+    const words = normaliseQuery(q.replace(pattern, " ").replace(/(^|\s)(on|for|in|at)\s*$/i, ""));
+    return { date, words };
+  }
+  return null;
+}
+
 export interface TimeRange {
   from: Date;
   /** Exclusive. */

@@ -1,7 +1,7 @@
 import { SearchX } from "lucide-react";
-import { Link } from "react-router";
+import { Link, redirect } from "react-router";
 import { CATEGORIES } from "~/domain/categories";
-import { normaliseQuery, PAGE_SIZE } from "~/domain/discovery";
+import { normaliseQuery, PAGE_SIZE, whenInQuery } from "~/domain/discovery";
 import { searchEvents } from "~/services/search-events";
 import { EventGrid } from "../components/events/event-card";
 import { FilterBar } from "../components/events/filter-bar";
@@ -25,6 +25,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const q = normaliseQuery(url.searchParams.get("q"));
   const filters = parseFilters(url.searchParams);
+  // "Quiz tonight" is a search for quizzes with the Today filter on; "tonight" alone, tonight's events on the map.
+  const when = filters.date ? null : whenInQuery(q);
+  if (when) {
+    throw redirect(
+      when.words
+        ? filterHref("/search", filters, { date: when.date }, { q: when.words })
+        : filterHref("/explore", filters, { date: when.date }),
+    );
+  }
   const now = new Date();
   const { results, total, didYouMean } = q
     ? await searchEvents(context.database.db, {
