@@ -146,11 +146,11 @@ export function SeatPicker(props: {
       </div>
       <div
         ref={scroller}
-        className="mt-2 max-h-[min(60vh,28rem)] overflow-auto overscroll-contain rounded-xl border border-border p-2"
+        className="mt-2 max-h-[min(60vh,28rem)] overflow-auto overscroll-contain rounded-xl border border-border py-2 pr-2"
         tabIndex={-1}
       >
         <p
-          className="mb-2 rounded-lg bg-surface-2 py-1 text-center text-xs font-semibold tracking-widest
+          className="mb-2 ml-1 rounded-lg bg-surface-2 py-1 text-center text-xs font-semibold tracking-widest
             text-fg-muted uppercase"
           style={{ minWidth: `calc(${columns * (size + 4)}px + ${nameWidth})` }}
         >
@@ -178,10 +178,12 @@ export function SeatPicker(props: {
                 aria-rowindex={r}
                 className={`flex items-center gap-1 py-0.5 ${startsSection && r > 1 ? "mt-3" : ""}`}
               >
+                {/* Stays at the left edge as the plan is panned: a seat is never chosen without its row in sight. */}
                 <span
                   aria-hidden
-                  className="shrink-0 text-center text-xs font-semibold text-fg-muted"
-                  style={{ width: nameWidth }}
+                  className="sticky left-0 z-[1] shrink-0 self-stretch bg-surface text-center text-xs
+                    font-semibold text-fg-muted"
+                  style={{ width: nameWidth, lineHeight: `${size}px` }}
                 >
                   {rowName(r, rowNames)}
                 </span>

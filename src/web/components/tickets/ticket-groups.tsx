@@ -20,7 +20,7 @@ export function TicketGroups({ groups, now }: { groups: TicketGroup[]; now: Date
               {g.tickets.length === 1 ? "1 ticket" : `${g.tickets.length} tickets`}
             </p>
             <ul>
-              {g.tickets.map((t) => (
+              {g.tickets.map((t, i) => (
                 <li key={t.id}>
                   <Link
                     to={`/u/tickets/${t.id}`}
@@ -29,7 +29,8 @@ export function TicketGroups({ groups, now }: { groups: TicketGroup[]; now: Date
                     <QrCode aria-hidden className="size-5 shrink-0 text-brand" />
                     <span className="min-w-0 flex-1">
                       <span className="font-medium">
-                        Ticket {t.number}: {t.typeName}
+                        {/* Counted down this list: two orders' tickets for one event would each have a "Ticket 1". */}
+                        {g.tickets.length > 1 ? `Ticket ${i + 1}: ${t.typeName}` : t.typeName}
                       </span>
                       {t.seat !== null ? <span className="text-fg-muted"> · Seat {t.seat}</span> : null}
                       {t.status === "checked_in" ? <span className="text-fg-muted"> · Used</span> : null}

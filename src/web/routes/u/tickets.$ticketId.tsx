@@ -165,7 +165,8 @@ export default function TicketPage({ loaderData, actionData }: Route.ComponentPr
             {seat ? ` · Seat ${seat}` : ""}
           </p>
           <p className="text-sm text-fg-muted">
-            {t.holderName ?? "Ticket holder"} · Ticket {t.index} of {t.of}
+            {/* The count is of the buyer's order: a friend holding one of its tickets has that one alone. */}
+            {t.holderName ?? "Ticket holder"} · {t.isBuyer ? `Ticket ${t.index} of ${t.of}` : messages.held.fromAFriend}
           </p>
           <p className="mt-2 font-mono text-xs break-all select-all">{t.code}</p>
           {loaderData.over ? (
