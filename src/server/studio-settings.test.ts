@@ -1,8 +1,11 @@
 import { eq } from "drizzle-orm";
+import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { hostPayoutAccount, hostProfile, user } from "~/db/schema";
 import { addHostMember } from "~/services/studio-access";
 import { hostSettingsMessages as m } from "~/texts/host-settings-messages";
+import { messages } from "~/texts/messages";
+import { IMAGE_UPLOADS } from "~/web/lib/image-uploads.server";
 import { signInThroughApi } from "../../tests/setup/test-app";
 import { studioTestApp } from "../../tests/setup/studio-app";
 
@@ -32,6 +35,41 @@ async function aTeam() {
 const html = (text: string) => text.replaceAll("'", "&#x27;");
 
 const colorsForm = { intent: "colors", brandColor: "#1E3A8A", accentColor: "" };
+
+describe("pictures uploaded to a host's profile", () => {
+  it("are counted before they are decoded: past the allowance, the picture is refused on its field", async () => {
+    const { owner } = await aTeam();
+    const png = await sharp({ create: { width: 40, height: 40, channels: 3, background: "#c8175f" } })
+      .png()
+      .toBuffer();
+    const upload = () => {
+      const form = new FormData();
+      form.set("intent", "profile");
+      form.set("hostTitle", "The Crown");
+      form.set("bio", "");
+      form.set("image", new Blob([new Uint8Array(png)], { type: "image/png" }), "logo.png");
+      return studio.testApp.app.request(new URL("/h/onlineprofile", studio.testApp.config.publicUrl).href, {
+        method: "POST",
+        redirect: "manual",
+        headers: { Origin: studio.testApp.config.publicUrl, Cookie: owner.cookie },
+        body: form,
+      });
+    };
+    for (let i = 0; i < IMAGE_UPLOADS.limit; i++) expect((await upload()).status).toBe(200);
+    const [before] = await studio.database.db
+      .select({ image: user.image })
+      .from(user)
+      .where(eq(user.id, owner.person.id));
+    const refused = await upload();
+    expect(refused.status).toBe(422);
+    expect(await refused.text()).toContain(html(messages.images.tooManyUploads));
+    const [after] = await studio.database.db
+      .select({ image: user.image })
+      .from(user)
+      .where(eq(user.id, owner.person.id));
+    expect(after!.image).toBe(before!.image);
+  });
+});
 
 describe("settings for a host's team", () => {
   it("lets a manager edit the online profile but not the colours, payouts or notifications", async () => {

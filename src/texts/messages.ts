@@ -157,6 +157,7 @@ export const messages = {
     invalidFile: "Invalid file. Only supports JPEG/JPG/PNG file",
     tooManyPixels: "That image is too big to process. Please choose one under 40 megapixels.",
     busy: "We're busy with a lot of pictures just now. Please try again in a minute.",
+    tooManyUploads: "That's a lot of pictures in a few minutes. Please try again in ten minutes.",
   },
   profile: {
     saved: "Profile updated",

@@ -13,6 +13,7 @@ import { messages } from "~/texts/messages";
 import { studioMessages } from "~/texts/studio-messages";
 import { EventDetailsForm, eventFormValues } from "~/web/components/studio/event-details-form";
 import { FormMessage } from "~/web/components/ui/field";
+import { countImageUpload } from "~/web/lib/image-uploads.server";
 import { actionError, refusalOf } from "~/web/lib/action-error";
 import { detailsInput, EventDetailsFormSchema } from "~/web/lib/event-form.server";
 import { setFlash } from "~/web/lib/flash.server";
@@ -86,6 +87,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
             }),
             { extra: { intent: "image" } },
           );
+        await countImageUpload(context, hostId, "image");
         await addEventImage(db, context.storage, {
           hostId,
           eventId,

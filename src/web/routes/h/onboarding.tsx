@@ -21,6 +21,7 @@ import { studioMessages } from "~/texts/studio-messages";
 import { ImagePicker } from "~/web/components/image-picker";
 import { FieldErrorCount, FormMessage, TextAreaField, TextField } from "~/web/components/ui/field";
 import { UsernameField } from "~/web/components/username-field";
+import { countImageUpload } from "~/web/lib/image-uploads.server";
 import { actionError, refusalOf } from "~/web/lib/action-error";
 import { setFlash } from "~/web/lib/flash.server";
 import { requireUser } from "~/web/lib/signed-in.server";
@@ -89,8 +90,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   let stored: StoredImage | null = null;
   try {
-    if (bytes)
+    if (bytes) {
+      await countImageUpload(context, me.id, "image");
       stored = await processImageUpload(context.storage, { userId: me.id, purpose: "profile", bytes, field: "image" });
+    }
     const result = await becomeHost(db, { userId: me.id, form: values, image: stored?.url, now: new Date() });
     if (result.discardedImageKey) await context.storage.remove(result.discardedImageKey).catch(() => undefined);
   } catch (error) {

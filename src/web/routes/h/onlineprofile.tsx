@@ -28,6 +28,7 @@ import { SocialIcon } from "~/web/components/host-profile/social-icon";
 import { ImagePicker } from "~/web/components/image-picker";
 import { FieldErrorCount, FormMessage, TextAreaField, TextField } from "~/web/components/ui/field";
 import { toast } from "~/web/components/ui/toast";
+import { countImageUpload } from "~/web/lib/image-uploads.server";
 import { actionError, refusalOf } from "~/web/lib/action-error";
 import { chatSupport } from "~/web/lib/site-links";
 import { OWNER_OR_MANAGER, requireStudio } from "~/web/lib/studio.server";
@@ -126,6 +127,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     for (const upload of uploads) {
       try {
+        await countImageUpload(context, hostId, upload.field);
         // Stored under the host's own prefix (a manager uploads for the host, as with event pictures).
         const image = await processImageUpload(context.storage, {
           userId: hostId,

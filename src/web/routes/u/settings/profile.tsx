@@ -37,6 +37,7 @@ import { ImagePicker } from "~/web/components/image-picker";
 import { UsernameField } from "~/web/components/username-field";
 import { SettingsLayout } from "~/web/components/settings-layout";
 import { CheckboxField, FieldErrorCount, FormMessage, TextAreaField, TextField } from "~/web/components/ui/field";
+import { countImageUpload } from "~/web/lib/image-uploads.server";
 import { actionError, refusalOf } from "~/web/lib/action-error";
 import { PROFILE_FORM_MAX_BYTES } from "~/domain/request-limits";
 import { requireUser } from "~/web/lib/signed-in.server";
@@ -128,6 +129,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     for (const upload of uploads) {
       try {
+        await countImageUpload(context, me.id, upload.field);
         const image = await processImageUpload(context.storage, {
           userId: me.id,
           purpose: upload.purpose,
