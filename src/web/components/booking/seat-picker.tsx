@@ -146,7 +146,8 @@ export function SeatPicker(props: {
       </div>
       <div
         ref={scroller}
-        className="mt-2 max-h-[min(60vh,28rem)] overflow-auto overscroll-contain rounded-xl border border-border py-2 pr-2"
+        className="mt-2 max-h-[min(60vh,28rem)] overflow-auto overscroll-contain rounded-xl border border-border
+          py-2 pr-2"
         tabIndex={-1}
       >
         <p
