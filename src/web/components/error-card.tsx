@@ -54,9 +54,16 @@ export function ErrorCard({
           </p>
         ) : null}
         <div className="mt-6 flex justify-center gap-3">
-          <a href="" className="btn-secondary">
-            Try again
-          </a>
+          {/* Nothing to try again where the address leads nowhere: a search is the way on. */}
+          {Number(code) === 404 || Number(code) === 410 ? (
+            <Link to="/search" className="btn-secondary">
+              Search events
+            </Link>
+          ) : (
+            <a href="" className="btn-secondary">
+              Try again
+            </a>
+          )}
           <Link to="/" className="btn-primary" reloadDocument>
             Go home
           </Link>
