@@ -39,7 +39,17 @@ export function ToasterHost() {
   if (!mounted) return null;
   return (
     <Suspense fallback={null}>
-      <Toaster position="top-center" theme={effective} richColors closeButton visibleToasts={50} duration={5000} />
+      {/* Below the header (4 rem), so a message never hides the logo, the search or the menu while it shows. */}
+      <Toaster
+        position="top-center"
+        offset={{ top: 72 }}
+        mobileOffset={{ top: 72 }}
+        theme={effective}
+        richColors
+        closeButton
+        visibleToasts={50}
+        duration={5000}
+      />
     </Suspense>
   );
 }
