@@ -76,13 +76,9 @@ export function createAuth({
     if (!result.ok) throw badRequest(messages.auth.notARobot, "ROBOT_CHECK_FAILED");
   };
 
-  const hit = async (key: string, rule: { limit: number; windowMs: number }) => {
+  const hit = async (key: string, rule: { limit: number; windowMs: number }, message?: string) => {
     const result = await throttle.hit(key, rule, now());
-    if (!result.allowed) throw tooMany(result.retryAfterMs);
-  };
-  const hitEmailChange = async (key: string, rule: { limit: number; windowMs: number }) => {
-    const result = await throttle.hit(key, rule, now());
-    if (!result.allowed) throw tooMany(result.retryAfterMs, messages.auth.emailChangesToday);
+    if (!result.allowed) throw tooMany(result.retryAfterMs, message);
   };
   const peek = async (
     key: string,
@@ -362,8 +358,12 @@ export function createAuth({
             await peek(throttleKeys.verifySend(newEmail), AUTH_LIMITS.verifySend, nextSendMessage);
             const asker = await getSessionFromCtx(ctx);
             if (asker)
-              await hitEmailChange(throttleKeys.emailChangeByAccount(asker.user.id), AUTH_LIMITS.emailChangeByAccount);
-            await hitEmailChange(throttleKeys.emailChangeByIp(ip), AUTH_LIMITS.emailChangeByIp);
+              await hit(
+                throttleKeys.emailChangeByAccount(asker.user.id),
+                AUTH_LIMITS.emailChangeByAccount,
+                messages.auth.emailChangesToday,
+              );
+            await hit(throttleKeys.emailChangeByIp(ip), AUTH_LIMITS.emailChangeByIp, messages.auth.emailChangesToday);
             return;
           }
           case "/verify-email": {

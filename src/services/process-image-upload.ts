@@ -100,17 +100,13 @@ export async function processImageUpload(
   if (!header.width || !header.height) refuse(messages.images.invalidFile);
   if (!isWithinPixelLimit(header.width, header.height)) refuse(messages.images.tooManyPixels);
 
-  const release = await decodes.acquire().catch((error: unknown) => {
-    if (error instanceof WorkQueueFull) throw new AppError("rate_limited", messages.images.busy, { field });
-    throw error;
-  });
-  let output: { data: Buffer; info: OutputInfo };
-  try {
-    const upright = header.autoOrient ?? { width: header.width, height: header.height };
-    output = await decode(input, upright, purpose, () => refuse(messages.images.invalidFile));
-  } finally {
-    release();
-  }
+  const upright = header.autoOrient ?? { width: header.width, height: header.height };
+  const output = await decodes
+    .run(() => decode(input, upright, purpose, () => refuse(messages.images.invalidFile)))
+    .catch((error: unknown) => {
+      if (error instanceof WorkQueueFull) throw new AppError("rate_limited", messages.images.busy, { field });
+      throw error;
+    });
 
   const key = `${prefix}${purpose}-${randomUUID()}.jpg`;
   await storage.save(key, output.data, "image/jpeg");
