@@ -3,7 +3,7 @@ import { ticketQrSvg } from "~/web/lib/ticket-qr.server";
 import { useEffect } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
-import { formatLongDate, formatMoney, formatShortDate, formatTimeRange } from "~/lib/format";
+import { formatAmount, formatLongDate, formatMoney, formatShortDate, formatTimeRange } from "~/lib/format";
 import { cancellationOption } from "~/domain/cancellation";
 import { hasEnded } from "~/domain/event-flags";
 import { AppError } from "~/lib/app-error";
@@ -83,6 +83,8 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 export default function OrderPage({ loaderData, actionData }: Route.ComponentProps) {
   const { order: o, qr, viewerId, cancellation, option } = loaderData;
   const money = (p: number) => formatMoney(p, o.currency);
+  // The receipt's column, as its PDF writes it: pence always (£0.00 above £12.12).
+  const amount = (p: number) => formatAmount(p, o.currency);
   const lateRefund = o.status === "refunded" && o.tickets.length === 0;
   const cancelled = o.status === "cancelled" || (o.status === "refunded" && !lateRefund);
   const mine = o.tickets.filter((t) => t.holderUserId === viewerId && t.status !== "void");
@@ -255,19 +257,19 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
             <Download aria-hidden className="size-4" /> Download receipt (PDF)
           </a>
         </div>
-        <OrderLines lines={o.lines} money={money} />
+        <OrderLines lines={o.lines} money={amount} />
         <OrderBreakdown
           discountPence={o.discountPence}
           discountCode={o.discountCode}
           bookingFeePence={o.bookingFeePence}
           totalPence={o.totalPence}
           totalLabel={lateRefund ? "Refunded" : "Total paid"}
-          money={money}
+          money={amount}
         />
         {o.refundedPence > 0 && !lateRefund ? (
           <p className="mt-2 flex justify-between border-t border-border pt-2 text-sm font-semibold text-success">
             <span>Refunded</span>
-            <span>−{money(o.refundedPence)}</span>
+            <span>−{amount(o.refundedPence)}</span>
           </p>
         ) : null}
       </section>
