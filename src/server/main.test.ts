@@ -155,12 +155,14 @@ describe("starting the server", () => {
   });
 
   it("treats a DATABASE_URL that is not a PostgreSQL URL as an invalid configuration", async () => {
-    for (const url of ["mysql://root@127.0.0.1/ticketyboo", "./data/pglite", "https://example.com/db"]) {
-      const { code, output } = await start({ PORT: "0", DATA_DIR: tempDir(), DATABASE_URL: url });
-      expect(code, url).toBe(1);
-      expect(output, url).toContain("Invalid configuration");
-      expect(output, url).toContain("DATABASE_URL: must be a PostgreSQL URL");
-    }
+    const urls = ["mysql://root@127.0.0.1/ticketyboo", "./data/pglite", "https://example.com/db"];
+    // Started together: each is a process that loads the whole server before it reads its configuration.
+    const runs = await Promise.all(urls.map((url) => start({ PORT: "0", DATA_DIR: tempDir(), DATABASE_URL: url })));
+    runs.forEach(({ code, output }, i) => {
+      expect(code, urls[i]).toBe(1);
+      expect(output, urls[i]).toContain("Invalid configuration");
+      expect(output, urls[i]).toContain("DATABASE_URL: must be a PostgreSQL URL");
+    });
   });
 });
 
@@ -241,7 +243,8 @@ const pageText = async (res: Response) => (await res.text()).replaceAll("&#x27;"
 
 describe("the built server: our errors reach the pages as themselves (one copy of every module)", () => {
   it("answers a test payment page that does not exist with 404, not 500", async () => {
-    const server = await serve({ DATA_DIR: tempDir() });
+    // No demo data: the page asked for exists in no database, and seeding would take most of the test.
+    const server = await serve({ DATA_DIR: tempDir(), SEED_DEMO: "false" });
     try {
       const res = await server.post("/pay/test/cs_test_doesnotexist", { card: "success" });
       expect(res.status).toBe(404);
