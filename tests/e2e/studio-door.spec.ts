@@ -209,7 +209,13 @@ test("the door: scanner links, every outcome, camera and typed codes, offline ga
     .click();
   await page.getByRole("alertdialog").getByRole("button", { name: "Revoke" }).click();
   await expect(page.getByText("Side door can no longer scan tickets for this event.").first()).toBeVisible();
-  await typeCode(door, fourth!);
+  // The door hears of it at its next scan, or from the count it asks for every 10 s if that comes
+  // first (on a slow machine it can), when the code field has gone before it can be typed in.
+  await door
+    .getByLabel("Ticket code")
+    .fill(fourth!, { timeout: 2_000 })
+    .then(() => door.getByRole("button", { name: "Check in" }).click({ timeout: 2_000 }))
+    .catch(() => undefined);
   await expect(door.getByRole("heading", { name: "Scan Not Allowed" })).toBeVisible();
   await door.reload();
   await expect(door.getByText("This scanner link has been revoked or has expired.")).toBeVisible();
