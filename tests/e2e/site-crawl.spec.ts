@@ -1,5 +1,3 @@
-import fs from "node:fs";
-import path from "node:path";
 import type { Browser, Page } from "@playwright/test";
 import { RESERVED_USERNAMES } from "../../src/domain/profile-rules";
 import { axeViolationsInBothThemes, BASE_URL, DEMO, expect, signIn, test } from "./fixtures";
@@ -13,9 +11,12 @@ import { axeViolationsInBothThemes, BASE_URL, DEMO, expect, signIn, test } from 
  * everything.
  *
  * Bounded to stay quick: each path pattern (an event page, a category, a host's page…) is visited
- * a few times at most per visitor. Axe runs on every page a visitor lands on, once: the second
- * theme only with the colour rules, since a theme changes nothing else. Pages that are the same for
- * everyone but the header are judged by axe as the signed-out visitor sees them (see SAME_FOR_EVERYONE).
+ * a few times at most per visitor. Axe judges each page once, in the crawl of the visitor it is for:
+ * the public pages as the signed-out visitor sees them, the buyer's area as the buyer does, the
+ * Studio as the host does (`judges`); the second theme only with the colour rules, since a theme
+ * changes nothing else. A signed-in visitor still loads and checks every page it reaches and follows
+ * its links, and meets its own header on every page of its own area, where axe judges it. Axe on the
+ * public pages again for each signed-in visitor cost about a minute of the suite (28 November).
  */
 /** The root layout's own title: a page that shows it has not named itself. */
 const SITE_DEFAULT_TITLE = "Ticketyboo · Tickets for the UK grassroots scene";
@@ -35,25 +36,6 @@ const BUDGET_MS = Number(process.env.CRAWL_BUDGET_MS ?? 10 * 60_000);
  * preview is sandboxed without scripts on purpose (a campaign's and the outbox's).
  */
 const TOOLS_OWN_ERRORS = /^Blocked script execution in 'about:srcdoc'/;
-
-/**
- * Pages that are the same for everyone but the header: the markdown pages (content/pages), pricing,
- * get the app, the site map, and staff-written posts and their lists. Axe judges them as the signed-out
- * visitor sees them; a signed-in visitor still loads and checks each and follows its links, and meets
- * the signed-in header on every page of its own area, where axe judges it.
- */
-const CONTENT = path.resolve(import.meta.dirname, "../../content/pages");
-const SAME_FOR_EVERYONE = new Set([
-  ...fs
-    .readdirSync(CONTENT, { recursive: true, encoding: "utf8" })
-    .filter((file) => file.endsWith(".md"))
-    .map((file) => `/${file.replaceAll("\\", "/").slice(0, -".md".length)}`),
-  "/pricing",
-  "/get-the-app",
-  "/site-map",
-]);
-const POSTS = /^\/(blogs|guides|case-studies|news-center|help)(\/[^/]+)?$/;
-const sameForEveryone = (page: string) => SAME_FOR_EVERYONE.has(page) || POSTS.test(page);
 
 /** Query parameters that name a different page (a Studio view); every other query is dropped. */
 const PAGE_QUERY = new Set(["view"]);
@@ -117,12 +99,15 @@ function pageFor(href: string): string | null {
 interface Visitor {
   name: string;
   who?: { email: string; password: string };
+  /** The pages axe judges in this visitor's crawl, by where a visit landed; every page when left out. */
+  judges?: RegExp;
 }
 
 const VISITORS: Visitor[] = [
   { name: "signed out" },
-  { name: "as a buyer", who: DEMO.buyer },
-  { name: "as a host", who: DEMO.host },
+  // The buyer's area, orders and tickets, and becoming a host (the one Studio page a buyer reaches).
+  { name: "as a buyer", who: DEMO.buyer, judges: /^\/(u|orders|tickets|h\/onboarding)(\/|$)/ },
+  { name: "as a host", who: DEMO.host, judges: /^\/h(\/|$)/ },
 ];
 
 /** The links on the page as it is now, menus included when they are open. */
@@ -243,7 +228,7 @@ async function crawl(browser: Browser, visitor: Visitor, failures: string[], dea
     }
 
     const checked = Date.now();
-    if (!axed.has(landed) && !(visitor.who && sameForEveryone(landed))) {
+    if (!axed.has(landed) && (visitor.judges?.test(landed) ?? true)) {
       axed.add(landed);
       // Every rule in the light theme, then the colour rules in the dark one, without loading the page again.
       const violations = await axeViolationsInBothThemes(page).catch((error: Error) => [
