@@ -3,12 +3,15 @@ import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
-import { feedback } from "~/db/schema";
+import { feedback, ticket } from "~/db/schema";
+import { createTicketCodes } from "~/server/ticket-codes.server";
+import { createEvent } from "../../tests/factories/events";
+import { buyTickets } from "../../tests/factories/orders";
 import { createTeamChat } from "~/server/team-chat.server";
 import { recordedWork } from "../../tests/factories/after-commit";
 import { createTestDatabase } from "../../tests/setup/test-db";
 import { createUser } from "../../tests/factories/users";
-import { MESSAGE_LIMITS, submitFeedback, submitSupportRequest } from "./submit-feedback";
+import { MESSAGE_LIMITS, ORDER_STANDING, submitFeedback, submitSupportRequest } from "./submit-feedback";
 import { postToTeamChat } from "./team-chat-posts";
 import { createDbThrottle } from "./throttle";
 
@@ -181,14 +184,51 @@ describe("submitSupportRequest", () => {
       name: "Dev Patel",
       email: "dev@example.com",
       subject: "Payout not arrived",
-      message: "Order reference: TB-1234\n\nMy payout for Friday's gig hasn't arrived yet.",
+      // No order has that reference: staff are told to check before acting on it.
+      message: `Order reference: TB-1234 (${ORDER_STANDING.none})\n\nMy payout for Friday's gig hasn't arrived yet.`,
     });
     expect(posts).toEqual([]);
     await announce("support", result.id);
     expect((await stored(result.id)).postedToChatAt).not.toBeNull();
     expect(posts[0]!.text).toContain("*Support request* from Dev Patel (dev@example.com, host)");
     expect(posts[0]!.text).toContain("*Subject:* Payout not arrived");
-    expect(posts[0]!.text).toContain("*Order:* TB-1234\n> My payout for Friday's gig hasn't arrived yet.");
+    expect(posts[0]!.text).toContain(
+      `*Order:* TB-1234 (${ORDER_STANDING.none})\n> My payout for Friday's gig hasn't arrived yet.`,
+    );
+  });
+
+  it("tells staff how the sender stands to the order they name, a stranger's the same as none", async () => {
+    const host = await createUser(database.db, { userType: "host" });
+    const buyer = await createUser(database.db);
+    const friend = await createUser(database.db);
+    const stranger = await createUser(database.db);
+    const e = await createEvent(database.db, { hostId: host.id, startsAt: new Date(Date.now() + 7 * 86_400_000) }, [
+      { pricePence: 1200, capacity: 10 },
+    ]);
+    const { reference, tickets } = await buyTickets(database.db, {
+      eventId: e.id,
+      buyer,
+      quantity: 2,
+      now: new Date(),
+      sign: createTicketCodes("a test ticket secret that is long enough").sign,
+    });
+    // One of the two passed to a friend, who claimed it.
+    await database.db.update(ticket).set({ holderUserId: friend.id }).where(eq(ticket.id, tickets[1]!.id));
+    const standing = async (userId: string, orderReference: string) => {
+      const sent = await submitSupportRequest(
+        database.db,
+        { userId, subject: "About my booking", message: "Can I change the name on it?", orderReference },
+        guard(),
+      );
+      return (await stored(sent.id)).message.split("\n")[0];
+    };
+    expect(await standing(buyer.id, reference)).toBe(`Order reference: ${reference} (${ORDER_STANDING.bought})`);
+    expect(await standing(host.id, reference.toLowerCase())).toBe(
+      `Order reference: ${reference} (${ORDER_STANDING.hosted})`,
+    );
+    expect(await standing(friend.id, reference)).toBe(`Order reference: ${reference} (${ORDER_STANDING.holds})`);
+    expect(await standing(stranger.id, reference)).toBe(`Order reference: ${reference} (${ORDER_STANDING.none})`);
+    expect(await standing(stranger.id, "TB-NOSUCH")).toBe(`Order reference: TB-NOSUCH (${ORDER_STANDING.none})`);
   });
 
   it("needs a subject and a message, and names the field that is wrong", async () => {

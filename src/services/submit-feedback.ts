@@ -1,6 +1,6 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { feedback, user } from "~/db/schema";
+import { feedback, order, user } from "~/db/schema";
 import { checkFeedback, checkSupportRequest, FEEDBACK_TOPICS } from "~/domain/feedback-rules";
 import { AppError } from "~/lib/app-error";
 import { messages } from "~/texts/messages";
@@ -92,8 +92,11 @@ export async function submitSupportRequest(
   await countMessage(guard, userId);
   const person = await findSender(db, userId);
   const { orderReference: reference } = checked.value;
-  // The feedback table has no column for it: the reference leads the message, where staff read first.
-  const stored = reference ? `Order reference: ${reference}\n\n${checked.value.message}` : checked.value.message;
+  // The feedback table has no column for it: the reference leads the message, where staff read first,
+  // with whose it is, so nobody acts on a stranger's order because a message named it.
+  const stored = reference
+    ? `Order reference: ${reference} (${await orderStanding(db, reference, userId)})\n\n${checked.value.message}`
+    : checked.value.message;
   const id = await storeMessage(db, {
     kind: "support",
     userId,
@@ -103,6 +106,35 @@ export async function submitSupportRequest(
     message: stored,
   });
   return { id, replyTo: person.email };
+}
+
+/** What staff read beside a support request's order reference: the sender's tie to that order, if any. */
+export const ORDER_STANDING = {
+  bought: "their own order",
+  hosted: "an order for their event",
+  holds: "they hold a ticket from it",
+  none: "not on their account: check before acting on it",
+} as const;
+
+/**
+ * How the sender stands to the order they named. A reference that is nobody's and one that is
+ * someone else's read the same: the sender learns nothing, and staff look it up either way.
+ */
+async function orderStanding(db: Db, reference: string, userId: string): Promise<string> {
+  const [found] = await db
+    .select({
+      bought: sql<boolean>`coalesce(${order.userId} = ${userId}, false)`,
+      hosted: sql<boolean>`${order.hostId} = ${userId}`,
+      // Spelled out: in a one-table query Drizzle leaves columns unqualified, which the subquery would read as its own.
+      holds: sql<boolean>`exists (select 1 from ticket t
+        where t.order_id = "order".id and t.holder_user_id = ${userId})`,
+    })
+    .from(order)
+    .where(eq(order.reference, reference));
+  if (found?.bought) return ORDER_STANDING.bought;
+  if (found?.hosted) return ORDER_STANDING.hosted;
+  if (found?.holds) return ORDER_STANDING.holds;
+  return ORDER_STANDING.none;
 }
 
 /**

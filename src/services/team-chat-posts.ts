@@ -41,11 +41,11 @@ async function messageText(db: Db, id: string): Promise<string | null> {
         ? `*Support request* from ${from}\n*Subject:* ${chatEscape(row.subject ?? "")}`
         : `*Contact form* from ${from}${row.subject ? `: ${chatEscape(row.subject)}` : ""}`;
   // A support request about a booking starts with its order reference (services/submit-feedback.ts).
-  const order = row.kind === "support" ? /^Order reference: (TB-[A-Z0-9]+)\n\n/.exec(row.message) : null;
+  // (Since 28 November the reference is followed by the sender's tie to the order, in brackets.)
+  const order = row.kind === "support" ? /^Order reference: (TB-[A-Z0-9]+)( \([^)\n]+\))?\n\n/.exec(row.message) : null;
   const message = order ? row.message.slice(order[0].length) : row.message;
-  return [heading, order ? `*Order:* ${order[1]}` : null, chatQuote(message), `ref ${row.id}`]
-    .filter((line) => line !== null)
-    .join("\n");
+  const orderLine = order ? `*Order:* ${order[1]}${chatEscape(order[2] ?? "")}` : null;
+  return [heading, orderLine, chatQuote(message), `ref ${row.id}`].filter((line) => line !== null).join("\n");
 }
 
 async function suggestionText(db: Db, id: string): Promise<string | null> {
