@@ -42,7 +42,10 @@ export const AUTH_ENDPOINT_POLICY: Readonly<Record<string, { policy: EndpointPol
     policy: "guarded",
     why: "first and last name only, with the profile form's rules; the display name follows them",
   },
-  "/list-sessions": { policy: "open", why: "the caller's own sessions (Security page)" },
+  "/list-sessions": {
+    policy: "guarded",
+    why: "the caller's own sessions (Security page), without their tokens, which page scripts must never read",
+  },
   "/revoke-other-sessions": { policy: "open", why: 'the Security page\'s "Log out other devices"' },
   "/revoke-session": { policy: "open", why: "ends one of the caller's own sessions, found by its token" },
   "/revoke-sessions": { policy: "open", why: "ends all of the caller's own sessions, like logging out everywhere" },

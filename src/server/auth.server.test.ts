@@ -467,6 +467,27 @@ describe("every endpoint better-auth mounts is ours", () => {
   });
 });
 
+describe("list-sessions", () => {
+  it("lists the caller's own sessions without their tokens, so a page script cannot lift one", async () => {
+    const { person, cookie } = await signedIn();
+    // A second device.
+    const other = await post("/sign-in/email", { email: person.email, password: FACTORY_PASSWORD }, { ip: newIp() });
+    expect(other.status).toBe(200);
+    const res = await app.request("/api/auth/list-sessions", {
+      headers: { Cookie: cookie, "X-Forwarded-For": newIp() },
+    });
+    expect(res.status).toBe(200);
+    const listed = (await res.json()) as Record<string, unknown>[];
+    expect(listed).toHaveLength(2);
+    const tokens = (await database.db.select().from(session).where(eq(session.userId, person.id))).map((s) => s.token);
+    for (const s of listed) {
+      expect(s).toMatchObject({ userId: person.id, id: expect.any(String) });
+      expect(s).not.toHaveProperty("token");
+      for (const token of tokens) expect(JSON.stringify(s)).not.toContain(token);
+    }
+  });
+});
+
 describe("update-user", () => {
   it("refuses the role, the image and every field our forms do not offer, and changes nothing", async () => {
     const { person, cookie } = await signedIn();

@@ -400,6 +400,11 @@ export function createAuth({
         }
       }),
       after: createAuthMiddleware(async (ctx) => {
+        // A session's token is its cookie's secret, which is HTTP-only so that no page script can read it:
+        // the list of a person's sessions goes out without them (the Security page needs only their ids).
+        if (ctx.path === "/list-sessions" && Array.isArray(ctx.context.returned)) {
+          return ctx.json(ctx.context.returned.map(({ token: _token, ...rest }: { token?: unknown }) => rest));
+        }
         const ip = ctx.headers?.get(CLIENT_IP_HEADER) ?? "unknown";
         const failed = ctx.context.returned instanceof APIError;
         if (ctx.path === "/sign-in/email") {
