@@ -302,8 +302,10 @@ export function createApp(deps: AppDeps) {
       },
     );
     const response = await handlerFor(await deps.getBuild())(onPublicOrigin(c.req.raw, config.publicOrigin), context);
-    // Pages carry personal data: never stored by shared caches, always revalidated by the browser.
-    if (!response.headers.has("Cache-Control")) response.headers.set("Cache-Control", "private, no-cache");
+    // Pages carry personal data: never stored by shared caches, always revalidated by the browser; a
+    // signed-in person's not kept at all, so nobody at a shared computer reads them from its cache.
+    if (!response.headers.has("Cache-Control"))
+      response.headers.set("Cache-Control", session.user ? "private, no-store" : "private, no-cache");
     // A session better-auth just extended goes back with its new expiry, so an active person stays signed in.
     for (const cookie of session.setCookies) response.headers.append("Set-Cookie", cookie);
     // A page opened through a tracking link remembers it, once the visitor allows statistics (decision 0039).

@@ -362,6 +362,22 @@ describe("behind a proxy", () => {
   });
 });
 
+describe("what browsers may keep of a page", () => {
+  it("keeps no copy of a signed-in person's pages, and revalidates everyone else's", async () => {
+    for (const [path, signedIn, expected] of [
+      ["/", false, "private, no-cache"],
+      ["/", true, "private, no-store"],
+      ["/u/tickets", true, "private, no-store"],
+      [`/events/${slug}`, true, "private, no-store"],
+    ] as const) {
+      const res = await send(path, { signedIn });
+      await res.text();
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get("Cache-Control"), `${path} ${signedIn ? "signed in" : "signed out"}`).toBe(expected);
+    }
+  });
+});
+
 describe("signed-out visits to signed-in pages", () => {
   it("go to the root, with a Log in link that comes back (spec §2)", async () => {
     const path = `/checkout/${holdId}/return?payment=${crypto.randomUUID()}`;
