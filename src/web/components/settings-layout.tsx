@@ -26,7 +26,10 @@ export function SettingsLayout({
   return (
     <div className="container-page py-8 laptop:py-12">
       <div className="laptop:grid laptop:grid-cols-[14rem_1fr] laptop:gap-10">
-        <nav aria-label="Account" className="-mx-4 mb-6 overflow-x-auto px-4 laptop:mx-0 laptop:mb-0 laptop:px-0">
+        <nav
+          aria-label="Account"
+          className="-mx-4 mb-6 overflow-x-auto scroll-fade px-4 laptop:mx-0 laptop:mb-0 laptop:px-0"
+        >
           <ul className="flex gap-2 laptop:sticky laptop:top-24 laptop:flex-col laptop:gap-1">
             {SECTIONS.map((s) => (
               <li key={s.to} className="shrink-0">

@@ -89,7 +89,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
     <div className="container-page py-8 laptop:py-10">
       <h1 className="text-2xl font-extrabold tracking-tight tablet:text-3xl">Results for “{q}”</h1>
       <nav aria-label="Categories" className="mt-5">
-        <ul className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1 tablet:mx-0 tablet:flex-wrap tablet:px-0">
+        <ul className="-mx-4 flex gap-2 overflow-x-auto scroll-fade px-4 pb-1 tablet:mx-0 tablet:flex-wrap tablet:px-0">
           <li className="shrink-0">
             <Link
               to={categoryHref(undefined)}

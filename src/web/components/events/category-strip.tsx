@@ -37,8 +37,8 @@ export const CATEGORY_ICONS: Record<string, LucideIcon> = {
 export function CategoryStrip({ categories }: { categories: { slug: string; label: string; count?: number }[] }) {
   return (
     <ul
-      className="-mx-4 flex snap-x scroll-px-4 gap-2 overflow-x-auto px-4 pb-2 tablet:-mx-6 tablet:scroll-px-6
-      tablet:px-6 laptop:mx-0 laptop:flex-wrap laptop:overflow-visible laptop:px-0"
+      className="-mx-4 flex snap-x scroll-px-4 gap-2 overflow-x-auto scroll-fade px-4 pb-2 tablet:-mx-6
+      tablet:scroll-px-6 tablet:px-6 laptop:mx-0 laptop:flex-wrap laptop:overflow-visible laptop:px-0"
     >
       {categories.map((c) => {
         const Icon = CATEGORY_ICONS[c.slug] ?? Music;

@@ -104,8 +104,8 @@ function ChipGroup({ label, children }: { label: string; children: React.ReactNo
         {label}
       </span>
       <ul
-        className="-mr-4 flex gap-2 overflow-x-auto pr-4 pb-1 tablet:mr-0 tablet:flex-wrap tablet:overflow-visible
-        tablet:pr-0"
+        className="-mr-4 flex gap-2 overflow-x-auto scroll-fade pr-4 pb-1 tablet:mr-0 tablet:flex-wrap
+        tablet:overflow-visible tablet:pr-0"
       >
         {children}
       </ul>

@@ -15,7 +15,7 @@ const TABS = [
 export function EventTabs({ eventId }: { eventId: string }) {
   const base = `/h/events/${eventId}/edit`;
   return (
-    <nav aria-label="Event sections" className="-mx-1 overflow-x-auto border-b border-border">
+    <nav aria-label="Event sections" className="-mx-1 overflow-x-auto scroll-fade border-b border-border">
       <ul className="flex min-w-max gap-1 px-1">
         {TABS.map(({ to, label }) => (
           <li key={label}>

@@ -25,7 +25,7 @@ export function ReportFrame({
       <p className="mt-1 max-w-2xl text-fg-muted">
         What sold, what came in and who came: for all your events or one, over any dates.
       </p>
-      <nav aria-label="Reports" className="-mx-1 mt-5 overflow-x-auto border-b border-border">
+      <nav aria-label="Reports" className="-mx-1 mt-5 overflow-x-auto scroll-fade border-b border-border">
         <ul className="flex min-w-max gap-1 px-1">
           {tabs.map((tab) => (
             <li key={tab.id}>

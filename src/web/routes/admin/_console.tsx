@@ -21,7 +21,7 @@ export default function StaffConsole() {
   return (
     <div className="container-page py-6">
       <p className="text-sm font-semibold tracking-wide text-brand uppercase">Staff console</p>
-      <nav aria-label="Staff console" className="-mx-4 mt-3 overflow-x-auto px-4">
+      <nav aria-label="Staff console" className="-mx-4 mt-3 overflow-x-auto scroll-fade px-4">
         <ul className="flex gap-1 pb-2">
           <li>
             <NavLink to="/admin" end className={tab}>

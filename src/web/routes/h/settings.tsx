@@ -29,7 +29,7 @@ export default function SettingsFrame({ loaderData }: Route.ComponentProps) {
           ? " · as a manager: payouts, colours and notifications are the owner's to change"
           : ""}
       </p>
-      <nav aria-label="Settings" className="mt-3 -mx-1 overflow-x-auto border-b border-border">
+      <nav aria-label="Settings" className="mt-3 -mx-1 overflow-x-auto scroll-fade border-b border-border">
         <ul className="flex min-w-max gap-1 px-1">
           {TABS.map(({ to, label, Icon, end }) => (
             <li key={to}>
