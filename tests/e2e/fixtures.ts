@@ -103,14 +103,23 @@ async function atRest(page: Page): Promise<() => Promise<void>> {
   };
 }
 
-/** Contrast is judged on the page at rest: lets transitions (toasts, dialogs, a theme's colours) finish. */
+/**
+ * Contrast is judged on the page at rest: lets transitions (toasts, dialogs, a theme's colours) finish.
+ * An endless animation never does, nor does one driven by scrolling (a row's edge fades, `scroll-fade`),
+ * which is "running" for as long as the page is open: neither is waited for.
+ */
 async function settled(page: Page) {
   await page
     .waitForFunction(
       () =>
         document
           .getAnimations()
-          .every((a) => a.playState !== "running" || a.effect?.getTiming().iterations === Infinity),
+          .every(
+            (a) =>
+              a.playState !== "running" ||
+              a.effect?.getTiming().iterations === Infinity ||
+              a.timeline !== document.timeline,
+          ),
       null,
       { timeout: 5_000 },
     )
