@@ -138,4 +138,33 @@ test.describe("errors a person can meet", () => {
     }
     await expectAccessible(page);
   });
+
+  test("a page left while its data is still arriving leaves no error behind", async ({ page }) => {
+    await acceptNecessaryOnly(page);
+    await page.goto("/dev/streaming?ms=400");
+    await expect(page.getByText("The rest of this page's data: arrived")).toBeVisible();
+
+    // Hold the page's code, so that its data has begun to arrive (the rest follows in 5 s) while
+    // the navigation still waits; then go elsewhere. The fixture fails on any uncaught error.
+    await page.goto("/");
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/drills-[^/]*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    const arriving = page.waitForResponse((r) => r.url().includes("/dev/streaming.data"));
+    // No link leads to a drill page from the home page: the router is asked directly.
+    await page.evaluate(() => {
+      void (window as unknown as RouterWindow).__reactRouterDataRouter.navigate("/dev/streaming?ms=5000");
+    });
+    await arriving;
+    await page.getByRole("banner").getByRole("link", { name: "Explore", exact: true }).click();
+    await expect(page).toHaveURL(/\/explore$/);
+    release();
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await page.unroute(/\/assets\/drills-[^/]*\.js$/);
+  });
 });
+
+type RouterWindow = { __reactRouterDataRouter: { navigate(to: string): Promise<void> } };

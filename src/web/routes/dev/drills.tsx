@@ -1,5 +1,5 @@
-import { useState } from "react";
-import { data, Link } from "react-router";
+import { Suspense, useState } from "react";
+import { Await, data, Link } from "react-router";
 import { toast } from "~/web/components/ui/toast";
 import { confirm } from "../../components/ui/confirm-dialog";
 import { loading } from "../../components/ui/loading-overlay";
@@ -17,6 +17,7 @@ export const meta: Route.MetaFunction = () => [
  *   /dev/ui           confirmation dialog, loading overlay, toasts, hash links
  *   /dev/error        a loader that throws, to see the error boundary
  *   /dev/slow?ms=800  a loader that takes its time, to see the progress bar
+ *   /dev/streaming?ms=3000  a loader whose answer arrives in two parts, the second after a wait
  */
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   if (!context.devRoutes) throw data(null, { status: 404 });
@@ -27,11 +28,30 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     await new Promise((resolve) => setTimeout(resolve, ms));
     return { page: "slow" as const, ms };
   }
+  if (page === "streaming") {
+    // The page's data is sent at once; `later` follows in the same response once it settles.
+    const ms = Math.min(Number(new URL(request.url).searchParams.get("ms") ?? 3000) || 3000, 10_000);
+    const later = new Promise<string>((resolve) => setTimeout(() => resolve("arrived"), ms));
+    return { page: "streaming" as const, ms, later };
+  }
   if (page === "ui") return { page: "ui" as const, ms: 0 };
   throw data(null, { status: 404 });
 }
 
 export default function Drills({ loaderData }: Route.ComponentProps) {
+  if (loaderData.page === "streaming") {
+    return (
+      <div className="container-page py-12">
+        <h1 className="text-2xl font-bold">Streaming page</h1>
+        <p className="mt-2 text-fg-muted">
+          The rest of this page's data:{" "}
+          <Suspense fallback="on its way">
+            <Await resolve={loaderData.later}>{(value) => value}</Await>
+          </Suspense>
+        </p>
+      </div>
+    );
+  }
   if (loaderData.page === "slow") {
     return (
       <div className="container-page py-12">
