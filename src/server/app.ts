@@ -34,7 +34,7 @@ import type { UnsubscribeLinks } from "./email/unsubscribe.server";
 import { errorResponse } from "./errors";
 import { FRAMEABLE_PAGE, framingAllowedOn } from "./framing";
 import { inputGuard } from "./input-guard";
-import { onPublicOrigin, sameSiteOnly } from "./same-site";
+import { onPublicOrigin, sameSiteOnly, siteUrlFor } from "./same-site";
 import type { RobotCheck } from "./robot-check.server";
 import type { FileStorage } from "./storage/local-storage.server";
 import { createSessionReader } from "./session-reader";
@@ -299,6 +299,7 @@ export function createApp(deps: AppDeps) {
         clientIp: clientIp(c, config.trustProxy),
         requestId: c.get("requestId"),
         nonce: c.get("secureHeadersNonce") ?? "",
+        publicUrl: siteUrlFor(c.req.raw, config),
       },
     );
     const response = await handlerFor(await deps.getBuild())(onPublicOrigin(c.req.raw, config.publicOrigin), context);
@@ -337,8 +338,10 @@ export function pageContext(
   > & {
     writingHelper?: WritingHelper | null;
   },
-  request: Pick<AppLoadContext, "user" | "clientIp" | "requestId" | "nonce">,
+  request: Pick<AppLoadContext, "user" | "clientIp" | "requestId" | "nonce"> &
+    Partial<Pick<AppLoadContext, "publicUrl">>,
 ): AppLoadContext {
+  const { publicUrl, ...person } = request;
   return {
     database: deps.database,
     auth: deps.auth,
@@ -348,7 +351,7 @@ export function pageContext(
     devRoutes: deps.config.devRoutes,
     mapTileUrl: deps.config.mapTileUrl,
     chatSupportUrl: deps.config.chatSupportUrl,
-    publicUrl: deps.config.publicUrl,
+    publicUrl: publicUrl ?? deps.config.publicUrl,
     robotCheck: deps.robotCheck,
     throttle: deps.throttle,
     payments: deps.payments,
@@ -357,7 +360,7 @@ export function pageContext(
     conversionsOn: deps.conversions !== null,
     unsubscribe: deps.unsubscribe,
     writingHelper: deps.writingHelper ?? null,
-    ...request,
+    ...person,
   };
 }
 

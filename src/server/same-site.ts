@@ -79,3 +79,20 @@ export function onPublicOrigin(request: Request, publicOrigin: string | null): R
     duplex: "half",
   } as RequestInit);
 }
+
+/**
+ * The site's address for a link that brings this visitor back to this browser: a payment's return,
+ * the payouts onboarding's. Without PUBLIC_URL the site answers on every loopback name, and a cookie
+ * belongs to the name it was set on, so a visitor at http://127.0.0.1:3000 sent back to
+ * http://localhost:3000 would arrive signed out: they go back to the name they asked by, when it is
+ * one of the site's. With PUBLIC_URL, and for any other name (the Host header is the client's to
+ * write), PUBLIC_URL's.
+ */
+export function siteUrlFor(
+  request: Request,
+  config: { publicUrl: string; publicOrigin: string | null; trustedOrigins: readonly string[] },
+): string {
+  if (config.publicOrigin) return config.publicUrl;
+  const origin = new URL(request.url).origin;
+  return config.trustedOrigins.includes(origin) ? origin : config.publicUrl;
+}

@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
+import { eq } from "drizzle-orm";
+import { testPaymentSession, ticketType } from "~/db/schema";
+import { createEvent, createHost } from "../../tests/factories/events";
 import { createUser, FACTORY_PASSWORD } from "../../tests/factories/users";
+import { loadRouteBuild } from "../../tests/setup/route-build";
 import { createTestApp } from "../../tests/setup/test-app";
 import { createTestDatabase } from "../../tests/setup/test-db";
 
@@ -14,8 +18,11 @@ let deployed: Awaited<ReturnType<typeof createTestApp>>;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  local = await createTestApp(database, { PORT: "3000" });
-  deployed = await createTestApp(database, { PUBLIC_URL: "https://tickets.example.org" });
+  // The checkout page is a page: these apps render pages, from the routes' build.
+  const { build } = await loadRouteBuild();
+  const pages = { getBuild: async () => build };
+  local = await createTestApp(database, { PORT: "3000" }, pages);
+  deployed = await createTestApp(database, { PUBLIC_URL: "https://tickets.example.org" }, pages);
 });
 
 afterAll(async () => {
@@ -96,5 +103,66 @@ describe("with PUBLIC_URL", () => {
   it("refuses Checkout pressed from a loopback page", async () => {
     expect((await pressCheckout(deployed, "https://tickets.example.org")).status).toBe(404);
     expect((await pressCheckout(deployed, "http://127.0.0.1:3000")).status).toBe(403);
+  });
+});
+
+describe("the way back from paying", () => {
+  /**
+   * A signed-in buyer on `origin` (the browser asks for pages by that name) holds a ticket and pays:
+   * where the checkout sends them, and where the payment page sends them back.
+   */
+  async function pay(app: App, origin: string, host = new URL(origin).host) {
+    const organiser = await createHost(database.db);
+    const show = await createEvent(
+      database.db,
+      { hostId: organiser.id, startsAt: new Date(Date.now() + 7 * 86_400_000) },
+      [{ pricePence: 1500, capacity: 10 }],
+    );
+    const [type] = await database.db.select().from(ticketType).where(eq(ticketType.eventId, show.id));
+    const signedIn = await signIn(app, origin);
+    const cookie = signedIn.headers
+      .getSetCookie()
+      .find((c) => c.includes("tb.session_token="))!
+      .split(";")[0]!;
+    const post = (path: string, form: Record<string, string>) =>
+      app.app.request(`${origin}${path}`, {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: origin, Cookie: cookie, Host: host },
+        body: new URLSearchParams(form).toString(),
+      });
+    const held = await post(`/api/events/${show.slug}/holds`, {
+      key: crypto.randomUUID(),
+      intent: "checkout",
+      [`qty:${type!.id}`]: "1",
+    });
+    expect(held.status).toBe(201);
+    const { holdId } = (await held.json()) as { holdId: string };
+    const paying = await post(`/checkout/${holdId}`, { intent: "pay" });
+    expect(paying.status).toBe(302);
+    const payPage = paying.headers.get("Location")!;
+    const [session] = await database.db
+      .select()
+      .from(testPaymentSession)
+      .where(eq(testPaymentSession.id, payPage.split("/pay/test/")[1]!));
+    return { payPage, successUrl: session!.successUrl, cancelUrl: session!.cancelUrl };
+  }
+
+  it("without PUBLIC_URL, stays on the loopback name the buyer is on, where their cookie is", async () => {
+    for (const origin of ["http://127.0.0.1:3000", "http://localhost:3000", "http://[::1]:3000"]) {
+      const way = await pay(local, origin);
+      expect(way.payPage, origin).toMatch(new RegExp(`^${origin.replace(/[[\].]/g, "\\$&")}/pay/test/cs_test_`));
+      expect(way.successUrl.startsWith(`${origin}/checkout/`), way.successUrl).toBe(true);
+      expect(way.cancelUrl.startsWith(`${origin}/checkout/`), way.cancelUrl).toBe(true);
+    }
+  });
+
+  it("with PUBLIC_URL, or for a name that is not the site's, goes to the site's own address", async () => {
+    const deployedWay = await pay(deployed, "https://tickets.example.org", "tickets.internal");
+    expect(deployedWay.payPage).toMatch(/^https:\/\/tickets\.example\.org\/pay\/test\//);
+    expect(deployedWay.successUrl).toMatch(/^https:\/\/tickets\.example\.org\/checkout\//);
+    // The Host header is the client's to write: a name the site does not answer to is not trusted.
+    const stranger = await pay(local, "http://localhost:3000", "evil.example");
+    expect(stranger.payPage).toMatch(/^http:\/\/localhost:3000\/pay\/test\//);
+    expect(stranger.successUrl).toMatch(/^http:\/\/localhost:3000\/checkout\//);
   });
 });

@@ -56,7 +56,7 @@ export function createTestProvider(db: Db, publicUrl: string): PaymentProvider &
         cancelUrl: request.cancelUrl,
         expiresAt: request.expiresAt,
       });
-      return { sessionId, redirectUrl: `${base}/pay/test/${sessionId}` };
+      return { sessionId, redirectUrl: `${pageOrigin(request.successUrl, base)}/pay/test/${sessionId}` };
     },
 
     async retrieveSession(sessionId): Promise<SessionState> {
@@ -182,11 +182,23 @@ function stateOfSession(s: typeof testPaymentSession.$inferSelect, base: string)
   return {
     sessionId: s.id,
     status,
-    redirectUrl: s.status === "open" ? `${base}/pay/test/${s.id}` : null,
+    redirectUrl: s.status === "open" ? `${pageOrigin(s.successUrl, base)}/pay/test/${s.id}` : null,
     providerPaymentId: s.paymentIntentId,
     amountPence: s.amountPence,
     paymentId: s.clientReference,
   };
+}
+
+/**
+ * Where the checkout page is served: at the address the buyer comes back to, as a hosted checkout
+ * sends them back where they came from (without PUBLIC_URL, that may be 127.0.0.1 rather than localhost).
+ */
+function pageOrigin(successUrl: string, base: string): string {
+  try {
+    return new URL(successUrl).origin;
+  } catch {
+    return base;
+  }
 }
 
 /** A simulated account can take charges and be paid once its (pretend) details are in. */
