@@ -8,6 +8,21 @@ test.describe("on a phone", () => {
     await expect(page.getByRole("navigation", { name: "App" })).toHaveCount(0);
     await expect(page.getByRole("contentinfo")).toBeVisible();
     await expectAccessible(page);
+
+    // The home page's rows scroll sideways: twelve trending events are one card tall, the next at the edge.
+    const trending = page.locator("#trending > ul");
+    const row = await trending.evaluate((ul) => ({
+      height: ul.getBoundingClientRect().height,
+      scrolls: ul.scrollWidth > ul.clientWidth,
+      cards: ul.children.length,
+    }));
+    expect(row.cards).toBeGreaterThan(1);
+    expect(row.scrolls).toBe(true);
+    expect(row.height).toBeLessThan(page.viewportSize()!.height);
+    const next = await trending.locator(":scope > li").nth(1).boundingBox();
+    const width = page.viewportSize()!.width;
+    expect(next!.x, "the next card shows at the edge").toBeLessThan(width);
+    expect(next!.x + next!.width).toBeGreaterThan(width);
   });
 
   test("signed in: the bottom navigation replaces the footer", async ({ page }) => {

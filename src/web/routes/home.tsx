@@ -154,7 +154,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           subtitle="Selling fast: the most-booked events with places left."
           more={{ to: "/explore", label: "Explore all" }}
         >
-          <EventGrid events={trending} now={now} priorityCount={4} />
+          <EventGrid events={trending} now={now} priorityCount={4} rail />
         </Section>
       ) : null}
 
@@ -166,7 +166,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           more={{ to: "/explore", label: "Open the map" }}
         >
           {nearby.length > 0 ? (
-            <EventGrid events={nearby} now={now} compact />
+            <EventGrid events={nearby} now={now} compact rail />
           ) : (
             <EmptyState
               icon={<LocateFixed aria-hidden className="mx-auto size-8 text-fg-muted" />}
@@ -180,7 +180,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
       {recent.length > 0 ? (
         <Section id="just-announced" title="Just announced" subtitle="Newly published by hosts in the last few weeks.">
-          <EventGrid events={recent} now={now} />
+          <EventGrid events={recent} now={now} rail />
         </Section>
       ) : null}
 

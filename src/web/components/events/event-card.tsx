@@ -155,9 +155,17 @@ export function distanceLabel(km: number): string {
   return `${miles < 10 ? miles.toFixed(1) : Math.round(miles)} miles away`;
 }
 
+const RAIL =
+  "max-tablet:flex max-tablet:snap-x max-tablet:snap-mandatory max-tablet:overflow-x-auto max-tablet:gap-4 " +
+  "max-tablet:pb-2 max-tablet:scroll-fade";
+
 const laterCard = { contentVisibility: "auto", containIntrinsicSize: "auto 22rem" } as const;
 
-/** A responsive grid of cards: one column on phones up to four on desktops. */
+/**
+ * A responsive grid of cards: one column on phones up to four on desktops. A `rail` is a row of the
+ * home page's: on a phone it scrolls sideways, the next card showing at the edge, so twelve trending
+ * events take one screen rather than fourteen; from a tablet up it is the same grid.
+ */
 export function EventGrid({
   events,
   now,
@@ -165,6 +173,7 @@ export function EventGrid({
   compact,
   priorityCount = 0,
   firstIsLargest = true,
+  rail = false,
 }: {
   events: EventCardData[];
   now: Date;
@@ -176,13 +185,20 @@ export function EventGrid({
    * where controls fill a phone's first screen (Explore): there it would only slow the text down.
    */
   firstIsLargest?: boolean;
+  rail?: boolean;
 }) {
   return (
-    <ul className="grid grid-cols-1 gap-5 tablet:grid-cols-2 laptop:grid-cols-3 desktop:grid-cols-4">
+    <ul
+      className={`grid grid-cols-1 gap-5 tablet:grid-cols-2 laptop:grid-cols-3 desktop:grid-cols-4 ${rail ? RAIL : ""}`}
+    >
       {events.map((e, i) => (
         // Cards after the first screen's are skipped until they come near (content-visibility), so
         // their layout and their lazy pictures wait until the page has painted what is on screen.
-        <li key={e.id} style={i < Math.max(priorityCount, 1) ? undefined : laterCard}>
+        <li
+          key={e.id}
+          className={rail ? "max-tablet:w-[82%] max-tablet:shrink-0 max-tablet:snap-start" : undefined}
+          style={i < Math.max(priorityCount, 1) ? undefined : laterCard}
+        >
           <EventCard
             event={e}
             now={now}
