@@ -219,6 +219,9 @@ test.describe("event page", () => {
     const more = page.getByRole("region", { name: "You might also like" });
     await expect(more.getByRole("heading", { name: "You might also like" })).toBeVisible();
     await expect(more.getByRole("link").first()).toBeVisible();
+    // The beer festival round the corner: its distance is from this event, not from the reader.
+    await expect(more.getByText(/miles from this event$/).first()).toBeVisible();
+    await expect(more.getByText(/miles away$/)).toHaveCount(0);
     await expectAccessible(page);
 
     // Add to calendar downloads the event as an iCalendar file.

@@ -54,7 +54,7 @@ export function MoreEvents({ slug, now, viewerId }: { slug: string; now: Date; v
           </h2>
           <div className="mt-6">
             <Suspense fallback={null}>
-              <EventGrid events={events} now={now} viewerId={viewerId} />
+              <EventGrid events={events} now={now} viewerId={viewerId} distanceFrom="event" rail />
             </Suspense>
           </div>
         </section>

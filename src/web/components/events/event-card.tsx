@@ -25,6 +25,11 @@ export interface EventCardProps {
    * beneath it, so no shop price and no stock badges ('Sold Out', '93% SoldOut'), only 'Today' and 'Ended'.
    */
   held?: boolean;
+  /**
+   * What a card's distance is measured from: the visitor (Explore, Near you: "2.3 miles away") or
+   * the event whose page shows the card ("You might also like": "2.3 miles from this event").
+   */
+  distanceFrom?: "you" | "event";
 }
 
 const badgeStyle: Record<CardBadge["kind"], string> = {
@@ -48,6 +53,7 @@ export const EventCard = memo(function EventCard({
   priority = false,
   first = false,
   held = false,
+  distanceFrom = "you",
 }: EventCardProps) {
   const badges = cardBadges({ ...event }, now).filter((b) => !held || b.kind === "today" || b.kind === "ended");
   const price = held ? null : cardPriceLabel(event.tickets, now, event.priceTerms);
@@ -123,7 +129,7 @@ export const EventCard = memo(function EventCard({
             </p>
           )}
           {event.distanceKm !== null ? (
-            <p className="mt-1 text-xs font-medium text-fg-muted">{distanceLabel(event.distanceKm)}</p>
+            <p className="mt-1 text-xs font-medium text-fg-muted">{distanceLabel(event.distanceKm, distanceFrom)}</p>
           ) : null}
           <p className="mt-1 hidden items-center gap-1 truncate text-xs text-fg-muted laptop:flex">
             by {event.host.title ?? event.host.name}
@@ -148,11 +154,15 @@ export const EventCard = memo(function EventCard({
   );
 });
 
-/** '0.4 miles away', '12 miles away': distances in miles, as people in the UK read them. */
-export function distanceLabel(km: number): string {
+/**
+ * '0.4 miles away', '12 miles away' (from the visitor), or '0.4 miles from this event': distances in
+ * miles, as people in the UK read them.
+ */
+export function distanceLabel(km: number, from: "you" | "event" = "you"): string {
   const miles = km / KM_PER_MILE;
-  if (miles < 0.1) return "Less than 0.1 miles away";
-  return `${miles < 10 ? miles.toFixed(1) : Math.round(miles)} miles away`;
+  const where = from === "you" ? "away" : "from this event";
+  if (miles < 0.1) return `Less than 0.1 miles ${where}`;
+  return `${miles < 10 ? miles.toFixed(1) : Math.round(miles)} miles ${where}`;
 }
 
 const RAIL =
@@ -174,6 +184,7 @@ export function EventGrid({
   priorityCount = 0,
   firstIsLargest = true,
   rail = false,
+  distanceFrom,
 }: {
   events: EventCardData[];
   now: Date;
@@ -186,6 +197,7 @@ export function EventGrid({
    */
   firstIsLargest?: boolean;
   rail?: boolean;
+  distanceFrom?: EventCardProps["distanceFrom"];
 }) {
   return (
     <ul
@@ -204,6 +216,7 @@ export function EventGrid({
             now={now}
             viewerId={viewerId}
             compact={compact}
+            distanceFrom={distanceFrom}
             priority={i < priorityCount}
             first={firstIsLargest && i === 0 && priorityCount > 0}
           />
