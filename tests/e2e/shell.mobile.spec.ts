@@ -36,4 +36,18 @@ test.describe("on a phone", () => {
     await expect(page.getByRole("contentinfo")).toBeHidden();
     await expectAccessible(page);
   });
+
+  test("a row of tabs opened at its last tab shows that tab, lit", async ({ page }) => {
+    await signIn(page, DEMO.host);
+    await page.goto("/h/settings/notifications");
+    const row = page.getByRole("navigation", { name: "Settings" });
+    const current = row.getByRole("link", { name: "Notifications" });
+    await expect(current).toHaveAttribute("aria-current", "page");
+    // The row is wider than the phone: it has scrolled sideways, not the page.
+    await expect.poll(() => row.evaluate((nav) => nav.scrollLeft)).toBeGreaterThan(0);
+    const box = (await current.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(page.viewportSize()!.width);
+    expect(await page.evaluate(() => window.scrollX)).toBe(0);
+  });
 });

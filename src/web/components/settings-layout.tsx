@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { NavLink } from "react-router";
+import { useCurrentInView } from "~/web/lib/use-current-in-view";
 
 /** The account pages share one frame: a list of sections beside (or, on phones, above) the page. */
 const SECTIONS = [
@@ -23,10 +24,12 @@ export function SettingsLayout({
   description?: ReactNode;
   children: ReactNode;
 }) {
+  const row = useCurrentInView<HTMLElement>();
   return (
     <div className="container-page py-8 laptop:py-12">
       <div className="laptop:grid laptop:grid-cols-[14rem_1fr] laptop:gap-10">
         <nav
+          ref={row}
           aria-label="Account"
           className="-mx-4 mb-6 overflow-x-auto scroll-fade px-4 laptop:mx-0 laptop:mb-0 laptop:px-0"
         >

@@ -29,7 +29,7 @@ export function CancellationRequests({
       <h2 id="requests-heading" className="flex items-center gap-2 text-xl font-bold">
         <Inbox aria-hidden className="size-5 text-brand" /> Cancellation requests
         {requests.pending.length > 0 ? (
-          <span className="rounded-full bg-brand px-2 py-0.5 text-xs font-bold text-white">
+          <span className="rounded-full bg-brand-strong px-2 py-0.5 text-xs font-bold text-on-brand">
             {requests.pending.length}
           </span>
         ) : null}

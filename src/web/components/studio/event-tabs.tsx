@@ -1,4 +1,5 @@
 import { NavLink } from "react-router";
+import { useCurrentInView } from "~/web/lib/use-current-in-view";
 
 /** The editor's sub-views (spec §2). */
 const TABS = [
@@ -14,8 +15,9 @@ const TABS = [
 
 export function EventTabs({ eventId }: { eventId: string }) {
   const base = `/h/events/${eventId}/edit`;
+  const row = useCurrentInView<HTMLElement>();
   return (
-    <nav aria-label="Event sections" className="-mx-1 overflow-x-auto scroll-fade border-b border-border">
+    <nav ref={row} aria-label="Event sections" className="-mx-1 overflow-x-auto scroll-fade border-b border-border">
       <ul className="flex min-w-max gap-1 px-1">
         {TABS.map(({ to, label }) => (
           <li key={label}>

@@ -4,6 +4,7 @@ import { Form, Link } from "react-router";
 import { type OrderReportFilter, ORDER_REPORT_FILTERS, ORDER_REPORT_STATUS_TEXT } from "~/domain/reports";
 import { formatNumericDate } from "~/lib/format";
 import { reportHref } from "~/web/lib/report-query";
+import { useCurrentInView } from "~/web/lib/use-current-in-view";
 
 /** Partner Studio's reports: the heading and the two reports as tabs, the choice of events and dates kept. */
 export function ReportFrame({
@@ -19,13 +20,14 @@ export function ReportFrame({
     { id: "overview", label: "Overview", href: reportHref("/h/reports/overview", keep) },
     { id: "orders", label: "Orders", href: reportHref("/h/reports/orders", keep) },
   ] as const;
+  const row = useCurrentInView<HTMLElement>();
   return (
     <div className="py-6 laptop:py-8">
       <h1 className="text-3xl font-extrabold tracking-tight">Reports</h1>
       <p className="mt-1 max-w-2xl text-fg-muted">
         What sold, what came in and who came: for all your events or one, over any dates.
       </p>
-      <nav aria-label="Reports" className="-mx-1 mt-5 overflow-x-auto scroll-fade border-b border-border">
+      <nav ref={row} aria-label="Reports" className="-mx-1 mt-5 overflow-x-auto scroll-fade border-b border-border">
         <ul className="flex min-w-max gap-1 px-1">
           {tabs.map((tab) => (
             <li key={tab.id}>

@@ -2,6 +2,7 @@ import { NavLink, Outlet } from "react-router";
 import { ADMIN_SECTIONS } from "~/web/lib/admin-sections";
 import { requireStaff } from "~/web/lib/email-outbox.server";
 import type { Route } from "./+types/_console";
+import { useCurrentInView } from "~/web/lib/use-current-in-view";
 
 /** The console brings its own navigation: the shell leaves out the buyer's bottom bar and footer. */
 export const handle = { studio: true };
@@ -18,10 +19,11 @@ const tab = ({ isActive }: { isActive: boolean }) =>
   }`;
 
 export default function StaffConsole() {
+  const row = useCurrentInView<HTMLElement>();
   return (
     <div className="container-page py-6">
       <p className="text-sm font-semibold tracking-wide text-brand uppercase">Staff console</p>
-      <nav aria-label="Staff console" className="-mx-4 mt-3 overflow-x-auto scroll-fade px-4">
+      <nav ref={row} aria-label="Staff console" className="-mx-4 mt-3 overflow-x-auto scroll-fade px-4">
         <ul className="flex gap-1 pb-2">
           <li>
             <NavLink to="/admin" end className={tab}>

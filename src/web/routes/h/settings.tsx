@@ -2,6 +2,7 @@ import { Bell, Landmark, Palette, Store, Users } from "lucide-react";
 import { NavLink, Outlet } from "react-router";
 import { OWNER_OR_MANAGER, requireStudio } from "~/web/lib/studio.server";
 import type { Route } from "./+types/settings";
+import { useCurrentInView } from "~/web/lib/use-current-in-view";
 
 export const handle = { title: "Settings" };
 
@@ -20,6 +21,7 @@ const TABS = [
 ] as const;
 
 export default function SettingsFrame({ loaderData }: Route.ComponentProps) {
+  const row = useCurrentInView<HTMLElement>();
   return (
     <div className="pt-8 laptop:pt-10">
       <p className="text-sm font-semibold text-brand">Partner Studio</p>
@@ -29,7 +31,7 @@ export default function SettingsFrame({ loaderData }: Route.ComponentProps) {
           ? " · as a manager: payouts, colours and notifications are the owner's to change"
           : ""}
       </p>
-      <nav aria-label="Settings" className="mt-3 -mx-1 overflow-x-auto scroll-fade border-b border-border">
+      <nav ref={row} aria-label="Settings" className="mt-3 -mx-1 overflow-x-auto scroll-fade border-b border-border">
         <ul className="flex min-w-max gap-1 px-1">
           {TABS.map(({ to, label, Icon, end }) => (
             <li key={to}>

@@ -19,6 +19,7 @@ import { pageParam } from "~/web/components/ui/pagination";
 import { OWNER_OR_MANAGER, requireStudio } from "~/web/lib/studio.server";
 import { actionError } from "~/web/lib/action-error";
 import type { Route } from "./+types/tickets";
+import { useCurrentInView } from "~/web/lib/use-current-in-view";
 
 export const handle = { title: "Tickets" };
 export const meta: Route.MetaFunction = () => [
@@ -181,6 +182,7 @@ export default function HostTickets({ loaderData, actionData }: Route.ComponentP
   const errorFor = (target: string) =>
     actionData && "error" in actionData && actionData.target === target ? actionData.error : null;
 
+  const row = useCurrentInView<HTMLElement>();
   return (
     <div className="py-6 laptop:py-8">
       <h1 className="text-3xl font-extrabold tracking-tight">Tickets</h1>
@@ -188,7 +190,11 @@ export default function HostTickets({ loaderData, actionData }: Route.ComponentP
         Every ticket sold for your events: find an order, check its answers and resend its tickets. Decide cancellation
         requests, and manage places and waitlists.
       </p>
-      <nav aria-label="Ticket sections" className="-mx-1 mt-5 overflow-x-auto border-b border-border">
+      <nav
+        ref={row}
+        aria-label="Ticket sections"
+        className="-mx-1 mt-5 overflow-x-auto scroll-fade border-b border-border"
+      >
         <ul className="flex min-w-max gap-1 px-1">
           {TABS.map((tab) => (
             <li key={tab.view}>
@@ -201,7 +207,7 @@ export default function HostTickets({ loaderData, actionData }: Route.ComponentP
               >
                 {tab.label}
                 {tab.view === "requests" && waiting > 0 ? (
-                  <span className="rounded-full bg-brand px-2 py-0.5 text-xs font-bold text-white">
+                  <span className="rounded-full bg-brand-strong px-2 py-0.5 text-xs font-bold text-on-brand">
                     {waiting}
                     <span className="sr-only"> waiting</span>
                   </span>
