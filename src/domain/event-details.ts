@@ -125,7 +125,7 @@ export function checkEventDetails(
   let slug = opts.slugLocked && opts.currentSlug ? opts.currentSlug : input.slug.trim().toLowerCase();
   if (!opts.slugLocked) {
     if (!slug) slug = slugFromName(name);
-    if (!slug) errors.slug = "Choose a web address: letters, digits and hyphens.";
+    if (!slug) errors.slug = "Choose a web address: lowercase letters, digits, underscores and hyphens.";
     else if (!SLUG.test(slug))
       errors.slug = "Use only lowercase letters, digits, underscores and hyphens in the web address.";
     else if (slug.length > EVENT_SLUG_MAX) errors.slug = `Keep the web address to ${EVENT_SLUG_MAX} characters.`;

@@ -46,6 +46,13 @@ describe("the ticket type form", () => {
     });
   });
 
+  it("tells a price too large to read the limit, and words that are not a price how to write one", () => {
+    for (const price of ["999999999", "£12,000,000.00", "10000.01"])
+      expect(fieldsOf(ticketTypeDraftFrom(form({ price }))), price).toEqual({ price: t.priceRange });
+    for (const price of ["12.345", "£", "1e9", "-5"])
+      expect(fieldsOf(ticketTypeDraftFrom(form({ price }))), price).toEqual({ price: t.priceFormat });
+  });
+
   it("wants 'HH:MM' on the 24-hour clock and a real date", () => {
     expect(fieldsOf(ticketTypeDraftFrom(form({ salesEndDate: "2026-12-05", salesEndTime: "7:30" })))).toEqual({
       salesEnd: t.timeFormat,

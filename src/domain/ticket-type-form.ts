@@ -70,7 +70,11 @@ export function ticketTypeDraftFrom(
     salesEndAt: end.ok ? end.at : null,
   };
   const problems: Record<string, string> = ticketTypeProblems(draft);
-  if (price === null) problems.price = studioTicketMessages.tickets.priceFormat;
+  // An amount too long to read is a price over the limit, and is told the limit, not how to write pounds.
+  if (price === null)
+    problems.price = /^\d+(\.\d{1,2})?$/.test(form.price.replace(/[£,\s]/g, ""))
+      ? studioTicketMessages.tickets.priceRange
+      : studioTicketMessages.tickets.priceFormat;
   // A window that could not be read is named as such, not as missing.
   if (!start.ok) problems.salesStart = dateTimeWords(start.problem);
   if (!end.ok) problems.salesEnd = dateTimeWords(end.problem);

@@ -143,6 +143,15 @@ export function EventDetailsForm(props: EventDetailsFormProps) {
     return () => document.removeEventListener("visibilitychange", back);
   }, [addsVenueElsewhere, revalidator]);
 
+  // A refused save shows its first problem: the button is at the foot of a long form, and the
+  // message would otherwise sit above the screen, or behind the bar the button is on.
+  useEffect(() => {
+    if (Object.keys(errors).length === 0) return;
+    const first = formRef.current?.querySelector<HTMLElement>("[aria-invalid=true]");
+    first?.focus({ preventScroll: true });
+    first?.scrollIntoView({ block: "center" });
+  }, [errors]);
+
   const example = headlinePrice(
     1000,
     priceTerms(feeMode === "absorb" ? "absorb" : "pass", currency === "EUR" ? "EUR" : "GBP"),
@@ -180,7 +189,7 @@ export function EventDetailsForm(props: EventDetailsFormProps) {
             props.slugLocked
               ? "People may have shared this link, so it stays."
               : `ticketyboo…/events/${text(values.slug) || slugFromName(name) || "your-event"}. ` +
-                "Lowercase letters, digits and hyphens; made from the name if left empty."
+                "Lowercase letters, digits, underscores and hyphens; made from the name if left empty."
           }
           pattern="[a-z0-9_\-]+"
           autoCapitalize="none"
