@@ -6,6 +6,7 @@ import {
   scanOutcome,
   scanOutcomeText,
   stalePacks,
+  typedCodeHint,
 } from "./scanning";
 
 const valid = { status: "valid" as const, codeVersion: 0, eventId: "e1" };
@@ -74,5 +75,18 @@ describe("lists kept on a door device", () => {
     expect(stalePacks([{ eventId: "a", at: at(PACK_KEPT_MS) }], { now, scanning: "b", waiting: new Set() })).toEqual(
       [],
     );
+  });
+});
+
+describe("a code typed at the door that is not a ticket's", () => {
+  it("tells an order reference from the guest list apart, and says what a ticket code looks like", () => {
+    expect(typedCodeHint("tb-7kq2mx9p")).toMatch(/^That is an order reference, not a ticket code\./);
+    expect(typedCodeHint(" TB-7KQ2MX9P ")).toMatch(/order reference/);
+    for (const junk of ["hello", "TB-7KQ2MX9", "12345"])
+      expect(typedCodeHint(junk), junk).toBe(
+        "Ticket codes start TB1. and are printed under the QR code on the ticket.",
+      );
+    // Shaped like a ticket's code: the outcome itself says what is wrong with it.
+    expect(typedCodeHint("TB1.ABCDEFGH.SIG")).toBeNull();
   });
 });

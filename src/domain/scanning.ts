@@ -14,6 +14,24 @@ export const scanOutcomeText: Record<ScanOutcome, string> = {
   order_not_found: "Could not find the order in the database.",
 };
 
+/** An order reference as buyers and the guest list show it (`TB-7KQ2MX9P`), not a ticket's code. */
+const ORDER_REFERENCE = /^TB-[23456789A-HJ-NP-Z]{8}$/i;
+
+/**
+ * What to tell the person at the door who typed a code that is not a ticket's: the order reference
+ * from the guest list, or anything else. Null for a code shaped like a ticket's (its answer says the rest).
+ */
+export function typedCodeHint(code: string): string | null {
+  const typed = code.trim();
+  if (ORDER_REFERENCE.test(typed))
+    return (
+      "That is an order reference, not a ticket code. Type the code under the QR code on the ticket, " +
+      "or check the guest in from the guest list."
+    );
+  if (/^TB1\./i.test(typed)) return null;
+  return "Ticket codes start TB1. and are printed under the QR code on the ticket.";
+}
+
 /** A door credential that is revoked, expired or for another event (spec §8). */
 export const SCAN_NOT_ALLOWED = "Scan Not Allowed";
 

@@ -120,7 +120,12 @@ describe("a scanner link", () => {
     expect(forged.status).toBe(403);
     const noCode = await send(`/api/door/events/${a.id}/scans`, door, { deviceId: "p", clientScanId: "x" });
     expect(noCode.status).toBe(422);
-    expect(((await noCode.json()) as { error: { message: string } }).error.message).toBe("code is missing");
+    expect(((await noCode.json()) as { error: { message: string } }).error.message).toBe("Enter or scan a code");
+    const long = await send(`/api/door/events/${a.id}/scans`, door, scanBody("TB1.".padEnd(201, "A")));
+    expect(long.status).toBe(422);
+    expect(((await long.json()) as { error: { message: string } }).error.message).toMatch(
+      /^That is too long to be a ticket code/,
+    );
     const badDevice = await send(`/api/door/events/${a.id}/scans`, door, { ...scanBody("x"), deviceId: "a b" });
     expect(((await badDevice.json()) as { error: { message: string } }).error.message).toMatch(/^deviceId may hold/);
     const tooMany = await send(`/api/door/events/${a.id}/sync`, door, {

@@ -118,11 +118,13 @@ export async function createScannerLink(
 ): Promise<{ id: string; token: string; expiresAt: Date }> {
   await studioEventHeader(db, input);
   const label = input.label.trim();
-  if (label.length < 1 || label.length > 60)
-    throw new AppError("validation_failed", scannerMessages.labelLength, { field: "label" });
   const { min, max } = SCANNER_LINK_HOURS;
+  // Both fields are judged together, so the form names every problem at once.
+  const fields: Record<string, string> = {};
+  if (label.length < 1 || label.length > 60) fields.label = scannerMessages.labelLength;
   if (!Number.isInteger(input.hours) || input.hours < min || input.hours > max)
-    throw new AppError("validation_failed", scannerMessages.hoursRange(min, max), { field: "hours" });
+    fields.hours = scannerMessages.hoursRange(min, max);
+  if (Object.keys(fields).length > 0) throw new AppError("validation_failed", Object.values(fields)[0]!, { fields });
   return db.transaction(async (tx) => {
     // The event's row is the lock that keeps two presses from passing the cap together.
     await tx.execute(sql`select id from event where id = ${input.eventId} for update`);

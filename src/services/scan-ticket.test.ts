@@ -43,7 +43,7 @@ async function errorOf(p: Promise<unknown>) {
     (e: unknown) => e,
   );
   expect(isAppError(error), String(error)).toBe(true);
-  return error as { code: string; message: string };
+  return error as { code: string; message: string; details?: Record<string, unknown> };
 }
 
 describe("scanning at the door, online", () => {
@@ -392,6 +392,11 @@ describe("who may scan an event", () => {
     expect((await errorOf(createScannerLink(db, { ...base, eventId: mine.e.id, hours: 73 }))).message).toMatch(
       /1 to 72 hours/,
     );
+    // Both wrong: both named, each beside its field.
+    const both = await errorOf(createScannerLink(db, { ...base, eventId: mine.e.id, label: "", hours: 0 }));
+    expect(both.details).toEqual({
+      fields: { label: expect.stringMatching(/1 to 60 characters/), hours: expect.stringMatching(/1 to 72 hours/) },
+    });
     const theirLink = await createScannerLink(db, {
       ...base,
       hostId: theirs.host.id,

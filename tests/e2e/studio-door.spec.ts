@@ -124,7 +124,10 @@ test("the door: scanner links, every outcome, camera and typed codes, offline ga
   await typeCode(door, sixth!);
   await expectOutcome(door, "already_cancelled", "This ticket has been cancelled");
   await typeCode(door, "NOT-A-TICKET");
-  await expectOutcome(door, "invalid_code", "Invalid QR Code");
+  await expectOutcome(door, "invalid_code", "Invalid QR Code", "Ticket codes start TB1.");
+  // The order reference from the guest list is not a ticket's code, and the door says so.
+  await typeCode(door, "TB-7KQ2MX9P");
+  await expectOutcome(door, "invalid_code", "Invalid QR Code", "That is an order reference, not a ticket code.");
   await typeCode(door, other.codes[0]!);
   await expectOutcome(door, "no_match", "The QR does not match with any of your Event Tickets.");
   await typeCode(door, ghostCode);

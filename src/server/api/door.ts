@@ -29,7 +29,11 @@ const gate = z
   .max(40, "gate is at most 40 characters")
   .default("")
   .transform((g) => g || "Door");
-const code = z.string({ error: "code is missing" }).trim().min(1, "Enter or scan a code").max(200, "code is too long");
+const code = z
+  .string({ error: "Enter or scan a code" })
+  .trim()
+  .min(1, "Enter or scan a code")
+  .max(200, "That is too long to be a ticket code: ticket codes start TB1. and are printed under the QR code");
 
 const OneScan = z.object({ deviceId: name("deviceId", 64), clientScanId: name("clientScanId", 64), code, gate });
 const Sync = z.object({

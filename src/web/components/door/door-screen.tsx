@@ -40,11 +40,11 @@ export function DoorScreen({ event, counts, viaLink }: Props) {
   useEffect(() => () => stopCamera.current?.(), []);
   showing.current = state.result !== null;
 
-  const submit = async (text: string) => {
+  const submit = async (text: string, typed = false) => {
     if (busy.current || !text.trim()) return;
     busy.current = true;
     try {
-      const result = await door.scan(text, gate.trim() || "Door");
+      const result = await door.scan(text, gate.trim() || "Door", { typed });
       signal(result);
       setCode("");
     } finally {
@@ -52,10 +52,11 @@ export function DoorScreen({ event, counts, viaLink }: Props) {
     }
   };
 
-  // The answer closes by itself (sooner for a good one), and the code box is ready again.
+  // The answer closes by itself (sooner for a good one, later for one with a hint to read), and the
+  // code box is ready again.
   useEffect(() => {
     if (!state.result) return;
-    const ms = state.result.outcome === "checked_in" ? 1600 : 3500;
+    const ms = state.result.outcome === "checked_in" ? 1600 : state.result.hint ? 7000 : 3500;
     const t = setTimeout(() => {
       door.dismiss();
       input.current?.focus({ preventScroll: true });
@@ -184,7 +185,7 @@ export function DoorScreen({ event, counts, viaLink }: Props) {
           className="mt-auto flex flex-col gap-2"
           onSubmit={(e) => {
             e.preventDefault();
-            void submit(code);
+            void submit(code, true);
           }}
         >
           <div className="flex items-center gap-2 text-sm text-white/70">
@@ -294,6 +295,7 @@ function Outcome({ result, onClose }: { result: DoorResult; onClose: () => void 
         <span className="text-4xl leading-tight font-extrabold">{result.message}</span>
         {result.holderName ? <span className="text-2xl font-semibold">{result.holderName}</span> : null}
         {result.ticketType ? <span className="text-lg">{result.ticketType}</span> : null}
+        {result.hint ? <span className="max-w-md text-lg">{result.hint}</span> : null}
         {result.outcome === "already_checked_in" && result.checkedInAt ? (
           <span className="text-lg">
             Checked in at {formatLondonTime(new Date(result.checkedInAt))}

@@ -7,6 +7,7 @@ import {
   type ScanOutcome,
   scanOutcomeText,
   SYNC_BATCH_MAX,
+  typedCodeHint,
 } from "~/domain/scanning";
 import { type Hmac, parseTicketCode, verifyTicketCode } from "~/domain/ticket-codes";
 import { deviceId, doorStore, type QueuedScan, type StoredPack } from "./door-store";
@@ -22,6 +23,8 @@ export interface DoorResult {
   gate: string | null;
   /** Decided on this device, without the server: it is synced later. */
   offline: boolean;
+  /** For a typed code that is not a ticket's: what to type instead. */
+  hint?: string | null;
 }
 
 /** An admission this device made offline that the sync found another gate (or a cancellation) beat. */
@@ -288,7 +291,7 @@ export function useDoor(input: { eventId: string; counts: { checkedIn: number; e
   };
 
   /** One scan, by camera or typed: online if the server answers in time, else on this device. */
-  const scan = async (code: string, gate: string): Promise<DoorResult> => {
+  const scan = async (code: string, gate: string, opts: { typed?: boolean } = {}): Promise<DoorResult> => {
     const s = { clientScanId: crypto.randomUUID(), code: code.trim(), gate, scannedAt: new Date().toISOString() };
     let result: DoorResult | null = null;
     if (navigator.onLine) {
@@ -322,6 +325,7 @@ export function useDoor(input: { eventId: string; counts: { checkedIn: number; e
       }
     }
     result ??= await decideOffline(s);
+    if (opts.typed && result.outcome === "invalid_code") result = { ...result, hint: typedCodeHint(s.code) };
     patch({ result });
     return result;
   };

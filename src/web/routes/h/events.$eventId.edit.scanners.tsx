@@ -37,7 +37,8 @@ const ScannersForm = z.discriminatedUnion("intent", [
   z.object({
     intent: z.literal("link"),
     label: field.text(100),
-    hours: field.number(z.number({ error: "Enter a number of hours" })),
+    // Read by the service with the name, so both are judged at once (blank or words: not a whole number).
+    hours: field.text(10).transform((v) => (v.trim() === "" ? Number.NaN : Number(v))),
   }),
   z.object({ intent: z.literal("revoke"), target: field.text(40) }),
 ]);
