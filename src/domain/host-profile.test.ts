@@ -93,6 +93,13 @@ describe("brand colours", () => {
     );
   });
 
+  it("warns of a colour a button would barely show in, on a white page or a dark one", () => {
+    expect(readColor("#ffffff").faintOn).toBe("light");
+    expect(readColor("#fde68a").faintOn).toBe("light");
+    expect(readColor("#1b1620").faintOn).toBe("dark");
+    expect(readColor("#c8175f").faintOn).toBeNull();
+  });
+
   it("saves readable colours, leaves empty ones to the site's pink, and says why a colour is refused", () => {
     expect(checkBrandColors({ brandColor: "#1E3A8A", accentColor: "" })).toEqual({
       ok: true,

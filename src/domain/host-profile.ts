@@ -127,6 +127,8 @@ export const WHITE_TEXT = "#ffffff";
 export const DARK_TEXT = "#1b1620";
 /** WCAG 2.2 AA for normal text (1.4.3). */
 export const MIN_TEXT_CONTRAST = 4.5;
+/** WCAG 2.2 AA for a control's shape against what is around it (1.4.11). */
+export const MIN_SHAPE_CONTRAST = 3;
 
 /** "#C8175F", "c8175f" or "#c17" as "#c8175f"; null when it isn't a hex colour. */
 export function normaliseHexColor(typed: string): string | null {
@@ -157,6 +159,11 @@ export interface ColorReading {
   onDarkText: number;
   /** The text colour to put on it (the better of the two), or null when neither is readable. */
   text: typeof WHITE_TEXT | typeof DARK_TEXT | null;
+  /**
+   * A page it would barely stand out on (a button of it on a white card, or a dark one), so a host
+   * can be warned; null when it shows on both. Readable text on it is judged by `text` alone.
+   */
+  faintOn: "light" | "dark" | null;
 }
 
 /** How readable white and dark text are on a colour, and which to use. */
@@ -164,7 +171,16 @@ export function readColor(hex: string): ColorReading {
   const onWhiteText = contrastRatio(hex, WHITE_TEXT);
   const onDarkText = contrastRatio(hex, DARK_TEXT);
   const best = onWhiteText >= onDarkText ? WHITE_TEXT : DARK_TEXT;
-  return { hex, onWhiteText, onDarkText, text: Math.max(onWhiteText, onDarkText) >= MIN_TEXT_CONTRAST ? best : null };
+  // White text on the colour and the colour on a white page are the same pair; the dark ink stands
+  // for the dark theme's page.
+  const faintOn = onWhiteText < MIN_SHAPE_CONTRAST ? "light" : onDarkText < MIN_SHAPE_CONTRAST ? "dark" : null;
+  return {
+    hex,
+    onWhiteText,
+    onDarkText,
+    text: Math.max(onWhiteText, onDarkText) >= MIN_TEXT_CONTRAST ? best : null,
+    faintOn,
+  };
 }
 
 /** A ratio as people read it: 4.48 shows as 4.4 (never rounded up past the line it failed). */

@@ -5,6 +5,7 @@ import {
   BRAND_COLOR_FIELDS,
   type BrandColorField,
   type BrandColors,
+  MIN_SHAPE_CONTRAST,
   MIN_TEXT_CONTRAST,
   normaliseHexColor,
   ratioText,
@@ -95,6 +96,15 @@ function ColorField({
                 Unreadable: text needs {MIN_TEXT_CONTRAST}:1 or more.
               </strong>
             )}
+            {reading.text && reading.faintOn ? (
+              <strong className="mt-1 block font-semibold text-warning">
+                {reading.faintOn === "light"
+                  ? "So pale that a button in it barely shows on a white page. "
+                  : "So dark that a button in it barely shows on a dark page. "}
+                A colour {MIN_SHAPE_CONTRAST}:1 or more from {reading.faintOn === "light" ? "white" : "dark"} stands
+                out.
+              </strong>
+            ) : null}
           </>
         ) : (
           "A # and six digits or letters A–F."
