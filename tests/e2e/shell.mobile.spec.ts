@@ -23,6 +23,11 @@ test.describe("on a phone", () => {
     const width = page.viewportSize()!.width;
     expect(next!.x, "the next card shows at the edge").toBeLessThan(width);
     expect(next!.x + next!.width).toBeGreaterThan(width);
+
+    // The long list below is rows: a small picture beside the words, several events to a screen.
+    const card = (await page.locator("#upcoming > ul > li").first().getByRole("link").first().boundingBox())!;
+    expect(card.height).toBeLessThan(200);
+    expect(card.width).toBeGreaterThan(width * 0.8);
   });
 
   test("signed in: the bottom navigation replaces the footer", async ({ page }) => {

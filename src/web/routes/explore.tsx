@@ -172,7 +172,7 @@ export default function Explore({ loaderData }: Route.ComponentProps) {
 function ExploreGrid(props: Parameters<typeof EventGrid>[0]) {
   return (
     <div className="[&>ul]:laptop:grid-cols-1 [&>ul]:desktop:grid-cols-2">
-      <EventGrid {...props} compact />
+      <EventGrid {...props} compact rows />
     </div>
   );
 }

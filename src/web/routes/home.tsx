@@ -224,7 +224,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </EmptyState>
         ) : (
           <>
-            <EventGrid events={upcoming.events} now={now} />
+            <EventGrid events={upcoming.events} now={now} rows />
             <Pagination
               page={page}
               pageCount={pageCount}

@@ -161,7 +161,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
           </div>
         ) : (
           <>
-            <EventGrid events={results} now={now} viewerId={viewerId} priorityCount={4} />
+            <EventGrid events={results} now={now} viewerId={viewerId} priorityCount={4} rows />
             <Pagination
               page={filters.page}
               pageCount={pageCount}

@@ -30,6 +30,11 @@ export interface EventCardProps {
    * the event whose page shows the card ("You might also like": "2.3 miles from this event").
    */
   distanceFrom?: "you" | "event";
+  /**
+   * In a long list, on a phone the card is a row: a small picture beside the words, so a screen
+   * shows five events rather than one and a half. From a tablet up it is the usual card.
+   */
+  row?: boolean;
 }
 
 const badgeStyle: Record<CardBadge["kind"], string> = {
@@ -54,6 +59,7 @@ export const EventCard = memo(function EventCard({
   first = false,
   held = false,
   distanceFrom = "you",
+  row = false,
 }: EventCardProps) {
   const badges = cardBadges({ ...event }, now).filter((b) => !held || b.kind === "today" || b.kind === "ended");
   const price = held ? null : cardPriceLabel(event.tickets, now, event.priceTerms);
@@ -68,26 +74,34 @@ export const EventCard = memo(function EventCard({
     <article className="group relative h-full">
       <Link
         to={`/events/${event.slug}`}
-        className="card flex h-full flex-col overflow-hidden transition-shadow hover:shadow-lg
-          focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-[var(--ring)]"
+        className={`card flex h-full flex-col overflow-hidden transition-shadow hover:shadow-lg
+          focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-[var(--ring)] ${
+            row ? "max-tablet:flex-row" : ""
+          }`}
       >
-        <div className="relative aspect-[16/9] overflow-hidden bg-surface-2">
+        <div
+          className={`relative aspect-[16/9] overflow-hidden bg-surface-2 ${
+            row ? "max-tablet:aspect-auto max-tablet:min-h-28 max-tablet:w-28 max-tablet:shrink-0" : ""
+          }`}
+        >
           {event.coverImage ? (
             <img
               src={imageUrl(event.coverImage, 640)}
               srcSet={imageSrcSet(event.coverImage, CARD_WIDTHS)}
-              sizes="(min-width: 1280px) 300px, (min-width: 1024px) 30vw, (min-width: 768px) 45vw, 100vw"
+              sizes={`${CARD_SIZES}, ${row ? "7rem" : "100vw"}`}
               alt=""
               loading={priority ? "eager" : "lazy"}
               fetchPriority={first ? "high" : undefined}
               decoding="async"
               width={640}
               height={360}
-              className="size-full object-cover transition-transform duration-300 group-hover:scale-[1.02]"
+              className={`size-full object-cover transition-transform duration-300 group-hover:scale-[1.02] ${
+                row ? "max-tablet:absolute max-tablet:inset-0" : ""
+              }`}
             />
           ) : null}
           {badges.length > 0 ? (
-            <ul className="absolute top-3 left-3 flex flex-wrap gap-1.5" aria-label="Status">
+            <ul className={`absolute top-3 left-3 flex flex-wrap gap-1.5 ${row ? ROW_BADGES : ""}`} aria-label="Status">
               {badges.map((b) => (
                 <li
                   key={b.kind}
@@ -110,7 +124,7 @@ export const EventCard = memo(function EventCard({
             />
           ) : null}
         </div>
-        <div className="flex flex-1 flex-col p-4">
+        <div className={`flex flex-1 flex-col p-4 ${row ? "max-tablet:min-w-0 max-tablet:p-3" : ""}`}>
           <p className="text-xs font-semibold text-brand">
             <time dateTime={event.startsAt.toISOString()}>{formatCardDate(event.startsAt, now)}</time>
           </p>
@@ -137,7 +151,9 @@ export const EventCard = memo(function EventCard({
               <BadgeCheck aria-label="Verified host" className="size-3.5 shrink-0 text-brand" />
             ) : null}
           </p>
-          {price ? <p className="mt-auto pt-3 text-sm font-semibold">{price}</p> : null}
+          {price ? (
+            <p className={`mt-auto pt-3 text-sm font-semibold ${row ? "max-tablet:pt-1.5" : ""}`}>{price}</p>
+          ) : null}
         </div>
       </Link>
       {isOwner ? (
@@ -169,7 +185,17 @@ const RAIL =
   "max-tablet:flex max-tablet:snap-x max-tablet:snap-mandatory max-tablet:overflow-x-auto max-tablet:gap-4 " +
   "max-tablet:pb-2 max-tablet:scroll-fade";
 
-const laterCard = { contentVisibility: "auto", containIntrinsicSize: "auto 22rem" } as const;
+/** On a row's small picture (a phone), the badges are smaller and closer to its edges. */
+const ROW_BADGES =
+  "max-tablet:top-2 max-tablet:right-2 max-tablet:left-2 max-tablet:gap-1 " +
+  "max-tablet:[&>li]:px-2 max-tablet:[&>li]:py-0.5 max-tablet:[&>li]:text-[11px]";
+
+/** The card's picture's width from a tablet up (a phone's is the screen's, or a row's 7rem). */
+const CARD_SIZES = "(min-width: 1280px) 300px, (min-width: 1024px) 30vw, (min-width: 768px) 45vw";
+
+/** Skipped until near the screen, with room kept for it meanwhile: a card's height, or a row's on a phone. */
+const LATER_CARD = "[content-visibility:auto] [contain-intrinsic-size:auto_22rem]";
+const LATER_ROW = "max-tablet:[contain-intrinsic-size:auto_8rem]";
 
 /**
  * A responsive grid of cards: one column on phones up to four on desktops. A `rail` is a row of the
@@ -184,6 +210,7 @@ export function EventGrid({
   priorityCount = 0,
   firstIsLargest = true,
   rail = false,
+  rows = false,
   distanceFrom,
 }: {
   events: EventCardData[];
@@ -197,19 +224,25 @@ export function EventGrid({
    */
   firstIsLargest?: boolean;
   rail?: boolean;
+  /** A long list: on a phone each card is a row (see EventCard's `row`). */
+  rows?: boolean;
   distanceFrom?: EventCardProps["distanceFrom"];
 }) {
   return (
     <ul
-      className={`grid grid-cols-1 gap-5 tablet:grid-cols-2 laptop:grid-cols-3 desktop:grid-cols-4 ${rail ? RAIL : ""}`}
+      className={`grid grid-cols-1 gap-5 tablet:grid-cols-2 laptop:grid-cols-3 desktop:grid-cols-4 ${
+        rail ? RAIL : rows ? "max-tablet:gap-3" : ""
+      }`}
     >
       {events.map((e, i) => (
         // Cards after the first screen's are skipped until they come near (content-visibility), so
         // their layout and their lazy pictures wait until the page has painted what is on screen.
         <li
           key={e.id}
-          className={rail ? "max-tablet:w-[82%] max-tablet:shrink-0 max-tablet:snap-start" : undefined}
-          style={i < Math.max(priorityCount, 1) ? undefined : laterCard}
+          className={[
+            rail ? "max-tablet:w-[82%] max-tablet:shrink-0 max-tablet:snap-start" : "",
+            i < Math.max(priorityCount, 1) ? "" : `${LATER_CARD} ${rows ? LATER_ROW : ""}`,
+          ].join(" ")}
         >
           <EventCard
             event={e}
@@ -217,6 +250,7 @@ export function EventGrid({
             viewerId={viewerId}
             compact={compact}
             distanceFrom={distanceFrom}
+            row={rows}
             priority={i < priorityCount}
             first={firstIsLargest && i === 0 && priorityCount > 0}
           />

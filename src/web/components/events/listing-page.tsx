@@ -63,7 +63,7 @@ export function ListingPage(props: ListingPageProps) {
           </div>
         ) : (
           <>
-            <EventGrid events={events} now={now} viewerId={props.viewerId} priorityCount={4} />
+            <EventGrid events={events} now={now} viewerId={props.viewerId} priorityCount={4} rows />
             <Pagination
               page={filters.page}
               pageCount={pageCount}
