@@ -47,8 +47,12 @@ describe("the ticket type form", () => {
   });
 
   it("tells a price too large to read the limit, and words that are not a price how to write one", () => {
-    for (const price of ["999999999", "£12,000,000.00", "10000.01"])
+    for (const price of ["999999999", "£12,000,000.00", "€12,000,000", "10000.01"])
       expect(fieldsOf(ticketTypeDraftFrom(form({ price }))), price).toEqual({ price: t.priceRange });
+    // Pay what you wish: the price is the least a buyer may pay, and is told so.
+    expect(fieldsOf(ticketTypeDraftFrom(form({ price: "999999999", payWhatYouWish: "on" })))).toEqual({
+      price: t.minimumRange,
+    });
     for (const price of ["12.345", "£", "1e9", "-5"])
       expect(fieldsOf(ticketTypeDraftFrom(form({ price }))), price).toEqual({ price: t.priceFormat });
   });

@@ -72,8 +72,10 @@ export function ticketTypeDraftFrom(
   const problems: Record<string, string> = ticketTypeProblems(draft);
   // An amount too long to read is a price over the limit, and is told the limit, not how to write pounds.
   if (price === null)
-    problems.price = /^\d+(\.\d{1,2})?$/.test(form.price.replace(/[£,\s]/g, ""))
-      ? studioTicketMessages.tickets.priceRange
+    problems.price = /^\d+(\.\d{1,2})?$/.test(form.price.replace(/[£€,\s]/g, ""))
+      ? form.payWhatYouWish
+        ? studioTicketMessages.tickets.minimumRange
+        : studioTicketMessages.tickets.priceRange
       : studioTicketMessages.tickets.priceFormat;
   // A window that could not be read is named as such, not as missing.
   if (!start.ok) problems.salesStart = dateTimeWords(start.problem);

@@ -161,7 +161,9 @@ export const EventCard = memo(function EventCard({
           href={`/h/events/${event.id}/edit`}
           target="_blank"
           rel="noopener"
-          className="btn absolute top-3 right-3 min-h-8 bg-surface/95 px-3 text-xs text-fg shadow hover:bg-surface"
+          className={`btn absolute top-3 right-3 min-h-8 bg-surface/95 px-3 text-xs text-fg shadow hover:bg-surface ${
+            row ? "max-tablet:top-auto max-tablet:bottom-3" : ""
+          }`}
         >
           <Pencil aria-hidden className="size-3.5" /> Edit Event
         </a>
@@ -241,7 +243,8 @@ export function EventGrid({
           key={e.id}
           className={[
             rail ? "max-tablet:w-[82%] max-tablet:shrink-0 max-tablet:snap-start" : "",
-            i < Math.max(priorityCount, 1) ? "" : `${LATER_CARD} ${rows ? LATER_ROW : ""}`,
+            // A rail's cards share one row's height: a skipped one's stand-in height would stretch them all.
+            i < Math.max(priorityCount, 1) || rail ? "" : `${LATER_CARD} ${rows ? LATER_ROW : ""}`,
           ].join(" ")}
         >
           <EventCard

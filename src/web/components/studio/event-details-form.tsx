@@ -147,8 +147,8 @@ export function EventDetailsForm(props: EventDetailsFormProps) {
   // message would otherwise sit above the screen, or behind the bar the button is on.
   useEffect(() => {
     if (Object.keys(errors).length === 0) return;
-    const first = formRef.current?.querySelector<HTMLElement>("[aria-invalid=true]");
-    first?.focus({ preventScroll: true });
+    const first = formRef.current?.querySelector<HTMLElement>("[aria-invalid=true], [data-problem]");
+    if (first?.matches("[aria-invalid=true]")) first.focus({ preventScroll: true });
     first?.scrollIntoView({ block: "center" });
   }, [errors]);
 
@@ -265,7 +265,11 @@ export function EventDetailsForm(props: EventDetailsFormProps) {
                   </label>
                 ))}
             </div>
-            {errors.subcategories ? <p className="mt-1 text-sm text-danger">{errors.subcategories}</p> : null}
+            {errors.subcategories ? (
+              <p data-problem className="mt-1 text-sm text-danger">
+                {errors.subcategories}
+              </p>
+            ) : null}
           </fieldset>
         ) : null}
         <TextField
@@ -322,7 +326,11 @@ export function EventDetailsForm(props: EventDetailsFormProps) {
           hidden={hydrated}
           className="mt-1 min-h-40 w-full rounded-xl border border-border bg-surface px-3 py-2"
         />
-        {errors.description ? <p className="text-sm text-danger">{errors.description}</p> : null}
+        {errors.description ? (
+          <p data-problem className="text-sm text-danger">
+            {errors.description}
+          </p>
+        ) : null}
       </section>
 
       <section aria-labelledby="when-heading" className="card flex flex-col gap-4 p-5 tablet:p-6">

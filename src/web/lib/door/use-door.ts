@@ -325,7 +325,9 @@ export function useDoor(input: { eventId: string; counts: { checkedIn: number; e
       }
     }
     result ??= await decideOffline(s);
-    if (opts.typed && result.outcome === "invalid_code") result = { ...result, hint: typedCodeHint(s.code) };
+    // The hint goes under the spec's words; a refusal in words of its own already says what to type.
+    if (opts.typed && result.message === scanOutcomeText.invalid_code)
+      result = { ...result, hint: typedCodeHint(s.code) };
     patch({ result });
     return result;
   };
