@@ -198,6 +198,11 @@ const CARD_SIZES = "(min-width: 1280px) 300px, (min-width: 1024px) 30vw, (min-wi
 /** Skipped until near the screen, with room kept for it meanwhile: a card's height, or a row's on a phone. */
 const LATER_CARD = "[content-visibility:auto] [contain-intrinsic-size:auto_22rem]";
 const LATER_ROW = "max-tablet:[contain-intrinsic-size:auto_8rem]";
+/**
+ * A phone's rail is drawn whole: its cards share one row's height, and a skipped card's stand-in
+ * height would stretch them all. From a tablet up, where it is a grid, its later cards wait as any do.
+ */
+const LATER_IN_RAIL = "max-tablet:[content-visibility:visible]";
 
 /**
  * A responsive grid of cards: one column on phones up to four on desktops. A `rail` is a row of the
@@ -243,8 +248,7 @@ export function EventGrid({
           key={e.id}
           className={[
             rail ? "max-tablet:w-[82%] max-tablet:shrink-0 max-tablet:snap-start" : "",
-            // A rail's cards share one row's height: a skipped one's stand-in height would stretch them all.
-            i < Math.max(priorityCount, 1) || rail ? "" : `${LATER_CARD} ${rows ? LATER_ROW : ""}`,
+            i < Math.max(priorityCount, 1) ? "" : `${LATER_CARD} ${rows ? LATER_ROW : rail ? LATER_IN_RAIL : ""}`,
           ].join(" ")}
         >
           <EventCard
