@@ -53,16 +53,17 @@ export function DoorScreen({ event, counts, viaLink }: Props) {
   };
 
   // The answer closes by itself (sooner for a good one, later for one with a hint to read), and the
-  // code box is ready again.
+  // code box is ready again. Its clock starts with the answer: other renders (a count, a sync) leave it running.
+  const { dismiss } = door;
   useEffect(() => {
     if (!state.result) return;
     const ms = state.result.outcome === "checked_in" ? 1600 : state.result.hint ? 7000 : 3500;
     const t = setTimeout(() => {
-      door.dismiss();
+      dismiss();
       input.current?.focus({ preventScroll: true });
     }, ms);
     return () => clearTimeout(t);
-  }, [state.result, door]);
+  }, [state.result, dismiss]);
 
   const toggleCamera = async () => {
     if (camera === "on") {

@@ -13,9 +13,9 @@ import { shortenMoney, shortenNumber } from "~/domain/short-numbers";
 import { formatMoney } from "~/lib/format";
 
 /*
- * The reports' charts, drawn with Recharts. Loaded on demand by the reports pages only, in the
- * browser, so no other page carries the charting code; every figure is in a table beside its chart.
- * Axis figures are shortened with the one rule (k, M, B, T).
+ * The Studio's charts, drawn with Recharts. Loaded on demand, in the browser, by the reports pages
+ * and the dashboard only, so no other page carries the charting code; every figure is in a table
+ * beside its chart. Axis figures are shortened with the one rule (k, M, B, T).
  */
 
 export interface ReportPoint {
@@ -33,8 +33,16 @@ const tooltipStyle = {
   color: "var(--color-fg)",
 };
 
-/** Tickets sold (bars) and gross sales (a line) over time. */
-export function SalesOverTimeChart({ points, currency }: { points: ReportPoint[]; currency: string }) {
+/** Tickets sold (bars) and money (a line: gross sales, or the dashboard's revenue) over time. */
+export function SalesOverTimeChart({
+  points,
+  currency,
+  lineName = "Gross sales",
+}: {
+  points: ReportPoint[];
+  currency: string;
+  lineName?: string;
+}) {
   return (
     <ResponsiveContainer width="100%" height="100%">
       <ComposedChart accessibilityLayer={false} data={points} margin={{ top: 8, right: 4, bottom: 0, left: -8 }}>
@@ -69,7 +77,7 @@ export function SalesOverTimeChart({ points, currency }: { points: ReportPoint[]
           cursor={{ fill: "var(--color-surface-2)" }}
           contentStyle={tooltipStyle}
           formatter={(value, name) =>
-            name === "Gross sales" ? [formatMoney(Number(value), currency), name] : [String(value), name]
+            name === lineName ? [formatMoney(Number(value), currency), name] : [String(value), name]
           }
         />
         <Bar
@@ -83,7 +91,7 @@ export function SalesOverTimeChart({ points, currency }: { points: ReportPoint[]
         <Line
           yAxisId="gross"
           dataKey="gross"
-          name="Gross sales"
+          name={lineName}
           type="monotone"
           stroke="var(--color-fg)"
           strokeWidth={2}

@@ -332,7 +332,8 @@ export function useDoor(input: { eventId: string; counts: { checkedIn: number; e
     return result;
   };
 
-  return { state, scan, dismiss: () => patch({ result: null }), syncNow: sync };
+  const dismiss = useCallback(() => patch({ result: null }), [patch]);
+  return { state, scan, dismiss, syncNow: sync };
 }
 
 const NO_LIST = "No ticket list on this device yet. Connect to the internet once to download it.";

@@ -8,7 +8,7 @@ import {
   Receipt,
   UserRoundPen,
 } from "lucide-react";
-import { lazy, Suspense, type ReactNode } from "react";
+import { lazy } from "react";
 import { Link } from "react-router";
 import { accessNeedLabels } from "~/domain/access-needs";
 import { type AttentionReason, DASHBOARD_RANGES, dashboardRange } from "~/domain/host-dashboard";
@@ -22,14 +22,23 @@ import {
   formatShortDate,
 } from "~/lib/format";
 import { hostDashboard } from "~/services/host-dashboard";
+import {
+  BarsAndLineLegend,
+  ChartSlot,
+  denseCell,
+  EmptyNote,
+  FigureTable,
+  StudioCard,
+} from "~/web/components/studio/report-parts";
 import { Pagination } from "~/web/components/ui/pagination";
 import { OWNER_OR_MANAGER, requireStudio } from "~/web/lib/studio.server";
-import { useHydrated } from "~/web/lib/use-hydrated";
 import type { Route } from "./+types/dashboard";
 import { eventStatusWord } from "~/web/lib/event-status-word";
 
-// Recharts comes only with this page, and only in the browser: the figures are in a table as well.
-const SalesChart = lazy(() => import("~/web/components/studio/sales-chart"));
+// Recharts comes only with the figures pages, and only in the browser: the figures are in a table as well.
+const SalesOverTimeChart = lazy(() =>
+  import("~/web/components/studio/report-charts").then((m) => ({ default: m.SalesOverTimeChart })),
+);
 
 export const handle = { title: "Dashboard" };
 export const meta: Route.MetaFunction = () => [
@@ -66,47 +75,15 @@ const ORDER_STATUS: Record<string, string> = {
   cancelled: "Cancelled",
 };
 
-function Card({
-  id,
-  title,
-  icon,
-  children,
-  action,
-}: {
-  id: string;
-  title: string;
-  icon: ReactNode;
-  children: ReactNode;
-  action?: ReactNode;
-}) {
-  return (
-    <section aria-labelledby={id} className="card min-w-0 p-5">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h2 id={id} className="flex items-center gap-2 text-lg font-bold">
-          {icon}
-          {title}
-        </h2>
-        {action}
-      </div>
-      <div className="mt-4">{children}</div>
-    </section>
-  );
-}
-
-function Empty({ children }: { children: ReactNode }) {
-  return <p className="rounded-xl bg-surface-2 px-4 py-5 text-center text-sm text-fg-muted">{children}</p>;
-}
-
 export default function HostDashboard({ loaderData }: Route.ComponentProps) {
   const { host, today, next, range, sales, totals, orders, pending, attention } = loaderData;
-  const hydrated = useHydrated();
   const currencies = Object.keys(totals.revenue);
   // The chart draws one currency: the one most of the money came in, pounds when there is none.
   const chartCurrency = currencies.sort((a, b) => (totals.revenue[b] ?? 0) - (totals.revenue[a] ?? 0))[0] ?? "GBP";
   const points = sales.map((d) => ({
     label: formatChartDay(d.day, range === 7),
     tickets: d.tickets,
-    revenue: d.revenue[chartCurrency] ?? 0,
+    gross: d.revenue[chartCurrency] ?? 0,
   }));
   const hasSales = totals.tickets > 0 || currencies.length > 0;
   const revenueText =
@@ -139,7 +116,7 @@ export default function HostDashboard({ loaderData }: Route.ComponentProps) {
 
       <div className="grid grid-cols-1 gap-6 laptop:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
         <div className="min-w-0 space-y-6">
-          <Card
+          <StudioCard
             id="sales-heading"
             title="Sales"
             icon={<BarChart3 aria-hidden className="size-5 text-brand" />}
@@ -176,75 +153,50 @@ export default function HostDashboard({ loaderData }: Route.ComponentProps) {
             </p>
             {hasSales ? (
               <>
-                <div className="mt-4 h-56" aria-hidden>
-                  {hydrated ? (
-                    <Suspense fallback={<div className="size-full animate-pulse rounded-xl bg-surface-2" />}>
-                      <SalesChart points={points} currency={chartCurrency} />
-                    </Suspense>
-                  ) : (
-                    <div className="size-full rounded-xl bg-surface-2" />
-                  )}
-                </div>
-                <p className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-xs text-fg-muted">
-                  <span className="flex items-center gap-1.5">
-                    <span aria-hidden className="inline-block size-2.5 rounded-sm bg-brand" /> Bars: tickets sold
-                  </span>
-                  <span className="flex items-center gap-1.5">
-                    <span aria-hidden className="inline-block h-0.5 w-3 bg-fg" /> Line: revenue ({chartCurrency})
-                  </span>
-                </p>
+                <ChartSlot className="mt-4 h-56">
+                  <SalesOverTimeChart points={points} currency={chartCurrency} lineName="Revenue" />
+                </ChartSlot>
+                <BarsAndLineLegend line={`revenue (${chartCurrency})`} />
                 <details className="mt-3 text-sm">
                   <summary className="cursor-pointer font-semibold">Figures by day</summary>
-                  <div
-                    className="mt-2 max-h-64 overflow-y-auto"
-                    tabIndex={0}
-                    role="group"
-                    aria-label="Table, scrolls up and down"
+                  <FigureTable
+                    caption="Tickets sold and revenue by day"
+                    columns={["Day", "Tickets", "Revenue"]}
+                    scroll="down"
+                    className="mt-2"
                   >
-                    <table className="w-full text-left">
-                      <caption className="sr-only">Tickets sold and revenue by day</caption>
-                      <thead className="text-xs text-fg-muted uppercase">
-                        <tr>
-                          <th scope="col" className="py-1 font-semibold">
-                            Day
-                          </th>
-                          <th scope="col" className="py-1 font-semibold">
-                            Tickets
-                          </th>
-                          <th scope="col" className="py-1 font-semibold">
-                            Revenue
-                          </th>
-                        </tr>
-                      </thead>
-                      <tbody className="divide-y divide-border">
-                        {sales.map((d) => (
-                          <tr key={d.day}>
-                            <td className="py-1">{formatCalendarDay(d.day)}</td>
-                            <td className="py-1 tabular-nums">{d.tickets}</td>
-                            <td className="py-1 tabular-nums">
-                              {Object.keys(d.revenue).length === 0
-                                ? "–"
-                                : Object.entries(d.revenue)
-                                    .map(([c, p]) => formatMoney(p, c))
-                                    .join(" + ")}
-                            </td>
-                          </tr>
-                        ))}
-                      </tbody>
-                    </table>
-                  </div>
+                    {sales.map((d) => (
+                      <tr key={d.day}>
+                        <td className="px-2 py-1">{formatCalendarDay(d.day)}</td>
+                        <td className={denseCell}>{d.tickets}</td>
+                        <td className={denseCell}>
+                          {Object.keys(d.revenue).length === 0
+                            ? "–"
+                            : Object.entries(d.revenue)
+                                .map(([c, p]) => formatMoney(p, c))
+                                .join(" + ")}
+                        </td>
+                      </tr>
+                    ))}
+                  </FigureTable>
                 </details>
               </>
             ) : (
               <div className="mt-4">
-                <Empty>No sales in the last {range} days. Once your tickets sell, each day's sales show here.</Empty>
+                <EmptyNote>
+                  No sales in the last {range} days. Once your tickets sell, each day's sales show here.
+                </EmptyNote>
               </div>
             )}
-          </Card>
+          </StudioCard>
 
-          <Card id="orders-heading" title="Recent orders" icon={<Receipt aria-hidden className="size-5 text-brand" />}>
+          <StudioCard
+            id="orders-heading"
+            title="Recent orders"
+            icon={<Receipt aria-hidden className="size-5 text-brand" />}
+          >
             {orders.rows.length === 0 ? (
-              <Empty>No orders yet. Every order for your events appears here, newest first.</Empty>
+              <EmptyNote>No orders yet. Every order for your events appears here, newest first.</EmptyNote>
             ) : (
               <>
                 <ul className="divide-y divide-border">
@@ -317,23 +269,23 @@ export default function HostDashboard({ loaderData }: Route.ComponentProps) {
                 />
               </>
             )}
-          </Card>
+          </StudioCard>
         </div>
 
         <div className="min-w-0 space-y-6">
-          <Card
+          <StudioCard
             id="events-heading"
             title="Today and next"
             icon={<CalendarDays aria-hidden className="size-5 text-brand" />}
           >
             {today.length === 0 && next.length === 0 ? (
-              <Empty>
+              <EmptyNote>
                 No events coming up. When you{" "}
                 <Link to="/h/events/new" className="link font-semibold">
                   create an event
                 </Link>
                 , it appears here with its sales.
-              </Empty>
+              </EmptyNote>
             ) : (
               <div className="space-y-4">
                 {today.length > 0 ? (
@@ -344,15 +296,15 @@ export default function HostDashboard({ loaderData }: Route.ComponentProps) {
                 {next.length > 0 ? <EventList heading="Next" events={next} /> : null}
               </div>
             )}
-          </Card>
+          </StudioCard>
 
-          <Card
+          <StudioCard
             id="cancellations-heading"
             title="Cancellation requests"
             icon={<Inbox aria-hidden className="size-5 text-brand" />}
           >
             {pending === 0 ? (
-              <Empty>No requests waiting.</Empty>
+              <EmptyNote>No requests waiting.</EmptyNote>
             ) : (
               <p className="text-sm">
                 <span className="text-2xl font-extrabold tabular-nums">{pending}</span>{" "}
@@ -362,15 +314,15 @@ export default function HostDashboard({ loaderData }: Route.ComponentProps) {
                 </Link>
               </p>
             )}
-          </Card>
+          </StudioCard>
 
-          <Card
+          <StudioCard
             id="attention-heading"
             title="Needs attention"
             icon={<AlertTriangle aria-hidden className="size-5 text-brand" />}
           >
             {attention.length === 0 ? (
-              <Empty>Nothing needs you right now.</Empty>
+              <EmptyNote>Nothing needs you right now.</EmptyNote>
             ) : (
               <ul className="space-y-3">
                 {attention.map((a) => (
@@ -388,7 +340,7 @@ export default function HostDashboard({ loaderData }: Route.ComponentProps) {
                 ))}
               </ul>
             )}
-          </Card>
+          </StudioCard>
         </div>
       </div>
     </div>

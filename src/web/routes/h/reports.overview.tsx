@@ -1,15 +1,24 @@
 import { BarChart3, CalendarRange, Link2, Percent, Ticket } from "lucide-react";
-import { lazy, Suspense, type ReactNode } from "react";
+import { lazy } from "react";
 import { Link } from "react-router";
 import { WEEKDAYS } from "~/domain/reports";
 import { shortenMoney, shortenNumber } from "~/domain/short-numbers";
 import { formatCalendarDay, formatChartDay, formatMoney, formatNumericDate } from "~/lib/format";
 import { hostOverview, type MoneyByCurrency, reportEvents } from "~/services/host-reports";
 import { ReportFilters, ReportFrame } from "~/web/components/studio/report-frame";
+import {
+  BarsAndLineLegend,
+  ChartSlot,
+  denseCell,
+  EmptyNote,
+  figureCell,
+  FigureTable,
+  rowHeading,
+  StudioCard,
+} from "~/web/components/studio/report-parts";
 import { loaded } from "~/web/lib/loaded";
 import { readReportQuery, reportHref } from "~/web/lib/report-query";
 import { OWNER_OR_MANAGER, requireStudio } from "~/web/lib/studio.server";
-import { useHydrated } from "~/web/lib/use-hydrated";
 import type { Route } from "./+types/reports.overview";
 
 // Recharts comes only with the reports, and only in the browser: every figure is in a table as well.
@@ -70,28 +79,8 @@ function Figure({ label, value, exact, note }: { label: string; value: string; e
   );
 }
 
-function Card({ id, title, icon, children }: { id: string; title: string; icon: ReactNode; children: ReactNode }) {
-  return (
-    <section aria-labelledby={id} className="card min-w-0 p-5">
-      <h2 id={id} className="flex items-center gap-2 text-lg font-bold">
-        {icon}
-        {title}
-      </h2>
-      <div className="mt-4">{children}</div>
-    </section>
-  );
-}
-
-function Empty({ children }: { children: ReactNode }) {
-  return <p className="rounded-xl bg-surface-2 px-4 py-5 text-center text-sm text-fg-muted">{children}</p>;
-}
-
-const th = "px-2 py-2 font-semibold";
-const td = "px-2 py-2 tabular-nums";
-
 export default function ReportsOverview({ loaderData }: Route.ComponentProps) {
   const { events, report, state, problem } = loaderData;
-  const hydrated = useHydrated();
   const { totals } = report;
   const currencies = Object.keys(totals.gross).sort((a, b) => (totals.gross[b] ?? 0) - (totals.gross[a] ?? 0));
   const chartCurrency = currencies[0] ?? "GBP";
@@ -144,389 +133,231 @@ export default function ReportsOverview({ loaderData }: Route.ComponentProps) {
       </p>
 
       <div className="mt-6 grid grid-cols-1 gap-6">
-        <Card
+        <StudioCard
           id="over-time-heading"
           title="Sales over time"
           icon={<BarChart3 aria-hidden className="size-5 text-brand" />}
         >
           {hasSales ? (
             <>
-              <div className="h-64" aria-hidden>
-                {hydrated ? (
-                  <Suspense fallback={<div className="size-full animate-pulse rounded-xl bg-surface-2" />}>
-                    <SalesOverTimeChart points={points} currency={chartCurrency} />
-                  </Suspense>
-                ) : (
-                  <div className="size-full rounded-xl bg-surface-2" />
-                )}
-              </div>
-              <p className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-xs text-fg-muted">
-                <span className="flex items-center gap-1.5">
-                  <span aria-hidden className="inline-block size-2.5 rounded-sm bg-brand" /> Bars: tickets sold
-                </span>
-                <span className="flex items-center gap-1.5">
-                  <span aria-hidden className="inline-block h-0.5 w-3 bg-fg" /> Line: gross sales ({chartCurrency})
-                </span>
-              </p>
+              <ChartSlot className="h-64">
+                <SalesOverTimeChart points={points} currency={chartCurrency} />
+              </ChartSlot>
+              <BarsAndLineLegend line={`gross sales (${chartCurrency})`} />
               <details className="mt-3 text-sm">
                 <summary className="cursor-pointer font-semibold">Figures by {bucketWord.toLowerCase()}</summary>
-                <div
-                  className="mt-2 max-h-72 overflow-auto"
-                  tabIndex={0}
-                  role="group"
-                  aria-label="Table, scrolls up and down"
+                <FigureTable
+                  caption="Sales over time"
+                  columns={[bucketWord, "Orders", "Tickets", "Gross", "Net"]}
+                  scroll="down"
+                  className="mt-2"
                 >
-                  <table className="w-full text-left">
-                    <caption className="sr-only">Sales over time</caption>
-                    <thead className="text-xs text-fg-muted uppercase">
-                      <tr>
-                        <th scope="col" className={th}>
-                          {bucketWord}
-                        </th>
-                        <th scope="col" className={th}>
-                          Orders
-                        </th>
-                        <th scope="col" className={th}>
-                          Tickets
-                        </th>
-                        <th scope="col" className={th}>
-                          Gross
-                        </th>
-                        <th scope="col" className={th}>
-                          Net
-                        </th>
-                      </tr>
-                    </thead>
-                    <tbody className="divide-y divide-border">
-                      {report.overTime.map((p) => (
-                        <tr key={p.bucket}>
-                          <td className="px-2 py-1">
-                            {report.bucket === "month" ? p.bucket.slice(0, 7) : formatCalendarDay(p.bucket)}
-                          </td>
-                          <td className="px-2 py-1 tabular-nums">{p.orders}</td>
-                          <td className="px-2 py-1 tabular-nums">{p.sold}</td>
-                          <td className="px-2 py-1 tabular-nums">{p.orders ? moneyText(p.gross, false) : "–"}</td>
-                          <td className="px-2 py-1 tabular-nums">{p.orders ? moneyText(p.net, false) : "–"}</td>
-                        </tr>
-                      ))}
-                    </tbody>
-                  </table>
-                </div>
+                  {report.overTime.map((p) => (
+                    <tr key={p.bucket}>
+                      <td className="px-2 py-1">
+                        {report.bucket === "month" ? p.bucket.slice(0, 7) : formatCalendarDay(p.bucket)}
+                      </td>
+                      <td className={denseCell}>{p.orders}</td>
+                      <td className={denseCell}>{p.sold}</td>
+                      <td className={denseCell}>{p.orders ? moneyText(p.gross, false) : "–"}</td>
+                      <td className={denseCell}>{p.orders ? moneyText(p.net, false) : "–"}</td>
+                    </tr>
+                  ))}
+                </FigureTable>
               </details>
             </>
           ) : (
-            <Empty>
+            <EmptyNote>
               No orders in these dates. Choose other dates above, or{" "}
               <Link to={reportHref("/h/reports/overview", { event: state.event })} className="link">
                 see the last 7 days
               </Link>
               .
-            </Empty>
+            </EmptyNote>
           )}
-        </Card>
+        </StudioCard>
 
         {!report.eventId ? (
-          <Card
+          <StudioCard
             id="by-event-heading"
             title="By event"
             icon={<CalendarRange aria-hidden className="size-5 text-brand" />}
           >
             {report.byEvent.length === 0 ? (
-              <Empty>No event sold in these dates.</Empty>
+              <EmptyNote>No event sold in these dates.</EmptyNote>
             ) : (
-              <div
-                className="overflow-x-auto"
-                tabIndex={0}
-                role="group"
-                aria-label="Table, scrolls sideways on small screens"
+              <FigureTable
+                caption="Sales by event"
+                columns={["Event", "Orders", "Tickets", "Gross", "Refunds", "Net", "Checked in"]}
+                scroll="sideways"
               >
-                <table className="w-full text-left text-sm">
-                  <caption className="sr-only">Sales by event</caption>
-                  <thead className="text-xs text-fg-muted uppercase">
-                    <tr>
-                      <th scope="col" className={th}>
-                        Event
-                      </th>
-                      <th scope="col" className={th}>
-                        Orders
-                      </th>
-                      <th scope="col" className={th}>
-                        Tickets
-                      </th>
-                      <th scope="col" className={th}>
-                        Gross
-                      </th>
-                      <th scope="col" className={th}>
-                        Refunds
-                      </th>
-                      <th scope="col" className={th}>
-                        Net
-                      </th>
-                      <th scope="col" className={th}>
-                        Checked in
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody className="divide-y divide-border">
-                    {report.byEvent.map((e) => (
-                      <tr key={e.eventId}>
-                        <th scope="row" className="min-w-36 px-2 py-2 text-left font-medium">
-                          <Link
-                            to={reportHref("/h/reports/overview", {
-                              event: e.eventId,
-                              from: report.range.from,
-                              to: report.range.to,
-                            })}
-                            className="link"
-                          >
-                            {e.name}
-                          </Link>
-                          <span className="block text-xs font-normal text-fg-muted">
-                            {formatNumericDate(e.startsAt)}
-                          </span>
-                        </th>
-                        <td className={td}>{e.orders.toLocaleString("en-GB")}</td>
-                        <td className={td}>{e.sold.toLocaleString("en-GB")}</td>
-                        <td className={td}>{moneyText(e.gross, false)}</td>
-                        <td className={td}>{moneyText(e.refunds, false)}</td>
-                        <td className={td}>{moneyText(e.net, false)}</td>
-                        <td className={td}>{e.checkedIn.toLocaleString("en-GB")}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+                {report.byEvent.map((e) => (
+                  <tr key={e.eventId}>
+                    <th scope="row" className={rowHeading}>
+                      <Link
+                        to={reportHref("/h/reports/overview", {
+                          event: e.eventId,
+                          from: report.range.from,
+                          to: report.range.to,
+                        })}
+                        className="link"
+                      >
+                        {e.name}
+                      </Link>
+                      <span className="block text-xs font-normal text-fg-muted">{formatNumericDate(e.startsAt)}</span>
+                    </th>
+                    <td className={figureCell}>{e.orders.toLocaleString("en-GB")}</td>
+                    <td className={figureCell}>{e.sold.toLocaleString("en-GB")}</td>
+                    <td className={figureCell}>{moneyText(e.gross, false)}</td>
+                    <td className={figureCell}>{moneyText(e.refunds, false)}</td>
+                    <td className={figureCell}>{moneyText(e.net, false)}</td>
+                    <td className={figureCell}>{e.checkedIn.toLocaleString("en-GB")}</td>
+                  </tr>
+                ))}
+              </FigureTable>
             )}
-          </Card>
+          </StudioCard>
         ) : null}
 
-        <Card id="by-type-heading" title="By ticket type" icon={<Ticket aria-hidden className="size-5 text-brand" />}>
+        <StudioCard
+          id="by-type-heading"
+          title="By ticket type"
+          icon={<Ticket aria-hidden className="size-5 text-brand" />}
+        >
           {report.byTicketType.length === 0 ? (
-            <Empty>No tickets sold in these dates.</Empty>
+            <EmptyNote>No tickets sold in these dates.</EmptyNote>
           ) : (
-            <div
-              className="overflow-x-auto"
-              tabIndex={0}
-              role="group"
-              aria-label="Table, scrolls sideways on small screens"
+            <FigureTable
+              caption="Tickets by type"
+              columns={["Ticket type", "Sold", "Face value", "Checked in", "Cancelled"]}
+              scroll="sideways"
             >
-              <table className="w-full text-left text-sm">
-                <caption className="sr-only">Tickets by type</caption>
-                <thead className="text-xs text-fg-muted uppercase">
-                  <tr>
-                    <th scope="col" className={th}>
-                      Ticket type
-                    </th>
-                    <th scope="col" className={th}>
-                      Sold
-                    </th>
-                    <th scope="col" className={th}>
-                      Face value
-                    </th>
-                    <th scope="col" className={th}>
-                      Checked in
-                    </th>
-                    <th scope="col" className={th}>
-                      Cancelled
-                    </th>
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-border">
-                  {report.byTicketType.map((t) => (
-                    <tr key={t.ticketTypeId}>
-                      <th scope="row" className="min-w-36 px-2 py-2 text-left font-medium">
-                        {t.name}
-                        {!report.eventId ? (
-                          <span className="block text-xs font-normal text-fg-muted">{t.eventName}</span>
-                        ) : null}
-                        {t.companions > 0 ? (
-                          <span className="block text-xs font-normal text-fg-muted">
-                            and {t.companions} free companion
-                          </span>
-                        ) : null}
-                      </th>
-                      <td className={td}>{t.sold.toLocaleString("en-GB")}</td>
-                      <td className={td}>{moneyText(t.faceValue, false)}</td>
-                      <td className={td}>{t.checkedIn.toLocaleString("en-GB")}</td>
-                      <td className={td}>{t.cancelled.toLocaleString("en-GB")}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+              {report.byTicketType.map((t) => (
+                <tr key={t.ticketTypeId}>
+                  <th scope="row" className={rowHeading}>
+                    {t.name}
+                    {!report.eventId ? (
+                      <span className="block text-xs font-normal text-fg-muted">{t.eventName}</span>
+                    ) : null}
+                    {t.companions > 0 ? (
+                      <span className="block text-xs font-normal text-fg-muted">and {t.companions} free companion</span>
+                    ) : null}
+                  </th>
+                  <td className={figureCell}>{t.sold.toLocaleString("en-GB")}</td>
+                  <td className={figureCell}>{moneyText(t.faceValue, false)}</td>
+                  <td className={figureCell}>{t.checkedIn.toLocaleString("en-GB")}</td>
+                  <td className={figureCell}>{t.cancelled.toLocaleString("en-GB")}</td>
+                </tr>
+              ))}
+            </FigureTable>
           )}
-        </Card>
+        </StudioCard>
 
         <div className="grid grid-cols-1 gap-6 laptop:grid-cols-2">
-          <Card
+          <StudioCard
             id="by-code-heading"
             title="By discount code"
             icon={<Percent aria-hidden className="size-5 text-brand" />}
           >
             {report.byDiscount.length === 0 ? (
-              <Empty>
+              <EmptyNote>
                 No order used a discount code in these dates.{" "}
                 <Link to="/h/discounts" className="link">
                   Your discount codes
                 </Link>
-              </Empty>
+              </EmptyNote>
             ) : (
-              <div
-                className="overflow-x-auto"
-                tabIndex={0}
-                role="group"
-                aria-label="Table, scrolls sideways on small screens"
+              <FigureTable
+                caption="Orders by discount code"
+                columns={["Code", "Orders", "Discount given", "Gross"]}
+                scroll="sideways"
               >
-                <table className="w-full text-left text-sm">
-                  <caption className="sr-only">Orders by discount code</caption>
-                  <thead className="text-xs text-fg-muted uppercase">
-                    <tr>
-                      <th scope="col" className={th}>
-                        Code
-                      </th>
-                      <th scope="col" className={th}>
-                        Orders
-                      </th>
-                      <th scope="col" className={th}>
-                        Discount given
-                      </th>
-                      <th scope="col" className={th}>
-                        Gross
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody className="divide-y divide-border">
-                    {report.byDiscount.map((d) => (
-                      <tr key={d.code}>
-                        <th scope="row" className="px-2 py-2 text-left font-mono font-medium">
-                          {d.code}
-                        </th>
-                        <td className={td}>{d.orders.toLocaleString("en-GB")}</td>
-                        <td className={td}>{moneyText(d.discounts, false)}</td>
-                        <td className={td}>{moneyText(d.gross, false)}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+                {report.byDiscount.map((d) => (
+                  <tr key={d.code}>
+                    <th scope="row" className="px-2 py-2 text-left font-mono font-medium">
+                      {d.code}
+                    </th>
+                    <td className={figureCell}>{d.orders.toLocaleString("en-GB")}</td>
+                    <td className={figureCell}>{moneyText(d.discounts, false)}</td>
+                    <td className={figureCell}>{moneyText(d.gross, false)}</td>
+                  </tr>
+                ))}
+              </FigureTable>
             )}
-          </Card>
+          </StudioCard>
 
-          <Card
+          <StudioCard
             id="by-weekday-heading"
             title="By day of the week"
             icon={<CalendarRange aria-hidden className="size-5 text-brand" />}
           >
             {hasSales ? (
               <>
-                <div className="h-48" aria-hidden>
-                  {hydrated ? (
-                    <Suspense fallback={<div className="size-full animate-pulse rounded-xl bg-surface-2" />}>
-                      <WeekdayChart
-                        points={report.byWeekday.map((w) => ({
-                          label: WEEKDAYS[w.weekday - 1]!.slice(0, 3),
-                          tickets: w.sold,
-                        }))}
-                      />
-                    </Suspense>
-                  ) : (
-                    <div className="size-full rounded-xl bg-surface-2" />
-                  )}
-                </div>
+                <ChartSlot className="h-48">
+                  <WeekdayChart
+                    points={report.byWeekday.map((w) => ({
+                      label: WEEKDAYS[w.weekday - 1]!.slice(0, 3),
+                      tickets: w.sold,
+                    }))}
+                  />
+                </ChartSlot>
                 <details className="mt-3 text-sm">
                   <summary className="cursor-pointer font-semibold">Figures by day of the week</summary>
-                  <table className="mt-2 w-full text-left">
-                    <caption className="sr-only">Sales by day of the week</caption>
-                    <thead className="text-xs text-fg-muted uppercase">
-                      <tr>
-                        <th scope="col" className={th}>
-                          Day
-                        </th>
-                        <th scope="col" className={th}>
-                          Orders
-                        </th>
-                        <th scope="col" className={th}>
-                          Tickets
-                        </th>
-                        <th scope="col" className={th}>
-                          Gross
-                        </th>
+                  <FigureTable
+                    caption="Sales by day of the week"
+                    columns={["Day", "Orders", "Tickets", "Gross"]}
+                    className="mt-2"
+                  >
+                    {report.byWeekday.map((w) => (
+                      <tr key={w.weekday}>
+                        <td className="px-2 py-1">{WEEKDAYS[w.weekday - 1]}</td>
+                        <td className={denseCell}>{w.orders}</td>
+                        <td className={denseCell}>{w.sold}</td>
+                        <td className={denseCell}>{w.orders ? moneyText(w.gross, false) : "–"}</td>
                       </tr>
-                    </thead>
-                    <tbody className="divide-y divide-border">
-                      {report.byWeekday.map((w) => (
-                        <tr key={w.weekday}>
-                          <td className="px-2 py-1">{WEEKDAYS[w.weekday - 1]}</td>
-                          <td className="px-2 py-1 tabular-nums">{w.orders}</td>
-                          <td className="px-2 py-1 tabular-nums">{w.sold}</td>
-                          <td className="px-2 py-1 tabular-nums">{w.orders ? moneyText(w.gross, false) : "–"}</td>
-                        </tr>
-                      ))}
-                    </tbody>
-                  </table>
+                    ))}
+                  </FigureTable>
                 </details>
               </>
             ) : (
-              <Empty>No orders in these dates.</Empty>
+              <EmptyNote>No orders in these dates.</EmptyNote>
             )}
-          </Card>
+          </StudioCard>
 
-          <Card
+          <StudioCard
             id="by-link-heading"
             title="By tracking link"
             icon={<Link2 aria-hidden className="size-5 text-brand" />}
           >
             {report.byTrackingLink.length === 0 ? (
-              <Empty>
+              <EmptyNote>
                 No order came through a tracking link in these dates.{" "}
                 <Link to="/h/promote" className="link">
                   Make tracking links on Promote
                 </Link>
-              </Empty>
+              </EmptyNote>
             ) : (
-              <div
-                className="overflow-x-auto"
-                tabIndex={0}
-                role="group"
-                aria-label="Table, scrolls sideways on small screens"
+              <FigureTable
+                caption="Orders by tracking link"
+                columns={["Link", "Orders", "Gross", "Net"]}
+                scroll="sideways"
               >
-                <table className="w-full text-left text-sm">
-                  <caption className="sr-only">Orders by tracking link</caption>
-                  <thead className="text-xs text-fg-muted uppercase">
-                    <tr>
-                      <th scope="col" className={th}>
-                        Link
-                      </th>
-                      <th scope="col" className={th}>
-                        Orders
-                      </th>
-                      <th scope="col" className={th}>
-                        Gross
-                      </th>
-                      <th scope="col" className={th}>
-                        Net
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody className="divide-y divide-border">
-                    {report.byTrackingLink.map((l) => (
-                      <tr key={l.linkId}>
-                        <th scope="row" className="min-w-36 px-2 py-2 text-left font-medium">
-                          {l.name}
-                          {!report.eventId ? (
-                            <span className="block text-xs font-normal text-fg-muted">{l.eventName}</span>
-                          ) : null}
-                        </th>
-                        <td className={td}>{l.orders.toLocaleString("en-GB")}</td>
-                        <td className={td}>{moneyText(l.gross, false)}</td>
-                        <td className={td}>{moneyText(l.net, false)}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+                {report.byTrackingLink.map((l) => (
+                  <tr key={l.linkId}>
+                    <th scope="row" className={rowHeading}>
+                      {l.name}
+                      {!report.eventId ? (
+                        <span className="block text-xs font-normal text-fg-muted">{l.eventName}</span>
+                      ) : null}
+                    </th>
+                    <td className={figureCell}>{l.orders.toLocaleString("en-GB")}</td>
+                    <td className={figureCell}>{moneyText(l.gross, false)}</td>
+                    <td className={figureCell}>{moneyText(l.net, false)}</td>
+                  </tr>
+                ))}
+              </FigureTable>
             )}
-          </Card>
+          </StudioCard>
         </div>
       </div>
     </ReportFrame>
