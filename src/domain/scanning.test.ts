@@ -1,5 +1,7 @@
+import { createHash, createHmac } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import {
+  judgeOffline,
   offlineScanOutcome,
   offlineScanTime,
   PACK_KEPT_MS,
@@ -8,6 +10,7 @@ import {
   stalePacks,
   typedCodeHint,
 } from "./scanning";
+import { codeFingerprint, eventKey, type Sha256, signTicketCode } from "./ticket-codes";
 
 const valid = { status: "valid" as const, codeVersion: 0, eventId: "e1" };
 
@@ -32,15 +35,44 @@ describe("scan outcomes", () => {
 });
 
 describe("the offline door", () => {
-  it("decides from the downloaded list, and lets in a signed code sold after it was fetched", () => {
+  it("decides from the downloaded list, and leaves a code not on it to the server", () => {
     const known = { status: "valid" as const, codeVersion: 1 };
-    expect(offlineScanOutcome({ ok: true, version: 1 }, known)).toBe("checked_in");
-    expect(offlineScanOutcome({ ok: true, version: 0 }, known)).toBe("invalid_code");
-    expect(offlineScanOutcome({ ok: true, version: 1 }, { ...known, status: "checked_in" })).toBe("already_checked_in");
-    expect(offlineScanOutcome({ ok: true, version: 1 }, { ...known, status: "void" })).toBe("already_cancelled");
-    expect(offlineScanOutcome({ ok: true, version: 0 }, undefined)).toBe("checked_in");
-    expect(offlineScanOutcome({ ok: false, wellFormed: true }, undefined)).toBe("no_match");
-    expect(offlineScanOutcome({ ok: false, wellFormed: false }, undefined)).toBe("invalid_code");
+    expect(offlineScanOutcome({ version: 1, matches: true }, known)).toBe("checked_in");
+    expect(offlineScanOutcome({ version: 0, matches: false }, known)).toBe("invalid_code");
+    expect(offlineScanOutcome({ version: 1, matches: false }, known)).toBe("no_match");
+    expect(offlineScanOutcome({ version: 1, matches: true }, { ...known, status: "checked_in" })).toBe(
+      "already_checked_in",
+    );
+    expect(offlineScanOutcome({ version: 1, matches: true }, { ...known, status: "void" })).toBe("already_cancelled");
+    expect(offlineScanOutcome({ version: 0, matches: false }, undefined)).toBe("not_on_list");
+    expect(offlineScanOutcome("malformed", undefined)).toBe("invalid_code");
+  });
+
+  it("knows a listed ticket's current code by its fingerprint, and nothing the list holds makes a code", async () => {
+    const sha256: Sha256 = (data) => new Uint8Array(createHash("sha256").update(data).digest());
+    const hmac = (key: Uint8Array, message: string) =>
+      new Uint8Array(createHmac("sha256", key).update(message).digest());
+    const key = await eventKey(new TextEncoder().encode("a test secret of at least thirty-two bytes"), "e1", hmac);
+    const id = "0f8fad5b-d9cb-469f-a165-70867728950e";
+    const current = await signTicketCode(key, id, hmac, 1);
+    const old = await signTicketCode(key, id, hmac, 0);
+    const listed = { status: "valid" as const, codeVersion: 1, fingerprint: await codeFingerprint(current, sha256) };
+    const judge = (code: string) => judgeOffline(code, (t) => (t === id ? listed : undefined), sha256);
+
+    expect(await judge(current)).toEqual({ outcome: "checked_in", ticketId: id, version: 1, matches: true });
+    // Typed in lower case, with spaces about it: the same code.
+    expect((await judge(` ${current.toLowerCase()} `)).outcome).toBe("checked_in");
+    // The code from before the ticket was passed on; a made-up signature on the current version.
+    expect((await judge(old)).outcome).toBe("invalid_code");
+    const forged = current.replace(/\.[^.]+$/, ".AAAAAAAAAAAAAAAA");
+    expect(await judge(forged)).toMatchObject({ outcome: "no_match", matches: false });
+    // A well-made code of a ticket not on the list (sold since, or another event's), and text that is no code.
+    const unlisted = await signTicketCode(key, "1b9d6bcd-bbfd-4b2d-9b5d-ab8dfbbd4bed", hmac);
+    expect((await judge(unlisted)).outcome).toBe("not_on_list");
+    expect((await judge("hello")).outcome).toBe("invalid_code");
+    // The fingerprint is neither the code's signature nor the code.
+    expect(listed.fingerprint).not.toContain(current.split(".").at(-1));
+    expect(current).not.toContain(listed.fingerprint);
   });
 
   it("believes a device's clock only within the last week and not ahead of ours", () => {

@@ -2,6 +2,8 @@
  * What the door says when a code is scanned (spec §4 "Ticket scanning outcomes", spec §8's words),
  * each with a stable code, as pretix does. Pure: the server and the offline scan page decide alike.
  */
+import { codeFingerprint, parseTicketCode, type Sha256 } from "./ticket-codes";
+
 export type ScanOutcome =
   "checked_in" | "already_checked_in" | "already_cancelled" | "invalid_code" | "no_match" | "order_not_found";
 
@@ -63,7 +65,10 @@ export function scanOutcome(
   return "checked_in";
 }
 
-/** A ticket as the door's offline list has it: [id, code version, status, holder, type, checked in at (ISO), gate]. */
+/**
+ * A ticket as the door's offline list has it: [id, code version, status, holder, type, checked in at
+ * (ISO), gate, its current code's fingerprint (`codeFingerprint`)].
+ */
 export type PackedTicket = [
   id: string,
   codeVersion: number,
@@ -72,6 +77,7 @@ export type PackedTicket = [
   type: string,
   checkedInAt: string | null,
   gate: string | null,
+  fingerprint: string,
 ];
 
 /** What a device that is offline knows of one ticket: the downloaded list, then its own scans since. */
@@ -80,22 +86,44 @@ export interface OfflineTicket {
   codeVersion: number;
 }
 
+/** What the offline door answers a code it cannot judge: not on its list (sold since, or not ours). */
+export const NOT_ON_LIST = {
+  message: "Not on this phone's ticket list",
+  hint: "Bought after the list was downloaded? Scan it again when the phone has signal, or check the buyer in by hand.",
+} as const;
+
 /**
- * The offline door's decision (decision 0034). A code signed with this event's key that is not in
- * the downloaded list was sold after the list was fetched: the signature proves we issued it, so it
- * gets in, and the sync settles it. A code that fails the key cannot be told apart from another
- * event's ticket offline: it "does not match any of your Event Tickets" when it is shaped like ours.
+ * The offline door's decision (decision 0058, which replaced 0034's event key on the device): a code
+ * is judged against the downloaded list (and this device's own admissions since) by its fingerprint.
+ * A code shaped like ours that names a ticket not on the list cannot be judged offline: it was sold
+ * since the list was fetched, or it is made up, and only the server can tell which.
  */
 export function offlineScanOutcome(
-  signed: { ok: true; version: number } | { ok: false; wellFormed: boolean },
+  code: { version: number; matches: boolean } | "malformed",
   known: OfflineTicket | undefined,
-): ScanOutcome {
-  if (!signed.ok) return signed.wellFormed ? "no_match" : "invalid_code";
-  if (!known) return "checked_in";
-  if (signed.version !== known.codeVersion) return "invalid_code";
+): ScanOutcome | "not_on_list" {
+  if (code === "malformed") return "invalid_code";
+  if (!known) return "not_on_list";
+  // An earlier version's code is a ticket passed on since (as online); the current version's, a forgery.
+  if (!code.matches) return code.version !== known.codeVersion ? "invalid_code" : "no_match";
   if (known.status === "void") return "already_cancelled";
   if (known.status === "checked_in") return "already_checked_in";
   return "checked_in";
+}
+
+/** A scanned code judged on a device without the server: its outcome, and the ticket it names. */
+export async function judgeOffline(
+  code: string,
+  /** What the device knows of a ticket: its own admission since, else the downloaded list's entry. */
+  knownOf: (ticketId: string) => (OfflineTicket & { fingerprint: string }) | undefined,
+  sha256: Sha256,
+): Promise<{ outcome: ScanOutcome | "not_on_list"; ticketId: string | null; version: number; matches: boolean }> {
+  const parsed = parseTicketCode(code);
+  if (!parsed) return { outcome: "invalid_code", ticketId: null, version: 0, matches: false };
+  const known = knownOf(parsed.ticketId);
+  const matches = known !== undefined && (await codeFingerprint(code, sha256)) === known.fingerprint;
+  const outcome = offlineScanOutcome({ version: parsed.version, matches }, known);
+  return { outcome, ticketId: parsed.ticketId, version: parsed.version, matches };
 }
 
 /** How far back a device's clock is believed for a scan it kept offline. */

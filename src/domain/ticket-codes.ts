@@ -10,6 +10,7 @@
  * passes an HMAC function (node:crypto on the server, WebCrypto in the browser).
  */
 export type Hmac = (key: Uint8Array, message: string) => Uint8Array | Promise<Uint8Array>;
+export type Sha256 = (data: Uint8Array) => Uint8Array | Promise<Uint8Array>;
 
 const ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
 const PREFIX = "TB1";
@@ -93,4 +94,14 @@ export async function verifyTicketCode(key: Uint8Array, code: string, hmac: Hmac
   for (let i = 0; i < Math.max(expected.length, sig.length); i++)
     diff |= (expected.charCodeAt(i) || 0) ^ (sig.charCodeAt(i) || 0);
   return diff === 0 ? { ok: true, ...parsed } : { ok: false, reason: "forged" };
+}
+
+/**
+ * A code's fingerprint, as a door device's offline list carries it (decision 0058): the device
+ * recognises a ticket's current code by it, and cannot work a code out from it (a one-way hash of a
+ * code whose signature is 80 bits no one can guess), so the list signs nothing.
+ */
+export async function codeFingerprint(code: string, sha256: Sha256): Promise<string> {
+  const digest = await sha256(new TextEncoder().encode(`tb-door:${code.trim().toUpperCase()}`));
+  return base32(digest.slice(0, 12));
 }

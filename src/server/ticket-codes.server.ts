@@ -1,9 +1,18 @@
-import { createHmac } from "node:crypto";
+import { createHash, createHmac } from "node:crypto";
 import type { Db } from "~/db/client.server";
-import { base32, eventKey, signTicketCode, verifyTicketCode, type Hmac } from "~/domain/ticket-codes";
+import {
+  base32,
+  codeFingerprint,
+  eventKey,
+  type Hmac,
+  type Sha256,
+  signTicketCode,
+  verifyTicketCode,
+} from "~/domain/ticket-codes";
 import { getOrCreateSecret } from "~/services/app-secrets";
 
 const hmac: Hmac = (key, message) => new Uint8Array(createHmac("sha256", key).update(message).digest());
+const sha256: Sha256 = (data) => new Uint8Array(createHash("sha256").update(data).digest());
 
 /** Signs and checks ticket codes with the app's ticket secret (generated once, kept in the database). */
 export function createTicketCodes(secret: string) {
@@ -17,12 +26,14 @@ export function createTicketCodes(secret: string) {
     }
     return key;
   };
+  const sign = async (eventId: string, ticketId: string, version = 0) =>
+    signTicketCode(await keyFor(eventId), ticketId, hmac, version);
   return {
-    sign: async (eventId: string, ticketId: string, version = 0) =>
-      signTicketCode(await keyFor(eventId), ticketId, hmac, version),
+    sign,
     verify: async (eventId: string, code: string) => verifyTicketCode(await keyFor(eventId), code, hmac),
-    /** The key a door device needs for one event's tickets. */
-    eventKey: keyFor,
+    /** What a door device's offline list holds of a ticket's current code: enough to know it, not to make it. */
+    fingerprint: async (eventId: string, ticketId: string, version: number) =>
+      codeFingerprint(await sign(eventId, ticketId, version), sha256),
     /** The `?key=` a host shares to unlock a private ticket type: unguessable, and checkable without storing it. */
     unlockKey: (ticketTypeId: string) => base32(hmac(master, `unlock:${ticketTypeId}`) as Uint8Array).slice(0, 16),
   };

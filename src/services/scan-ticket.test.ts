@@ -1,9 +1,10 @@
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
 import { ticket, ticketScan, user } from "~/db/schema";
 import { isAppError } from "~/lib/app-error";
+import { codeFingerprint, type Sha256 } from "~/domain/ticket-codes";
 import { createTicketCodes } from "~/server/ticket-codes.server";
 import { createEvent, createHost } from "../../tests/factories/events";
 import { buyTickets, createBuyer } from "../../tests/factories/orders";
@@ -16,6 +17,7 @@ import { addHostMember } from "./studio-access";
 
 const now = new Date("2026-12-05T19:00:00Z");
 const codes = createTicketCodes("a test ticket secret that is long enough");
+const sha256: Sha256 = (data) => new Uint8Array(createHash("sha256").update(data).digest());
 let database: Database;
 
 beforeAll(async () => {
@@ -207,14 +209,19 @@ describe("scans kept offline and synced", () => {
     expect(report.counts).toEqual({ checkedIn: 0, expected: 1 });
   });
 
-  it("gives the device the list and key it needs to decide offline", async () => {
+  it("gives the device the list it needs offline: each code's fingerprint, no key that could sign", async () => {
     const { e, actor, tickets } = await setUp(2);
     await online(actor, tickets[0]!.code, "Front");
-    const pack = await doorPack(database.db, codes.eventKey, { actor, now });
+    const pack = await doorPack(database.db, codes.fingerprint, { actor, now });
     expect(pack.counts).toEqual({ checkedIn: 1, expected: 2 });
-    expect(Buffer.from(pack.key, "base64")).toEqual(Buffer.from(await codes.eventKey(e.id)));
+    expect(Object.keys(pack).sort()).toEqual(["at", "counts", "eventId", "tickets"]);
     const first = pack.tickets.find((t) => t[0] === tickets[0]!.id)!;
-    expect(first.slice(1)).toEqual([0, "checked_in", "Bea Buyer", "Ticket 1", now.toISOString(), "Front"]);
+    expect(first.slice(1, 7)).toEqual([0, "checked_in", "Bea Buyer", "Ticket 1", now.toISOString(), "Front"]);
+    expect(first[7]).toBe(await codeFingerprint(tickets[0]!.code, sha256));
+    expect(first[7]).toBe(await codes.fingerprint(e.id, tickets[0]!.id, 0));
+    expect(pack.tickets.find((t) => t[0] === tickets[1]!.id)![7]).not.toBe(first[7]);
+    // Nothing in the pack is the code or its signature.
+    expect(JSON.stringify(pack)).not.toContain(tickets[0]!.code.split(".").at(-1)!);
   });
 
   it("refuses a batch larger than a sync may carry", async () => {

@@ -423,18 +423,19 @@ export async function doorCounts(db: Db, eventId: string): Promise<DoorCounts> {
 /** What a door device downloads before doors open, to scan without a connection. */
 export interface DoorPack {
   eventId: string;
-  /** The event's verification key, base64: checks codes offline; signs nothing for any other event. */
-  key: string;
   tickets: PackedTicket[];
   counts: DoorCounts;
   /** When the list was read (ISO). */
   at: string;
 }
 
-/** The event's tickets, their code versions and states, and its key, for offline scanning. */
+/**
+ * The event's tickets, their code versions and states, and each current code's fingerprint, for
+ * offline scanning (decision 0058): a device can know a ticket's code, and cannot make one.
+ */
 export async function doorPack(
   db: Db,
-  eventKey: (eventId: string) => Promise<Uint8Array>,
+  fingerprint: (eventId: string, ticketId: string, version: number) => Promise<string>,
   input: { actor: DoorActor; now: Date },
 ): Promise<DoorPack> {
   const { eventId } = input.actor;
@@ -451,19 +452,21 @@ export async function doorPack(
       tt.name as type, t.checked_in_at, t.checked_in_gate
     from ticket t join "order" o on o.id = t.order_id join ticket_type tt on tt.id = t.ticket_type_id
     where t.event_id = ${eventId}`);
-  const tickets = rows.map((r): PackedTicket => [
-    r.id,
-    r.code_version,
-    r.status,
-    r.holder,
-    r.type,
-    iso(r.checked_in_at),
-    r.checked_in_gate,
-  ]);
+  const tickets = await Promise.all(
+    rows.map(async (r): Promise<PackedTicket> => [
+      r.id,
+      r.code_version,
+      r.status,
+      r.holder,
+      r.type,
+      iso(r.checked_in_at),
+      r.checked_in_gate,
+      await fingerprint(eventId, r.id, r.code_version),
+    ]),
+  );
   const checkedIn = tickets.filter((t) => t[2] === "checked_in").length;
   return {
     eventId,
-    key: Buffer.from(await eventKey(eventId)).toString("base64"),
     tickets,
     counts: { checkedIn, expected: tickets.filter((t) => t[2] !== "void").length },
     at: input.now.toISOString(),

@@ -185,6 +185,16 @@ test("the door: scanner links, every outcome, camera and typed codes, offline ga
   // Offline, the side door still knows what it let in.
   await typeCode(door, third!);
   await expectOutcome(door, "already_checked_in", "Already checked in", "at Side door");
+  // A ticket the list does not hold (another event's here; one sold since looks the same offline) waits for a
+  // signal: the phone holds no key to judge it with (decision 0058), and keeps no scan of it.
+  await typeCode(door, other.codes[0]!);
+  await expectOutcome(
+    door,
+    "not_on_list",
+    "Not on this phone's ticket list",
+    "Scan it again when the phone has signal",
+  );
+  await expect(door.getByTestId("door-status")).toContainText("2 scans to sync");
 
   // The signal comes back: every scan syncs; the earlier admission stands and the front door hears of its conflict.
   await sidePhone.context.setOffline(false);

@@ -88,7 +88,7 @@ export function doorRoutes(deps: { database: Database; auth: Auth; ticketCodes: 
     .get(
       "/events/:eventId/pack",
       answer(async (c, now) =>
-        c.json(await doorPack(db, deps.ticketCodes.eventKey, { actor: await actorOf(c, now), now })),
+        c.json(await doorPack(db, deps.ticketCodes.fingerprint, { actor: await actorOf(c, now), now })),
       ),
     )
     .get(

@@ -275,11 +275,13 @@ const TONE: Record<DoorResult["outcome"], string> = {
   order_not_found: "bg-red-700",
   not_allowed: "bg-red-700",
   no_list: "bg-neutral-700",
+  not_on_list: "bg-amber-500 text-neutral-950",
 };
 
 function Outcome({ result, onClose }: { result: DoorResult; onClose: () => void }) {
   const good = result.outcome === "checked_in";
-  const Icon = good ? CheckCircle2 : result.outcome === "already_checked_in" ? AlertTriangle : XCircle;
+  const warn = result.outcome === "already_checked_in" || result.outcome === "not_on_list";
+  const Icon = good ? CheckCircle2 : warn ? AlertTriangle : XCircle;
   return (
     <button
       type="button"

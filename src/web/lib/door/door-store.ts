@@ -3,12 +3,11 @@ import { type PackedTicket, type ScanOutcome, stalePacks } from "~/domain/scanni
 
 /**
  * What a door device keeps in IndexedDB (decision 0034), so scanning goes on without a signal and
- * survives a reload or a flat battery: each event's ticket list and key as last downloaded, the
- * scans not yet synced, and the device's own name and gate.
+ * survives a reload or a flat battery: each event's ticket list (its codes' fingerprints among it,
+ * decision 0058) as last downloaded, the scans not yet synced, and the device's own name and gate.
  */
 export interface StoredPack {
   eventId: string;
-  key: string;
   tickets: PackedTicket[];
   counts: { checkedIn: number; expected: number };
   at: string;

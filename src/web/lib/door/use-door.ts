@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import {
-  offlineScanOutcome,
+  judgeOffline,
+  NOT_ON_LIST,
   type OfflineTicket,
   type PackedTicket,
   SCAN_NOT_ALLOWED,
@@ -9,13 +10,13 @@ import {
   SYNC_BATCH_MAX,
   typedCodeHint,
 } from "~/domain/scanning";
-import { type Hmac, parseTicketCode, verifyTicketCode } from "~/domain/ticket-codes";
+import { codeFingerprint, parseTicketCode, type Sha256 } from "~/domain/ticket-codes";
 import { deviceId, doorStore, type QueuedScan, type StoredPack } from "./door-store";
 
 /** What the door shows after a scan: spec §4's outcome, or 'Scan Not Allowed' when access has gone. */
 export interface DoorResult {
   id: string;
-  outcome: ScanOutcome | "not_allowed" | "no_list";
+  outcome: ScanOutcome | "not_allowed" | "no_list" | "not_on_list";
   message: string;
   holderName: string | null;
   ticketType: string | null;
@@ -69,18 +70,8 @@ const REFRESH_LIST_EVERY_MS = 60_000;
 /** Other gates' admissions reach this device's count this often. */
 const COUNT_EVERY_MS = 10_000;
 
-const imported = new WeakMap<Uint8Array, Promise<CryptoKey>>();
-/** HMAC-SHA-256 with WebCrypto, the key imported once: the browser's half of the offline check. */
-const webHmac: Hmac = async (key, message) => {
-  let k = imported.get(key);
-  if (!k) {
-    k = crypto.subtle.importKey("raw", key as BufferSource, { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
-    imported.set(key, k);
-  }
-  return new Uint8Array(await crypto.subtle.sign("HMAC", await k, new TextEncoder().encode(message)));
-};
-
-const keyBytes = (base64: string) => Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+/** SHA-256 with WebCrypto: the browser's half of the offline check. */
+const webSha256: Sha256 = async (data) => new Uint8Array(await crypto.subtle.digest("SHA-256", data as BufferSource));
 
 async function call(url: string, init: RequestInit & { timeoutMs?: number } = {}): Promise<Response> {
   const controller = new AbortController();
@@ -99,7 +90,8 @@ async function call(url: string, init: RequestInit & { timeoutMs?: number } = {}
 
 /**
  * The scan page's engine (decision 0034): online, the server decides each scan; with no signal (or
- * no answer within 2.5 s) the device decides from the ticket list and key it downloaded, keeps the
+ * no answer within 2.5 s) the device decides from the ticket list it downloaded (each ticket with its
+ * code's fingerprint, decision 0058), keeps the
  * scan in IndexedDB and syncs it when the connection returns. It shows what waits to sync, when it
  * last synced, and any admission the sync found to be a conflict.
  */
@@ -116,9 +108,9 @@ export function useDoor(input: { eventId: string; counts: { checkedIn: number; e
     conflicts: [],
     revoked: false,
   });
-  const pack = useRef<{ key: Uint8Array; tickets: Map<string, PackedTicket> } | null>(null);
+  const pack = useRef<{ tickets: Map<string, PackedTicket> } | null>(null);
   /** What this device learned since the list was downloaded: its own admissions, online or off. */
-  const local = useRef(new Map<string, OfflineTicket & { at: string; gate: string }>());
+  const local = useRef(new Map<string, OfflineTicket & { fingerprint: string; at: string; gate: string }>());
   const device = useRef<Promise<string> | null>(null);
   const syncing = useRef(false);
   const patch = useCallback((p: Partial<DoorState>) => setState((s) => ({ ...s, ...p })), []);
@@ -131,7 +123,9 @@ export function useDoor(input: { eventId: string; counts: { checkedIn: number; e
 
   const adoptPack = useCallback(
     (p: StoredPack) => {
-      pack.current = { key: keyBytes(p.key), tickets: new Map(p.tickets.map((t) => [t[0], t])) };
+      // A list kept from before fingerprints (decision 0058) is not used: the next download replaces it.
+      if (p.tickets.some((t) => typeof t[7] !== "string")) return;
+      pack.current = { tickets: new Map(p.tickets.map((t) => [t[0], t])) };
       patch({ listReady: true, listAt: p.at });
     },
     [patch],
@@ -256,8 +250,10 @@ export function useDoor(input: { eventId: string; counts: { checkedIn: number; e
     };
   }, [countPending, eventId, patch, refreshCount, refreshList, sync, adoptPack]);
 
-  const remember = (ticketId: string | null, version: number, at: string, gate: string) => {
-    if (ticketId) local.current.set(ticketId, { status: "checked_in", codeVersion: version, at, gate });
+  const remember = async (ticketId: string | null, code: string, version: number, at: string, gate: string) => {
+    if (!ticketId) return;
+    const fingerprint = await codeFingerprint(code, webSha256);
+    local.current.set(ticketId, { status: "checked_in", codeVersion: version, fingerprint, at, gate });
   };
 
   /** Decides one scan on this device, from the kept list and its own admissions since. */
@@ -265,20 +261,27 @@ export function useDoor(input: { eventId: string; counts: { checkedIn: number; e
     const p = pack.current;
     const base = { id: scan.clientScanId, offline: true, holderName: null, ticketType: null };
     if (!p) return { ...base, outcome: "no_list", message: NO_LIST, checkedInAt: null, gate: null };
-    const signed = await verifyTicketCode(p.key, scan.code, webHmac);
-    const parsed = signed.ok ? signed : parseTicketCode(scan.code);
-    const listed = parsed ? p.tickets.get(parsed.ticketId) : undefined;
-    const mine = parsed ? local.current.get(parsed.ticketId) : undefined;
-    const known: OfflineTicket | undefined =
-      mine ?? (listed ? { status: listed[2], codeVersion: listed[1] } : undefined);
-    const outcome = offlineScanOutcome(signed.ok ? signed : { ok: false, wellFormed: parsed !== null }, known);
+    const listedOf = (id: string) => {
+      const t = p.tickets.get(id);
+      return t && { status: t[2], codeVersion: t[1], fingerprint: t[7] };
+    };
+    const { outcome, ticketId, version, matches } = await judgeOffline(
+      scan.code,
+      (id) => local.current.get(id) ?? listedOf(id),
+      webSha256,
+    );
+    const listed = ticketId ? p.tickets.get(ticketId) : undefined;
+    const mine = ticketId ? local.current.get(ticketId) : undefined;
+    // Nothing is let in or refused for good: the buyer is asked to try again with a signal.
+    if (outcome === "not_on_list")
+      return { ...base, outcome, message: NOT_ON_LIST.message, hint: NOT_ON_LIST.hint, checkedInAt: null, gate: null };
     await doorStore.enqueue({ ...scan, eventId, localOutcome: outcome });
     if (outcome === "checked_in") {
-      remember(parsed!.ticketId, parsed!.version, scan.scannedAt, scan.gate);
+      await remember(ticketId, scan.code, version, scan.scannedAt, scan.gate);
       setState((s) => ({ ...s, counts: { ...s.counts, checkedIn: s.counts.checkedIn + 1 } }));
     }
     void countPending();
-    const ours = signed.ok && listed;
+    const ours = matches && listed;
     return {
       ...base,
       outcome,
@@ -308,7 +311,7 @@ export function useDoor(input: { eventId: string; counts: { checkedIn: number; e
           const r = (await res.json()) as ServerScan;
           if (r.outcome === "checked_in") {
             const parsed = parseTicketCode(s.code);
-            remember(r.ticketId ?? parsed?.ticketId ?? null, parsed?.version ?? 0, s.scannedAt, gate);
+            await remember(r.ticketId ?? parsed?.ticketId ?? null, s.code, parsed?.version ?? 0, s.scannedAt, gate);
             setState((st) => ({ ...st, counts: { ...st.counts, checkedIn: st.counts.checkedIn + 1 } }));
           }
           result = { ...r, id: s.clientScanId, offline: false };
