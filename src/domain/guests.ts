@@ -18,6 +18,9 @@ export const PLUS_ONES_MAX = 10;
 /** A CSV import's limits: a file this size is read at once, checked whole, then kept or refused whole. */
 export const IMPORT_MAX_ROWS = 1000;
 export const IMPORT_MAX_BYTES = 256 * 1024;
+/** The most guests one event's list holds (its tickets aside), and all of one host's lists together. */
+export const GUESTS_PER_EVENT_MAX = 5000;
+export const GUESTS_PER_HOST_MAX = 50_000;
 
 /** A guest as the form or a CSV line gives one: all text, as typed. */
 export interface GuestInput {

@@ -1,9 +1,11 @@
 import Papa from "papaparse";
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { campaignRecipient, emailCampaign, emailMessage, order, user } from "~/db/schema";
+import { campaignRecipient, emailCampaign, emailMessage, guest, order, user } from "~/db/schema";
 import { createTicketCodes } from "~/server/ticket-codes.server";
+import { GUEST_FILES, LIST_EXPORTS } from "~/services/guest-list";
 import { ORDERS_EXPORTS } from "~/services/host-reports";
+import { guestMessages } from "~/texts/guest-messages";
 import { addHostMember } from "~/services/studio-access";
 import { createEvent } from "../../tests/factories/events";
 import { buyTickets, createBuyer } from "../../tests/factories/orders";
@@ -178,5 +180,38 @@ describe("the orders file asked for in a loop", () => {
       hostTitle: "Small Room",
     });
     expect((await send("/h/reports/orders/export", other.cookie)).status).toBe(200);
+  });
+});
+
+describe("guest lists filled and downloaded in a loop", () => {
+  it("reads a bounded number of guest files per host, and downloads lists a bounded number of times", async () => {
+    const db = studio.database.db;
+    const host = await signInThroughApi(studio.testApp, studio.database, { userType: "host", hostTitle: "The Cellar" });
+    const gig = await createEvent(db, { hostId: host.person.id, startsAt: new Date(Date.now() + 7 * DAY) });
+    const path = `/h/events/${gig.id}/edit/guests`;
+    // A script that skips the preview and confirms a new file each time (its own import id).
+    const importOnce = (i: number) =>
+      send(path, host.cookie, { intent: "import", csv: `Name\nGuest ${i}\n`, importId: crypto.randomUUID() });
+    for (let i = 0; i < GUEST_FILES.limit; i++) expect((await importOnce(i)).status).toBe(200);
+    const refused = await importOnce(GUEST_FILES.limit);
+    expect(refused.status).toBe(429);
+    expect(await refused.text()).toContain(guestMessages.tooManyFiles);
+    const held = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(guest)
+      .where(eq(guest.eventId, gig.id));
+    expect(held[0]!.n).toBe(GUEST_FILES.limit);
+
+    // The guest list and the waitlists share one allowance of downloads.
+    for (let i = 0; i < LIST_EXPORTS.limit; i++) {
+      const file = await send(i % 2 ? `/h/events/${gig.id}/guests/export` : "/h/waitlists/export", host.cookie);
+      expect(file.status).toBe(200);
+      await file.text();
+    }
+    for (const file of [`/h/events/${gig.id}/guests/export`, "/h/waitlists/export"]) {
+      const past = await send(file, host.cookie);
+      expect(past.status).toBe(429);
+      expect(Number(past.headers.get("Retry-After"))).toBeGreaterThan(0);
+    }
   });
 });

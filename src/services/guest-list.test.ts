@@ -253,6 +253,45 @@ describe("CSV files", () => {
     expect(ivy.ticketTypeId).not.toBeNull();
   });
 
+  it("keeps an event's list and a host's lists within their size, counted one import at a time", async () => {
+    const db = database.db;
+    const host = (await createHost(db, { hostTitle: "Full House" })).id;
+    const first = (await createEvent(db, { hostId: host, startsAt, name: "First" })).id;
+    const second = (await createEvent(db, { hostId: host, startsAt, name: "Second" })).id;
+    const limits = { perEvent: 4, perHost: 6 };
+    const file = (names: string[]) => `Name\n${names.join("\n")}\n`;
+    const id = (n: number) => `2b7f6c1e-3a4d-4e5f-8a9b-0c1d2e3f4a${String(n).padStart(2, "0")}`;
+    const held = async (e: string) => (await db.select().from(guest).where(eq(guest.eventId, e))).length;
+
+    // Two files of three for one event, pressed at once: one fits, the other is told the room left.
+    const both = await Promise.allSettled([
+      importGuests(db, { hostId: host, eventId: first, text: file(["A", "B", "C"]), importId: id(1), now, limits }),
+      importGuests(db, { hostId: host, eventId: first, text: file(["D", "E", "F"]), importId: id(2), now, limits }),
+    ]);
+    expect(both.map((r) => r.status).sort()).toEqual(["fulfilled", "rejected"]);
+    const refused = both.find((r) => r.status === "rejected")!.reason as { code: string; message: string };
+    expect(refused).toMatchObject({ code: "conflict", message: guestMessages.eventListFull(4, 1) });
+    expect(await held(first)).toBe(3);
+
+    // One more by hand fits; the next is told the list is full, and nothing already there is lost.
+    await addGuest(db, { hostId: host, eventId: first, guest: { ...blank, name: "G" }, now, limits });
+    const full = await refusal(
+      addGuest(db, { hostId: host, eventId: first, guest: { ...blank, name: "H" }, now, limits }),
+    );
+    expect(full).toMatchObject({ code: "conflict", message: guestMessages.eventListFull(4, 0) });
+    expect(await held(first)).toBe(4);
+
+    // The host's lists together: four held, room for two more across every event.
+    const past = await refusal(
+      importGuests(db, { hostId: host, eventId: second, text: file(["I", "J", "K"]), importId: id(3), now, limits }),
+    );
+    expect(past).toMatchObject({ code: "conflict", message: guestMessages.hostListsFull(6, 2) });
+    expect(
+      await importGuests(db, { hostId: host, eventId: second, text: file(["I", "J"]), importId: id(4), now, limits }),
+    ).toEqual({ imported: 2 });
+    expect(await held(second)).toBe(2);
+  });
+
   it("can't import into another host's event, nor name their ticket types", async () => {
     const db = database.db;
     const importId = "1b7f6c1e-3a4d-4e5f-8a9b-0c1d2e3f4a5b";

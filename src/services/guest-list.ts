@@ -5,6 +5,8 @@ import { accessNeedsLine, accessNeedsOf } from "~/domain/access-needs";
 import {
   checkGuest,
   guestListCsv,
+  GUESTS_PER_EVENT_MAX,
+  GUESTS_PER_HOST_MAX,
   readGuestCsv,
   type ExportRow,
   type GuestDraft,
@@ -15,6 +17,8 @@ import { AppError } from "~/lib/app-error";
 import { formatEventDateTime } from "~/lib/format";
 import { isUuid } from "~/lib/uuid";
 import { guestMessages } from "~/texts/guest-messages";
+import { lockHost } from "./host-lock";
+import type { ThrottleRule } from "./throttle";
 
 /*
  * Guest lists (the door's first tool): an event's list is its ticket holders (read from `ticket`,
@@ -205,18 +209,54 @@ function checked(input: GuestInput, types: { id: string }[]): GuestDraft {
   throw new AppError("validation_failed", Object.values(result.fields)[0], { fields: result.fields });
 }
 
-/** Adds a guest by hand to one of the host's events. */
+/** Guest files a host's team may preview or import, and lists it may download, in a window (per host). */
+export const GUEST_FILES: ThrottleRule = { limit: 30, windowMs: 10 * 60_000 };
+export const LIST_EXPORTS: ThrottleRule = { limit: 12, windowMs: 10 * 60_000 };
+
+/** The most guests an event's list and a host's lists hold (tests make them small). */
+export interface GuestLimits {
+  perEvent: number;
+  perHost: number;
+}
+const GUEST_LIMITS: GuestLimits = { perEvent: GUESTS_PER_EVENT_MAX, perHost: GUESTS_PER_HOST_MAX };
+
+/**
+ * Refuses `adding` more guests for one of the host's events when the event's list or the host's lists
+ * have no room for them all. Counted with the host's row locked, so two imports at once never both fit.
+ */
+async function makeRoom(tx: Db, input: { hostId: string; eventId: string }, adding: number, limits: GuestLimits) {
+  await lockHost(tx, input.hostId);
+  const { rows } = await tx.execute<{ host: number; event: number }>(sql`
+    select count(*)::int as host, (count(*) filter (where event_id = ${input.eventId}))::int as event
+      from guest where host_id = ${input.hostId}`);
+  const held = rows[0] ?? { host: 0, event: 0 };
+  if (held.event + adding > limits.perEvent)
+    throw new AppError(
+      "conflict",
+      guestMessages.eventListFull(limits.perEvent, Math.max(0, limits.perEvent - held.event)),
+    );
+  if (held.host + adding > limits.perHost)
+    throw new AppError(
+      "conflict",
+      guestMessages.hostListsFull(limits.perHost, Math.max(0, limits.perHost - held.host)),
+    );
+}
+
+/** Adds a guest by hand to one of the host's events, if its list has room. */
 export async function addGuest(
   db: Db,
-  input: { hostId: string; eventId: string; guest: GuestInput; now: Date },
+  input: { hostId: string; eventId: string; guest: GuestInput; now: Date; limits?: GuestLimits },
 ): Promise<{ id: string; name: string }> {
   const types = await eventTicketTypes(db, input);
   const draft = checked(input.guest, types);
-  const [row] = await db
-    .insert(guest)
-    .values({ ...draft, hostId: input.hostId, eventId: input.eventId, createdAt: input.now, updatedAt: input.now })
-    .returning({ id: guest.id, name: guest.name });
-  return row!;
+  return db.transaction(async (tx) => {
+    await makeRoom(tx, input, 1, input.limits ?? GUEST_LIMITS);
+    const [row] = await tx
+      .insert(guest)
+      .values({ ...draft, hostId: input.hostId, eventId: input.eventId, createdAt: input.now, updatedAt: input.now })
+      .returning({ id: guest.id, name: guest.name });
+    return row!;
+  });
 }
 
 /** One of the host's guests, with their event and its ticket types, for the edit form. */
@@ -372,12 +412,13 @@ export async function previewGuestImport(
 
 /**
  * Imports a CSV file of guests into one of the host's events: read and judged again (the preview
- * proves nothing), then every guest in one transaction, or none when any line has a problem. The
- * preview's `importId` makes a second confirmation of the same file a no-op.
+ * proves nothing), then every guest in one transaction, or none when any line has a problem or the
+ * lists have no room for them all. The preview's `importId` makes a second confirmation of the same
+ * file a no-op.
  */
 export async function importGuests(
   db: Db,
-  input: { hostId: string; eventId: string; text: string; importId: string; now: Date },
+  input: { hostId: string; eventId: string; text: string; importId: string; now: Date; limits?: GuestLimits },
 ): Promise<{ imported: number }> {
   if (!isUuid(input.importId)) throw new AppError("bad_request", guestMessages.csv.expired);
   const reading = await previewGuestImport(db, input);
@@ -390,6 +431,7 @@ export async function importGuests(
       .onConflictDoNothing()
       .returning({ id: guestImport.id });
     if (claimed.length === 0) throw new AppError("conflict", guestMessages.csv.alreadyImported);
+    await makeRoom(tx, input, reading.valid, input.limits ?? GUEST_LIMITS);
     await tx.insert(guest).values(
       reading.rows.map((r) => ({
         ...r.draft!,

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { marketingContact, marketingImport, marketingList, user } from "~/db/schema";
+import { marketingContact, marketingImport, marketingList } from "~/db/schema";
 import {
   CONSENT_SOURCE_MAX,
   type ContactReading,
@@ -12,6 +12,7 @@ import {
 import { AppError } from "~/lib/app-error";
 import { isUuid } from "~/lib/uuid";
 import { campaignMessages } from "~/texts/campaign-messages";
+import { lockHost } from "./host-lock";
 
 /**
  * Who a host may email (decision 0040). Two sources, both only with consent:
@@ -140,11 +141,6 @@ export async function createList(db: Db, input: { hostId: string; name: string }
     if (!row) throw new AppError("validation_failed", f.listNameTaken, { field: "name" });
     return row;
   });
-}
-
-/** The host's row, locked: a host's lists and contacts are counted one request after another, never both at once. */
-async function lockHost(tx: Db, hostId: string): Promise<void> {
-  await tx.select({ id: user.id }).from(user).where(eq(user.id, hostId)).for("no key update");
 }
 
 async function ownList(db: Db, hostId: string, listId: string) {

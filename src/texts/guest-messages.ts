@@ -23,6 +23,16 @@ export const guestMessages = {
   notIn: (name: string) => `${name} wasn't checked in: nothing changed.`,
   ticketVoid: "This ticket is no longer valid (cancelled or refunded), so it can't be checked in.",
   noSuchGuest: "No such guest.",
+  eventListFull: (max: number, room: number) =>
+    room === 0
+      ? `This event's guest list is full: it holds ${max.toLocaleString("en-GB")} guests at most. ` +
+        "Remove guests who aren't coming first."
+      : `This event's guest list holds ${max.toLocaleString("en-GB")} guests at most, and has room for ` +
+        `${room.toLocaleString("en-GB")} more. Import fewer guests.`,
+  hostListsFull: (max: number, room: number) =>
+    `Your guest lists hold ${max.toLocaleString("en-GB")} guests in all, and this would take you past that ` +
+    `(room for ${room.toLocaleString("en-GB")} more). Remove the guests of past events first.`,
+  tooManyFiles: "That's a lot of guest files in a few minutes. Please try again in ten minutes.",
   csv: {
     noFile: "Choose a CSV file to import.",
     notCsv: "That file isn't a CSV file. Save the spreadsheet as CSV (comma separated) and try again.",

@@ -10,6 +10,7 @@ import { guestMessages } from "~/texts/guest-messages";
 import {
   eventTicketTypes,
   guestCounts,
+  GUEST_FILES,
   importGuests,
   listGuests,
   previewGuestImport,
@@ -60,6 +61,12 @@ const GuestsForm = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("import"), csv: field.text(IMPORT_MAX_BYTES * 2), importId: field.text(40) }),
 ]);
 
+/** Each file read (previewed or imported) counts against the host's allowance, before it is read. */
+async function countGuestFile(context: Route.ActionArgs["context"], hostId: string) {
+  const counted = await context.throttle.hit(`guest-file:${hostId}`, GUEST_FILES, new Date());
+  if (!counted.allowed) throw new AppError("rate_limited", guestMessages.tooManyFiles);
+}
+
 export async function action({ context, request, params }: Route.ActionArgs) {
   const { hostId } = await requireStudio(context, request, { roles: OWNER_OR_MANAGER });
   const db = context.database.db;
@@ -98,6 +105,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
       case "preview": {
         // The event is the host's (or this is "no such event") before the file is even looked at.
         await eventTicketTypes(db, { hostId, eventId });
+        await countGuestFile(context, hostId);
         if (!form.file) return actionError(fileProblem(c.noFile), { extra: { intent: "preview", target } });
         if (form.file.size > IMPORT_MAX_BYTES)
           return actionError(fileProblem(c.tooLarge(IMPORT_MAX_BYTES / 1024)), {
@@ -122,6 +130,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
         };
       }
       case "import": {
+        await countGuestFile(context, hostId);
         const r = await importGuests(db, { hostId, eventId, text: form.csv, importId: form.importId, now });
         return done(c.imported(r.imported));
       }
