@@ -116,4 +116,12 @@ describe("Chat Support with CHAT_SUPPORT_URL set", () => {
     expect(home).toContain("chatSupportUrl");
     expect(home).toContain(CHAT);
   });
+
+  it("is the phone's bottom Support tab for someone signed in, opening in a new tab", async () => {
+    const buyer = await signIn();
+    const page = await (await request("/u/tickets", { cookie: buyer.cookie })).text();
+    const nav = page.slice(page.indexOf('aria-label="App"'));
+    expect(nav).toMatch(new RegExp(`<a href="${CHAT}" target="_blank" rel="noopener noreferrer"[^>]*>.*?Support`));
+    expect(nav).not.toContain('href="/u/customer-support"');
+  });
 });

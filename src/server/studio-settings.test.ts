@@ -126,3 +126,18 @@ describe("settings for a host's team", () => {
       expect((await send(path, scanner.cookie)).status, path).toBe(404);
   });
 });
+
+describe("the first tabs by the names spec §2 gives them", () => {
+  it("lead to their frames, keeping the query, and the frame still asks who is asking", async () => {
+    const { owner } = await aTeam();
+    const profile = await send("/h/settings/profile?from=menu", owner.cookie);
+    expect(profile.status).toBe(301);
+    expect(profile.headers.get("Location")).toBe("/h/settings?from=menu");
+    const overview = await send("/h/events/0f8fad5b-d9cb-469f-a165-70867728950e/edit/overview", owner.cookie);
+    expect(overview.status).toBe(301);
+    expect(overview.headers.get("Location")).toBe("/h/events/0f8fad5b-d9cb-469f-a165-70867728950e/edit");
+    expect((await send("/h/settings", owner.cookie)).status).toBe(200);
+    // Followed by someone signed out: the frame sends them to sign in, as it always did.
+    expect((await send("/h/settings", null)).status).toBe(302);
+  });
+});

@@ -73,6 +73,16 @@ beforeAll(async () => {
     eventType: "quiz-night",
     status: "draft",
   });
+  const empire = await createVenue(db, sparks.id, { name: "The Empire", city: "Leeds" });
+  await createEvent(db, {
+    hostId: sparks.id,
+    venueId: empire.id,
+    startsAt: days(5),
+    name: "Big Laughs at the Empire",
+    category: "comedy-events",
+    eventType: "shows",
+    subcategories: ["stand-up", "improv"],
+  });
   await createEvent(db, {
     hostId: crown.id,
     venueId: windmill.id,
@@ -104,6 +114,19 @@ describe("searchEvents", () => {
     expect(names(await search("Northern Sparks"))).toContain("Tuesday Brain Teasers");
     expect(names(await search("okafor"))).toContain("Tuesday Brain Teasers");
     expect(names(await search("quiz night"))).toContain("Tuesday Brain Teasers");
+  });
+
+  it("finds by category and subcategory, after events whose names say it", async () => {
+    expect(names(await search("comedy"))).toEqual(["Big Laughs at the Empire"]);
+    expect(names(await search("stand up"))).toEqual(["Big Laughs at the Empire"]);
+    expect(names(await search("improv"))).toEqual(["Big Laughs at the Empire"]);
+    // The Music category's events (their category is a B word), then a quiz whose description has a music round.
+    expect(names(await search("music"))).toEqual(["New Noise: Five Bands", "Tuesday Brain Teasers"]);
+    expect(names(await search("pubs"))).toEqual([
+      "Tuesday Brain Teasers",
+      "Christmas Quiz Spectacular",
+      "Last Weekend's Quiz",
+    ]);
   });
 
   it("finds by words in the description", async () => {

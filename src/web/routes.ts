@@ -136,6 +136,8 @@ export default [
       route("h/events/:eventId/guests/export", "routes/h/events.$eventId.guests.export.ts"),
       route("h/waitlists/export", "routes/h/waitlists.export.ts"),
       route("h/reports", "routes/h/reports.ts"),
+      route("h/events/:eventId/edit/overview", "routes/h/first-tab.ts", { id: "h-event-overview" }),
+      route("h/settings/profile", "routes/h/first-tab.ts", { id: "h-settings-profile" }),
       route("h/reports/orders/export", "routes/h/reports.orders.export.ts"),
       route("checkout/:holdId", "routes/checkout.$holdId.tsx"),
       route("checkout/:holdId/return", "routes/checkout.$holdId.return.tsx"),

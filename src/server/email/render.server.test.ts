@@ -221,6 +221,7 @@ describe("after-sale emails", () => {
         name: "ticket-shared",
         props: {
           toName: "Sam",
+          toEmail: "sam@example.com",
           fromName: "Bea Buyer",
           eventName: "Folk Night",
           when: "Saturday 5 December 2026, 7:30 pm",
@@ -231,7 +232,12 @@ describe("after-sale emails", () => {
       },
       subject: "Bea Buyer sent you a ticket to Folk Night",
       action: { text: "Claim my ticket", href: "https://tickets.example.org/tickets/claim/tok" },
-      says: [/Hi Sam,/, /General admission/, /stops working/],
+      says: [
+        /Hi Sam,/,
+        /General admission/,
+        /stops working/,
+        /sign up as sam@example\.com to claim it: only that address/,
+      ],
     },
     {
       template: {

@@ -90,6 +90,7 @@ export async function sendTicketShared(
       name: "ticket-shared",
       props: {
         toName: input.toName,
+        toEmail: input.toEmail,
         fromName: input.from.name,
         eventName: t.event.name,
         when: when(t.event.startsAt, t.event.endsAt),

@@ -57,6 +57,8 @@ export interface OrderRefundedProps {
 export interface TicketSharedProps {
   /** The friend's name, if the sender gave it. */
   toName: string | null;
+  /** The address it was sent to: only an account with it can claim the ticket. */
+  toEmail: string;
   fromName: string;
   eventName: string;
   when: string;

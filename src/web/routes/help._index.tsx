@@ -38,7 +38,8 @@ export default function HelpCentre({ loaderData }: Route.ComponentProps) {
     <div className="container-page max-w-4xl py-10">
       <h1 className="text-3xl font-extrabold tracking-tight">Help centre</h1>
       <p className="mt-2 max-w-2xl text-fg-muted">
-        Answers to the questions buyers and hosts ask most. Can&apos;t find yours? Chat with us or send a message.
+        Answers to the questions buyers and hosts ask most. Can&apos;t find yours?{" "}
+        {chatUrl ? "Chat with us or send a message." : "Send us a message."}
       </p>
 
       <Form method="get" action="/help" role="search" aria-label="Help articles" className="mt-6 flex gap-2">

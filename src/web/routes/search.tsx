@@ -124,7 +124,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
       <p className="mt-6 text-sm text-fg-muted" aria-live="polite">
         {total === 0 ? "No events found" : total === 1 ? "1 event" : `${total} events`}
         {pageCount > 1 ? ` · page ${filters.page} of ${pageCount}` : ""}
-        {total > 0 ? " · upcoming first" : ""}
+        {total > 0 ? " · best matches first" : ""}
       </p>
       <div className="mt-4">
         {results.length === 0 ? (

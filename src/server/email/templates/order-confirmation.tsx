@@ -16,7 +16,8 @@ export function OrderConfirmation(props: OrderConfirmationProps) {
       heading="You're going!"
       action={{ label: count === 1 ? "Show my ticket" : "Show my tickets", url: props.orderUrl }}
       afterAction={
-        "Show the QR code on your phone at the door, or print this email: each ticket's code works on its " + "own."
+        "Show the QR code on your phone at the door, or print the tickets attached to this email: each " +
+        "ticket's code works on its own."
       }
       reason={`you booked tickets on Ticketyboo (order ${props.reference}).`}
     >

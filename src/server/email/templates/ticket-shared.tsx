@@ -13,8 +13,8 @@ export function TicketShared(props: TicketSharedProps) {
       heading="You've been sent a ticket"
       action={{ label: "Claim my ticket", url: props.claimUrl }}
       afterAction={
-        "Log in or sign up with any email to claim it. Once you do, the ticket is yours, with a QR code of " +
-        "its own, and the one your friend had stops working."
+        `Log in or sign up as ${props.toEmail} to claim it: only that address can. Once you do, the ticket is ` +
+        "yours, with a QR code of its own, and the one your friend had stops working."
       }
       reason={`${props.fromName} sent you a ticket on Ticketyboo.`}
     >

@@ -36,7 +36,7 @@ export function StillNeedHelp({
       <h2 id="still-need-help" className="text-lg font-bold">
         {heading}
       </h2>
-      <p className="mt-1 text-sm text-fg-muted">Our team answers every message, usually within a working day.</p>
+      <p className="mt-1 text-sm text-fg-muted">Our team answers every message, within 2 working days.</p>
       <div className="mt-4 flex flex-wrap gap-3">
         <ChatSupportLink chatUrl={chatUrl} signedIn={signedIn} className="btn-primary" />
         <Link to="/contact" className="btn-secondary">

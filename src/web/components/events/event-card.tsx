@@ -64,10 +64,10 @@ export const EventCard = memo(function EventCard({
   const badges = cardBadges({ ...event }, now).filter((b) => !held || b.kind === "today" || b.kind === "ended");
   const price = held ? null : cardPriceLabel(event.tickets, now, event.priceTerms);
   const isOwner = !!viewerId && viewerId === event.host.id;
+  // The venue and its town; a compact card (spec §3) also gives the address's first segment, between them.
+  const street = compact && event.venue ? firstAddressSegment(event.venue.formattedAddress) : "";
   const place = event.venue
-    ? compact
-      ? firstAddressSegment(event.venue.formattedAddress) || event.venue.name
-      : event.venue.name
+    ? [event.venue.name, street !== event.venue.name ? street : "", event.venue.city].filter(Boolean).join(", ")
     : null;
 
   return (
@@ -132,10 +132,7 @@ export const EventCard = memo(function EventCard({
           {place ? (
             <p className="mt-1 flex items-center gap-1 truncate text-sm text-fg-muted">
               <MapPin aria-hidden className="size-3.5 shrink-0" />
-              <span className="truncate">
-                {place}
-                {event.venue?.city && !compact ? `, ${event.venue.city}` : ""}
-              </span>
+              <span className="truncate">{place}</span>
             </p>
           ) : (
             <p className="mt-1 flex items-center gap-1 text-sm text-fg-muted">

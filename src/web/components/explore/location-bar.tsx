@@ -128,7 +128,9 @@ export function LocationBar({
             </p>
           ) : status === "denied" ? (
             <p className="text-sm text-fg-muted">
-              Location is turned off for this site, so here is the whole UK. Type a town to narrow it down.
+              {place
+                ? "Location is turned off for this site, so the list is around the place you chose."
+                : "Location is turned off for this site, so here is the whole UK. Type a town to narrow it down."}
             </p>
           ) : status === "unavailable" ? (
             <p className="text-sm text-fg-muted">
