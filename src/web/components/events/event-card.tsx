@@ -130,9 +130,10 @@ export const EventCard = memo(function EventCard({
           </p>
           <h3 className="mt-1 line-clamp-2 font-semibold text-balance group-hover:underline">{event.name}</h3>
           {place ? (
-            <p className="mt-1 flex items-center gap-1 truncate text-sm text-fg-muted">
-              <MapPin aria-hidden className="size-3.5 shrink-0" />
-              <span className="truncate">{place}</span>
+            <p className={`mt-1 flex gap-1 text-sm text-fg-muted ${compact ? "items-start" : "items-center truncate"}`}>
+              <MapPin aria-hidden className={`size-3.5 shrink-0 ${compact ? "mt-[0.2rem]" : ""}`} />
+              {/* A compact card's place is longer (the street too): two lines, so the town still shows. */}
+              <span className={compact ? "line-clamp-2" : "truncate"}>{place}</span>
             </p>
           ) : (
             <p className="mt-1 flex items-center gap-1 text-sm text-fg-muted">
