@@ -56,6 +56,14 @@ test.describe("the event editor's tickets, survey and discounts", () => {
     await expect(add.getByLabel("Name", { exact: true })).toBeFocused();
     await expect(add.getByLabel("Price (£)")).toHaveValue("5.5.5");
     await expectAccessible(page);
+    // Leaving with something typed asks first (spec §5), and staying keeps it.
+    await add.getByLabel("Name", { exact: true }).fill("Half-typed");
+    await page.getByRole("navigation", { name: "Event sections" }).getByRole("link", { name: "Survey" }).click();
+    const leave = page.getByRole("alertdialog");
+    await expect(leave).toContainText("You have unsaved changes. Are you sure you want to leave?");
+    await leave.getByRole("button", { name: "Stay" }).click();
+    await expect(page).toHaveURL(/\/edit\/tickets$/);
+    await expect(add.getByLabel("Name", { exact: true })).toHaveValue("Half-typed");
 
     const addType = async (fields: { name: string; price: string; places: string; wish?: boolean }) => {
       await add.getByLabel("Name", { exact: true }).fill(fields.name);

@@ -8,9 +8,10 @@ import { messages } from "~/texts/messages";
  * global dialog; closing the tab or reloading gets the browser's own prompt. A form is dirty once
  * any of its fields differs from what the page loaded with, or from what it last sent: a change
  * made while a save is still on its way stays a change. Returns whether the form is dirty, so a page can show "Unsaved
- * changes" beside its button.
+ * changes" beside its button. A ref to another element stands for every form inside it (a list whose
+ * rows each have their own form, as an event's ticket types do).
  */
-export function useUnsavedChanges(...formRefs: RefObject<HTMLFormElement | null>[]): boolean {
+export function useUnsavedChanges(...formRefs: RefObject<HTMLElement | null>[]): boolean {
   const [dirty, setDirty] = useState(false);
   const initial = useRef<string | null>(null);
   const sent = useRef<{ forms: HTMLFormElement[]; data: string } | null>(null);
@@ -27,7 +28,13 @@ export function useUnsavedChanges(...formRefs: RefObject<HTMLFormElement | null>
       if (navigation.state === "submitting") submitted.current = true;
       return;
     }
-    const forms = refs.current.map((r) => r.current).filter((f): f is HTMLFormElement => f !== null);
+    const forms = refs.current.flatMap((r) =>
+      r.current instanceof HTMLFormElement
+        ? [r.current]
+        : r.current
+          ? Array.from(r.current.querySelectorAll("form"))
+          : [],
+    );
     if (forms.length === 0) return;
     const snapshot = () => forms.map(serialise).join("\n");
     // What was sent is the saved state, unless the page drew its form afresh from the new data.

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { type RefObject, useState } from "react";
 import { Form } from "react-router";
 import { FormMessage } from "~/web/components/ui/field";
 import {
@@ -143,15 +143,18 @@ export function ColorsForm({
   formError,
   canChange,
   busy,
+  formRef,
 }: {
   values: Record<BrandColorField, string>;
   errors: Partial<Record<string, string>>;
   formError: string | null;
   canChange: boolean;
   busy: boolean;
+  /** For the page's unsaved-changes prompt (`useUnsavedChanges`), which watches every form of a page at once. */
+  formRef?: RefObject<HTMLFormElement | null>;
 }) {
   return (
-    <Form method="post" className="mt-4 space-y-4" noValidate aria-label="Brand colours">
+    <Form ref={formRef} method="post" className="mt-4 space-y-4" noValidate aria-label="Brand colours">
       <input type="hidden" name="intent" value="colors" />
       {formError ? <FormMessage>{formError}</FormMessage> : null}
       <BrandColorsFields values={values} errors={errors} disabled={!canChange} />

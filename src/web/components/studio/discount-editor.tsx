@@ -1,7 +1,9 @@
+import { useRef } from "react";
 import { Form, useNavigation } from "react-router";
 import type { FieldErrors } from "~/lib/error-table";
 import { FormMessage } from "~/web/components/ui/field";
 import { DiscountEventsField, DiscountFields, type DiscountValues } from "./discount-fields";
+import { useUnsavedChanges } from "~/web/lib/use-unsaved-changes";
 
 /** The whole discount form, as the new and edit pages show it: its fields, then the events it works for. */
 export function DiscountEditor({
@@ -27,8 +29,10 @@ export function DiscountEditor({
   label: string;
 }) {
   const busy = useNavigation().state !== "idle";
+  const formRef = useRef<HTMLFormElement>(null);
+  useUnsavedChanges(formRef);
   return (
-    <Form method="post" noValidate className="card flex flex-col gap-5 p-5" aria-label={label}>
+    <Form ref={formRef} method="post" noValidate className="card flex flex-col gap-5 p-5" aria-label={label}>
       <input type="hidden" name="back" value={back} />
       <FormMessage>{formError}</FormMessage>
       <DiscountFields values={values} errors={errors} currency="GBP" uses={uses} />

@@ -1,5 +1,5 @@
 import { ArrowDown, ArrowUp, ClipboardList, Pencil, Plus, Trash2 } from "lucide-react";
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { Form, useNavigation } from "react-router";
 import { z } from "zod";
 import { QUESTIONS_MAX, QuestionForm, questionDraftFrom, typedQuestion } from "~/domain/event-questions";
@@ -16,6 +16,7 @@ import { OWNER_OR_MANAGER, requireStudio } from "~/web/lib/studio.server";
 import { useAskFirst } from "~/web/lib/use-ask-first";
 import { useHydrated } from "~/web/lib/use-hydrated";
 import type { Route } from "./+types/events.$eventId.edit.survey";
+import { useUnsavedChanges } from "~/web/lib/use-unsaved-changes";
 
 export const handle = { title: "Edit event" };
 export const meta: Route.MetaFunction = () => [
@@ -88,8 +89,11 @@ export default function EventSurvey({ loaderData, actionData }: Route.ComponentP
       document.querySelector<HTMLElement>("main [aria-invalid=true]")?.focus();
   }, [actionData, ok]);
 
+  // Every form of the page (each row's, and the one that adds): leaving asks when any has changes.
+  const formsRef = useRef<HTMLElement>(null);
+  useUnsavedChanges(formsRef);
   return (
-    <section aria-labelledby="survey-heading" className="flex flex-col gap-4">
+    <section ref={formsRef} aria-labelledby="survey-heading" className="flex flex-col gap-4">
       {ok && !hydrated ? <FormMessage tone="success">{ok.ok}</FormMessage> : null}
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h2 id="survey-heading" className="flex items-center gap-2 text-xl font-bold">

@@ -1,5 +1,5 @@
 import { Accessibility, ArrowDown, ArrowUp, Pencil, Plus, Tag, Ticket, Trash2 } from "lucide-react";
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
 import { DiscountForm, discountDraftFrom, typedDiscount } from "~/domain/discount-rules";
@@ -26,6 +26,7 @@ import { OWNER_OR_MANAGER, requireStudio } from "~/web/lib/studio.server";
 import { useAskFirst } from "~/web/lib/use-ask-first";
 import { useHydrated } from "~/web/lib/use-hydrated";
 import type { Route } from "./+types/events.$eventId.edit.tickets";
+import { useUnsavedChanges } from "~/web/lib/use-unsaved-changes";
 
 export const handle = { title: "Edit event" };
 export const meta: Route.MetaFunction = () => [
@@ -138,8 +139,11 @@ export default function EventTickets({ loaderData, actionData }: Route.Component
       document.querySelector<HTMLElement>("main [aria-invalid=true]")?.focus();
   }, [actionData, ok]);
 
+  // Every form of the page (each row's, and the one that adds): leaving asks when any has changes.
+  const formsRef = useRef<HTMLDivElement>(null);
+  useUnsavedChanges(formsRef);
   return (
-    <div className="flex flex-col gap-10">
+    <div ref={formsRef} className="flex flex-col gap-10">
       {ok && !hydrated ? <FormMessage tone="success">{ok.ok}</FormMessage> : null}
 
       <section aria-labelledby="ticket-types-heading" className="flex flex-col gap-4">

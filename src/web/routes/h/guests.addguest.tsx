@@ -1,4 +1,5 @@
 import { UserPlus } from "lucide-react";
+import { useRef } from "react";
 import { Form, Link, redirect, useNavigation } from "react-router";
 import { GuestForm } from "~/domain/guests";
 import { formatEventDateTime } from "~/lib/format";
@@ -12,6 +13,7 @@ import { actionError, refusalOf } from "~/web/lib/action-error";
 import { setFlash } from "~/web/lib/flash.server";
 import { OWNER_OR_MANAGER, requireStudio } from "~/web/lib/studio.server";
 import type { Route } from "./+types/guests.addguest";
+import { useUnsavedChanges } from "~/web/lib/use-unsaved-changes";
 
 export const handle = { title: "Add guest" };
 export const meta: Route.MetaFunction = () => [
@@ -53,6 +55,8 @@ export default function AddGuest({ loaderData, actionData }: Route.ComponentProp
   const { events, chosen, ticketTypes } = loaderData;
   const { formError, fieldErrors } = refusalOf(actionData);
   const busy = useNavigation().state !== "idle";
+  const formRef = useRef<HTMLFormElement>(null);
+  useUnsavedChanges(formRef);
   const back = chosen ? `/h/events/${chosen.id}/edit/guests` : "/h/guests";
   return (
     <div className="py-8 pb-24 laptop:py-10">
@@ -100,7 +104,13 @@ export default function AddGuest({ loaderData, actionData }: Route.ComponentProp
           </Form>
         )
       ) : (
-        <Form method="post" noValidate className="card mt-6 flex max-w-3xl flex-col gap-4 p-5" aria-label="Add guest">
+        <Form
+          ref={formRef}
+          method="post"
+          noValidate
+          className="card mt-6 flex max-w-3xl flex-col gap-4 p-5"
+          aria-label="Add guest"
+        >
           <input type="hidden" name="eventId" value={chosen.id} />
           <FormMessage>{formError}</FormMessage>
           <GuestFields values={actionData?.values ?? NEW_GUEST} errors={fieldErrors} ticketTypes={ticketTypes} />

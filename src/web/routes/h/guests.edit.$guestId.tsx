@@ -1,4 +1,5 @@
 import { Trash2 } from "lucide-react";
+import { useRef } from "react";
 import { Form, Link, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import { GuestForm } from "~/domain/guests";
@@ -14,6 +15,7 @@ import { loaded } from "~/web/lib/loaded";
 import { OWNER_OR_MANAGER, requireStudio } from "~/web/lib/studio.server";
 import { useAskFirst } from "~/web/lib/use-ask-first";
 import type { Route } from "./+types/guests.edit.$guestId";
+import { useUnsavedChanges } from "~/web/lib/use-unsaved-changes";
 
 export const handle = { title: "Edit guest" };
 export const meta: Route.MetaFunction = () => [
@@ -61,6 +63,8 @@ export default function EditGuest({ loaderData, actionData }: Route.ComponentPro
   const { guest } = loaderData;
   const { formError, fieldErrors } = refusalOf(actionData);
   const busy = useNavigation().state !== "idle";
+  const formRef = useRef<HTMLFormElement>(null);
+  useUnsavedChanges(formRef);
   const askFirst = useAskFirst();
   const back = `/h/events/${guest.eventId}/edit/guests`;
   const values = actionData?.values ?? {
@@ -81,7 +85,13 @@ export default function EditGuest({ loaderData, actionData }: Route.ComponentPro
         {formatEventDateTime(guest.startsAt)}
         {guest.checkedInAt ? ` · checked in ${formatTimestamp(guest.checkedInAt)}` : ""}
       </p>
-      <Form method="post" noValidate className="card mt-6 flex max-w-3xl flex-col gap-4 p-5" aria-label="Edit guest">
+      <Form
+        ref={formRef}
+        method="post"
+        noValidate
+        className="card mt-6 flex max-w-3xl flex-col gap-4 p-5"
+        aria-label="Edit guest"
+      >
         <input type="hidden" name="intent" value="save" />
         <FormMessage>{formError}</FormMessage>
         <GuestFields values={values} errors={fieldErrors} ticketTypes={guest.ticketTypes} />

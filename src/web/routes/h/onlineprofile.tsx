@@ -171,7 +171,8 @@ export default function OnlineProfilePage({ loaderData, actionData }: Route.Comp
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const formRef = useRef<HTMLFormElement>(null);
-  const dirty = useUnsavedChanges(formRef);
+  const colorsRef = useRef<HTMLFormElement>(null);
+  const dirty = useUnsavedChanges(formRef, colorsRef);
   const answer = actionData as
     ({ ok: true; intent: string; changed: boolean; savedAt: number } | ({ ok: false } & Sent)) | undefined;
   const failed = answer && !answer.ok ? answer : null;
@@ -364,6 +365,7 @@ export default function OnlineProfilePage({ loaderData, actionData }: Route.Comp
           formError={colorRefusal?.formError ?? null}
           canChange={canChangeColors}
           busy={busy}
+          formRef={colorsRef}
         />
       </section>
     </div>

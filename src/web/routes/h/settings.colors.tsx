@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { useNavigation } from "react-router";
 import { z } from "zod";
 import { field, readForm } from "~/lib/read-form";
@@ -8,6 +8,7 @@ import { colorValues, ColorsForm } from "~/web/components/host-profile/brand-col
 import { toast } from "~/web/components/ui/toast";
 import { actionError, refusalOf } from "~/web/lib/action-error";
 import { OWNER_OR_MANAGER, requireStudio } from "~/web/lib/studio.server";
+import { useUnsavedChanges } from "~/web/lib/use-unsaved-changes";
 import type { Route } from "./+types/settings.colors";
 
 export const handle = { title: "Colours" };
@@ -46,6 +47,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function ColorsSettings({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
+  const formRef = useRef<HTMLFormElement>(null);
+  useUnsavedChanges(formRef);
   const failed = actionData && !actionData.ok ? actionData : null;
   const refusal = refusalOf(failed);
   useEffect(() => {
@@ -68,6 +71,7 @@ export default function ColorsSettings({ loaderData, actionData }: Route.Compone
           formError={refusal.formError}
           canChange={loaderData.canChange}
           busy={busy}
+          formRef={formRef}
         />
       </div>
     </div>
