@@ -13,12 +13,25 @@ describe("checkFeedback", () => {
   it("accepts a message with or without a topic", () => {
     expect(checkFeedback({ message: "Love the all-in prices", topic: "" })).toEqual({
       ok: true,
-      value: { message: "Love the all-in prices", topic: null },
+      value: { message: "Love the all-in prices", topic: null, page: null },
     });
-    expect(checkFeedback({ message: "Checkout was quick", topic: "booking" })).toEqual({
+    expect(checkFeedback({ message: "Checkout was quick", topic: "booking", page: "/checkout" })).toEqual({
       ok: true,
-      value: { message: "Checkout was quick", topic: "booking" },
+      value: { message: "Checkout was quick", topic: "booking", page: null },
     });
+  });
+
+  it("keeps a bug's page only when it is a path of this site", () => {
+    const page = (p: unknown) => {
+      const checked = checkFeedback({ message: "It broke", topic: "bug", page: p });
+      return checked.ok ? checked.value.page : "refused";
+    };
+    expect(page(" /events/folk-night?x=1 ")).toBe("/events/folk-night?x=1");
+    expect(page("//evil.example/x")).toBeNull();
+    expect(page("https://evil.example/")).toBeNull();
+    expect(page("/a b")).toBeNull();
+    expect(page(`/${"a".repeat(300)}`)).toBeNull();
+    expect(page(undefined)).toBeNull();
   });
 
   it("names the field in each problem", () => {

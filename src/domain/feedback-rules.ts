@@ -8,6 +8,8 @@ export const FEEDBACK_TOPICS = [
   { id: "booking", label: "Booking and paying" },
   { id: "tickets", label: "My tickets" },
   { id: "hosting", label: "Hosting events" },
+  // Spec §3's bug reports: stored as one (kind "bug"), with the page it happened on when known.
+  { id: "bug", label: "Something isn't working (a bug)" },
   { id: "other", label: "Something else" },
 ] as const;
 export type FeedbackTopic = (typeof FEEDBACK_TOPICS)[number]["id"];
@@ -17,11 +19,22 @@ export const LIMITS = {
   supportSubject: { min: 3, max: 120 },
   supportMessage: { min: 10, max: 5000 },
   orderReference: { max: 40 },
+  /** The page a bug report is about: a path on this site. */
+  page: { max: 300 },
 } as const;
 
 export interface FeedbackInput {
   message: string;
   topic: FeedbackTopic | null;
+  /** For a bug: the page it happened on (a path of this site), if the report came from one. */
+  page: string | null;
+}
+
+/** A page of this site named by its path ('/events/folk-night?x=1'), or null for anything else. */
+export function sitePath(raw: unknown): string | null {
+  const text = typeof raw === "string" ? raw.trim() : "";
+  if (!text.startsWith("/") || text.startsWith("//") || text.length > LIMITS.page.max) return null;
+  return /^[\x21-\x7e]+$/.test(text) ? text : null;
 }
 
 export interface SupportInput {
@@ -35,6 +48,7 @@ export type Checked<T, F extends string> = { ok: true; value: T } | { ok: false;
 export function checkFeedback(raw: {
   message?: unknown;
   topic?: unknown;
+  page?: unknown;
 }): Checked<FeedbackInput, "message" | "topic"> {
   const errors: Partial<Record<"message" | "topic", string>> = {};
   const message = cleanText(raw.message);
@@ -44,7 +58,8 @@ export function checkFeedback(raw: {
   const topic = topicText === "" ? null : (FEEDBACK_TOPICS.find((t) => t.id === topicText)?.id ?? undefined);
   if (topic === undefined) errors.topic = "Please choose a topic from the list.";
   if (Object.keys(errors).length > 0 || topic === undefined) return { ok: false, errors };
-  return { ok: true, value: { message, topic } };
+  // A page that isn't one of ours is left out rather than refused: it only ever came from the address.
+  return { ok: true, value: { message, topic, page: topic === "bug" ? sitePath(raw.page) : null } };
 }
 
 export function checkSupportRequest(raw: {

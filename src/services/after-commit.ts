@@ -61,7 +61,7 @@ export interface EventWas {
 }
 
 /** What a team-chat post is about: a `feedback` row of that kind, or a `submitted_event` row. */
-export type TeamChatSubject = "contact" | "feedback" | "support" | "submitted-event";
+export type TeamChatSubject = "contact" | "feedback" | "bug" | "support" | "submitted-event";
 
 /**
  * Records work to do after the commit, in the caller's transaction: it is done if and only if that

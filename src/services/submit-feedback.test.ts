@@ -59,7 +59,7 @@ async function stored(id: string) {
 }
 
 /** The chat post a stored message leaves for after the commit, made as the worker makes it. */
-async function announce(about: "feedback" | "support", id: string, chat = createTeamChat(chatUrl, quiet)) {
+async function announce(about: "feedback" | "bug" | "support", id: string, chat = createTeamChat(chatUrl, quiet)) {
   expect(await recordedWork(database.db, "team-chat", { about, id })).toHaveLength(1);
   await postToTeamChat({ db: database.db, teamChat: chat }, { about, id });
 }
@@ -102,6 +102,43 @@ describe("submitFeedback", () => {
       { about: "feedback", id: result.id },
     );
     expect(posts).toHaveLength(1);
+  });
+
+  it("keeps a bug report as one, with the page and the browser, and a page not of this site left out", async () => {
+    const person = await createUser(database.db, { name: "Bo Bug", email: "bo@example.com" });
+    const result = await submitFeedback(
+      database.db,
+      {
+        userId: person.id,
+        message: "The Pay button did nothing",
+        topic: "bug",
+        page: "/checkout/abc?step=2",
+        browser: "Mozilla/5.0 (iPhone) \n Safari",
+      },
+      guard(),
+    );
+    expect(await stored(result.id)).toMatchObject({
+      kind: "bug",
+      subject: "On /checkout/abc?step=2",
+      message: "The Pay button did nothing\n\nBrowser: Mozilla/5.0 (iPhone) Safari",
+    });
+    await announce("bug", result.id);
+    expect(posts[0]!.text).toContain("*Bug report* from Bo Bug (bo@example.com, buyer), On /checkout/abc?step=2");
+    expect(posts[0]!.text).toContain("> The Pay button did nothing");
+
+    const elsewhere = await submitFeedback(
+      database.db,
+      { userId: person.id, message: "Odd", topic: "bug", page: "https://evil.example/" },
+      guard(),
+    );
+    expect(await stored(elsewhere.id)).toMatchObject({ kind: "bug", subject: null, message: "Odd" });
+    // Other topics are feedback, and never carry a page.
+    const idea = await submitFeedback(
+      database.db,
+      { userId: person.id, message: "More comedy please", topic: "other", page: "/explore" },
+      guard(),
+    );
+    expect(await stored(idea.id)).toMatchObject({ kind: "feedback", subject: "Something else" });
   });
 
   it("escapes chat markup so a message cannot ping the whole channel", async () => {

@@ -52,25 +52,35 @@ async function countMessage(guard: PostGuard, userId: string): Promise<void> {
 /**
  * Feedback from a signed-in person (spec §3 feedback: message, user email, name, userId). It is
  * stored, so nothing is lost when the chat is down, and announced in the team chat after the commit.
+ * Feedback whose topic is a bug is a bug report (spec §3's other record): kept as one, with the page
+ * it happened on and the browser it came from, for whoever fixes it.
  */
 export async function submitFeedback(
   db: Db,
-  { userId, message, topic }: { userId: string; message: unknown; topic?: unknown },
+  {
+    userId,
+    message,
+    topic,
+    page,
+    browser,
+  }: { userId: string; message: unknown; topic?: unknown; page?: unknown; browser?: string | null },
   guard: PostGuard,
 ): Promise<Submitted> {
-  const checked = checkFeedback({ message, topic });
+  const checked = checkFeedback({ message, topic, page });
   if (!checked.ok)
     throw new AppError("validation_failed", Object.values(checked.errors)[0], { fields: checked.errors });
   await countMessage(guard, userId);
   const person = await findSender(db, userId);
   const topicLabel = FEEDBACK_TOPICS.find((t) => t.id === checked.value.topic)?.label ?? null;
+  const bug = checked.value.topic === "bug";
+  const agent = (browser ?? "").replace(/\s+/g, " ").trim().slice(0, 300);
   const id = await storeMessage(db, {
-    kind: "feedback",
+    kind: bug ? "bug" : "feedback",
     userId,
     name: person.name,
     email: person.email,
-    subject: topicLabel,
-    message: checked.value.message,
+    subject: bug ? (checked.value.page ? `On ${checked.value.page}` : null) : topicLabel,
+    message: bug && agent ? `${checked.value.message}\n\nBrowser: ${agent}` : checked.value.message,
   });
   return { id, replyTo: person.email };
 }
@@ -142,7 +152,7 @@ async function orderStanding(db: Db, reference: string, userId: string): Promise
  * post is made after the commit (services/team-chat-posts.ts), never while the person waits, and is
  * retried while the chat is down.
  */
-async function storeMessage(db: Db, values: typeof feedback.$inferInsert & { kind: "feedback" | "support" }) {
+async function storeMessage(db: Db, values: typeof feedback.$inferInsert & { kind: "feedback" | "bug" | "support" }) {
   return db.transaction(async (tx) => {
     const [row] = await tx.insert(feedback).values(values).returning({ id: feedback.id });
     await afterCommit(tx, { kind: "team-chat", about: values.kind, id: row!.id });

@@ -37,9 +37,11 @@ async function messageText(db: Db, id: string): Promise<string | null> {
   const heading =
     row.kind === "feedback"
       ? `*Feedback* from ${from}${row.subject ? ` about ${chatEscape(row.subject)}` : ""}`
-      : row.kind === "support"
-        ? `*Support request* from ${from}\n*Subject:* ${chatEscape(row.subject ?? "")}`
-        : `*Contact form* from ${from}${row.subject ? `: ${chatEscape(row.subject)}` : ""}`;
+      : row.kind === "bug"
+        ? `*Bug report* from ${from}${row.subject ? `, ${chatEscape(row.subject)}` : ""}`
+        : row.kind === "support"
+          ? `*Support request* from ${from}\n*Subject:* ${chatEscape(row.subject ?? "")}`
+          : `*Contact form* from ${from}${row.subject ? `: ${chatEscape(row.subject)}` : ""}`;
   // A support request about a booking starts with its order reference (services/submit-feedback.ts).
   // (Since 28 November the reference is followed by the sender's tie to the order, in brackets.)
   const order = row.kind === "support" ? /^Order reference: (TB-[A-Z0-9]+)( \([^)\n]+\))?\n\n/.exec(row.message) : null;

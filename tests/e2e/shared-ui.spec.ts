@@ -1,4 +1,4 @@
-import { acceptNecessaryOnly, expect, expectAccessible, test } from "./fixtures";
+import { acceptNecessaryOnly, DEMO, expect, expectAccessible, signIn, test, untilHydrated } from "./fixtures";
 
 test.describe("shared UI", () => {
   test.beforeEach(async ({ page }) => acceptNecessaryOnly(page));
@@ -53,5 +53,32 @@ test.describe("shared UI", () => {
     await expect(page.getByTestId("grid-overlay")).toBeVisible();
     await page.keyboard.press("Control+g");
     await expect(page.getByTestId("grid-overlay")).toHaveCount(0);
+  });
+
+  test("the debug panel reports a bug on the page it was opened on, which staff read as one", async ({ page }) => {
+    await signIn(page, DEMO.buyer);
+    await page.goto("/explore?when=today");
+    await untilHydrated(page);
+    await page.getByRole("heading", { level: 1 }).click();
+    await page.keyboard.press("Control+d");
+    await page
+      .getByRole("dialog", { name: "Debug panel" })
+      .getByRole("link", { name: "Report a bug on this page" })
+      .click();
+    await expect(page).toHaveURL(/\/u\/feedback\?topic=bug&page=/);
+    await expect(page.getByLabel("What's it about?")).toHaveValue("bug");
+    await expect(page.getByText("About the page /explore?when=today.")).toBeVisible();
+    await expectAccessible(page);
+    await page.getByLabel("Message").fill("The map stayed grey after choosing Today.");
+    await page.getByRole("button", { name: "Send feedback" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Your feedback has gone to the team." })).toBeVisible();
+
+    await page.context().clearCookies();
+    await acceptNecessaryOnly(page);
+    await signIn(page, { email: "staff@ticketyboo.test", password: DEMO.buyer.password });
+    await page.goto("/admin/feedback");
+    const report = page.getByRole("listitem").filter({ hasText: "The map stayed grey after choosing Today." });
+    await expect(report).toContainText(/bug report/i);
+    await expect(report).toContainText("On /explore?when=today");
   });
 });

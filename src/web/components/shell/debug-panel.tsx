@@ -1,5 +1,5 @@
-import { X } from "lucide-react";
-import { useLocation, useMatches } from "react-router";
+import { Bug, X } from "lucide-react";
+import { Link, useLocation, useMatches } from "react-router";
 import { useTheme } from "~/web/lib/theme";
 import type { DebugInfo } from "./debug-tools";
 
@@ -46,6 +46,13 @@ export function DebugPanel({ info, onClose }: { info: DebugInfo; onClose: () => 
               ))}
         </dd>
       </dl>
+      <Link
+        to={`/u/feedback?topic=bug&page=${encodeURIComponent(`${location.pathname}${location.search}`)}`}
+        onClick={onClose}
+        className="btn-secondary mt-3 w-full font-sans"
+      >
+        <Bug aria-hidden className="size-4" /> Report a bug on this page
+      </Link>
       <p className="mt-3 font-sans text-[11px] text-fg-muted">
         Ctrl+D closes this panel · Ctrl+G toggles the layout grid
       </p>

@@ -2,7 +2,7 @@ import { HeartHandshake } from "lucide-react";
 import { useRef } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
-import { FEEDBACK_TOPICS, LIMITS } from "~/domain/feedback-rules";
+import { FEEDBACK_TOPICS, LIMITS, sitePath } from "~/domain/feedback-rules";
 import { AppError, isAppError } from "~/lib/app-error";
 import { field, readForm } from "~/lib/read-form";
 import { submitFeedback } from "~/services/submit-feedback";
@@ -20,15 +20,21 @@ export const meta: Route.MetaFunction = () => [
   { name: "description", content: "Tell the Ticketyboo team what works, what doesn't and what you'd like next." },
 ];
 
+/**
+ * `?topic=bug&page=/events/…` (the debug panel's "Report a bug") starts the form as a bug report about
+ * that page; anything else in the address is ignored.
+ */
 export function loader({ context, request }: Route.LoaderArgs) {
   requireUser(context, request);
-  return null;
+  const query = new URL(request.url).searchParams;
+  const topic = FEEDBACK_TOPICS.find((t) => t.id === query.get("topic"))?.id ?? "";
+  return { topic, page: topic === "bug" ? sitePath(query.get("page")) : null };
 }
 
 /**
  * The feedback form; its rules are the service's (src/domain/feedback-rules.ts), which names each field that is wrong.
  */
-const FeedbackForm = z.object({ message: field.text(), topic: field.text() });
+const FeedbackForm = z.object({ message: field.text(), topic: field.text(), page: field.text(400) });
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(context, request);
@@ -41,7 +47,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     await submitFeedback(
       context.database.db,
-      { userId: user.id, ...values },
+      { userId: user.id, ...values, browser: request.headers.get("user-agent") },
       {
         throttle: context.throttle,
         ip: context.clientIp,
@@ -58,7 +64,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-export default function Feedback({ actionData }: Route.ComponentProps) {
+export default function Feedback({ loaderData, actionData }: Route.ComponentProps) {
   const formRef = useRef<HTMLFormElement>(null);
   useUnsavedChanges(formRef);
   const busy = useNavigation().state === "submitting";
@@ -97,13 +103,20 @@ export default function Feedback({ actionData }: Route.ComponentProps) {
     >
       <Form ref={formRef} method="post" className="card max-w-2xl space-y-5 p-5 tablet:p-6" noValidate>
         <FormMessage>{formError}</FormMessage>
+        {loaderData.page ? (
+          <p className="rounded-xl bg-surface-2 px-4 py-3 text-sm">
+            About the page <span className="font-mono break-all">{loaderData.page}</span>. Say what you did, what you
+            expected and what happened instead; we add which browser you use.
+            <input type="hidden" name="page" value={loaderData.page} />
+          </p>
+        ) : null}
         <SelectField
           label="What's it about?"
           aside="(optional)"
           name="topic"
           placeholder="Choose a topic"
           options={FEEDBACK_TOPICS}
-          defaultValue={failed?.values.topic ?? ""}
+          defaultValue={failed?.values.topic ?? loaderData.topic}
           className="tablet:max-w-xs"
           error={fieldErrors.topic}
         />
