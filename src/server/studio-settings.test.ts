@@ -6,6 +6,7 @@ import { addHostMember } from "~/services/studio-access";
 import { hostSettingsMessages as m } from "~/texts/host-settings-messages";
 import { messages } from "~/texts/messages";
 import { IMAGE_UPLOADS } from "~/web/lib/image-uploads.server";
+import { createEvent } from "../../tests/factories/events";
 import { signInThroughApi } from "../../tests/setup/test-app";
 import { studioTestApp } from "../../tests/setup/studio-app";
 
@@ -128,16 +129,26 @@ describe("settings for a host's team", () => {
 });
 
 describe("the first tabs by the names spec §2 gives them", () => {
-  it("lead to their frames, keeping the query, and the frame still asks who is asking", async () => {
-    const { owner } = await aTeam();
+  it("lead their team to the frames, keeping the query, and are refused to anyone the frame refuses", async () => {
+    const { owner, scanner } = await aTeam();
+    const other = await signInThroughApi(studio.testApp, studio.database, { userType: "host", hostTitle: "Elsewhere" });
+    const gig = await createEvent(studio.database.db, {
+      hostId: owner.person.id,
+      startsAt: new Date(Date.now() + 7 * 86_400_000),
+    });
     const profile = await send("/h/settings/profile?from=menu", owner.cookie);
-    expect(profile.status).toBe(301);
+    expect(profile.status).toBe(302);
     expect(profile.headers.get("Location")).toBe("/h/settings?from=menu");
-    const overview = await send("/h/events/0f8fad5b-d9cb-469f-a165-70867728950e/edit/overview", owner.cookie);
-    expect(overview.status).toBe(301);
-    expect(overview.headers.get("Location")).toBe("/h/events/0f8fad5b-d9cb-469f-a165-70867728950e/edit");
-    expect((await send("/h/settings", owner.cookie)).status).toBe(200);
-    // Followed by someone signed out: the frame sends them to sign in, as it always did.
-    expect((await send("/h/settings", null)).status).toBe(302);
+    const overview = await send(`/h/events/${gig.id}/edit/overview`, owner.cookie);
+    expect(overview.status).toBe(302);
+    expect(overview.headers.get("Location")).toBe(`/h/events/${gig.id}/edit`);
+    // Another host is told there is no such event, and a scanner is not let into the editor, as the frame answers.
+    expect((await send(`/h/events/${gig.id}/edit/overview`, other.cookie)).status).toBe(404);
+    expect((await send(`/h/events/${gig.id}/edit`, other.cookie)).status).toBe(404);
+    const scannerAsks = await send(`/h/events/${gig.id}/edit/overview`, scanner.cookie);
+    const scannerFrame = await send(`/h/events/${gig.id}/edit`, scanner.cookie);
+    expect(scannerAsks.status).toBe(scannerFrame.status);
+    expect(scannerAsks.headers.get("Location")).toBe(scannerFrame.headers.get("Location"));
+    expect(scannerAsks.status).not.toBe(200);
   });
 });
