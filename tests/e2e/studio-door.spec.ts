@@ -188,6 +188,12 @@ test("the door: scanner links, every outcome, camera and typed codes, offline ga
   // A ticket the list does not hold (another event's here; one sold since looks the same offline) waits for a
   // signal: the phone holds no key to judge it with (decision 0058), and keeps no scan of it.
   await typeCode(door, other.codes[0]!);
+  // Nothing waits to sync for it, and its words are dark on the amber (white there is 2:1, and axe passes it by).
+  const amber = door.getByTestId("door-outcome");
+  await expect(amber).toHaveAttribute("data-outcome", "not_on_list");
+  await expect(amber).not.toContainText("will sync");
+  expect(await amber.evaluate((e) => getComputedStyle(e).color)).not.toBe("rgb(255, 255, 255)");
+  await expectAccessible(door);
   await expectOutcome(
     door,
     "not_on_list",

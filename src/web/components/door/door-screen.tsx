@@ -266,15 +266,16 @@ function SyncStatus(props: {
   );
 }
 
+/** Each answer's colours, text included: white on the dark ones, near-black on amber (white there is 2:1). */
 const TONE: Record<DoorResult["outcome"], string> = {
-  checked_in: "bg-emerald-600",
+  checked_in: "bg-emerald-600 text-white",
   already_checked_in: "bg-amber-500 text-neutral-950",
-  already_cancelled: "bg-red-700",
-  invalid_code: "bg-red-700",
-  no_match: "bg-red-700",
-  order_not_found: "bg-red-700",
-  not_allowed: "bg-red-700",
-  no_list: "bg-neutral-700",
+  already_cancelled: "bg-red-700 text-white",
+  invalid_code: "bg-red-700 text-white",
+  no_match: "bg-red-700 text-white",
+  order_not_found: "bg-red-700 text-white",
+  not_allowed: "bg-red-700 text-white",
+  no_list: "bg-neutral-700 text-white",
   not_on_list: "bg-amber-500 text-neutral-950",
 };
 
@@ -286,7 +287,7 @@ function Outcome({ result, onClose }: { result: DoorResult; onClose: () => void 
     <button
       type="button"
       onClick={onClose}
-      className={`fixed inset-0 z-50 flex flex-col items-center justify-center gap-4 p-6 text-center text-white ${
+      className={`fixed inset-0 z-50 flex flex-col items-center justify-center gap-4 p-6 text-center ${
         TONE[result.outcome]
       }`}
       aria-label={`${result.message}. Tap for the next scan.`}

@@ -272,9 +272,17 @@ export function useDoor(input: { eventId: string; counts: { checkedIn: number; e
     );
     const listed = ticketId ? p.tickets.get(ticketId) : undefined;
     const mine = ticketId ? local.current.get(ticketId) : undefined;
-    // Nothing is let in or refused for good: the buyer is asked to try again with a signal.
+    // Nothing is let in or refused for good, and nothing waits to sync: the buyer is asked to try again with a signal.
     if (outcome === "not_on_list")
-      return { ...base, outcome, message: NOT_ON_LIST.message, hint: NOT_ON_LIST.hint, checkedInAt: null, gate: null };
+      return {
+        ...base,
+        offline: false,
+        outcome,
+        message: NOT_ON_LIST.message,
+        hint: NOT_ON_LIST.hint,
+        checkedInAt: null,
+        gate: null,
+      };
     await doorStore.enqueue({ ...scan, eventId, localOutcome: outcome });
     if (outcome === "checked_in") {
       await remember(ticketId, scan.code, version, scan.scannedAt, scan.gate);
