@@ -10,6 +10,18 @@ describe("renderMarkdown", () => {
     expect(html).toContain('<a href="/help">Help</a>');
   });
 
+  it("puts a table in a box that scrolls sideways on its own, reached by keyboard and named by its heading", () => {
+    const html = renderMarkdown('## Fees "passed on"\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n| c |\n|---|\n| 3 |');
+    expect(html).toContain(
+      '<div class="table-scroll" role="region" tabindex="0" aria-label="Table: Fees “passed on”"><table>',
+    );
+    expect(html.match(/<div class="table-scroll"/g)).toHaveLength(2);
+    expect(html.match(/<\/table><\/div>/g)).toHaveLength(2);
+    expect(renderMarkdown("| a |\n|---|\n| 1 |")).toContain('aria-label="Table"');
+    // Written as HTML, a box is words on the page like any other tag.
+    expect(renderMarkdown('<div class="table-scroll" onclick="x">')).not.toContain("<div");
+  });
+
   it("opens other sites' links safely in a new tab", () => {
     expect(renderMarkdown("[x](https://example.org)")).toContain(
       '<a href="https://example.org" rel="noopener noreferrer" target="_blank">x</a>',

@@ -10,6 +10,26 @@ import sanitizeHtml from "sanitize-html";
  */
 const md = new MarkdownIt({ html: false, linkify: true, typographer: true });
 
+/**
+ * A table sits in a box of its own that scrolls sideways when the table is wider than the screen (a
+ * price table's five columns on a 320 px phone), so the page itself never does. The box can be
+ * reached with the keyboard, to scroll it with the arrow keys, and is named after the heading the
+ * table follows.
+ */
+md.renderer.rules.table_open = (tokens, idx) => {
+  let label = "Table";
+  for (let i = idx - 1; i >= 0; i--) {
+    if (tokens[i]!.type === "heading_close") {
+      // The heading's words as shown (the typographer's quotes), without its emphasis or links.
+      const words = (tokens[i - 1]!.children ?? []).filter((t) => t.type === "text" || t.type === "code_inline");
+      label = `Table: ${words.map((t) => t.content).join("")}`;
+      break;
+    }
+  }
+  return `<div class="table-scroll" role="region" tabindex="0" aria-label="${md.utils.escapeHtml(label)}"><table>\n`;
+};
+md.renderer.rules.table_close = () => "</table></div>\n";
+
 const OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: [
     "p",
@@ -28,6 +48,7 @@ const OPTIONS: sanitizeHtml.IOptions = {
     "blockquote",
     "a",
     "hr",
+    "div",
     "table",
     "thead",
     "tbody",
@@ -37,11 +58,17 @@ const OPTIONS: sanitizeHtml.IOptions = {
     "img",
   ],
   allowedAttributes: {
+    div: [
+      { name: "role", multiple: false, values: ["region"] },
+      { name: "tabindex", multiple: false, values: ["0"] },
+      "aria-label",
+    ],
     a: ["href", "rel", "target"],
     img: ["src", "alt", "width", "height", "loading"],
     th: ["style"],
     td: ["style"],
   },
+  allowedClasses: { div: ["table-scroll"] },
   allowedStyles: { th: { "text-align": [/^(left|right|center)$/] }, td: { "text-align": [/^(left|right|center)$/] } },
   allowedSchemes: ["https", "http", "mailto", "tel"],
   // Pictures only from our own storage (`/img?…`, `/uploads/…`) or another page of ours.

@@ -223,15 +223,15 @@ function EventPictures({ eventId, images, refusal }: { eventId: string; images: 
       {images.length < EVENT_IMAGES_MAX ? (
         <Form method="post" encType="multipart/form-data" className="flex flex-wrap items-end gap-3">
           <input type="hidden" name="intent" value="image-add" />
-          <label className="flex flex-col text-sm font-medium">
+          <label className="flex min-w-0 max-w-full flex-col text-sm font-medium">
             Add a picture
             <input
               type="file"
               name="image"
               accept="image/jpeg,image/png"
               required
-              className="mt-1 text-sm file:mr-3 file:min-h-10 file:rounded-full file:border file:border-border
-                file:bg-surface                 file:px-4 file:font-semibold file:text-fg"
+              className="mt-1 w-full max-w-xs text-sm file:mr-3 file:min-h-10 file:rounded-full file:border
+                file:border-border file:bg-surface file:px-4 file:font-semibold file:text-fg"
             />
           </label>
           <button type="submit" className="btn-secondary" disabled={busy}>
