@@ -300,28 +300,3 @@ test("every public event page in the sitemap carries Event JSON-LD with the requ
     }
   }
 });
-
-test.describe("in the dark theme", () => {
-  // Explore's map is judged still: no fading tiles or zooming clusters mid-check.
-  test.use({ colorScheme: "dark", reducedMotion: "reduce" });
-  test("home, listing, search, explore, site map and event pages pass axe", async ({ page }) => {
-    test.slow(); // axe on four full pages
-    for (const path of [
-      "/",
-      "/events/category/music-events",
-      "/events/type/quiz-night",
-      "/search?q=quiz",
-      "/explore?near=uk",
-      "/site-map",
-    ]) {
-      await test.step(path, async () => {
-        await page.goto(path);
-        await expectAccessible(page);
-      });
-    }
-    await page.goto("/events/category/pubs-clubs-events");
-    await card(page, "Kelham Island Pub Quiz").getByRole("link").first().click();
-    await expect(page.getByRole("heading", { level: 1, name: "Kelham Island Pub Quiz" })).toBeVisible();
-    await expectAccessible(page);
-  });
-});

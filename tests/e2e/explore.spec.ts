@@ -74,7 +74,7 @@ test.describe("explore near a place", () => {
     await page.getByLabel("Town or city").fill("Leds");
     await page.getByRole("button", { name: "Go", exact: true }).click();
     await expect(page.getByText("We couldn't find “Leds” in the UK.")).toBeVisible();
-    await page.getByRole("link", { name: "Leeds" }).click();
+    await page.getByRole("link", { name: "Leeds", exact: true }).click();
     await expect(page.getByText(/near Leeds/)).toBeVisible();
 
     // The home page remembers the place the person chose.

@@ -70,9 +70,17 @@ export async function axeViolationsInBothThemes(page: Page): Promise<string[]> {
   try {
     const violations: string[] = [];
     for (const theme of ["light", "dark"] as const) {
-      await page.evaluate((t) => (document.documentElement.dataset.theme = t), theme);
-      // A new theme starts the colours' transitions (links, buttons): judge the colours they end on.
-      await settled(page);
+      // The page is judged at rest (`atRest`); a new theme would start its colours' transitions
+      // (links, buttons) and the check would wait them out, about 0.2 s a page: it is drawn in its
+      // end colours at once instead.
+      await page.evaluate((t) => {
+        const still = document.createElement("style");
+        still.textContent = "*, *::before, *::after { transition: none !important; }";
+        document.head.append(still);
+        document.documentElement.dataset.theme = t;
+        void document.body.offsetWidth; // styled in the new theme while nothing may transition
+        still.remove();
+      }, theme);
       const found = await runAxe(page, theme === "dark");
       violations.push(...found.map((v) => `(${theme}) ${v}`));
     }
@@ -89,41 +97,41 @@ export async function axeViolationsInBothThemes(page: Page): Promise<string[]> {
 /**
  * Waits for the page to be at rest for axe, and draws what the browser skips off screen; returns the
  * function that lets the page be again.
+ *
+ * At rest: no part still loading says so (the map: aria-busy until drawn), and transitions (toasts,
+ * dialogs, a theme's colours) have finished, since contrast is judged on what the page ends on. An
+ * endless animation never finishes, nor does one driven by scrolling (a row's edge fades,
+ * `scroll-fade`), which is "running" for as long as the page is open: neither is waited for. The
+ * waiting and the drawing are one call into the page: each call is a round trip, and axe runs
+ * hundreds of times a suite.
  */
 async function atRest(page: Page): Promise<() => Promise<void>> {
-  // A part still loading says so (the map: aria-busy until drawn); judge the page once it is done.
-  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
-  await settled(page);
+  await expect(page.locator('[aria-busy="true"]'), "a part of the page still loading").toHaveCount(0);
   // Content off screen may be skipped by the browser (content-visibility: the footer, cards after the
   // first screen's), and axe cannot judge what has no layout: it is drawn for the check, then let be.
-  const shown = await page.addStyleTag({ content: "* { content-visibility: visible !important; }" });
-  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  const shown = await page.evaluateHandle(async () => {
+    const running = () =>
+      document
+        .getAnimations()
+        .some(
+          (a) =>
+            a.playState === "running" &&
+            a.effect?.getTiming().iterations !== Infinity &&
+            a.timeline === document.timeline,
+        );
+    const frame = () => new Promise((done) => requestAnimationFrame(done));
+    for (const until = performance.now() + 5_000; running() && performance.now() < until;) await frame();
+    const style = document.createElement("style");
+    style.textContent = "* { content-visibility: visible !important; }";
+    document.head.append(style);
+    await frame();
+    await frame();
+    return style;
+  });
   return async () => {
-    await shown.evaluate((style) => (style as Element).remove()).catch(() => undefined);
+    await shown.evaluate((style) => style.remove()).catch(() => undefined);
+    await shown.dispose().catch(() => undefined);
   };
-}
-
-/**
- * Contrast is judged on the page at rest: lets transitions (toasts, dialogs, a theme's colours) finish.
- * An endless animation never does, nor does one driven by scrolling (a row's edge fades, `scroll-fade`),
- * which is "running" for as long as the page is open: neither is waited for.
- */
-async function settled(page: Page) {
-  await page
-    .waitForFunction(
-      () =>
-        document
-          .getAnimations()
-          .every(
-            (a) =>
-              a.playState !== "running" ||
-              a.effect?.getTiming().iterations === Infinity ||
-              a.timeline !== document.timeline,
-          ),
-      null,
-      { timeout: 5_000 },
-    )
-    .catch(() => undefined);
 }
 
 /**
