@@ -104,11 +104,19 @@ test.describe("an account from sign-up to deletion", () => {
     await followEmailLink(page, person.email, "Reset your Ticketyboo password", /Choose a new password|Reset/);
     await expect(page.getByRole("heading", { name: "Choose a new password" })).toBeVisible();
     await expectAccessible(page);
+    const link = page.url();
     password = "meadow-compass-81";
     await page.getByLabel("New password", { exact: true }).fill(password);
     await page.getByLabel("Confirm new password").fill(password);
     await page.getByRole("button", { name: "Save new password" }).click();
     await page.waitForURL("**/log-in**");
+    // The link used, opened again: said at once, with no form to fill in first.
+    await page.goto(link);
+    await expect(page.getByRole("heading", { name: "This link has expired" })).toBeVisible();
+    await expect(page.getByLabel("New password", { exact: true })).toHaveCount(0);
+    await page.getByRole("link", { name: "Send me a new link" }).click();
+    await expect(page).toHaveURL(/\/forgot-password$/);
+    await page.goto("/log-in");
 
     await page.getByLabel("Email").fill(person.email);
     await page.getByLabel("Password").fill("river-lantern-42");

@@ -21,6 +21,19 @@ export function authHeaders(
   return headers;
 }
 
+/**
+ * Whether a password-reset link's token can still be used: better-auth keeps it until it is used or
+ * lapses (an hour). Read through better-auth's own store, so it is found however better-auth keeps
+ * it. The page asks before showing its form, so nobody types a new password twice into a link that
+ * was already used.
+ */
+export async function resetTokenIsLive(context: AppLoadContext, token: string, now: Date): Promise<boolean> {
+  if (!token) return false;
+  const auth = await context.auth.$context;
+  const found = await auth.internalAdapter.findVerificationValue(`reset-password:${token}`);
+  return Boolean(found && found.expiresAt > now);
+}
+
 /** The Set-Cookie lines of a better-auth answer, ready to pass on with a redirect. */
 export function cookiesFrom(headers: Headers | null | undefined): Headers {
   const out = new Headers();

@@ -5,7 +5,7 @@ import { field, readForm } from "~/lib/read-form";
 import { AuthCard } from "~/web/components/auth-card";
 import { FormMessage, TextField } from "~/web/components/ui/field";
 import { actionError, refusalOf } from "~/web/lib/action-error";
-import { authError, authHeaders } from "~/web/lib/auth-calls.server";
+import { authError, authHeaders, resetTokenIsLive } from "~/web/lib/auth-calls.server";
 import { setFlash } from "~/web/lib/flash.server";
 import { messages } from "~/texts/messages";
 import type { Route } from "./+types/reset-password";
@@ -17,10 +17,13 @@ export const meta: Route.MetaFunction = () => [
   { name: "referrer", content: "no-referrer" },
 ];
 
-export function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  // better-auth's own link lands here with ?error=INVALID_TOKEN when it has expired.
-  return { token: url.searchParams.get("token") ?? "", linkError: url.searchParams.has("error") };
+  const token = url.searchParams.get("token") ?? "";
+  // The emailed link lands here with its token; one used or lapsed is said to be so before any typing.
+  // (better-auth's own link, refused here, would land with ?error=INVALID_TOKEN.)
+  const live = !url.searchParams.has("error") && (await resetTokenIsLive(context, token, new Date()));
+  return { token: live ? token : "", linkError: !live };
 }
 
 const passwordMessages = {
