@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
-import { emailMessage, session, user } from "~/db/schema";
+import { emailMessage, session, user, verification } from "~/db/schema";
 import { isCurrentPassword } from "~/services/check-password";
 import { findEmailChangeUndo, undoEmailChange } from "~/services/email-change";
 import { createDbThrottle } from "~/services/throttle";
@@ -364,6 +364,10 @@ describe("password reset", () => {
       .where(and(eq(emailMessage.toAddress, person.email), eq(emailMessage.template, "reset-password")));
     const token = /reset-password\?token=([A-Za-z0-9_-]+)/.exec(mail!.text)?.[1];
     expect(token).toBeTruthy();
+    // Kept as a hash: the database holds no usable link.
+    const kept = await database.db.select().from(verification).where(eq(verification.value, person.id));
+    expect(kept).toHaveLength(1);
+    expect(kept[0]!.identifier).not.toContain(token!);
 
     expect((await post("/reset-password", { token, newPassword: "qwerty123" }, { ip })).status).toBe(400);
     expect((await post("/reset-password", { token, newPassword: "a-brand-new-one" }, { ip })).status).toBe(200);

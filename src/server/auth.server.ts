@@ -146,6 +146,10 @@ export function createAuth({
         accountRelations: schema.accountRelations,
       },
     }),
+    // Password-reset tokens are kept as their SHA-256, not as sent: someone who can read the database (a
+    // backup, a leaked dump) cannot use a live reset link to take over an account. better-auth hashes a
+    // token the same way when it looks one up. (Our own undo links for a change of email hash theirs too.)
+    verification: { storeIdentifier: "hashed" },
     emailAndPassword: {
       enabled: true,
       minPasswordLength: 6,
