@@ -23,7 +23,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // The emailed link lands here with its token; one used or lapsed is said to be so before any typing.
   // (better-auth's own link, refused here, would land with ?error=INVALID_TOKEN.)
   const live = !url.searchParams.has("error") && (await resetTokenIsLive(context, token, new Date()));
-  return { token: live ? token : "", linkError: !live };
+  return { token: live ? token : null };
 }
 
 const passwordMessages = {
@@ -73,7 +73,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
   const { formError, fieldErrors } = refusalOf(actionData);
-  if (!loaderData.token || loaderData.linkError) {
+  if (!loaderData.token) {
     return (
       <AuthCard title="This link has expired">
         <FormMessage>{messages.auth.resetLinkInvalid}</FormMessage>
