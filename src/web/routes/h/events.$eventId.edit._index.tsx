@@ -183,9 +183,10 @@ function EventPictures({ eventId, images, refusal }: { eventId: string; images: 
                 className="aspect-[3/2] w-full object-cover"
                 loading="lazy"
               />
-              <div className="flex items-center justify-between gap-1 p-1">
+              {/* Two to a row on a phone leaves a picture about 150 px: its buttons go under its name there. */}
+              <div className="flex flex-wrap items-center justify-between gap-1 p-1">
                 <span className="px-2 text-xs font-semibold text-fg-muted">{i === 0 ? "Cover" : `${i + 1}`}</span>
-                <div className="flex">
+                <div className="ml-auto flex">
                   <PictureButton
                     eventId={eventId}
                     pictureKey={key}
