@@ -15,14 +15,16 @@ export const AUTH_ENDPOINT_POLICY: Readonly<Record<string, { policy: EndpointPol
     policy: "guarded",
     why:
       "robot check, per-address limit, email, names and password rules; the terms agreed to (when and which are " +
-      "recorded); role set from the sign-up choice only; no image",
+      "recorded); role set from the sign-up choice only; no image; the answer carries no session token",
   },
   "/sign-in/email": {
     policy: "guarded",
-    why: "wrong passwords throttled per address, per account and address, and per account (robot check past it)",
+    why:
+      "wrong passwords throttled per address, per account and address, and per account (robot check past it); the " +
+      "answer carries no session token (the cookie does)",
   },
   "/sign-out": { policy: "open", why: "ends the caller's own session" },
-  "/get-session": { policy: "open", why: "reads the caller's own session" },
+  "/get-session": { policy: "guarded", why: "reads the caller's own session, without its token" },
   "/request-password-reset": {
     policy: "guarded",
     why: "robot check, limits per address and per account; same answer for unknown emails",

@@ -471,7 +471,7 @@ describe("every endpoint better-auth mounts is ours", () => {
   });
 });
 
-describe("list-sessions", () => {
+describe("session tokens", () => {
   it("lists the caller's own sessions without their tokens, so a page script cannot lift one", async () => {
     const { person, cookie } = await signedIn();
     // A second device.
@@ -488,6 +488,45 @@ describe("list-sessions", () => {
       expect(s).toMatchObject({ userId: person.id, id: expect.any(String) });
       expect(s).not.toHaveProperty("token");
       for (const token of tokens) expect(JSON.stringify(s)).not.toContain(token);
+    }
+  });
+
+  it("gives no token in the session read back, nor in the answers to signing in and up; the cookie works", async () => {
+    const person = await createUser(database.db);
+    const signIn = await post("/sign-in/email", { email: person.email, password: FACTORY_PASSWORD }, { ip: newIp() });
+    expect(signIn.status).toBe(200);
+    const signInBody = (await signIn.json()) as Record<string, unknown>;
+    expect(signInBody).toMatchObject({ user: { id: person.id } });
+    expect(signInBody).not.toHaveProperty("token");
+    const cookie = signIn.headers
+      .getSetCookie()
+      .find((c) => c.startsWith("tb.session_token="))!
+      .split(";")[0]!;
+
+    const read = await app.request("/api/auth/get-session", {
+      headers: { Cookie: cookie, "X-Forwarded-For": newIp() },
+    });
+    expect(read.status).toBe(200);
+    const readBack = (await read.json()) as { session: Record<string, unknown>; user: { id: string } };
+    expect(readBack.user.id).toBe(person.id);
+    expect(readBack.session).toMatchObject({ userId: person.id, id: expect.any(String) });
+    expect(readBack.session).not.toHaveProperty("token");
+
+    const ip = newIp();
+    const signUp = await post("/sign-up/email", signUpBody("no-token-in-answer@example.com"), {
+      ip,
+      headers: { "x-altcha": await solved() },
+    });
+    expect(signUp.status).toBe(200);
+    const signUpAnswer = (await signUp.json()) as Record<string, unknown>;
+    expect(signUpAnswer).toMatchObject({ user: { email: "no-token-in-answer@example.com" } });
+    expect(signUpAnswer).not.toHaveProperty("token");
+
+    const stored = (await database.db.select().from(session).where(eq(session.userId, person.id))).map((s) => s.token);
+    expect(stored.length).toBeGreaterThan(0);
+    for (const token of stored) {
+      expect(JSON.stringify(signInBody)).not.toContain(token);
+      expect(JSON.stringify(readBack)).not.toContain(token);
     }
   });
 });

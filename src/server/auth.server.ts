@@ -404,17 +404,23 @@ export function createAuth({
         }
       }),
       after: createAuthMiddleware(async (ctx) => {
-        // A session's token is its cookie's secret, which is HTTP-only so that no page script can read it:
-        // the list of a person's sessions goes out without them (the Security page needs only their ids).
-        if (ctx.path === "/list-sessions" && Array.isArray(ctx.context.returned)) {
-          return ctx.json(ctx.context.returned.map(({ token: _token, ...rest }: { token?: unknown }) => rest));
+        // A session's token is its cookie's secret, which is HTTP-only so that no page script can read it: no
+        // answer gives it out. The list of a person's sessions goes without them (the Security page needs only their
+        // ids), and so do the session read back and the answers to signing in and up (the cookie carries it).
+        const returned = ctx.context.returned;
+        if (ctx.path === "/list-sessions" && Array.isArray(returned)) {
+          return ctx.json(returned.map(({ token: _token, ...rest }: { token?: unknown }) => rest));
+        }
+        if (ctx.path === "/get-session" && isRecord(returned) && isRecord(returned.session)) {
+          const { token: _token, ...session } = returned.session;
+          return ctx.json({ ...returned, session });
         }
         const ip = ctx.headers?.get(CLIENT_IP_HEADER) ?? "unknown";
-        const failed = ctx.context.returned instanceof APIError;
+        const failed = returned instanceof APIError;
         if (ctx.path === "/sign-in/email") {
           const body = (ctx.body ?? {}) as Record<string, unknown>;
           const email = typeof body.email === "string" ? normaliseEmail(body.email) : "";
-          const status = failed ? (ctx.context.returned as APIError).statusCode : 200;
+          const status = failed ? (returned as APIError).statusCode : 200;
           if (failed && status === 401) {
             // Only wrong passwords count, so a person who signs in often is never locked out.
             await throttle.hit(throttleKeys.signInFailuresByIp(ip), AUTH_LIMITS.signInFailuresByIp, now());
@@ -428,6 +434,14 @@ export function createAuth({
             await throttle.reset(throttleKeys.signInFailuresByAccount(email));
             await throttle.reset(throttleKeys.signInFailuresByAccountAndIp(email, ip));
           }
+        }
+        if (
+          (ctx.path === "/sign-in/email" || ctx.path === "/sign-up/email") &&
+          isRecord(returned) &&
+          "token" in returned
+        ) {
+          const { token: _token, ...rest } = returned;
+          return ctx.json(rest);
         }
       }),
     },
@@ -507,4 +521,8 @@ function withCallback(url: string, callback: string): string {
 /** The terms a person agrees to now: the 'Last updated' day of the terms of use (content/pages/legal). */
 function termsVersion(): string | null {
   return infoPageAt("/legal/terms-of-use")?.updated ?? null;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
