@@ -200,6 +200,7 @@ export function createApp(deps: AppDeps) {
       database,
       auth,
       tracker: deps.conversions,
+      throttle: deps.throttle,
       publicUrl: config.publicUrl,
       trustedOrigins: config.trustedOrigins,
       trustProxy: config.trustProxy,

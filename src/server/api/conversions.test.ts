@@ -8,6 +8,7 @@ import { createUser, FACTORY_PASSWORD } from "../../../tests/factories/users";
 import { startFakeMetaGraph, type FakeMetaGraph } from "../../../tests/fakes/fake-meta-graph";
 import { createTestApp } from "../../../tests/setup/test-app";
 import { createTestDatabase } from "../../../tests/setup/test-db";
+import { CONVERSIONS_PER_PERSON } from "./conversions";
 
 const SITE = "https://tickets.example";
 const TOKEN = "EAAtest-conversions-token";
@@ -137,6 +138,31 @@ describe("POST /api/conversions", () => {
     });
     expect(await (await addToCart(untracked.app, { cart })).json()).toEqual({ ok: false, skipped: "not_production" });
     expect(graph.received.length).toBe(before);
+  });
+
+  it("sends one person's add-to-cart events up to the limit, then refuses them and calls the platform no more", async () => {
+    const buyer = await createUser(database.db);
+    const signedIn = await tracked.app.request("/api/auth/sign-in/email", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Origin: SITE },
+      body: JSON.stringify({ email: buyer.email, password: FACTORY_PASSWORD }),
+    });
+    const theirs = signedIn.headers
+      .getSetCookie()
+      .find((c) => /^(__Host-)?tb.session_token=/.test(c))!
+      .split(";")[0]!;
+    const cookie = `${theirs}; ${CONSENT(true)}`;
+    const cart = [{ ticketTypeId: types[0]!.id, count: 1 }];
+    const before = graph.received.length;
+    for (let i = 0; i < CONVERSIONS_PER_PERSON.limit; i++)
+      expect(await (await addToCart(tracked.app, { cart, cookie })).json()).toEqual({ ok: true });
+    expect(graph.received.length - before).toBe(CONVERSIONS_PER_PERSON.limit);
+    const refused = await addToCart(tracked.app, { cart, cookie });
+    expect(refused.status).toBe(429);
+    expect(((await refused.json()) as { error: { code: string } }).error.code).toBe("rate_limited");
+    expect(graph.received.length - before).toBe(CONVERSIONS_PER_PERSON.limit);
+    // Another person is not held back by them.
+    expect(await (await addToCart(tracked.app, { cart })).json()).toEqual({ ok: true });
   });
 
   it("answers ok: false when the platform refuses the event", async () => {

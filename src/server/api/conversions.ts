@@ -9,8 +9,10 @@ import { priceOrder, priceTerms } from "~/domain/pricing";
 import { readConsent } from "~/lib/consent";
 import { readJson } from "~/lib/read-form";
 import type { ConversionTracker } from "~/services/conversion-tracker";
+import type { Throttle, ThrottleRule } from "~/services/throttle";
 import type { Auth } from "../auth.server";
 import { clientIp } from "../client-ip";
+import { AppError } from "~/lib/app-error";
 import { errorResponse } from "../errors";
 
 const Body = z.object({
@@ -22,6 +24,12 @@ const Body = z.object({
 });
 
 /**
+ * Sends to the platform per person: a basket changed once a second for ten minutes, and no more. Each is a call
+ * to the platform on our quota, so a script looping on one account must not spend it.
+ */
+export const CONVERSIONS_PER_PERSON: ThrottleRule = { limit: 60, windowMs: 10 * 60 * 1000 };
+
+/**
  * `POST /api/conversions`: the booking panel's debounced add-to-cart. Sent on to the configured
  * platform only when the rules allow (src/domain/conversions.ts); the answer is `{ ok }`, plus why
  * it was skipped. The basket's value is priced here from the database, never taken from the browser.
@@ -30,6 +38,7 @@ export function conversionRoutes(deps: {
   database: Database;
   auth: Auth;
   tracker: ConversionTracker | null;
+  throttle: Throttle;
   publicUrl: string;
   trustedOrigins: readonly string[];
   trustProxy: boolean;
@@ -46,6 +55,12 @@ export function conversionRoutes(deps: {
       cart: parsed.data.cart,
     });
     if (skip || !deps.tracker) return c.json({ ok: false, skipped: skip ?? "not_production" });
+    const counted = await deps.throttle.hit(`conversions:${session!.user.id}`, CONVERSIONS_PER_PERSON, new Date());
+    if (!counted.allowed)
+      return errorResponse(
+        c,
+        new AppError("rate_limited", "Too many add-to-cart events", { retryAfterMs: counted.retryAfterMs }),
+      );
 
     const db = deps.database.db;
     const ids = parsed.data.cart.map((i) => i.ticketTypeId);
