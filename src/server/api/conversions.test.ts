@@ -140,7 +140,7 @@ describe("POST /api/conversions", () => {
     expect(graph.received.length).toBe(before);
   });
 
-  it("sends one person's add-to-cart events up to the limit, then refuses them and calls the platform no more", async () => {
+  it("sends one person's add-to-cart events up to the limit, then refuses them and calls no more", async () => {
     const buyer = await createUser(database.db);
     const signedIn = await tracked.app.request("/api/auth/sign-in/email", {
       method: "POST",
