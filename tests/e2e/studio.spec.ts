@@ -111,6 +111,15 @@ async function firstQuizOnSale(page: Page, stamp: string) {
   await expect(main.getByLabel("Venue", { exact: true })).not.toHaveValue("");
   await expectAccessible(page);
 
+  // A phone's photo too big to send is refused by name as it is chosen, and the editor stays as it was.
+  const picture = main.getByLabel("Add a picture");
+  await picture.setInputFiles({ name: "phone.jpg", mimeType: "image/jpeg", buffer: Buffer.alloc(12 * 1024 * 1024) });
+  await expect(main.getByText("Maximum allowed size for image is 10MB")).toBeVisible();
+  await expect(picture).toHaveAttribute("aria-invalid", "true");
+  await expect(picture).toHaveValue("");
+  await expect(main.getByText("No pictures yet.", { exact: false })).toBeVisible();
+  await expect(main.getByLabel("Venue", { exact: true })).not.toHaveValue("");
+
   // Publish from the editor's frame, then the public page.
   await openActions();
   await main.getByRole("button", { name: "Publish", exact: true }).click();

@@ -1,7 +1,9 @@
 import { ArrowLeft, ArrowRight, ImagePlus, Repeat, Trash2 } from "lucide-react";
+import { useState } from "react";
 import { Form, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import { EVENT_IMAGES_MAX, REPEAT_DATES_MAX, REPEAT_DATES_MIN, REPEAT_EVERY } from "~/domain/event-details";
+import { IMAGE_PROBLEM_MESSAGES, IMAGE_SIGNATURE_BYTES, imageFileProblem } from "~/domain/image-rules";
 import { ONE_IMAGE_FORM_MAX_BYTES } from "~/domain/request-limits";
 import { AppError } from "~/lib/app-error";
 import { formatShortDate } from "~/lib/format";
@@ -158,6 +160,20 @@ const ICON_BUTTON =
 function EventPictures({ eventId, images, refusal }: { eventId: string; images: string[]; refusal: Refusal }) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && String(navigation.formData?.get("intent")).startsWith("image");
+  // The browser checks a chosen file with the server's rules and words, so a photo too big to send is refused here,
+  // by name, rather than by the server's size limit, which answers a whole-page error.
+  const [chosenError, setChosenError] = useState<string | null>(null);
+  const checkChosen = async (input: HTMLInputElement) => {
+    setChosenError(null);
+    const file = input.files?.[0];
+    if (!file) return;
+    const head = new Uint8Array(await file.slice(0, IMAGE_SIGNATURE_BYTES).arrayBuffer());
+    const problem = imageFileProblem({ size: file.size, head });
+    if (!problem) return;
+    setChosenError(IMAGE_PROBLEM_MESSAGES[problem]);
+    input.value = "";
+  };
+  const shownError = chosenError ?? refusal.formError ?? refusal.fieldErrors.image ?? null;
   return (
     <section aria-labelledby="pictures-heading" className="card flex flex-col gap-4 p-5 tablet:p-6">
       <div>
@@ -168,7 +184,7 @@ function EventPictures({ eventId, images, refusal }: { eventId: string; images: 
           The first is the cover on cards and the event page. JPEG or PNG, up to 10 MB each, at most {EVENT_IMAGES_MAX}.
         </p>
       </div>
-      <FormMessage>{refusal.formError ?? refusal.fieldErrors.image ?? null}</FormMessage>
+      <FormMessage id="picture-error">{shownError}</FormMessage>
       {images.length === 0 ? (
         <p className="rounded-xl border border-dashed border-border p-6 text-center text-sm text-fg-muted">
           No pictures yet. Events with a picture sell better: add one below.
@@ -222,7 +238,12 @@ function EventPictures({ eventId, images, refusal }: { eventId: string; images: 
         </ol>
       )}
       {images.length < EVENT_IMAGES_MAX ? (
-        <Form method="post" encType="multipart/form-data" className="flex flex-wrap items-end gap-3">
+        <Form
+          method="post"
+          encType="multipart/form-data"
+          className="flex flex-wrap items-end gap-3"
+          onSubmit={() => setChosenError(null)}
+        >
           <input type="hidden" name="intent" value="image-add" />
           <label className="flex min-w-0 max-w-full flex-col text-sm font-medium">
             Add a picture
@@ -231,6 +252,9 @@ function EventPictures({ eventId, images, refusal }: { eventId: string; images: 
               name="image"
               accept="image/jpeg,image/png"
               required
+              aria-invalid={shownError ? true : undefined}
+              aria-describedby={shownError ? "picture-error" : undefined}
+              onChange={(e) => void checkChosen(e.currentTarget)}
               className="mt-1 w-full max-w-xs text-sm file:mr-3 file:min-h-10 file:rounded-full file:border
                 file:border-border file:bg-surface file:px-4 file:font-semibold file:text-fg"
             />
