@@ -32,7 +32,7 @@ import type { Config } from "./config.server";
 import type { Mailer } from "~/services/mailer";
 import type { UnsubscribeLinks } from "./email/unsubscribe.server";
 import { errorResponse } from "./errors";
-import { FRAMEABLE_PAGE, framingAllowedOn } from "./framing";
+import { FRAMEABLE_PAGE, framingAllowedOn, LOADABLE_ANYWHERE, loadableFromAnySite } from "./framing";
 import { inputGuard } from "./input-guard";
 import { onPublicOrigin, sameSiteOnly, siteUrlFor } from "./same-site";
 import type { RobotCheck } from "./robot-check.server";
@@ -130,6 +130,8 @@ export function createApp(deps: AppDeps) {
   });
   // The booking widget alone may be framed, by any site (decision 0046); everything else by none.
   app.use(framingAllowedOn(FRAMEABLE_PAGE));
+  // Pictures and the open pixel may be loaded by mail programs on other sites; nothing else may.
+  app.use(loadableFromAnySite(LOADABLE_ANYWHERE));
   app.use(
     secureHeaders({
       // The dev server injects inline module scripts for hot reload; production gets the full policy.

@@ -27,3 +27,19 @@ export function framingAllowedOn(pattern: RegExp): MiddlewareHandler<AppEnv> {
     if (csp) c.res.headers.set("Content-Security-Policy", csp.replace(/frame-ancestors[^;]*/, "frame-ancestors *"));
   };
 }
+
+/**
+ * Pictures (`/media`, `/img`) and a campaign's open pixel (`/api/email/open`) are shown by mail programs, many of
+ * them pages on other sites, and by hosts' pages: those may load them (`Cross-Origin-Resource-Policy: cross-origin`;
+ * everything else stays `same-origin`, the secure-headers middleware's default). They are public images already.
+ */
+export const LOADABLE_ANYWHERE = /^\/media\/|^\/img$|^\/api\/email\/open$/;
+
+/** Registered before the secure-headers middleware, as `framingAllowedOn` is, so that this runs after it. */
+export function loadableFromAnySite(pattern: RegExp): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    await next();
+    if (c.req.method === "GET" && pattern.test(c.req.path))
+      c.res.headers.set("Cross-Origin-Resource-Policy", "cross-origin");
+  };
+}

@@ -55,6 +55,21 @@ describe("GET /img", () => {
     }
   });
 
+  it("may be loaded by other sites (a mail program), as the stored picture and open pixel; pages not", async () => {
+    const corp = (res: Response) => res.headers.get("Cross-Origin-Resource-Policy");
+    const resized = await get("url=%2Fmedia%2Fevents%2Fcover.jpg&w=640");
+    expect(resized.status).toBe(200);
+    expect(corp(resized)).toBe("cross-origin");
+    const stored = await testApp.app.request("/media/events/cover.jpg");
+    expect(stored.status).toBe(200);
+    expect(corp(stored)).toBe("cross-origin");
+    // A pixel with a bad signature is still a pixel (it records nothing).
+    const pixel = await testApp.app.request("/api/email/open?t=nope");
+    expect(corp(pixel)).toBe("cross-origin");
+    for (const path of ["/api/health", "/api/search?q=quiz", "/api/email/click?t=nope", "/mediafile"])
+      expect(corp(await testApp.app.request(path)), path).toBe("same-origin");
+  });
+
   it("never enlarges a small image", async () => {
     const res = await get("url=%2Fmedia%2Fevents%2Fsmall.jpg&w=1200", "*/*");
     expect((await sharp(Buffer.from(await res.arrayBuffer())).metadata()).width).toBe(400);
