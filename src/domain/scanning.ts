@@ -20,17 +20,22 @@ export const scanOutcomeText: Record<ScanOutcome, string> = {
 const ORDER_REFERENCE = /^TB-[23456789A-HJ-NP-Z]{8}$/i;
 
 /**
- * What to tell the person at the door who typed a code that is not a ticket's: the order reference
- * from the guest list, or anything else. Null for a code shaped like a ticket's (its answer says the rest).
+ * What to tell the person at the door whose typed code was refused as invalid: the order reference from the guest
+ * list, a code shaped like a ticket's that does not check out (most often one character typed wrong or missed), or
+ * anything else.
  */
-export function typedCodeHint(code: string): string | null {
+export function typedCodeHint(code: string): string {
   const typed = code.trim();
   if (ORDER_REFERENCE.test(typed))
     return (
       "That is an order reference, not a ticket code. Type the code under the QR code on the ticket, " +
       "or check the guest in from the guest list."
     );
-  if (/^TB1\./i.test(typed)) return null;
+  if (/^TB1\./i.test(typed))
+    return (
+      "Check it against the ticket character by character: one wrong or missing character makes a code invalid. " +
+      "Or check the guest in from the guest list."
+    );
   return "Ticket codes start TB1. and are printed under the QR code on the ticket.";
 }
 

@@ -306,8 +306,10 @@ async function recordScan(
     if (row.seen) return storedScan(db, row.seen, s.clientScanId);
     const t = row.id ? { status: row.status!, codeVersion: row.code_version!, eventId: row.event_id! } : null;
     const outcome = scanOutcome(signed.ok ? signed : { ok: false, wellFormed: parsed !== null }, t, actor.eventId);
-    // Another event's ticket (another host's, perhaps) says nothing about its holder.
+    // Another event's ticket (another host's, perhaps) says nothing about its holder; nor does an invalid code (typed
+    // wrong, made up, or a ticket's code from before it was passed on), which names a ticket but is not its code.
     const ours = t?.eventId === actor.eventId;
+    const named = ours && outcome !== "invalid_code";
     /** The scan's row; `after` names the statement's update that must have happened first. */
     const insert = (o: ScanOutcome, admitted: boolean, after?: "admit" | "take") => sql`
       insert into ticket_scan (id, event_id, ticket_id, device_id, client_scan_id, gate, outcome, local_outcome,
@@ -322,9 +324,9 @@ async function recordScan(
       outcome: o,
       message: scanOutcomeText[o],
       ticketId: ours ? row.id : null,
-      holderName: ours ? row.holder : null,
-      ticketType: ours ? row.type : null,
-      companion: ours ? Boolean(row.companion) : false,
+      holderName: named ? row.holder : null,
+      ticketType: named ? row.type : null,
+      companion: named ? Boolean(row.companion) : false,
       checkedInAt: iso(at),
       gate,
       conflict,
@@ -392,14 +394,16 @@ async function storedScan(db: Db, scanId: string, clientScanId: string): Promise
     where sc.id = ${scanId}`);
   const r = rows[0]!;
   const already = r.outcome === "already_checked_in";
+  // As the first answer was: an invalid code names no holder.
+  const named = r.outcome !== "invalid_code";
   return {
     clientScanId,
     outcome: r.outcome,
     message: scanOutcomeText[r.outcome],
     ticketId: r.ticket_id,
-    holderName: r.holder,
-    ticketType: r.type,
-    companion: Boolean(r.companion),
+    holderName: named ? r.holder : null,
+    ticketType: named ? r.type : null,
+    companion: named && Boolean(r.companion),
     checkedInAt: already || r.outcome === "checked_in" ? iso(r.checked_in_at) : null,
     gate: already || r.outcome === "checked_in" ? r.checked_in_gate : null,
     conflict: r.admitted && r.winner !== scanId,
