@@ -13,7 +13,10 @@ export type TeamRole = (typeof TEAM_ROLES)[number];
 export const TEAM_ROLE_TEXT: Record<TeamRole, { label: string; description: string }> = {
   owner: { label: "Owner", description: "Everything, including the team and payouts." },
   manager: { label: "Manager", description: "Events, tickets, orders and reports. Sees the team, can't change it." },
-  scanner: { label: "Scanner", description: "Checks tickets in at the door." },
+  scanner: {
+    label: "Scanner",
+    description: "Checks tickets in at the door of the events the host chooses, each given on its Scanners tab.",
+  },
 };
 
 /** How long an invitation link works. */

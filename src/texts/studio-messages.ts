@@ -68,7 +68,9 @@ export const teamMessages = {
   tooManyOpen: (max: number) =>
     `${max} invitations are waiting for an answer. Revoke one you no longer need before sending more.`,
   roleRequired: "Choose a role.",
-  invited: (email: string) => `Invitation sent to ${email}. The link works for 7 days.`,
+  invited: (email: string, role?: string) =>
+    `Invitation sent to ${email}. The link works for 7 days.` +
+    (role === "scanner" ? " Once they accept, give them each event to scan on that event's Scanners tab." : ""),
   roleChanged: (name: string, role: string) => `${name} now has the ${role.toLowerCase()} role.`,
   removed: (name: string) => `${name} has been removed from the team.`,
   revoked: (email: string) => `The invitation to ${email} has been revoked. Its link no longer works.`,
@@ -84,6 +86,8 @@ export const teamMessages = {
     `accept the invitation.`,
   isHost: "This invitation is for your own host account: you're its owner already.",
   hostGone: "This host no longer runs events on Ticketyboo, so the invitation can't be accepted.",
-  joined: (host: string, role: string) => `Welcome to ${host}'s team! Your role is ${role.toLowerCase()}.`,
+  joined: (host: string, role: string) =>
+    `Welcome to ${host}'s team! Your role is ${role.toLowerCase()}.` +
+    (role === "Scanner" ? ` ${host} chooses the events you scan: each appears under Scan once they do.` : ""),
   switched: (host: string) => `You're now working in ${host}'s Partner Studio.`,
 } as const;

@@ -65,7 +65,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         now,
         throttle: context.throttle,
       });
-      return { ok: teamMessages.invited(sent.email), intent: form.intent };
+      return { ok: teamMessages.invited(sent.email, form.role), intent: form.intent };
     }
     if (form.intent === "role") {
       const changed = await changeMemberRole(db, { hostId, memberId: target, role: form.role });
