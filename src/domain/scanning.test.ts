@@ -1,10 +1,13 @@
 import { createHash, createHmac } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import {
+  doorClosesAt,
   judgeOffline,
   offlineScanOutcome,
   offlineScanTime,
   PACK_KEPT_MS,
+  SCANNER_LINK_HOURS,
+  scannerLinkHoursFor,
   scanOutcome,
   scanOutcomeText,
   stalePacks,
@@ -120,5 +123,28 @@ describe("a code typed at the door that is not a ticket's", () => {
       );
     // Shaped like a ticket's code, but refused: most often a character typed wrong or missed.
     expect(typedCodeHint("TB1.ABCDEFGH.SIG")).toMatch(/^Check it against the ticket character by character/);
+  });
+});
+
+describe("a scanner link's hours", () => {
+  const now = new Date("2026-11-28T12:00:00Z");
+  const at = (hoursFromNow: number) => new Date(now.getTime() + hoursFromNow * 3_600_000);
+
+  it("offers enough to last until the event ends, and an hour more, when a link can reach it", () => {
+    expect(scannerLinkHoursFor({ startsAt: at(30), endsAt: at(35) }, now)).toEqual({ hours: 36, reachesClose: true });
+    // Without an end, the door is taken to close four hours after the start.
+    expect(doorClosesAt({ startsAt: at(30), endsAt: null })).toEqual(at(34));
+    expect(scannerLinkHoursFor({ startsAt: at(30), endsAt: null }, now)).toEqual({ hours: 35, reachesClose: true });
+    // Tonight's event: never fewer than the usual 12.
+    expect(scannerLinkHoursFor({ startsAt: at(2), endsAt: at(5) }, now)).toEqual({ hours: 12, reachesClose: true });
+    expect(scannerLinkHoursFor({ startsAt: at(60), endsAt: at(72) }, now)).toEqual({ hours: 72, reachesClose: true });
+  });
+
+  it("offers the usual 12 when the event ends further off than a link can last, and says so", () => {
+    expect(scannerLinkHoursFor({ startsAt: at(24 * 7), endsAt: at(24 * 7 + 4) }, now)).toEqual({
+      hours: SCANNER_LINK_HOURS.default,
+      reachesClose: false,
+    });
+    expect(scannerLinkHoursFor({ startsAt: at(70), endsAt: at(73) }, now).reachesClose).toBe(false);
   });
 });

@@ -150,6 +150,28 @@ export const SYNC_BATCH_MAX = 500;
 /** Hours a scanner link may stay open: 1 to 72, 12 unless the host says otherwise. */
 export const SCANNER_LINK_HOURS = { min: 1, max: 72, default: 12 } as const;
 
+/** How long the door of an event without an end time is taken to stay open. */
+const DOOR_WITHOUT_END_MS = 4 * 3_600_000;
+
+/** When an event's door closes: its end, or a few hours after it starts when it has none. */
+export function doorClosesAt(event: { startsAt: Date; endsAt: Date | null }): Date {
+  return event.endsAt ?? new Date(event.startsAt.getTime() + DOOR_WITHOUT_END_MS);
+}
+
+/**
+ * The hours to offer for a new scanner link made `now`: enough to last until the door closes (and an hour more)
+ * when that is within the longest a link may last, else the usual 12; `reachesClose` says which.
+ */
+export function scannerLinkHoursFor(
+  event: { startsAt: Date; endsAt: Date | null },
+  now: Date,
+): { hours: number; reachesClose: boolean } {
+  const { min, max, default: usual } = SCANNER_LINK_HOURS;
+  const toClose = Math.ceil((doorClosesAt(event).getTime() - now.getTime()) / 3_600_000);
+  if (toClose > max) return { hours: usual, reachesClose: false };
+  return { hours: Math.min(max, Math.max(min, usual, toClose + 1)), reachesClose: true };
+}
+
 /**
  * How long a door device keeps an event's downloaded ticket list (holders' names among it) after it
  * last refreshed it: as long as the longest scanner link lasts. A list of an event the device no

@@ -25,6 +25,8 @@ export interface ScannerGrant {
 }
 
 export interface EventScanners {
+  /** When the event starts and ends (null: no end given), to judge links by. */
+  event: { startsAt: Date; endsAt: Date | null };
   grants: ScannerGrant[];
   /** Team members with the scanner role who cannot scan this event yet. */
   candidates: { userId: string; name: string; email: string }[];
@@ -40,7 +42,7 @@ export async function eventScanners(
   db: Db,
   input: { hostId: string; eventId: string; now: Date },
 ): Promise<EventScanners> {
-  await studioEventHeader(db, input);
+  const header = await studioEventHeader(db, input);
   const rows = await db
     .select({
       id: eventScanner.id,
@@ -75,6 +77,7 @@ export async function eventScanners(
     .orderBy(asc(user.name));
   const order = { live: 0, expired: 1, revoked: 2 };
   return {
+    event: { startsAt: header.startsAt, endsAt: header.endsAt },
     grants: grants.sort((a, b) => order[a.state] - order[b.state]),
     candidates: scanners.filter((s) => !given.has(s.userId)),
     teamScanners: scanners.length,

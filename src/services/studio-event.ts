@@ -12,6 +12,7 @@ export interface StudioEventHeader {
   status: "draft" | "published" | "unpublished" | "archived" | "deleted";
   isCancelled: boolean;
   startsAt: Date;
+  endsAt: Date | null;
   seriesId: string | null;
 }
 
@@ -32,6 +33,7 @@ export async function studioEventHeader(
       status: event.status,
       isCancelled: event.isCancelled,
       startsAt: event.startsAt,
+      endsAt: event.endsAt,
       seriesId: event.seriesId,
     })
     .from(event)

@@ -18,9 +18,9 @@ interface Made {
   codes: string[];
 }
 
-async function makeEvent(page: Page, name: string, quantity: number): Promise<Made> {
+async function makeEvent(page: Page, name: string, quantity: number, startsInHours?: number): Promise<Made> {
   const res = await page.request.post("/dev/scenarios/event", {
-    data: { name, capacity: 40, pricePence: 0, soldTo: DEMO.buyer.email, quantity },
+    data: { name, capacity: 40, pricePence: 0, soldTo: DEMO.buyer.email, quantity, startsInHours },
     headers: { Origin: BASE_URL },
   });
   expect(res.status()).toBe(200);
@@ -104,6 +104,15 @@ test("the door: scanner links, every outcome, camera and typed codes, offline ga
   const front = await makeLink(page, night.eventId, "Front door");
   await expect(page.getByTestId("scanner-list")).toContainText("Side door");
   expect(side).toMatch(/\/h\/scan\/link\/[A-Za-z0-9_-]{20,}$/);
+  // The night is a week off: a link made now stops before it, and the page says so. Tonight's event is offered
+  // hours that last past its end.
+  await expect(page.getByText("It stops before the event ends on")).toBeVisible();
+  await expect(page.getByText("make volunteers' links nearer the day")).toBeVisible();
+  await expect(page.getByTestId("scanner-list")).toContainText("before the event is over");
+  const tonight = await makeEvent(page, `Tonight ${stamp}`, 1, 2);
+  await page.goto(`/h/events/${tonight.eventId}/edit/scanners`);
+  await expect(page.getByText("12 lasts until after the event ends")).toBeVisible();
+  await expect(page.getByLabel("Works for (hours)")).toHaveValue("12");
 
   // The side door's phone opens its link: the event's scan page, no account, the token out of the address.
   const sidePhone = await doorPhone(browser, side, await QRCode.toDataURL(second!, { margin: 4, width: 360 }));

@@ -2,7 +2,7 @@ import { Copy, Link2, ShieldOff, UserCheck } from "lucide-react";
 import { useEffect } from "react";
 import { Form, useNavigation } from "react-router";
 import { z } from "zod";
-import { SCANNER_LINK_HOURS } from "~/domain/scanning";
+import { doorClosesAt, SCANNER_LINK_HOURS, scannerLinkHoursFor } from "~/domain/scanning";
 import { formatLondonTime, formatShortDate } from "~/lib/format";
 import { field, readForm } from "~/lib/read-form";
 import { createScannerLink, eventScanners, grantMemberScanner, revokeScanner } from "~/services/event-scanners";
@@ -26,10 +26,14 @@ export const meta: Route.MetaFunction = () => [
 /** Who may scan this event's tickets besides the owners and managers (spec §2 scanners sub-view, decision 0034). */
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const { hostId } = await requireStudio(context, request, { roles: OWNER_OR_MANAGER });
-  const scanners = await loaded(
-    eventScanners(context.database.db, { hostId, eventId: params.eventId, now: new Date() }),
-  );
-  return { ...scanners, eventId: params.eventId };
+  const now = new Date();
+  const scanners = await loaded(eventScanners(context.database.db, { hostId, eventId: params.eventId, now }));
+  return {
+    ...scanners,
+    eventId: params.eventId,
+    doorCloses: doorClosesAt(scanners.event),
+    offered: scannerLinkHoursFor(scanners.event, now),
+  };
 }
 
 const ScannersForm = z.discriminatedUnion("intent", [
@@ -86,7 +90,9 @@ export async function action({ context, request, params }: Route.ActionArgs) {
 const until = (d: Date | string) => `${formatShortDate(new Date(d))}, ${formatLondonTime(new Date(d))}`;
 
 export default function EventScanners({ loaderData, actionData }: Route.ComponentProps) {
-  const { grants, candidates, teamScanners } = loaderData;
+  const { grants, candidates, teamScanners, doorCloses, offered } = loaderData;
+  /** A link that stops working before the event is over, said beside it. */
+  const stopsEarly = (expiresAt: Date | string) => new Date(expiresAt) < new Date(doorCloses);
   const busy = useNavigation().state !== "idle";
   const askFirst = useAskFirst();
   const ok = actionData && "ok" in actionData ? actionData : null;
@@ -127,6 +133,12 @@ export default function EventScanners({ loaderData, actionData }: Route.Componen
             <p className="text-sm text-fg-muted">
               Copy it now: for safety it is shown only once. It works until {until(made.expiresAt)}.
             </p>
+            {stopsEarly(made.expiresAt) ? (
+              <FormMessage tone="info">
+                It stops before the event ends on {until(doorCloses)}. Links last at most {SCANNER_LINK_HOURS.max}{" "}
+                hours, so make your volunteers' links within {SCANNER_LINK_HOURS.max} hours of the end.
+              </FormMessage>
+            ) : null}
             <label htmlFor="scanner-link" className="sr-only">
               Scanner link
             </label>
@@ -176,9 +188,14 @@ export default function EventScanners({ loaderData, actionData }: Route.Componen
               inputMode="numeric"
               min={SCANNER_LINK_HOURS.min}
               max={SCANNER_LINK_HOURS.max}
-              defaultValue={
-                refused?.intent === "link" ? (refused.values?.hours ?? "") : String(SCANNER_LINK_HOURS.default)
+              hint={
+                offered.reachesClose
+                  ? `${SCANNER_LINK_HOURS.min} to ${SCANNER_LINK_HOURS.max}. ${offered.hours} lasts until after the ` +
+                    `event ends (${until(doorCloses)}).`
+                  : `${SCANNER_LINK_HOURS.min} to ${SCANNER_LINK_HOURS.max}. The event ends more than ` +
+                    `${SCANNER_LINK_HOURS.max} hours from now: make volunteers' links nearer the day.`
               }
+              defaultValue={refused?.intent === "link" ? (refused.values?.hours ?? "") : String(offered.hours)}
               error={refused?.intent === "link" ? fieldErrors.hours : undefined}
             />
             <button type="submit" className="btn-primary self-start" disabled={busy}>
@@ -251,7 +268,8 @@ export default function EventScanners({ loaderData, actionData }: Route.Componen
                       : g.state === "expired"
                         ? `Expired ${until(g.expiresAt!)}`
                         : g.expiresAt
-                          ? `Works until ${until(g.expiresAt)}`
+                          ? `Works until ${until(g.expiresAt)}` +
+                            (stopsEarly(g.expiresAt) ? ", before the event is over" : "")
                           : "Can scan this event"}
                   </span>
                 </span>
