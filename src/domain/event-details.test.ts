@@ -86,6 +86,11 @@ describe("checkEventDetails", () => {
   it("refuses a slug outside the spec's characters, and keeps a published event's own", () => {
     expect(errorsOf({ slug: "Quiz Night" }).slug).toMatch(/lowercase/);
     expect(errorsOf({ slug: "quiz_night-2" }).slug).toBeUndefined();
+    // Left blank, it is made from the name: a name with no letters or digits gives none, and that is said; no name
+    // at all is said of the name alone.
+    expect(errorsOf({ name: "!!!", slug: "" }).slug).toMatch(/^Choose a web address/);
+    expect(errorsOf({ name: "", slug: "" })).toMatchObject({ name: "Give the event a name." });
+    expect(errorsOf({ name: "", slug: "" }).slug).toBeUndefined();
     const locked = checkEventDetails({ ...base, slug: "new-address" }, { slugLocked: true, currentSlug: "old" });
     expect(locked.ok && locked.details.slug).toBe("old");
   });

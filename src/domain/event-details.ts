@@ -125,8 +125,10 @@ export function checkEventDetails(
   let slug = opts.slugLocked && opts.currentSlug ? opts.currentSlug : input.slug.trim().toLowerCase();
   if (!opts.slugLocked) {
     if (!slug) slug = slugFromName(name);
-    if (!slug) errors.slug = "Choose a web address: lowercase letters, digits, underscores and hyphens.";
-    else if (!SLUG.test(slug))
+    // Left blank, the address is made from the name: without a name, the name's own message says what to do.
+    if (!slug) {
+      if (name) errors.slug = "Choose a web address: lowercase letters, digits, underscores and hyphens.";
+    } else if (!SLUG.test(slug))
       errors.slug = "Use only lowercase letters, digits, underscores and hyphens in the web address.";
     else if (slug.length > EVENT_SLUG_MAX) errors.slug = `Keep the web address to ${EVENT_SLUG_MAX} characters.`;
   }
