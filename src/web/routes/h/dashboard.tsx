@@ -201,13 +201,16 @@ export default function HostDashboard({ loaderData }: Route.ComponentProps) {
               <>
                 <ul className="divide-y divide-border">
                   {orders.rows.map((o) => (
-                    <li key={o.id} className="grid grid-cols-[minmax(0,1fr)_auto] items-baseline gap-x-3 py-3">
+                    <li key={o.id} className="relative grid grid-cols-[minmax(0,1fr)_auto] items-baseline gap-x-3 py-3">
                       <div className="min-w-0">
                         <p className="font-semibold break-words">
                           {o.buyerName}{" "}
                           <span className="font-normal text-fg-muted">
-                            ·{" "}
-                            <Link to={`/h/tickets/orders/${o.id}`} className="link font-mono">
+                            · {/* The whole row opens the order: a phone's thumb needs more than the reference. */}
+                            <Link
+                              to={`/h/tickets/orders/${o.id}`}
+                              className="link font-mono after:absolute after:inset-0"
+                            >
                               {o.reference}
                             </Link>
                           </span>
@@ -223,7 +226,7 @@ export default function HostDashboard({ loaderData }: Route.ComponentProps) {
                           {formatShortDate(o.createdAt)}, {formatLondonTime(o.createdAt)}
                         </p>
                         {o.accessNeeds ? (
-                          <details className="mt-1 text-sm">
+                          <details className="relative z-10 mt-1 text-sm">
                             <summary
                               className="inline-flex min-h-6 cursor-pointer items-center gap-1.5 rounded-full
                                 bg-brand-soft px-2 py-0.5 text-xs font-medium"

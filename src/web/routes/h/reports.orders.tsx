@@ -185,7 +185,7 @@ export default function ReportsOrders({ loaderData }: Route.ComponentProps) {
             {list.rows.map((o) => {
               const status = orderReportStatus(o);
               return (
-                <li key={o.id} className="card p-4">
+                <li key={o.id} className="card relative p-4">
                   <div className="flex items-start justify-between gap-3">
                     <p className="min-w-0 font-semibold break-words">{o.buyerName}</p>
                     <span className={`shrink-0 rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_TONE[status]}`}>
@@ -199,7 +199,8 @@ export default function ReportsOrders({ loaderData }: Route.ComponentProps) {
                     {o.refundedPence > 0 ? ` · ${formatAmount(o.refundedPence, o.currency)} refunded` : ""}
                   </p>
                   <p className="mt-1 text-xs text-fg-muted">
-                    <Link to={`/h/tickets/orders/${o.id}`} className="link font-mono">
+                    {/* The whole card opens the order: a phone's thumb needs more than the reference. */}
+                    <Link to={`/h/tickets/orders/${o.id}`} className="link font-mono after:absolute after:inset-0">
                       {o.reference}
                     </Link>{" "}
                     · {formatTimestamp(o.createdAt)}
