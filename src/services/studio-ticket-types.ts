@@ -24,6 +24,8 @@ export async function studioTicketTypes(db: Db, input: { hostId: string; eventId
       companionTickets: event.companionTickets,
       venueId: event.venueId,
       seated: venue.seatRows,
+      venueName: venue.name,
+      venueCapacity: venue.capacity,
     })
     .from(event)
     .leftJoin(venue, eq(venue.id, event.venueId))
@@ -66,6 +68,8 @@ export async function studioTicketTypes(db: Db, input: { hostId: string; eventId
       feeMode: e.feeMode,
       companionTickets: e.companionTickets,
       seated: Boolean(e.seated),
+      /** The venue's name and how many it holds (null: no venue, or no capacity given). */
+      venue: e.venueName ? { name: e.venueName, capacity: e.venueCapacity ?? null } : null,
     },
     sections,
     ticketTypes: types.map((t) => ({

@@ -131,6 +131,8 @@ export default function EventTickets({ loaderData, actionData }: Route.Component
   const addRefused = refusalFor(actionData, "add", "new");
   const discountRefused = refusalFor(actionData, "discount", event.id);
   const companionsRefused = refusalFor(actionData, "companions", event.id);
+  /** Every ticket type's places together, to set beside what the venue holds. */
+  const places = ticketTypes.reduce((sum, t) => sum + t.capacity, 0);
 
   useEffect(() => {
     if (ok) toast.success(ok.ok);
@@ -159,6 +161,13 @@ export default function EventTickets({ loaderData, actionData }: Route.Component
           Prices show what buyers pay, booking fee included, beside your face value.
           {event.feeMode === "absorb" ? " You cover the booking fee on this event." : ""}
         </p>
+        {!event.seated && event.venue?.capacity && places > event.venue.capacity ? (
+          <FormMessage tone="info" className="max-w-2xl">
+            Your ticket types add up to {places.toLocaleString("en-GB")} places, more than {event.venue.name} holds (
+            {event.venue.capacity.toLocaleString("en-GB")}). If every ticket is a person in the room, lower the places
+            so they add up to {event.venue.capacity.toLocaleString("en-GB")} or fewer.
+          </FormMessage>
+        ) : null}
 
         {ticketTypes.length === 0 ? (
           <p className="card p-6 text-center text-sm text-fg-muted">
