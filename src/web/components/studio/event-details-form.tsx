@@ -1,5 +1,5 @@
 import { Sparkles } from "lucide-react";
-import { lazy, Suspense, useEffect, useId, useRef, useState, type ReactNode } from "react";
+import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState, type ReactNode } from "react";
 import { Form, Link, useFetcher, useNavigation, useRevalidator } from "react-router";
 import { CATEGORIES, findCategory } from "~/domain/categories";
 import { EVENT_NAME_MAX, EVENT_SLUG_MAX, slugFromName } from "~/domain/event-details";
@@ -13,6 +13,26 @@ import { useUnsavedChanges } from "~/web/lib/use-unsaved-changes";
 
 // TipTap comes with the Studio's event form only, in the browser; the public bundle never carries it.
 const RichTextEditor = lazy(() => import("./rich-text-editor"));
+
+/**
+ * The description as words while the editor loads, so it never looks empty (and lost) for that moment. Read as text
+ * from a parsed copy, which runs and loads nothing: what was typed is never put into the page as markup.
+ */
+function DescriptionLoading({ html }: { html: string }) {
+  const words = useMemo(() => {
+    const body = new DOMParser().parseFromString(html, "text/html").body;
+    const blocks = [...body.children].map((el) => el.textContent?.trim() ?? "").filter(Boolean);
+    return blocks.length > 0 ? blocks.join("\n\n") : (body.textContent ?? "");
+  }, [html]);
+  return (
+    <div
+      aria-busy="true"
+      className="mt-1 min-h-60 rounded-xl border border-border bg-surface px-3 py-2 whitespace-pre-line text-fg-muted"
+    >
+      {words || "Loading the editor…"}
+    </div>
+  );
+}
 
 /** The form's fields as text, the way they are posted (and shown again after a refusal). */
 export type EventFormValues = Record<string, string | string[]>;
@@ -303,7 +323,7 @@ export function EventDetailsForm(props: EventDetailsFormProps) {
           Description
         </span>
         {hydrated ? (
-          <Suspense fallback={<div className="mt-1 min-h-60 rounded-xl border border-border bg-surface" />}>
+          <Suspense fallback={<DescriptionLoading html={text(values.description)} />}>
             <RichTextEditor
               initial={text(values.description)}
               labelledBy={ids.description}
