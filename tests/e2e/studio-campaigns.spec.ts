@@ -45,6 +45,11 @@ test("the demo host builds a campaign with an event card, tests it, schedules it
   const fay = `fay-${stamp}@example.com`;
   const gus = `gus-${stamp}@example.com`;
   await page.getByLabel("Into list").selectOption({ label: listName });
+  // A file too big to send is refused by name as it is chosen.
+  await page
+    .getByLabel("CSV file", { exact: true })
+    .setInputFiles({ name: "everyone.csv", mimeType: "text/csv", buffer: Buffer.alloc(2 * 1024 * 1024, "a") });
+  await expect(page.getByText("That file is over 512 KB.")).toBeVisible();
   await page.getByLabel("CSV file", { exact: true }).setInputFiles({
     name: "sign-ups.csv",
     mimeType: "text/csv",

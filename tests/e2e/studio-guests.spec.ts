@@ -69,6 +69,12 @@ test("the demo host keeps an event's guest list: add, import, check in, export, 
 
   // A CSV file with one bad line: the preview names it, and nothing can be imported.
   const bad = `Name,Email,Plus-ones\nGrace Hopper ${stamp},grace@example.com,0\nHedy Lamarr ${stamp},not-an-email,0\n`;
+  // A file too big to send is refused by name as it is chosen.
+  await page
+    .getByLabel("CSV file", { exact: true })
+    .setInputFiles({ name: "everyone.csv", mimeType: "text/csv", buffer: Buffer.alloc(2 * 1024 * 1024, "a") });
+  await expect(page.getByText("That file is over 256 KB.")).toBeVisible();
+  await expect(page.getByLabel("CSV file", { exact: true })).toHaveValue("");
   await preview(page, "guests.csv", bad);
   await expect(page.getByText("Line 3: enter an email address like name@example.com")).toBeVisible();
   await expect(page.getByRole("button", { name: /^Import/ })).toHaveCount(0);

@@ -1,5 +1,4 @@
 import { ArrowLeft, ArrowRight, ImagePlus, Repeat, Trash2 } from "lucide-react";
-import { useState } from "react";
 import { Form, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import { EVENT_IMAGES_MAX, REPEAT_DATES_MAX, REPEAT_DATES_MIN, REPEAT_EVERY } from "~/domain/event-details";
@@ -19,6 +18,7 @@ import { countImageUpload } from "~/web/lib/image-uploads.server";
 import { actionError, refusalOf } from "~/web/lib/action-error";
 import { detailsInput, EventDetailsFormSchema } from "~/web/lib/event-form.server";
 import { setFlash } from "~/web/lib/flash.server";
+import { useChosenFileCheck } from "~/web/lib/use-chosen-file";
 import { imageUrl } from "~/web/lib/images";
 import { loaded } from "~/web/lib/loaded";
 import { OWNER_OR_MANAGER, requireStudio } from "~/web/lib/studio.server";
@@ -160,20 +160,12 @@ const ICON_BUTTON =
 function EventPictures({ eventId, images, refusal }: { eventId: string; images: string[]; refusal: Refusal }) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && String(navigation.formData?.get("intent")).startsWith("image");
-  // The browser checks a chosen file with the server's rules and words, so a photo too big to send is refused here,
-  // by name, rather than by the server's size limit, which answers a whole-page error.
-  const [chosenError, setChosenError] = useState<string | null>(null);
-  const checkChosen = async (input: HTMLInputElement) => {
-    setChosenError(null);
-    const file = input.files?.[0];
-    if (!file) return;
+  const chosen = useChosenFileCheck(async (file) => {
     const head = new Uint8Array(await file.slice(0, IMAGE_SIGNATURE_BYTES).arrayBuffer());
     const problem = imageFileProblem({ size: file.size, head });
-    if (!problem) return;
-    setChosenError(IMAGE_PROBLEM_MESSAGES[problem]);
-    input.value = "";
-  };
-  const shownError = chosenError ?? refusal.formError ?? refusal.fieldErrors.image ?? null;
+    return problem ? IMAGE_PROBLEM_MESSAGES[problem] : null;
+  });
+  const shownError = chosen.problem ?? refusal.formError ?? refusal.fieldErrors.image ?? null;
   return (
     <section aria-labelledby="pictures-heading" className="card flex flex-col gap-4 p-5 tablet:p-6">
       <div>
@@ -242,7 +234,7 @@ function EventPictures({ eventId, images, refusal }: { eventId: string; images: 
           method="post"
           encType="multipart/form-data"
           className="flex flex-wrap items-end gap-3"
-          onSubmit={() => setChosenError(null)}
+          onSubmit={chosen.clear}
         >
           <input type="hidden" name="intent" value="image-add" />
           <label className="flex min-w-0 max-w-full flex-col text-sm font-medium">
@@ -254,7 +246,7 @@ function EventPictures({ eventId, images, refusal }: { eventId: string; images: 
               required
               aria-invalid={shownError ? true : undefined}
               aria-describedby={shownError ? "picture-error" : undefined}
-              onChange={(e) => void checkChosen(e.currentTarget)}
+              onChange={chosen.onChange}
               className="mt-1 w-full max-w-xs text-sm file:mr-3 file:min-h-10 file:rounded-full file:border
                 file:border-border file:bg-surface file:px-4 file:font-semibold file:text-fg"
             />

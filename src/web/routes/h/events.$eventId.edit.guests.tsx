@@ -7,6 +7,7 @@ import { AppError } from "~/lib/app-error";
 import { formatLondonTime } from "~/lib/format";
 import { field, readForm } from "~/lib/read-form";
 import { guestMessages } from "~/texts/guest-messages";
+import { noLargerThan, useChosenFileCheck } from "~/web/lib/use-chosen-file";
 import {
   eventTicketTypes,
   guestCounts,
@@ -159,6 +160,10 @@ export default function EventGuests({ loaderData, actionData }: Route.ComponentP
     return query ? `${base}?${query}` : base;
   };
   const importRefusal = refused && (refused.intent === "preview" || refused.intent === "import") ? refused : null;
+  const chosen = useChosenFileCheck(
+    noLargerThan(IMPORT_MAX_BYTES, guestMessages.csv.tooLarge(IMPORT_MAX_BYTES / 1024)),
+  );
+  const importProblem = chosen.problem ?? importRefusal?.error ?? null;
 
   useEffect(() => {
     if (ok) toast.success(ok.ok);
@@ -259,7 +264,12 @@ export default function EventGuests({ loaderData, actionData }: Route.ComponentP
           {IMPORT_MAX_ROWS.toLocaleString("en-GB")} guests and {IMPORT_MAX_BYTES / 1024} KB a file. You'll see every
           line before anything is added.
         </p>
-        <Form method="post" encType="multipart/form-data" className="mt-4 flex flex-wrap items-end gap-3">
+        <Form
+          method="post"
+          encType="multipart/form-data"
+          className="mt-4 flex flex-wrap items-end gap-3"
+          onSubmit={chosen.clear}
+        >
           <input type="hidden" name="intent" value="preview" />
           <div className="min-w-0">
             <label htmlFor="import-file" className="block text-sm font-medium">
@@ -270,8 +280,9 @@ export default function EventGuests({ loaderData, actionData }: Route.ComponentP
               type="file"
               name="file"
               accept=".csv,text/csv"
-              aria-invalid={importRefusal?.fieldErrors.file ? true : undefined}
-              aria-describedby={importRefusal ? "import-error" : undefined}
+              aria-invalid={chosen.problem || importRefusal?.fieldErrors.file ? true : undefined}
+              aria-describedby={importProblem ? "import-error" : undefined}
+              onChange={chosen.onChange}
               className="mt-1 block max-w-full text-sm file:mr-3 file:rounded-full file:border-0 file:bg-surface-2
                 file:px-4 file:py-2 file:font-semibold"
             />
@@ -280,9 +291,9 @@ export default function EventGuests({ loaderData, actionData }: Route.ComponentP
             Preview
           </button>
         </Form>
-        {importRefusal ? (
+        {importProblem ? (
           <FormMessage id="import-error" className="mt-3">
-            {importRefusal.error}
+            {importProblem}
           </FormMessage>
         ) : null}
         {preview ? <ImportPreview preview={preview} busy={busy} /> : null}

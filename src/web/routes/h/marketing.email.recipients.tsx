@@ -13,6 +13,7 @@ import { formatNumericDate } from "~/lib/format";
 import { field, readForm } from "~/lib/read-form";
 import { isUuid } from "~/lib/uuid";
 import { campaignMessages } from "~/texts/campaign-messages";
+import { noLargerThan, useChosenFileCheck } from "~/web/lib/use-chosen-file";
 import {
   createList,
   deleteList,
@@ -170,6 +171,10 @@ export default function Audiences({ loaderData, actionData }: Route.ComponentPro
   const refusedAs = (intent: string) => (refusal?.intent === intent ? { formError, fieldErrors } : null);
   const createRefusal = refusedAs("create-list");
   const previewRefusal = refusedAs("preview");
+  const chosen = useChosenFileCheck(
+    noLargerThan(CONTACT_IMPORT_MAX_BYTES, campaignMessages.csv.tooLarge(CONTACT_IMPORT_MAX_BYTES / 1024)),
+  );
+  const previewProblem = chosen.problem ?? previewRefusal?.fieldErrors.file ?? previewRefusal?.formError ?? null;
   const importRefusal = refusedAs("import");
   useEffect(() => {
     if (ok) toast.success(ok.ok);
@@ -330,7 +335,12 @@ export default function Audiences({ loaderData, actionData }: Route.ComponentPro
         {lists.length === 0 ? (
           <p className="text-sm font-medium">Make a list first.</p>
         ) : (
-          <Form method="post" encType="multipart/form-data" className="flex flex-wrap items-end gap-3">
+          <Form
+            method="post"
+            encType="multipart/form-data"
+            className="flex flex-wrap items-end gap-3"
+            onSubmit={chosen.clear}
+          >
             <input type="hidden" name="intent" value="preview" />
             <div className="w-full min-w-0 mobile:w-auto">
               <label htmlFor="import-list" className="block text-sm font-medium">
@@ -358,8 +368,9 @@ export default function Audiences({ loaderData, actionData }: Route.ComponentPro
                 type="file"
                 name="file"
                 accept=".csv,text/csv"
-                aria-invalid={previewRefusal ? true : undefined}
-                aria-describedby={previewRefusal ? "import-error" : undefined}
+                aria-invalid={previewProblem ? true : undefined}
+                aria-describedby={previewProblem ? "import-error" : undefined}
+                onChange={chosen.onChange}
                 className="mt-1 block max-w-full text-sm file:mr-3 file:rounded-full file:border-0 file:bg-surface-2
                   file:px-4 file:py-2 file:font-semibold"
               />
@@ -369,9 +380,7 @@ export default function Audiences({ loaderData, actionData }: Route.ComponentPro
             </button>
           </Form>
         )}
-        {previewRefusal ? (
-          <FormMessage id="import-error">{previewRefusal.fieldErrors.file ?? previewRefusal.formError}</FormMessage>
-        ) : null}
+        {previewProblem ? <FormMessage id="import-error">{previewProblem}</FormMessage> : null}
         {preview ? <ImportPreview answer={preview} busy={busy} refusal={importRefusal} /> : null}
         {!preview && importRefusal ? <FormMessage>{refusal?.error}</FormMessage> : null}
       </section>

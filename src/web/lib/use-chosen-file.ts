@@ -1,0 +1,30 @@
+import { type ChangeEvent, useState } from "react";
+
+/**
+ * A file input's check in the browser: the file chosen is judged as it is chosen, by the server's own rules and
+ * words (the server still decides). One too big to send is then refused by name, beside its field, instead of by the
+ * server's size limit on the request, whose 413 replaces the whole page with the error card and loses what was typed.
+ * A refused file is taken off the input, so it is never sent.
+ */
+export function useChosenFileCheck(judge: (file: File) => string | null | Promise<string | null>) {
+  const [problem, setProblem] = useState<string | null>(null);
+  const check = async (input: HTMLInputElement) => {
+    setProblem(null);
+    const file = input.files?.[0];
+    if (!file) return;
+    const found = await judge(file);
+    if (!found) return;
+    setProblem(found);
+    input.value = "";
+  };
+  return {
+    /** What is wrong with the file last chosen, until another is chosen or the form is sent. */
+    problem,
+    onChange: (e: ChangeEvent<HTMLInputElement>) => void check(e.currentTarget),
+    clear: () => setProblem(null),
+  };
+}
+
+/** A judge for files whose only rule here is their size (a CSV file): `message` past `maxBytes`. */
+export const noLargerThan = (maxBytes: number, message: string) => (file: File) =>
+  file.size > maxBytes ? message : null;
