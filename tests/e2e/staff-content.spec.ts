@@ -42,6 +42,12 @@ test("staff publish a blog post that visitors read, the audit log records it, an
     .toBuffer();
   await page.getByLabel("Choose picture").setInputFiles({ name: "header.png", mimeType: "image/png", buffer: picture });
   await page.getByLabel("Markdown").fill("## Before doors\n\nCharge the phones. **Then** open the scan page.");
+  // A picture for the body too big to send is refused by name as it is chosen; what was written stays.
+  await page
+    .getByLabel("Picture", { exact: true })
+    .setInputFiles({ name: "huge.jpg", mimeType: "image/jpeg", buffer: Buffer.alloc(12 * 1024 * 1024) });
+  await expect(page.getByText("Maximum allowed size for image is 10MB")).toBeVisible();
+  await expect(page.getByLabel("Markdown")).toHaveValue(/Charge the phones/);
   // The live preview is the server's own rendering of the markdown.
   const preview = page.getByRole("region", { name: /Preview/ });
   await expect(preview.getByRole("heading", { name: "Before doors" })).toBeVisible();

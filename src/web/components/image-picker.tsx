@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from "react";
-import { IMAGE_ACCEPT, IMAGE_PROBLEM_MESSAGES, IMAGE_SIGNATURE_BYTES, imageFileProblem } from "~/domain/image-rules";
+import { IMAGE_ACCEPT } from "~/domain/image-rules";
+import { judgeImageFile } from "~/web/lib/use-chosen-file";
 import { useHydrated } from "~/web/lib/use-hydrated";
 
 interface ImagePickerProps {
@@ -70,10 +71,9 @@ export function ImagePicker({
       setPreview(null);
       return;
     }
-    const head = new Uint8Array(await file.slice(0, IMAGE_SIGNATURE_BYTES).arrayBuffer());
-    const problem = imageFileProblem({ size: file.size, head });
+    const problem = await judgeImageFile(file);
     if (problem) {
-      setClientError(IMAGE_PROBLEM_MESSAGES[problem]);
+      setClientError(problem);
       clearFile();
       return;
     }

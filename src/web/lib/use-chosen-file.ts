@@ -1,4 +1,5 @@
 import { type ChangeEvent, useState } from "react";
+import { IMAGE_PROBLEM_MESSAGES, IMAGE_SIGNATURE_BYTES, imageFileProblem } from "~/domain/image-rules";
 
 /**
  * A file input's check in the browser: the file chosen is judged as it is chosen, by the server's own rules and
@@ -28,3 +29,10 @@ export function useChosenFileCheck(judge: (file: File) => string | null | Promis
 /** A judge for files whose only rule here is their size (a CSV file): `message` past `maxBytes`. */
 export const noLargerThan = (maxBytes: number, message: string) => (file: File) =>
   file.size > maxBytes ? message : null;
+
+/** A judge for pictures: the server's rules (size, and a JPEG or PNG by its first bytes) and its words. */
+export async function judgeImageFile(file: File): Promise<string | null> {
+  const head = new Uint8Array(await file.slice(0, IMAGE_SIGNATURE_BYTES).arrayBuffer());
+  const problem = imageFileProblem({ size: file.size, head });
+  return problem ? IMAGE_PROBLEM_MESSAGES[problem] : null;
+}

@@ -16,6 +16,7 @@ import { IMAGE_ACCEPT } from "~/domain/image-rules";
 import { ImagePicker } from "~/web/components/image-picker";
 import { FieldErrorCount, FormMessage, TextAreaField, TextField } from "~/web/components/ui/field";
 import { useAskFirst } from "~/web/lib/use-ask-first";
+import { judgeImageFile, useChosenFileCheck } from "~/web/lib/use-chosen-file";
 import { useHydrated } from "~/web/lib/use-hydrated";
 import { useUnsavedChanges } from "~/web/lib/use-unsaved-changes";
 import { mediaPath } from "~/web/lib/images";
@@ -329,7 +330,13 @@ function BodyPictures({ onInserted }: { onInserted: (markdown: string) => void }
   const fileId = useId();
   const altId = useId();
   const markdown = fetcher.data?.markdown ?? null;
-  const error = fetcher.data?.fieldErrors?.picture ?? fetcher.data?.fieldErrors?.alt ?? fetcher.data?.error ?? null;
+  const chosen = useChosenFileCheck(judgeImageFile);
+  const error =
+    chosen.problem ??
+    fetcher.data?.fieldErrors?.picture ??
+    fetcher.data?.fieldErrors?.alt ??
+    fetcher.data?.error ??
+    null;
 
   useEffect(() => {
     if (markdown && inserted.current !== markdown) {
@@ -353,6 +360,7 @@ function BodyPictures({ onInserted }: { onInserted: (markdown: string) => void }
         action="/admin/content/pictures"
         encType="multipart/form-data"
         className="mt-4 grid grid-cols-1 gap-4 tablet:grid-cols-[1fr_1fr_auto] tablet:items-end"
+        onSubmit={chosen.clear}
       >
         <div>
           <label htmlFor={fileId} className="block text-sm font-medium">
@@ -365,6 +373,7 @@ function BodyPictures({ onInserted }: { onInserted: (markdown: string) => void }
             accept={IMAGE_ACCEPT}
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? `${fileId}-error` : undefined}
+            onChange={chosen.onChange}
             className="mt-1 block w-full text-sm text-fg-muted file:mr-3 file:min-h-10 file:rounded-full file:border
               file:border-border file:bg-surface file:px-4 file:text-sm file:font-semibold file:text-fg"
           />

@@ -2,7 +2,6 @@ import { ArrowLeft, ArrowRight, ImagePlus, Repeat, Trash2 } from "lucide-react";
 import { Form, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import { EVENT_IMAGES_MAX, REPEAT_DATES_MAX, REPEAT_DATES_MIN, REPEAT_EVERY } from "~/domain/event-details";
-import { IMAGE_PROBLEM_MESSAGES, IMAGE_SIGNATURE_BYTES, imageFileProblem } from "~/domain/image-rules";
 import { ONE_IMAGE_FORM_MAX_BYTES } from "~/domain/request-limits";
 import { AppError } from "~/lib/app-error";
 import { formatShortDate } from "~/lib/format";
@@ -18,7 +17,7 @@ import { countImageUpload } from "~/web/lib/image-uploads.server";
 import { actionError, refusalOf } from "~/web/lib/action-error";
 import { detailsInput, EventDetailsFormSchema } from "~/web/lib/event-form.server";
 import { setFlash } from "~/web/lib/flash.server";
-import { useChosenFileCheck } from "~/web/lib/use-chosen-file";
+import { judgeImageFile, useChosenFileCheck } from "~/web/lib/use-chosen-file";
 import { imageUrl } from "~/web/lib/images";
 import { loaded } from "~/web/lib/loaded";
 import { OWNER_OR_MANAGER, requireStudio } from "~/web/lib/studio.server";
@@ -160,11 +159,7 @@ const ICON_BUTTON =
 function EventPictures({ eventId, images, refusal }: { eventId: string; images: string[]; refusal: Refusal }) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && String(navigation.formData?.get("intent")).startsWith("image");
-  const chosen = useChosenFileCheck(async (file) => {
-    const head = new Uint8Array(await file.slice(0, IMAGE_SIGNATURE_BYTES).arrayBuffer());
-    const problem = imageFileProblem({ size: file.size, head });
-    return problem ? IMAGE_PROBLEM_MESSAGES[problem] : null;
-  });
+  const chosen = useChosenFileCheck(judgeImageFile);
   const shownError = chosen.problem ?? refusal.formError ?? refusal.fieldErrors.image ?? null;
   return (
     <section aria-labelledby="pictures-heading" className="card flex flex-col gap-4 p-5 tablet:p-6">
