@@ -522,12 +522,28 @@ describe("session tokens", () => {
     expect(signUpAnswer).toMatchObject({ user: { email: "no-token-in-answer@example.com" } });
     expect(signUpAnswer).not.toHaveProperty("token");
 
-    const stored = (await database.db.select().from(session).where(eq(session.userId, person.id))).map((s) => s.token);
-    expect(stored.length).toBeGreaterThan(0);
-    for (const token of stored) {
+    const tokensOf = async () =>
+      (await database.db.select().from(session).where(eq(session.userId, person.id))).map((s) => s.token);
+    for (const token of await tokensOf()) {
       expect(JSON.stringify(signInBody)).not.toContain(token);
       expect(JSON.stringify(readBack)).not.toContain(token);
     }
+
+    // Changing the password and ending the other sessions answers with the new session: without its token too.
+    const changed = await post(
+      "/change-password",
+      { currentPassword: FACTORY_PASSWORD, newPassword: "a-brand-new-one", revokeOtherSessions: true },
+      { ip: newIp(), headers: { Cookie: cookie } },
+    );
+    expect(changed.status).toBe(200);
+    const changedAnswer = (await changed.json()) as Record<string, unknown>;
+    expect(changedAnswer).toMatchObject({ user: { id: person.id } });
+    expect(changedAnswer).not.toHaveProperty("token");
+    expect(changed.headers.getSetCookie().some((c) => c.startsWith("tb.session_token="))).toBe(true);
+
+    const stored = await tokensOf();
+    expect(stored.length).toBeGreaterThan(0);
+    for (const token of stored) expect(JSON.stringify(changedAnswer)).not.toContain(token);
   });
 });
 

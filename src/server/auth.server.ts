@@ -404,17 +404,7 @@ export function createAuth({
         }
       }),
       after: createAuthMiddleware(async (ctx) => {
-        // A session's token is its cookie's secret, which is HTTP-only so that no page script can read it: no
-        // answer gives it out. The list of a person's sessions goes without them (the Security page needs only their
-        // ids), and so do the session read back and the answers to signing in and up (the cookie carries it).
         const returned = ctx.context.returned;
-        if (ctx.path === "/list-sessions" && Array.isArray(returned)) {
-          return ctx.json(returned.map(({ token: _token, ...rest }: { token?: unknown }) => rest));
-        }
-        if (ctx.path === "/get-session" && isRecord(returned) && isRecord(returned.session)) {
-          const { token: _token, ...session } = returned.session;
-          return ctx.json({ ...returned, session });
-        }
         const ip = ctx.headers?.get(CLIENT_IP_HEADER) ?? "unknown";
         const failed = returned instanceof APIError;
         if (ctx.path === "/sign-in/email") {
@@ -435,14 +425,11 @@ export function createAuth({
             await throttle.reset(throttleKeys.signInFailuresByAccountAndIp(email, ip));
           }
         }
-        if (
-          (ctx.path === "/sign-in/email" || ctx.path === "/sign-up/email") &&
-          isRecord(returned) &&
-          "token" in returned
-        ) {
-          const { token: _token, ...rest } = returned;
-          return ctx.json(rest);
-        }
+        // A session's token is its cookie's secret, which is HTTP-only so that no page script can read it: no answer
+        // gives it out, whichever endpoint (signing in and up, changing the password, reading the session or the list
+        // of sessions: the Security page needs only their ids, and the cookie carries the token).
+        const tokenless = withoutSessionTokens(returned);
+        if (tokenless !== returned) return ctx.json(tokenless as Record<string, unknown>);
       }),
     },
     rateLimit: {
@@ -523,6 +510,28 @@ function termsVersion(): string | null {
   return infoPageAt("/legal/terms-of-use")?.updated ?? null;
 }
 
+/** A plain object (an endpoint's JSON answer), not an array, a Response or an error. */
 function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
+  return typeof value === "object" && value !== null && Object.getPrototypeOf(value) === Object.prototype;
+}
+
+/** An answer without session tokens: its own `token`, its session's, each listed session's. The same when none. */
+function withoutSessionTokens(answer: unknown): unknown {
+  if (Array.isArray(answer)) {
+    const listed = answer.map(withoutSessionTokens);
+    return listed.some((item, i) => item !== answer[i]) ? listed : answer;
+  }
+  if (!isRecord(answer)) return answer;
+  let changed = false;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(answer)) {
+    if (key === "token") {
+      changed = true;
+      continue;
+    }
+    const inner = key === "session" ? withoutSessionTokens(value) : value;
+    if (inner !== value) changed = true;
+    out[key] = inner;
+  }
+  return changed ? out : answer;
 }
