@@ -80,8 +80,12 @@ export const denseCell = "px-2 py-1 tabular-nums";
 export const rowHeading = "min-w-36 px-2 py-2 text-left font-medium";
 
 const SCROLLS = {
-  // The far edge fades while more of the table is off to the side, so a phone shows there is more.
-  sideways: { className: "overflow-x-auto scroll-fade", label: "Table, scrolls sideways on small screens" },
+  // The far edge fades while more of the table is off to the side, so a phone shows there is more. The fade is a
+  // mask, which would cut off the focus ring around the table: focused from the keyboard, it goes.
+  sideways: {
+    className: "overflow-x-auto scroll-fade focus-visible:[mask-image:none]",
+    label: "Table, scrolls sideways on small screens",
+  },
   down: { className: "max-h-72 overflow-auto", label: "Table, scrolls up and down" },
 } as const;
 
