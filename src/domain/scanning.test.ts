@@ -1,7 +1,6 @@
 import { createHash, createHmac } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import {
-  doorClosesAt,
   judgeOffline,
   offlineScanOutcome,
   offlineScanTime,
@@ -130,21 +129,36 @@ describe("a scanner link's hours", () => {
   const now = new Date("2026-11-28T12:00:00Z");
   const at = (hoursFromNow: number) => new Date(now.getTime() + hoursFromNow * 3_600_000);
 
-  it("offers enough to last until the event ends, and an hour more, when a link can reach it", () => {
-    expect(scannerLinkHoursFor({ startsAt: at(30), endsAt: at(35) }, now)).toEqual({ hours: 36, reachesClose: true });
-    // Without an end, the door is taken to close four hours after the start.
-    expect(doorClosesAt({ startsAt: at(30), endsAt: null })).toEqual(at(34));
-    expect(scannerLinkHoursFor({ startsAt: at(30), endsAt: null }, now)).toEqual({ hours: 35, reachesClose: true });
+  it("offers enough to last until the event is over, and an hour more, when a link can reach it", () => {
+    expect(scannerLinkHoursFor({ startsAt: at(30), endsAt: at(35) }, now)).toEqual({
+      hours: 36,
+      reaches: "close",
+      closesAt: at(35),
+    });
+    // Without an end time, an event is over at the end of its London day (as everywhere else): it starts on 29 Nov
+    // at 6 pm, and is over at midnight, 36 hours from now.
+    expect(scannerLinkHoursFor({ startsAt: at(30), endsAt: null }, now)).toEqual({
+      hours: 37,
+      reaches: "close",
+      closesAt: new Date("2026-11-30T00:00:00Z"),
+    });
     // Tonight's event: never fewer than the usual 12.
-    expect(scannerLinkHoursFor({ startsAt: at(2), endsAt: at(5) }, now)).toEqual({ hours: 12, reachesClose: true });
-    expect(scannerLinkHoursFor({ startsAt: at(60), endsAt: at(72) }, now)).toEqual({ hours: 72, reachesClose: true });
+    expect(scannerLinkHoursFor({ startsAt: at(2), endsAt: at(5) }, now).hours).toBe(12);
+    expect(scannerLinkHoursFor({ startsAt: at(60), endsAt: at(72) }, now)).toMatchObject({
+      hours: 72,
+      reaches: "close",
+    });
   });
 
-  it("offers the usual 12 when the event ends further off than a link can last, and says so", () => {
-    expect(scannerLinkHoursFor({ startsAt: at(24 * 7), endsAt: at(24 * 7 + 4) }, now)).toEqual({
+  it("offers the usual 12 when the event ends further off than a link can last, or is over, and says which", () => {
+    expect(scannerLinkHoursFor({ startsAt: at(24 * 7), endsAt: at(24 * 7 + 4) }, now)).toMatchObject({
       hours: SCANNER_LINK_HOURS.default,
-      reachesClose: false,
+      reaches: "too_far",
     });
-    expect(scannerLinkHoursFor({ startsAt: at(70), endsAt: at(73) }, now).reachesClose).toBe(false);
+    expect(scannerLinkHoursFor({ startsAt: at(70), endsAt: at(73) }, now).reaches).toBe("too_far");
+    expect(scannerLinkHoursFor({ startsAt: at(-5), endsAt: at(-2) }, now)).toMatchObject({
+      hours: SCANNER_LINK_HOURS.default,
+      reaches: "over",
+    });
   });
 });

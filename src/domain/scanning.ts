@@ -2,6 +2,7 @@
  * What the door says when a code is scanned (spec §4 "Ticket scanning outcomes", spec §8's words),
  * each with a stable code, as pretix does. Pure: the server and the offline scan page decide alike.
  */
+import { endOf, type EventTimes } from "./event-flags";
 import { codeFingerprint, parseTicketCode, type Sha256 } from "./ticket-codes";
 
 export type ScanOutcome =
@@ -33,8 +34,8 @@ export function typedCodeHint(code: string): string {
     );
   if (/^TB1\./i.test(typed))
     return (
-      "Check it against the ticket character by character: one wrong or missing character makes a code invalid. " +
-      "Or check the guest in from the guest list."
+      "Check it against the ticket character by character: one wrong or missing character makes a code invalid, " +
+      "and so does the old code of a ticket passed on since. Or check the guest in from the guest list."
     );
   return "Ticket codes start TB1. and are printed under the QR code on the ticket.";
 }
@@ -150,26 +151,21 @@ export const SYNC_BATCH_MAX = 500;
 /** Hours a scanner link may stay open: 1 to 72, 12 unless the host says otherwise. */
 export const SCANNER_LINK_HOURS = { min: 1, max: 72, default: 12 } as const;
 
-/** How long the door of an event without an end time is taken to stay open. */
-const DOOR_WITHOUT_END_MS = 4 * 3_600_000;
-
-/** When an event's door closes: its end, or a few hours after it starts when it has none. */
-export function doorClosesAt(event: { startsAt: Date; endsAt: Date | null }): Date {
-  return event.endsAt ?? new Date(event.startsAt.getTime() + DOOR_WITHOUT_END_MS);
-}
-
 /**
- * The hours to offer for a new scanner link made `now`: enough to last until the door closes (and an hour more)
- * when that is within the longest a link may last, else the usual 12; `reachesClose` says which.
+ * The hours to offer for a new scanner link made `now`: enough to last until the event is over (`endOf`: its end, or
+ * the end of its day) and an hour more, when a link can last that long ("close"); else the usual 12, said to fall
+ * short ("too_far"), or, for an event already over, just the usual ("over").
  */
 export function scannerLinkHoursFor(
-  event: { startsAt: Date; endsAt: Date | null },
+  event: EventTimes,
   now: Date,
-): { hours: number; reachesClose: boolean } {
+): { hours: number; reaches: "close" | "too_far" | "over"; closesAt: Date } {
   const { min, max, default: usual } = SCANNER_LINK_HOURS;
-  const toClose = Math.ceil((doorClosesAt(event).getTime() - now.getTime()) / 3_600_000);
-  if (toClose > max) return { hours: usual, reachesClose: false };
-  return { hours: Math.min(max, Math.max(min, usual, toClose + 1)), reachesClose: true };
+  const closesAt = endOf(event);
+  const toClose = Math.ceil((closesAt.getTime() - now.getTime()) / 3_600_000);
+  if (toClose <= 0) return { hours: usual, reaches: "over", closesAt };
+  if (toClose > max) return { hours: usual, reaches: "too_far", closesAt };
+  return { hours: Math.min(max, Math.max(min, usual, toClose + 1)), reaches: "close", closesAt };
 }
 
 /**

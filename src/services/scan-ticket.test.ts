@@ -112,6 +112,29 @@ describe("scanning at the door, online", () => {
     expect(rows).toHaveLength(1);
   });
 
+  it("names no holder for an invalid code: not when it is sent again, nor among the Studio's latest scans", async () => {
+    const { actor, tickets } = await setUp(1);
+    const code = tickets[0]!.code;
+    const typo = { clientScanId: "typo-1", code: code.slice(0, -3) + "AAA", gate: "Door" };
+    const input = { actor, deviceId: "phone-typo", scan: typo, now };
+    const one = await scanAtDoor(database.db, codes.verify, input);
+    const again = await scanAtDoor(database.db, codes.verify, input);
+    expect(one).toMatchObject({ outcome: "invalid_code", holderName: null, ticketType: null });
+    expect(again).toEqual(one);
+    // The good code, then: the holder is named, there and in the list.
+    const good = await scanAtDoor(database.db, codes.verify, {
+      ...input,
+      scan: { clientScanId: "good-1", code, gate: "Door" },
+    });
+    expect(good).toMatchObject({ outcome: "checked_in", holderName: "Bea Buyer" });
+    const report = await doorReport(database.db, { hostId: actor.hostId, eventId: actor.eventId });
+    // Both were scanned at `now`: their order between themselves is the ids'.
+    expect(report.recent.map((r) => [r.outcome, r.holderName]).sort()).toEqual([
+      ["checked_in", "Bea Buyer"],
+      ["invalid_code", null],
+    ]);
+  });
+
   it("lets no ticket in without its scan on record, even for a scan id the device used at another event", async () => {
     const first = await setUp(1);
     const second = await setUp(1);

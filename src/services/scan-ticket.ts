@@ -548,7 +548,10 @@ export async function doorReport(
       holder: string | null;
       scanned_at: Date | string;
     }>(sql`
-      select sc.id, sc.gate, sc.outcome, coalesce(nullif(t.holder_name, ''), o.buyer_name) as holder, sc.scanned_at
+      select sc.id, sc.gate, sc.outcome, sc.scanned_at,
+        -- An invalid code names a ticket but is not its code: it is nobody's scan, as the door said.
+        case when sc.outcome = 'invalid_code' then null
+             else coalesce(nullif(t.holder_name, ''), o.buyer_name) end as holder
       from ticket_scan sc left join ticket t on t.id = sc.ticket_id left join "order" o on o.id = t.order_id
       where sc.event_id = ${eventId} order by sc.scanned_at desc, sc.id limit ${limit}`),
   ]);

@@ -2,7 +2,7 @@ import { Copy, Link2, ShieldOff, UserCheck } from "lucide-react";
 import { useEffect } from "react";
 import { Form, useNavigation } from "react-router";
 import { z } from "zod";
-import { doorClosesAt, SCANNER_LINK_HOURS, scannerLinkHoursFor } from "~/domain/scanning";
+import { SCANNER_LINK_HOURS, scannerLinkHoursFor } from "~/domain/scanning";
 import { formatLondonTime, formatShortDate } from "~/lib/format";
 import { field, readForm } from "~/lib/read-form";
 import { createScannerLink, eventScanners, grantMemberScanner, revokeScanner } from "~/services/event-scanners";
@@ -31,7 +31,6 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   return {
     ...scanners,
     eventId: params.eventId,
-    doorCloses: doorClosesAt(scanners.event),
     offered: scannerLinkHoursFor(scanners.event, now),
   };
 }
@@ -90,9 +89,9 @@ export async function action({ context, request, params }: Route.ActionArgs) {
 const until = (d: Date | string) => `${formatShortDate(new Date(d))}, ${formatLondonTime(new Date(d))}`;
 
 export default function EventScanners({ loaderData, actionData }: Route.ComponentProps) {
-  const { grants, candidates, teamScanners, doorCloses, offered } = loaderData;
+  const { grants, candidates, teamScanners, offered } = loaderData;
   /** A link that stops working before the event is over, said beside it. */
-  const stopsEarly = (expiresAt: Date | string) => new Date(expiresAt) < new Date(doorCloses);
+  const stopsEarly = (expiresAt: Date | string) => new Date(expiresAt) < new Date(offered.closesAt);
   const busy = useNavigation().state !== "idle";
   const askFirst = useAskFirst();
   const ok = actionData && "ok" in actionData ? actionData : null;
@@ -135,7 +134,7 @@ export default function EventScanners({ loaderData, actionData }: Route.Componen
             </p>
             {stopsEarly(made.expiresAt) ? (
               <FormMessage tone="info">
-                It stops before the event ends on {until(doorCloses)}. Links last at most {SCANNER_LINK_HOURS.max}{" "}
+                It stops before the event ends on {until(offered.closesAt)}. Links last at most {SCANNER_LINK_HOURS.max}{" "}
                 hours, so make your volunteers' links within {SCANNER_LINK_HOURS.max} hours of the end.
               </FormMessage>
             ) : null}
@@ -189,11 +188,13 @@ export default function EventScanners({ loaderData, actionData }: Route.Componen
               min={SCANNER_LINK_HOURS.min}
               max={SCANNER_LINK_HOURS.max}
               hint={
-                offered.reachesClose
-                  ? `${SCANNER_LINK_HOURS.min} to ${SCANNER_LINK_HOURS.max}. ${offered.hours} lasts until after the ` +
-                    `event ends (${until(doorCloses)}).`
-                  : `${SCANNER_LINK_HOURS.min} to ${SCANNER_LINK_HOURS.max}. The event ends more than ` +
-                    `${SCANNER_LINK_HOURS.max} hours from now: make volunteers' links nearer the day.`
+                `${SCANNER_LINK_HOURS.min} to ${SCANNER_LINK_HOURS.max}.` +
+                (offered.reaches === "close"
+                  ? ` ${offered.hours} lasts until after the event ends (${until(offered.closesAt)}).`
+                  : offered.reaches === "too_far"
+                    ? ` The event ends more than ${SCANNER_LINK_HOURS.max} hours from now: make volunteers' links ` +
+                      "nearer the day."
+                    : "")
               }
               defaultValue={refused?.intent === "link" ? (refused.values?.hours ?? "") : String(offered.hours)}
               error={refused?.intent === "link" ? fieldErrors.hours : undefined}
