@@ -112,7 +112,7 @@ describe("scanning at the door, online", () => {
     expect(rows).toHaveLength(1);
   });
 
-  it("names no holder for an invalid code: not when it is sent again, nor among the Studio's latest scans", async () => {
+  it("names no holder for an invalid code, not when it is sent again nor among the Studio's latest scans", async () => {
     const { actor, tickets } = await setUp(1);
     const code = tickets[0]!.code;
     const typo = { clientScanId: "typo-1", code: code.slice(0, -3) + "AAA", gate: "Door" };

@@ -134,8 +134,9 @@ export default function EventScanners({ loaderData, actionData }: Route.Componen
             </p>
             {stopsEarly(made.expiresAt) ? (
               <FormMessage tone="info">
-                It stops before the event ends on {until(offered.closesAt)}. Links last at most {SCANNER_LINK_HOURS.max}{" "}
-                hours, so make your volunteers' links within {SCANNER_LINK_HOURS.max} hours of the end.
+                {`It stops before the event ends on ${until(offered.closesAt)}. Links last at most ` +
+                  `${SCANNER_LINK_HOURS.max} hours, so make your volunteers' links within ` +
+                  `${SCANNER_LINK_HOURS.max} hours of the end.`}
               </FormMessage>
             ) : null}
             <label htmlFor="scanner-link" className="sr-only">
