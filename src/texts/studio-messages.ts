@@ -4,6 +4,9 @@
  */
 
 /** Partner Studio: what an event's life cycle refuses, and says when it succeeds (spec §4, §8). */
+/** A team role's id, as `domain/host-team` has them (texts import nothing of ours). */
+type TeamRoleId = "owner" | "manager" | "scanner";
+
 export const studioMessages = {
   onboarded: "Welcome to Partner Studio! Your host profile is ready.",
   publishNeedsTickets: "Add at least one ticket type before you publish.",
@@ -68,7 +71,7 @@ export const teamMessages = {
   tooManyOpen: (max: number) =>
     `${max} invitations are waiting for an answer. Revoke one you no longer need before sending more.`,
   roleRequired: "Choose a role.",
-  invited: (email: string, role?: string) =>
+  invited: (email: string, role: TeamRoleId) =>
     `Invitation sent to ${email}. The link works for 7 days.` +
     (role === "scanner" ? " Once they accept, give them each event to scan on that event's Scanners tab." : ""),
   roleChanged: (name: string, role: string) => `${name} now has the ${role.toLowerCase()} role.`,
@@ -86,8 +89,8 @@ export const teamMessages = {
     `accept the invitation.`,
   isHost: "This invitation is for your own host account: you're its owner already.",
   hostGone: "This host no longer runs events on Ticketyboo, so the invitation can't be accepted.",
-  joined: (host: string, role: string) =>
-    `Welcome to ${host}'s team! Your role is ${role.toLowerCase()}.` +
-    (role === "Scanner" ? ` ${host} chooses the events you scan: each appears under Scan once they do.` : ""),
+  joined: (host: string, role: TeamRoleId, label: string) =>
+    `Welcome to ${host}'s team! Your role is ${label.toLowerCase()}.` +
+    (role === "scanner" ? ` ${host} chooses the events you scan: each appears under Scan once they do.` : ""),
   switched: (host: string) => `You're now working in ${host}'s Partner Studio.`,
 } as const;

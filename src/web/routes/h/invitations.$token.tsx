@@ -60,7 +60,7 @@ export async function action({ params, context, request }: Route.ActionArgs) {
     const headers = new Headers({ "Set-Cookie": studioHostChoiceCookie(joined.hostId, request) });
     setFlash(headers, {
       tone: "success",
-      text: teamMessages.joined(joined.hostTitle, TEAM_ROLE_TEXT[joined.role].label),
+      text: teamMessages.joined(joined.hostTitle, joined.role, TEAM_ROLE_TEXT[joined.role].label),
     });
     throw redirect(studioHomeFor(joined.role), { headers });
   } catch (error) {
