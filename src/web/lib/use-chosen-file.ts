@@ -1,4 +1,4 @@
-import { type ChangeEvent, useState } from "react";
+import { type ChangeEvent, useRef, useState } from "react";
 import { IMAGE_PROBLEM_MESSAGES, IMAGE_SIGNATURE_BYTES, imageFileProblem } from "~/domain/image-rules";
 
 /**
@@ -9,12 +9,15 @@ import { IMAGE_PROBLEM_MESSAGES, IMAGE_SIGNATURE_BYTES, imageFileProblem } from 
  */
 export function useChosenFileCheck(judge: (file: File) => string | null | Promise<string | null>) {
   const [problem, setProblem] = useState<string | null>(null);
+  const latest = useRef<File | null>(null);
   const check = async (input: HTMLInputElement) => {
     setProblem(null);
-    const file = input.files?.[0];
+    const file = input.files?.[0] ?? null;
+    latest.current = file;
     if (!file) return;
     const found = await judge(file);
-    if (!found) return;
+    // Another file chosen while this one was read: its own check answers for it.
+    if (!found || latest.current !== file) return;
     setProblem(found);
     input.value = "";
   };
