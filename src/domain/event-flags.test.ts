@@ -12,6 +12,7 @@ import {
   isListed,
   isMajoritySold,
   isSoldOut,
+  placesBeyondVenue,
   publicWindowStart,
   soldPercent,
 } from "./event-flags";
@@ -176,5 +177,15 @@ describe("joinLink", () => {
     expect(orderJoinLink(online, { status: "paid", userId: "bea" }, [{ ...mine, status: "void" }])).toBeNull();
     expect(orderJoinLink(online, { status: "paid", userId: "bea" }, [given])).toBeNull();
     expect(orderJoinLink({ ...online, isCancelled: true }, { status: "paid", userId: "bea" }, [mine])).toBeNull();
+  });
+});
+
+describe("places beyond the venue", () => {
+  it("counts the places on sale past what the venue holds, from one past it; seats and unknown sizes aside", () => {
+    expect(placesBeyondVenue({ places: 80, venueCapacity: 80, seated: false })).toBe(0);
+    expect(placesBeyondVenue({ places: 81, venueCapacity: 80, seated: false })).toBe(1);
+    expect(placesBeyondVenue({ places: 120, venueCapacity: 80, seated: false })).toBe(40);
+    expect(placesBeyondVenue({ places: 120, venueCapacity: null, seated: false })).toBe(0);
+    expect(placesBeyondVenue({ places: 120, venueCapacity: 80, seated: true })).toBe(0);
   });
 });

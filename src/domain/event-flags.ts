@@ -144,3 +144,12 @@ export function orderJoinLink(
   const holds = tickets.some((t) => (t.status === "valid" || t.status === "checked_in") && t.holderUserId === o.userId);
   return holds ? joinLink(e) : null;
 }
+
+/**
+ * How many more places an event's ticket types offer than its venue holds, or 0. A seated venue's places are its
+ * seats, and a venue without a capacity says nothing. The tickets tab says so: a ticket is mostly a person in a room.
+ */
+export function placesBeyondVenue(input: { places: number; venueCapacity: number | null; seated: boolean }): number {
+  if (input.seated || input.venueCapacity === null) return 0;
+  return Math.max(0, input.places - input.venueCapacity);
+}

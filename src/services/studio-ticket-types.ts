@@ -26,6 +26,7 @@ export async function studioTicketTypes(db: Db, input: { hostId: string; eventId
       seated: venue.seatRows,
       venueName: venue.name,
       venueCapacity: venue.capacity,
+      places: event.capacityTotal,
     })
     .from(event)
     .leftJoin(venue, eq(venue.id, event.venueId))
@@ -70,6 +71,8 @@ export async function studioTicketTypes(db: Db, input: { hostId: string; eventId
       seated: Boolean(e.seated),
       /** The venue's name and how many it holds (null: no venue, or no capacity given). */
       venue: e.venueName ? { name: e.venueName, capacity: e.venueCapacity ?? null } : null,
+      /** Every ticket type's places together (kept on the event by the database). */
+      places: e.places,
     },
     sections,
     ticketTypes: types.map((t) => ({

@@ -3,6 +3,7 @@ import { useEffect, useRef } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
 import { DiscountForm, discountDraftFrom, typedDiscount } from "~/domain/discount-rules";
+import { placesBeyondVenue } from "~/domain/event-flags";
 import { TICKET_TYPES_MAX } from "~/domain/event-life-cycle";
 import { TicketTypeForm, ticketTypeDraftFrom, typedTicketType } from "~/domain/ticket-type-form";
 import { field, readForm } from "~/lib/read-form";
@@ -131,8 +132,11 @@ export default function EventTickets({ loaderData, actionData }: Route.Component
   const addRefused = refusalFor(actionData, "add", "new");
   const discountRefused = refusalFor(actionData, "discount", event.id);
   const companionsRefused = refusalFor(actionData, "companions", event.id);
-  /** Every ticket type's places together, to set beside what the venue holds. */
-  const places = ticketTypes.reduce((sum, t) => sum + t.capacity, 0);
+  const beyondVenue = placesBeyondVenue({
+    places: event.places,
+    venueCapacity: event.venue?.capacity ?? null,
+    seated: event.seated,
+  });
 
   useEffect(() => {
     if (ok) toast.success(ok.ok);
@@ -161,11 +165,11 @@ export default function EventTickets({ loaderData, actionData }: Route.Component
           Prices show what buyers pay, booking fee included, beside your face value.
           {event.feeMode === "absorb" ? " You cover the booking fee on this event." : ""}
         </p>
-        {!event.seated && event.venue?.capacity && places > event.venue.capacity ? (
+        {beyondVenue > 0 && event.venue?.capacity ? (
           <FormMessage tone="info" className="max-w-2xl">
-            Your ticket types add up to {places.toLocaleString("en-GB")} places, more than {event.venue.name} holds (
-            {event.venue.capacity.toLocaleString("en-GB")}). If every ticket is a person in the room, lower the places
-            so they add up to {event.venue.capacity.toLocaleString("en-GB")} or fewer.
+            Your ticket types add up to {event.places.toLocaleString("en-GB")} places, more than {event.venue.name}{" "}
+            holds ({event.venue.capacity.toLocaleString("en-GB")}). If every ticket is a person in the room, lower the
+            places so they add up to {event.venue.capacity.toLocaleString("en-GB")} or fewer.
           </FormMessage>
         ) : null}
 
