@@ -10,6 +10,7 @@ export const ENGINE_BLIND: Record<string, string> = {
   "src/server/main.test.ts": "the built server, started on a PGlite data directory of its own",
   "src/server/compress.test.ts": "response compression",
   "src/server/config.server.test.ts": "reading the environment",
+  "src/server/ticket-codes.server.test.ts": "signing and checking ticket codes",
   "src/server/email/render.server.test.ts": "rendering emails",
   "src/server/payments/stripe.server.test.ts": "the Stripe client against its fake",
   "src/server/team-chat.server.test.ts": "the team chat's webhook",
