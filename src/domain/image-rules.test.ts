@@ -1,3 +1,4 @@
+import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { messages } from "~/texts/messages";
 import {
@@ -5,6 +6,8 @@ import {
   IMAGE_MAX_BYTES,
   imageFileProblem,
   isWithinPixelLimit,
+  JPEG_SCANS_MAX,
+  jpegScanCount,
   uploadedImageRefusal,
 } from "./image-rules";
 
@@ -66,5 +69,23 @@ describe("an uploaded image's refusal", () => {
       messages.images.unsupportedFormat,
     );
     expect(uploadedImageRefusal(new Uint8Array(IMAGE_MAX_BYTES + 1))).toBe(messages.images.tooLarge);
+  });
+});
+
+describe("a JPEG's scans", () => {
+  it("counts a JPEG's scans by its markers: one for a baseline picture, several for a progressive one", async () => {
+    const picture = sharp({ create: { width: 64, height: 48, channels: 3, background: "#c8175f" } });
+    expect(jpegScanCount(await picture.clone().jpeg({ progressive: false }).toBuffer())).toBe(1);
+    const progressive = jpegScanCount(await picture.clone().jpeg({ progressive: true }).toBuffer());
+    expect(progressive).toBeGreaterThan(1);
+    expect(progressive).toBeLessThanOrEqual(JPEG_SCANS_MAX);
+  });
+
+  it("counts past the limit for a file of many tiny scans, and stops counting there", () => {
+    // Start of image, then 500 scans of two coded bytes each (one a stuffed 0xFF00), then end of image.
+    const scan = [0xff, 0xda, 0x00, 0x08, 0x01, 0x01, 0x00, 0x00, 0x3f, 0x00, 0x12, 0xff, 0x00];
+    const bytes = new Uint8Array([0xff, 0xd8, ...Array.from({ length: 500 }, () => scan).flat(), 0xff, 0xd9]);
+    expect(jpegScanCount(bytes, 1_000)).toBe(500);
+    expect(jpegScanCount(bytes)).toBe(JPEG_SCANS_MAX + 1);
   });
 });

@@ -61,3 +61,45 @@ export function uploadedImageRefusal(bytes: Uint8Array): string | null {
 export function isWithinPixelLimit(width: number, height: number): boolean {
   return width > 0 && height > 0 && width * height <= IMAGE_MAX_PIXELS;
 }
+
+/**
+ * Scans a JPEG may hold. A camera's or an editor's progressive JPEG has about ten; each scan is another pass of the
+ * decoder over the whole picture, so a small file of thousands of tiny scans holds a core for minutes. Past this,
+ * the file is refused before it is decoded.
+ */
+export const JPEG_SCANS_MAX = 100;
+
+/**
+ * How many scans (start-of-scan markers) a JPEG holds, read from its markers without decoding: each segment's length
+ * is skipped, and a scan's coded data runs to the next marker (0xFF followed by anything but 0x00, a stuffed byte, or
+ * a restart marker). Counting stops past `stopAfter`.
+ */
+export function jpegScanCount(bytes: Uint8Array, stopAfter = JPEG_SCANS_MAX): number {
+  let scans = 0;
+  let i = 2; // past the start-of-image marker
+  while (i + 3 < bytes.length) {
+    if (bytes[i] !== 0xff) {
+      i++;
+      continue;
+    }
+    const marker = bytes[i + 1]!;
+    if (marker === 0xff) {
+      i++; // fill byte
+      continue;
+    }
+    if (marker === 0xd9) break; // end of image
+    if (marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7)) {
+      i += 2;
+      continue;
+    }
+    const length = (bytes[i + 2]! << 8) | bytes[i + 3]!;
+    i += 2 + length;
+    if (marker !== 0xda) continue;
+    if (++scans > stopAfter) break;
+    // The scan's coded data: to the next marker that is not a stuffed 0xFF00 or a restart.
+    while (i + 1 < bytes.length && !(bytes[i] === 0xff && bytes[i + 1] !== 0x00 && !isRestart(bytes[i + 1]!))) i++;
+  }
+  return scans;
+}
+
+const isRestart = (b: number) => b >= 0xd0 && b <= 0xd7;

@@ -188,6 +188,37 @@ describe("processImageUpload", () => {
     expect(await storedKeys()).toEqual(before);
   });
 
+  it("refuses a JPEG of more scans than any camera writes, before decoding it", async () => {
+    // A real JPEG's one scan, copied until the file holds 150: each would be another pass over the whole picture.
+    const real = await sharp({ create: { width: 64, height: 64, channels: 3, background: "#123456" } })
+      .jpeg({ progressive: false })
+      .toBuffer();
+    const sos = real.indexOf(Buffer.from([0xff, 0xda]));
+    const eoi = real.lastIndexOf(Buffer.from([0xff, 0xd9]));
+    const scan = real.subarray(sos, eoi);
+    const many = Buffer.concat([real.subarray(0, sos), ...Array.from({ length: 150 }, () => scan), real.subarray(eoi)]);
+    expect((await sharp(many).metadata()).format).toBe("jpeg");
+    const before = await storedKeys();
+    const error = await refusal(
+      processImageUpload(storage, { userId, purpose: "event", field: "image", bytes: new Uint8Array(many) }),
+    );
+    expect(error.message).toBe(messages.images.invalidFile);
+    expect(await storedKeys()).toEqual(before);
+  });
+
+  it("keeps a very tall picture within 1600 × 2400, in its proportions", async () => {
+    const tall = await sharp({ create: { width: 400, height: 4000, channels: 3, background: "#abcdef" } })
+      .png()
+      .toBuffer();
+    const stored = await processImageUpload(storage, { userId, purpose: "event", field: "image", bytes: tall });
+    expect({ width: stored.width, height: stored.height }).toEqual({ width: 240, height: 2400 });
+    const wide = await sharp({ create: { width: 4000, height: 1000, channels: 3, background: "#abcdef" } })
+      .png()
+      .toBuffer();
+    const landscape = await processImageUpload(storage, { userId, purpose: "cover", field: "coverImage", bytes: wide });
+    expect({ width: landscape.width, height: landscape.height }).toEqual({ width: 1600, height: 400 });
+  });
+
   it("refuses a file with a JPEG signature but nothing decodable after it", async () => {
     const bytes = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, ...new TextEncoder().encode("definitely not a jpeg body")]);
     const error = await refusal(processImageUpload(storage, { userId, purpose: "profile", field: "image", bytes }));

@@ -6,6 +6,8 @@ import {
   IMAGE_MAX_PIXELS,
   IMAGE_SIGNATURE_BYTES,
   isWithinPixelLimit,
+  JPEG_SCANS_MAX,
+  jpegScanCount,
 } from "~/domain/image-rules";
 import { AppError, isAppError } from "~/lib/app-error";
 import { WorkQueueFull, workSlots } from "~/lib/work-slots";
@@ -19,12 +21,19 @@ const SHAPES = {
   /** Shown round, at most 160 px across on a 4× screen: a 640 px square is plenty. */
   profile: { width: 640, height: 640 },
   /** Shown full width above the profile; keeps its proportions, never enlarged. */
-  cover: { width: 1600 },
+  cover: { width: 1600, height: 2400 },
   /** An event's pictures: shown up to full width on its page, in its proportions. */
-  event: { width: 1600 },
+  event: { width: 1600, height: 2400 },
   /** A picture inside a staff-written post's body, shown at most the article's width. */
-  picture: { width: 1600 },
+  picture: { width: 1600, height: 2400 },
 } as const;
+
+/**
+ * The longest one decode may take. A picture at the pixel limit takes a couple of seconds; a file made to be slow
+ * (thousands of scans, refused before this, or whatever comes next) is stopped here rather than holding the one
+ * decode slot for minutes.
+ */
+const DECODE_TIMEOUT_SECONDS = 10;
 
 const JPEG_QUALITY = 82;
 
@@ -99,6 +108,8 @@ export async function processImageUpload(
   if (header.format !== format) refuse(messages.images.invalidFile);
   if (!header.width || !header.height) refuse(messages.images.invalidFile);
   if (!isWithinPixelLimit(header.width, header.height)) refuse(messages.images.tooManyPixels);
+  // Each scan is a pass over the whole picture: a file of thousands is refused before its slow decode.
+  if (format === "jpeg" && jpegScanCount(bytes) > JPEG_SCANS_MAX) refuse(messages.images.invalidFile);
 
   const upright = header.autoOrient ?? { width: header.width, height: header.height };
   const output = await decodes
@@ -131,8 +142,12 @@ async function decode(
     const side = Math.min(SHAPES.profile.width, upright.width, upright.height);
     pipeline = pipeline.resize(side, side, { fit: "cover", position: "centre" });
   } else {
-    pipeline = pipeline.resize({ width: SHAPES[purpose].width, withoutEnlargement: true });
+    // Within 1600 × 2400, in its own proportions: a picture thousands of pixels tall would be stored as a file of
+    // tens of megabytes, and rendered again at every width asked of /img.
+    const { width, height } = SHAPES[purpose];
+    pipeline = pipeline.resize({ width, height, fit: "inside", withoutEnlargement: true });
   }
+  pipeline = pipeline.timeout({ seconds: DECODE_TIMEOUT_SECONDS });
 
   try {
     // No keepMetadata/withMetadata: sharp writes none of the input's EXIF, XMP, IPTC or ICC.

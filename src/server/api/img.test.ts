@@ -70,6 +70,17 @@ describe("GET /img", () => {
       expect(corp(await testApp.app.request(path)), path).toBe("same-origin");
   });
 
+  it("serves no render of a picture that has been removed, though the render is still on disk", async () => {
+    const photo = await sharp({ create: { width: 800, height: 450, channels: 3, background: "#336699" } })
+      .jpeg()
+      .toBuffer();
+    await testApp.storage.save("events/replaced.jpg", photo, "image/jpeg");
+    expect((await get("url=%2Fmedia%2Fevents%2Freplaced.jpg&w=640", "*/*")).status).toBe(200);
+    await testApp.storage.remove("events/replaced.jpg");
+    expect((await testApp.app.request("/media/events/replaced.jpg")).status).toBe(404);
+    expect((await get("url=%2Fmedia%2Fevents%2Freplaced.jpg&w=640", "*/*")).status).toBe(404);
+  });
+
   it("never enlarges a small image", async () => {
     const res = await get("url=%2Fmedia%2Fevents%2Fsmall.jpg&w=1200", "*/*");
     expect((await sharp(Buffer.from(await res.arrayBuffer())).metadata()).width).toBe(400);
@@ -81,8 +92,15 @@ describe("GET /img", () => {
       .readdirSync(path.join(dataDir, "cache/img"), { recursive: true })
       .filter((f) => String(f).endsWith(".jpeg"));
     expect(cached.length).toBeGreaterThan(0);
-    // With the source gone, only the cache can answer.
-    await testApp.storage.remove("events/cover.jpg");
+    // With the stored file changed under it (a stored picture never is: each upload has a new key), the cache still
+    // answers, with the first render's bytes.
+    await testApp.storage.save(
+      "events/cover.jpg",
+      await sharp({ create: { width: 1600, height: 900, channels: 3, background: "#00ff00" } })
+        .jpeg()
+        .toBuffer(),
+      "image/jpeg",
+    );
     const second = Buffer.from(await (await get("url=%2Fmedia%2Fevents%2Fcover.jpg&w=828&q=60", "*/*")).arrayBuffer());
     expect(second.equals(first)).toBe(true);
     await testApp.storage.save(
@@ -174,7 +192,15 @@ describe("what /img may cost", () => {
   });
 
   it("bounds the disk cache, dropping the least recently used (renders from an earlier run too)", async () => {
-    const { storage, cacheDir, fetchImage, cached } = await resizer("bounded", { maxCacheBytes: 200_000 });
+    // Each read of a stored picture is a render: an answer that reads nothing came from the cache.
+    let reads = 0;
+    const { storage, cacheDir, fetchImage, cached } = await resizer("bounded", { maxCacheBytes: 200_000 }, (s) => ({
+      ...s,
+      read: (key) => {
+        reads++;
+        return s.read(key);
+      },
+    }));
     // Left by an earlier run: 150 kB, older than anything made now.
     fs.mkdirSync(path.join(cacheDir, "ab"), { recursive: true });
     fs.writeFileSync(path.join(cacheDir, "ab", "old.jpeg"), Buffer.alloc(150_000));
@@ -192,11 +218,13 @@ describe("what /img may cost", () => {
       expect(sizes.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(200_000);
     }
     expect(cached().length).toBeLessThan(6);
-    // With the sources gone, only the cache can answer: the one used most recently is there, the first is not.
-    for (let i = 0; i < 6; i++) await storage.remove(`e/${i}.jpg`);
+    // The one used most recently is still in the cache (no render), and so is the newest; the first is rendered again.
+    const before = reads;
     expect((await fetchImage("e/1.jpg")).status).toBe(200);
     expect((await fetchImage("e/5.jpg")).status).toBe(200);
-    expect((await fetchImage("e/0.jpg")).status).toBe(404);
+    expect(reads).toBe(before);
+    expect((await fetchImage("e/0.jpg")).status).toBe(200);
+    expect(reads).toBe(before + 1);
   });
 
   it("renders a bounded number at once, queues a few, and tells the rest to come back", async () => {

@@ -25,6 +25,8 @@ export function snapQuality(q: number): number {
 /** Renders at once (each takes a core for up to most of a second) and renders waiting for one. */
 const DEFAULT_CONCURRENT_RENDERS = 2;
 const DEFAULT_QUEUED_RENDERS = 16;
+/** The longest one render may take before it is given up (and answered as an error). */
+const RENDER_TIMEOUT_SECONDS = 10;
 
 type Format = "avif" | "webp" | "jpeg";
 const CONTENT_TYPE: Record<Format, string> = { avif: "image/avif", webp: "image/webp", jpeg: "image/jpeg" };
@@ -80,12 +82,19 @@ export function imageRoutes(opts: ImageRouteOptions) {
     const name = createHash("sha256").update(`${key}\n${width}\n${quality}\n${format}`).digest("hex");
     const file = path.join(name.slice(0, 2), `${name}.${format}`);
     const cached = await cache.read(file);
-    if (cached) return cached;
+    // A render outlives nothing it was made from: once the picture is removed (replaced, an account erased), its
+    // renders are not served either.
+    if (cached) return (await opts.storage.exists(key)) ? cached : null;
     const release = await slots.acquire();
     try {
       const source = await opts.storage.read(key);
       if (!source) return null;
-      const image = sharp(source.data, { failOn: "error" }).rotate().resize({ width, withoutEnlargement: true });
+      // A render is bounded in time as an upload's decode is: a stored picture from before uploads were bounded in
+      // height could otherwise hold a render slot for many seconds at a large width.
+      const image = sharp(source.data, { failOn: "error" })
+        .rotate()
+        .resize({ width, withoutEnlargement: true })
+        .timeout({ seconds: RENDER_TIMEOUT_SECONDS });
       const output =
         format === "avif"
           ? image.avif({ quality: Math.max(1, quality - 20), effort: 2 })

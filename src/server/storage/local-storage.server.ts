@@ -30,6 +30,13 @@ export function createLocalStorage(root: string): FileStorage {
       if (!isSafeKey(key)) throw new Error(`Unsafe storage key: ${key}`);
       await fs.rm(path.join(root, key), { force: true });
     },
+    async exists(key) {
+      if (!isSafeKey(key)) return false;
+      return fs.access(path.join(root, key)).then(
+        () => true,
+        () => false,
+      );
+    },
     async read(key) {
       if (!isSafeKey(key)) return null;
       try {
