@@ -195,7 +195,7 @@ export function createApp(deps: AppDeps) {
       throttle: deps.throttle,
     }),
   );
-  app.route("/api/door", doorRoutes({ database, auth, ticketCodes: deps.ticketCodes }));
+  app.route("/api/door", doorRoutes({ database, auth, ticketCodes: deps.ticketCodes, throttle: deps.throttle }));
   app.route(
     "/api/conversions",
     conversionRoutes({

@@ -6,6 +6,7 @@ import { addHostMember } from "~/services/studio-access";
 import { createEvent } from "../../tests/factories/events";
 import { buyTickets, createBuyer } from "../../tests/factories/orders";
 import { signInThroughApi } from "../../tests/setup/test-app";
+import { DOOR_PACKS, DOOR_SYNCS } from "./api/door";
 import { studioTestApp } from "../../tests/setup/studio-app";
 
 /**
@@ -111,6 +112,37 @@ describe("a scanner link", () => {
     expect((await send(`/h/scan/link/${link.token}`, null)).status).toBe(404);
     // Nothing was recorded for the refused scans.
     expect(await studio.database.db.select().from(ticketScan).where(eq(ticketScan.eventId, a.id))).toHaveLength(1);
+  });
+
+  it("lets one link sync and fetch the list so often for its event, then answers 429 and writes nothing", async () => {
+    const { a, codesA, link } = await aNight();
+    const opened = await send(`/h/scan/link/${link.token}`, null);
+    const door = (opened.headers.get("Set-Cookie") ?? "").split(";")[0]!;
+    const kept = (n: number) => ({
+      deviceId: "loop-phone",
+      scans: [
+        {
+          clientScanId: `loop-${n}`,
+          code: codesA[0]!,
+          gate: "Side",
+          scannedAt: new Date().toISOString(),
+          localOutcome: "checked_in",
+        },
+      ],
+    });
+    for (let i = 0; i < DOOR_SYNCS.limit; i++)
+      expect((await send(`/api/door/events/${a.id}/sync`, door, kept(i))).status, `sync ${i + 1}`).toBe(200);
+    const refused = await send(`/api/door/events/${a.id}/sync`, door, kept(DOOR_SYNCS.limit));
+    expect(refused.status).toBe(429);
+    expect(((await refused.json()) as { error: { code: string } }).error.code).toBe("rate_limited");
+    const rows = await studio.database.db.select().from(ticketScan).where(eq(ticketScan.deviceId, "loop-phone"));
+    expect(rows).toHaveLength(DOOR_SYNCS.limit);
+
+    for (let i = 0; i < DOOR_PACKS.limit; i++)
+      expect((await send(`/api/door/events/${a.id}/pack`, door)).status, `list ${i + 1}`).toBe(200);
+    expect((await send(`/api/door/events/${a.id}/pack`, door)).status).toBe(429);
+    // One scan at a time, the door's hot path, is not held back.
+    expect((await send(`/api/door/events/${a.id}/scans`, door, scanBody(codesA[1]!))).status).toBe(200);
   });
 
   it("refuses posts from other sites, and bad input with words that name it", async () => {

@@ -2,6 +2,7 @@ import { type Context, Hono } from "hono";
 import { getCookie } from "hono/cookie";
 import { z } from "zod";
 import type { Database } from "~/db/client.server";
+import type { Throttle, ThrottleRule } from "~/services/throttle";
 import { SCAN_OUTCOMES } from "~/db/schema";
 import { SCAN_NOT_ALLOWED, SYNC_BATCH_MAX } from "~/domain/scanning";
 import { AppError } from "~/lib/app-error";
@@ -13,6 +14,14 @@ import type { Auth } from "../auth.server";
 import { errorResponse } from "../errors";
 import { sessionCookie } from "../session-reader";
 import type { TicketCodes } from "../ticket-codes.server";
+
+/**
+ * How often one person or link may send a device's kept scans, and fetch the ticket list, for one event. A phone
+ * syncs about once a minute while it holds scans, and fetches the list once a minute while online: three times that
+ * leaves room for a few phones on one link, and bounds what a leaked link can write (500 scans a sync) or read.
+ */
+export const DOOR_SYNCS: ThrottleRule = { limit: 30, windowMs: 10 * 60 * 1000 };
+export const DOOR_PACKS: ThrottleRule = { limit: 30, windowMs: 10 * 60 * 1000 };
 
 /** The cookie a scanner link leaves on the door device: the link's token, sent only to the door's pages and API. */
 export const DOOR_COOKIE = "tb_door";
@@ -58,9 +67,19 @@ const Sync = z.object({
  * person, else the scanner link's cookie; anyone else, or a link revoked a moment ago, gets 403
  * 'Scan Not Allowed'. Posts are same-site only (the app's guard) and JSON only.
  */
-export function doorRoutes(deps: { database: Database; auth: Auth; ticketCodes: TicketCodes }) {
+export function doorRoutes(deps: { database: Database; auth: Auth; ticketCodes: TicketCodes; throttle: Throttle }) {
   const db = deps.database.db;
   const cookie = sessionCookie(deps.auth);
+
+  /** Counts one of the actor's requests of a kind for the event; past the rule, a 429 that names the wait. */
+  async function counted(actor: DoorActor, kind: "sync" | "pack", rule: ThrottleRule, now: Date) {
+    const who = actor.scannerId ?? actor.userId ?? "unknown";
+    const hit = await deps.throttle.hit(`door-${kind}:${actor.eventId}:${who}`, rule, now);
+    if (!hit.allowed)
+      throw new AppError("rate_limited", "Too many requests from this door: wait a minute and it catches up.", {
+        retryAfterMs: hit.retryAfterMs,
+      });
+  }
 
   async function actorOf(c: Context<AppEnv>, now: Date): Promise<DoorActor> {
     const link = getCookie(c, DOOR_COOKIE);
@@ -87,9 +106,11 @@ export function doorRoutes(deps: { database: Database; auth: Auth; ticketCodes: 
   return new Hono<AppEnv>()
     .get(
       "/events/:eventId/pack",
-      answer(async (c, now) =>
-        c.json(await doorPack(db, deps.ticketCodes.fingerprint, { actor: await actorOf(c, now), now })),
-      ),
+      answer(async (c, now) => {
+        const actor = await actorOf(c, now);
+        await counted(actor, "pack", DOOR_PACKS, now);
+        return c.json(await doorPack(db, deps.ticketCodes.fingerprint, { actor, now }));
+      }),
     )
     .get(
       "/events/:eventId/counts",
@@ -126,6 +147,7 @@ export function doorRoutes(deps: { database: Database; auth: Auth; ticketCodes: 
       "/events/:eventId/sync",
       answer(async (c, now) => {
         const actor = await actorOf(c, now);
+        await counted(actor, "sync", DOOR_SYNCS, now);
         const read = await readJson(c.req.raw, Sync, { maxBytes: 256 * 1024 });
         if (!read.ok) return errorResponse(c, read.error);
         const results = await syncDoorScans(db, deps.ticketCodes.verify, {
