@@ -5,6 +5,7 @@ import { createScannerLink, grantMemberScanner, revokeScanner } from "~/services
 import { addHostMember } from "~/services/studio-access";
 import { createEvent } from "../../tests/factories/events";
 import { buyTickets, createBuyer } from "../../tests/factories/orders";
+import { createUser } from "../../tests/factories/users";
 import { signInThroughApi } from "../../tests/setup/test-app";
 import { DOOR_PACKS, DOOR_SYNCS } from "./api/door";
 import { studioTestApp } from "../../tests/setup/studio-app";
@@ -15,6 +16,8 @@ import { studioTestApp } from "../../tests/setup/studio-app";
  * given. Posts from other sites are refused before anything is read.
  */
 const studio = studioTestApp("door");
+/** The same app behind a proxy that ends TLS: its public address is https, the requests it sees are plain http. */
+const proxied = studioTestApp("door-proxied", { PUBLIC_URL: "https://tickets.example", TRUST_PROXY: "true" });
 
 function send(path: string, cookie: string | null, json?: unknown, origin = studio.testApp.config.publicUrl) {
   return studio.testApp.app.request(new URL(path, studio.testApp.config.publicUrl).href, {
@@ -199,5 +202,26 @@ describe("a scanner on the team", () => {
     // The Studio sends a scanner to the door.
     expect((await send("/h", sid.cookie)).headers.get("Location")).toBe("/h/scan");
     expect((await send(`/h/events/${a.id}/edit/scanners`, sid.cookie)).status).toBe(404);
+  });
+});
+
+describe("behind a proxy that ends TLS", () => {
+  it("sets the door's cookie Secure from the public address, though the request it sees is plain http", async () => {
+    const db = proxied.database.db;
+    const owner = await createUser(db, { userType: "host", hostTitle: "Proxied Host" });
+    const e = await createEvent(db, { hostId: owner.id, startsAt: new Date(Date.now() + 86_400_000) });
+    const link = await createScannerLink(db, {
+      hostId: owner.id,
+      eventId: e.id,
+      label: "Front",
+      hours: 4,
+      by: owner.id,
+      now: new Date(),
+    });
+    const opened = await proxied.testApp.app.request(`http://tickets.example/h/scan/link/${link.token}`, {
+      redirect: "manual",
+    });
+    expect(opened.status).toBe(302);
+    expect(opened.headers.get("Set-Cookie")).toMatch(/^tb_door=[^;]+;.*; Secure/);
   });
 });
