@@ -72,6 +72,8 @@ export function ImagePicker({
       return;
     }
     const problem = await judgeImageFile(file);
+    // Another file chosen while this one was read: its own check answers for it.
+    if (inputRef.current?.files?.[0] !== file) return;
     if (problem) {
       setClientError(problem);
       clearFile();
