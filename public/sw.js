@@ -3,7 +3,8 @@
 // - Ticket pages (/u/tickets and /u/tickets/{id}, and their .data requests) go to the network
 //   first and are kept on the way back; offline, the kept copy is served.
 // - Hashed build files (/assets/…) never change: kept once seen, served from the cache after.
-// - Route manifests (/__manifest) are kept too, so moving between kept pages works offline.
+// - The route manifest is one of those files (every route is in it), so moving between kept pages
+//   works offline.
 // - Pages ask it to keep themselves and the files they were drawn with ({type: "keep", urls}),
 //   since the page that registers the worker loaded before the worker could see it.
 // - Kept pages belong to one person: every page says who is signed in ({type: "user", key}, null
@@ -52,7 +53,7 @@ async function keep(urls, into = CACHE) {
         const { pathname, origin } = new URL(url);
         if (origin !== self.location.origin) return;
         const page = into === DOOR ? DOOR_PAGE.test(pathname) : TICKET_PAGE.test(pathname);
-        if (!page && !pathname.startsWith("/assets/") && !pathname.startsWith("/__manifest")) return;
+        if (!page && !pathname.startsWith("/assets/")) return;
         if (pathname.startsWith("/assets/") && (await cache.match(url))) return;
         const response = await fetch(url, { credentials: "same-origin" });
         if (response.status === 200 && !response.redirected) await cache.put(url, response);
@@ -69,7 +70,7 @@ self.addEventListener("fetch", (event) => {
   const url = new URL(request.url);
   if (url.origin !== self.location.origin) return;
   if (url.pathname.startsWith("/assets/")) return event.respondWith(cacheFirst(request));
-  if (TICKET_PAGE.test(url.pathname) || url.pathname === "/__manifest") return event.respondWith(networkFirst(request));
+  if (TICKET_PAGE.test(url.pathname)) return event.respondWith(networkFirst(request));
   if (DOOR_PAGE.test(url.pathname)) return event.respondWith(networkFirst(request, DOOR));
 });
 
@@ -95,12 +96,6 @@ async function networkFirst(request, from = CACHE) {
   } catch (error) {
     const kept = await cache.match(request, { ignoreVary: true });
     if (kept) return kept;
-    if (new URL(request.url).pathname === "/__manifest") {
-      // React Router asks about links on the page as they appear. Offline, this answer (its own
-      // "reload the document" signal) makes it leave them undiscovered until they are followed,
-      // rather than fail: following one then loads the page itself, from here if it was kept.
-      return new Response(null, { status: 204, headers: { "X-Remix-Reload-Document": "offline" } });
-    }
     const { pathname } = new URL(request.url);
     if (pathname.endsWith(".data")) {
       // A move inside the app (My tickets, another ticket) asks for data this device never kept.

@@ -253,6 +253,10 @@ export function createApp(deps: AppDeps) {
     }),
   );
   app.all("/api/*", (c) => errorResponse(c, new AppError("not_found")));
+  // Every route is in the build's manifest file, so React Router's route-discovery endpoint is off
+  // (decision 0060). A tab opened before that still asks it; this is React Router's own "load the
+  // next page whole" answer, which costs nothing, rather than a not-found page it cannot read.
+  app.get("/__manifest", (c) => c.body(null, 204, { "X-Remix-Reload-Document": "true" }));
 
   if (deps.clientDir) {
     const root = deps.clientDir;

@@ -19,7 +19,11 @@ type ManifestRoute = {
   module: string;
   imports?: string[];
 };
-export type BuildManifest = { entry: { module: string; imports: string[] }; routes: Record<string, ManifestRoute> };
+export type BuildManifest = {
+  url: string;
+  entry: { module: string; imports: string[] };
+  routes: Record<string, ManifestRoute>;
+};
 
 /** The browser manifest of the build in build/ (the one file its server build names). */
 export function readBuildManifest(): BuildManifest {
