@@ -14,8 +14,7 @@ import { alertStamp, readSeenAlerts } from "~/lib/alerts-seen";
 import { readConsent, type CookieConsent } from "~/lib/consent";
 import { useOfflineOwner } from "./lib/offline-tickets";
 import { readTheme } from "~/lib/theme";
-import { listActiveAlerts } from "~/services/list-active-alerts";
-import { listPublicFeatureFlags } from "~/services/list-public-feature-flags";
+import { readSiteNotices } from "~/services/site-notices";
 import { clearFlashCookie, readFlash } from "~/web/lib/flash.server";
 import type { Route } from "./+types/root";
 import appCss from "./app.css?url";
@@ -45,7 +44,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const cookie = request.headers.get("Cookie") ?? "";
   const url = new URL(request.url);
   const db = context.database.db;
-  const [alerts, flags] = await Promise.all([listActiveAlerts(db), listPublicFeatureFlags(db)]);
+  const { alerts, flags } = await readSiteNotices(db);
   const seen = new Set(readSeenAlerts(cookie));
   const appUi = url.searchParams.get("app-ui") === "1" || /(?:^|;\s*)tb_app_ui=1/.test(cookie);
   const headers = new Headers();
