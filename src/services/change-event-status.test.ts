@@ -59,7 +59,12 @@ describe("publishing", () => {
     for (const e of [noTickets, noVenue, online]) expect((await statusOf(e.id)).status).toBe("draft");
 
     await db.update(event).set({ onlineUrl: "https://meet.example.com/quiz" }).where(eq(event.id, online.id));
-    expect(await change(online.id, "publish")).toEqual({ eventId: online.id, status: "published", changed: true });
+    expect(await change(online.id, "publish")).toEqual({
+      eventId: online.id,
+      status: "published",
+      changed: true,
+      picturesTakenOff: [],
+    });
     expect(await statusOf(online.id)).toMatchObject({ status: "published", lastPublishedAt: later });
     // Twice: nothing more is written.
     expect(await change(online.id, "publish", new Date("2026-11-26T09:00:00Z"))).toMatchObject({ changed: false });

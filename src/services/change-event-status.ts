@@ -14,16 +14,21 @@ export interface StatusChange {
   status: EventStatus;
   /** False when the event already had that status (publishing twice): nothing was written. */
   changed: boolean;
+  /**
+   * A deleted event's pictures, taken off it (it is never shown again): the caller deletes the files no
+   * other event shows (`removeUnshownPictures`) once this has committed.
+   */
+  picturesTakenOff: string[];
 }
 
 /**
  * Moves one of the host's events along its life cycle (spec §4): publish, unpublish, archive or
- * delete (kept as a record, with the status `deleted`). In one transaction: the event (only the
- * host's own: another host's is not found), its sales from its orders, the rule, then ONE
- * conditional update from the status it was read with. A sale or another change that lands in
- * between makes the update find nothing, and the host is asked to try again rather than the rule
- * being judged on figures that no longer hold. An event leaving sale gives back the places held
- * at checkout, so nobody can buy after it has gone.
+ * delete (kept as a record, with the status `deleted`, and without its pictures). In one
+ * transaction: the event (only the host's own: another host's is not found), its sales from its
+ * orders, the rule, then ONE conditional update from the status it was read with. A sale or
+ * another change that lands in between makes the update find nothing, and the host is asked to
+ * try again rather than the rule being judged on figures that no longer hold. An event leaving
+ * sale gives back the places held at checkout, so nobody can buy after it has gone.
  */
 export async function changeEventStatus(
   db: Db,
@@ -34,14 +39,16 @@ export async function changeEventStatus(
     const verdict = mayDo(input.action, e.lifeCycle, e.sales);
     if (!verdict.ok) throw new AppError("conflict", verdict.message, { reason: input.action });
     const status = statusAfter(input.action, e.status);
-    if (status === e.status) return { eventId: e.id, status, changed: false };
+    if (status === e.status) return { eventId: e.id, status, changed: false, picturesTakenOff: [] };
+    const deleting = status === "deleted";
     await moveStatus(tx, e, {
       status,
       updatedAt: input.now,
       ...(input.action === "publish" ? { lastPublishedAt: input.now } : {}),
+      ...(deleting ? { images: [] } : {}),
     });
     if (!onSale({ status, isCancelled: e.isCancelled })) await releaseEventHolds(tx, e.id, input.now);
-    return { eventId: e.id, status, changed: true };
+    return { eventId: e.id, status, changed: true, picturesTakenOff: deleting ? e.images : [] };
   });
 }
 
@@ -53,7 +60,7 @@ export async function changeEventStatus(
 export async function moveStatus(
   tx: Db,
   e: OwnEvent,
-  set: Partial<Pick<typeof event.$inferInsert, "status" | "isCancelled" | "lastPublishedAt" | "updatedAt">>,
+  set: Partial<Pick<typeof event.$inferInsert, "status" | "isCancelled" | "lastPublishedAt" | "updatedAt" | "images">>,
 ): Promise<void> {
   const moved = await tx
     .update(event)

@@ -100,13 +100,34 @@ export async function removeEventImage(
       if (!exists) throw new AppError("not_found", "No such event.");
       return false;
     }
-    const [shown] = await tx
-      .select({ id: event.id })
-      .from(event)
-      .where(sql`${input.key}::text = any(${event.images})`)
-      .limit(1);
-    return !shown;
+    return true;
   });
-  const own = input.key.startsWith(userUploadPrefix(input.hostId)) && !input.key.includes("..");
-  if (removed && own) await storage.remove(input.key);
+  if (removed) await removeUnshownPictures(db, storage, { hostId: input.hostId, keys: [input.key] });
+}
+
+/**
+ * Deletes the files of pictures taken off the host's events (one removed, or all of a deleted
+ * event's) that no event shows any more. Only the host's own uploads: a picture from the seed or
+ * another prefix is not theirs to delete. Answers the keys whose files went.
+ */
+export async function removeUnshownPictures(
+  db: Db,
+  storage: Pick<FileStorage, "remove">,
+  input: { hostId: string; keys: readonly string[] },
+): Promise<string[]> {
+  const own = input.keys.filter((k) => k.startsWith(userUploadPrefix(input.hostId)) && !k.includes(".."));
+  if (own.length === 0) return [];
+  const shown = await db
+    .select({ key: sql<string>`unnest(${event.images})` })
+    .from(event)
+    .where(
+      sql`${event.images} && array[${sql.join(
+        own.map((k) => sql`${k}`),
+        sql`, `,
+      )}]::text[]`,
+    );
+  const stillShown = new Set(shown.map((r) => r.key));
+  const gone = own.filter((k) => !stillShown.has(k));
+  for (const key of gone) await storage.remove(key);
+  return gone;
 }

@@ -16,7 +16,8 @@ import { recordedWork } from "../../tests/factories/after-commit";
 import { buyTickets, createBuyer } from "../../tests/factories/orders";
 import { createTestDatabase } from "../../tests/setup/test-db";
 import { EVENT_IMAGES_MAX } from "~/domain/event-details";
-import { addEventImage, moveEventImage, removeEventImage } from "./event-images";
+import { addEventImage, moveEventImage, removeEventImage, removeUnshownPictures } from "./event-images";
+import { changeEventStatus } from "./change-event-status";
 import { repeatEvent, seriesDates } from "./repeat-event";
 import { duplicateEvent } from "./duplicate-event";
 import { NEW_EVENTS_PER_HOUR } from "./event-quota";
@@ -591,6 +592,32 @@ describe("an event's pictures", () => {
     await removeEventImage(db, storage, { hostId: host.id, eventId: copy.id, key: a.key });
     expect(await storage.read(a.key)).toBeNull();
     expect((await snapshot(e.id)).event!.images).toEqual([b.key]);
+  });
+
+  it("go with a deleted event, but for those another event shows and those not the host's uploads", async () => {
+    const db = database.db;
+    const host = await createHost(db);
+    const e = await makeEvent(db, { hostId: host.id, startsAt: now, images: [] });
+    const mine = await addEventImage(db, storage, { hostId: host.id, eventId: e.id, bytes: await png() });
+    const shared = await addEventImage(db, storage, { hostId: host.id, eventId: e.id, bytes: await png() });
+    await db
+      .update(event)
+      .set({ images: [mine.key, shared.key, "seed/events/quiz.jpg"] })
+      .where(eq(event.id, e.id));
+    await makeEvent(db, { hostId: host.id, startsAt: now, images: [shared.key] });
+
+    const deleted = await changeEventStatus(db, { eventId: e.id, hostId: host.id, action: "delete", now });
+    expect(deleted.picturesTakenOff).toEqual([mine.key, shared.key, "seed/events/quiz.jpg"]);
+    expect((await snapshot(e.id)).event!).toMatchObject({ status: "deleted", images: [] });
+    // Nothing is deleted until the caller asks, after the change has committed.
+    expect(await storage.read(mine.key)).not.toBeNull();
+    const gone = await removeUnshownPictures(db, storage, { hostId: host.id, keys: deleted.picturesTakenOff });
+    expect(gone).toEqual([mine.key]);
+    expect(await storage.read(mine.key)).toBeNull();
+    expect(await storage.read(shared.key)).not.toBeNull();
+    // Another host's call names this host's files: they are not its to delete.
+    const other = await createHost(db);
+    expect(await removeUnshownPictures(db, storage, { hostId: other.id, keys: [shared.key] })).toEqual([]);
   });
 
   it("refuses the eleventh picture and a file that is not an image", async () => {

@@ -8,6 +8,7 @@ import { cancelEvent } from "~/services/cancel-event";
 import { cancelFreeOrders } from "~/services/cancel-free-orders";
 import { changeEventStatus } from "~/services/change-event-status";
 import { duplicateEvent } from "~/services/duplicate-event";
+import { removeUnshownPictures } from "~/services/event-images";
 import { messages } from "~/texts/messages";
 import { studioMessages } from "~/texts/studio-messages";
 import { lifeCycleMessages } from "~/texts/life-cycle-messages";
@@ -71,8 +72,13 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       const done = await cancelFreeOrders(db, input);
       result = { ok: true, message: lifeCycleMessages.freeOrdersCancelled(done.cancelled) };
     } else {
-      await changeEventStatus(db, { ...input, action: intent });
+      const changed = await changeEventStatus(db, { ...input, action: intent });
       result = { ok: true, message: DONE[intent] };
+      // A deleted event is never shown again: its pictures' files go, unless another event shows them.
+      await removeUnshownPictures(db, context.storage, { hostId, keys: changed.picturesTakenOff }).catch(
+        (error: unknown) =>
+          console.error("a deleted event's pictures were not removed", { eventId: input.eventId, error }),
+      );
     }
   } catch (error) {
     if (!isAppError(error)) console.error("event action failed", { intent, error });
