@@ -4,6 +4,15 @@ import { IMAGE_MAX_BYTES } from "~/domain/image-rules";
 export const REQUEST_BODY_MAX_BYTES = 1024 * 1024;
 
 /**
+ * The most fields a form may send (the largest of ours, a seat plan or a long ticket list, sends a
+ * few hundred). A megabyte of empty fields is half a million of them, each read by every check.
+ */
+export const FORM_FIELDS_MAX = 5_000;
+
+/** How deeply a JSON body may nest (ours nest three or four levels; checking a deeper one recursed out of stack). */
+export const JSON_DEPTH_MAX = 64;
+
+/**
  * The profile form carries up to two images (spec §5: 10 MB each), plus a little text. The forms
  * that upload are the only ones allowed more than REQUEST_BODY_MAX_BYTES.
  */

@@ -65,7 +65,10 @@ export function parseForm<S extends z.ZodType>(form: FormSource, schema: S): For
   const values: Record<string, FormDataEntryValue | FormDataEntryValue[]> = {};
   for (const [name, value] of form.entries()) {
     const seen = values[name];
-    values[name] = seen === undefined ? value : Array.isArray(seen) ? [...seen, value] : [seen, value];
+    // Added in place: copying the list at each repeat made a field sent 20,000 times cost seconds.
+    if (seen === undefined) values[name] = value;
+    else if (Array.isArray(seen)) seen.push(value);
+    else values[name] = [seen, value];
   }
   const result = check(values, schema);
   if (result.ok) return result;

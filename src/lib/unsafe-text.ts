@@ -39,3 +39,15 @@ export function unsafeJsonField(value: unknown, at = ""): string | null {
   }
   return null;
 }
+
+/** Whether parsed JSON nests more than `max` arrays or objects deep; walked without recursion. */
+export function nestsDeeperThan(value: unknown, max: number): boolean {
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length > 0) {
+    const [v, depth] = stack.pop()!;
+    if (!v || typeof v !== "object") continue;
+    if (depth + 1 > max) return true;
+    for (const inner of Array.isArray(v) ? v : Object.values(v)) stack.push([inner, depth + 1]);
+  }
+  return false;
+}

@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
 import { ticketType, user } from "~/db/schema";
 import { holdTickets } from "~/services/hold-tickets";
-import { PROFILE_FORM_MAX_BYTES, REQUEST_BODY_MAX_BYTES } from "~/domain/request-limits";
+import { FORM_FIELDS_MAX, PROFILE_FORM_MAX_BYTES, REQUEST_BODY_MAX_BYTES } from "~/domain/request-limits";
+import { messages } from "~/texts/messages";
 import { createEvent, createHost } from "../../tests/factories/events";
 import { buyTickets } from "../../tests/factories/orders";
 import { FACTORY_PASSWORD } from "../../tests/factories/users";
@@ -216,6 +217,35 @@ describe("bad input named in the issue is a 4xx", () => {
       status: 404,
     },
     {
+      // One field sent 20,000 times: reading it once cost the log-in page seconds of the server's time.
+      name: "a form of more fields than any of ours sends",
+      run: () =>
+        send("/log-in.data", {
+          body: Array.from({ length: FORM_FIELDS_MAX + 1 }, () => "email=").join("&"),
+          headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        }),
+      status: 400,
+    },
+    {
+      name: "a multipart form of more fields than any of ours sends",
+      run: () => {
+        const form = new FormData();
+        for (let i = 0; i <= FORM_FIELDS_MAX; i++) form.append("message", "");
+        return send("/u/feedback", { signedIn: true, body: form });
+      },
+      status: 400,
+    },
+    {
+      // Checking it for unsafe text recursed out of stack: a 500 and a stack trace in the log.
+      name: "JSON nested deeper than any of ours",
+      run: () =>
+        send("/api/auth/sign-in/email", {
+          body: `${"[".repeat(100_000)}${"]".repeat(100_000)}`,
+          headers: { "Content-Type": "application/json" },
+        }),
+      status: 400,
+    },
+    {
       name: "a non-numeric Content-Length",
       run: () =>
         send("/log-in", {
@@ -227,6 +257,22 @@ describe("bad input named in the issue is a 4xx", () => {
   ];
   it.each(cases)("$name", async ({ run, status }) => {
     await expectRefused(await run(), status);
+  });
+
+  it("says what is wrong with a form of too many fields, and still reads a long one of ours", async () => {
+    const res = await send("/log-in.data", {
+      body: Array.from({ length: FORM_FIELDS_MAX + 1 }, () => "email=").join("&"),
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    });
+    expect(res.status).toBe(400);
+    expect(await res.text()).toContain(messages.generic.tooManyFields(FORM_FIELDS_MAX));
+    // Just within the limit, the log-in page reads the form and answers as a wrong log-in.
+    const within = await send("/log-in.data", {
+      body: [...Array.from({ length: FORM_FIELDS_MAX - 1 }, () => "email=a@example.com"), "password=x"].join("&"),
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    });
+    expect(within.status).toBeLessThan(500);
+    expect(within.status).not.toBe(400);
   });
 
   it("names the field in the refusal", async () => {

@@ -1,7 +1,8 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { AppError } from "~/lib/app-error";
 import { answerError } from "~/lib/error-table";
-import { isUnsafeText, unsafeField, unsafeJsonField } from "~/lib/unsafe-text";
+import { FORM_FIELDS_MAX, JSON_DEPTH_MAX } from "~/domain/request-limits";
+import { isUnsafeText, nestsDeeperThan, unsafeField, unsafeJsonField } from "~/lib/unsafe-text";
 import { messages } from "~/texts/messages";
 import type { AppEnv } from "./app";
 import { errorResponse } from "./errors";
@@ -29,8 +30,9 @@ export interface InputGuardOptions {
  *   stream) stays. A body without one (chunked), or a request that did not come through Node's
  *   parser, is counted as it streams and abandoned the moment it passes the limit.
  * - The fields: forms (URL-encoded and multipart) and JSON are read here, once, and a field
- *   carrying unsafe text is a 400 naming it; a form or JSON that cannot be parsed is a 400. The
- *   routes then read the same bytes from a buffered request.
+ *   carrying unsafe text is a 400 naming it; a form or JSON that cannot be parsed, a form of more
+ *   than FORM_FIELDS_MAX fields or JSON nested deeper than JSON_DEPTH_MAX is a 400. The routes then
+ *   read the same bytes from a buffered request.
  */
 export function inputGuard(options: InputGuardOptions): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
@@ -108,8 +110,11 @@ export function urlProblem(url: string): AppError | null {
 async function bodyProblem(bytes: Uint8Array<ArrayBuffer>, contentType: string): Promise<AppError | null> {
   const type = contentType.split(";")[0]!.trim().toLowerCase();
   const unsafe = (field: string) => new AppError("bad_request", messages.generic.unsafeText(field), { field });
+  const tooMany = new AppError("bad_request", messages.generic.tooManyFields(FORM_FIELDS_MAX));
   if (type === "application/x-www-form-urlencoded") {
-    const field = unsafeField(new URLSearchParams(new TextDecoder().decode(bytes)));
+    const form = new URLSearchParams(new TextDecoder().decode(bytes));
+    if (form.size > FORM_FIELDS_MAX) return tooMany;
+    const field = unsafeField(form);
     return field ? unsafe(field) : null;
   }
   if (type === "multipart/form-data") {
@@ -119,6 +124,8 @@ async function bodyProblem(bytes: Uint8Array<ArrayBuffer>, contentType: string):
     } catch {
       return new AppError("bad_request", "That form could not be read. Please try again.");
     }
+    let fields = 0;
+    for (const _ of form.keys()) if (++fields > FORM_FIELDS_MAX) return tooMany;
     const field = unsafeField(form.entries());
     return field ? unsafe(field) : null;
   }
@@ -130,6 +137,8 @@ async function bodyProblem(bytes: Uint8Array<ArrayBuffer>, contentType: string):
     } catch {
       return new AppError("bad_request", "The request body is not valid JSON.");
     }
+    if (nestsDeeperThan(value, JSON_DEPTH_MAX))
+      return new AppError("bad_request", messages.generic.nestedTooDeeply(JSON_DEPTH_MAX));
     const field = unsafeJsonField(value);
     return field ? unsafe(field) : null;
   }

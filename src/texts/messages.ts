@@ -14,6 +14,12 @@ export const messages = {
     tooLarge: "That is more than we can take in one go. Please send less and try again.",
     /** A form field or link carrying characters no one types (NUL, broken Unicode). */
     unsafeText: (field: string) => `"${field}" contains characters we can't accept. Please remove them and try again.`,
+    /** A form of more fields than any of ours sends. */
+    tooManyFields: (max: number) =>
+      `That form has more than ${max.toLocaleString("en-GB")} fields, more than any of ours sends. ` +
+      "Please reload the page and try again.",
+    /** A JSON body nested more deeply than any of ours. */
+    nestedTooDeeply: (max: number) => `The request body nests more than ${max} levels deep. Please send a flatter one.`,
     /** A link whose address is broken (bad percent-encoding). */
     badAddress: "That link is broken. Please check the address and try again.",
     /** A post from a page on another site (cross-site request forgery, or a page saved and reopened). */
