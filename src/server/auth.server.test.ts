@@ -323,6 +323,24 @@ describe("sign-up", () => {
     expect(sent).toHaveLength(1);
   });
 
+  it("sends one verification email however many ask at once, and answers an address of no account alike", async () => {
+    const person = await createUser(database.db, { emailVerified: false });
+    const asks = await Promise.all(
+      Array.from({ length: 10 }, () => post("/send-verification-email", { email: person.email }, { ip: newIp() })),
+    );
+    expect(asks.map((r) => r.status).sort()).toEqual([200, ...Array<number>(9).fill(429)]);
+    const sent = await database.db
+      .select()
+      .from(emailMessage)
+      .where(and(eq(emailMessage.toAddress, person.email), eq(emailMessage.template, "verify-email")));
+    expect(sent).toHaveLength(1);
+    // Nobody has this address: the answers are the same as for an account, so they tell nobody which it is.
+    const nobody = "nobody-at-all@example.com";
+    const first = await post("/send-verification-email", { email: nobody }, { ip: newIp() });
+    const again = await post("/send-verification-email", { email: nobody }, { ip: newIp() });
+    expect([first.status, again.status]).toEqual([200, 429]);
+  });
+
   it("caps sign-up attempts from one address, before any other check", async () => {
     const ip = newIp();
     const statuses: number[] = [];

@@ -178,7 +178,8 @@ export function createAuth({
       autoSignInAfterVerification: false,
       expiresIn: VERIFY_EMAIL_EXPIRES_IN_S,
       async sendVerificationEmail({ user, url }) {
-        // Every verification email counts towards the 5-minute resend wait (spec §4).
+        // Every verification email counts towards the 5-minute resend wait (spec §4). One asked for again was
+        // counted as it was asked: counting it twice in the same window moves nothing.
         await throttle.hit(throttleKeys.verifySend(user.email), AUTH_LIMITS.verifySend, now());
         const link = withCallback(url, "/email-verified");
         const [stored] = await db
@@ -347,9 +348,13 @@ export function createAuth({
             await hit(throttleKeys.resetByIp(ip), AUTH_LIMITS.resetByIp);
             checkPassword(body.newPassword, {});
             return;
-          case "/send-verification-email":
-            await peek(throttleKeys.verifySend(email), AUTH_LIMITS.verifySend, nextSendMessage);
+          case "/send-verification-email": {
+            // Counted here, for every address, in one statement: a burst of asks at once gets one email, and an
+            // address with no account (better-auth sends nothing to it) is answered as one with an account.
+            const sent = await throttle.hit(throttleKeys.verifySend(email), AUTH_LIMITS.verifySend, now());
+            if (!sent.allowed) throw tooMany(sent.retryAfterMs, nextSendMessage(sent.retryAfterMs));
             return;
+          }
           case "/change-password":
             checkPassword(body.newPassword, {});
             await requireCurrentPassword(ctx, body.currentPassword, messages.auth.oldPasswordIncorrect);
