@@ -190,10 +190,27 @@ describe("sign-in", () => {
     ).toBe(200);
   });
 
+  it("compares no more passwords than the limits allow when wrong ones are sent all at once", async () => {
+    const person = await createUser(database.db);
+    const ip = newIp();
+    const statuses = (
+      await Promise.all(
+        Array.from({ length: 30 }, (_, i) =>
+          post("/sign-in/email", { email: person.email, password: `wrong-${i}` }, { ip }),
+        ),
+      )
+    ).map((r) => r.status);
+    // 20 from the address, 10 of them at this account; past its first 5, the robot check; the rest wait.
+    expect(statuses.filter((s) => s === 401)).toHaveLength(5);
+    expect(statuses.filter((s) => s === 400)).toHaveLength(5);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(20);
+  });
+
   it("does not count successful sign-ins, so regulars are never locked out", async () => {
     const person = await createUser(database.db);
     const ip = newIp();
-    for (let i = 0; i < 8; i++)
+    // More than the address's 20 wrong passwords: each right one gives back the attempt it was counted as.
+    for (let i = 0; i < 25; i++)
       expect((await post("/sign-in/email", { email: person.email, password: FACTORY_PASSWORD }, { ip })).status).toBe(
         200,
       );
@@ -654,6 +671,23 @@ describe("sign-up writes only what the form offers", () => {
 });
 
 describe("password checks of signed-in people", () => {
+  it("change-password: of wrong current passwords sent all at once, only 5 are compared", async () => {
+    const { cookie } = await signedIn();
+    const statuses = (
+      await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          post(
+            "/change-password",
+            { currentPassword: `wrong-${i}`, newPassword: "a-brand-new-one" },
+            { ip: newIp(), headers: { Cookie: cookie } },
+          ),
+        ),
+      )
+    ).map((r) => r.status);
+    expect(statuses.filter((s) => s === 400)).toHaveLength(5);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(15);
+  });
+
   it("change-password: 5 wrong current passwords, then even the right one waits", async () => {
     const { person, cookie } = await signedIn();
     for (let i = 0; i < 5; i++) {

@@ -299,10 +299,13 @@ export function createAuth({
         const email = typeof body.email === "string" ? normaliseEmail(body.email) : "";
         switch (ctx.path) {
           case "/sign-in/email": {
-            await peek(throttleKeys.signInFailuresByIp(ip), AUTH_LIMITS.signInFailuresByIp);
-            await peek(throttleKeys.signInFailuresByAccountAndIp(email, ip), AUTH_LIMITS.signInFailuresByAccountAndIp);
+            // Every attempt is counted before its password is hashed, one statement a counter, so attempts sent
+            // all at once cannot pass a limit together; a right password gives its attempt back (the after hook).
+            await hit(throttleKeys.signInsByAccount(email), AUTH_LIMITS.signInsByAccount);
+            await hit(throttleKeys.signInFailuresByIp(ip), AUTH_LIMITS.signInFailuresByIp);
+            await hit(throttleKeys.signInFailuresByAccountAndIp(email, ip), AUTH_LIMITS.signInFailuresByAccountAndIp);
             // Past the account's limit the owner can still get in, with the robot check as well.
-            const account = await throttle.peek(
+            const account = await throttle.hit(
               throttleKeys.signInFailuresByAccount(email),
               AUTH_LIMITS.signInFailuresByAccount,
               now(),
@@ -415,19 +418,11 @@ export function createAuth({
         if (ctx.path === "/sign-in/email") {
           const body = (ctx.body ?? {}) as Record<string, unknown>;
           const email = typeof body.email === "string" ? normaliseEmail(body.email) : "";
-          const status = failed ? (returned as APIError).statusCode : 200;
-          if (failed && status === 401) {
-            // Only wrong passwords count, so a person who signs in often is never locked out.
-            await throttle.hit(throttleKeys.signInFailuresByIp(ip), AUTH_LIMITS.signInFailuresByIp, now());
-            await throttle.hit(
-              throttleKeys.signInFailuresByAccountAndIp(email, ip),
-              AUTH_LIMITS.signInFailuresByAccountAndIp,
-              now(),
-            );
-            await throttle.hit(throttleKeys.signInFailuresByAccount(email), AUTH_LIMITS.signInFailuresByAccount, now());
-          } else if (!failed) {
+          if (!failed) {
+            // Only what is not a right password stays counted, so a person who signs in often is never locked out.
             await throttle.reset(throttleKeys.signInFailuresByAccount(email));
             await throttle.reset(throttleKeys.signInFailuresByAccountAndIp(email, ip));
+            await throttle.release(throttleKeys.signInFailuresByIp(ip), now());
           }
         }
         // A session's token is its cookie's secret, which is HTTP-only so that no page script can read it: no answer

@@ -24,6 +24,18 @@ redis.call('PEXPIRE', KEYS[1], resetAt - now)
 return {count, resetAt}
 `;
 
+/** One hit of the window open now given back, never below zero (`Throttle.release`). */
+const RELEASE_SCRIPT = `
+local now = tonumber(ARGV[1])
+local current = redis.call('HMGET', KEYS[1], 'count', 'reset_at')
+local count = tonumber(current[1]) or 0
+local resetAt = tonumber(current[2]) or 0
+if resetAt > now and count > 0 then
+  redis.call('HSET', KEYS[1], 'count', count - 1)
+end
+return 0
+`;
+
 export interface RedisThrottle extends Throttle {
   close(): Promise<void>;
 }
@@ -35,7 +47,10 @@ export interface RedisThrottleOptions {
   onError?: (error: Error) => void;
 }
 
-type WithHit = Redis & { throttleHit(key: string, nowMs: number, windowMs: number): Promise<[number, number]> };
+type WithHit = Redis & {
+  throttleHit(key: string, nowMs: number, windowMs: number): Promise<[number, number]>;
+  throttleRelease(key: string, nowMs: number): Promise<number>;
+};
 
 export function createRedisThrottle(
   url: string,
@@ -46,6 +61,7 @@ export function createRedisThrottle(
   const redis = new Redis(url, { keyPrefix, maxRetriesPerRequest: 2, connectTimeout: 5_000 }) as WithHit;
   redis.on("error", (error: Error) => onError?.(error));
   redis.defineCommand("throttleHit", { numberOfKeys: 1, lua: HIT_SCRIPT });
+  redis.defineCommand("throttleRelease", { numberOfKeys: 1, lua: RELEASE_SCRIPT });
 
   return {
     async hit(key, rule, now) {
@@ -58,6 +74,10 @@ export function createRedisThrottle(
       assertRule(rule);
       const [count, resetAt] = await redis.hmget(key, "count", "reset_at");
       return throttleResult("peek", Number(count ?? 0), Number(resetAt ?? 0), rule, now);
+    },
+
+    async release(key, now) {
+      await redis.throttleRelease(key, now.getTime());
     },
 
     async reset(key) {

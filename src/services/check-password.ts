@@ -38,25 +38,26 @@ export type PasswordCheck =
 /**
  * Checks a signed-in person's password, throttled: once the account or the address has had too
  * many wrong answers, the password is not even compared until the window passes. Only wrong
- * answers count; a right one clears the account's count.
+ * answers stay counted; a right one clears the account's count.
  */
 export async function checkPasswordThrottled(
   db: Db,
   throttle: Throttle,
   { userId, ip, password, now }: { userId: string; ip: string; password: string; now: Date },
 ): Promise<PasswordCheck> {
+  // Each check is counted before the password is compared, one statement a counter, so checks sent all at once
+  // cannot pass the limit together; a right password gives its check back.
   for (const [key, rule] of [
     [passwordCheckKeys.byAccount(userId), PASSWORD_CHECK_LIMITS.byAccount],
     [passwordCheckKeys.byIp(ip), PASSWORD_CHECK_LIMITS.byIp],
   ] as const) {
-    const seen = await throttle.peek(key, rule, now);
-    if (!seen.allowed) return { ok: false, reason: "throttled", retryAfterMs: seen.retryAfterMs };
+    const counted = await throttle.hit(key, rule, now);
+    if (!counted.allowed) return { ok: false, reason: "throttled", retryAfterMs: counted.retryAfterMs };
   }
   if (await isCurrentPassword(db, userId, password)) {
     await throttle.reset(passwordCheckKeys.byAccount(userId));
+    await throttle.release(passwordCheckKeys.byIp(ip), now);
     return { ok: true };
   }
-  await throttle.hit(passwordCheckKeys.byAccount(userId), PASSWORD_CHECK_LIMITS.byAccount, now);
-  await throttle.hit(passwordCheckKeys.byIp(ip), PASSWORD_CHECK_LIMITS.byIp, now);
   return { ok: false, reason: "wrong" };
 }

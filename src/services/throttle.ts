@@ -1,4 +1,4 @@
-import { eq, lte, sql } from "drizzle-orm";
+import { and, eq, gt, lte, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { rateLimit } from "~/db/schema";
 
@@ -25,6 +25,12 @@ export interface ThrottleResult {
 export interface Throttle {
   hit(key: string, rule: ThrottleRule, now: Date): Promise<ThrottleResult>;
   peek(key: string, rule: ThrottleRule, now: Date): Promise<ThrottleResult>;
+  /**
+   * Gives back one hit of the window open at `now` (never below zero; nothing once it has passed):
+   * for an attempt counted before it was judged (so that attempts sent at once cannot pass the limit
+   * together) that turned out not to count, such as a right password.
+   */
+  release(key: string, now: Date): Promise<void>;
   reset(key: string): Promise<void>;
 }
 
@@ -89,6 +95,13 @@ export function createDbThrottle(db: Db, { cleanupProbability = 0.01 }: DbThrott
       return row
         ? throttleResult("peek", row.count, row.resetAt.getTime(), rule, now)
         : throttleResult("peek", 0, 0, rule, now);
+    },
+
+    async release(key, now) {
+      await db
+        .update(rateLimit)
+        .set({ count: sql`greatest(${rateLimit.count} - 1, 0)` })
+        .where(and(eq(rateLimit.key, key), gt(rateLimit.resetAt, now)));
     },
 
     async reset(key) {

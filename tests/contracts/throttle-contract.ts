@@ -86,6 +86,29 @@ export function throttleContract(store: () => { throttle: Throttle; instances: (
     await throttle.reset(freshKey("never-used"));
   });
 
+  it("gives back one hit of the open window on release, never below zero, and nothing once it has passed", async () => {
+    const { throttle } = store();
+    const key = freshKey("release");
+    const rule = { limit: 2, windowMs: MINUTE };
+    await throttle.hit(key, rule, at(0));
+    await throttle.hit(key, rule, at(1_000));
+    await throttle.release(key, at(2_000));
+    expect(await throttle.hit(key, rule, at(3_000))).toEqual({ allowed: true, count: 2, retryAfterMs: 0 });
+    for (let i = 0; i < 4; i++) await throttle.release(key, at(4_000));
+    expect(await throttle.peek(key, rule, at(5_000))).toEqual({ allowed: true, count: 0, retryAfterMs: 0 });
+    // The window still ends when it began to: a hit after the release does not open a new one.
+    expect(await throttle.hit(key, rule, at(6_000))).toEqual({ allowed: true, count: 1, retryAfterMs: 0 });
+    await throttle.hit(key, rule, at(7_000));
+    expect(await throttle.hit(key, rule, at(8_000))).toEqual({ allowed: false, count: 3, retryAfterMs: 52_000 });
+    // Past the window, a release changes nothing and the next hit starts afresh.
+    await throttle.release(key, at(MINUTE + 1));
+    expect(await throttle.hit(key, rule, at(MINUTE + 2))).toEqual({ allowed: true, count: 1, retryAfterMs: 0 });
+    // A key never hit stays unknown.
+    const never = freshKey("never");
+    await throttle.release(never, at(0));
+    expect(await throttle.peek(never, rule, at(1))).toEqual({ allowed: true, count: 0, retryAfterMs: 0 });
+  });
+
   it("allows exactly the limit when 50 hits race from several instances", async () => {
     const instances = store().instances();
     const key = freshKey("race");
