@@ -103,9 +103,12 @@ function precompressed(): Plugin {
   const brotli = promisify(zlib.brotliCompress);
   const gzip = promisify(zlib.gzip);
   const compressible = /\.(js|mjs|css|svg|json|webmanifest|txt|xml)$/;
+  // Not the build's own folders (.vite holds Vite's manifest, which names our source files): React
+  // Router deletes the manifest, and a compressed copy left beside it would be served to anyone.
   const files = (dir: string): string[] =>
     fs
       .readdirSync(dir, { withFileTypes: true })
+      .filter((e) => !e.name.startsWith("."))
       .flatMap((e) => (e.isDirectory() ? files(path.join(dir, e.name)) : [path.join(dir, e.name)]));
   return {
     name: "ticketyboo:precompressed",

@@ -4,10 +4,19 @@
 // when it is missing or older than the sources (the same check `npm start` makes, so the e2e run
 // that follows in `npm test` reuses it).
 import { spawnSync } from "node:child_process";
+import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { CATEGORIES, EVENT_TYPES } from "~/domain/categories";
-import { firstLoadFiles, firstLoadJs, gzipSize, readBuildManifest, ROOT, type BuildManifest } from "./page-js";
+import {
+  CLIENT_DIR,
+  firstLoadFiles,
+  firstLoadJs,
+  gzipSize,
+  readBuildManifest,
+  ROOT,
+  type BuildManifest,
+} from "./page-js";
 
 const BUDGET_KB = 150;
 /**
@@ -55,6 +64,11 @@ afterAll(() =>
       `files):\n${sizes.join("\n")}`,
   ),
 );
+
+test("the client build serves nothing of the build's own folders (Vite's manifest names our source files)", () => {
+  const hidden = fs.readdirSync(CLIENT_DIR, { recursive: true, encoding: "utf8" }).filter((f) => /(^|\/)\./.test(f));
+  expect(hidden.filter((f) => fs.statSync(path.join(CLIENT_DIR, f)).isFile())).toEqual([]);
+});
 
 test(`the route manifest every page loads is at most ${MANIFEST_BUDGET_KB} KB of gzipped JavaScript`, () => {
   const kb = gzipSize(manifest.url) / 1024;
