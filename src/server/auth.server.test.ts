@@ -190,6 +190,16 @@ describe("sign-in", () => {
     ).toBe(200);
   });
 
+  it("refuses an address no one can have, of any length, before counting it", async () => {
+    for (const email of [`${"a".repeat(3000)}@example.com`, "not-an-address"]) {
+      const res = await post("/sign-in/email", { email, password: "whatever-1" }, { ip: newIp() });
+      expect(res.status).toBe(400);
+      expect(await res.json()).toMatchObject({ code: "INVALID_EMAIL" });
+    }
+    const reset = await post("/request-password-reset", { email: `${"b".repeat(3000)}@example.com` }, { ip: newIp() });
+    expect(reset.status).toBe(400);
+  });
+
   it("compares no more passwords than the limits allow when wrong ones are sent all at once", async () => {
     const person = await createUser(database.db);
     const ip = newIp();

@@ -297,6 +297,9 @@ export function createAuth({
         const ip = ctx.headers?.get(CLIENT_IP_HEADER) ?? "unknown";
         const body = (ctx.body ?? {}) as Record<string, unknown>;
         const email = typeof body.email === "string" ? normaliseEmail(body.email) : "";
+        // An address no one can have is refused before it is counted (a throttle key of kilobytes fails to store).
+        if (typeof body.email === "string" && !isValidEmail(email))
+          throw badRequest(messages.auth.invalidEmail, "INVALID_EMAIL");
         switch (ctx.path) {
           case "/sign-in/email": {
             // Every attempt is counted before its password is hashed, one statement a counter, so attempts sent
