@@ -23,6 +23,7 @@ const USERNAME_PATTERN = /^[a-z0-9_-]+$/;
  */
 export const RESERVED_USERNAMES: ReadonlySet<string> = new Set([
   "404",
+  "__manifest",
   "about",
   "account",
   "accounts",
