@@ -76,7 +76,10 @@ export function DoorScreen({ event, counts, viaLink }: Props) {
     setCamera("starting");
     try {
       stopCamera.current = await startCamera(video.current, (text) => {
-        if (!showing.current) void submit(text);
+        // While an answer shows (or a scan is on its way), the code waits for the next look.
+        if (showing.current || busy.current) return false;
+        void submit(text);
+        return true;
       });
       setCamera("on");
     } catch {

@@ -1,9 +1,11 @@
 /**
  * The door's camera: the back camera's picture, read for QR codes by the browser's own
  * BarcodeDetector where it has one, else by @zxing/browser (loaded only then). `onCode` hears each
- * code as it comes into view; the same code again within a few seconds is the same scan.
+ * code as it comes into view and says whether it took it (not while an answer is on screen); a code
+ * it took, seen again within a few seconds, is the same scan, while one it did not take is offered
+ * again at the next look.
  */
-export async function startCamera(video: HTMLVideoElement, onCode: (code: string) => void): Promise<() => void> {
+export async function startCamera(video: HTMLVideoElement, onCode: (code: string) => boolean): Promise<() => void> {
   const stream = await navigator.mediaDevices.getUserMedia({
     video: { facingMode: { ideal: "environment" } },
     audio: false,
@@ -12,8 +14,7 @@ export async function startCamera(video: HTMLVideoElement, onCode: (code: string
   const heard = (code: string) => {
     const now = Date.now();
     if (code === last.code && now - last.at < 3000) return;
-    last = { code, at: now };
-    onCode(code);
+    if (onCode(code)) last = { code, at: now };
   };
   video.srcObject = stream;
   video.muted = true;
@@ -39,13 +40,32 @@ export async function startCamera(video: HTMLVideoElement, onCode: (code: string
       stopStream();
     };
   }
+  // Our own look every 150 ms, at the picture's size as it is then. zxing's own loop sizes its canvas
+  // once, as it starts: started before the camera's first frame (a busy phone) it read a 0 × 0 picture,
+  // failed in a way it does not retry, and the camera stayed on reading nothing; and a phone turned
+  // sideways changes the picture's size.
   const { BrowserQRCodeReader } = await import("@zxing/browser");
-  const reader = new BrowserQRCodeReader(undefined, { delayBetweenScanAttempts: 150 });
-  const controls = await reader.decodeFromStream(stream, video, (result) => {
-    if (result) heard(result.getText());
-  });
+  const reader = new BrowserQRCodeReader();
+  const canvas = document.createElement("canvas");
+  const context = canvas.getContext("2d", { willReadFrequently: true });
+  let running = true;
+  const look = () => {
+    if (!running) return;
+    if (context && video.readyState >= 2 && video.videoWidth > 0 && video.videoHeight > 0) {
+      if (canvas.width !== video.videoWidth) canvas.width = video.videoWidth;
+      if (canvas.height !== video.videoHeight) canvas.height = video.videoHeight;
+      context.drawImage(video, 0, 0, canvas.width, canvas.height);
+      try {
+        heard(reader.decodeFromCanvas(canvas).getText());
+      } catch {
+        // No code in view this time: look again.
+      }
+    }
+    setTimeout(look, 150);
+  };
+  look();
   return () => {
-    controls.stop();
+    running = false;
     stopStream();
   };
 }
