@@ -102,7 +102,7 @@ function migrationsBesideServer(): Plugin {
 function precompressed(): Plugin {
   const brotli = promisify(zlib.brotliCompress);
   const gzip = promisify(zlib.gzip);
-  const compressible = /\.(js|mjs|css|svg|json|webmanifest|txt|xml)$/;
+  const compressible = /\.(js|mjs|css|svg|json|webmanifest|txt|xml|wasm)$/;
   // Not the build's own folders (.vite holds Vite's manifest, which names our source files): React
   // Router deletes the manifest, and a compressed copy left beside it would be served to anyone.
   const files = (dir: string): string[] =>

@@ -138,7 +138,8 @@ export function createApp(deps: AppDeps) {
       contentSecurityPolicy: config.isProduction
         ? {
             defaultSrc: ["'self'"],
-            scriptSrc: ["'self'", NONCE],
+            // WebAssembly may be compiled (the door's QR reader, decision 0061); JavaScript's eval may not.
+            scriptSrc: ["'self'", NONCE, "'wasm-unsafe-eval'"],
             styleSrc: ["'self'", "'unsafe-inline'"],
             imgSrc: ["'self'", "data:", "blob:", tileOrigin(config.mapTileUrl)].filter(Boolean) as string[],
             fontSrc: ["'self'"],

@@ -1,7 +1,7 @@
-import { BinaryBitmap, HybridBinarizer, QRCodeReader, RGBLuminanceSource } from "@zxing/library";
 import { PDFParse } from "pdf-parse";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
+import { readQr } from "../../tests/setup/read-qr";
 import { renderShareAsset, wrapWords, type PosterFacts } from "./share-images.server";
 
 const facts: PosterFacts = {
@@ -11,13 +11,6 @@ const facts: PosterFacts = {
   price: "From £5.05",
   url: "https://ticketyboo.test/events/kelham-island-pub-quiz",
 };
-
-/** The QR code a picture carries, read back as a phone would. */
-async function readQr(png: Buffer): Promise<string> {
-  const { data, info } = await sharp(png).removeAlpha().greyscale().raw().toBuffer({ resolveWithObject: true });
-  const source = new RGBLuminanceSource(new Uint8ClampedArray(data), info.width, info.height);
-  return new QRCodeReader().decode(new BinaryBitmap(new HybridBinarizer(source))).getText();
-}
 
 describe("the share kit's pictures and poster", () => {
   it.each([

@@ -90,7 +90,7 @@ test("the door: scanner links, every outcome, camera and typed codes, offline ga
   const stamp = Date.now().toString(36);
   const night = await makeEvent(page, `Door Night ${stamp}`, 6);
   const other = await makeEvent(page, `Other Night ${stamp}`, 1);
-  const [first, second, third, fourth, , sixth] = night.codes;
+  const [first, second, third, fourth, fifth, sixth] = night.codes;
   const ghost = await page.request.post("/dev/scenarios/door", {
     data: { eventId: night.eventId, voidCode: sixth },
     headers: { Origin: BASE_URL },
@@ -154,7 +154,7 @@ test("the door: scanner links, every outcome, camera and typed codes, offline ga
   await expect(door.getByTestId("door-count")).toHaveText("2 / 5");
 
   // Both doors lose their signal; each lets the same ticket in, the side door first.
-  const frontPhone = await doorPhone(browser, front);
+  const frontPhone = await doorPhone(browser, front, await QRCode.toDataURL(fifth!, { margin: 4, width: 360 }));
   // A list this phone kept from another night, days ago, is forgotten when the door opens again;
   // tonight's stays.
   const kept = () =>
@@ -187,6 +187,14 @@ test("the door: scanner links, every outcome, camera and typed codes, offline ga
   await frontPhone.page.reload();
   await expect(frontPhone.page.getByTestId("door-status")).not.toContainText("Ticket list not on this device yet");
   await expect.poll(kept).toEqual([night.eventId]);
+  // It keeps its QR reader with the page (this browser has none of its own), for a night the signal goes.
+  await expect
+    .poll(() =>
+      frontPhone.page.evaluate(async () =>
+        (await (await caches.open("tb-door-v1")).keys()).some((r) => r.url.endsWith(".wasm")),
+      ),
+    )
+    .toBe(true);
   await frontPhone.page.getByLabel("Gate").fill("Front door");
   await sidePhone.context.setOffline(true);
   await frontPhone.context.setOffline(true);
@@ -196,6 +204,14 @@ test("the door: scanner links, every outcome, camera and typed codes, offline ga
   await expect(door.getByTestId("door-status")).toContainText("1 scan to sync");
   await typeCode(frontPhone.page, third!);
   await expectOutcome(frontPhone.page, "checked_in", "Checked in", "Offline · will sync");
+  // The front phone is reloaded with no signal: its page, its list, its scans to sync and its camera's
+  // reader all come from the phone itself.
+  await frontPhone.page.reload();
+  await expect(frontPhone.page.getByTestId("door-status")).toContainText("1 scan to sync");
+  await frontPhone.page.getByRole("button", { name: "Scan with camera" }).click();
+  await expectOutcome(frontPhone.page, "checked_in", "Checked in", "Offline · will sync");
+  await frontPhone.page.getByRole("button", { name: "Stop camera" }).click();
+  await expect(frontPhone.page.getByTestId("door-status")).toContainText("2 scans to sync");
   // Offline, the side door still knows what it let in.
   await typeCode(door, third!);
   await expectOutcome(door, "already_checked_in", "Already checked in", "at Side door");
@@ -224,10 +240,10 @@ test("the door: scanner links, every outcome, camera and typed codes, offline ga
   await expect(frontPhone.page.getByTestId("door-conflicts")).toContainText("let in at Side door");
   await expect(door.getByTestId("door-conflicts")).toHaveCount(0);
 
-  // The host's Scan tab: three in, one conflict, gate by gate.
+  // The host's Scan tab: four in, one conflict, gate by gate.
   await page.goto(`/h/events/${night.eventId}/edit/scan`);
   await expect(page.getByText("of 5 tickets checked in")).toBeVisible();
-  await expect(page.getByRole("heading", { name: "At the door" }).locator("..")).toContainText("3");
+  await expect(page.getByRole("heading", { name: "At the door" }).locator("..")).toContainText("4");
   await expect(page.getByTestId("scan-conflicts").getByRole("listitem")).toHaveCount(1);
   await expect(page.getByTestId("scan-conflicts")).toContainText("Let in twice: first at Side door");
   await expectAccessible(page);

@@ -18,6 +18,7 @@ export const ENGINE_BLIND: Record<string, string> = {
   "src/services/process-image-upload.test.ts": "decoding pictures",
   "src/services/receipt-pdf.server.test.ts": "drawing a receipt",
   "src/services/share-images.server.test.ts": "drawing share images",
+  "src/web/lib/ticket-qr.server.test.ts": "drawing and reading tickets' QR codes",
   "src/services/ticket-pdf.server.test.ts": "drawing a ticket",
   // Sequential requests through every route: what they test (parsing, limits, who may ask) is
   // decided before or around the queries, which are the same SQL on both engines.

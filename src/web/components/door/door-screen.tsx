@@ -1,7 +1,7 @@
 import { AlertTriangle, Camera, CameraOff, CheckCircle2, CloudOff, RefreshCw, Wifi, XCircle } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { formatEventDateTime, formatLondonTime } from "~/lib/format";
-import { startCamera } from "~/web/lib/door/camera";
+import { QrReaderUnavailable, startCamera } from "~/web/lib/door/camera";
 import { type DoorResult, useDoor } from "~/web/lib/door/use-door";
 import { scannerMessages } from "~/texts/scanner-messages";
 import { ScanNotAllowed } from "./scan-not-allowed";
@@ -15,6 +15,14 @@ interface Props {
 
 const GATE_KEY = "tb-door-gate";
 
+/** What the camera's square says while it shows no picture. */
+const CAMERA_WORDS = {
+  off: "Point the camera at a ticket's QR code, or type the code below.",
+  starting: "Starting the camera…",
+  failed: "The camera didn't start. Allow this page to use it, or type the code below.",
+  "no-reader": "The QR reader needs signal once to load on this phone. Type the code below for now.",
+};
+
 /**
  * The door (spec §2 /h/scan, §4 outcomes): camera or typed code, a full-screen answer in colour
  * with a sound and a buzz, and the next scan ready at once. Built for one thumb: the code box and
@@ -25,7 +33,7 @@ export function DoorScreen({ event, counts, viaLink }: Props) {
   const { state } = door;
   const [gate, setGate] = useState("Main door");
   const [code, setCode] = useState("");
-  const [camera, setCamera] = useState<"off" | "starting" | "on" | "failed">("off");
+  const [camera, setCamera] = useState<keyof typeof CAMERA_WORDS | "on">("off");
   const video = useRef<HTMLVideoElement>(null);
   const stopCamera = useRef<(() => void) | null>(null);
   const input = useRef<HTMLInputElement>(null);
@@ -82,8 +90,8 @@ export function DoorScreen({ event, counts, viaLink }: Props) {
         return true;
       });
       setCamera("on");
-    } catch {
-      setCamera("failed");
+    } catch (error) {
+      setCamera(error instanceof QrReaderUnavailable ? "no-reader" : "failed");
     }
   };
 
@@ -147,11 +155,7 @@ export function DoorScreen({ event, counts, viaLink }: Props) {
               />
             ) : (
               <div className="absolute inset-0 grid place-items-center p-6 text-center text-white/70">
-                {camera === "failed"
-                  ? "The camera didn't start. Allow this page to use it, or type the code below."
-                  : camera === "starting"
-                    ? "Starting the camera…"
-                    : "Point the camera at a ticket's QR code, or type the code below."}
+                {CAMERA_WORDS[camera]}
               </div>
             )}
           </div>

@@ -1,11 +1,12 @@
 /**
  * The door's camera: the back camera's picture, read for QR codes by the browser's own
- * BarcodeDetector where it has one, else by @zxing/browser (loaded only then). `onCode` hears each
- * code as it comes into view and says whether it took it (not while an answer is on screen); a code
- * it took, seen again within a few seconds, is the same scan, while one it did not take is offered
- * again at the next look.
+ * BarcodeDetector where it has one that reads them, else by the same API done in WebAssembly
+ * (`qr-reader.ts`, loaded only then). `onCode` hears each code as it comes into view and says
+ * whether it took it (not while an answer is on screen); a code it took, seen again within a few
+ * seconds, is the same scan, while one it did not take is offered again at the next look.
  */
 export async function startCamera(video: HTMLVideoElement, onCode: (code: string) => boolean): Promise<() => void> {
+  const detector = await qrDetector();
   const stream = await navigator.mediaDevices.getUserMedia({
     video: { facingMode: { ideal: "environment" } },
     audio: false,
@@ -20,57 +21,51 @@ export async function startCamera(video: HTMLVideoElement, onCode: (code: string
   video.muted = true;
   video.playsInline = true;
   await video.play().catch(() => undefined);
-  const stopStream = () => stream.getTracks().forEach((t) => t.stop());
 
-  const Detector = (globalThis as { BarcodeDetector?: BarcodeDetectorClass }).BarcodeDetector;
-  if (Detector && (await Detector.getSupportedFormats().catch((): string[] => [])).includes("qr_code")) {
-    const detector = new Detector({ formats: ["qr_code"] });
-    let running = true;
-    const tick = async () => {
-      if (!running) return;
-      if (video.readyState >= 2) {
-        const found = await detector.detect(video).catch(() => []);
-        if (found[0]?.rawValue) heard(found[0].rawValue);
-      }
-      setTimeout(() => void tick(), 150);
-    };
-    void tick();
-    return () => {
-      running = false;
-      stopStream();
-    };
-  }
-  // Our own look every 150 ms, at the picture's size as it is then. zxing's own loop sizes its canvas
-  // once, as it starts: started before the camera's first frame (a busy phone) it read a 0 × 0 picture,
-  // failed in a way it does not retry, and the camera stayed on reading nothing; and a phone turned
-  // sideways changes the picture's size.
-  const { BrowserQRCodeReader } = await import("@zxing/browser");
-  const reader = new BrowserQRCodeReader();
-  const canvas = document.createElement("canvas");
-  const context = canvas.getContext("2d", { willReadFrequently: true });
+  // A look every 150 ms, each at the picture as it is then (a phone turned sideways changes its size).
   let running = true;
-  const look = () => {
+  const look = async () => {
     if (!running) return;
-    if (context && video.readyState >= 2 && video.videoWidth > 0 && video.videoHeight > 0) {
-      if (canvas.width !== video.videoWidth) canvas.width = video.videoWidth;
-      if (canvas.height !== video.videoHeight) canvas.height = video.videoHeight;
-      context.drawImage(video, 0, 0, canvas.width, canvas.height);
-      try {
-        heard(reader.decodeFromCanvas(canvas).getText());
-      } catch {
-        // No code in view this time: look again.
-      }
+    if (video.readyState >= 2 && video.videoWidth > 0) {
+      const found = await detector.detect(video).catch(() => []);
+      if (running && found[0]?.rawValue) heard(found[0].rawValue);
     }
-    setTimeout(look, 150);
+    setTimeout(() => void look(), 150);
   };
-  look();
+  void look();
   return () => {
     running = false;
-    stopStream();
+    stream.getTracks().forEach((t) => t.stop());
   };
 }
 
+interface QrDetector {
+  detect(source: HTMLVideoElement): Promise<{ rawValue: string }[]>;
+}
+
+/**
+ * The browser's own reader where it reads QR codes (Chrome on Android), else ours. Called as the
+ * door opens too, so the WebAssembly is fetched (and kept for offline) while there is signal.
+ */
+export async function qrDetector(): Promise<QrDetector> {
+  const Native = (globalThis as { BarcodeDetector?: BarcodeDetectorClass }).BarcodeDetector;
+  if (Native && (await Native.getSupportedFormats().catch((): string[] => [])).includes("qr_code"))
+    return new Native({ formats: ["qr_code"] });
+  const { loadQrReader } = await import("./qr-reader");
+  const Reader = await loadQrReader().catch((error: unknown) => {
+    throw new QrReaderUnavailable(error);
+  });
+  return new Reader({ formats: ["qr_code"] });
+}
+
+/** The reader could not be loaded: this device never fetched it, and has no signal now. */
+export class QrReaderUnavailable extends Error {
+  constructor(cause: unknown) {
+    super("The QR reader could not be loaded", { cause });
+  }
+}
+
 interface BarcodeDetectorClass {
-  new (options: { formats: string[] }): { detect(source: HTMLVideoElement): Promise<{ rawValue: string }[]> };
+  new (options: { formats: string[] }): QrDetector;
   getSupportedFormats(): Promise<string[]>;
 }
