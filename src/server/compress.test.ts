@@ -29,6 +29,16 @@ describe("compress", () => {
     expect(gunzipSync(await bytes(res)).toString()).toBe(big);
   });
 
+  it("weighs what the client accepts: a weight of zero refuses an encoding, any other accepts it", async () => {
+    const encodingFor = async (accept: string) =>
+      (await app.request("/big", { headers: { "Accept-Encoding": accept } })).headers.get("Content-Encoding");
+    expect(await encodingFor("br;q=0, gzip")).toBe("gzip");
+    expect(await encodingFor("gzip;q=0.0, br;q=0")).toBeNull();
+    expect(await encodingFor("br;q=1, gzip;q=0.5")).toBe("br");
+    expect(await encodingFor("identity, *;q=0.1")).toBe("br");
+    expect(await encodingFor("BR")).toBe("br");
+  });
+
   it("leaves small bodies, images and clients that accept neither alone", async () => {
     expect(
       (await app.request("/small", { headers: { "Accept-Encoding": "br" } })).headers.get("Content-Encoding"),

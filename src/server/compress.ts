@@ -17,8 +17,8 @@ export function compress(): MiddlewareHandler {
     if (!COMPRESSIBLE.test(type)) return;
     const length = Number(res.headers.get("Content-Length") ?? NaN);
     if (length < MIN_BYTES) return;
-    const accept = c.req.header("Accept-Encoding") ?? "";
-    const encoding = /\bbr\b/.test(accept) ? "br" : /\bgzip\b/.test(accept) ? "gzip" : null;
+    const accepted = acceptedEncodings(c.req.header("Accept-Encoding") ?? "");
+    const encoding = accepted.has("br") ? "br" : accepted.has("gzip") ? "gzip" : null;
     if (!encoding) return;
     // The body last: asking for it turns the server's lightweight response into a web stream, which
     // costs more than many a response (a Checkout press's answer, say) does in all.
@@ -38,6 +38,22 @@ export function compress(): MiddlewareHandler {
     c.res = undefined;
     c.res = new Response(res.body.pipeThrough(zlibStream(compressor)), { status: res.status, headers });
   };
+}
+
+/**
+ * The encodings a client accepts (RFC 9110 §12.5.3): each name with a weight above zero, so
+ * `br;q=0` refuses Brotli; `*` stands for any.
+ */
+export function acceptedEncodings(header: string): Set<string> {
+  const accepted = new Set<string>();
+  for (const part of header.split(",")) {
+    const [name = "", ...params] = part.split(";").map((p) => p.trim().toLowerCase());
+    const q = params.find((p) => p.startsWith("q="));
+    if (!name || (q !== undefined && !(Number(q.slice(2)) > 0))) continue;
+    if (name === "*") ["br", "gzip"].forEach((e) => accepted.add(e));
+    else accepted.add(name);
+  }
+  return accepted;
 }
 
 /**
