@@ -6,11 +6,19 @@
  * seconds, is the same scan, while one it did not take is offered again at the next look.
  */
 export async function startCamera(video: HTMLVideoElement, onCode: (code: string) => boolean): Promise<() => void> {
-  const detector = await qrDetector();
-  const stream = await navigator.mediaDevices.getUserMedia({
+  // The camera is asked for first, in the tap itself (some browsers ask permission only then), and
+  // let go again if the reader cannot be had.
+  const streaming = navigator.mediaDevices.getUserMedia({
     video: { facingMode: { ideal: "environment" } },
     audio: false,
   });
+  // (Marked as heard now: a refusal that comes while the reader loads is not an unhandled one.)
+  void streaming.catch(() => undefined);
+  const detector = await qrDetector().catch((error: unknown) => {
+    void streaming.then(stopTracks, () => undefined);
+    throw error;
+  });
+  const stream = await streaming;
   let last = { code: "", at: 0 };
   const heard = (code: string) => {
     const now = Date.now();
@@ -35,9 +43,11 @@ export async function startCamera(video: HTMLVideoElement, onCode: (code: string
   void look();
   return () => {
     running = false;
-    stream.getTracks().forEach((t) => t.stop());
+    stopTracks(stream);
   };
 }
+
+const stopTracks = (stream: MediaStream) => stream.getTracks().forEach((t) => t.stop());
 
 interface QrDetector {
   detect(source: HTMLVideoElement): Promise<{ rawValue: string }[]>;
