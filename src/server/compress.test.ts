@@ -1,4 +1,8 @@
 import zlib, { brotliDecompressSync, gunzipSync } from "node:zlib";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
 import { describe, expect, it, onTestFinished, vi } from "vitest";
 import { compress, FLUSH_WITHIN_MS, zlibStream } from "./compress";
@@ -37,6 +41,22 @@ describe("compress", () => {
     expect(await encodingFor("br;q=1, gzip;q=0.5")).toBe("br");
     expect(await encodingFor("identity, *;q=0.1")).toBe("br");
     expect(await encodingFor("BR")).toBe("br");
+  });
+
+  it("lets the build's own Brotli copy of a file answer however the client writes its weights", async () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), "tb-static-"));
+    onTestFinished(() => fs.rmSync(root, { recursive: true, force: true }));
+    const script = "console.log('Ticketyboo');\n".repeat(100);
+    fs.writeFileSync(path.join(root, "app.js"), script);
+    fs.writeFileSync(path.join(root, "app.js.br"), zlib.brotliCompressSync(script));
+    const files = new Hono().use(compress()).use("*", serveStatic({ root, precompressed: true }));
+    for (const accept of ["br;q=1, gzip;q=0.8", "gzip, br"]) {
+      const res = await files.request("/app.js", { headers: { "Accept-Encoding": accept } });
+      expect(res.headers.get("Content-Encoding")).toBe("br");
+      // The copy on disk, whole, with its length: not the file compressed again as it is sent.
+      expect(res.headers.get("Content-Length")).toBe(String(fs.statSync(path.join(root, "app.js.br")).size));
+      expect(brotliDecompressSync(await bytes(res)).toString()).toBe(script);
+    }
   });
 
   it("leaves small bodies, images and clients that accept neither alone", async () => {

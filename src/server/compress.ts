@@ -5,11 +5,16 @@ const COMPRESSIBLE = /^(text\/|application\/(json|javascript|xml|ld\+json|manife
 const MIN_BYTES = 1024;
 
 /**
- * Brotli or gzip, chosen by Accept-Encoding. Streams (so server-rendered pages still stream) and
+ * Brotli or gzip, chosen by Accept-Encoding (weighed, for this and for the static files after it). Streams (so server-rendered pages still stream) and
  * flushes each chunk, which keeps React's progressive HTML arriving as it is rendered.
  */
 export function compress(): MiddlewareHandler {
   return async (c, next) => {
+    const header = c.req.header("Accept-Encoding");
+    const offered = ["br", "gzip"].filter((e) => acceptedEncodings(header ?? "").has(e));
+    // The build's Brotli and gzip copies are chosen after this by the encodings' names alone (`br;q=1`
+    // would not find Brotli's, and a large script would be compressed afresh): they see the header weighed.
+    if (header !== undefined) c.req.raw.headers.set("Accept-Encoding", offered.join(", "));
     await next();
     const res = c.res;
     if (res.headers.has("Content-Encoding") || c.req.method === "HEAD") return;
@@ -17,8 +22,7 @@ export function compress(): MiddlewareHandler {
     if (!COMPRESSIBLE.test(type)) return;
     const length = Number(res.headers.get("Content-Length") ?? NaN);
     if (length < MIN_BYTES) return;
-    const accepted = acceptedEncodings(c.req.header("Accept-Encoding") ?? "");
-    const encoding = accepted.has("br") ? "br" : accepted.has("gzip") ? "gzip" : null;
+    const encoding = offered[0];
     if (!encoding) return;
     // The body last: asking for it turns the server's lightweight response into a web stream, which
     // costs more than many a response (a Checkout press's answer, say) does in all.
