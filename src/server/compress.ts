@@ -5,8 +5,9 @@ const COMPRESSIBLE = /^(text\/|application\/(json|javascript|xml|ld\+json|manife
 const MIN_BYTES = 1024;
 
 /**
- * Brotli or gzip, chosen by Accept-Encoding (weighed, for this and for the static files after it). Streams (so server-rendered pages still stream) and
- * flushes each chunk, which keeps React's progressive HTML arriving as it is rendered.
+ * Brotli or gzip, chosen by Accept-Encoding (weighed, for this and for the static files after it).
+ * Streams (so server-rendered pages still stream) and flushes each chunk, which keeps React's
+ * progressive HTML arriving as it is rendered.
  */
 export function compress(): MiddlewareHandler {
   return async (c, next) => {
