@@ -20,7 +20,7 @@ const CAMERA_WORDS = {
   off: "Point the camera at a ticket's QR code, or type the code below.",
   starting: "Starting the camera…",
   failed: "The camera didn't start. Allow this page to use it, or type the code below.",
-  "no-reader": "The QR reader needs signal once to load on this phone. Type the code below for now.",
+  "no-reader": "The QR reader didn't load on this phone (it needs signal the first time). Type the code below for now.",
 };
 
 /**
@@ -45,7 +45,18 @@ export function DoorScreen({ event, counts, viaLink }: Props) {
     const kept = localStorage.getItem(GATE_KEY);
     if (kept) setGate(kept);
   }, []);
-  useEffect(() => () => stopCamera.current?.(), []);
+  // Each start of the camera is a run; stopping, leaving the page or losing access ends the run, and
+  // a camera that comes on for a run already ended is let go at once.
+  const cameraRun = useRef(0);
+  const endCamera = () => {
+    cameraRun.current++;
+    stopCamera.current?.();
+    stopCamera.current = null;
+  };
+  useEffect(() => endCamera, []);
+  useEffect(() => {
+    if (state.revoked) endCamera();
+  }, [state.revoked]);
   showing.current = state.result !== null;
 
   const submit = async (text: string, typed = false) => {
@@ -73,25 +84,32 @@ export function DoorScreen({ event, counts, viaLink }: Props) {
     return () => clearTimeout(t);
   }, [state.result, dismiss]);
 
+  // The camera's reads go to this render's submit (its gate as typed now), not the one it started with.
+  const latestSubmit = useRef(submit);
+  latestSubmit.current = submit;
+
   const toggleCamera = async () => {
+    if (camera === "starting") return;
     if (camera === "on") {
-      stopCamera.current?.();
-      stopCamera.current = null;
+      endCamera();
       setCamera("off");
       return;
     }
     if (!video.current) return;
     setCamera("starting");
+    const run = ++cameraRun.current;
     try {
-      stopCamera.current = await startCamera(video.current, (text) => {
+      const stop = await startCamera(video.current, (text) => {
         // While an answer shows (or a scan is on its way), the code waits for the next look.
         if (showing.current || busy.current) return false;
-        void submit(text);
+        void latestSubmit.current(text);
         return true;
       });
+      if (run !== cameraRun.current) return stop();
+      stopCamera.current = stop;
       setCamera("on");
     } catch (error) {
-      setCamera(error instanceof QrReaderUnavailable ? "no-reader" : "failed");
+      if (run === cameraRun.current) setCamera(error instanceof QrReaderUnavailable ? "no-reader" : "failed");
     }
   };
 
@@ -162,6 +180,7 @@ export function DoorScreen({ event, counts, viaLink }: Props) {
           <button
             type="button"
             onClick={() => void toggleCamera()}
+            disabled={camera === "starting"}
             className="inline-flex min-h-12 items-center justify-center gap-2 rounded-xl bg-white/10 px-4 font-semibold"
           >
             {camera === "on" ? <CameraOff aria-hidden className="size-5" /> : <Camera aria-hidden className="size-5" />}

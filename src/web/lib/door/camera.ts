@@ -61,14 +61,15 @@ export async function qrDetector(): Promise<QrDetector> {
   const Native = (globalThis as { BarcodeDetector?: BarcodeDetectorClass }).BarcodeDetector;
   if (Native && (await Native.getSupportedFormats().catch((): string[] => [])).includes("qr_code"))
     return new Native({ formats: ["qr_code"] });
-  const { loadQrReader } = await import("./qr-reader");
-  const Reader = await loadQrReader().catch((error: unknown) => {
+  try {
+    const { loadQrReader } = await import("./qr-reader");
+    return new (await loadQrReader())({ formats: ["qr_code"] });
+  } catch (error) {
     throw new QrReaderUnavailable(error);
-  });
-  return new Reader({ formats: ["qr_code"] });
+  }
 }
 
-/** The reader could not be loaded: this device never fetched it, and has no signal now. */
+/** The reader could not be loaded (most often: this device never fetched it, and has no signal now). */
 export class QrReaderUnavailable extends Error {
   constructor(cause: unknown) {
     super("The QR reader could not be loaded", { cause });

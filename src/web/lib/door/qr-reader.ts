@@ -1,4 +1,9 @@
-import { BarcodeDetector, prepareZXingModule, purgeZXingModule } from "barcode-detector/ponyfill";
+import {
+  BarcodeDetector,
+  prepareZXingModule,
+  purgeZXingModule,
+  setZXingModuleOverrides,
+} from "barcode-detector/ponyfill";
 import wasmUrl from "zxing-wasm/reader/zxing_reader.wasm?url";
 
 /**
@@ -10,6 +15,8 @@ import wasmUrl from "zxing-wasm/reader/zxing_reader.wasm?url";
 const overrides = {
   locateFile: (path: string, prefix: string) => (path.endsWith(".wasm") ? wasmUrl : prefix + path),
 };
+// Ours from the start, and again after a failed load is cleared: the library's own default is its CDN.
+setZXingModuleOverrides(overrides);
 
 /** The reader, its WebAssembly fetched and compiled; a failed fetch (no signal yet) is tried afresh next time. */
 export async function loadQrReader(): Promise<typeof BarcodeDetector> {
@@ -17,6 +24,7 @@ export async function loadQrReader(): Promise<typeof BarcodeDetector> {
     await prepareZXingModule({ overrides, fireImmediately: true });
   } catch (error) {
     purgeZXingModule();
+    setZXingModuleOverrides(overrides);
     throw error;
   }
   return BarcodeDetector;
