@@ -40,6 +40,8 @@ describe("compress", () => {
     expect(await encodingFor("gzip;q=0.0, br;q=0")).toBeNull();
     expect(await encodingFor("br;q=1, gzip;q=0.5")).toBe("br");
     expect(await encodingFor("identity, *;q=0.1")).toBe("br");
+    // `*` stands for what the client did not name, not for what it refused.
+    expect(await encodingFor("br;q=0, *")).toBe("gzip");
     expect(await encodingFor("BR")).toBe("br");
   });
 

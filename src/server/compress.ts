@@ -14,8 +14,11 @@ export function compress(): MiddlewareHandler {
     const header = c.req.header("Accept-Encoding");
     const offered = ["br", "gzip"].filter((e) => acceptedEncodings(header ?? "").has(e));
     // The build's Brotli and gzip copies are chosen after this by the encodings' names alone (`br;q=1`
-    // would not find Brotli's, and a large script would be compressed afresh): they see the header weighed.
-    if (header !== undefined) c.req.raw.headers.set("Accept-Encoding", offered.join(", "));
+    // would not find Brotli's, and a large script would be compressed afresh): files are fetched, so
+    // a GET sees the header weighed.
+    const weighed = offered.join(", ");
+    if (c.req.method === "GET" && header !== undefined && header !== weighed)
+      c.req.raw.headers.set("Accept-Encoding", weighed);
     await next();
     const res = c.res;
     if (res.headers.has("Content-Encoding") || c.req.method === "HEAD") return;
@@ -47,18 +50,18 @@ export function compress(): MiddlewareHandler {
 
 /**
  * The encodings a client accepts (RFC 9110 §12.5.3): each name with a weight above zero, so
- * `br;q=0` refuses Brotli; `*` stands for any.
+ * `br;q=0` refuses Brotli; `*` stands for any not named.
  */
 export function acceptedEncodings(header: string): Set<string> {
-  const accepted = new Set<string>();
+  const weights = new Map<string, number>();
   for (const part of header.split(",")) {
     const [name = "", ...params] = part.split(";").map((p) => p.trim().toLowerCase());
     const q = params.find((p) => p.startsWith("q="));
-    if (!name || (q !== undefined && !(Number(q.slice(2)) > 0))) continue;
-    if (name === "*") ["br", "gzip"].forEach((e) => accepted.add(e));
-    else accepted.add(name);
+    if (name) weights.set(name, q === undefined ? 1 : Number(q.slice(2)) || 0);
   }
-  return accepted;
+  // `*` stands for the encodings the client did not name.
+  const any = weights.get("*") ?? 0;
+  return new Set(["br", "gzip", ...weights.keys()].filter((e) => e !== "*" && (weights.get(e) ?? any) > 0));
 }
 
 /**
