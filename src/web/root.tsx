@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from "react";
+import { Suspense, useEffect, useState } from "react";
 import {
   data,
   isRouteErrorResponse,
@@ -34,10 +34,11 @@ import { LoadingOverlayHost } from "./components/ui/loading-overlay";
 import { ToasterHost } from "./components/ui/toast";
 import { useNonce } from "./lib/nonce";
 import { ThemeProvider } from "./lib/theme";
+import { optionalPart } from "./lib/optional-part";
 
 // Only signed-in people who have not verified their email see this banner: its code comes with it.
-const VerifyEmailBanner = lazy(() =>
-  import("./components/shell/verify-email-banner").then((m) => ({ default: m.VerifyEmailBanner })),
+const VerifyEmailBanner = optionalPart(() =>
+  import("./components/shell/verify-email-banner").then((m) => m.VerifyEmailBanner),
 );
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -39,6 +39,30 @@ test.describe("pages of the shell", () => {
       // within a task or two of the failure: give it a moment.
       await page.evaluate(() => new Promise((done) => setTimeout(done, 200)));
     });
+
+    test("a part whose code cannot arrive is left out, not the page, and comes once the signal does", async ({
+      page,
+    }) => {
+      // The toaster's code (sonner) comes once the page is idle: here the signal drops before it does.
+      let signal = false;
+      await page.route(/\/assets\/[^/]+\.js$/, async (route) => {
+        const response = await route.fetch();
+        const toaster = (await response.text()).includes("data-sonner-toaster");
+        if (toaster && !signal) return route.abort("internetdisconnected");
+        return route.fulfill({ response });
+      });
+      const failed = page.waitForEvent("requestfailed", (r) => r.url().includes("/assets/"));
+      await page.goto("/");
+      await failed;
+      await page.evaluate(() => new Promise((done) => setTimeout(done, 200)));
+      // The page is still the page, not its error screen (and the fixture saw no error logged).
+      await expect(page.getByText("Error code:")).toHaveCount(0);
+      await expect(page.getByRole("heading", { name: "Running a night of your own?" })).toBeVisible();
+      // With the signal back, the next message fetches the toaster again and shows.
+      signal = true;
+      await page.getByRole("button", { name: "Reject non-essential" }).click();
+      await expect(page.getByText("Cookie preference updated successfully!")).toBeVisible();
+    });
   });
 
   test.describe("not found", () => {

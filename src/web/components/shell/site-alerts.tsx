@@ -1,6 +1,7 @@
 import { Megaphone } from "lucide-react";
-import { lazy, Suspense, useState } from "react";
+import { Suspense, useState } from "react";
 import { ALERTS_SEEN_COOKIE, readSeenAlerts, serializeSeenAlerts } from "~/lib/alerts-seen";
+import { optionalPart } from "~/web/lib/optional-part";
 
 export interface SiteAlert {
   id: string;
@@ -12,7 +13,7 @@ export interface SiteAlert {
 }
 
 // Full-page notices are rare: their dialog code loads only when there is one to show.
-const FullPageNotice = lazy(() => import("./full-page-notice").then((m) => ({ default: m.FullPageNotice })));
+const FullPageNotice = optionalPart(() => import("./full-page-notice").then((m) => m.FullPageNotice));
 
 function markSeen(stamp: string) {
   const seen = readSeenAlerts(document.cookie.includes(ALERTS_SEEN_COOKIE) ? document.cookie : "");
