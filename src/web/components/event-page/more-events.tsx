@@ -1,8 +1,10 @@
-import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { Suspense, useEffect, useRef, useState } from "react";
 import type { EventCardData } from "~/services/discover-events";
+import { optionalPart } from "~/web/lib/optional-part";
 
 /** The cards' code comes with the cards, not with the page. */
-const EventGrid = lazy(() => import("~/web/components/events/event-card").then((m) => ({ default: m.EventGrid })));
+// Left out if its code cannot be fetched (optionalPart): the page does without it.
+const EventGrid = optionalPart(() => import("~/web/components/events/event-card").then((m) => m.EventGrid));
 
 const DATES = new Set(["startsAt", "endsAt", "salesStartAt", "salesEndAt"]);
 

@@ -1,8 +1,9 @@
-import { lazy, Suspense, useEffect, useState } from "react";
+import { Suspense, useEffect, useState } from "react";
 import type { SessionUser } from "~/services/session-user";
+import { optionalPart } from "~/web/lib/optional-part";
 
 // The panel is for people debugging: its code loads on the first Ctrl+D.
-const DebugPanel = lazy(() => import("./debug-panel").then((m) => ({ default: m.DebugPanel })));
+const DebugPanel = optionalPart(() => import("./debug-panel").then((m) => m.DebugPanel));
 
 export interface DebugInfo {
   buildVersion: string;

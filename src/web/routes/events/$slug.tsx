@@ -35,6 +35,7 @@ import { eventJsonLd } from "~/web/lib/event-json-ld";
 import { imageUrl } from "~/web/lib/images";
 import { describe, publicUrlFrom, seo } from "~/web/lib/seo";
 import type { Route } from "./+types/$slug";
+import { optionalPart } from "~/web/lib/optional-part";
 
 export const handle = { title: "Event" };
 
@@ -318,7 +319,8 @@ const WaitlistCard = lazy(() =>
 );
 
 // Only hosts who show their guests have Who's going: its code loads with their events.
-const WhosGoing = lazy(() => import("~/web/components/event-page/whos-going").then((m) => ({ default: m.WhosGoing })));
+// Left out if its code cannot be fetched (optionalPart): the page does without it.
+const WhosGoing = optionalPart(() => import("~/web/components/event-page/whos-going").then((m) => m.WhosGoing));
 
 // Only venues whose host said something about access show the block: its code (and icons) load with them.
 const AccessBlock = lazy(() => import("~/web/components/venues/access-info").then((m) => ({ default: m.AccessBlock })));

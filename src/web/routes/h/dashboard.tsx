@@ -8,7 +8,6 @@ import {
   Receipt,
   UserRoundPen,
 } from "lucide-react";
-import { lazy } from "react";
 import { Link } from "react-router";
 import { accessNeedLabels } from "~/domain/access-needs";
 import { type AttentionReason, DASHBOARD_RANGES, dashboardRange } from "~/domain/host-dashboard";
@@ -34,10 +33,12 @@ import { Pagination } from "~/web/components/ui/pagination";
 import { OWNER_OR_MANAGER, requireStudio } from "~/web/lib/studio.server";
 import type { Route } from "./+types/dashboard";
 import { eventStatusWord } from "~/web/lib/event-status-word";
+import { optionalPart } from "~/web/lib/optional-part";
 
 // Recharts comes only with the figures pages, and only in the browser: the figures are in a table as well.
-const SalesOverTimeChart = lazy(() =>
-  import("~/web/components/studio/report-charts").then((m) => ({ default: m.SalesOverTimeChart })),
+// Left out if its code cannot be fetched (optionalPart): the table still says everything.
+const SalesOverTimeChart = optionalPart(() =>
+  import("~/web/components/studio/report-charts").then((m) => m.SalesOverTimeChart),
 );
 
 export const handle = { title: "Dashboard" };

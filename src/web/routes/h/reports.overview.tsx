@@ -1,5 +1,4 @@
 import { BarChart3, CalendarRange, Link2, Percent, Ticket } from "lucide-react";
-import { lazy } from "react";
 import { Link } from "react-router";
 import { WEEKDAYS } from "~/domain/reports";
 import { shortenMoney, shortenNumber } from "~/domain/short-numbers";
@@ -20,14 +19,14 @@ import { loaded } from "~/web/lib/loaded";
 import { readReportQuery, reportHref } from "~/web/lib/report-query";
 import { OWNER_OR_MANAGER, requireStudio } from "~/web/lib/studio.server";
 import type { Route } from "./+types/reports.overview";
+import { optionalPart } from "~/web/lib/optional-part";
 
 // Recharts comes only with the reports, and only in the browser: every figure is in a table as well.
-const SalesOverTimeChart = lazy(() =>
-  import("~/web/components/studio/report-charts").then((m) => ({ default: m.SalesOverTimeChart })),
+// Left out if their code cannot be fetched (optionalPart): the tables still say everything.
+const SalesOverTimeChart = optionalPart(() =>
+  import("~/web/components/studio/report-charts").then((m) => m.SalesOverTimeChart),
 );
-const WeekdayChart = lazy(() =>
-  import("~/web/components/studio/report-charts").then((m) => ({ default: m.WeekdayChart })),
-);
+const WeekdayChart = optionalPart(() => import("~/web/components/studio/report-charts").then((m) => m.WeekdayChart));
 
 export const handle = { title: "Reports" };
 export const meta: Route.MetaFunction = () => [
