@@ -15,4 +15,12 @@ export const scannerMessages = {
   linkClosed: "This scanner link has been revoked or has expired. Ask the event's host for a new one.",
   noLongerYours: "You can no longer scan tickets for this event.",
   notYours: "You can't scan tickets for this event. Ask its host to give you scanner access.",
+  /** What the camera's square says while it shows no picture. */
+  camera: {
+    off: "Point the camera at a ticket's QR code, or type the code below.",
+    starting: "Starting the camera…",
+    failed: "The camera didn't start. Allow this page to use it, or type the code below.",
+    "no-reader":
+      "The QR reader didn't load on this device (it needs signal the first time). Type the code below for now.",
+  },
 } as const;

@@ -15,14 +15,6 @@ interface Props {
 
 const GATE_KEY = "tb-door-gate";
 
-/** What the camera's square says while it shows no picture. */
-const CAMERA_WORDS = {
-  off: "Point the camera at a ticket's QR code, or type the code below.",
-  starting: "Starting the camera…",
-  failed: "The camera didn't start. Allow this page to use it, or type the code below.",
-  "no-reader": "The QR reader didn't load on this phone (it needs signal the first time). Type the code below for now.",
-};
-
 /**
  * The door (spec §2 /h/scan, §4 outcomes): camera or typed code, a full-screen answer in colour
  * with a sound and a buzz, and the next scan ready at once. Built for one thumb: the code box and
@@ -33,7 +25,7 @@ export function DoorScreen({ event, counts, viaLink }: Props) {
   const { state } = door;
   const [gate, setGate] = useState("Main door");
   const [code, setCode] = useState("");
-  const [camera, setCamera] = useState<keyof typeof CAMERA_WORDS | "on">("off");
+  const [camera, setCamera] = useState<keyof typeof scannerMessages.camera | "on">("off");
   const video = useRef<HTMLVideoElement>(null);
   const stopCamera = useRef<(() => void) | null>(null);
   const input = useRef<HTMLInputElement>(null);
@@ -173,7 +165,7 @@ export function DoorScreen({ event, counts, viaLink }: Props) {
               />
             ) : (
               <div className="absolute inset-0 grid place-items-center p-6 text-center text-white/70">
-                {CAMERA_WORDS[camera]}
+                {scannerMessages.camera[camera]}
               </div>
             )}
           </div>
